@@ -1,0 +1,155 @@
+import type { AddressInfo } from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { WebSocketServer } from "ws";
+import type { Topic } from "../contract/events";
+import { buildApp } from "../server/app";
+import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
+import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
+import { generousLimits, testConfig } from "../server/test/config";
+import { Clients, compare, SOCKETS, silentLog, type Target } from "./fanout-harness";
+
+/**
+ * Messages posted through the HTTP API (session, permission check, insert, load, event) to a
+ * channel with 1,000 subscribed sockets: posts/s, deliveries/s and post-to-delivery latency, beside
+ * a bare `ws` server broadcasting a frame of the same size to 1,000 sockets, in the same run.
+ */
+const MARKER = '"content":"seq-';
+
+async function bare(): Promise<Target> {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise((resolve) => wss.once("listening", resolve));
+  const clients = new Clients({
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+    count: SOCKETS,
+    marker: MARKER,
+  });
+  await clients.ready;
+  // A frame shaped like a post.created event, so both sides send the same bytes per delivery.
+  const frame = (seq: number) =>
+    JSON.stringify({
+      type: "event",
+      topic: "channel:00000000-0000-4000-8000-000000000000",
+      event: "post.created",
+      payload: {
+        channel_id: "00000000-0000-4000-8000-000000000000",
+        post_id: "00000000-0000-4000-8000-000000000001",
+        post: {
+          id: "00000000-0000-4000-8000-000000000001",
+          channel_id: "00000000-0000-4000-8000-000000000000",
+          organization_id: "00000000-0000-4000-8000-000000000002",
+          content: `seq-${seq}`,
+          author: { id: "00000000-0000-4000-8000-000000000003", full_name: "Bench Poster" },
+          attachment: null,
+          image_url: null,
+          forwarded_from: null,
+          likes_count: 0,
+          comments_count: 0,
+          user_liked: false,
+          is_pinned: false,
+          is_bookmarked: false,
+          created_at: new Date().toISOString(),
+          edited_at: null,
+        },
+      },
+    });
+  return {
+    name: "bare ws broadcast (baseline)",
+    clients,
+    publish(seq) {
+      const bytes = Buffer.from(frame(seq));
+      for (const client of wss.clients) client.send(bytes, { binary: false });
+    },
+    async close() {
+      await clients.stop();
+      await new Promise((resolve) => wss.close(resolve));
+    },
+  };
+}
+
+async function votespace(name: string, database: Database, bus: Bus): Promise<Target> {
+  await database.migrate();
+  const app = await buildApp({ config: testConfig(), database, bus, logger: false, limits: generousLimits });
+  const email = `posts-${Date.now()}@bench.votespace.local`;
+  await app.inject({
+    method: "POST",
+    url: "/api/accounts/organizations",
+    payload: {
+      full_name: "Bench Poster",
+      email,
+      password: "secret123",
+      organization: `Posts ${Date.now()}`,
+      country: "Ghana",
+    },
+  });
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/api/session",
+    payload: { email, password: "secret123" },
+  });
+  const cookie = `votespace_session=${signIn.cookies.find((c) => c.name === "votespace_session")?.value}`;
+  const channel = (
+    await app.inject({
+      method: "POST",
+      url: "/api/channels",
+      payload: { name: "general", type: "text" },
+      headers: { cookie },
+    })
+  ).json().channel;
+  const topic: Topic = `channel:${channel.id}`;
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const clients = new Clients({
+    url: `ws://127.0.0.1:${base.split(":")[2]}/api/ws`,
+    count: SOCKETS,
+    cookie,
+    topic,
+    marker: MARKER,
+  });
+  await clients.ready;
+  return {
+    name,
+    clients,
+    async publish(seq) {
+      const response = await fetch(`${base}/api/channels/${channel.id}/posts`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ content: `seq-${seq}` }),
+      });
+      if (response.status !== 201)
+        throw new Error(`post ${seq} answered ${response.status}: ${await response.text()}`);
+    },
+    async close() {
+      await clients.stop();
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}
+
+export async function run(): Promise<void> {
+  console.log(
+    `messages posted over HTTP to a channel with ${SOCKETS} subscribed sockets (deliveries = posts × sockets)`,
+  );
+  const targets: Target[] = [];
+  try {
+    targets.push(await bare());
+    targets.push(
+      await votespace("Votespace POST /posts, PGlite (memory bus)", fromPglite(new PGlite()), localBus()),
+    );
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) {
+      const database = fromPostgres(url, 10);
+      targets.push(
+        await votespace(
+          "Votespace POST /posts, PostgreSQL NOTIFY",
+          database,
+          await postgresBus(database, url, silentLog),
+        ),
+      );
+    }
+    await compare(targets, "posts");
+  } finally {
+    for (const target of targets) await target.close();
+  }
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { messages } from "./messages";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 12;
+export const ID_TYPES = ["National ID", "Passport", "Voter Card", "Driver License"] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const DEFAULT_ID_TYPE: IdType = "National ID";
+export const USER_TYPES = ["voter", "organization"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+/** Session timeout choices in minutes; 0 means "Never" (kept 30 days). */
+export const SESSION_TIMEOUTS = [15, 30, 60, 120, 0] as const;
+export const DEFAULT_SESSION_TIMEOUT = 30;
+
+export function isValidPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
+}
+
+const required = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+const email = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { error: messages.emailRequired })
+  .max(254, { error: messages.emailInvalid })
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+const password = z
+  .string({ error: messages.passwordLength })
+  .refine(isValidPassword, { error: messages.passwordLength });
+
+export const registerVoterInput = z.strictObject({
+  full_name: required(messages.fullNameRequired, 100),
+  email,
+  password,
+  phone_number: required(messages.phoneRequired, 30),
+  id_type: z.enum(ID_TYPES, { error: messages.idTypeInvalid }).default(DEFAULT_ID_TYPE),
+  id_number: required(messages.idNumberRequired, 50),
+});
+export type RegisterVoterInput = z.input<typeof registerVoterInput>;
+
+export const registerOrganizationInput = z.strictObject({
+  full_name: required(messages.fullNameRequired, 100),
+  email,
+  password,
+  organization: required(messages.organizationRequired, 100),
+  country: required(messages.countryRequired, 60),
+});
+export type RegisterOrganizationInput = z.input<typeof registerOrganizationInput>;
+
+export const signInInput = z.strictObject({
+  email: z
+    .string({ error: messages.signInFieldsRequired })
+    .trim()
+    .min(1, messages.signInFieldsRequired)
+    .max(254),
+  password: z.string({ error: messages.signInFieldsRequired }).min(1, messages.signInFieldsRequired).max(200),
+  /** The authenticator's code, for accounts with two-factor sign-in. */
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
+    .optional(),
+});
+export type SignInInput = z.input<typeof signInInput>;
+
+export const updateProfileInput = z.strictObject({
+  full_name: required(messages.fullNameRequired, 100).optional(),
+  phone_number: z.string().trim().max(30).optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+export const passwordResetRequestInput = z.strictObject({ email });
+export const passwordResetConfirmInput = z.strictObject({
+  token: z.string().min(1, messages.resetInvalid).max(200),
+  password,
+});
+
+export interface RegistrationResult {
+  success: true;
+  message: string;
+  user_id: string;
+}
+
+/** What sign-in returns about the user (spec part 1 section 3). */
+export interface UserData {
+  id: string;
+  email: string;
+  full_name: string;
+  user_type: UserType;
+  id_type: IdType | null;
+  phone_number: string | null;
+  organization_id: string | null;
+}
+
+/** The signed-in user's profile (spec part 1 section 3), with real timestamps. */
+export interface Profile extends UserData {
+  avatar_url: string;
+  role: UserType;
+  voter_id_hash: string | null;
+  two_factor_enabled: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SignInResult {
+  success: true;
+  user_data: UserData;
+  profile: Profile;
+}
+
+export interface SessionInfo {
+  profile: Profile;
+}

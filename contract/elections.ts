@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { type candidateInputSchema, votingSettingsSchema } from "./channels";
+
+export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;
+export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
+export const VERIFICATION_METHODS = ["national_id", "voters_card", "phone"] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+export const METHOD_LABELS: Record<VerificationMethod, string> = {
+  national_id: "National ID",
+  voters_card: "Voter's Card",
+  phone: "Phone",
+};
+export const CODE_LENGTH = 6;
+export const ID_MIN_LENGTH = 6;
+export const CODE_TTL_MINUTES = 5;
+export const CODE_MAX_ATTEMPTS = 5;
+export const GRANT_TTL_MINUTES = 10;
+/** The verification dialog closes this long after success (spec constant). */
+export const VERIFIED_CLOSE_MS = 1500;
+/** Chart palette of 10 colours (results screen). */
+export const CHART_PALETTE = [
+  "#4f46e5",
+  "#0ea5e9",
+  "#16a34a",
+  "#f59e0b",
+  "#dc2626",
+  "#9333ea",
+  "#db2777",
+  "#0d9488",
+  "#65a30d",
+  "#ea580c",
+] as const;
+
+export const electionMessages = {
+  alreadyVoted: "You have already voted for this position. You cannot change your vote.",
+  mustBeMember: "You must be a member of an organization to vote",
+  castFailed: "Failed to cast vote: ",
+  castError: "An error occurred while casting your vote",
+  voteCast: "Your vote has been cast successfully!",
+  verificationCancelled: "Verification failed or was cancelled. Your vote was not cast.",
+  invalidId: "Invalid ID number. Please check and try again.",
+  invalidCode: "Invalid verification code. Please check and try again.",
+  verificationError: "An error occurred during verification. Please try again.",
+  verifyFailedDefault: "We could not verify your identity. Please try again.",
+  codeExpired: "This code has expired or was tried too often. Request a new code.",
+  codeSent: (destination: string) => `We sent a 6-digit code to ${destination}. It is valid for 5 minutes.`,
+  noPhone: "Your account has no phone number. Add one in your profile or choose another method.",
+  grantMissing: "Please verify your identity before voting. Your vote was not cast.",
+  notOpen: "Voting is not open for this election.",
+  notOnRoll: "You are not on the voter roll of this election.",
+  wrongCandidate: "That candidate does not stand for this position in this election.",
+  electionNotFound: "Election not found",
+  resultsHidden: "Results will be published when the election closes.",
+  definitionFrozen: "The ballot cannot be changed once voting has opened.",
+  adminOnly: "Only organization administrators can manage elections",
+  cannotOpen: "Only an upcoming election can be opened.",
+  cannotClose: "Only an active election can be closed.",
+  cannotCancel: "A completed or cancelled election cannot be cancelled.",
+  cannotExtend: "Only an upcoming or active election can be extended, to a later end.",
+  passwordNeeded: "Enter your password to cast your vote (your settings ask for it).",
+  passwordWrong: "That password is not right. Your vote was not cast.",
+  methodUnavailable: "That verification method is not available for this election.",
+  twoFactorNeeded:
+    "This election asks voters to use two-factor sign-in. Turn it on in your settings, then vote.",
+  noElections: "No Elections Found",
+  noElectionsText: "No elections are available for your organization yet.",
+} as const;
+
+export interface CandidateResult {
+  id: string;
+  name: string;
+  party: string;
+  image_url: string;
+  /** Null when the viewer may not see results yet. */
+  vote_count: number | null;
+}
+
+export interface PositionView {
+  id: string;
+  title: string;
+  description: string;
+  max_selections: number;
+  candidates: CandidateResult[];
+}
+
+export interface Election {
+  id: string;
+  organization_id: string;
+  channel_id: string | null;
+  title: string;
+  description: string;
+  election_type: string;
+  status: ElectionStatus;
+  start_date: string;
+  end_date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+  results_hidden: boolean;
+  /** Methods the Voter Verification dialog offers (from the channel's security settings). */
+  verification_methods: VerificationMethod[];
+  /** The channel's security settings ask voters to have two-factor sign-in on. */
+  requires_two_factor: boolean;
+  /** Eligible voters: the roll once voting opened, the organization's voters before. */
+  total_voters: number;
+  /** Voters who voted (in at least one position). */
+  votes_cast: number;
+  created_at: string;
+  positions: PositionView[];
+  /** The viewer: may they see results now, manage, and which positions have they voted in. */
+  viewer: {
+    can_manage: boolean;
+    can_see_results: boolean;
+    can_vote: boolean;
+    voted_position_ids: string[];
+    on_roll: boolean;
+  };
+}
+
+export interface EligibleVoter {
+  user_id: string;
+  full_name: string;
+  voted: boolean;
+}
+
+export const startVerificationInput = z.discriminatedUnion(
+  "method",
+  [
+    z.strictObject({ method: z.literal("national_id"), id_number: z.string().trim().max(50) }),
+    z.strictObject({ method: z.literal("voters_card") }),
+    z.strictObject({ method: z.literal("phone") }),
+  ],
+  { error: "Choose a verification method: National ID, Voter's Card or Phone" },
+);
+
+export const confirmVerificationInput = z.strictObject({
+  method: z.enum(["voters_card", "phone"]),
+  code: z.string().regex(/^\d{6}$/, { error: electionMessages.invalidCode }),
+});
+
+export type VerificationStart =
+  | { status: "verified"; grant_id: string; expires_at: string }
+  | { status: "code_sent"; message: string };
+
+export interface VerificationResult {
+  status: "verified";
+  grant_id: string;
+  expires_at: string;
+}
+
+export const castVoteInput = z.strictObject({
+  grant_id: z.uuid({ error: electionMessages.grantMissing }),
+  selections: z
+    .array(z.strictObject({ position_id: z.uuid(), candidate_id: z.uuid() }))
+    .min(1, "Choose a candidate")
+    .max(50),
+  password: z.string().max(200).optional(),
+});
+export type CastVoteInput = z.input<typeof castVoteInput>;
+
+export interface CastVoteResult {
+  success: true;
+  message: string;
+  /** Shown once: with it the voter finds their ballots on the bulletin board. */
+  receipt: string;
+  position_ids: string[];
+}
+
+export const extendElectionInput = z.strictObject({
+  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+});
+
+export const electionOptionsInput = z.strictObject({ results_hidden: z.boolean() });
+
+/** Channel Configuration before voting opens: the voting window and the candidates. */
+export const electionDefinitionInput = z.strictObject({
+  title: z.string().trim().min(1).max(100).optional(),
+  description: z.string().trim().max(1000).optional(),
+  voting_settings: votingSettingsSchema,
+});
+export type ElectionDefinitionInput = z.input<typeof electionDefinitionInput>;
+export type CandidateInputEntry = z.input<typeof candidateInputSchema>;
+
+export interface BulletinBallot {
+  receipt_hash: string;
+  position_id: string;
+  candidate_id: string;
+  seal: number;
+}
+
+export interface BulletinSeal {
+  sequence: number;
+  previous_root: string;
+  root: string;
+  ballot_count: number;
+  created_at: string;
+}
+
+export interface Bulletin {
+  election: { id: string; title: string; status: ElectionStatus; organization_name: string };
+  positions: Array<{
+    id: string;
+    title: string;
+    candidates: Array<{ id: string; name: string; party: string }>;
+  }>;
+  seals: BulletinSeal[];
+  ballots: BulletinBallot[];
+  /** Ballots cast but not yet sealed (sealing runs about once a second). */
+  unsealed: number;
+}
+
+/** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */
+export function receiptMessage(receipt: string, positionId: string): string {
+  return `${receipt.trim().toUpperCase()}:${positionId}`;
+}
+
+/**
+ * The channel's security settings decide how voters verify: with e-mail or phone verification
+ * switched on, only those code methods are offered (e-mail code = Voter's Card, SMS code = Phone);
+ * otherwise all three.
+ */
+export function verificationMethods(
+  settings: { emailVerification: boolean; phoneVerification: boolean } | null,
+): VerificationMethod[] {
+  if (!settings || (!settings.emailVerification && !settings.phoneVerification))
+    return [...VERIFICATION_METHODS];
+  return [
+    ...(settings.emailVerification ? (["voters_card"] as const) : []),
+    ...(settings.phoneVerification ? (["phone"] as const) : []),
+  ];
+}

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { isHttpUrl } from "./channels";
+import { messages } from "./messages";
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
+
+/** One logo button of the organization strip. */
+export interface OrganizationSummary {
+  id: string;
+  name: string;
+  logo_url: string;
+}
+
+export interface OrganizationProfile extends OrganizationSummary {
+  description: string;
+  website: string;
+  location: string;
+  country: string;
+  status: "active" | "inactive" | "suspended";
+  owner_id: string;
+  created_at: string;
+  member_count: number;
+  channel_count: number;
+  is_public: boolean;
+  allow_member_invites: boolean;
+  require_approval: boolean;
+  two_factor_required: boolean;
+  timezone: string;
+  /** Present only for viewers who may share it (admins; members when member invites are allowed). */
+  invite_code: string | null;
+  /** The viewer's role here, and what they may do. */
+  role: "admin" | "member";
+  can: { manage: boolean; invite: boolean };
+}
+
+export interface OrganizationStats {
+  total_members: number;
+  active_channels: number;
+  total_votes_cast: number;
+  online_now: number;
+}
+
+export interface MyOrganizations {
+  current_id: string | null;
+  organizations: OrganizationSummary[];
+}
+
+export interface Member {
+  user_id: string;
+  full_name: string;
+  email: string;
+  user_type: "voter" | "organization";
+  role: "admin" | "member";
+  joined_at: string;
+}
+
+export interface JoinRequest {
+  id: string;
+  user_id: string;
+  full_name: string;
+  email: string;
+  created_at: string;
+}
+
+export interface SearchResult {
+  id: string;
+  name: string;
+  description: string;
+  location: string;
+  logo_url: string;
+  member_count: number;
+  joined: boolean;
+  pending: boolean;
+  /** Joinable from search: public; others need an invite link. */
+  is_public: boolean;
+}
+
+export interface InvitePreview {
+  invite_code: string;
+  organization: { id: string; name: string; description: string; member_count: number; logo_url: string };
+  joined: boolean;
+}
+
+export interface JoinResult {
+  status: "joined" | "pending";
+  message: string;
+  organization_id: string;
+}
+
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+export const updateOrganizationInput = z.strictObject({
+  name: z
+    .string({ error: messages.organizationNameRequired })
+    .trim()
+    .min(1, messages.organizationNameRequired)
+    .max(100)
+    .optional(),
+  description: optionalText(1000).optional(),
+  website: optionalText(300)
+    .refine((value) => value === "" || isHttpUrl(value), { error: messages.websiteInvalid })
+    .optional(),
+  location: optionalText(120).optional(),
+  /** Election dates and hours are read in this zone (IANA name, e.g. Africa/Lagos). */
+  timezone: z.string().max(64).refine(isTimeZone, { error: "Choose a time zone from the list" }).optional(),
+});
+export type UpdateOrganizationInput = z.input<typeof updateOrganizationInput>;
+
+export const organizationSettingsInput = z.strictObject({
+  is_public: z.boolean().optional(),
+  allow_member_invites: z.boolean().optional(),
+  require_approval: z.boolean().optional(),
+});
+export type OrganizationSettingsInput = z.input<typeof organizationSettingsInput>;
+
+export const switchOrganizationInput = z.strictObject({
+  organization_id: z.uuid({ error: messages.organizationNotFound }),
+});
+
+export const searchQuery = z.strictObject({ q: z.string().max(100).default("") });
+
+export const totpCodeInput = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),
+});
+
+export interface TotpSetup {
+  secret: string;
+  otpauth_url: string;
+  qr_data_url: string;
+}

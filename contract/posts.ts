@@ -1,0 +1,123 @@
+import { z } from "zod";
+
+export const PAGE_SIZE = 50;
+export const MESSAGE_MAX = 4000;
+export const COMMENT_MAX = 2000;
+/** The composer's emoji palette (8). */
+export const EMOJI_PALETTE = ["👍", "❤️", "😂", "🎉", "🙏", "👏", "🔥", "✅"] as const;
+/** File types a message may carry besides images (checked by extension and by content). */
+export const FILE_EXTENSIONS = ["pdf", "doc", "docx", "txt", "zip", "rar"] as const;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const postMessages = {
+  locked: "This channel is locked. Only organization administrators can send messages.",
+  noOrganization: "You must be a member of an organization to send messages",
+  sendFailed: "Failed to send message: ",
+  noData: "Failed to send message: No data returned",
+  pinAdminOnly: "Only organization administrators can pin messages",
+  empty: "A message needs text or an attachment",
+  commentEmpty: "A comment cannot be empty",
+  copied: "Message copied to clipboard!",
+  reported: "Message reported to administrators",
+  unknownUser: "Unknown User",
+  notFound: "Message not found",
+  notYours: "You can only edit your own messages",
+  deleteNotAllowed: "You can only delete your own messages",
+  commentsOff: "Comments are turned off in this channel",
+  reactionsOff: "Reactions are turned off in this channel",
+  attachmentsOff: "Attachments are turned off in this channel",
+  attachmentRefused:
+    "Attachments must be an image, or a PDF, DOC, DOCX, TXT, ZIP or RAR file, of at most 10 MB",
+  attachmentMissing: "That attachment was not found; upload it again",
+  forwardTarget: "You cannot post in that channel",
+  forwardSame: "Choose another channel to forward to",
+  noFiles: "No files shared yet",
+  reportAdminOnly: "Only organization administrators can review reports",
+} as const;
+
+export interface PostAuthor {
+  id: string;
+  full_name: string;
+}
+
+export interface Attachment {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  url: string;
+  is_image: boolean;
+}
+
+export interface Post {
+  id: string;
+  channel_id: string;
+  organization_id: string;
+  content: string;
+  /** Null when the author's account is gone: shown as 'Unknown User'. */
+  author: PostAuthor | null;
+  attachment: Attachment | null;
+  /** The image of an image post (spec field image_url). */
+  image_url: string | null;
+  forwarded_from: { channel_id: string; channel_name: string } | null;
+  likes_count: number;
+  comments_count: number;
+  user_liked: boolean;
+  is_pinned: boolean;
+  is_bookmarked: boolean;
+  created_at: string;
+  edited_at: string | null;
+}
+
+export interface Comment {
+  id: string;
+  post_id: string;
+  content: string;
+  author: PostAuthor | null;
+  created_at: string;
+}
+
+export interface PostPage {
+  posts: Post[];
+  has_more: boolean;
+}
+
+export interface Report {
+  id: string;
+  post: Post;
+  channel_name: string;
+  reporter: PostAuthor | null;
+  reason: string;
+  created_at: string;
+}
+
+export const createPostInput = z
+  .strictObject({
+    content: z.string().max(MESSAGE_MAX, `A message can be at most ${MESSAGE_MAX} characters`).default(""),
+    attachment_id: z.uuid().optional(),
+  })
+  .refine((input) => input.content.trim().length > 0 || input.attachment_id, { error: postMessages.empty });
+
+export const editPostInput = z.strictObject({
+  content: z.string().trim().min(1, postMessages.empty).max(MESSAGE_MAX),
+});
+
+export const commentInput = z.strictObject({
+  content: z.string().trim().min(1, postMessages.commentEmpty).max(COMMENT_MAX),
+});
+
+export const forwardInput = z.strictObject({ channel_id: z.uuid({ error: postMessages.forwardTarget }) });
+export const reportInput = z.strictObject({ reason: z.string().trim().max(500).default("") });
+export const pageQuery = z.strictObject({
+  /** The oldest message already shown (its id), or a time: the page holds messages before it. */
+  before: z.union([z.uuid(), z.iso.datetime({ offset: true })]).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
+});
+export const searchInput = z.strictObject({
+  q: z.string().trim().min(1, "Type something to search for").max(200),
+});
+
+/** The author's name as shown: their full name, or 'Unknown User' when the account is gone. */
+export function authorName(author: PostAuthor | null): string {
+  return author?.full_name || postMessages.unknownUser;
+}

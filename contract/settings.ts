@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { DEFAULT_SESSION_TIMEOUT, SESSION_TIMEOUTS } from "./accounts";
+
+/** The settings screen's four sections (spec part 1 section 3, "Channel settings object"). */
+export const userSettingsSchema = z.strictObject({
+  notifications: z.strictObject({
+    enabled: z.boolean(),
+    mentions: z.boolean(),
+    allMessages: z.boolean(),
+    sounds: z.boolean(),
+  }),
+  privacy: z.strictObject({
+    showOnlineStatus: z.boolean(),
+    allowDirectMessages: z.boolean(),
+    showReadReceipts: z.boolean(),
+  }),
+  channels: z.strictObject({
+    mutedChannels: z.array(z.uuid()).max(5000),
+    hiddenChannels: z.array(z.uuid()).max(5000),
+    favoriteChannels: z.array(z.uuid()).max(5000),
+  }),
+  security: z.strictObject({
+    requirePassword: z.boolean(),
+    twoFactorAuth: z.boolean(),
+    sessionTimeout: z.union(
+      SESSION_TIMEOUTS.map((m) => z.literal(m)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+      {
+        error: "Session timeout must be 15, 30, 60 or 120 minutes, or Never",
+      },
+    ),
+  }),
+});
+export type UserSettings = z.output<typeof userSettingsSchema>;
+
+export const DEFAULT_SETTINGS: UserSettings = {
+  notifications: { enabled: true, mentions: true, allMessages: false, sounds: true },
+  privacy: { showOnlineStatus: true, allowDirectMessages: true, showReadReceipts: true },
+  channels: { mutedChannels: [], hiddenChannels: [], favoriteChannels: [] },
+  security: { requirePassword: false, twoFactorAuth: false, sessionTimeout: DEFAULT_SESSION_TIMEOUT },
+};
+
+export const SESSION_TIMEOUT_LABELS: Record<number, string> = {
+  15: "15 minutes",
+  30: "30 minutes",
+  60: "1 hour",
+  120: "2 hours",
+  0: "Never",
+};

@@ -1,0 +1,198 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../contract/messages";
+import {
+  email,
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("sign-up", () => {
+  it("a voter signs up with every field, sees the success message and lands on /signin after 2 s", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/signup");
+    await page.getByRole("tab", { name: "Voters" }).click();
+    await page.getByLabel("Full Name").fill("Abena Owusu");
+    await page.getByLabel("Email").fill(email("abena"));
+    await page.getByLabel("Password").fill("secret1");
+    await page.getByLabel("Phone Number").fill("+233 24 555 0199");
+    expect(await page.getByLabel("ID Type").inputValue()).toBe("National ID");
+    await page.getByLabel("ID Type").selectOption("Passport");
+    await page.getByLabel("ID Number").fill("G1234567");
+    await shot(page, "signup-voter-filled");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText(messages.accountCreated).waitFor();
+    await shot(page, "signup-voter-success");
+    await page.waitForURL("**/signin", { timeout: 5000 });
+    await context.close();
+  });
+
+  it("keeps submit disabled while the password breaks the 6-12 rule and caps the input at 12", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/signup");
+    const submit = page.getByRole("button", { name: "Create Account" });
+    const password = page.getByLabel("Password");
+    await password.fill("12345");
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByText(messages.passwordLength).isVisible()).toBe(true);
+    await shot(page, "signup-password-rule");
+    await password.fill("1234567890123456");
+    expect(await password.inputValue()).toBe("123456789012");
+    expect(await submit.isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it("an organization signs up, then signs in and lands in the organization area", async () => {
+    const { context, page } = await newPage(browser);
+    const address = email("org");
+    await page.goto("/signup");
+    await page.getByRole("tab", { name: "Organization" }).click();
+    await page.getByLabel("Full Name").fill("Yaw Boateng");
+    await page.getByLabel("Email").fill(address);
+    await page.getByLabel("Password").fill("orgpass12");
+    await page.getByLabel("Organization").fill("Accra Teachers Union");
+    await page.getByLabel("Country").fill("Ghana");
+    await shot(page, "signup-organization-filled");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/signin", { timeout: 5000 });
+    // The router renders the sign-in page in a transition: the old page stays until its code loads.
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+
+    await page.getByLabel("Email").fill(address);
+    await page.getByLabel("Password").fill("orgpass12");
+    const signedIn = page.waitForResponse(
+      (r) => r.url().endsWith("/api/session") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Sign In" }).click();
+    expect((await signedIn).status()).toBe(200);
+    await page.getByText("Yaw Boateng").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/organization");
+    await shot(page, "organization-home");
+    await context.close();
+  });
+
+  it("shows the server's message when the e-mail is taken", async () => {
+    const voter = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Someone Else");
+    await page.getByLabel("Email").fill(voter.email.toUpperCase());
+    await page.getByLabel("Password").fill("secret12");
+    await page.getByLabel("Phone Number").fill("+1 555 0101");
+    await page.getByLabel("ID Number").fill("X9");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText(messages.emailTaken).waitFor();
+    await context.close();
+  });
+});
+
+describe("sign-in", () => {
+  it("says 'Invalid email or password' for a wrong password", async () => {
+    const voter = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(voter.email);
+    await page.getByLabel("Password").fill("wrongpass");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText(messages.invalidCredentials).waitFor();
+    await shot(page, "signin-wrong-password");
+    expect(page.url()).toContain("/signin");
+    await context.close();
+  });
+
+  it("sends a voter to /member, back to the page they asked for first", async () => {
+    const voter = await registerVoter({ full_name: "Kwame Mensah" });
+    const { context, page } = await newPage(browser);
+    await page.goto("/member/settings");
+    await page.waitForURL("**/signin");
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await page.getByLabel("Email").fill(voter.email);
+    await page.getByLabel("Password").fill(voter.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/member/settings");
+    await page.getByText("Kwame Mensah").first().waitFor();
+    await shot(page, "member-home");
+    await context.close();
+  });
+});
+
+describe("guards", () => {
+  it("redirect by role: a voter away from /organization, an organization user away from /member", async () => {
+    const voter = await registerVoter();
+    const admin = await registerOrganization();
+    const asVoter = await newPage(browser);
+    await signInAs(asVoter.context, voter);
+    await asVoter.page.goto("/organization");
+    await asVoter.page.waitForURL(/\/member$/);
+    await asVoter.page.goto("/signin");
+    await asVoter.page.waitForURL(/\/member$/);
+    await asVoter.page.goto("/signup");
+    await asVoter.page.waitForURL(/\/member$/);
+    await asVoter.context.close();
+
+    const asAdmin = await newPage(browser);
+    await signInAs(asAdmin.context, admin);
+    await asAdmin.page.goto("/member");
+    await asAdmin.page.waitForURL(/\/organization$/);
+    await asAdmin.context.close();
+  });
+
+  it("send signed-out visitors to /signin and unknown paths to /", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/organization");
+    await page.waitForURL("**/signin");
+    await page.goto("/no/such/page");
+    await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+
+  it("show 'Connection Error' with the message and a Retry button when the server cannot be reached", async () => {
+    const { context, page } = await newPage(browser);
+    await page.route("**/api/session", (route) => route.abort());
+    await page.goto("/member");
+    await page.getByText("Connection Error").waitFor();
+    await page.getByRole("button", { name: "Retry" }).waitFor();
+    await shot(page, "connection-error");
+    await page.unroute("**/api/session");
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.waitForURL("**/signin");
+    await context.close();
+  });
+
+  it("discard an unparseable stored record", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("votespace_user", "{not json"));
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("votespace_user"))).toBeNull();
+    await context.close();
+  });
+});
+
+describe("sign-out", () => {
+  it("ends the session, clears the stored record and returns to /", async () => {
+    const voter = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await signInAs(context, voter);
+    await page.goto("/member");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await page.evaluate(() => localStorage.getItem("votespace_user"))).toBeNull();
+    await page.goto("/member");
+    await page.waitForURL("**/signin");
+    const session = await context.request.get("/api/session");
+    expect(session.status()).toBe(401);
+    await context.close();
+  });
+});

@@ -1,0 +1,395 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import { type Bulletin, type Election, electionMessages } from "../contract/elections";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A date n days from today as YYYY-MM-DD. */
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+const CANDIDATES = [
+  { name: "Ama Serwaa", party: "Progress Party", position: "president" },
+  { name: "Kojo Mensah", party: "Unity Alliance", position: "president" },
+  { name: "Efua Owusu", party: "Progress Party", position: "senator" },
+  { name: "Yaw Darko", party: "Green Coalition", position: "senator" },
+] as const;
+
+async function json<T>(
+  context: BrowserContext,
+  method: "GET" | "POST",
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response =
+    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
+  if (!response.ok())
+    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * An organization with an election channel (two positions, two candidates each) and a voter who
+ * joined it, each signed in in their own browser context.
+ */
+async function setUp() {
+  const adminAccount = await registerOrganization();
+  const voterAccount = await registerVoter({ full_name: "Abena Voter" });
+  const admin = await newPage(browser);
+  await signInAs(admin.context, adminAccount);
+  const voter = await newPage(browser);
+  await signInAs(voter.context, voterAccount);
+
+  const mine = await json<{ current_id: string }>(admin.context, "GET", "/api/organizations/mine");
+  const organizationId = mine.current_id;
+  await json(voter.context, "POST", `/api/organizations/${organizationId}/join`);
+  const { channel } = await json<{ channel: Channel }>(admin.context, "POST", "/api/channels", {
+    organization_id: organizationId,
+    name: "council-vote",
+    type: "election",
+    description: "Student council officers",
+    voting_settings: {
+      startDate: day(1),
+      endDate: day(3),
+      candidates: CANDIDATES.map((c) => ({ ...c, image: "/favicon.svg" })),
+    },
+  });
+  const election = await json<Election>(admin.context, "GET", `/api/channels/${channel.id}/election`);
+  const query = `?channelId=${channel.id}&channelName=${channel.name}`;
+  return { adminAccount, voterAccount, admin, voter, organizationId, channel, election, query };
+}
+
+/** Chooses a candidate in each position, submits and passes National ID verification. */
+async function voteWithNationalId(page: Page, idNumber: string, choices: string[]) {
+  for (const name of choices) await page.getByRole("radio", { name: new RegExp(name) }).check();
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Voter Verification" });
+  await dialog.getByRole("radio", { name: /National ID/ }).check();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByLabel("National ID Number").fill(idNumber);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await dialog.getByText("Identity verified").waitFor();
+  return dialog;
+}
+
+describe("elections", () => {
+  it("a voter verifies, votes in two positions, keeps the receipt, checks the bulletin board and the results; the admin runs the election live", async () => {
+    const { admin, voter, voterAccount, election, query } = await setUp();
+
+    // The voter's screen is open before voting opens, and follows the admin's actions live.
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("heading", { name: "council-vote" }).first().waitFor();
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByText(/Voting has not opened yet/).waitFor();
+    expect(await voter.page.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
+
+    await admin.page.goto(`/organization/election${query}`);
+    const panel = admin.page.getByRole("complementary", { name: "Channel Configuration" });
+    await panel.getByText("Verification methods offered to voters").waitFor();
+    await shot(admin.page, "election-admin-upcoming");
+    await panel.getByRole("button", { name: "Open voting now" }).click();
+    const confirm = admin.page.getByRole("dialog", { name: "Open voting now?" });
+    await confirm.getByRole("button", { name: "Open voting now" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await panel.getByText("The ballot is frozen now that voting has opened.").waitFor();
+
+    // Live: the voter's screen turns active without a reload.
+    await voter.page.getByRole("radio", { name: /Ama Serwaa/ }).waitFor();
+    await voter.page.locator(".ws-channel-header").getByText("Active").waitFor();
+    await shot(voter.page, "election-voter-ballot");
+
+    // A wrong ID number fails with the spec's words; Try Again returns to method selection.
+    await voter.page.getByRole("radio", { name: /Ama Serwaa/ }).check();
+    await voter.page.getByRole("button", { name: "Submit Vote" }).click();
+    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByLabel("National ID Number").fill("WRONG-1234");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.getByText(electionMessages.invalidId).waitFor();
+    await shot(voter.page, "election-verification-failed");
+    await dialog.getByRole("button", { name: "Try Again" }).click();
+    await dialog.getByText("How would you like to verify your identity?").waitFor();
+    // Closing the dialog answers false: the vote is not cast.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await voter.page.getByText(electionMessages.verificationCancelled).waitFor();
+
+    // The real vote: both positions in one ballot.
+    const verified = await voteWithNationalId(voter.page, voterAccount.id_number, [
+      "Ama Serwaa",
+      "Yaw Darko",
+    ]);
+    await verified.waitFor({ state: "detached" });
+    await voter.page.getByText(electionMessages.voteCast).first().waitFor();
+    const receipt = ((await voter.page.locator(".el-receipt-code").textContent()) ?? "").trim();
+    expect(receipt).toMatch(/^VS-[A-Z2-9-]+$/);
+    await voter.page.getByText(/Keep this code: with it you can find your ballot/).waitFor();
+    await shot(voter.page, "election-voter-receipt");
+    await voter.page.getByRole("button", { name: "Done" }).click();
+    expect(await voter.page.locator(".el-voted-mark").count()).toBe(2);
+    await voter.page.getByText("Yaw Darko").first().waitFor();
+    const kept = await voter.page.evaluate(
+      (id) => JSON.parse(localStorage.getItem("votespace_receipts") ?? "{}")[id],
+      election.id,
+    );
+    expect(kept[0].receipt).toBe(receipt);
+
+    // The admin's screen saw the vote live: turnout 100.0%, exact counts in Results.
+    await admin.page.getByRole("tab", { name: "Overview" }).click();
+    await admin.page.getByText("100.0%").first().waitFor();
+    await admin.page.getByText("1 of 1 eligible voter voted").waitFor();
+    await admin.page.getByRole("tab", { name: "Voters" }).click();
+    await admin.page.getByText("1 eligible voter, 1 voted").waitFor();
+    await admin.page.getByText("Abena Voter").waitFor();
+    await admin.page.getByRole("tab", { name: "Results" }).click();
+    const president = admin.page.getByRole("region", { name: "President" });
+    await president.getByText("100.0%").waitFor();
+    expect(await president.getByText("1 vote", { exact: true }).count()).toBe(1);
+    expect(await president.getByText("0 votes", { exact: true }).count()).toBe(1);
+    await shot(admin.page, "election-admin-results");
+
+    // A second vote for a position already voted is refused with the spec's message. The screen
+    // is made to believe the voter has not voted yet, so the refusal comes from the server.
+    await voter.page.route("**/api/channels/*/election", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Election;
+      body.viewer.voted_position_ids = [];
+      await route.fulfill({ response, json: body });
+    });
+    await voter.page.reload();
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    const again = await voteWithNationalId(voter.page, voterAccount.id_number, ["Kojo Mensah"]);
+    await again.waitFor({ state: "detached" });
+    await voter.page.getByText(electionMessages.alreadyVoted).waitFor();
+    await shot(voter.page, "election-voter-already-voted");
+    await voter.page.unroute("**/api/channels/*/election");
+
+    // The bulletin board: public, the receipt pre-filled from this browser and hashed here.
+    const bulletin = await voter.context.newPage();
+    await bulletin.goto(`/elections/${election.id}/bulletin`);
+    await bulletin.getByRole("heading", { name: "council-vote" }).waitFor();
+    expect(await bulletin.getByLabel("Your receipt").inputValue()).toBe(receipt);
+    await bulletin.getByText(/never leaves this browser/).waitFor();
+    const found = bulletin.getByText("Found: your ballot for President is recorded for Ama Serwaa");
+    const notFound = bulletin.getByText(/Not found yet \(it may still be waiting for the next seal\)/);
+    await found.or(notFound).waitFor();
+    if (await notFound.isVisible()) {
+      // This e2e server runs no sealing worker: the ballots wait, and the board says so.
+      await bulletin.getByText("2 ballots not yet sealed").waitFor();
+    } else {
+      await bulletin.getByText("Found: your ballot for Senator is recorded for Yaw Darko").waitFor();
+    }
+    const board = await json<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
+    expect(board.ballots.length + board.unsealed).toBe(2);
+    await shot(bulletin, "election-bulletin");
+
+    // Before the sealer runs: the ballots wait, and the lookup says "not found yet".
+    await bulletin.route("**/api/elections/*/bulletin", (route) =>
+      route.fulfill({ json: { ...board, seals: [], ballots: [], unsealed: 2 } }),
+    );
+    await bulletin.reload();
+    await bulletin.getByText("2 ballots not yet sealed").waitFor();
+    await notFound.waitFor();
+    await shot(bulletin, "election-bulletin-unsealed");
+    await bulletin.unroute("**/api/elections/*/bulletin");
+
+    // A sealed ballot changed after sealing: the browser's own check of the chain says so.
+    const sealed = board.ballots.find((b) => b.seal === 1);
+    if (sealed) {
+      const other = board.positions
+        .find((p) => p.id === sealed.position_id)
+        ?.candidates.find((c) => c.id !== sealed.candidate_id);
+      const tampered = board.ballots.map((b) =>
+        b === sealed ? { ...b, candidate_id: other?.id ?? b.candidate_id } : b,
+      );
+      await bulletin.route("**/api/elections/*/bulletin", (route) =>
+        route.fulfill({ json: { ...board, ballots: tampered } }),
+      );
+      await bulletin.reload();
+      await bulletin.getByText(/Seal 1: its root does not match its ballots/).waitFor();
+      await bulletin.unroute("**/api/elections/*/bulletin");
+    }
+    await bulletin.close();
+
+    // The results screen: exact counts.
+    await voter.page.goto("/member/election-results");
+    await voter.page.getByRole("heading", { name: "Election Results", level: 1 }).waitFor();
+    await voter.page.getByRole("button", { name: /council-vote/ }).waitFor();
+    const tile = (label: string) =>
+      voter.page.locator(".el-tile", { hasText: label }).locator(".el-tile-value");
+    expect(await tile("Total Voters").textContent()).toBe("1");
+    expect(await tile("Votes Cast").textContent()).toBe("1");
+    expect(await tile("Turnout").textContent()).toBe("100.0%");
+    expect(await tile("Positions").textContent()).toBe("2");
+    await voter.page
+      .getByText(/Ama Serwaa/)
+      .first()
+      .waitFor();
+    await shot(voter.page, "election-results-overview");
+    await voter.page.getByRole("tab", { name: "Detailed Charts" }).click();
+    const table = voter.page.getByRole("table", { name: "President" });
+    const rows = table.locator("tbody tr");
+    expect(await rows.count()).toBe(2);
+    const cells = async (index: number) =>
+      (await rows.nth(index).locator("th, td").allTextContents()).map((cell) => cell.trim());
+    const [first, second] = [await cells(0), await cells(1)];
+    expect(first[0]).toMatch(/^1\b/); // rank 1, with its trophy
+    expect(first.slice(1)).toEqual(["Ama Serwaa", "Progress Party", "1", "100.0%"]);
+    expect(second).toEqual(["2", "Kojo Mensah", "Unity Alliance", "0", "0.0%"]);
+    expect(await table.locator(".el-trophy").count()).toBe(1);
+    await shot(voter.page, "election-results-charts");
+
+    // The admin closes voting; the voter's open channel screen shows it without a reload.
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByText("You have voted").first().waitFor();
+    await panel.getByRole("button", { name: "Close voting now" }).click();
+    const closeDialog = admin.page.getByRole("dialog", { name: "Close voting now?" });
+    await closeDialog.getByRole("button", { name: "Close voting now" }).click();
+    await closeDialog.waitFor({ state: "detached" });
+    await voter.page.getByText(/Voting has closed: this election is completed/).waitFor();
+    await voter.page.locator(".ws-channel-header").getByText("Completed").waitFor();
+    await shot(voter.page, "election-voter-completed");
+
+    await admin.context.close();
+    await voter.context.close();
+  });
+
+  it("the admin edits the ballot while upcoming, hides results from voters and the API refuses a second ballot", async () => {
+    const { admin, voter, voterAccount, election, query } = await setUp();
+    await admin.page.goto(`/organization/election${query}`);
+    const panel = admin.page.getByRole("complementary", { name: "Channel Configuration" });
+    await panel.getByRole("heading", { name: "Voting window and candidates" }).waitFor();
+
+    // Remove one senator candidate, add another, save.
+    await panel.getByRole("button", { name: "Remove Yaw Darko" }).click();
+    const add = panel.getByRole("group", { name: "Add Candidate" });
+    await add.getByLabel("Candidate Name").fill("Adjoa Boateng");
+    await add.getByLabel("Political Party").fill("Independent Voices");
+    await add.getByLabel("Position").selectOption({ label: "Senator" });
+    await add.getByLabel("Candidate Image URL").fill("https://example.org/adjoa.jpg");
+    await add.getByRole("button", { name: "Add Candidate" }).click();
+    await panel.getByRole("button", { name: "Save voting window and candidates" }).click();
+    await admin.page.getByText("Voting window and candidates saved").waitFor();
+    await admin.page.getByRole("tab", { name: "Overview" }).click();
+    await admin.page.getByText("Adjoa Boateng").first().waitFor();
+    expect(await admin.page.locator(".el-candidate", { hasText: "Yaw Darko" }).count()).toBe(0);
+
+    // Results hidden from voters until the election closes.
+    await panel.getByRole("switch", { name: "Hide results from voters until the election closes" }).click();
+    await admin.page.getByText("Results are hidden from voters until the election closes.").waitFor();
+    await shot(admin.page, "election-admin-configuration");
+
+    await json(admin.context, "POST", `/api/elections/${election.id}/open`);
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Results" }).click();
+    await voter.page.getByText(electionMessages.resultsHidden).waitFor();
+
+    // The API: one ballot per position, the second refused with the spec's message.
+    const current = await json<Election>(voter.context, "GET", `/api/elections/${election.id}`);
+    const [president] = current.positions;
+    if (!president) throw new Error("no position");
+    const cast = async () => {
+      const grant = await json<{ grant_id: string }>(
+        voter.context,
+        "POST",
+        `/api/elections/${election.id}/verification`,
+        { method: "national_id", id_number: voterAccount.id_number },
+      );
+      return voter.context.request.post(`/api/elections/${election.id}/ballots`, {
+        data: {
+          grant_id: grant.grant_id,
+          selections: [{ position_id: president.id, candidate_id: president.candidates[0]?.id }],
+        },
+      });
+    };
+    expect((await cast()).status()).toBe(201);
+    const second = await cast();
+    expect(second.status()).toBe(409);
+    expect((await second.json()).error.message).toBe(electionMessages.alreadyVoted);
+
+    await admin.context.close();
+    await voter.context.close();
+  });
+
+  it("a voter verifies by phone with the code from the developer outbox; a wrong code can be entered again", async () => {
+    const { admin, voter, election, query } = await setUp();
+    await json(admin.context, "POST", `/api/elections/${election.id}/open`);
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
+    await voter.page.getByRole("button", { name: "Submit Vote" }).click();
+    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
+    await dialog.getByRole("radio", { name: /Phone/ }).check();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: "Send code" }).click();
+    await dialog.getByText(/We sent a 6-digit code to •••• 0000/).waitFor();
+    const code = dialog.getByLabel("6-digit code");
+    expect(await code.getAttribute("maxlength")).toBe("6");
+    await code.fill("12ab34");
+    expect(await code.inputValue()).toBe("1234");
+
+    // The code, as the developer outbox shows it (the e2e server runs the embedded notifier).
+    const outbox = await voter.context.newPage();
+    await outbox.goto("/dev/outbox");
+    await outbox.getByText("Developer tool").waitFor();
+    const message = outbox.locator(".el-outbox-item", { hasText: "+233 20 555 0000" }).first();
+    const body = (await message.locator(".el-outbox-body").textContent()) ?? "";
+    const sent = body.match(/\b(\d{6})\b/)?.[1];
+    if (!sent) throw new Error(`no code in ${body}`);
+    await shot(outbox, "election-dev-outbox");
+    await outbox.close();
+
+    const wrong = sent === "000000" ? "111111" : "000000";
+    await code.fill(wrong);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.getByText(electionMessages.invalidCode).waitFor();
+    await dialog.getByRole("button", { name: "Enter the code again" }).click();
+    await code.fill(sent);
+    await shot(voter.page, "election-phone-code");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.getByText("Identity verified").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await voter.page.getByText(electionMessages.voteCast).first().waitFor();
+    await voter.page.locator(".el-receipt-code").waitFor();
+    expect(await voter.page.locator(".el-voted-mark").count()).toBe(1);
+    await admin.context.close();
+    await voter.context.close();
+  });
+
+  it("the outbox page explains when it is off, and the results screen shows its empty state", async () => {
+    const { context, page } = await newPage(browser);
+    await page.route("**/api/dev/outbox", (route) =>
+      route.fulfill({ status: 404, json: { error: { code: "not_found", message: "Not found" } } }),
+    );
+    await page.goto("/dev/outbox");
+    await page
+      .getByText(
+        "The developer outbox exists only while the server runs with demo data on the embedded database.",
+      )
+      .waitFor();
+    await context.close();
+
+    const voterAccount = await registerVoter();
+    const adminAccount = await registerOrganization();
+    const adminSide = await newPage(browser);
+    await signInAs(adminSide.context, adminAccount);
+    const mine = await json<{ current_id: string }>(adminSide.context, "GET", "/api/organizations/mine");
+    const voterSide = await newPage(browser);
+    await signInAs(voterSide.context, voterAccount);
+    await json(voterSide.context, "POST", `/api/organizations/${mine.current_id}/join`);
+    await voterSide.page.goto("/member/election-results");
+    await voterSide.page.getByText(electionMessages.noElections).waitFor();
+    await voterSide.page.getByText(electionMessages.noElectionsText).waitFor();
+    await voterSide.page.getByRole("button", { name: "Back" }).click();
+    await voterSide.page.waitForURL((url) => url.pathname === "/member");
+    await adminSide.context.close();
+    await voterSide.context.close();
+  });
+});

@@ -1,0 +1,41 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { TestProject } from "vitest/node";
+import { ensureChromium } from "../scripts/chromium";
+import { ensureWebBuild } from "../scripts/web-build";
+import { buildApp } from "../server/app";
+import { fromPglite } from "../server/db/connect";
+import { startElectionWorker } from "../server/features/elections/worker";
+import { generousLimits, testConfig } from "../server/test/config";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string;
+  }
+}
+
+/** Once per run: Chromium found (or installed), the web app built, and the real app serving it on a fresh database. */
+export default async function setup(project: TestProject) {
+  const chromiumPath = ensureChromium();
+  await ensureWebBuild();
+  const database = fromPglite(new PGlite());
+  await database.migrate();
+  const app = await buildApp({
+    // demo on (no seed is run here) opens the developer outbox, where journeys read verification codes.
+    config: testConfig({ serveWeb: true, demo: true }),
+    database,
+    logger: false,
+    limits: generousLimits,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const stopWorker = startElectionWorker(app.context, app.log);
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  project.provide("baseURL", `http://localhost:${port}`);
+  project.provide("chromiumPath", chromiumPath);
+  return async () => {
+    stopWorker();
+    await app.close();
+    await database.close();
+  };
+}

@@ -1,0 +1,82 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, shot } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("the public site", () => {
+  it("opens on the landing page, whose Get Started leads to /signup", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await shot(page, "landing");
+    await page.getByRole("main").getByRole("link", { name: "Get Started" }).first().click();
+    await page.waitForURL("**/signup");
+    await context.close();
+  });
+
+  it("has the five information pages behind the header links, with their anchors", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/");
+    for (const [label, path] of [
+      ["Features", "/features"],
+      ["Solutions", "/solutions"],
+      ["Resources", "/resources"],
+      ["Business", "/business"],
+      ["Programs", "/programs"],
+    ]) {
+      await page.getByRole("banner").getByRole("link", { name: label, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+    }
+    for (const [path, anchor] of [
+      ["/solutions", "how-it-works"],
+      ["/resources", "getting-started"],
+      ["/business", "pricing"],
+      ["/programs", "failed-elections"],
+    ]) {
+      await page.goto(`${path}#${anchor}`);
+      await page.locator(`#${anchor}`).waitFor();
+    }
+    await context.close();
+  });
+
+  it("shows the three pricing plans", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/business#pricing");
+    const pricing = page.locator("#pricing");
+    for (const text of [
+      "Starter",
+      "$20",
+      "Up to 100 voters",
+      "Professional",
+      "$99",
+      "Up to 1,000 voters",
+      "Most Popular",
+      "Enterprise",
+      "Unlimited voters",
+      "Contact Sales",
+    ]) {
+      await pricing.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 });
+    }
+    await shot(page, "pricing");
+    await context.close();
+  });
+
+  it("fits a phone screen, with a menu for the links", async () => {
+    const context = await browser.newContext({
+      baseURL: (await import("./support")).baseURL,
+      viewport: { width: 390, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, "landing-mobile");
+    await context.close();
+  });
+});

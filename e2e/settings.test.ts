@@ -1,0 +1,55 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../contract/messages";
+import type { UserSettings } from "../contract/settings";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("settings", () => {
+  it("a voter saves a session timeout and mutes a channel; both are kept on the server", async () => {
+    const admin = await registerOrganization();
+    const voter = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await signInAs(context, admin);
+    const mine = await (await context.request.get("/api/organizations/mine")).json();
+    const profile = await (await context.request.get(`/api/organizations/${mine.current_id}`)).json();
+    const created = await context.request.post("/api/channels", {
+      data: { organization_id: mine.current_id, name: "announcements", type: "text" },
+    });
+    expect(created.ok()).toBe(true);
+    const { channel } = await created.json();
+    await context.clearCookies();
+    await signInAs(context, voter);
+    await context.request.post(`/api/invites/${profile.invite_code}/accept`);
+
+    await page.goto("/member/settings");
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    const timeout = page.getByLabel("Session Timeout");
+    expect(await timeout.inputValue()).toBe("30");
+    await timeout.selectOption({ label: "1 hour" });
+    await page.getByRole("checkbox", { name: "Muted: announcements" }).check();
+    await page.getByRole("switch", { name: "Sounds" }).click();
+    await shot(page, "settings-changed");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page.getByText(messages.settingsSaved).waitFor();
+    await shot(page, "settings-saved");
+
+    const saved = (await (await context.request.get("/api/settings")).json()) as UserSettings;
+    expect(saved.security.sessionTimeout).toBe(60);
+    expect(saved.channels.mutedChannels).toEqual([channel.id]);
+    expect(saved.notifications.sounds).toBe(false);
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    expect(await page.getByLabel("Session Timeout").inputValue()).toBe("60");
+    expect(await page.getByRole("checkbox", { name: "Muted: announcements" }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL((url) => url.pathname === "/member");
+    await context.close();
+  });
+});

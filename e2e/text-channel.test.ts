@@ -1,0 +1,335 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import type { OrganizationProfile } from "../contract/organizations";
+import { postMessages } from "../contract/posts";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+/** A 1×1 PNG and a minimal PDF: the server checks files by their content, not only their name. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+let voter: { context: BrowserContext; page: Page };
+let organization: OrganizationProfile;
+let town: Channel;
+let board: Channel;
+let lounge: Channel;
+const voterName = "Abena Mensah";
+const adminName = "Kofi Admin";
+
+async function createChannel(context: BrowserContext, input: { name: string; is_private?: boolean }) {
+  const response = await context.request.post("/api/channels", { data: { type: "text", ...input } });
+  if (!response.ok()) throw new Error(`create channel: ${response.status()} ${await response.text()}`);
+  return (await response.json()).channel as Channel;
+}
+
+const address = (area: "organization" | "member", channel: Channel) =>
+  `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
+
+const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
+/** A message row by its text (the newest when several match). */
+const message = (page: Page, text: string) => page.locator("article.tc-msg", { hasText: text }).last();
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await message(page, text).waitFor();
+}
+
+async function openMenu(page: Page, text: string) {
+  const row = message(page, text);
+  await row.hover();
+  await row.getByRole("button", { name: "More actions" }).click();
+}
+
+async function attach(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const owner = await registerOrganization({ full_name: adminName });
+  admin = await newPage(browser);
+  await signInAs(admin.context, owner);
+  const mine = await (await admin.context.request.get("/api/organizations/mine")).json();
+  organization = await (await admin.context.request.get(`/api/organizations/${mine.current_id}`)).json();
+  town = await createChannel(admin.context, { name: "town-square" });
+  board = await createChannel(admin.context, { name: "board", is_private: true });
+  lounge = await createChannel(admin.context, { name: "lounge" });
+
+  const member = await registerVoter({ full_name: voterName });
+  voter = await newPage(browser);
+  await signInAs(voter.context, member);
+  const joined = await voter.context.request.post(`/api/organizations/${organization.id}/join`);
+  if (!joined.ok()) throw new Error(`join: ${joined.status()} ${await joined.text()}`);
+  await voter.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+
+  await admin.page.goto(address("organization", town));
+  await voter.page.goto(address("member", town));
+  await composer(admin.page).waitFor();
+  await composer(voter.page).waitFor();
+});
+afterAll(() => browser?.close());
+
+describe("text channel", () => {
+  it("shows the header, the tabs and the welcome banner", async () => {
+    const { page } = voter;
+    await page.getByRole("heading", { name: "town-square", level: 1 }).waitFor();
+    await page.getByText(organization.name).first().waitFor();
+    await page.getByText("Text Channel", { exact: true }).waitFor();
+    await page.getByText("2 members").waitFor();
+    for (const tab of ["# town-square", "Members", "Media", "Pins", "Bookmarks", "Files"]) {
+      await page.getByRole("tab", { name: tab }).waitFor();
+    }
+    await page.getByRole("heading", { name: "Welcome to #town-square!" }).waitFor();
+    await page.getByRole("tab", { name: "Members" }).click();
+    const members = page.getByRole("tabpanel", { name: "Members" });
+    await members.getByText(adminName).waitFor();
+    await members.getByText("Admin", { exact: true }).waitFor();
+    await members.getByText(`${voterName} (you)`).waitFor();
+    await shot(page, "text-channel-members");
+    await page.getByRole("tab", { name: "# town-square" }).click();
+  });
+
+  it("a message sent in one browser appears in the other without reload, after 'is typing…'", async () => {
+    await composer(voter.page).fill("Good morning");
+    await admin.page.getByText(`${voterName} is typing…`).waitFor();
+    await composer(voter.page).press("Enter");
+    await message(admin.page, "Good morning").waitFor();
+    expect(await message(admin.page, "Good morning").getByText(voterName).count()).toBe(1);
+    // Never oneself.
+    expect(await voter.page.getByText(/is typing…/).count()).toBe(0);
+    await shot(admin.page, "text-channel-live-message");
+  });
+
+  it("a like's count and a comment reach the other browser live; a blank comment is refused", async () => {
+    await send(voter.page, "Who is coming on Friday?");
+    const row = message(admin.page, "Who is coming on Friday?");
+    await row.waitFor();
+    await row.hover();
+    await row.getByRole("button", { name: "Like", exact: true }).click();
+    await message(voter.page, "Who is coming on Friday?")
+      .locator(".tc-like-count", { hasText: "1" })
+      .waitFor();
+
+    const mine = message(voter.page, "Who is coming on Friday?");
+    await mine.hover();
+    await mine.getByRole("button", { name: "Reply" }).click();
+    const input = voter.page.getByRole("textbox", { name: "Comment" });
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    await input.press("Enter");
+    await voter.page.getByText(postMessages.commentEmpty).waitFor();
+    await input.fill("Count me in");
+    await input.press("Enter");
+
+    await row.getByRole("button", { name: "1 comment" }).click();
+    await row.getByText("Count me in").waitFor();
+    await shot(admin.page, "text-channel-like-comment");
+  });
+
+  it("an image upload shows inline and in Media; a PDF shows in Files with 'Shared by … on …' and downloads", async () => {
+    await attach(voter.page, "Attach an image", { name: "poster.png", mimeType: "image/png", buffer: PNG });
+    await voter.page.getByText("Ready to send").waitFor();
+    await composer(voter.page).fill("The poster");
+    await composer(voter.page).press("Enter");
+    await message(admin.page, "The poster").locator('img[alt="poster.png"]').waitFor();
+
+    await attach(voter.page, "Attach a file (PDF, DOC, DOCX, TXT, ZIP or RAR)", {
+      name: "minutes.pdf",
+      mimeType: "application/pdf",
+      buffer: PDF,
+    });
+    await voter.page.getByText("Ready to send").waitFor();
+    await voter.page.getByRole("button", { name: "Send" }).click();
+    await admin.page.locator(".tc-msg .tc-file-name", { hasText: "minutes.pdf" }).waitFor();
+
+    // A file the server refuses (a "PDF" that is text inside) says why and sends nothing.
+    await attach(voter.page, "Attach a file (PDF, DOC, DOCX, TXT, ZIP or RAR)", {
+      name: "fake.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("just some text"),
+    });
+    await voter.page.getByText(postMessages.attachmentRefused).waitFor();
+
+    await admin.page.getByRole("tab", { name: "Media" }).click();
+    await admin.page.getByRole("button", { name: "Open poster.png full size" }).waitFor();
+    await shot(admin.page, "text-channel-media");
+    await admin.page.getByRole("tab", { name: "Files" }).click();
+    const files = admin.page.getByRole("tabpanel", { name: "Files" });
+    await files.getByText("minutes.pdf").waitFor();
+    await files.getByText(new RegExp(`^Shared by ${voterName} on .+`)).waitFor();
+    expect(await files.getByText("fake.pdf").count()).toBe(0);
+    await shot(admin.page, "text-channel-files");
+    const [download] = await Promise.all([
+      admin.page.waitForEvent("download"),
+      files.getByRole("link", { name: "Download minutes.pdf" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("minutes.pdf");
+    await admin.page.getByRole("tab", { name: "# town-square" }).click();
+    await voter.page.getByRole("button", { name: "Remove attachment" }).waitFor({ state: "detached" });
+  });
+
+  it("only the admin pins; the pin shows as a yellow badge count in the voter's browser", async () => {
+    await send(voter.page, "Meeting moved to 6 pm");
+    await openMenu(voter.page, "Meeting moved to 6 pm");
+    expect(await voter.page.getByRole("menuitem", { name: "Pin message" }).count()).toBe(0);
+    await voter.page.keyboard.press("Escape");
+
+    await openMenu(admin.page, "Meeting moved to 6 pm");
+    await admin.page.getByRole("menuitem", { name: "Pin message" }).click();
+    const badge = voter.page.getByRole("tab", { name: /Pins/ }).locator(".tc-badge-pins");
+    await badge.waitFor();
+    expect(await badge.evaluate((element) => element.firstChild?.textContent)).toBe("1");
+    expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      "rgb(234, 179, 8)",
+    );
+    await voter.page.getByRole("tab", { name: /Pins/ }).click();
+    await voter.page.getByRole("tabpanel", { name: /Pins/ }).getByText("Meeting moved to 6 pm").waitFor();
+    await shot(voter.page, "text-channel-pins");
+    await voter.page.getByRole("tab", { name: "# town-square" }).click();
+  });
+
+  it("bookmarks are the user's own, with a blue badge", async () => {
+    await openMenu(voter.page, "Meeting moved to 6 pm");
+    await voter.page.getByRole("menuitem", { name: "Bookmark" }).click();
+    await voter.page
+      .getByRole("tab", { name: /Bookmarks/ })
+      .locator(".tc-badge-bookmarks")
+      .waitFor();
+    expect(await admin.page.locator(".tc-badge-bookmarks").count()).toBe(0);
+  });
+
+  it("a message with HTML and script shows literally; links open in a new tab", async () => {
+    const dialogs: string[] = [];
+    admin.page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const markup = "<script>alert(1)</script><b>x</b> see https://example.com/agenda.";
+    await send(voter.page, markup);
+    const row = message(admin.page, "<script>alert(1)</script><b>x</b>");
+    await row.waitFor();
+    expect(await row.locator(".tc-msg-text b").count()).toBe(0);
+    expect(await row.locator(".tc-msg-text script").count()).toBe(0);
+    const link = row.getByRole("link", { name: "https://example.com/agenda" });
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(dialogs).toEqual([]);
+    await shot(admin.page, "text-channel-literal-html");
+  });
+
+  it("@mentions are suggested in the composer and highlighted in messages", async () => {
+    await composer(voter.page).fill("Thanks @Kof");
+    await voter.page.getByRole("option", { name: new RegExp(adminName) }).waitFor();
+    await composer(voter.page).press("Enter");
+    expect(await composer(voter.page).inputValue()).toBe(`Thanks @${adminName} `);
+    await composer(voter.page).press("Enter");
+    await message(admin.page, `Thanks @${adminName}`)
+      .locator(".tc-mention", { hasText: `@${adminName}` })
+      .waitFor();
+  });
+
+  it("search finds a message and jumps to it", async () => {
+    const search = admin.page.getByRole("searchbox", { name: "Search messages in this channel" });
+    await search.fill("Friday");
+    await search.press("Enter");
+    const result = admin.page.locator(".tc-search-result", { hasText: "Who is coming on Friday?" });
+    await result.waitFor();
+    await shot(admin.page, "text-channel-search");
+    await result.click();
+    await admin.page.locator(".tc-msg-highlight", { hasText: "Who is coming on Friday?" }).waitFor();
+  });
+
+  it("the author edits and deletes a message (after confirming); the other browser follows", async () => {
+    await send(voter.page, "Typo in thsi one");
+    await openMenu(voter.page, "Typo in thsi one");
+    await voter.page.getByRole("menuitem", { name: "Edit" }).click();
+    const box = voter.page.getByRole("textbox", { name: "Edit message" });
+    await box.fill("Typo fixed in this one");
+    await box.press("Enter");
+    await message(admin.page, "Typo fixed in this one").getByText("(edited)").waitFor();
+
+    // The admin may not edit someone else's message.
+    await openMenu(admin.page, "Typo fixed in this one");
+    expect(await admin.page.getByRole("menuitem", { name: "Edit" }).count()).toBe(0);
+    await admin.page.keyboard.press("Escape");
+
+    await openMenu(voter.page, "Typo fixed in this one");
+    await voter.page.getByRole("menuitem", { name: "Delete" }).click();
+    const dialog = voter.page.getByRole("dialog", { name: "Delete message" });
+    await dialog.getByText("Delete this message? This cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await admin.page
+      .locator("article.tc-msg", { hasText: "Typo fixed in this one" })
+      .waitFor({ state: "detached" });
+  });
+
+  it("copying a message says 'Message copied to clipboard!'", async () => {
+    await openMenu(voter.page, "Good morning");
+    await voter.page.getByRole("menuitem", { name: "Copy text" }).click();
+    await voter.page.getByText(postMessages.copied).waitFor();
+    expect(await voter.page.evaluate(() => navigator.clipboard.readText())).toBe("Good morning");
+    // The confirmation goes after 1500 ms.
+    await voter.page.getByText(postMessages.copied).waitFor({ state: "detached", timeout: 3000 });
+  });
+
+  it("reporting a message reaches the administrators", async () => {
+    await openMenu(admin.page, "Good morning");
+    await admin.page.getByRole("menuitem", { name: "Report" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Report message" });
+    await dialog.getByLabel("Reason (optional)").fill("Testing reports");
+    await dialog.getByRole("button", { name: "Report" }).click();
+    await admin.page.getByText(postMessages.reported).waitFor();
+
+    // The administrators' list on the organization profile: the message, who reported it and why.
+    await admin.page.goto("/organization/profile");
+    const panel = admin.page.getByRole("region", { name: "Reported messages" });
+    const report = panel.getByRole("listitem").filter({ hasText: "Testing reports" });
+    await report.getByText("Good morning").waitFor();
+    await report.getByText(new RegExp(`Reported by ${adminName} on .+ in #town-square`)).waitFor();
+    await shot(admin.page, "text-channel-reports");
+    await report.getByRole("button", { name: "Dismiss" }).click();
+    await report.waitFor({ state: "detached" });
+    await admin.page.goto(address("organization", town));
+    await composer(admin.page).waitFor();
+  });
+
+  it("a message in another channel raises its unread badge in the sidebar until the channel is opened", async () => {
+    const row = voter.page.getByRole("link", { name: /^lounge/ });
+    await row.waitFor();
+    const response = await admin.context.request.post(`/api/channels/${lounge.id}/posts`, {
+      data: { content: "Fresh news in the lounge" },
+    });
+    expect(response.ok()).toBe(true);
+    await voter.page.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
+    await row.click();
+    await message(voter.page, "Fresh news in the lounge").waitFor();
+    await voter.page.getByRole("link", { name: /^lounge$/ }).waitFor();
+    // Read on the server too: a reload shows no badge.
+    await voter.page.reload();
+    await message(voter.page, "Fresh news in the lounge").waitFor();
+    expect(await voter.page.getByRole("link", { name: /unread/ }).count()).toBe(0);
+    await voter.page.goto(address("member", town));
+    await composer(voter.page).waitFor();
+  });
+
+  it("in a private channel the voter's composer is replaced by the locked notice", async () => {
+    await voter.page.goto(address("member", board));
+    await voter.page.getByText(postMessages.locked).waitFor();
+    expect(await composer(voter.page).count()).toBe(0);
+    await shot(voter.page, "text-channel-locked");
+    await admin.page.goto(address("organization", board));
+    await composer(admin.page).waitFor();
+  });
+});

@@ -1,0 +1,308 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel, ChannelType } from "../contract/channels";
+import { messages } from "../contract/messages";
+import type { OrganizationProfile } from "../contract/organizations";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The signed-in admin's organization profile, through the API. */
+async function myOrganization(context: BrowserContext): Promise<OrganizationProfile> {
+  const mine = await (await context.request.get("/api/organizations/mine")).json();
+  return (await context.request.get(`/api/organizations/${mine.current_id}`)).json();
+}
+
+async function createChannel(
+  context: BrowserContext,
+  input: { name: string; type?: ChannelType; is_private?: boolean },
+): Promise<Channel> {
+  const response = await context.request.post("/api/channels", { data: { type: "text", ...input } });
+  if (!response.ok()) throw new Error(`create channel: ${response.status()} ${await response.text()}`);
+  return (await response.json()).channel;
+}
+
+/** An admin signed in, on their organization's page, with a fresh organization. */
+async function adminWithOrganization() {
+  const account = await registerOrganization();
+  const side = await newPage(browser);
+  await signInAs(side.context, account);
+  const organization = await myOrganization(side.context);
+  return { account, organization, ...side };
+}
+
+/** A voter who joined the organization through its invite link (API), signed in. */
+async function memberOf(organization: OrganizationProfile, fullName = "Esi Member") {
+  const account = await registerVoter({ full_name: fullName });
+  const side = await newPage(browser);
+  await signInAs(side.context, account);
+  const accepted = await side.context.request.post(`/api/invites/${organization.invite_code}/accept`);
+  if (!accepted.ok()) throw new Error(`accept invite: ${accepted.status()} ${await accepted.text()}`);
+  return { account, ...side };
+}
+
+const sidebar = (page: Page) => page.getByRole("complementary", { name: "Channels" });
+const group = (page: Page, label: string) => sidebar(page).getByRole("region", { name: label });
+
+describe("workspace shell", () => {
+  it("an admin sees the strip, 'Dashboard', the calendar, the four groups and the empty state; a new channel appears live", async () => {
+    const { context, page, organization, account } = await adminWithOrganization();
+    await page.goto("/organization");
+    await sidebar(page).getByRole("heading", { name: "Dashboard" }).waitFor();
+    await sidebar(page).getByText(organization.name).waitFor();
+
+    // Organization strip: join, results, the organization (current), the admin's tools.
+    const strip = page.getByRole("navigation", { name: "Organizations" });
+    for (const name of [
+      "Join Organization",
+      "Election Results",
+      "Monitoring",
+      "Organization Profile",
+      "Create Channel",
+    ])
+      expect(await strip.getByRole("link", { name }).count()).toBe(1);
+    expect(await strip.getByRole("button", { name: organization.name }).getAttribute("aria-current")).toBe(
+      "true",
+    );
+
+    // Calendar: today is marked and selected; a click selects another day.
+    const calendar = page.getByRole("region", { name: "Calendar" });
+    const today = calendar.locator('[aria-current="date"]');
+    expect(await today.getAttribute("aria-pressed")).toBe("true");
+    await calendar.getByRole("button", { name: "Next month" }).click();
+    await calendar.locator(".ws-calendar-day:not(.ws-calendar-day-out)").first().click();
+    expect(await calendar.getByText(/^Selected: /).textContent()).toMatch(/\b1\b/);
+
+    // The four groups show even with no channels, with the spec's empty state.
+    for (const label of [
+      "Text Channels",
+      "Airing Channels",
+      "Live Streaming Channels",
+      "Election Channels",
+    ]) {
+      await group(page, label).waitFor();
+      expect(
+        await group(page, label)
+          .getByRole("link", { name: `Create a channel in ${label}` })
+          .count(),
+      ).toBe(1);
+    }
+    await sidebar(page).getByText("No Channels").waitFor();
+    await sidebar(page).getByText("This organization hasn't created any channels yet.").waitFor();
+
+    // Footer: name, role label 'Admin', settings / profile / sign-out.
+    await sidebar(page).getByText(account.full_name).waitFor();
+    await sidebar(page).getByText("Admin", { exact: true }).waitFor();
+    expect(await sidebar(page).getByRole("link", { name: "Settings" }).getAttribute("href")).toBe(
+      "/organization/settings",
+    );
+    expect(await sidebar(page).getByRole("link", { name: "Voter Profile" }).getAttribute("href")).toBe(
+      "/voters",
+    );
+    await shot(page, "workspace-admin-empty");
+
+    // A channel made elsewhere (the API) appears without a reload, and opens its page.
+    await createChannel(context, { name: "general" });
+    await createChannel(context, { name: "committee", is_private: true });
+    const general = group(page, "Text Channels").getByRole("link", { name: "general" });
+    await general.waitFor({ timeout: 5000 });
+    await group(page, "Text Channels")
+      .getByRole("link", { name: /committee/ })
+      .waitFor();
+    expect(await sidebar(page).getByText("No Channels", { exact: true }).count()).toBe(0);
+    await general.click();
+    await page.waitForURL(/\/organization\/text\?channelId=.+&channelName=general/);
+    await page.getByRole("heading", { level: 1, name: "general" }).waitFor();
+    await page.getByText("Text Channel", { exact: true }).waitFor();
+    expect(await general.getAttribute("aria-current")).toBe("page");
+    await shot(page, "workspace-admin-channel");
+    await context.close();
+  });
+
+  it("a rename through the admin's context menu reaches the voter's sidebar live; the voter has no menu", async () => {
+    const admin = await adminWithOrganization();
+    await createChannel(admin.context, { name: "town-hall", type: "airing" });
+    const voter = await memberOf(admin.organization);
+
+    await voter.page.goto("/member");
+    const voterLink = group(voter.page, "Airing Channels").getByRole("link", { name: "town-hall" });
+    await voterLink.click();
+    await voter.page.waitForURL(/\/member\/airing\?channelId=/);
+    await sidebar(voter.page).getByText("Voter", { exact: true }).waitFor();
+    // No menu for the voter: no "⋯" button, and right-click does nothing of ours.
+    expect(await voter.page.getByRole("button", { name: /^Options for / }).count()).toBe(0);
+    await voterLink.click({ button: "right" });
+    expect(await voter.page.getByRole("menu").count()).toBe(0);
+
+    await admin.page.goto("/organization");
+    await group(admin.page, "Airing Channels")
+      .getByRole("link", { name: "town-hall" })
+      .click({ button: "right" });
+    const menu = admin.page.getByRole("menu", { name: "Channel town-hall" });
+    await menu.waitFor();
+    await shot(admin.page, "workspace-context-menu");
+    await menu.getByRole("menuitem", { name: "Edit" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Rename Channel" });
+    const name = dialog.getByLabel("Channel name");
+    // Same name: refused before sending.
+    expect(await dialog.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    await name.fill("   ");
+    await dialog.getByText(messages.channelNameRequired).waitFor();
+    await name.fill("town-hall-live");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByText(messages.channelRenamed("town-hall-live")).waitFor();
+
+    // The voter sees it without reloading; the open page follows (header and address).
+    await group(voter.page, "Airing Channels")
+      .getByRole("link", { name: "town-hall-live" })
+      .waitFor({ timeout: 5000 });
+    await voter.page.getByRole("heading", { level: 1, name: "town-hall-live" }).waitFor();
+    await voter.page.waitForURL(/channelName=town-hall-live/);
+    await shot(voter.page, "workspace-voter-after-rename");
+
+    // A taken name: the server's words in the dialog.
+    await createChannel(admin.context, { name: "debates", type: "airing" });
+    await admin.page.getByRole("button", { name: "Options for town-hall-live" }).click();
+    await admin.page.getByRole("menuitem", { name: "Edit" }).click();
+    await dialog.getByLabel("Channel name").fill("debates");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog
+      .getByRole("alert")
+      .getByText(messages.channelNameTaken("debates"), { exact: false })
+      .waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await admin.context.close();
+    await voter.context.close();
+  });
+
+  it("the context menu duplicates, mutes (a check for a moment), unmutes and deletes", async () => {
+    const { context, page } = await adminWithOrganization();
+    await createChannel(context, { name: "general" });
+    await page.goto("/organization");
+    const text = group(page, "Text Channels");
+    await text.getByRole("link", { name: "general" }).click();
+    await page.waitForURL(/channelName=general/);
+
+    // Keyboard: the "⋯" button opens the menu, focus lands in it, Escape closes it.
+    const more = page.getByRole("button", { name: "Options for general", exact: true });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("menuitem");
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("menu").count()).toBe(0);
+
+    // Duplicate: the server's message, and "general-copy" in the list.
+    await more.click();
+    await page.getByRole("menuitem", { name: "Duplicate" }).click();
+    await page.getByText(messages.channelDuplicated("general-copy")).waitFor();
+    await text.getByRole("link", { name: "general-copy" }).waitFor();
+
+    // Mute for 1 hour: the option shows a check, then the menu closes; the channel shows muted.
+    await more.click();
+    await page.getByRole("menuitem", { name: "Mute", exact: true }).click();
+    await page.getByRole("menuitem", { name: "1 hour" }).click();
+    await page.getByRole("menuitem", { name: "1 hour" }).getByText("✓").waitFor();
+    await shot(page, "workspace-mute-tick");
+    await page.getByRole("menu").first().waitFor({ state: "detached", timeout: 3000 });
+    await text.getByRole("link", { name: /general \(Muted\)/ }).waitFor();
+
+    // Unmute appears while muted.
+    await more.click();
+    await page.getByRole("menuitem", { name: "Unmute" }).click();
+    await text.getByRole("link", { name: "general", exact: true }).waitFor();
+
+    // Copy Link: the channel's address, with the spec's notice.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await more.click();
+    await page.getByRole("menuitem", { name: "Copy Link" }).click();
+    await page.getByText(messages.linkCopied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /\/organization\/text\?channelId=[0-9a-f-]+&channelName=general$/,
+    );
+    await more.click();
+    await page.getByRole("menuitem", { name: "Invite to Channel" }).click();
+    await page.getByText(messages.inviteLinkCopied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/join\/[A-Za-z0-9]{8}$/);
+
+    // Settings: a section saves through the API.
+    await more.click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Settings: general" });
+    await settings.getByRole("radio", { name: "Mentions only" }).check();
+    await settings.getByRole("button", { name: "Save" }).click();
+    await settings.getByText(messages.settingsSaved).waitFor();
+    await settings.getByRole("tab", { name: "Channel Visibility" }).click();
+    await settings.getByRole("radio", { name: /^Private/ }).check();
+    await settings.getByRole("button", { name: "Save" }).click();
+    await settings.getByText(messages.settingsSaved).waitFor();
+    // A private channel gets Member Management.
+    await settings.getByRole("tab", { name: "Member Management" }).click();
+    await settings.getByText("This organization has no members besides its administrators yet.").waitFor();
+    await shot(page, "workspace-settings");
+    await settings.getByRole("button", { name: "Close" }).click();
+
+    // Delete the open channel: the spec's warning, then back to /organization.
+    await more.click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Channel" });
+    await confirm.getByText(messages.deleteConfirm("general")).waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText(messages.channelDeleted("general")).waitFor();
+    await page.waitForURL(/\/organization$/);
+    await text.getByRole("link", { name: /^general \(Private channel\)/ }).waitFor({ state: "detached" });
+    expect(await text.getByRole("link", { name: "general-copy" }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("a voter without an organization sees 'No Organization' with Search Organizations", async () => {
+    const account = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await signInAs(context, account);
+    await page.goto("/member");
+    await sidebar(page).getByText("No Organization").waitFor();
+    await sidebar(page)
+      .getByText("Join an organization to access channels and participate in elections.")
+      .waitFor();
+    expect(await sidebar(page).getByRole("link", { name: "Search Organizations" }).getAttribute("href")).toBe(
+      "/member/search-organizations",
+    );
+    await shot(page, "workspace-no-organization");
+    await context.close();
+  });
+
+  it("the floating button opens the members panel; a missing channel shows 'Channel not found'", async () => {
+    const admin = await adminWithOrganization();
+    const voter = await memberOf(admin.organization, "Kwame Present");
+    await admin.page.goto("/organization");
+    await admin.page.getByRole("button", { name: "Open panel" }).click();
+    const panel = admin.page.getByRole("region", { name: "Members" });
+    await panel.getByText("Kwame Present").waitFor();
+    expect(
+      await panel.getByRole("listitem").filter({ hasText: "Kwame Present" }).getByText(", offline").count(),
+    ).toBe(1);
+    // Give the admin's socket a moment to subscribe before the voter connects.
+    await admin.page.waitForTimeout(1000);
+    // The voter comes online while the admin watches: presence, live.
+    await voter.page.goto("/member");
+    await voter.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    const kwame = panel.getByRole("listitem").filter({ hasText: "Kwame Present" });
+    await kwame.getByText(", online", { exact: true }).waitFor({ timeout: 5000 });
+    await shot(admin.page, "workspace-members-panel");
+    await admin.page.getByRole("button", { name: "Close panel" }).last().click();
+    expect(await admin.page.getByRole("region", { name: "Members" }).count()).toBe(0);
+
+    await admin.page.goto(
+      "/organization/text?channelId=00000000-0000-4000-8000-000000000000&channelName=nope",
+    );
+    await admin.page.getByRole("heading", { name: messages.channelNotFound }).waitFor();
+    await admin.page.getByRole("link", { name: "Back to Dashboard" }).waitFor();
+    await admin.context.close();
+    await voter.context.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const sources = [
+  "web/src",
+  "web/index.html",
+  "web/public",
+  "web/vite.config.ts",
+  "contract",
+  "package-lock.json",
+];
+const builtIndex = path.join(root, "web/dist/index.html");
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when web/dist is missing or older than any of its sources. */
+export function webBuildIsStale(): boolean {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+/** Builds the web app when it is missing or stale; quick when nothing changed. */
+export async function ensureWebBuild(): Promise<void> {
+  if (!webBuildIsStale()) return;
+  console.log("Building the web app (web/dist is missing or older than its sources)...");
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });
+  console.log("Web app built.");
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config";
+import { type AppContext, defaultLimits, type Limits } from "./context";
+import type { Database } from "./db/connect";
+import { accountRoutes } from "./features/accounts/routes";
+import { channelRoutes } from "./features/channels/routes";
+import { devRoutes } from "./features/dev/routes";
+import { electionRoutes } from "./features/elections/routes";
+import { healthRoutes } from "./features/health/routes";
+import { organizationRoutes } from "./features/organizations/routes";
+import { postRoutes } from "./features/posts/routes";
+import { settingsRoutes } from "./features/settings/routes";
+import { uploadRoutes } from "./features/uploads/routes";
+import { installAccess } from "./http/access";
+import { installErrorHandler } from "./http/errors";
+import { installOriginCheck } from "./http/origin";
+import { installWeb } from "./http/web";
+import { type Clock, systemClock } from "./lib/clock";
+import { type Notifier, outboxNotifier } from "./lib/notifier";
+import { type Bus, createBus } from "./realtime/bus";
+import { installRealtime } from "./realtime/index";
+
+export interface AppParts {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  notifier?: Notifier;
+  bus?: Bus;
+  limits?: Partial<Limits>;
+  logger?: FastifyServerOptions["logger"];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The parts the app was built from, for the process entry's background work. */
+    context: AppContext;
+  }
+}
+
+/** Builds the whole app from its parts; main.ts and the tests both call this. */
+export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+  const { config, database } = parts;
+  const app = Fastify({
+    logger: parts.logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: parts.clock ?? systemClock,
+    notifier: parts.notifier ?? outboxNotifier(database.db, app.log),
+    // LISTEN/NOTIFY when config names a PostgreSQL server, else in memory (one process, or a test).
+    bus: parts.bus ?? (await createBus(database, config.databaseUrl, app.log)),
+    limits: { ...defaultLimits, ...parts.limits },
+    uploadsDir: path.join(config.dataDir, "uploads"),
+    publicOrigin: (request) =>
+      config.publicUrl?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
+  };
+
+  app.decorate("context", ctx);
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Candidate pictures may be any https address an organization gives.
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl?.startsWith("https://") ? undefined : false,
+  });
+  installOriginCheck(app, config.publicUrl);
+  installAccess(app, ctx);
+
+  healthRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  // A bus made here is closed here, after presence has announced who left (onClose hooks run last-added first).
+  if (!parts.bus) app.addHook("onClose", () => ctx.bus.close());
+  await installRealtime(app, ctx);
+  organizationRoutes(app, ctx);
+  channelRoutes(app, ctx);
+  electionRoutes(app, ctx);
+  postRoutes(app, ctx);
+  devRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  await uploadRoutes(app, ctx);
+
+  await installWeb(app, config.serveWeb);
+  return app;
+}

@@ -1,0 +1,627 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** PostgreSQL full-text search vector (posts are searched with it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+import type { ChannelPermissions, SecuritySettings, VotingSettings } from "../../contract/channels";
+import type { UserSettings } from "../../contract/settings";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Voters and organization users in one table; user_type tells them apart. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    fullName: text("full_name").notNull(),
+    userType: text("user_type", { enum: ["voter", "organization"] }).notNull(),
+    phoneNumber: text("phone_number"),
+    idType: text("id_type"),
+    /** Keyed hash (HMAC) of the registered ID number; the number itself is never stored. */
+    voterIdHash: text("voter_id_hash"),
+    /** The organization the user is working in now (a voter may belong to several). */
+    organizationId: uuid("organization_id").references((): AnyPgColumn => organizations.id, {
+      onDelete: "set null",
+    }),
+    /** Idle expiry of the user's sessions, in minutes; 0 means "Never" (kept 30 days). */
+    sessionTimeoutMinutes: integer("session_timeout_minutes").notNull().default(30),
+    /** Notification and privacy choices of the settings screen (channel lists live in channel_preferences). */
+    settings: jsonb("settings").$type<Partial<UserSettings>>().notNull().default({}),
+    /** TOTP secret (base32) once enrolment starts; enabled when a code confirmed it. */
+    totpSecret: text("totp_secret"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_user_type_check", sql`${t.userType} in ('voter', 'organization')`),
+  ],
+);
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    website: text("website").notNull().default(""),
+    location: text("location").notNull().default(""),
+    country: text("country").notNull().default(""),
+    logoUrl: text("logo_url").notNull().default(""),
+    status: text("status", { enum: ["active", "inactive", "suspended"] })
+      .notNull()
+      .default("active"),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    /** Random, revocable invite code: /join/{code}. */
+    inviteCode: text("invite_code").notNull(),
+    /** Listed in search and joinable without an invite. */
+    isPublic: boolean("is_public").notNull().default(true),
+    allowMemberInvites: boolean("allow_member_invites").notNull().default(false),
+    requireApproval: boolean("require_approval").notNull().default(false),
+    /** The owner signs in with a TOTP code as well. */
+    twoFactorRequired: boolean("two_factor_required").notNull().default(false),
+    timezone: text("timezone").notNull().default("UTC"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("organizations_status_check", sql`${t.status} in ('active', 'inactive', 'suspended')`),
+    index("organizations_owner_idx").on(t.ownerId),
+    uniqueIndex("organizations_invite_code_key").on(t.inviteCode),
+  ],
+);
+
+/** Joins waiting for an admin when the organization requires approval. */
+export const joinRequests = pgTable(
+  "join_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("join_requests_pending_key")
+      .on(t.organizationId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    check("join_requests_status_check", sql`${t.status} in ('pending', 'approved', 'declined')`),
+  ],
+);
+
+export const organizationMemberships = pgTable(
+  "organization_memberships",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("organization_memberships_org_user_key").on(t.organizationId, t.userId),
+    index("organization_memberships_user_idx").on(t.userId),
+    check("organization_memberships_role_check", sql`${t.role} in ('admin', 'member')`),
+  ],
+);
+
+/** Server-side sessions. The id is the SHA-256 of the cookie's token, so a leaked table opens nothing. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every server process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/** One-time password-reset links; the id is the SHA-256 of the link's token. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Messages the notifier sent; in the embedded default this is the developer outbox. */
+export const outbox = pgTable("outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+export const channels = pgTable(
+  "channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["text", "airing", "live", "election"] }).notNull(),
+    description: text("description").notNull().default(""),
+    /** Read-only for members: only admins (and members granted in channel_members) post. */
+    isPrivate: boolean("is_private").notNull().default(false),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    securitySettings: jsonb("security_settings").$type<SecuritySettings>().notNull(),
+    votingSettings: jsonb("voting_settings").$type<VotingSettings>(),
+    permissions: jsonb("permissions").$type<ChannelPermissions>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("channels_org_name_key").on(t.organizationId, sql`lower(${t.name})`),
+    index("channels_org_created_idx").on(t.organizationId, t.createdAt),
+    check("channels_type_check", sql`${t.type} in ('text', 'airing', 'live', 'election')`),
+  ],
+);
+
+/** Members an admin lets post in a private channel. */
+export const channelMembers = pgTable(
+  "channel_members",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);
+
+/** One user's choices for one channel: notifications, mute, hidden, favourite. */
+export const channelPreferences = pgTable(
+  "channel_preferences",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notify: text("notify", { enum: ["all", "mentions", "voters", "nothing"] })
+      .notNull()
+      .default("all"),
+    muted: boolean("muted").notNull().default(false),
+    /** End of a timed mute; null with muted = until turned back on. */
+    mutedUntil: timestamp("muted_until", { withTimezone: true }),
+    hidden: boolean("hidden").notNull().default(false),
+    favorite: boolean("favorite").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.userId] }),
+    index("channel_preferences_user_idx").on(t.userId),
+  ],
+);
+
+export const elections = pgTable(
+  "elections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").references(() => channels.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    electionType: text("election_type").notNull().default("general"),
+    status: text("status", { enum: ["upcoming", "active", "completed", "cancelled"] })
+      .notNull()
+      .default("upcoming"),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    startTime: text("start_time").notNull().default("08:00"),
+    endTime: text("end_time").notNull().default("18:00"),
+    /** The voting window as instants, from the dates and times in the organization's time zone. */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    resultsHidden: boolean("results_hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("elections_org_idx").on(t.organizationId, t.createdAt),
+    index("elections_channel_idx").on(t.channelId),
+    check("elections_status_check", sql`${t.status} in ('upcoming', 'active', 'completed', 'cancelled')`),
+  ],
+);
+
+export const electionPositions = pgTable(
+  "election_positions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    maxSelections: integer("max_selections").notNull().default(1),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("election_positions_election_idx").on(t.electionId)],
+);
+
+export const candidates = pgTable(
+  "candidates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => electionPositions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    party: text("party").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    imageUrl: text("image_url").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("candidates_position_idx").on(t.positionId)],
+);
+
+/** Uploaded files; the bytes live in the data folder under uploads/{id}. */
+export const uploads = pgTable("uploads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** A logo is public (search shows it); attachments and recordings are for the organization's members. */
+  kind: text("kind", { enum: ["logo", "attachment", "recording"] }).notNull(),
+  organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+  channelId: uuid("channel_id").references(() => channels.id, { onDelete: "cascade" }),
+  uploaderId: uuid("uploader_id").references(() => users.id, { onDelete: "set null" }),
+  filename: text("filename").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Live server processes; a process that stops beating is forgotten with its connections. */
+export const serverProcesses = pgTable("server_processes", {
+  id: text("id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+});
+
+/** Who is connected, from which process: presence across processes. */
+export const presence = pgTable(
+  "presence",
+  {
+    processId: text("process_id")
+      .notNull()
+      .references(() => serverProcesses.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    connectedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.userId] }), index("presence_user_idx").on(t.userId)],
+);
+
+/** The voter roll of an election, fixed when voting opens: who may vote in it. */
+export const electionVoters = pgTable(
+  "election_voters",
+  {
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.electionId, t.userId] })],
+);
+
+/**
+ * Who voted for which position (never what they chose). One row per voter and position, held by
+ * the primary key: concurrent attempts store one.
+ */
+export const participations = pgTable(
+  "participations",
+  {
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => electionPositions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.userId] }),
+    index("participations_election_user_idx").on(t.electionId, t.userId),
+  ],
+);
+
+/** What was chosen, with no voter, no session and no time: found by its receipt's hash. */
+export const ballots = pgTable(
+  "ballots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => electionPositions.id, { onDelete: "cascade" }),
+    candidateId: uuid("candidate_id")
+      .notNull()
+      .references(() => candidates.id, { onDelete: "cascade" }),
+    receiptHash: text("receipt_hash").notNull(),
+    /** The seal that took this ballot into the hash chain; null until sealed. */
+    sealId: integer("seal_id"),
+  },
+  (t) => [
+    uniqueIndex("ballots_receipt_hash_key").on(t.receiptHash),
+    index("ballots_election_candidate_idx").on(t.electionId, t.candidateId),
+    index("ballots_unsealed_idx").on(t.electionId).where(sql`${t.sealId} is null`),
+  ],
+);
+
+/** The hash chain over an election's ballots: each seal covers a batch, chained to the one before. */
+export const seals = pgTable(
+  "seals",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    previousRoot: text("previous_root").notNull(),
+    root: text("root").notNull(),
+    ballotCount: integer("ballot_count").notNull(),
+    /** Ballots per candidate in this batch, so a recount can be checked seal by seal. */
+    tally: jsonb("tally").$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("seals_election_sequence_key").on(t.electionId, t.sequence)],
+);
+
+/** One-time codes of Voter's Card and Phone verification; only the hash is kept. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ["voters_card", "phone"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_codes_user_election_idx").on(t.userId, t.electionId)],
+);
+
+/** A successful verification: lets its voter cast one vote in that election within 10 minutes. */
+export const verificationGrants = pgTable(
+  "verification_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ["national_id", "voters_card", "phone"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_grants_user_election_idx").on(t.userId, t.electionId)],
+);
+
+/** Every verification attempt, for monitoring (never the code or the ID number itself). */
+export const verificationAttempts = pgTable(
+  "verification_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    success: boolean("success").notNull(),
+    ip: text("ip").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_attempts_election_idx").on(t.electionId, t.createdAt)],
+);
+
+/** A message in a channel. The author may be gone (shown as 'Unknown User'). */
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull().default(""),
+    attachmentId: uuid("attachment_id").references(() => uploads.id, { onDelete: "set null" }),
+    /** A forwarded message names the message it came from. */
+    forwardedFromId: uuid("forwarded_from_id"),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(content, ''))`,
+    ),
+  },
+  (t) => [
+    index("posts_channel_created_idx").on(t.channelId, t.createdAt),
+    index("posts_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** The thread under a message (comments and replies). */
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
+);
+
+/** Pins belong to the channel: everyone sees them; administrators set them. */
+export const pins = pgTable(
+  "pins",
+  {
+    postId: uuid("post_id")
+      .primaryKey()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    pinnedBy: uuid("pinned_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pins_channel_idx").on(t.channelId)],
+);
+
+/** Bookmarks are each user's own. */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull().default(""),
+    status: text("status", { enum: ["open", "dismissed", "removed"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reports_org_status_idx").on(t.organizationId, t.status)],
+);
+
+/** How far each user has read each channel: unread counts are messages after it. */
+export const channelReads = pgTable(
+  "channel_reads",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);
+
+/** Mentions and other notices addressed to one user. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["mention", "message"] }).notNull(),
+    postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").references(() => channels.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../contract/messages";
+import { createVoter } from "../../test/factories";
+import { type TestApp, testApp } from "../../test/support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const requestReset = (email: string) =>
+  t.app.inject({ method: "POST", url: "/api/password-resets", payload: { email } });
+const confirm = (token: string, password: string) =>
+  t.app.inject({ method: "POST", url: "/api/password-resets/confirm", payload: { token, password } });
+const tokenFrom = (text: string) => text.match(/reset-password\/([\w-]+)/)?.[1] ?? "";
+
+describe("password reset", () => {
+  it("sends a one-time link that sets a new password and ends every session", async () => {
+    const voter = await createVoter(t.app);
+    const response = await requestReset(voter.input.email);
+    expect(response.statusCode).toBe(202);
+    expect(response.json().message).toBe(messages.resetRequested);
+    const token = tokenFrom(t.notifier.lastTo(voter.input.email)?.text ?? "");
+    expect(token).not.toBe("");
+
+    expect((await confirm(token, "newpass99")).statusCode).toBe(200);
+    const session = await t.app.inject({
+      method: "GET",
+      url: "/api/session",
+      headers: { cookie: voter.cookie },
+    });
+    expect(session.statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { email: voter.input.email, password: "newpass99" },
+    });
+    expect(signIn.statusCode).toBe(200);
+
+    const again = await confirm(token, "another99");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(messages.resetInvalid);
+  });
+
+  it("gives the same answer for an unknown e-mail and sends nothing", async () => {
+    const before = t.notifier.sent.length;
+    const response = await requestReset("nobody-here@test.votespace.local");
+    expect(response.statusCode).toBe(202);
+    expect(response.json().message).toBe(messages.resetRequested);
+    expect(t.notifier.sent.length).toBe(before);
+  });
+
+  it("refuses an expired link and a too-short password", async () => {
+    const voter = await createVoter(t.app);
+    await requestReset(voter.input.email);
+    const token = tokenFrom(t.notifier.lastTo(voter.input.email)?.text ?? "");
+    expect((await confirm(token, "123")).json().error.message).toBe(messages.passwordLength);
+    t.clock.advance(31 * 60_000);
+    expect((await confirm(token, "newpass99")).json().error.message).toBe(messages.resetInvalid);
+  });
+});

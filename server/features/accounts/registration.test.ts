@@ -1,0 +1,144 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../contract/messages";
+import { organizationMemberships, organizations, users } from "../../db/schema";
+import { organizationInput, uniqueEmail, voterInput } from "../../test/factories";
+import { type TestApp, testApp } from "../../test/support";
+import { hashIdNumber } from "./service";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: "POST", url, payload: payload as object });
+const usersWithEmail = (email: string) =>
+  t.database.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+
+describe("voter registration", () => {
+  it("creates a voter and keeps the ID number only as a keyed hash", async () => {
+    const input = voterInput({ id_number: "A1234567" });
+    const response = await post("/api/accounts/voters", input);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      success: true,
+      message: messages.accountCreated,
+      user_id: expect.any(String),
+    });
+
+    const [user] = await usersWithEmail(input.email);
+    expect(user?.userType).toBe("voter");
+    expect(user?.voterIdHash).toBe(hashIdNumber("test-secret-key-0123456789abcdef0123456789", "A1234567"));
+    expect(JSON.stringify(user)).not.toContain("A1234567");
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("defaults the ID type to National ID", async () => {
+    const { id_type: _omitted, ...input } = voterInput();
+    expect((await post("/api/accounts/voters", input)).statusCode).toBe(201);
+    const [user] = await usersWithEmail(input.email);
+    expect(user?.idType).toBe("National ID");
+  });
+
+  it.each([
+    ["full_name", "", messages.fullNameRequired],
+    ["email", "", messages.emailRequired],
+    ["email", "not-an-email", messages.emailInvalid],
+    ["password", "12345", messages.passwordLength],
+    ["password", "1234567890123", messages.passwordLength],
+    ["phone_number", "  ", messages.phoneRequired],
+    ["id_type", "Library Card", messages.idTypeInvalid],
+    ["id_number", "", messages.idNumberRequired],
+  ])("refuses %s = %j with the spec's words and creates nothing", async (field, value, message) => {
+    const input = { ...voterInput(), [field]: value };
+    const response = await post("/api/accounts/voters", input);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: "bad_request", message } });
+    if (field !== "email") expect(await usersWithEmail(input.email)).toHaveLength(0);
+  });
+
+  it("accepts passwords of exactly 6 and 12 characters", async () => {
+    for (const password of ["123456", "123456789012"]) {
+      expect((await post("/api/accounts/voters", voterInput({ password }))).statusCode).toBe(201);
+    }
+  });
+
+  it("keeps e-mail addresses unique without regard to case", async () => {
+    const email = uniqueEmail("case");
+    expect((await post("/api/accounts/voters", voterInput({ email }))).statusCode).toBe(201);
+    const again = await post(
+      "/api/accounts/organizations",
+      organizationInput({ email: email.toUpperCase() }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(messages.emailTaken);
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+});
+
+describe("organization registration", () => {
+  it("creates the user, an active organization they own and their admin membership", async () => {
+    const input = organizationInput({ organization: "Lakeside Cooperative", country: "Ghana" });
+    const response = await post("/api/accounts/organizations", input);
+    expect(response.statusCode).toBe(201);
+
+    const [user] = await usersWithEmail(input.email);
+    expect(user?.userType).toBe("organization");
+    expect(user?.voterIdHash).toBeNull();
+    const [organization] = await t.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.ownerId, user?.id ?? ""));
+    expect(organization).toMatchObject({ name: "Lakeside Cooperative", country: "Ghana", status: "active" });
+    expect(user?.organizationId).toBe(organization?.id);
+    const memberships = await t.database.db
+      .select()
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.userId, user?.id ?? ""));
+    expect(memberships).toEqual([
+      expect.objectContaining({ organizationId: organization?.id, role: "admin" }),
+    ]);
+  });
+
+  it.each([
+    ["organization", "", messages.organizationRequired],
+    ["country", "", messages.countryRequired],
+    ["full_name", "   ", messages.fullNameRequired],
+  ])("refuses %s = %j and creates nothing", async (field, value, message) => {
+    const input = { ...organizationInput(), [field]: value };
+    const response = await post("/api/accounts/organizations", input);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+    expect(await usersWithEmail(input.email)).toHaveLength(0);
+  });
+});
+
+describe("registration rate limit", () => {
+  it("answers 429 with a clear message past the limit", async () => {
+    const limited = await testApp({ limits: { registerPerIp: { max: 2, windowSeconds: 3600 } } });
+    try {
+      const send = () =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/accounts/voters",
+          payload: voterInput(),
+          remoteAddress: "203.0.113.9",
+        });
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: { code: "rate_limited", message: messages.tooManyAttempts } });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      limited.clock.advance(3600_000);
+      expect((await send()).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

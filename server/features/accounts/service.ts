@@ -1,0 +1,176 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type {
+  passwordResetConfirmInput,
+  registerOrganizationInput,
+  registerVoterInput,
+  updateProfileInput,
+} from "../../../contract/accounts";
+import { messages } from "../../../contract/messages";
+import type { Db } from "../../db/connect";
+import { organizationMemberships, organizations, passwordResets, users } from "../../db/schema";
+import { AppError, badRequest, conflict } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import {
+  dummyPasswordHash,
+  hashPassword,
+  keyedHash,
+  newInviteCode,
+  newToken,
+  sha256,
+  verifyPassword,
+} from "../../lib/crypto";
+import { isUniqueViolation } from "../../lib/db-errors";
+import type { Notifier } from "../../lib/notifier";
+import { endOtherSessions, type User } from "./sessions";
+
+const RESET_LINK_MINUTES = 30;
+
+/** The voter's ID number is kept only as this keyed hash. */
+export function hashIdNumber(secretKey: string, idNumber: string): string {
+  return keyedHash(secretKey, "voter-id", idNumber.replace(/[\s-]/g, "").toUpperCase());
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return user;
+}
+
+async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {
+  try {
+    const [user] = await db.insert(users).values(values).returning();
+    if (!user) throw new AppError("internal", messages.registrationFailed);
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_lower_key")) throw conflict(messages.emailTaken);
+    throw error;
+  }
+}
+
+export async function registerVoter(
+  db: Db,
+  secretKey: string,
+  input: z.output<typeof registerVoterInput>,
+): Promise<User> {
+  return insertUser(db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    fullName: input.full_name,
+    userType: "voter",
+    phoneNumber: input.phone_number,
+    idType: input.id_type,
+    voterIdHash: hashIdNumber(secretKey, input.id_number),
+  });
+}
+
+/** Creates the organization user, the organization they own (active) and their admin membership, together. */
+export async function registerOrganization(
+  db: Db,
+  input: z.output<typeof registerOrganizationInput>,
+): Promise<{ user: User; organizationId: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx as unknown as Db, {
+      email: input.email,
+      passwordHash,
+      fullName: input.full_name,
+      userType: "organization",
+    });
+    const [organization] = await tx
+      .insert(organizations)
+      .values({
+        name: input.organization,
+        country: input.country,
+        ownerId: user.id,
+        inviteCode: newInviteCode(),
+      })
+      .returning({ id: organizations.id });
+    if (!organization) throw new AppError("internal", messages.registrationFailed);
+    await tx
+      .insert(organizationMemberships)
+      .values({ organizationId: organization.id, userId: user.id, role: "admin" });
+    const [updated] = await tx
+      .update(users)
+      .set({ organizationId: organization.id })
+      .where(eq(users.id, user.id))
+      .returning();
+    return { user: updated ?? user, organizationId: organization.id };
+  });
+}
+
+/**
+ * Checks an e-mail and password. Voter accounts and organization accounts share one table, so the
+ * spec's "voter first, then organization" is one lookup; unknown accounts cost the same time.
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<User | null> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  return user && ok ? user : null;
+}
+
+export async function updateProfile(
+  db: Db,
+  clock: Clock,
+  user: User,
+  input: z.output<typeof updateProfileInput>,
+): Promise<User> {
+  const [updated] = await db
+    .update(users)
+    .set({
+      ...(input.full_name !== undefined && { fullName: input.full_name }),
+      ...(input.phone_number !== undefined && { phoneNumber: input.phone_number }),
+      updatedAt: clock.now(),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
+}
+
+/** Sends a one-time reset link when the account exists; the answer never says whether it does. */
+export async function requestPasswordReset(
+  db: Db,
+  clock: Clock,
+  notifier: Notifier,
+  email: string,
+  linkBase: string,
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = newToken();
+  await db.insert(passwordResets).values({
+    id: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
+  });
+  await notifier.send({
+    to: user.email,
+    subject: "Reset your Votespace password",
+    text: `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password: ${linkBase}/reset-password/${token}`,
+  });
+}
+
+/** Uses a reset link once: sets the password and ends every session of the account. */
+export async function resetPassword(
+  db: Db,
+  clock: Clock,
+  input: z.output<typeof passwordResetConfirmInput>,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+  const userId = await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        sql`${passwordResets.id} = ${sha256(input.token)} and ${passwordResets.usedAt} is null and ${passwordResets.expiresAt} > ${now}`,
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw badRequest(messages.resetInvalid);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    return reset.userId;
+  });
+  await endOtherSessions(db, userId);
+}

@@ -1,0 +1,95 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect";
+import { sessions, users } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
+import { newToken, sha256 } from "../../lib/crypto";
+
+export type User = typeof users.$inferSelect;
+
+/** "Never" keeps a session 30 days from its last use. */
+const NEVER_MINUTES = 30 * 24 * 60;
+/** Activity moves the idle expiry forward at most this often, to spare the database a write per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function idleMinutes(user: Pick<User, "sessionTimeoutMinutes">): number {
+  return user.sessionTimeoutMinutes > 0 ? user.sessionTimeoutMinutes : NEVER_MINUTES;
+}
+
+/** Starts a server-side session and returns the cookie token; only its hash is stored. */
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  user: User,
+  meta: { ip: string; userAgent: string },
+): Promise<string> {
+  const token = newToken();
+  const now = clock.now();
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId: user.id,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + idleMinutes(user) * 60_000),
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+  });
+  return token;
+}
+
+/** Every request reads its session: the query is built and prepared once per database. */
+const preparedSessionById = new WeakMap<Db, ReturnType<typeof prepareSessionById>>();
+
+function prepareSessionById(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare("session_by_id");
+}
+
+function sessionById(db: Db) {
+  let prepared = preparedSessionById.get(db);
+  if (!prepared) {
+    prepared = prepareSessionById(db);
+    preparedSessionById.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** The session's user, or null when the token is unknown or the session went idle too long. */
+export async function resolveSession(
+  db: Db,
+  clock: Clock,
+  token: string,
+): Promise<{ sessionId: string; user: User } | null> {
+  const id = sha256(token);
+  const [row] = await sessionById(db).execute({ id });
+  if (!row) return null;
+  const now = clock.now();
+  if (row.session.expiresAt <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + idleMinutes(row.user) * 60_000) })
+      .where(eq(sessions.id, id));
+  }
+  return { sessionId: id, user: row.user };
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user, but the one named (after a password change, say). */
+export async function endOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}

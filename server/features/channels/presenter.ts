@@ -1,0 +1,42 @@
+import type { Channel, ChannelPreferences } from "../../../contract/channels";
+import type { channelPreferences, channels } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
+
+export type ChannelRow = typeof channels.$inferSelect;
+type PreferenceRow = typeof channelPreferences.$inferSelect;
+
+/** A timed mute that has run out is no mute. */
+export function presentPreferences(row: PreferenceRow | null, clock: Clock): ChannelPreferences {
+  const mutedUntil = row?.mutedUntil ?? null;
+  const muted = !!row?.muted && (mutedUntil === null || mutedUntil > clock.now());
+  return {
+    notify: row?.notify ?? "all",
+    muted,
+    muted_until: muted && mutedUntil ? mutedUntil.toISOString() : null,
+    hidden: row?.hidden ?? false,
+    favorite: row?.favorite ?? false,
+  };
+}
+
+export function presentChannel(
+  row: ChannelRow,
+  viewer: { admin: boolean; grantedPost: boolean },
+  preferences: PreferenceRow | null,
+  clock: Clock,
+): Channel {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    organization_id: row.organizationId,
+    description: row.description,
+    is_private: row.isPrivate,
+    created_by: row.createdBy,
+    security_settings: row.securitySettings,
+    voting_settings: row.votingSettings ?? null,
+    permissions: row.permissions,
+    created_at: row.createdAt.toISOString(),
+    preferences: presentPreferences(preferences, clock),
+    can: { manage: viewer.admin, post: viewer.admin || !row.isPrivate || viewer.grantedPost },
+  };
+}

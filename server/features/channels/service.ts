@@ -1,0 +1,271 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type Channel,
+  type channelPreferencesInput,
+  type createChannelInput,
+  DEFAULT_PERMISSIONS,
+  DUPLICATE_SUFFIX,
+  type updateChannelInput,
+} from "../../../contract/channels";
+import { messages } from "../../../contract/messages";
+import type { Db } from "../../db/connect";
+import { channelMembers, channelPreferences, channels, organizations } from "../../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import { isUniqueViolation } from "../../lib/db-errors";
+import type { User } from "../accounts/sessions";
+import { createElectionDefinition } from "../elections/definition";
+import { isAdmin, requireMember, roleIn } from "../organizations/policy";
+import { type ChannelRow, presentChannel } from "./presenter";
+
+/** The channels of an organization as this member sees them, oldest first. */
+export async function listChannels(
+  db: Db,
+  clock: Clock,
+  user: User,
+  organizationId: string,
+): Promise<Channel[]> {
+  const role = await requireMember(db, user, organizationId);
+  const rows = await db
+    .select({ channel: channels, preferences: channelPreferences, granted: channelMembers.userId })
+    .from(channels)
+    .leftJoin(
+      channelPreferences,
+      and(eq(channelPreferences.channelId, channels.id), eq(channelPreferences.userId, user.id)),
+    )
+    .leftJoin(
+      channelMembers,
+      and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, user.id)),
+    )
+    .where(eq(channels.organizationId, organizationId))
+    .orderBy(asc(channels.createdAt), asc(channels.name));
+  const admin = isAdmin(user, role);
+  return rows.map((row) =>
+    presentChannel(row.channel, { admin, grantedPost: !!row.granted }, row.preferences, clock),
+  );
+}
+
+/** One channel for a member of its organization; outsiders get 404, as if it did not exist. */
+export async function getChannel(db: Db, clock: Clock, user: User, channelId: string): Promise<Channel> {
+  const row = await findChannel(db, channelId);
+  const role = await roleIn(db, user.id, row.organizationId);
+  if (!role) throw notFound(messages.channelNotFound);
+  const [preferences] = await db
+    .select()
+    .from(channelPreferences)
+    .where(and(eq(channelPreferences.channelId, channelId), eq(channelPreferences.userId, user.id)));
+  const [granted] = await db
+    .select({ userId: channelMembers.userId })
+    .from(channelMembers)
+    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)));
+  return presentChannel(
+    row,
+    { admin: isAdmin(user, role), grantedPost: !!granted },
+    preferences ?? null,
+    clock,
+  );
+}
+
+async function findChannel(db: Db, channelId: string): Promise<ChannelRow> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, channelId));
+  if (!row) throw notFound(messages.channelNotFound);
+  return row;
+}
+
+/** The channel, for an administrator of its organization. */
+async function channelForAdmin(db: Db, user: User, channelId: string): Promise<ChannelRow> {
+  const row = await findChannel(db, channelId);
+  const role = await roleIn(db, user.id, row.organizationId);
+  if (!role) throw notFound(messages.channelNotFound);
+  if (!isAdmin(user, role)) throw forbidden(messages.channelAdminOnly);
+  return row;
+}
+
+function nameTaken(error: unknown, name: string): never {
+  if (isUniqueViolation(error, "channels_org_name_key")) throw conflict(messages.channelNameTaken(name));
+  throw error;
+}
+
+/**
+ * Creates a channel in the user's organization; for an election channel also its election,
+ * positions and candidates, all in one transaction. Members may open public text, airing and
+ * live channels; election and private channels are for administrators.
+ */
+export async function createChannel(
+  db: Db,
+  clock: Clock,
+  user: User,
+  input: z.output<typeof createChannelInput>,
+): Promise<Channel> {
+  const organizationId = input.organization_id ?? user.organizationId;
+  if (!organizationId) throw badRequest(messages.noOrganization);
+  const role = await roleIn(db, user.id, organizationId);
+  if (!role) throw badRequest(messages.noOrganization);
+  const admin = isAdmin(user, role);
+  if (input.type === "election" && !admin) throw forbidden(messages.electionChannelAdminOnly);
+  if (input.is_private && !admin) throw forbidden(messages.privateChannelAdminOnly);
+
+  const voting = input.type === "election" ? (input.voting_settings ?? null) : null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [channel] = await tx
+        .insert(channels)
+        .values({
+          organizationId,
+          name: input.name,
+          type: input.type,
+          description: input.description,
+          isPrivate: input.is_private,
+          createdBy: user.id,
+          securitySettings: input.security_settings,
+          votingSettings: voting,
+          permissions: DEFAULT_PERMISSIONS,
+        })
+        .returning();
+      if (!channel) throw new Error("channel insert returned nothing");
+      if (voting) {
+        const [organization] = await tx
+          .select({ timezone: organizations.timezone })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId));
+        await createElectionDefinition(tx, {
+          organizationId,
+          timeZone: organization?.timezone ?? "UTC",
+          channelId: channel.id,
+          title: input.name,
+          description: input.description,
+          voting,
+        });
+      }
+      return channel;
+    });
+    return presentChannel(row, { admin, grantedPost: false }, null, clock);
+  } catch (error) {
+    nameTaken(error, input.name);
+  }
+}
+
+/** Rename, describe, change visibility, security settings or permissions (administrators). */
+export async function updateChannel(
+  db: Db,
+  clock: Clock,
+  user: User,
+  channelId: string,
+  input: z.output<typeof updateChannelInput>,
+): Promise<Channel> {
+  const row = await channelForAdmin(db, user, channelId);
+  if (input.name !== undefined && input.name === row.name) throw badRequest(messages.renameSame);
+  try {
+    await db
+      .update(channels)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.is_private !== undefined && { isPrivate: input.is_private }),
+        ...(input.security_settings !== undefined && { securitySettings: input.security_settings }),
+        ...(input.permissions !== undefined && { permissions: input.permissions }),
+      })
+      .where(eq(channels.id, channelId));
+  } catch (error) {
+    nameTaken(error, input.name ?? row.name);
+  }
+  return getChannel(db, clock, user, channelId);
+}
+
+/** A copy named "{name}-copy" (then -copy-2, -copy-3…), with the same settings; an election channel gets a new upcoming election. */
+export async function duplicateChannel(
+  db: Db,
+  clock: Clock,
+  user: User,
+  channelId: string,
+): Promise<Channel> {
+  const row = await channelForAdmin(db, user, channelId);
+  const taken = await db
+    .select({ name: channels.name })
+    .from(channels)
+    .where(
+      and(
+        eq(channels.organizationId, row.organizationId),
+        sql`lower(${channels.name}) like ${`${row.name.toLowerCase()}${DUPLICATE_SUFFIX}%`}`,
+      ),
+    );
+  const names = new Set(taken.map((t) => t.name.toLowerCase()));
+  let name = `${row.name}${DUPLICATE_SUFFIX}`;
+  for (let n = 2; names.has(name.toLowerCase()); n++) name = `${row.name}${DUPLICATE_SUFFIX}-${n}`;
+  return createChannel(db, clock, user, {
+    organization_id: row.organizationId,
+    name: name.slice(0, 50),
+    type: row.type,
+    description: row.description,
+    is_private: row.isPrivate,
+    security_settings: row.securitySettings,
+    voting_settings: row.votingSettings ?? undefined,
+  });
+}
+
+export async function deleteChannel(db: Db, user: User, channelId: string): Promise<ChannelRow> {
+  const row = await channelForAdmin(db, user, channelId);
+  await db.delete(channels).where(eq(channels.id, channelId));
+  return row;
+}
+
+/** The viewer's own notification, mute, hidden and favourite choices for a channel. */
+export async function setChannelPreferences(
+  db: Db,
+  clock: Clock,
+  user: User,
+  channelId: string,
+  input: z.output<typeof channelPreferencesInput>,
+): Promise<Channel> {
+  await getChannel(db, clock, user, channelId);
+  const mute =
+    input.mute === undefined
+      ? {}
+      : input.mute === false
+        ? { muted: false, mutedUntil: null }
+        : {
+            muted: true,
+            mutedUntil: input.mute === null ? null : new Date(clock.now().getTime() + input.mute * 60_000),
+          };
+  const values = {
+    ...(input.notify !== undefined && { notify: input.notify }),
+    ...mute,
+    ...(input.hidden !== undefined && { hidden: input.hidden }),
+    ...(input.favorite !== undefined && { favorite: input.favorite }),
+  };
+  await db
+    .insert(channelPreferences)
+    .values({ channelId, userId: user.id, ...values })
+    .onConflictDoUpdate({ target: [channelPreferences.channelId, channelPreferences.userId], set: values });
+  return getChannel(db, clock, user, channelId);
+}
+
+/** Members allowed to post in a private channel (administrators always may). */
+export async function channelPosters(db: Db, user: User, channelId: string): Promise<string[]> {
+  await channelForAdmin(db, user, channelId);
+  const rows = await db
+    .select({ userId: channelMembers.userId })
+    .from(channelMembers)
+    .where(eq(channelMembers.channelId, channelId));
+  return rows.map((r) => r.userId);
+}
+
+export async function setChannelPosters(
+  db: Db,
+  user: User,
+  channelId: string,
+  userIds: string[],
+): Promise<string[]> {
+  const row = await channelForAdmin(db, user, channelId);
+  const unique = [...new Set(userIds)];
+  for (const id of unique) {
+    if (!(await roleIn(db, id, row.organizationId))) throw badRequest(messages.notMember);
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(channelMembers).where(eq(channelMembers.channelId, channelId));
+    if (unique.length > 0)
+      await tx.insert(channelMembers).values(unique.map((userId) => ({ channelId, userId })));
+  });
+  return unique;
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channels, elections, organizations, posts, uploads } from "../../db/schema";
+import { systemClock } from "../../lib/clock";
+import { type TestApp, testApp } from "../../test/support";
+import { verifyElectionIntegrity } from "../elections/sealing";
+import { seedDemoIfEmpty } from "./seed";
+
+const quiet = { info: () => {} };
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+describe("demo data", () => {
+  it("makes a living workspace on an empty database, once", async () => {
+    if (t.database.kind === "postgres") return; // the shared PostgreSQL test database is never empty
+    const uploadsDir = mkdtempSync(path.join(tmpdir(), "votespace-demo-"));
+    await seedDemoIfEmpty(
+      t.database.db,
+      systemClock,
+      "demo-secret-0123456789abcdef0123456789",
+      uploadsDir,
+      quiet,
+    );
+    const [organization] = await t.database.db.select().from(organizations);
+    expect(organization?.name).toBe("Riverside Student Union");
+    const kinds = await t.database.db.select({ type: channels.type }).from(channels);
+    expect(new Set(kinds.map((k) => k.type))).toEqual(new Set(["text", "airing", "live", "election"]));
+    const list = await t.database.db.select().from(elections).orderBy(asc(elections.createdAt));
+    expect(list.map((e) => e.status).sort()).toEqual(["active", "completed", "upcoming"]);
+    for (const election of list)
+      expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
+    const messages = await t.database.db.select().from(posts);
+    expect(messages.length).toBeGreaterThan(4);
+    const files = await t.database.db.select().from(uploads).where(eq(uploads.kind, "attachment"));
+    expect(files.map((f) => f.contentType).sort()).toEqual(["image/png", "text/plain; charset=utf-8"]);
+
+    await seedDemoIfEmpty(
+      t.database.db,
+      systemClock,
+      "demo-secret-0123456789abcdef0123456789",
+      uploadsDir,
+      quiet,
+    );
+    expect(await t.database.db.select().from(organizations)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import { electionMessages } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { elections } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+import { isAdmin, roleIn } from "../organizations/policy";
+import type { ElectionRow } from "./queries";
+
+/** The election, for a member of its organization; outsiders get 404 as if it did not exist. */
+export async function electionForMember(db: Db, user: User, electionId: string): Promise<ElectionRow> {
+  const [row] = await db.select().from(elections).where(eq(elections.id, electionId));
+  if (!row || !(await roleIn(db, user.id, row.organizationId)))
+    throw notFound(electionMessages.electionNotFound);
+  return row;
+}
+
+export async function electionForAdmin(db: Db, user: User, electionId: string): Promise<ElectionRow> {
+  const row = await electionForMember(db, user, electionId);
+  if (!isAdmin(user, await roleIn(db, user.id, row.organizationId)))
+    throw forbidden(electionMessages.adminOnly);
+  return row;
+}

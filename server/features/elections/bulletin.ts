@@ -1,0 +1,89 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { ballots, candidates, electionPositions, elections, organizations, seals } from "../../db/schema";
+import { notFound } from "../../http/errors";
+
+/**
+ * The election's public bulletin board: the seals, and every sealed ballot's receipt hash and
+ * choice. Nothing on it names a voter; a voter finds their own ballot by hashing their receipt.
+ */
+export async function bulletinBoard(db: Db, electionId: string): Promise<Bulletin> {
+  const [election] = await db
+    .select({
+      id: elections.id,
+      title: elections.title,
+      status: elections.status,
+      organizationName: organizations.name,
+    })
+    .from(elections)
+    .innerJoin(organizations, eq(organizations.id, elections.organizationId))
+    .where(eq(elections.id, electionId));
+  if (!election) throw notFound(electionMessages.electionNotFound);
+  const positions = await db
+    .select()
+    .from(electionPositions)
+    .where(eq(electionPositions.electionId, electionId))
+    .orderBy(asc(electionPositions.sortOrder));
+  const standing = positions.length
+    ? await db
+        .select()
+        .from(candidates)
+        .where(
+          inArray(
+            candidates.positionId,
+            positions.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(candidates.sortOrder))
+    : [];
+  const chain = await db
+    .select()
+    .from(seals)
+    .where(eq(seals.electionId, electionId))
+    .orderBy(asc(seals.sequence));
+  const sealed = await db
+    .select({
+      receiptHash: ballots.receiptHash,
+      positionId: ballots.positionId,
+      candidateId: ballots.candidateId,
+      sealId: ballots.sealId,
+    })
+    .from(ballots)
+    .where(and(eq(ballots.electionId, electionId), isNotNull(ballots.sealId)))
+    .orderBy(asc(ballots.receiptHash));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(ballots)
+    .where(and(eq(ballots.electionId, electionId), isNull(ballots.sealId)));
+  const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
+  return {
+    election: {
+      id: election.id,
+      title: election.title,
+      status: election.status as ElectionStatus,
+      organization_name: election.organizationName,
+    },
+    positions: positions.map((p) => ({
+      id: p.id,
+      title: p.title,
+      candidates: standing
+        .filter((c) => c.positionId === p.id)
+        .map((c) => ({ id: c.id, name: c.name, party: c.party })),
+    })),
+    seals: chain.map((s) => ({
+      sequence: s.sequence,
+      previous_root: s.previousRoot,
+      root: s.root,
+      ballot_count: s.ballotCount,
+      created_at: s.createdAt.toISOString(),
+    })),
+    ballots: sealed.map((b) => ({
+      receipt_hash: b.receiptHash,
+      position_id: b.positionId,
+      candidate_id: b.candidateId,
+      seal: sequenceOf.get(b.sealId ?? -1) ?? 0,
+    })),
+    unsealed: pending?.n ?? 0,
+  };
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type CastVoteResult,
+  type castVoteInput,
+  electionMessages,
+  receiptMessage,
+} from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import { sha256, verifyPassword } from "../../lib/crypto";
+import { isUniqueViolation } from "../../lib/db-errors";
+import type { User } from "../accounts/sessions";
+
+/** A receipt: 130 random bits, shown once, grouped for reading (VS-XXXX-…). */
+function newReceipt(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  let text = "";
+  for (const byte of randomBytes(26)) text += alphabet[byte % 32];
+  return `VS-${text.match(/.{1,4}/g)?.join("-")}`;
+}
+
+export function receiptHash(receipt: string, positionId: string): string {
+  return sha256(receiptMessage(receipt, positionId));
+}
+
+/** A PostgreSQL array literal of values the schema already checked (uuids, hex hashes). */
+const arrayOf = (values: string[]) => `{${values.join(",")}}`;
+
+interface Checks {
+  open: boolean;
+  member: boolean;
+  on_roll: boolean;
+  two_factor: boolean;
+  valid: number;
+}
+
+/**
+ * Casts one voter's choices, one per position. The rules, each enforced inside the one statement
+ * that writes (so nothing can change between a check and the write): the election is active by
+ * the server's clock; the voter belongs to the organization and is on the roll; every candidate
+ * stands for its position in this election; a fresh, unused verification grant of this voter and
+ * election is spent; and the voter has not voted for the position (the participation's primary
+ * key holds that even against concurrent attempts). Participation (who) and ballot (what, found
+ * by the receipt's hash) are separate rows with no link. Tallies are counted from the ballots, so
+ * no counter row is shared by concurrent voters. Only when the write is refused does a second read
+ * choose the message to give.
+ */
+export async function castVote(options: {
+  db: Db;
+  clock: Clock;
+  voter: User;
+  electionId: string;
+  input: z.output<typeof castVoteInput>;
+}): Promise<CastVoteResult & { organizationId: string }> {
+  const { db, clock, voter, electionId, input } = options;
+  const now = clock.now();
+  const positionIds = input.selections.map((s) => s.position_id);
+  const candidateIds = input.selections.map((s) => s.candidate_id);
+  if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
+  if (voter.settings?.security?.requirePassword) {
+    if (!input.password) throw new AppError("password_required", electionMessages.passwordNeeded);
+    if (!(await verifyPassword(voter.passwordHash, input.password)))
+      throw forbidden(electionMessages.passwordWrong);
+  }
+  const positions = arrayOf(positionIds);
+  const chosen = arrayOf(candidateIds);
+
+  const receipt = newReceipt();
+  const hashes = arrayOf(positionIds.map((positionId) => receiptHash(receipt, positionId)));
+  let written: { rows: Array<{ granted: number; organization_id: string | null }> };
+  try {
+    written = (await db.execute(sql`
+      with allowed as (
+        select e.organization_id from elections e
+        where e.id = ${electionId} and e.status = 'active' and e.starts_at <= ${now} and e.ends_at > ${now}
+          and exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${voter.id})
+          and exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id})
+          and (${voter.totpEnabled} or not coalesce((select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false))
+          and (select count(*) from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
+                join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
+                join election_positions p on p.id = s.position_id and p.election_id = e.id) = cardinality(${positions}::uuid[])
+      ),
+      spent as (
+        update verification_grants set used_at = ${now}
+        where id = ${input.grant_id} and user_id = ${voter.id} and election_id = ${electionId}
+          and used_at is null and expires_at > ${now} and exists (select 1 from allowed)
+        returning id
+      ),
+      voted as (
+        insert into participations (election_id, position_id, user_id)
+        select ${electionId}::uuid, s.position_id, ${voter.id}::uuid
+        from unnest(${positions}::uuid[]) as s(position_id) where exists (select 1 from spent)
+        returning position_id
+      ),
+      cast_ballots as (
+        insert into ballots (election_id, position_id, candidate_id, receipt_hash)
+        select ${electionId}::uuid, s.position_id, s.candidate_id, s.receipt_hash
+        from unnest(${positions}::uuid[], ${chosen}::uuid[], ${hashes}::text[]) as s(position_id, candidate_id, receipt_hash)
+        where exists (select 1 from spent)
+        returning 1
+      )
+      select (select count(*)::int from spent) as granted, (select organization_id from allowed) as organization_id,
+        (select count(*)::int from voted) as voted, (select count(*)::int from cast_ballots) as ballots`)) as unknown as {
+      rows: Array<{ granted: number; organization_id: string | null }>;
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(electionMessages.alreadyVoted);
+    throw error;
+  }
+  const outcome = written.rows[0];
+  if (outcome?.granted && outcome.organization_id) {
+    return {
+      success: true,
+      message: electionMessages.voteCast,
+      receipt,
+      position_ids: positionIds,
+      organizationId: outcome.organization_id,
+    };
+  }
+  // Refused: a second look says which rule, in the spec's words.
+  await explainRefusal(db, { voter, electionId, now, positions, chosen, count: input.selections.length });
+  throw forbidden(electionMessages.grantMissing);
+}
+
+/** Throws the message of the first rule the vote broke (the write itself already refused it). */
+async function explainRefusal(
+  db: Db,
+  options: { voter: User; electionId: string; now: Date; positions: string; chosen: string; count: number },
+): Promise<void> {
+  const { voter, electionId, now, positions, chosen } = options;
+  const checked = (await db.execute(sql`
+    select
+      (e.status = 'active' and e.starts_at <= ${now} and e.ends_at > ${now}) as open,
+      exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${voter.id}) as member,
+      exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id}) as on_roll,
+      coalesce((select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false) as two_factor,
+      (select count(*)::int from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
+        join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
+        join election_positions p on p.id = s.position_id and p.election_id = e.id) as valid
+    from elections e where e.id = ${electionId}`)) as unknown as { rows: Checks[] };
+  const check = checked.rows[0];
+  if (!check) throw notFound(electionMessages.electionNotFound);
+  if (!check.member) throw forbidden(electionMessages.mustBeMember);
+  if (!check.open) throw forbidden(electionMessages.notOpen);
+  if (!check.on_roll) throw forbidden(electionMessages.notOnRoll);
+  if (check.two_factor && !voter.totpEnabled) throw forbidden(electionMessages.twoFactorNeeded);
+  if (check.valid !== options.count) throw badRequest(electionMessages.wrongCandidate);
+}

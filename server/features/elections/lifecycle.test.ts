@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { electionMessages } from "../../../contract/elections";
+import type { BusMessage } from "../../realtime/bus";
+import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
+import { createMember, createOrganization, signIn } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+import { applySchedule } from "./lifecycle";
+
+let t: TestApp;
+const heard: BusMessage[] = [];
+beforeAll(async () => {
+  t = await testApp();
+  t.app.context.bus.onMessage((message) => heard.push(message));
+});
+afterAll(() => t.close());
+
+async function upcoming() {
+  const admin = await createOrganization(t.app);
+  await bulkVoters(t.database.db, t.clock, admin.organizationId, 3);
+  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  const election = await electionOfChannel(t.app, admin.cookie, channel.id);
+  return { admin, election };
+}
+
+describe("the schedule", () => {
+  it("opens an election at its start and closes it at its end, by the injected clock, fixing the roll when it opens", async () => {
+    const { admin, election } = await upcoming();
+    expect(election).toMatchObject({ status: "upcoming", total_voters: 3, votes_cast: 0 });
+    await applySchedule(t.database.db, t.clock);
+    expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().status).toBe(
+      "upcoming",
+    );
+
+    t.clock.set(new Date(election.starts_at));
+    const opened = await applySchedule(t.database.db, t.clock);
+    expect(opened.map((row) => row.id)).toContain(election.id);
+    // A day passed: the admin's idle session ended, so they sign in again.
+    admin.cookie = await signIn(t.app, admin.input.email, admin.input.password);
+    const active = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(active).toMatchObject({ status: "active", total_voters: 3 });
+    // The roll is fixed: a member who joins now does not change it.
+    await createMember(t.app, admin.organizationId);
+    expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().total_voters).toBe(
+      3,
+    );
+
+    t.clock.set(new Date(election.ends_at));
+    await applySchedule(t.database.db, t.clock);
+    admin.cookie = await signIn(t.app, admin.input.email, admin.input.password);
+    expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().status).toBe(
+      "completed",
+    );
+    t.clock.set(new Date());
+  });
+
+  it("reads dates and hours in the organization's time zone, and moves them when the zone changes", async () => {
+    const { admin, election } = await upcoming();
+    expect(election.time_zone).toBe("UTC");
+    expect(election.starts_at).toBe(`${election.start_date}T08:00:00.000Z`);
+    expect(election.ends_at).toBe(`${election.end_date}T18:00:00.000Z`);
+    const bad = await call(t.app, admin.cookie).patch(`/api/organizations/${admin.organizationId}`, {
+      timezone: "Mars/Olympus",
+    });
+    expect(bad.statusCode).toBe(400);
+    await call(t.app, admin.cookie).patch(`/api/organizations/${admin.organizationId}`, {
+      timezone: "Africa/Lagos",
+    });
+    const moved = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(moved.time_zone).toBe("Africa/Lagos");
+    expect(moved.starts_at).toBe(`${election.start_date}T07:00:00.000Z`);
+    expect(moved.ends_at).toBe(`${election.end_date}T17:00:00.000Z`);
+  });
+});
+
+describe("the admin", () => {
+  it("opens early, extends, closes early; each change is announced as election.updated", async () => {
+    const { admin, election } = await upcoming();
+    const as = call(t.app, admin.cookie);
+    const opened = await as.post(`/api/elections/${election.id}/open`);
+    expect(opened.json().status).toBe("active");
+    expect(
+      heard.some((m) => m.event === "election.updated" && m.topic === `org:${admin.organizationId}`),
+    ).toBe(true);
+    expect((await as.post(`/api/elections/${election.id}/open`)).json().error.message).toBe(
+      electionMessages.cannotOpen,
+    );
+
+    const sooner = await as.post(`/api/elections/${election.id}/extend`, {
+      end_date: election.start_date,
+      end_time: "09:00",
+    });
+    expect(sooner.json().error.message).toBe(electionMessages.cannotExtend);
+    const later = await as.post(`/api/elections/${election.id}/extend`, {
+      end_date: "2099-01-01",
+      end_time: "12:00",
+    });
+    expect(later.json()).toMatchObject({
+      end_date: "2099-01-01",
+      end_time: "12:00",
+      ends_at: "2099-01-01T12:00:00.000Z",
+    });
+
+    const closed = await as.post(`/api/elections/${election.id}/close`);
+    expect(closed.json().status).toBe("completed");
+    expect((await as.post(`/api/elections/${election.id}/cancel`)).json().error.message).toBe(
+      electionMessages.cannotCancel,
+    );
+  });
+
+  it("edits the ballot until voting opens, then it is frozen", async () => {
+    const { admin, election } = await upcoming();
+    const as = call(t.app, admin.cookie);
+    const definition = {
+      voting_settings: {
+        startDate: election.start_date,
+        endDate: election.end_date,
+        startTime: "09:30",
+        endTime: "17:00",
+        candidates: [
+          { name: "Eve", party: "Red", position: "governor", image: "https://img.example/eve.png" },
+        ],
+      },
+    };
+    const edited = await as.put(`/api/elections/${election.id}/definition`, definition);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().positions.map((p: { title: string }) => p.title)).toEqual(["Governor"]);
+    expect(edited.json().start_time).toBe("09:30");
+    await as.post(`/api/elections/${election.id}/open`);
+    const frozen = await as.put(`/api/elections/${election.id}/definition`, definition);
+    expect(frozen.statusCode).toBe(400);
+    expect(frozen.json().error.message).toBe(electionMessages.definitionFrozen);
+  });
+
+  it("must be denied to voters and to admins of other organizations", async () => {
+    const { admin, election } = await upcoming();
+    const member = await createMember(t.app, admin.organizationId);
+    const stranger = await createOrganization(t.app);
+    for (const cookie of [member.cookie, stranger.cookie]) {
+      for (const verb of ["open", "close", "cancel"]) {
+        const response = await call(t.app, cookie).post(`/api/elections/${election.id}/${verb}`);
+        expect([403, 404]).toContain(response.statusCode);
+      }
+      expect(
+        (await call(t.app, cookie).patch(`/api/elections/${election.id}/options`, { results_hidden: true }))
+          .statusCode,
+      ).not.toBe(200);
+    }
+    expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().status).toBe(
+      "upcoming",
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type electionDefinitionInput, electionMessages } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { channels, electionPositions, elections, organizations } from "../../db/schema";
+import { badRequest } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import { wallClock, zonedInstant } from "../../lib/zoned-time";
+import type { Bus } from "../../realtime/bus";
+import type { User } from "../accounts/sessions";
+import { electionForAdmin } from "./access";
+import { createPositions } from "./definition";
+import { type ElectionRow, organizationVoters } from "./queries";
+
+/**
+ * upcoming → active: the voter roll is fixed (the organization's voters at this moment) in the
+ * same transaction, so an election is never active without its roll.
+ */
+async function open(
+  tx: Db,
+  electionId: string,
+  now: Date,
+  early: { timeZone: string } | null,
+): Promise<ElectionRow | null> {
+  const started = early && wallClock(now, early.timeZone);
+  const [opened] = await tx
+    .update(elections)
+    .set({
+      status: "active",
+      ...(started && { startsAt: now, startDate: started.date, startTime: started.time }),
+    })
+    .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
+    .returning();
+  if (!opened) return null;
+  await tx.execute(
+    sql`insert into election_voters (election_id, user_id) select ${electionId}::uuid, roll.user_id from (${organizationVoters(opened.organizationId)}) as roll on conflict do nothing`,
+  );
+  return opened;
+}
+
+/** Elections whose start or end has come, by the injected clock; every process may run it, each change happens once. */
+export async function applySchedule(db: Db, clock: Clock): Promise<ElectionRow[]> {
+  const now = clock.now();
+  const changed: ElectionRow[] = [];
+  const due = await db
+    .select({ id: elections.id })
+    .from(elections)
+    .where(and(eq(elections.status, "upcoming"), lte(elections.startsAt, now)));
+  for (const { id } of due) {
+    const opened = await db.transaction((tx) => open(tx, id, now, null));
+    if (opened) changed.push(opened);
+  }
+  const closed = await db
+    .update(elections)
+    .set({ status: "completed" })
+    .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)))
+    .returning();
+  return [...changed, ...closed];
+}
+
+/** Opens now; the shown start date and time become the moment it opened. */
+export async function openEarly(db: Db, clock: Clock, admin: User, electionId: string): Promise<ElectionRow> {
+  const row = await electionForAdmin(db, admin, electionId);
+  const timeZone = await timeZoneOf(db, row.organizationId);
+  const opened = await db.transaction((tx) => open(tx, electionId, clock.now(), { timeZone }));
+  if (!opened) throw badRequest(electionMessages.cannotOpen);
+  return opened;
+}
+
+export async function closeEarly(
+  db: Db,
+  clock: Clock,
+  admin: User,
+  electionId: string,
+): Promise<ElectionRow> {
+  await electionForAdmin(db, admin, electionId);
+  const [closed] = await db
+    .update(elections)
+    .set({ status: "completed", endsAt: clock.now() })
+    .where(and(eq(elections.id, electionId), eq(elections.status, "active")))
+    .returning();
+  if (!closed) throw badRequest(electionMessages.cannotClose);
+  return closed;
+}
+
+export async function cancelElection(db: Db, admin: User, electionId: string): Promise<ElectionRow> {
+  await electionForAdmin(db, admin, electionId);
+  const [cancelled] = await db
+    .update(elections)
+    .set({ status: "cancelled" })
+    .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
+    .returning();
+  if (!cancelled) throw badRequest(electionMessages.cannotCancel);
+  return cancelled;
+}
+
+/** A later end date and time, in the organization's time zone. */
+export async function extendElection(
+  db: Db,
+  clock: Clock,
+  admin: User,
+  electionId: string,
+  end: { end_date: string; end_time: string },
+): Promise<ElectionRow> {
+  const row = await electionForAdmin(db, admin, electionId);
+  const zone = await timeZoneOf(db, row.organizationId);
+  const endsAt = zonedInstant(end.end_date, end.end_time, zone);
+  if (endsAt <= row.endsAt || endsAt <= clock.now()) throw badRequest(electionMessages.cannotExtend);
+  const [extended] = await db
+    .update(elections)
+    .set({ endDate: end.end_date, endTime: end.end_time, endsAt })
+    .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
+    .returning();
+  if (!extended) throw badRequest(electionMessages.cannotExtend);
+  return extended;
+}
+
+export async function setResultsHidden(
+  db: Db,
+  admin: User,
+  electionId: string,
+  hidden: boolean,
+): Promise<ElectionRow> {
+  await electionForAdmin(db, admin, electionId);
+  const [row] = await db
+    .update(elections)
+    .set({ resultsHidden: hidden })
+    .where(eq(elections.id, electionId))
+    .returning();
+  if (!row) throw badRequest(electionMessages.electionNotFound);
+  return row;
+}
+
+/**
+ * Channel Configuration: the voting window and candidates, replaced whole while the election is
+ * upcoming. Once voting opens the ballot definition is frozen (the status check is in the same
+ * statement that takes the row lock).
+ */
+export async function updateDefinition(
+  db: Db,
+  admin: User,
+  electionId: string,
+  input: z.output<typeof electionDefinitionInput>,
+): Promise<ElectionRow> {
+  const row = await electionForAdmin(db, admin, electionId);
+  const zone = await timeZoneOf(db, row.organizationId);
+  const voting = input.voting_settings;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(elections)
+      .set({
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.description !== undefined && { description: input.description }),
+        startDate: voting.startDate,
+        endDate: voting.endDate,
+        startTime: voting.startTime,
+        endTime: voting.endTime,
+        startsAt: zonedInstant(voting.startDate, voting.startTime, zone),
+        endsAt: zonedInstant(voting.endDate, voting.endTime, zone),
+      })
+      .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
+      .returning();
+    if (!updated) throw badRequest(electionMessages.definitionFrozen);
+    await tx.delete(electionPositions).where(eq(electionPositions.electionId, electionId));
+    await createPositions(tx, electionId, voting.candidates);
+    if (updated.channelId) {
+      await tx.update(channels).set({ votingSettings: voting }).where(eq(channels.id, updated.channelId));
+    }
+    return updated;
+  });
+}
+
+async function timeZoneOf(db: Db, organizationId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: organizations.timezone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.timezone ?? "UTC";
+}
+
+/** Open screens of the organization refetch the election (status, window, counts). */
+export function announceElection(bus: Bus, row: ElectionRow): Promise<void> {
+  return bus.publish(`org:${row.organizationId}`, "election.updated", {
+    election_id: row.id,
+    organization_id: row.organizationId,
+    status: row.status,
+  });
+}

@@ -1,0 +1,155 @@
+import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { type Election, type ElectionStatus, verificationMethods } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import {
+  ballots,
+  candidates,
+  channels,
+  electionPositions,
+  type elections,
+  electionVoters,
+  organizationMemberships,
+  organizations,
+  participations,
+  users,
+} from "../../db/schema";
+import type { User } from "../accounts/sessions";
+import { isAdmin, roleIn } from "../organizations/policy";
+
+export type ElectionRow = typeof elections.$inferSelect;
+
+/** Voters who belong to the organization now: the roll of an election that has not opened yet. */
+export function organizationVoters(organizationId: string) {
+  return sql`select m.user_id from organization_memberships m join users u on u.id = m.user_id where m.organization_id = ${organizationId}::uuid and u.user_type = 'voter'`;
+}
+
+/**
+ * Elections as a viewer sees them, with positions, candidates, counts derived from the ballots
+ * and the viewer's own participation: a fixed number of queries however many elections.
+ */
+export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): Promise<Election[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const organizationIds = [...new Set(rows.map((row) => row.organizationId))];
+  const channelIds = rows.map((row) => row.channelId).filter((id): id is string => id !== null);
+  const [positions, candidateRows, tallies, cast, rolls, orgVoters, mine, onRoll, zones, roles, security] =
+    await Promise.all([
+      db
+        .select()
+        .from(electionPositions)
+        .where(inArray(electionPositions.electionId, ids))
+        .orderBy(asc(electionPositions.sortOrder)),
+      db
+        .select({ candidate: candidates, electionId: electionPositions.electionId })
+        .from(candidates)
+        .innerJoin(electionPositions, eq(electionPositions.id, candidates.positionId))
+        .where(inArray(electionPositions.electionId, ids))
+        .orderBy(asc(candidates.sortOrder)),
+      db
+        .select({ candidateId: ballots.candidateId, n: count() })
+        .from(ballots)
+        .where(inArray(ballots.electionId, ids))
+        .groupBy(ballots.candidateId),
+      db
+        .select({ electionId: participations.electionId, n: countDistinct(participations.userId) })
+        .from(participations)
+        .where(inArray(participations.electionId, ids))
+        .groupBy(participations.electionId),
+      db
+        .select({ electionId: electionVoters.electionId, n: count() })
+        .from(electionVoters)
+        .where(inArray(electionVoters.electionId, ids))
+        .groupBy(electionVoters.electionId),
+      db
+        .select({ organizationId: organizationMemberships.organizationId, n: count() })
+        .from(organizationMemberships)
+        .innerJoin(users, eq(users.id, organizationMemberships.userId))
+        .where(
+          and(inArray(organizationMemberships.organizationId, organizationIds), eq(users.userType, "voter")),
+        )
+        .groupBy(organizationMemberships.organizationId),
+      db
+        .select({ electionId: participations.electionId, positionId: participations.positionId })
+        .from(participations)
+        .where(and(inArray(participations.electionId, ids), eq(participations.userId, viewer.id))),
+      db
+        .select({ electionId: electionVoters.electionId })
+        .from(electionVoters)
+        .where(and(inArray(electionVoters.electionId, ids), eq(electionVoters.userId, viewer.id))),
+      db
+        .select({ id: organizations.id, timezone: organizations.timezone })
+        .from(organizations)
+        .where(inArray(organizations.id, organizationIds)),
+      Promise.all(organizationIds.map(async (id) => [id, await roleIn(db, viewer.id, id)] as const)),
+      channelIds.length
+        ? db
+            .select({ id: channels.id, settings: channels.securitySettings })
+            .from(channels)
+            .where(inArray(channels.id, channelIds))
+        : Promise.resolve([]),
+    ]);
+  const securityBy = new Map(security.map((c) => [c.id, c.settings]));
+  const tally = new Map(tallies.map((t) => [t.candidateId, t.n]));
+  const castBy = new Map(cast.map((c) => [c.electionId, c.n]));
+  const rollBy = new Map(rolls.map((r) => [r.electionId, r.n]));
+  const votersBy = new Map(orgVoters.map((v) => [v.organizationId, v.n]));
+  const zoneBy = new Map(zones.map((z) => [z.id, z.timezone]));
+  const roleBy = new Map(roles);
+  const rolled = new Set(onRoll.map((r) => r.electionId));
+
+  const securityOf = (row: ElectionRow) => (row.channelId ? (securityBy.get(row.channelId) ?? null) : null);
+  return rows.map((row) => {
+    const admin = isAdmin(viewer, roleBy.get(row.organizationId) ?? null);
+    const opened = row.status !== "upcoming";
+    const canSeeResults = admin || !row.resultsHidden || row.status === "completed";
+    const onTheRoll = opened
+      ? rolled.has(row.id)
+      : viewer.userType === "voter" && roleBy.get(row.organizationId) !== null;
+    return {
+      id: row.id,
+      organization_id: row.organizationId,
+      channel_id: row.channelId,
+      title: row.title,
+      description: row.description,
+      election_type: row.electionType,
+      status: row.status as ElectionStatus,
+      start_date: row.startDate,
+      end_date: row.endDate,
+      start_time: row.startTime,
+      end_time: row.endTime,
+      starts_at: row.startsAt.toISOString(),
+      ends_at: row.endsAt.toISOString(),
+      time_zone: zoneBy.get(row.organizationId) ?? "UTC",
+      results_hidden: row.resultsHidden,
+      verification_methods: verificationMethods(securityOf(row)),
+      requires_two_factor: securityOf(row)?.twoFactor ?? false,
+      total_voters: opened ? (rollBy.get(row.id) ?? 0) : (votersBy.get(row.organizationId) ?? 0),
+      votes_cast: castBy.get(row.id) ?? 0,
+      created_at: row.createdAt.toISOString(),
+      positions: positions
+        .filter((p) => p.electionId === row.id)
+        .map((position) => ({
+          id: position.id,
+          title: position.title,
+          description: position.description,
+          max_selections: position.maxSelections,
+          candidates: candidateRows
+            .filter((c) => c.candidate.positionId === position.id)
+            .map(({ candidate }) => ({
+              id: candidate.id,
+              name: candidate.name,
+              party: candidate.party,
+              image_url: candidate.imageUrl,
+              vote_count: canSeeResults ? (tally.get(candidate.id) ?? 0) : null,
+            })),
+        })),
+      viewer: {
+        can_manage: admin,
+        can_see_results: canSeeResults,
+        can_vote: row.status === "active" && onTheRoll,
+        voted_position_ids: mine.filter((m) => m.electionId === row.id).map((m) => m.positionId),
+        on_roll: onTheRoll,
+      },
+    };
+  });
+}

@@ -1,0 +1,72 @@
+import { asc, sql } from "drizzle-orm";
+import { type Election, type EligibleVoter, electionMessages } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { users } from "../../db/schema";
+import { forbidden } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+import { electionForMember } from "./access";
+import { loadElections, organizationVoters } from "./queries";
+
+export async function electionFor(db: Db, user: User, electionId: string): Promise<Election> {
+  const row = await electionForMember(db, user, electionId);
+  const [election] = await loadElections(db, user, [row]);
+  if (!election) throw new Error("election vanished");
+  return election;
+}
+
+/** The eligible voters with "voted" or "not yet": never what anyone chose. */
+export async function eligibleVoters(db: Db, user: User, electionId: string): Promise<EligibleVoter[]> {
+  const row = await electionForMember(db, user, electionId);
+  const roll =
+    row.status === "upcoming"
+      ? sql`${users.id} in (${organizationVoters(row.organizationId)})`
+      : sql`${users.id} in (select user_id from election_voters where election_id = ${electionId}::uuid)`;
+  // Correlated subquery with the outer table named explicitly (Drizzle leaves columns unqualified there).
+  const voted = sql`exists (select 1 from participations pa where pa.election_id = ${electionId}::uuid and pa.user_id = "users"."id")`;
+  const rows = await db
+    .select({ userId: users.id, fullName: users.fullName, voted: sql<boolean>`${voted}` })
+    .from(users)
+    .where(roll)
+    .orderBy(asc(users.fullName));
+  return rows.map((r) => ({ user_id: r.userId, full_name: r.fullName, voted: r.voted }));
+}
+
+/** Results as CSV: one row per candidate, with the position's total and the share to 1 decimal. */
+export async function resultsCsv(
+  db: Db,
+  user: User,
+  electionId: string,
+): Promise<{ filename: string; csv: string }> {
+  const election = await electionFor(db, user, electionId);
+  if (!election.viewer.can_see_results) throw forbidden(electionMessages.resultsHidden);
+  const lines = [["Election", "Status", "Position", "Rank", "Candidate", "Party", "Votes", "Percentage"]];
+  for (const position of election.positions) {
+    const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
+    const ranked = [...position.candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0));
+    for (const [index, candidate] of ranked.entries()) {
+      const votes = candidate.vote_count ?? 0;
+      lines.push([
+        election.title,
+        election.status,
+        position.title,
+        String(index + 1),
+        candidate.name,
+        candidate.party || "Independent",
+        String(votes),
+        total === 0 ? "0" : ((votes / total) * 100).toFixed(1),
+      ]);
+    }
+  }
+  lines.push([]);
+  lines.push(["Total voters", String(election.total_voters)]);
+  lines.push(["Votes cast", String(election.votes_cast)]);
+  const csv = lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n");
+  const slug = election.title.replace(/[^\w-]+/g, "-").replace(/^-|-$/g, "") || "election";
+  return { filename: `${slug}-results.csv`, csv: `${csv}\r\n` };
+}
+
+/** Quoted as needed; cells that a spreadsheet would run as a formula get a leading apostrophe. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

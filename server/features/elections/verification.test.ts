@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { electionMessages } from "../../../contract/elections";
+import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { createMember, createOrganization } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const admin = await createOrganization(t.app);
+  const voter = await createMember(t.app, admin.organizationId, {
+    id_number: "GHA-123456",
+    phone_number: "+233 20 555 0177",
+  });
+  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  const election = await electionOfChannel(t.app, admin.cookie, channel.id);
+  await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`);
+  const url = `/api/elections/${election.id}/verification`;
+  return { admin, voter, election, url, as: call(t.app, voter.cookie) };
+}
+
+const codeIn = (text: string | undefined) => text?.match(/\b(\d{6})\b/)?.[1] ?? "";
+
+describe("National ID", () => {
+  it("passes with the registered number and fails with any other, in the spec's words", async () => {
+    const { url, as } = await setup();
+    const wrong = await as.post(url, { method: "national_id", id_number: "GHA-654321" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(electionMessages.invalidId);
+    const short = await as.post(url, { method: "national_id", id_number: "12345" });
+    expect(short.json().error.message).toBe(electionMessages.invalidId);
+    const ok = await as.post(url, { method: "national_id", id_number: "gha 123456" });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: "verified", grant_id: expect.any(String) });
+  });
+});
+
+describe("Phone and Voter's Card codes", () => {
+  it("are sent through the notifier, work once, and grant a vote", async () => {
+    const { voter, url, as } = await setup();
+    const sent = await as.post(url, { method: "phone" });
+    expect(sent.json()).toMatchObject({ status: "code_sent" });
+    const code = codeIn(t.notifier.lastTo("+233 20 555 0177")?.text);
+    expect(code).toMatch(/^\d{6}$/);
+    const ok = await as.post(`${url}/confirm`, { method: "phone", code });
+    expect(ok.json().status).toBe("verified");
+    const reused = await as.post(`${url}/confirm`, { method: "phone", code });
+    expect(reused.json().error.message).toBe(electionMessages.codeExpired);
+
+    await as.post(url, { method: "voters_card" });
+    expect(codeIn(t.notifier.lastTo(voter.input.email)?.text)).toMatch(/^\d{6}$/);
+  });
+
+  it("die after 5 wrong tries", async () => {
+    const { url, as } = await setup();
+    await as.post(url, { method: "phone" });
+    const code = codeIn(t.notifier.sent.at(-1)?.text);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await as.post(`${url}/confirm`, { method: "phone", code: wrongCode })).json().error.message,
+      ).toBe(electionMessages.invalidCode);
+    }
+    expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
+      electionMessages.codeExpired,
+    );
+  });
+
+  it("expire after 5 minutes", async () => {
+    const { url, as } = await setup();
+    await as.post(url, { method: "phone" });
+    const code = codeIn(t.notifier.sent.at(-1)?.text);
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
+      electionMessages.codeExpired,
+    );
+  });
+
+  it("must be 6 digits", async () => {
+    const { url, as } = await setup();
+    expect((await as.post(`${url}/confirm`, { method: "phone", code: "12ab56" })).json().error.message).toBe(
+      electionMessages.invalidCode,
+    );
+  });
+});
+
+describe("verification", () => {
+  it("is rate-limited per account", async () => {
+    const limited = await testApp({ limits: { verifyPerAccount: { max: 2, windowSeconds: 900 } } });
+    try {
+      const admin = await createOrganization(limited.app);
+      const voter = await createMember(limited.app, admin.organizationId);
+      const channel = (
+        await call(limited.app, admin.cookie).post("/api/channels", electionChannel(limited.clock))
+      ).json().channel;
+      const election = await electionOfChannel(limited.app, admin.cookie, channel.id);
+      const url = `/api/elections/${election.id}/verification`;
+      const as = call(limited.app, voter.cookie);
+      await as.post(url, { method: "national_id", id_number: "wrong-number" });
+      await as.post(url, { method: "national_id", id_number: "wrong-number" });
+      expect((await as.post(url, { method: "national_id", id_number: "wrong-number" })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("is for voters of the organization only", async () => {
+    const { admin, election, url } = await setup();
+    expect((await call(t.app, admin.cookie).post(url, { method: "phone" })).statusCode).toBe(403);
+    const stranger = await createMember(t.app, (await createOrganization(t.app)).organizationId);
+    expect((await call(t.app, stranger.cookie).post(url, { method: "phone" })).statusCode).toBe(404);
+    expect(election.id).toBeTruthy();
+  });
+});
+
+describe("the channel's security settings", () => {
+  it("limit the methods: with phone verification on, only Phone is offered", async () => {
+    const admin = await createOrganization(t.app);
+    const voter = await createMember(t.app, admin.organizationId, { id_number: "GHA-777777" });
+    const channel = (
+      await call(t.app, admin.cookie).post(
+        "/api/channels",
+        electionChannel(t.clock, { security_settings: { phoneVerification: true } }),
+      )
+    ).json().channel;
+    const election = await electionOfChannel(t.app, admin.cookie, channel.id);
+    expect(election.verification_methods).toEqual(["phone"]);
+    const refused = await call(t.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "national_id",
+      id_number: "GHA-777777",
+    });
+    expect(refused.json().error.message).toBe(electionMessages.methodUnavailable);
+  });
+
+  it("with two-factor on, refuse a vote from a voter without two-factor sign-in", async () => {
+    const admin = await createOrganization(t.app);
+    const voter = await createMember(t.app, admin.organizationId, { id_number: "GHA-888888" });
+    const channel = (
+      await call(t.app, admin.cookie).post(
+        "/api/channels",
+        electionChannel(t.clock, { security_settings: { twoFactor: true } }),
+      )
+    ).json().channel;
+    const election = (
+      await call(t.app, admin.cookie).post(
+        `/api/elections/${(await electionOfChannel(t.app, admin.cookie, channel.id)).id}/open`,
+      )
+    ).json();
+    expect(election.requires_two_factor).toBe(true);
+    const verification = await call(t.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "national_id",
+      id_number: "GHA-888888",
+    });
+    expect(verification.statusCode).toBe(403);
+    expect(verification.json().error.message).toBe(electionMessages.twoFactorNeeded);
+    // Even with a grant in hand (made directly), the cast itself refuses.
+    const grant = await grantFor(t.database.db, t.clock, voter.id, election.id);
+    const [president] = election.positions;
+    const refused = await call(t.app, voter.cookie).post(`/api/elections/${election.id}/ballots`, {
+      grant_id: grant,
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(electionMessages.twoFactorNeeded);
+  });
+});

@@ -1,0 +1,159 @@
+import { randomInt } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MINUTES,
+  type confirmVerificationInput,
+  electionMessages,
+  GRANT_TTL_MINUTES,
+  ID_MIN_LENGTH,
+  type startVerificationInput,
+  type VerificationMethod,
+  type VerificationResult,
+  type VerificationStart,
+} from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { verificationAttempts, verificationCodes, verificationGrants } from "../../db/schema";
+import { badRequest } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import { keyedHash } from "../../lib/crypto";
+import type { Notifier } from "../../lib/notifier";
+import { hashIdNumber } from "../accounts/service";
+import type { User } from "../accounts/sessions";
+
+export interface VerificationContext {
+  db: Db;
+  clock: Clock;
+  notifier: Notifier;
+  secretKey: string;
+  ip: string;
+}
+
+const codeHash = (secretKey: string, codeId: string, code: string) =>
+  keyedHash(secretKey, `otp:${codeId}`, code);
+
+async function record(
+  ctx: VerificationContext,
+  user: User,
+  electionId: string,
+  method: VerificationMethod,
+  success: boolean,
+) {
+  await ctx.db
+    .insert(verificationAttempts)
+    .values({ userId: user.id, electionId, method, success, ip: ctx.ip });
+}
+
+async function grant(ctx: VerificationContext, user: User, electionId: string, method: VerificationMethod) {
+  const expiresAt = new Date(ctx.clock.now().getTime() + GRANT_TTL_MINUTES * 60_000);
+  const [row] = await ctx.db
+    .insert(verificationGrants)
+    .values({ userId: user.id, electionId, method, expiresAt })
+    .returning({ id: verificationGrants.id });
+  if (!row) throw new Error("grant insert returned nothing");
+  await record(ctx, user, electionId, method, true);
+  return { status: "verified" as const, grant_id: row.id, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * National ID is checked at once against the number the voter registered (both as keyed hashes);
+ * Voter's Card and Phone get a new 6-digit code through the notifier (by e-mail to the address
+ * on the account for the card, by SMS to the phone number), valid 5 minutes.
+ */
+export async function startVerification(
+  ctx: VerificationContext,
+  user: User,
+  electionId: string,
+  input: z.output<typeof startVerificationInput>,
+): Promise<VerificationStart> {
+  if (input.method === "national_id") {
+    const matches =
+      input.id_number.length >= ID_MIN_LENGTH &&
+      user.voterIdHash !== null &&
+      hashIdNumber(ctx.secretKey, input.id_number) === user.voterIdHash;
+    if (!matches) {
+      await record(ctx, user, electionId, "national_id", false);
+      throw badRequest(electionMessages.invalidId);
+    }
+    return grant(ctx, user, electionId, "national_id");
+  }
+
+  const phone = user.phoneNumber?.trim();
+  if (input.method === "phone" && !phone) throw badRequest(electionMessages.noPhone);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const expiresAt = new Date(ctx.clock.now().getTime() + CODE_TTL_MINUTES * 60_000);
+  const [row] = await ctx.db
+    .insert(verificationCodes)
+    .values({ userId: user.id, electionId, method: input.method, codeHash: "pending", expiresAt })
+    .returning({ id: verificationCodes.id });
+  if (!row) throw new Error("code insert returned nothing");
+  await ctx.db
+    .update(verificationCodes)
+    .set({ codeHash: codeHash(ctx.secretKey, row.id, code) })
+    .where(eq(verificationCodes.id, row.id));
+  const to = input.method === "phone" ? (phone as string) : user.email;
+  await ctx.notifier.send({
+    to,
+    subject: "Your Votespace verification code",
+    text: `Your Votespace verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  });
+  return { status: "code_sent", message: electionMessages.codeSent(mask(to)) };
+}
+
+/** Checks the newest live code of that method; each wrong try counts, and the fifth kills it. */
+export async function confirmVerification(
+  ctx: VerificationContext,
+  user: User,
+  electionId: string,
+  input: z.output<typeof confirmVerificationInput>,
+): Promise<VerificationResult> {
+  const now = ctx.clock.now();
+  const [code] = await ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.electionId, electionId),
+        eq(verificationCodes.method, input.method),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!code || code.expiresAt <= now || code.attempts >= CODE_MAX_ATTEMPTS) {
+    await record(ctx, user, electionId, input.method, false);
+    throw badRequest(electionMessages.codeExpired);
+  }
+  if (codeHash(ctx.secretKey, code.id, input.code) !== code.codeHash) {
+    await ctx.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, code.id));
+    await record(ctx, user, electionId, input.method, false);
+    throw badRequest(electionMessages.invalidCode);
+  }
+  const consumed = await ctx.db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.id, code.id),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (consumed.length === 0) throw badRequest(electionMessages.codeExpired);
+  return grant(ctx, user, electionId, input.method);
+}
+
+/** a•••@example.org, •••• 0123 */
+function mask(destination: string): string {
+  if (destination.includes("@")) {
+    const [name, domain] = destination.split("@");
+    return `${name?.slice(0, 1)}•••@${domain}`;
+  }
+  return `•••• ${destination.replace(/\D/g, "").slice(-4)}`;
+}

@@ -1,0 +1,293 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { electionMessages } from "../../../contract/elections";
+import { ballots, elections, participations } from "../../db/schema";
+import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { createMember, createOrganization, createVoter } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** An organization with members and an election channel, opened early by the admin. */
+async function openElection(options: { members?: number; open?: boolean } = {}) {
+  const admin = await createOrganization(t.app);
+  const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, options.members ?? 2);
+  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  let election = await electionOfChannel(t.app, admin.cookie, channel.id);
+  if (options.open !== false)
+    election = (await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`)).json();
+  const [president, senator] = election.positions;
+  return { admin, voters, channel, election, president, senator };
+}
+
+const cast = (cookie: string, electionId: string, body: unknown) =>
+  call(t.app, cookie).post(`/api/elections/${electionId}/ballots`, body);
+
+async function ballotCount(electionId: string) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(ballots)
+    .where(eq(ballots.electionId, electionId));
+  return row?.n ?? 0;
+}
+
+describe("casting a vote", () => {
+  it("records participation and a secret ballot, returns a receipt, and refuses a second vote for the position", async () => {
+    const { voters, election, president, senator } = await openElection();
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    const grant = await grantFor(t.database.db, t.clock, voter.user.id, election.id);
+    const response = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      selections: [
+        { position_id: president.id, candidate_id: president.candidates[0].id },
+        { position_id: senator.id, candidate_id: senator.candidates[1].id },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ success: true, message: electionMessages.voteCast });
+    expect(response.json().receipt).toMatch(/^VS-[A-Z2-9-]+$/);
+
+    const seen = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(seen.votes_cast).toBe(1);
+    expect(seen.total_voters).toBe(2);
+    expect(seen.viewer.voted_position_ids.sort()).toEqual([president.id, senator.id].sort());
+    expect(seen.positions[0].candidates[0].vote_count).toBe(1);
+
+    // Nothing links the ballot to the voter.
+    const [ballot] = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
+    expect(Object.keys(ballot ?? {})).toEqual([
+      "id",
+      "electionId",
+      "positionId",
+      "candidateId",
+      "receiptHash",
+      "sealId",
+    ]);
+
+    const again = await cast(voter.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
+      selections: [{ position_id: president.id, candidate_id: president.candidates[1].id }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(electionMessages.alreadyVoted);
+    expect(await ballotCount(election.id)).toBe(2);
+  });
+
+  it("refuses, changing nothing: before the start, after the end, when cancelled, without or with an expired or spent grant, another election's candidate, a non-member", async () => {
+    const upcoming = await openElection({ open: false });
+    const [early] = upcoming.voters;
+    if (!early) throw new Error("no voter");
+    const beforeStart = await cast(early.cookie, upcoming.election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, early.user.id, upcoming.election.id),
+      selections: [{ position_id: upcoming.president.id, candidate_id: upcoming.president.candidates[0].id }],
+    });
+    expect(beforeStart.statusCode).toBe(403);
+    expect(beforeStart.json().error.message).toBe(electionMessages.notOpen);
+
+    const { admin, voters, election, president } = await openElection({ members: 4 });
+    const other = await openElection();
+    const [a, b, c] = voters;
+    if (!a || !b || !c) throw new Error("no voters");
+    const choice = { position_id: president.id, candidate_id: president.candidates[0].id };
+
+    const noGrant = await cast(a.cookie, election.id, {
+      grant_id: crypto.randomUUID(),
+      selections: [choice],
+    });
+    expect(noGrant.json().error.message).toBe(electionMessages.grantMissing);
+
+    const expiring = await grantFor(t.database.db, t.clock, a.user.id, election.id);
+    t.clock.advance(10 * 60_000 + 1);
+    const expired = await cast(a.cookie, election.id, { grant_id: expiring, selections: [choice] });
+    expect(expired.json().error.message).toBe(electionMessages.grantMissing);
+
+    const othersGrant = await grantFor(t.database.db, t.clock, b.user.id, election.id);
+    expect(
+      (await cast(a.cookie, election.id, { grant_id: othersGrant, selections: [choice] })).statusCode,
+    ).toBe(403);
+
+    const foreign = await cast(a.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, a.user.id, election.id),
+      selections: [{ position_id: president.id, candidate_id: other.president.candidates[0].id }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toBe(electionMessages.wrongCandidate);
+
+    const outsider = await createVoter(t.app);
+    const notMember = await cast(outsider.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, outsider.id, election.id),
+      selections: [choice],
+    });
+    expect(notMember.statusCode).toBe(403);
+    expect(notMember.json().error.message).toBe(electionMessages.mustBeMember);
+
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/cancel`);
+    const cancelled = await cast(c.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, c.user.id, election.id),
+      selections: [choice],
+    });
+    expect(cancelled.json().error.message).toBe(electionMessages.notOpen);
+    expect(await ballotCount(election.id)).toBe(0);
+    const [spentGrants] = await t.database.db
+      .select({ n: count() })
+      .from(participations)
+      .where(eq(participations.electionId, election.id));
+    expect(spentGrants?.n).toBe(0);
+  });
+
+  it("refuses after the end by the server's clock, even before the schedule closes the election", async () => {
+    const { voters, election, president } = await openElection();
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    const grant = await grantFor(t.database.db, t.clock, voter.user.id, election.id);
+    // The end passes; the election is still marked active because the schedule has not run yet.
+    await t.database.db
+      .update(elections)
+      .set({ endsAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(elections.id, election.id));
+    const late = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    expect(late.json().error.message).toBe(electionMessages.notOpen);
+  });
+
+  it("stores exactly one ballot from 50 concurrent attempts of one voter on one position", async () => {
+    const { voters, election, president } = await openElection({ members: 1 });
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    const grants = await Promise.all(
+      Array.from({ length: 50 }, () => grantFor(t.database.db, t.clock, voter.user.id, election.id)),
+    );
+    const responses = await Promise.all(
+      grants.map((grant, i) =>
+        cast(voter.cookie, election.id, {
+          grant_id: grant,
+          selections: [{ position_id: president.id, candidate_id: president.candidates[i % 2].id }],
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    expect(await ballotCount(election.id)).toBe(1);
+  });
+
+  it("records 200 ballots from 200 voters voting at once, and the tallies equal the ballots", async () => {
+    const { admin, voters, election, president } = await openElection({ members: 200 });
+    const grants = await Promise.all(
+      voters.map((v) => grantFor(t.database.db, t.clock, v.user.id, election.id)),
+    );
+    const responses = await Promise.all(
+      voters.map((voter, i) =>
+        cast(voter.cookie, election.id, {
+          grant_id: grants[i],
+          selections: [
+            { position_id: president.id, candidate_id: president.candidates[i % 3 === 0 ? 1 : 0].id },
+          ],
+        }),
+      ),
+    );
+    expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+    expect(await ballotCount(election.id)).toBe(200);
+    const seen = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(seen.votes_cast).toBe(200);
+    const [ada, ben] = seen.positions[0].candidates;
+    const counted = await t.database.db
+      .select({ n: count() })
+      .from(ballots)
+      .where(and(eq(ballots.electionId, election.id), eq(ballots.candidateId, ada.id)));
+    expect(ada.vote_count).toBe(counted[0]?.n);
+    expect(ada.vote_count + ben.vote_count).toBe(200);
+    expect(ben.vote_count).toBe(67);
+  }, 60_000);
+});
+
+describe("who voted", () => {
+  it("lists eligible voters with voted or not yet, never their choice", async () => {
+    const { voters, election, president } = await openElection();
+    const [first] = voters;
+    if (!first) throw new Error("no voter");
+    await cast(first.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, first.user.id, election.id),
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    const listed = (await call(t.app, first.cookie).get(`/api/elections/${election.id}/voters`)).json()
+      .voters;
+    expect(listed).toHaveLength(2);
+    expect(listed.find((v: { user_id: string }) => v.user_id === first.user.id)).toEqual({
+      user_id: first.user.id,
+      full_name: first.user.fullName,
+      voted: true,
+    });
+    expect(JSON.stringify(listed)).not.toContain(president.candidates[0].id);
+  });
+
+  it("is hidden from other organizations", async () => {
+    const { election } = await openElection();
+    const outsider = await createOrganization(t.app);
+    expect((await call(t.app, outsider.cookie).get(`/api/elections/${election.id}/voters`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(t.app, outsider.cookie).get(`/api/elections/${election.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("results", () => {
+  it("can be hidden from voters until the election completes; admins always see them", async () => {
+    const { admin, voters, election } = await openElection();
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    await call(t.app, admin.cookie).patch(`/api/elections/${election.id}/options`, { results_hidden: true });
+    const hidden = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(hidden.viewer.can_see_results).toBe(false);
+    expect(hidden.positions[0].candidates[0].vote_count).toBeNull();
+    expect(
+      (await call(t.app, voter.cookie).get(`/api/elections/${election.id}/results.csv`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().positions[0].candidates[0]
+        .vote_count,
+    ).toBe(0);
+
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
+    const shown = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(shown.status).toBe("completed");
+    expect(shown.positions[0].candidates[0].vote_count).toBe(0);
+  });
+
+  it("export as CSV with ranks and shares to 1 decimal", async () => {
+    const { admin, voters, election, president } = await openElection({ members: 3 });
+    for (const [i, voter] of voters.entries()) {
+      await cast(voter.cookie, election.id, {
+        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
+        selections: [{ position_id: president.id, candidate_id: president.candidates[i === 0 ? 1 : 0].id }],
+      });
+    }
+    const csv = await call(t.app, admin.cookie).get(`/api/elections/${election.id}/results.csv`);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body).toContain("President,1,Ada,Blue,2,66.7");
+    expect(csv.body).toContain("President,2,Ben,Green,1,33.3");
+    expect(csv.body).toContain("Senator,1,Cy,Blue,0,0");
+    expect(csv.body).toContain("Di,Independent,0,0");
+  });
+});
+
+describe("an existing member", () => {
+  it("may vote; a member who joins after voting opened is not on the roll", async () => {
+    const { admin, election, president } = await openElection();
+    const late = await createMember(t.app, admin.organizationId);
+    const response = await cast(late.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, late.id, election.id),
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe(electionMessages.notOnRoll);
+  });
+});

@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import type { Topic } from "../../../contract/events";
+import { messages } from "../../../contract/messages";
+import type { Db } from "../../db/connect";
+import { channels, organizationMemberships } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+
+export type Role = "admin" | "member";
+
+/** The user's role in the organization, or null when they do not belong to it. */
+export async function roleIn(db: Db, userId: string, organizationId: string): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: organizationMemberships.role })
+    .from(organizationMemberships)
+    .where(
+      and(
+        eq(organizationMemberships.userId, userId),
+        eq(organizationMemberships.organizationId, organizationId),
+      ),
+    );
+  return row?.role ?? null;
+}
+
+/**
+ * An organization's administrator: an organization user whose membership there is 'admin' (the
+ * owner gets it at sign-up). Voters are never administrators.
+ */
+export function isAdmin(user: Pick<User, "userType">, role: Role | null): boolean {
+  return user.userType === "organization" && role === "admin";
+}
+
+/** The member's role; refuses outsiders as if the organization did not exist. */
+export async function requireMember(db: Db, user: User, organizationId: string): Promise<Role> {
+  const role = await roleIn(db, user.id, organizationId);
+  if (!role) throw notFound(messages.organizationNotFound);
+  return role;
+}
+
+export async function requireAdmin(db: Db, user: User, organizationId: string): Promise<void> {
+  const role = await requireMember(db, user, organizationId);
+  if (!isAdmin(user, role)) throw forbidden(messages.organizationAdminOnly);
+}
+
+/** May this user watch this realtime topic? Members see their organizations and its channels; a user sees their own topic. */
+export async function mayWatch(db: Db, user: User, topic: Topic): Promise<boolean> {
+  const [kind, id] = topic.split(":") as [string, string | undefined];
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (kind === "user") return id === user.id;
+  if (kind === "org") return (await roleIn(db, user.id, id)) !== null;
+  if (kind === "channel") {
+    const [channel] = await db
+      .select({ organizationId: channels.organizationId })
+      .from(channels)
+      .where(eq(channels.id, id));
+    return channel ? (await roleIn(db, user.id, channel.organizationId)) !== null : false;
+  }
+  return false;
+}

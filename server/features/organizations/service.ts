@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { messages } from "../../../contract/messages";
+import type {
+  Member,
+  MyOrganizations,
+  OrganizationProfile,
+  organizationSettingsInput,
+  SearchResult,
+  updateOrganizationInput,
+} from "../../../contract/organizations";
+import type { Db } from "../../db/connect";
+import { elections, organizationMemberships, organizations, users } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { newInviteCode } from "../../lib/crypto";
+import { zonedInstant } from "../../lib/zoned-time";
+import type { User } from "../accounts/sessions";
+import { isAdmin, requireAdmin, requireMember } from "./policy";
+import { presentProfile, presentSummary } from "./presenter";
+import { countChannels, countMembers, findOrganization, memberCount } from "./queries";
+
+/** The organizations the user belongs to (the strip's logos) and the current one. */
+export async function myOrganizations(db: Db, user: User): Promise<MyOrganizations> {
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name, logoUrl: organizations.logoUrl })
+    .from(organizationMemberships)
+    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+    .where(eq(organizationMemberships.userId, user.id))
+    .orderBy(asc(organizationMemberships.createdAt));
+  const current = rows.some((row) => row.id === user.organizationId)
+    ? user.organizationId
+    : (rows[0]?.id ?? null);
+  return { current_id: current, organizations: rows.map(presentSummary) };
+}
+
+/** Makes one of the user's organizations the current one. */
+export async function switchOrganization(db: Db, user: User, organizationId: string): Promise<void> {
+  await requireMember(db, user, organizationId);
+  await db.update(users).set({ organizationId }).where(eq(users.id, user.id));
+}
+
+export async function organizationProfile(
+  db: Db,
+  user: User,
+  organizationId: string,
+): Promise<OrganizationProfile> {
+  const role = await requireMember(db, user, organizationId);
+  const row = await findOrganization(db, organizationId);
+  if (!row) throw notFound(messages.organizationNotFound);
+  const [members, channelCount] = await Promise.all([
+    countMembers(db, organizationId),
+    countChannels(db, organizationId),
+  ]);
+  return presentProfile(row, { role, admin: isAdmin(user, role) }, { members, channels: channelCount });
+}
+
+export async function updateOrganization(
+  db: Db,
+  user: User,
+  organizationId: string,
+  input: z.output<typeof updateOrganizationInput>,
+): Promise<OrganizationProfile> {
+  await requireAdmin(db, user, organizationId);
+  await db.transaction(async (tx) => {
+    await tx.update(organizations).set(input).where(eq(organizations.id, organizationId));
+    if (input.timezone) await rescheduleElections(tx, organizationId, input.timezone);
+  });
+  return organizationProfile(db, user, organizationId);
+}
+
+/** A new time zone moves the instants of what has not happened yet: upcoming starts and ends, active ends. */
+async function rescheduleElections(tx: Db, organizationId: string, timeZone: string): Promise<void> {
+  const open = await tx
+    .select()
+    .from(elections)
+    .where(
+      and(eq(elections.organizationId, organizationId), inArray(elections.status, ["upcoming", "active"])),
+    );
+  for (const election of open) {
+    await tx
+      .update(elections)
+      .set({
+        ...(election.status === "upcoming" && {
+          startsAt: zonedInstant(election.startDate, election.startTime, timeZone),
+        }),
+        endsAt: zonedInstant(election.endDate, election.endTime, timeZone),
+      })
+      .where(eq(elections.id, election.id));
+  }
+}
+
+export async function updateOrganizationSettings(
+  db: Db,
+  user: User,
+  organizationId: string,
+  input: z.output<typeof organizationSettingsInput>,
+): Promise<OrganizationProfile> {
+  await requireAdmin(db, user, organizationId);
+  await db
+    .update(organizations)
+    .set({
+      ...(input.is_public !== undefined && { isPublic: input.is_public }),
+      ...(input.allow_member_invites !== undefined && { allowMemberInvites: input.allow_member_invites }),
+      ...(input.require_approval !== undefined && { requireApproval: input.require_approval }),
+    })
+    .where(eq(organizations.id, organizationId));
+  return organizationProfile(db, user, organizationId);
+}
+
+/** Issues a new invite code; the old link stops working at once. */
+export async function regenerateInviteCode(db: Db, user: User, organizationId: string): Promise<string> {
+  await requireAdmin(db, user, organizationId);
+  const code = newInviteCode();
+  await db.update(organizations).set({ inviteCode: code }).where(eq(organizations.id, organizationId));
+  return code;
+}
+
+/**
+ * Active organizations the user can find: the public ones and their own, matching the term
+ * (case-insensitive, in name, description or location), most members first.
+ */
+export async function searchOrganizations(db: Db, user: User, term: string): Promise<SearchResult[]> {
+  const pattern = `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Correlated subqueries name their tables explicitly: Drizzle leaves columns unqualified here.
+  const mine = sql<boolean>`exists (select 1 from organization_memberships m where m.organization_id = "organizations"."id" and m.user_id = ${user.id})`;
+  const pending = sql<boolean>`exists (select 1 from join_requests r where r.organization_id = "organizations"."id" and r.user_id = ${user.id} and r.status = 'pending')`;
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      description: organizations.description,
+      location: organizations.location,
+      logoUrl: organizations.logoUrl,
+      isPublic: organizations.isPublic,
+      memberCount,
+      joined: mine,
+      pending,
+    })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.status, "active"),
+        or(eq(organizations.isPublic, true), mine),
+        term.trim()
+          ? or(
+              ilike(organizations.name, pattern),
+              ilike(organizations.description, pattern),
+              ilike(organizations.location, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(memberCount), asc(organizations.name))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    logo_url: row.logoUrl,
+    member_count: row.memberCount,
+    joined: row.joined,
+    pending: row.pending,
+    is_public: row.isPublic,
+  }));
+}
+
+export async function listMembers(db: Db, user: User, organizationId: string): Promise<Member[]> {
+  await requireMember(db, user, organizationId);
+  return membersWhere(db, organizationId);
+}
+
+export async function membersWhere(db: Db, organizationId: string, userIds?: string[]): Promise<Member[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      userType: users.userType,
+      role: organizationMemberships.role,
+      joinedAt: organizationMemberships.createdAt,
+    })
+    .from(organizationMemberships)
+    .innerJoin(users, eq(users.id, organizationMemberships.userId))
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, organizationId),
+        userIds ? inArray(users.id, userIds) : undefined,
+      ),
+    )
+    .orderBy(asc(organizationMemberships.createdAt));
+  return rows.map((row) => ({
+    user_id: row.userId,
+    full_name: row.fullName,
+    email: row.email,
+    user_type: row.userType,
+    role: row.role,
+    joined_at: row.joinedAt.toISOString(),
+  }));
+}

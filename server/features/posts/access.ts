@@ -1,0 +1,56 @@
+import { and, eq } from "drizzle-orm";
+import { messages } from "../../../contract/messages";
+import { postMessages } from "../../../contract/posts";
+import type { Db } from "../../db/connect";
+import { channelMembers, channels, posts } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+import type { ChannelRow } from "../channels/presenter";
+import { isAdmin, roleIn } from "../organizations/policy";
+
+export interface ChannelAccess {
+  channel: ChannelRow;
+  admin: boolean;
+  /** Administrators always; members in public channels, or in private ones they were granted. */
+  canPost: boolean;
+}
+
+/** A text channel's reader: a member of its organization (outsiders get 404, as if it did not exist). */
+export async function channelReader(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
+  const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
+  const role = channel ? await roleIn(db, user.id, channel.organizationId) : null;
+  if (!channel || !role) throw notFound(messages.channelNotFound);
+  const admin = isAdmin(user, role);
+  let canPost = admin || !channel.isPrivate;
+  if (!canPost) {
+    const [granted] = await db
+      .select({ userId: channelMembers.userId })
+      .from(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)));
+    canPost = !!granted;
+  }
+  return { channel, admin, canPost };
+}
+
+/** A reader who may also write here; the locked notice's words otherwise. */
+export async function channelWriter(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
+  const access = await channelReader(db, user, channelId);
+  if (!access.canPost) throw forbidden(postMessages.locked);
+  return access;
+}
+
+export type PostRow = typeof posts.$inferSelect;
+
+/** A message and the viewer's access to its channel. */
+export async function postFor(
+  db: Db,
+  user: User,
+  postId: string,
+): Promise<{ post: PostRow } & ChannelAccess> {
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+  if (!post) throw notFound(postMessages.notFound);
+  const access = await channelReader(db, user, post.channelId).catch(() => {
+    throw notFound(postMessages.notFound);
+  });
+  return { post, ...access };
+}

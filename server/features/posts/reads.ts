@@ -1,0 +1,59 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect";
+import { channelReads, notifications } from "../../db/schema";
+import type { User } from "../accounts/sessions";
+import { requireMember } from "../organizations/policy";
+import { channelReader } from "./access";
+
+/** The user has read the channel up to now; their mentions there are read too. */
+export async function markRead(db: Db, user: User, channelId: string, now: Date): Promise<void> {
+  await channelReader(db, user, channelId);
+  await db
+    .insert(channelReads)
+    .values({ channelId, userId: user.id, lastReadAt: now })
+    .onConflictDoUpdate({ target: [channelReads.channelId, channelReads.userId], set: { lastReadAt: now } });
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        eq(notifications.channelId, channelId),
+        sql`${notifications.readAt} is null`,
+      ),
+    );
+}
+
+/**
+ * Unread messages per channel of the organization, by others, since the user last read it: all of
+ * them for the notification choice "all", only those mentioning the user for "mentions", none for
+ * "nothing" or a muted channel. One query.
+ */
+export async function unreadCounts(
+  db: Db,
+  user: User,
+  organizationId: string,
+  now: Date,
+): Promise<Record<string, number>> {
+  await requireMember(db, user, organizationId);
+  const result = (await db.execute(sql`
+    select c.id as channel_id,
+      case coalesce(pref.notify, 'all')
+        when 'nothing' then 0
+        when 'mentions' then (select count(*)::int from notifications n
+          where n.user_id = ${user.id} and n.channel_id = c.id and n.read_at is null)
+        else (select count(*)::int from posts p
+          where p.channel_id = c.id and p.author_id is distinct from ${user.id}
+            and p.created_at > coalesce(r.last_read_at, 'epoch'::timestamptz))
+      end as unread
+    from channels c
+    left join channel_preferences pref on pref.channel_id = c.id and pref.user_id = ${user.id}
+    left join channel_reads r on r.channel_id = c.id and r.user_id = ${user.id}
+    where c.organization_id = ${organizationId}
+      and not (coalesce(pref.muted, false) and (pref.muted_until is null or pref.muted_until > ${now}))`)) as unknown as {
+    rows: Array<{ channel_id: string; unread: number }>;
+  };
+  return Object.fromEntries(
+    result.rows.filter((row) => row.unread > 0).map((row) => [row.channel_id, row.unread]),
+  );
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { postMessages, type Report } from "../../../contract/posts";
+import type { Db } from "../../db/connect";
+import { channels, posts, reports, users } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+import { isAdmin, requireMember, roleIn } from "../organizations/policy";
+import { postFor } from "./access";
+import { loadPosts } from "./queries";
+
+export async function reportPost(db: Db, user: User, postId: string, reason: string) {
+  const { post } = await postFor(db, user, postId);
+  const [row] = await db
+    .insert(reports)
+    .values({ postId, organizationId: post.organizationId, reporterId: user.id, reason })
+    .returning({ id: reports.id });
+  return { reportId: row?.id as string, organizationId: post.organizationId };
+}
+
+/** Open reports of the organization, for its administrators. */
+export async function listReports(db: Db, user: User, organizationId: string): Promise<Report[]> {
+  const role = await requireMember(db, user, organizationId);
+  if (!isAdmin(user, role)) throw forbidden(postMessages.reportAdminOnly);
+  const rows = await db
+    .select({
+      report: reports,
+      reporter: { id: users.id, fullName: users.fullName },
+      channelName: channels.name,
+    })
+    .from(reports)
+    .innerJoin(posts, eq(posts.id, reports.postId))
+    .innerJoin(channels, eq(channels.id, posts.channelId))
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(and(eq(reports.organizationId, organizationId), eq(reports.status, "open")))
+    .orderBy(asc(reports.createdAt));
+  if (rows.length === 0) return [];
+  const reported = await loadPosts(
+    db,
+    user.id,
+    inArray(
+      posts.id,
+      rows.map((row) => row.report.postId),
+    ),
+  );
+  const loaded = new Map(reported.map((p) => [p.id, p]));
+  return rows.flatMap((row) => {
+    const post = loaded.get(row.report.postId);
+    return post
+      ? [
+          {
+            id: row.report.id,
+            post,
+            channel_name: row.channelName,
+            reporter: row.reporter ? { id: row.reporter.id, full_name: row.reporter.fullName } : null,
+            reason: row.report.reason,
+            created_at: row.report.createdAt.toISOString(),
+          },
+        ]
+      : [];
+  });
+}
+
+/** Dismisses a report, or removes the reported message (which closes every report of it). */
+export async function decideReport(db: Db, user: User, reportId: string, remove: boolean) {
+  const [report] = await db.select().from(reports).where(eq(reports.id, reportId));
+  if (!report || !(await roleIn(db, user.id, report.organizationId))) throw notFound();
+  if (!isAdmin(user, await roleIn(db, user.id, report.organizationId)))
+    throw forbidden(postMessages.reportAdminOnly);
+  const [post] = await db
+    .select({ channelId: posts.channelId })
+    .from(posts)
+    .where(eq(posts.id, report.postId));
+  if (remove) {
+    await db.delete(posts).where(eq(posts.id, report.postId));
+  } else {
+    await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
+  }
+  return { postId: report.postId, channelId: post?.channelId ?? null };
+}

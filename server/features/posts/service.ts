@@ -1,0 +1,158 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type createPostInput,
+  type editPostInput,
+  PAGE_SIZE,
+  type Post,
+  type PostPage,
+  postMessages,
+} from "../../../contract/posts";
+import type { Db } from "../../db/connect";
+import { channels, posts, uploads } from "../../db/schema";
+import { badRequest, forbidden } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+import { channelReader, channelWriter, postFor } from "./access";
+import { notifyMentions } from "./mentions";
+import { loadPost, loadPosts, presentPost } from "./queries";
+
+/** Messages older than a message (by time, then id: equal times never skip one) or than a time. */
+function before(cursor: string) {
+  return cursor.includes("T")
+    ? lt(posts.createdAt, new Date(cursor))
+    : sql`(${posts.createdAt}, ${posts.id}) < (select p.created_at, p.id from posts p where p.id = ${cursor}::uuid)`;
+}
+
+/** The channel's latest messages (50), oldest first; `before` pages back through earlier ones. */
+export async function listPosts(
+  db: Db,
+  user: User,
+  channelId: string,
+  page: { before?: string; limit?: number } = {},
+): Promise<PostPage> {
+  await channelReader(db, user, channelId);
+  const limit = page.limit ?? PAGE_SIZE;
+  const newest = await loadPosts(
+    db,
+    user.id,
+    and(eq(posts.channelId, channelId), page.before ? before(page.before) : undefined),
+    { order: "newest", limit: limit + 1 },
+  );
+  return { posts: newest.slice(0, limit).reverse(), has_more: newest.length > limit };
+}
+
+/**
+ * Sends a message: text or an attachment the same user uploaded to this channel (used once).
+ * Mentions of members ("@Full Name") notify them as their channel choice says.
+ */
+export async function createPost(
+  db: Db,
+  user: User,
+  channelId: string,
+  input: z.output<typeof createPostInput>,
+): Promise<{ post: Post; mentioned: string[] }> {
+  const { channel } = await channelWriter(db, user, channelId);
+  if (input.attachment_id) {
+    const [upload] = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.id, input.attachment_id),
+          eq(uploads.kind, "attachment"),
+          eq(uploads.channelId, channelId),
+          eq(uploads.uploaderId, user.id),
+          sql`not exists (select 1 from posts p where p.attachment_id = ${input.attachment_id}::uuid)`,
+        ),
+      );
+    if (!upload) throw badRequest(postMessages.attachmentMissing);
+  }
+  return insertPost(db, user, {
+    organizationId: channel.organizationId,
+    channelId,
+    content: input.content.trim(),
+    attachmentId: input.attachment_id ?? null,
+    forwardedFromId: null,
+  });
+}
+
+async function insertPost(
+  db: Db,
+  user: User,
+  values: {
+    organizationId: string;
+    channelId: string;
+    content: string;
+    attachmentId: string | null;
+    forwardedFromId: string | null;
+  },
+): Promise<{ post: Post; mentioned: string[] }> {
+  const [row] = await db
+    .insert(posts)
+    .values({ ...values, authorId: user.id })
+    .returning();
+  if (!row) throw badRequest(postMessages.noData);
+  // A new message has no likes, comments, pin or bookmark yet: only its attachment and source are read.
+  const [upload] = values.attachmentId
+    ? await db.select().from(uploads).where(eq(uploads.id, values.attachmentId))
+    : [];
+  const [source] = values.forwardedFromId
+    ? await db
+        .select({ id: channels.id, name: channels.name })
+        .from(posts)
+        .innerJoin(channels, eq(channels.id, posts.channelId))
+        .where(eq(posts.id, values.forwardedFromId))
+    : [];
+  const post = presentPost(
+    {
+      post: row,
+      author: { id: user.id, fullName: user.fullName },
+      upload: upload ?? null,
+      forwardedChannel: source ?? null,
+    },
+    { likes: 0, comments: 0, liked: false, pinned: false, bookmarked: false },
+  );
+  const mentioned = await notifyMentions(db, {
+    post,
+    authorId: user.id,
+    organizationId: values.organizationId,
+  });
+  return { post, mentioned };
+}
+
+export async function editPost(
+  db: Db,
+  user: User,
+  postId: string,
+  input: z.output<typeof editPostInput>,
+): Promise<Post> {
+  const { post } = await postFor(db, user, postId);
+  if (post.authorId !== user.id) throw forbidden(postMessages.notYours);
+  await db.update(posts).set({ content: input.content, editedAt: new Date() }).where(eq(posts.id, postId));
+  return (await loadPost(db, user.id, postId)) as Post;
+}
+
+/** Authors delete their own messages; administrators delete any. */
+export async function deletePost(db: Db, user: User, postId: string): Promise<{ channelId: string }> {
+  const { post, admin } = await postFor(db, user, postId);
+  if (post.authorId !== user.id && !admin) throw forbidden(postMessages.deleteNotAllowed);
+  await db.delete(posts).where(eq(posts.id, postId));
+  return { channelId: post.channelId };
+}
+
+/** A copy of the message (text and attachment) in another channel of the organization where the user may post. */
+export async function forwardPost(db: Db, user: User, postId: string, targetChannelId: string) {
+  const { post } = await postFor(db, user, postId);
+  if (post.channelId === targetChannelId) throw badRequest(postMessages.forwardSame);
+  const target = await channelWriter(db, user, targetChannelId).catch(() => {
+    throw forbidden(postMessages.forwardTarget);
+  });
+  if (target.channel.organizationId !== post.organizationId) throw forbidden(postMessages.forwardTarget);
+  return insertPost(db, user, {
+    organizationId: post.organizationId,
+    channelId: targetChannelId,
+    content: post.content,
+    attachmentId: post.attachmentId,
+    forwardedFromId: post.id,
+  });
+}

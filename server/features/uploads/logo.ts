@@ -1,0 +1,41 @@
+import type { MultipartFile } from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import { messages } from "../../../contract/messages";
+import type { OrganizationProfile } from "../../../contract/organizations";
+import type { AppContext } from "../../context";
+import { organizations } from "../../db/schema";
+import type { User } from "../accounts/sessions";
+import { requireAdmin } from "../organizations/policy";
+import { organizationProfile } from "../organizations/service";
+import { IMAGE_TYPES } from "./sniff";
+import { readUpload, saveUpload, uploadUrl } from "./store";
+
+const LOGO_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/** Replaces the organization's logo with an uploaded PNG, JPEG, GIF or WebP image. */
+export async function setOrganizationLogo(
+  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  user: User,
+  organizationId: string,
+  file: MultipartFile | undefined,
+): Promise<OrganizationProfile> {
+  await requireAdmin(ctx.db, user, organizationId);
+  const upload = await readUpload(
+    file,
+    (type) => (type && IMAGE_TYPES.has(type) && LOGO_TYPES.has(type) ? type : null),
+    messages.logoInvalid,
+  );
+  const saved = await saveUpload(ctx.db, ctx.uploadsDir, {
+    kind: "logo",
+    organizationId,
+    uploaderId: user.id,
+    filename: upload.filename,
+    contentType: upload.contentType,
+    bytes: upload.bytes,
+  });
+  await ctx.db
+    .update(organizations)
+    .set({ logoUrl: uploadUrl(saved.id) })
+    .where(eq(organizations.id, organizationId));
+  return organizationProfile(ctx.db, user, organizationId);
+}

@@ -1,0 +1,58 @@
+import fastifyMultipart from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { messages } from "../../../contract/messages";
+import type { AppContext } from "../../context";
+import { uploads } from "../../db/schema";
+import { currentUser } from "../../http/access";
+import { notFound } from "../../http/errors";
+import { idParam } from "../../http/params";
+import { announceProfile } from "../organizations/events";
+import { roleIn } from "../organizations/policy";
+import { storeAttachment } from "../posts/attachments";
+import { setOrganizationLogo } from "./logo";
+import { IMAGE_TYPES } from "./sniff";
+import { MAX_UPLOAD_BYTES, openUpload } from "./store";
+
+/** Uploads in, files out: multipart parsing lives only in this scope. */
+export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+
+    scope.post("/api/channels/:id/attachments", { config: { access: "user" } }, async (request, reply) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      const attachment = await storeAttachment(ctx, currentUser(request), idParam(request.params), file);
+      return reply.code(201).send(attachment);
+    });
+
+    scope.post("/api/organizations/:id/logo", { config: { access: "organization" } }, async (request) => {
+      const id = idParam(request.params);
+      const file = request.isMultipart() ? await request.file() : undefined;
+      const profile = await setOrganizationLogo(ctx, currentUser(request), id, file);
+      await announceProfile(ctx.bus, profile);
+      return profile;
+    });
+  });
+
+  /** Logos are public; other files only for members of their organization. Images inline, the rest as downloads. */
+  app.get("/api/uploads/:id", { config: { access: "public" } }, async (request, reply) => {
+    const [upload] = await ctx.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, idParam(request.params)));
+    if (!upload) throw notFound();
+    if (upload.kind !== "logo") {
+      const user = request.auth?.user;
+      const allowed = user && upload.organizationId && (await roleIn(ctx.db, user.id, upload.organizationId));
+      if (!allowed) throw notFound(messages.notFound);
+    }
+    const inline = IMAGE_TYPES.has(upload.contentType as never);
+    const filename = encodeURIComponent(upload.filename);
+    return reply
+      .header("content-type", upload.contentType)
+      .header("content-length", upload.size)
+      .header("content-disposition", `${inline ? "inline" : "attachment"}; filename*=UTF-8''${filename}`)
+      .header("cache-control", "private, max-age=86400")
+      .send(openUpload(ctx.uploadsDir, upload.id));
+  });
+}

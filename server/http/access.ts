@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { messages } from "../../contract/messages";
+import type { Db } from "../db/connect";
+import { resolveSession, type User } from "../features/accounts/sessions";
+import type { Clock } from "../lib/clock";
+import { forbidden, unauthorized } from "./errors";
+
+/**
+ * Who may call a route. Every /api route states one (the app refuses to start otherwise), so a
+ * forgotten declaration can never leave a route open.
+ */
+export type Access = "public" | "user" | "organization" | "voter";
+
+export const SESSION_COOKIE = "votespace_session";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: { user: User; sessionId: string } | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with who may use it, for the deny-by-default tests. */
+    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  }
+}
+
+export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  app.decorateRequest("auth", null);
+  app.decorate("apiRoutes", []);
+
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may use it (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook("preHandler", async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      request.auth = await resolveSession(deps.db, deps.clock, token);
+      if (!request.auth) clearSessionCookie(reply);
+    }
+    if (access === "public") return;
+    const user = request.auth?.user;
+    if (!user) throw unauthorized(token ? messages.sessionExpired : messages.notSignedIn);
+    if (access !== "user" && user.userType !== access) throw forbidden();
+  });
+}
+
+/** The signed-in user of a route that requires one. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureContext(request),
+    maxAge: 30 * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/** Secure cookies everywhere but plain-HTTP localhost (where browsers would drop them). */
+function isSecureContext(request: FastifyRequest): boolean {
+  if (request.protocol === "https") return true;
+  const host = request.hostname.replace(/:\d+$/, "");
+  return !(host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost"));
+}

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { z } from "zod";
+import type { ApiErrorBody, ErrorCode } from "../../contract/errors";
+import { messages } from "../../contract/messages";
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  two_factor_required: 401,
+  forbidden: 403,
+  password_required: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** An expected failure: its message is shown to the user as it is. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError("bad_request", message);
+export const unauthorized = (message: string = messages.notSignedIn) => new AppError("unauthorized", message);
+export const forbidden = (message: string = messages.forbidden) => new AppError("forbidden", message);
+export const notFound = (message: string = messages.notFound) => new AppError("not_found", message);
+export const conflict = (message: string) => new AppError("conflict", message);
+
+export function body(code: ErrorCode, message: string): ApiErrorBody {
+  return { error: { code, message } };
+}
+
+/** Parses input with its contract schema; the first problem becomes a 400 in the spec's words. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue?.code === "unrecognized_keys") {
+    throw badRequest(`${messages.unknownField}: ${issue.keys.join(", ")}`);
+  }
+  if (issue?.code === "invalid_type" && issue.path.length === 0) throw badRequest(messages.invalidBody);
+  throw badRequest(issue?.message ?? messages.invalidBody);
+}
+
+/** Every failure leaves in the one error shape; unexpected ones are logged and say nothing inside. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).headers(error.headers).send(body(error.code, error.message));
+    }
+    const framework = frameworkError(error);
+    if (framework) return reply.code(STATUS[framework.code]).send(body(framework.code, framework.message));
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send(body("internal", messages.internal));
+  });
+}
+
+function frameworkError(error: FastifyError): { code: ErrorCode; message: string } | null {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return { code: "bad_request", message: messages.invalidBody };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { code: "payload_too_large", message: messages.bodyTooLarge };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { code: "unsupported_media_type", message: messages.unsupportedMediaType };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { code: "bad_request", message: messages.invalidBody };
+  }
+  return null;
+}

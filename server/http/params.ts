@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { messages } from "../../contract/messages";
+import { parse } from "./errors";
+
+const idParams = z.object({ id: z.uuid({ error: messages.notFound }) });
+
+/** The `:id` route parameter, checked to be a UUID (a malformed id is a 400, never a database error). */
+export function idParam(params: unknown): string {
+  return parse(idParams, params).id;
+}
+
+const nothing = z.union([z.undefined(), z.strictObject({})]);
+
+/** Routes that take no body refuse one, like every other input they do not expect. */
+export function noBody(body: unknown): void {
+  parse(nothing, body);
+}

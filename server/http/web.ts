@@ -1,0 +1,34 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { messages } from "../../contract/messages";
+import { body } from "./errors";
+
+export const webDist = path.resolve(import.meta.dirname, "../../web/dist");
+
+/**
+ * Serves the built web app; any other GET that is not under /api gets index.html, so the
+ * browser's router takes the path. Unknown /api paths get the error shape.
+ */
+export async function installWeb(app: FastifyInstance, serveWeb: boolean): Promise<void> {
+  const serving = serveWeb && existsSync(path.join(webDist, "index.html"));
+  if (serving) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api");
+    if (serving && isPage) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send(body("not_found", messages.notFound));
+  });
+}

@@ -1,0 +1,71 @@
+import { buildApp } from "./app";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { type Database, fromPostgres, openEmbedded } from "./db/connect";
+import { DataDirLockedError, lockDataDir } from "./db/lock";
+import { seedDemoIfEmpty } from "./features/demo/seed";
+import { startElectionWorker } from "./features/elections/worker";
+import { systemClock } from "./lib/clock";
+import { pruneRateLimits } from "./lib/rate-limit";
+
+/** Process entry: config, database, migrations, demo data, listen; closes cleanly on a signal. */
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = fromPostgres(config.databaseUrl, config.poolSize);
+  } else {
+    try {
+      release = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+    database = await openEmbedded(config.dataDir);
+  }
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+  if (config.demo)
+    await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.uploadsDir, app.log);
+
+  const stopWorker = startElectionWorker(app.context, app.log);
+  const maintenance = setInterval(() => {
+    pruneRateLimits(database.db, systemClock).catch((error) =>
+      app.log.warn({ err: error }, "maintenance failed"),
+    );
+  }, 3_600_000);
+  maintenance.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(maintenance);
+    stopWorker();
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Votespace is running on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL server"})`,
+  );
+}
+
+function fail(message: string): never {
+  console.error(`\nVotespace cannot start.\n${message}\n`);
+  process.exit(1);
+}

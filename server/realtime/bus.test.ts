@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Database } from "../db/connect";
+import { testDatabase } from "../test/support";
+import {
+  type Bus,
+  type BusMessage,
+  decodeBusMessage,
+  EventTooLargeError,
+  localBus,
+  NOTIFY_CHANNEL,
+  postgresBus,
+} from "./bus";
+
+const onPostgres = process.env.TEST_DB === "postgres";
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const organizationId = randomUUID();
+const topic = `org:${organizationId}` as const;
+
+/** Resolves with the first message for which `match` holds. */
+function receive(bus: Bus, match: (message: BusMessage) => boolean): Promise<BusMessage> {
+  return new Promise((resolve) => {
+    const stop = bus.onMessage((message) => {
+      if (!match(message)) return;
+      stop();
+      resolve(message);
+    });
+  });
+}
+
+describe("the local bus", () => {
+  it("delivers to every receiver, and one failing receiver does not stop the others", async () => {
+    const bus = localBus(silent);
+    const got: string[] = [];
+    bus.onMessage(() => {
+      throw new Error("broken receiver");
+    });
+    bus.onMessage((message) => got.push(message.event));
+    await bus.publish(topic, "member.left", { organization_id: organizationId, user_id: randomUUID() });
+    expect(got).toEqual(["member.left"]);
+    await bus.close();
+  });
+
+  it("refuses an event PostgreSQL could not carry (8000 bytes), on the embedded database too", async () => {
+    const bus = localBus(silent);
+    const organization = {
+      id: organizationId,
+      name: "x",
+      description: "é".repeat(4000),
+      website: "",
+      location: "",
+      logo_url: "",
+    };
+    await expect(bus.publish(topic, "organization.updated", { organization })).rejects.toThrow(
+      EventTooLargeError,
+    );
+    await bus.close();
+  });
+
+  it("ignores what is not one of our messages", () => {
+    expect(decodeBusMessage("not json")).toBeNull();
+    expect(decodeBusMessage(JSON.stringify({ topic: "org:1", event: "x", payload: {} }))).toBeNull();
+    expect(decodeBusMessage(JSON.stringify({ topic, event: "member.left" }))).toBeNull();
+  });
+});
+
+describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
+  let database: Database;
+  const buses: Bus[] = [];
+  const open = async (name = `votespace test ${randomUUID()}`) => {
+    const bus = await postgresBus(database, inject("postgresUrl"), silent, name);
+    buses.push(bus);
+    return bus;
+  };
+
+  beforeAll(async () => {
+    database = await testDatabase();
+  });
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    await database.close();
+  });
+
+  it("brings a message published on one bus to every bus on the database, its own included", async () => {
+    const [a, b] = [await open(), await open()];
+    const userId = randomUUID();
+    const match = (message: BusMessage) =>
+      message.event === "member.left" && "user_id" in message.payload && message.payload.user_id === userId;
+    const arrivals = Promise.all([receive(a, match), receive(b, match)]);
+    await a.publish(topic, "member.left", { organization_id: organizationId, user_id: userId });
+    const [onA, onB] = await arrivals;
+    expect(onA).toEqual({
+      topic,
+      event: "member.left",
+      payload: { organization_id: organizationId, user_id: userId },
+    });
+    expect(onB).toEqual(onA);
+  });
+
+  it("listens again after its connection is killed, and says delivery resumed", async () => {
+    const name = `votespace test ${randomUUID()}`;
+    const bus = await open(name);
+    const resumed = new Promise<void>((resolve) => bus.onResume?.(resolve));
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`,
+    );
+    await resumed;
+    const userId = randomUUID();
+    const arrival = receive(
+      bus,
+      (message) => "user_id" in message.payload && message.payload.user_id === userId,
+    );
+    const publisher = await open();
+    await publisher.publish(topic, "member.left", { organization_id: organizationId, user_id: userId });
+    expect((await arrival).topic).toBe(topic);
+  });
+
+  it("ignores foreign notifications on its channel", async () => {
+    const bus = await open();
+    const got: BusMessage[] = [];
+    bus.onMessage((message) => got.push(message));
+    await database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, 'hello')`);
+    const userId = randomUUID();
+    const arrival = receive(
+      bus,
+      (message) => "user_id" in message.payload && message.payload.user_id === userId,
+    );
+    await bus.publish(topic, "member.left", { organization_id: organizationId, user_id: userId });
+    await arrival;
+    expect(
+      got.filter((message) => (message.payload as { user_id?: string }).user_id === userId),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,236 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type EventMap, type EventName, TOPIC_PATTERN, type Topic } from "../../contract/events";
+import type { Database } from "../db/connect";
+
+/** One published event as it travels between processes. */
+export interface BusMessage<E extends EventName = EventName> {
+  topic: Topic;
+  event: E;
+  payload: EventMap[E];
+}
+
+/**
+ * Carries events to every server process (each then delivers to its own sockets). Publish only
+ * after the transaction that made the change has committed.
+ */
+export interface Bus {
+  publish<E extends EventName>(topic: Topic, event: E, payload: EventMap[E]): Promise<void>;
+  /** Registers a receiver of every message (from this process and the others); returns its removal. */
+  onMessage(handler: (message: BusMessage) => void): () => void;
+  /**
+   * Registers a receiver told when delivery resumes after a gap (the listening connection dropped),
+   * in which messages may have been lost; returns its removal.
+   */
+  onResume?(handler: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** What the bus logs through (pino's logger fits). */
+export interface BusLog {
+  info(message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. Events carry ids and short records by
+ * design; the same limit applies on the embedded database so an oversized event fails in
+ * development, not only in production.
+ */
+export const MAX_EVENT_BYTES = 7999;
+
+export class EventTooLargeError extends Error {}
+
+/** The message as it travels: JSON, refused loudly when PostgreSQL could not carry it. */
+export function encodeBusMessage(message: BusMessage): string {
+  const text = JSON.stringify({ topic: message.topic, event: message.event, payload: message.payload });
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > MAX_EVENT_BYTES) {
+    throw new EventTooLargeError(
+      `Event ${message.event} on ${message.topic} is ${bytes} bytes; events must stay under ${MAX_EVENT_BYTES + 1} (send ids, let clients fetch the rest)`,
+    );
+  }
+  return text;
+}
+
+/** Reads a message off the wire; null when it is not one of ours. */
+export function decodeBusMessage(text: string): BusMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { topic, event, payload } = value as Record<string, unknown>;
+  if (typeof topic !== "string" || !TOPIC_PATTERN.test(topic)) return null;
+  if (typeof event !== "string" || typeof payload !== "object" || payload === null) return null;
+  return { topic: topic as Topic, event: event as EventName, payload } as BusMessage;
+}
+
+/** Calls every handler; one failing receiver must not stop the others or fail the publisher. */
+function dispatch(handlers: Set<(message: BusMessage) => void>, message: BusMessage, log?: BusLog): void {
+  for (const handler of handlers) {
+    try {
+      handler(message);
+    } catch (error) {
+      log?.error({ err: error, event: message.event }, "realtime receiver failed");
+    }
+  }
+}
+
+/** The bus of a single process (the embedded database): delivery stays in memory. */
+export function localBus(log?: BusLog): Bus {
+  const handlers = new Set<(message: BusMessage) => void>();
+  return {
+    async publish(topic, event, payload) {
+      const message = { topic, event, payload } as BusMessage;
+      encodeBusMessage(message);
+      dispatch(handlers, message, log);
+    },
+    onMessage(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}
+
+/** The one channel every process LISTENs on. */
+export const NOTIFY_CHANNEL = "votespace_events";
+
+const HEALTH_CHECK_MS = 15_000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * The bus of several processes on one PostgreSQL server: publishing is `pg_notify` through the
+ * app's pool; each process keeps one dedicated connection that LISTENs and hands every
+ * notification (its own included) to its receivers. When that connection drops it is rebuilt with
+ * backoff, and `onResume` receivers hear that messages may have been missed meanwhile. Resolves
+ * once the first LISTEN is in place, so nothing published after start is missed.
+ */
+export async function postgresBus(
+  database: Database,
+  url: string,
+  log: BusLog,
+  /** Names the listening connection in pg_stat_activity. */
+  applicationName = "votespace realtime",
+): Promise<Bus> {
+  const handlers = new Set<(message: BusMessage) => void>();
+  const resumeHandlers = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryDelay = RECONNECT_MIN_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const listen = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      query_timeout: 10_000,
+      application_name: applicationName,
+    });
+    next.on("notification", (notification) => {
+      if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
+      const message = decodeBusMessage(notification.payload);
+      if (message) dispatch(handlers, message, log);
+      else log.warn({ channel: NOTIFY_CHANNEL }, "ignored a notification that is not a realtime event");
+    });
+    next.on("error", (error) => lost(next, error));
+    next.on("end", () => lost(next, new Error("connection ended")));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners("end");
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+
+  /** The listening connection failed: drop it once, and rebuild it unless the bus is closing. */
+  const lost = (which: pg.Client, error: unknown) => {
+    if (client !== which) return;
+    client = null;
+    which.removeAllListeners("end");
+    which.end().catch(() => {});
+    if (closed) return;
+    log.warn({ err: error }, "realtime listener lost its database connection; reconnecting");
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      try {
+        await listen();
+        if (closed) {
+          await client?.end();
+          return;
+        }
+        retryDelay = RECONNECT_MIN_MS;
+        log.info("realtime listener reconnected");
+        for (const handler of resumeHandlers) handler();
+      } catch (error) {
+        retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
+        log.warn({ err: error, retryInMs: retryDelay }, "realtime listener could not reconnect");
+        scheduleReconnect();
+      }
+    }, retryDelay);
+  };
+
+  await listen();
+  // A half-open TCP connection can stay silent for many minutes; a periodic query finds it.
+  const healthCheck = setInterval(() => {
+    const current = client;
+    current?.query("select 1").catch((error) => lost(current, error));
+  }, HEALTH_CHECK_MS);
+  healthCheck.unref();
+
+  return {
+    async publish(topic, event, payload) {
+      const text = encodeBusMessage({ topic, event, payload } as BusMessage);
+      await database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
+    },
+    onMessage(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    onResume(handler) {
+      resumeHandlers.add(handler);
+      return () => resumeHandlers.delete(handler);
+    },
+    async close() {
+      closed = true;
+      clearInterval(healthCheck);
+      clearTimeout(retryTimer);
+      handlers.clear();
+      resumeHandlers.clear();
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners("end");
+        await current.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/**
+ * The bus for this database: LISTEN/NOTIFY when a PostgreSQL server is configured (processes may
+ * be several), in memory otherwise (the embedded database, or an app a test built on a pool).
+ */
+export async function createBus(
+  database: Database,
+  databaseUrl: string | undefined,
+  log: BusLog,
+): Promise<Bus> {
+  if (database.kind === "postgres" && databaseUrl) return postgresBus(database, databaseUrl, log);
+  return localBus(log);
+}

@@ -1,0 +1,178 @@
+import type { RawData, WebSocket } from "ws";
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  type ServerMessage,
+  SOCKET_CLOSE,
+  socketMessages,
+  type Topic,
+} from "../../contract/events";
+import type { User } from "../features/accounts/sessions";
+import type { TopicIndex } from "./topics";
+
+/** How much one socket may ask of the server. */
+export interface SocketLimits {
+  /** Largest client message; larger ones close the socket (1009). */
+  maxMessageBytes: number;
+  maxSubscriptions: number;
+  /** Client messages waiting to be handled; a client that floods past this is cut off. */
+  maxQueuedMessages: number;
+  /** Unsent bytes a socket may pile up before it is cut off as too slow. */
+  maxBufferedBytes: number;
+}
+
+export const defaultSocketLimits: SocketLimits = {
+  maxMessageBytes: 4096,
+  maxSubscriptions: 100,
+  maxQueuedMessages: 32,
+  maxBufferedBytes: 4 * 1024 * 1024,
+};
+
+export interface ConnectionDeps {
+  index: TopicIndex<Connection>;
+  limits: SocketLimits;
+  /** The subscription check (organizations policy). */
+  mayWatch(user: User, topic: Topic): Promise<boolean>;
+  log: { warn(details: object, message: string): void };
+}
+
+/**
+ * One signed-in socket: its subscriptions and the protocol of `ClientMessage`. Messages are handled
+ * one at a time, in order, so a subscribe and an unsubscribe of one topic never cross while the
+ * subscription check waits on the database.
+ */
+export class Connection {
+  readonly topics = new Set<Topic>();
+  /** Answered the last keepalive ping. */
+  alive = true;
+  private closed = false;
+  private queued = 0;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly user: User,
+    readonly sessionId: string,
+    private readonly deps: ConnectionDeps,
+  ) {}
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** A published event, serialized once for all subscribers. */
+  sendFrame(frame: Buffer): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
+      // The client stopped reading; holding more for it would grow memory without bound.
+      this.deps.log.warn({ userId: this.user.id }, "realtime socket too slow; disconnected");
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(frame, { binary: false });
+  }
+
+  send(message: ServerMessage): void {
+    this.sendFrame(Buffer.from(JSON.stringify(message)));
+  }
+
+  /** Queues a client message; a client far ahead of the server is cut off rather than buffered. */
+  receive(data: RawData, isBinary: boolean): void {
+    this.alive = true;
+    if (this.queued >= this.deps.limits.maxQueuedMessages) {
+      this.close(SOCKET_CLOSE.tooManyMessages, socketMessages.tooManyMessages);
+      return;
+    }
+    this.queued++;
+    this.queue = this.queue
+      .then(() => this.handle(data, isBinary))
+      .catch((error) => {
+        this.deps.log.warn({ err: error, userId: this.user.id }, "realtime message failed");
+        this.send({ type: "error", message: socketMessages.failed });
+      })
+      .finally(() => {
+        this.queued--;
+      });
+  }
+
+  /** Leaves every topic; called once when the socket closes. */
+  forget(): void {
+    this.closed = true;
+    for (const topic of this.topics) this.deps.index.remove(topic, this);
+    this.topics.clear();
+  }
+
+  /** Drops a subscription the user may no longer hold, and says so. */
+  revoke(topic: Topic): void {
+    if (!this.topics.delete(topic)) return;
+    this.deps.index.remove(topic, this);
+    this.send({ type: "error", topic, message: socketMessages.notAllowed });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.socket.close(code, reason);
+  }
+
+  private async handle(data: RawData, isBinary: boolean): Promise<void> {
+    if (this.closed) return;
+    const message = parseClientMessage(data, isBinary);
+    if ("error" in message) {
+      this.send({ type: "error", message: message.error });
+      return;
+    }
+    switch (message.type) {
+      case "ping":
+        this.send({ type: "pong" });
+        return;
+      case "unsubscribe":
+        if (this.topics.delete(message.topic)) this.deps.index.remove(message.topic, this);
+        this.send({ type: "unsubscribed", topic: message.topic });
+        return;
+      case "subscribe":
+        await this.subscribe(message.topic);
+        return;
+    }
+  }
+
+  private async subscribe(topic: Topic): Promise<void> {
+    if (this.topics.has(topic)) {
+      this.send({ type: "subscribed", topic });
+      return;
+    }
+    if (this.topics.size >= this.deps.limits.maxSubscriptions) {
+      this.send({ type: "error", topic, message: socketMessages.tooManySubscriptions });
+      return;
+    }
+    const allowed = await this.deps.mayWatch(this.user, topic);
+    if (this.closed) return;
+    if (!allowed) {
+      this.send({ type: "error", topic, message: socketMessages.notAllowed });
+      return;
+    }
+    this.topics.add(topic);
+    this.deps.index.add(topic, this);
+    this.send({ type: "subscribed", topic });
+  }
+}
+
+/** The client's message, or what is wrong with it; nothing a client sends can throw past here. */
+export function parseClientMessage(data: RawData, isBinary: boolean): ClientMessage | { error: string } {
+  if (isBinary) return { error: socketMessages.notJson };
+  let value: unknown;
+  try {
+    value = JSON.parse(rawText(data));
+  } catch {
+    return { error: socketMessages.notJson };
+  }
+  const parsed = clientMessageSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const onTopic = parsed.error.issues.some((issue) => issue.path[0] === "topic");
+  return { error: onTopic ? socketMessages.topicInvalid : socketMessages.invalidMessage };
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString("utf8");
+  return data.toString("utf8");
+}

@@ -1,0 +1,90 @@
+import fastifyWebsocket from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import { socketMessages } from "../../contract/events";
+import type { AppContext } from "../context";
+import type { Bus } from "./bus";
+import { defaultSocketLimits, type SocketLimits } from "./connection";
+import { PresenceTracker } from "./presence";
+import { SocketHub, socketRoute } from "./socket";
+
+export { onlineUserIds } from "./presence";
+
+/** This process's realtime parts, for shutdown, tests and benchmarks. */
+export interface Realtime {
+  bus: Bus;
+  hub: SocketHub;
+  presence: PresenceTracker;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimeOptions {
+  limits?: Partial<SocketLimits>;
+  /** How often sessions and subscriptions of open sockets are checked again. */
+  revalidateEveryMs?: number;
+  /** How often sockets are pinged; one silent for a whole period is cut off. */
+  keepaliveEveryMs?: number;
+}
+
+/** Close code 1012: the server restarts (or lost events); clients reconnect and refetch. */
+const SERVICE_RESTART = 1012;
+/** Close code 1001: this process is going away; clients reconnect, to another process if there is one. */
+const GOING_AWAY = 1001;
+
+/**
+ * The realtime backbone of one process: `/api/ws`, delivery of every bus message to the sockets
+ * subscribed to its topic, and presence. Features publish with `ctx.bus.publish(topic, event,
+ * payload)` after their transaction commits; "Online now" comes from `onlineUserIds`.
+ */
+export async function installRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: RealtimeOptions = {},
+): Promise<Realtime> {
+  const limits = { ...defaultSocketLimits, ...options.limits };
+  const presence = new PresenceTracker(ctx.db, ctx.bus, app.log);
+  const hub = new SocketHub({ db: ctx.db, clock: ctx.clock, presence, limits, log: app.log });
+  const stopDelivery = ctx.bus.onMessage((message) => hub.deliver(message));
+  // The listener was rebuilt after a drop: events may be lost, so every client starts afresh.
+  const stopResume = ctx.bus.onResume?.(() => hub.closeAll(SERVICE_RESTART, socketMessages.restarting));
+
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      await hub.revalidate();
+    } catch (error) {
+      app.log.warn({ err: error }, "realtime re-validation failed");
+    } finally {
+      sweeping = false;
+    }
+  };
+  const timers: NodeJS.Timeout[] = [];
+
+  app.decorate("realtime", { bus: ctx.bus, hub, presence });
+  app.addHook("onReady", async () => {
+    await presence.start();
+    timers.push(setInterval(sweep, options.revalidateEveryMs ?? 60_000));
+    timers.push(setInterval(() => hub.keepalive(), options.keepaliveEveryMs ?? 30_000));
+    for (const timer of timers) timer.unref();
+  });
+  // Added before the plugin's own preClose so ours runs first: sockets are told why they close.
+  app.addHook("preClose", async () => {
+    for (const timer of timers) clearInterval(timer);
+    stopDelivery();
+    stopResume?.();
+    hub.closeAll(GOING_AWAY, socketMessages.restarting);
+  });
+  app.addHook("onClose", async () => {
+    await presence.close().catch((error) => app.log.warn({ err: error }, "presence cleanup failed"));
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: limits.maxMessageBytes } });
+  socketRoute(app, hub, ctx.config.publicUrl);
+  return app.realtime;
+}

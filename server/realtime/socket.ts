@@ -1,0 +1,169 @@
+import { and, gt, inArray } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import { SOCKET_CLOSE, socketMessages, type Topic } from "../../contract/events";
+import { messages } from "../../contract/messages";
+import type { Db } from "../db/connect";
+import { sessions } from "../db/schema";
+import type { User } from "../features/accounts/sessions";
+import { mayWatch } from "../features/organizations/policy";
+import { badRequest, forbidden } from "../http/errors";
+import type { Clock } from "../lib/clock";
+import type { BusLog, BusMessage } from "./bus";
+import { Connection, type SocketLimits } from "./connection";
+import type { PresenceTracker } from "./presence";
+import { TopicIndex } from "./topics";
+
+export const SOCKET_PATH = "/api/ws";
+
+export interface SocketHubDeps {
+  db: Db;
+  clock: Clock;
+  presence: PresenceTracker;
+  limits: SocketLimits;
+  log: BusLog;
+}
+
+/** Sessions are looked up in batches of this many ids per query when re-validating. */
+const SESSION_BATCH = 500;
+
+/**
+ * The sockets of this process: accepts them, delivers bus messages to them through the topic
+ * index, and keeps them honest: a periodic sweep closes sockets whose session ended (sign-out,
+ * idle expiry) and drops subscriptions the user lost (left the organization); a keepalive ping
+ * finds sockets whose peer vanished.
+ */
+export class SocketHub {
+  readonly index = new TopicIndex<Connection>();
+  readonly connections = new Set<Connection>();
+
+  constructor(private readonly deps: SocketHubDeps) {}
+
+  accept(socket: WebSocket, auth: { user: User; sessionId: string }): Connection {
+    const connection = new Connection(socket, auth.user, auth.sessionId, {
+      index: this.index,
+      limits: this.deps.limits,
+      mayWatch: (user, topic) => mayWatch(this.deps.db, user, topic),
+      log: this.deps.log,
+    });
+    this.connections.add(connection);
+    this.deps.presence.connected(auth.user.id);
+    socket.on("message", (data, isBinary) => connection.receive(data, isBinary));
+    socket.on("pong", () => {
+      connection.alive = true;
+    });
+    socket.on("close", () => this.forget(connection));
+    return connection;
+  }
+
+  deliver(message: BusMessage): number {
+    return this.index.deliver(message);
+  }
+
+  /** Closes every socket, e.g. so that clients reconnect, resubscribe and refetch what they missed. */
+  closeAll(code: number, reason: string): void {
+    for (const connection of [...this.connections]) {
+      connection.close(code, reason);
+      this.forget(connection);
+    }
+  }
+
+  /** Pings every socket; one that did not answer the previous ping is gone and is cut off. */
+  keepalive(): void {
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  /**
+   * Closes sockets whose session is over, without extending it (an open tab is not activity), and
+   * re-checks each subscription: one check per user and topic however many sockets share them.
+   */
+  async revalidate(): Promise<void> {
+    const connections = [...this.connections];
+    const live = await this.liveSessions(connections.map((connection) => connection.sessionId));
+    const checks = new Map<string, Promise<boolean>>();
+    for (const connection of connections) {
+      if (connection.isClosed) continue;
+      if (!live.has(connection.sessionId)) {
+        connection.close(SOCKET_CLOSE.unauthorized, socketMessages.sessionExpired);
+        continue;
+      }
+      for (const topic of [...connection.topics]) {
+        const key = `${connection.user.id} ${topic}`;
+        let check = checks.get(key);
+        if (!check) {
+          check = mayWatch(this.deps.db, connection.user, topic);
+          checks.set(key, check);
+        }
+        if (!(await check)) connection.revoke(topic);
+      }
+    }
+  }
+
+  subscriberCount(topic: Topic): number {
+    return this.index.count(topic);
+  }
+
+  private forget(connection: Connection): void {
+    if (!this.connections.delete(connection)) return;
+    connection.forget();
+    this.deps.presence.disconnected(connection.user.id);
+  }
+
+  private async liveSessions(ids: string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    const live = new Set<string>();
+    const now = this.deps.clock.now();
+    for (let start = 0; start < unique.length; start += SESSION_BATCH) {
+      const rows = await this.deps.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(inArray(sessions.id, unique.slice(start, start + SESSION_BATCH)), gt(sessions.expiresAt, now)),
+        );
+      for (const row of rows) live.add(row.id);
+    }
+    return live;
+  }
+}
+
+/**
+ * `GET /api/ws`: signed-in users only (the access preHandler answers 401 before any upgrade), and
+ * only from our own origin: browsers send cookies on cross-site WebSocket handshakes, so without
+ * this check another site could open a socket in the user's name.
+ */
+export function socketRoute(app: FastifyInstance, hub: SocketHub, publicUrl: string | undefined): void {
+  const allowed = publicUrl ? new URL(publicUrl).origin : null;
+  app.route({
+    method: "GET",
+    url: SOCKET_PATH,
+    config: { access: "user" },
+    onRequest: async (request) => {
+      if (!isOwnOrigin(request, allowed)) throw forbidden(messages.crossOrigin);
+    },
+    handler: async () => {
+      throw badRequest(socketMessages.upgradeRequired);
+    },
+    wsHandler: (socket, request) => {
+      // The access preHandler ran and let the request through: auth is set.
+      if (!request.auth) {
+        socket.close(SOCKET_CLOSE.unauthorized, messages.notSignedIn);
+        return;
+      }
+      hub.accept(socket, request.auth);
+    },
+  });
+}
+
+/** No Origin header: not a browser, so no victim's cookie to abuse. */
+function isOwnOrigin(request: FastifyRequest, allowed: string | null): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return request.headers["sec-fetch-site"] !== "cross-site";
+  return origin === `${request.protocol}://${request.host}` || origin === allowed;
+}

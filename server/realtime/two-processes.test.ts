@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ServerMessage } from "../../contract/events";
+import { organizationMemberships } from "../db/schema";
+import { createOrganization, createVoter } from "../test/factories";
+import { type TestApp, testApp } from "../test/support";
+import { onlineUserIds } from "./presence";
+import { TestSocket } from "./test-fixtures/client";
+import { type ServerProcess, startServerProcess } from "./test-fixtures/server-process";
+
+/**
+ * Two real server processes (server/main.ts) on the run's PostgreSQL database: an event published
+ * in one reaches a socket connected to the other, through LISTEN/NOTIFY. The embedded database
+ * allows one process only, so this runs on PostgreSQL alone.
+ */
+describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one PostgreSQL", () => {
+  let t: TestApp;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    // Accounts are made in this process (generous rate limits); their sessions live in the database.
+    t = await testApp();
+    [a, b] = await Promise.all([
+      startServerProcess(inject("postgresUrl")),
+      startServerProcess(inject("postgresUrl")),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await t?.close();
+  });
+
+  const presenceOf = (userId: string, online: boolean) => (m: ServerMessage) =>
+    m.type === "event" &&
+    m.event === "presence.updated" &&
+    m.payload.user_id === userId &&
+    m.payload.online === online;
+
+  it("carries events published in process A to a socket on process B", { timeout: 30_000 }, async () => {
+    const admin = await createOrganization(t.app);
+    const voter = await createVoter(t.app);
+    await t.database.db
+      .insert(organizationMemberships)
+      .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
+
+    const onB = await TestSocket.open(b.baseUrl, { cookie: admin.cookie });
+    expect(await onB.subscribe(`org:${admin.organizationId}`)).toMatchObject({ type: "subscribed" });
+
+    // A route on A publishes after its commit.
+    const created = await fetch(`${a.baseUrl}/api/channels`, {
+      method: "POST",
+      headers: { cookie: admin.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ organization_id: admin.organizationId, name: "across-processes", type: "text" }),
+    });
+    expect(created.status, a.output()).toBe(201);
+    const channelId = ((await created.json()) as { channel: { id: string } }).channel.id;
+    expect(await onB.next((m) => m.type === "event" && m.event === "channel.created")).toMatchObject({
+      payload: { channel_id: channelId, organization_id: admin.organizationId },
+    });
+
+    // Presence: the voter connects to A; B's socket hears it, and "online" counts across processes.
+    const onA = await TestSocket.open(a.baseUrl, { cookie: voter.cookie });
+    await onB.next(presenceOf(voter.id, true));
+    expect(await onlineUserIds(t.database.db, admin.organizationId)).toContain(voter.id);
+
+    // Process A stops: on its way out it says the voter left.
+    await a.stop();
+    expect((await onA.closed).code).toBe(1001);
+    await onB.next(presenceOf(voter.id, false));
+    expect(await onlineUserIds(t.database.db, admin.organizationId)).not.toContain(voter.id);
+    await onB.close();
+  });
+});

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { GRANT_TTL_MINUTES } from "../../contract/elections";
+import type { Db } from "../db/connect";
+import { organizationMemberships, users, verificationGrants } from "../db/schema";
+import { createSession } from "../features/accounts/sessions";
+import type { Clock } from "../lib/clock";
+import { hashPassword } from "../lib/crypto";
+
+/** Test helpers for elections: an election channel, and many voters made straight in the database. */
+export function electionChannel(clock: Clock, overrides: Record<string, unknown> = {}) {
+  const day = (offset: number) =>
+    new Date(clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    name: `vote-${randomUUID().slice(0, 6)}`,
+    type: "election",
+    voting_settings: {
+      startDate: day(1),
+      endDate: day(3),
+      candidates: [
+        { name: "Ada", party: "Blue", position: "president", image: "https://img.example/ada.png" },
+        { name: "Ben", party: "Green", position: "president", image: "https://img.example/ben.png" },
+        { name: "Cy", party: "Blue", position: "senator", image: "https://img.example/cy.png" },
+        { name: "Di", party: "Independent", position: "senator", image: "https://img.example/di.png" },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/** Voters who belong to the organization, each with a signed-in session cookie; fast (no per-voter hashing). */
+export async function bulkVoters(db: Db, clock: Clock, organizationId: string, count: number) {
+  passwordHash ??= hashPassword("secret123");
+  const hash = await passwordHash;
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `bulk-${randomUUID()}@test.votespace.local`,
+        passwordHash: hash,
+        fullName: `Bulk Voter ${i + 1}`,
+        userType: "voter" as const,
+        phoneNumber: "+1 555 0100",
+        idType: "National ID",
+        organizationId,
+      })),
+    )
+    .returning();
+  await db
+    .insert(organizationMemberships)
+    .values(rows.map((u) => ({ organizationId, userId: u.id, role: "member" as const })));
+  return Promise.all(
+    rows.map(async (user) => ({
+      user,
+      cookie: `votespace_session=${await createSession(db, clock, user, { ip: "127.0.0.1", userAgent: "test" })}`,
+    })),
+  );
+}
+
+/** A verification grant made directly, as a successful check would. */
+export async function grantFor(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  electionId: string,
+  minutes = GRANT_TTL_MINUTES,
+) {
+  const [grant] = await db
+    .insert(verificationGrants)
+    .values({
+      userId,
+      electionId,
+      method: "national_id",
+      expiresAt: new Date(clock.now().getTime() + minutes * 60_000),
+    })
+    .returning({ id: verificationGrants.id });
+  return grant?.id as string;
+}
+
+export async function electionOfChannel(app: FastifyInstance, cookie: string, channelId: string) {
+  const response = await app.inject({
+    method: "GET",
+    url: `/api/channels/${channelId}/election`,
+    headers: { cookie },
+  });
+  return response.json();
+}

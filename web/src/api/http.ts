@@ -1,0 +1,36 @@
+import { isApiErrorBody } from "../../../contract/errors";
+
+/** A failure the server explained in the one error shape; `message` is fit to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached at all. */
+export class NetworkError extends Error {}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new NetworkError("Could not reach the Votespace server. Check your connection and try again.");
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
+    throw new ApiError(response.status, "unknown", `The server answered ${response.status}`);
+  }
+  return data as T;
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from "react";
+import type { EventMap, EventName, Topic } from "../../../contract/events";
+import { realtime } from "./socket";
+
+/** Handlers by event name, each with that event's payload type. */
+export type TopicHandlers = { [E in EventName]?: (payload: EventMap[E]) => void };
+
+/**
+ * Listens to a topic while the component is mounted (none when `topic` is null). `onSubscribed`
+ * runs when the subscription is confirmed, also after a reconnect: refetch there what events may
+ * have been missed. Handlers may change on every render without resubscribing.
+ */
+export function useTopic(
+  topic: Topic | null | undefined,
+  handlers: TopicHandlers,
+  onSubscribed?: () => void,
+): void {
+  const latest = useRef({ handlers, onSubscribed });
+  // The newest handlers, without resubscribing (refs are written after render, not during it).
+  useEffect(() => {
+    latest.current = { handlers, onSubscribed };
+  });
+
+  useEffect(() => {
+    if (!topic) return;
+    return realtime.subscribe(topic, {
+      onEvent(message) {
+        const handler = latest.current.handlers[message.event] as ((payload: unknown) => void) | undefined;
+        handler?.(message.payload);
+      },
+      onSubscribed() {
+        latest.current.onSubscribed?.();
+      },
+    });
+  }, [topic]);
+}

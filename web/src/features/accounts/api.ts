@@ -1,0 +1,28 @@
+import type {
+  Profile,
+  RegisterOrganizationInput,
+  RegisterVoterInput,
+  RegistrationResult,
+  SessionInfo,
+  SignInInput,
+  SignInResult,
+  UpdateProfileInput,
+} from "../../../../contract/accounts";
+import { api } from "../../api/http";
+
+export const accountsApi = {
+  registerVoter: (input: RegisterVoterInput) =>
+    api<RegistrationResult>("POST", "/api/accounts/voters", input),
+  registerOrganization: (input: RegisterOrganizationInput) =>
+    api<RegistrationResult>("POST", "/api/accounts/organizations", input),
+  signIn: (input: SignInInput) => api<SignInResult>("POST", "/api/session", input),
+  session: () => api<SessionInfo>("GET", "/api/session"),
+  signOut: () => api<void>("DELETE", "/api/session"),
+  updateProfile: (input: UpdateProfileInput) => api<SessionInfo>("PATCH", "/api/profile", input),
+  requestPasswordReset: (email: string) =>
+    api<{ success: true; message: string }>("POST", "/api/password-resets", { email }),
+  resetPassword: (token: string, password: string) =>
+    api<{ success: true; message: string }>("POST", "/api/password-resets/confirm", { token, password }),
+};
+
+export type { Profile };

@@ -1,0 +1,24 @@
+import type { Profile } from "../../../../contract/accounts";
+
+/** The cached profile, for the first paint only; the server's session is the truth. */
+export const USER_KEY = "votespace_user";
+
+export function readCachedProfile(): Profile | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Profile>;
+    if (value && typeof value.id === "string" && typeof value.email === "string" && value.user_type) {
+      return value as Profile;
+    }
+  } catch {
+    // unparseable: discarded below
+  }
+  localStorage.removeItem(USER_KEY);
+  return null;
+}
+
+export function writeCachedProfile(profile: Profile | null): void {
+  if (profile) localStorage.setItem(USER_KEY, JSON.stringify(profile));
+  else localStorage.removeItem(USER_KEY);
+}

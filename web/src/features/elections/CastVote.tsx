@@ -1,0 +1,220 @@
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
+import { type Election, electionMessages } from "../../../../contract/elections";
+import { ApiError } from "../../api/http";
+import { useToast } from "../../ui/Toast";
+import { useAuth } from "../accounts/AuthProvider";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { electionsApi } from "./api";
+import { PositionChoice, VotedPosition } from "./BallotPositions";
+import { PasswordPrompt } from "./PasswordPrompt";
+import { keepReceipt, keptChoices } from "./receipts";
+import { text } from "./text";
+import { VerificationModal } from "./VerificationModal";
+import { Receipt } from "./VoteReceipt";
+
+type Phase =
+  | { name: "idle" }
+  | { name: "verifying" }
+  | { name: "casting" }
+  | { name: "password"; grantId: string; error?: string };
+
+/** The server's answer to a cast, in the spec's words. */
+function castError(failure: unknown): string {
+  if (!(failure instanceof ApiError)) return electionMessages.castError;
+  if (failure.status === 409) return electionMessages.alreadyVoted;
+  if (failure.message === electionMessages.mustBeMember) return electionMessages.mustBeMember;
+  return `${electionMessages.castFailed}${failure.message}`;
+}
+
+/** The Cast Vote tab: a choice per position not yet voted, verification, then the ballot and its receipt. */
+export function CastVote({ election, onChanged }: { election: Election; onChanged(): void }) {
+  const { user } = useAuth();
+  const { area, currentId } = useWorkspace();
+  const toast = useToast();
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  const [error, setError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<string | null>(null);
+  const [kept, setKept] = useState(() => keptChoices(election.id));
+
+  const voted = new Set(election.viewer.voted_position_ids);
+  const open = election.positions.filter((p) => !voted.has(p.id));
+  const selections = open
+    .filter((p) => choices[p.id])
+    .map((p) => ({ position_id: p.id, candidate_id: choices[p.id] as string }));
+
+  const cast = useCallback(
+    async (grantId: string, password?: string) => {
+      setPhase({ name: "casting" });
+      setError(null);
+      try {
+        const result = await electionsApi.cast(election.id, {
+          grant_id: grantId,
+          selections,
+          ...(password !== undefined && { password }),
+        });
+        const cast = Object.fromEntries(
+          selections
+            .filter((s) => result.position_ids.includes(s.position_id))
+            .map((s) => [s.position_id, s.candidate_id]),
+        );
+        keepReceipt(election.id, {
+          receipt: result.receipt,
+          choices: cast,
+          cast_at: new Date().toISOString(),
+        });
+        setKept(keptChoices(election.id));
+        setReceipt(result.receipt);
+        setChoices({});
+        setPhase({ name: "idle" });
+        toast(electionMessages.voteCast);
+        onChanged();
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.code === "password_required") {
+          setPhase({ name: "password", grantId });
+          return;
+        }
+        if (failure instanceof ApiError && failure.message === electionMessages.passwordWrong) {
+          setPhase({ name: "password", grantId, error: failure.message });
+          return;
+        }
+        setPhase({ name: "idle" });
+        setError(castError(failure));
+        if (failure instanceof ApiError) onChanged();
+      }
+    },
+    [election.id, selections, toast, onChanged],
+  );
+
+  const onVerified = useCallback(
+    (grant: string | false) => {
+      if (grant === false) {
+        setPhase({ name: "idle" });
+        setError(electionMessages.verificationCancelled);
+        return;
+      }
+      void cast(grant);
+    },
+    [cast],
+  );
+
+  const isOrganizationUser = user?.user_type === "organization";
+  if (isOrganizationUser) {
+    return (
+      <div className="el-notice el-notice-info">
+        <p>{text.adminNote}</p>
+      </div>
+    );
+  }
+
+  const notice = (() => {
+    if (election.status === "upcoming")
+      return text.notOpenUpcoming(election.start_date, election.start_time, election.time_zone);
+    if (election.status === "completed") return text.notOpenCompleted;
+    if (election.status === "cancelled") return text.notOpenCancelled;
+    if (election.status !== "active") return electionMessages.notOpen;
+    return null;
+  })();
+  const needsTwoFactor = election.requires_two_factor && !user?.two_factor_enabled;
+  const canVote = !notice && election.viewer.can_vote && !needsTwoFactor;
+  const busy = phase.name === "verifying" || phase.name === "casting";
+
+  const submit = () => {
+    setError(null);
+    if (!currentId) {
+      setError(electionMessages.mustBeMember);
+      return;
+    }
+    if (selections.length === 0) return;
+    setPhase({ name: "verifying" });
+  };
+
+  return (
+    <div className="el-cast">
+      {receipt && <Receipt electionId={election.id} receipt={receipt} onDone={() => setReceipt(null)} />}
+
+      {notice && (
+        <div className="el-notice" role="status">
+          <p>{notice}</p>
+        </div>
+      )}
+      {!notice && !election.viewer.on_roll && (
+        <div className="el-notice el-notice-warning" role="status">
+          <p>{text.notOnRoll}</p>
+        </div>
+      )}
+      {!notice && election.viewer.on_roll && needsTwoFactor && (
+        <div className="el-notice el-notice-warning" role="status">
+          <p>{electionMessages.twoFactorNeeded}</p>
+          <Link to={`/${area}/settings`} className="btn">
+            {text.twoFactorLink}
+          </Link>
+        </div>
+      )}
+
+      {error && (
+        <p className="alert alert-error el-cast-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {canVote && open.length === 0 && !receipt && (
+        <div className="el-notice el-notice-success" role="status">
+          <p>{text.allVoted}</p>
+        </div>
+      )}
+
+      <div className="el-ballot">
+        {election.positions.map((position) =>
+          voted.has(position.id) ? (
+            <VotedPosition key={position.id} position={position} choiceId={kept[position.id]} />
+          ) : canVote ? (
+            <PositionChoice
+              key={position.id}
+              position={position}
+              value={choices[position.id]}
+              disabled={busy}
+              onChange={(candidateId) => setChoices((c) => ({ ...c, [position.id]: candidateId }))}
+            />
+          ) : null,
+        )}
+      </div>
+
+      {canVote && open.length > 0 && (
+        <div className="el-submit-bar">
+          <p className="muted el-small" aria-live="polite">
+            {text.submitHint(selections.length)}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            disabled={busy || selections.length === 0}
+            onClick={submit}
+          >
+            {phase.name === "casting" ? text.submitting : text.submitVote}
+          </button>
+        </div>
+      )}
+
+      {phase.name === "verifying" && (
+        <VerificationModal
+          electionId={election.id}
+          methods={election.verification_methods}
+          onResult={onVerified}
+        />
+      )}
+      {phase.name === "password" && (
+        <PasswordPrompt
+          error={phase.error}
+          busy={false}
+          onSubmit={(password) => void cast(phase.grantId, password)}
+          onCancel={() => {
+            setPhase({ name: "idle" });
+            setError(`${electionMessages.castFailed}${electionMessages.passwordNeeded}`);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId, useState } from "react";
+import { type Election, METHOD_LABELS } from "../../../../contract/elections";
+import { ChevronIcon, ShieldIcon } from "../../ui/icons";
+import { useToast } from "../../ui/Toast";
+import { Toggle } from "../../ui/Toggle";
+import { electionsApi } from "./api";
+import { BallotEditor, definitionOf } from "./BallotEditor";
+import { Lifecycle } from "./ElectionLifecycle";
+import { windowText } from "./format";
+import { text } from "./text";
+import { messageOf } from "./useElections";
+
+/** Only for organization users: lifecycle, results visibility, the ballot before voting opens, security. */
+export function ConfigurationPanel({
+  election,
+  onUpdated,
+}: {
+  election: Election;
+  onUpdated(next: Election): void;
+}) {
+  const toast = useToast();
+  // Beside the tabs on wide screens it starts open; above them on narrow ones it starts folded.
+  const [expanded, setExpanded] = useState(
+    () => globalThis.matchMedia?.("(min-width: 1240px)").matches ?? true,
+  );
+  const [hiding, setHiding] = useState(false);
+  const bodyId = useId();
+  // The editor starts again from the server's ballot whenever that ballot changes.
+  const ballotKey = JSON.stringify(definitionOf(election));
+
+  return (
+    <aside className="el-config" aria-labelledby={`${bodyId}-title`}>
+      <button
+        type="button"
+        className="el-config-head"
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        <span className="el-config-head-icon" aria-hidden="true">
+          <ShieldIcon size={18} />
+        </span>
+        <span id={`${bodyId}-title`} className="el-config-title">
+          {text.configTitle}
+        </span>
+        <span className={expanded ? "el-chevron el-chevron-open" : "el-chevron"} aria-hidden="true">
+          <ChevronIcon size={16} />
+        </span>
+      </button>
+      {expanded && (
+        <div id={bodyId} className="el-config-body">
+          <section className="el-config-section">
+            <h4>{text.lifecycle}</h4>
+            <Lifecycle
+              key={`${election.status}-${election.end_date}-${election.end_time}`}
+              election={election}
+              onUpdated={onUpdated}
+            />
+          </section>
+
+          <section className="el-config-section">
+            <Toggle
+              label={text.hideResults}
+              description={text.hideResultsDesc}
+              checked={election.results_hidden}
+              busy={hiding}
+              onChange={async (next) => {
+                setHiding(true);
+                try {
+                  onUpdated(await electionsApi.setOptions(election.id, { results_hidden: next }));
+                  toast(next ? text.resultsHiddenNow : text.resultsShownNow);
+                } catch (failure) {
+                  toast(text.actionFailed(messageOf(failure)), "error");
+                } finally {
+                  setHiding(false);
+                }
+              }}
+            />
+          </section>
+
+          <section className="el-config-section">
+            <h4>{text.ballotEditor}</h4>
+            {election.status === "upcoming" ? (
+              <BallotEditor key={ballotKey} election={election} onUpdated={onUpdated} />
+            ) : (
+              <>
+                <p className="el-frozen">{text.frozenDone(election.status)}</p>
+                <p className="muted el-small">{windowText(election)}</p>
+              </>
+            )}
+          </section>
+
+          <section className="el-config-section">
+            <h4>{text.security}</h4>
+            <dl className="el-security">
+              <div>
+                <dt>{text.methodsOffered}</dt>
+                <dd>{election.verification_methods.map((m) => METHOD_LABELS[m]).join(", ")}</dd>
+              </div>
+              <div>
+                <dt>{text.twoFactorRequired}</dt>
+                <dd>{election.requires_two_factor ? text.yes : text.no}</dd>
+              </div>
+            </dl>
+            <p className="muted el-small">{text.securityNote}</p>
+          </section>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,193 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Election } from "../../../../contract/elections";
+import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
+import { ChannelHeader } from "../workspace/ChannelFrame";
+import { EmptyState, NoOrganization } from "../workspace/EmptyState";
+import { useListedChannel } from "../workspace/useChannelFromQuery";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { CastVote } from "./CastVote";
+import { ConfigurationPanel } from "./ConfigurationPanel";
+import { dateInZone, hours, turnout, windowText } from "./format";
+import { CandidateAvatar, LoadError, Loading, partyOf, StatusBadge, type TabDef, Tabs } from "./parts";
+import { ResultsList } from "./ResultsList";
+import { text } from "./text";
+import { useChannelElection } from "./useElections";
+import { VotersTab } from "./VotersTab";
+import "./elections.css";
+
+type TabKey = "overview" | "vote" | "results" | "voters";
+
+const TABS: Array<TabDef<TabKey>> = [
+  { key: "overview", label: text.tabs.overview },
+  { key: "vote", label: text.tabs.vote },
+  { key: "results", label: text.tabs.results },
+  { key: "voters", label: text.tabs.voters },
+];
+
+export function TurnoutMeter({ election, large }: { election: Election; large?: boolean }) {
+  const value = turnout(election);
+  return (
+    <div className={large ? "el-turnout el-turnout-large" : "el-turnout"}>
+      <div className="el-turnout-figure">
+        <strong>{value}%</strong>
+        <span className="muted el-small">{text.ofVoters(election.votes_cast, election.total_voters)}</span>
+      </div>
+      <div className="el-bar" aria-hidden="true">
+        <span
+          className="el-bar-fill el-bar-fill-brand"
+          style={{ width: `${Math.min(100, Number(value))}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Overview({ election }: { election: Election }) {
+  return (
+    <div className="el-overview">
+      <section className="el-card el-overview-intro">
+        <div className="el-overview-title">
+          <h2>{election.title}</h2>
+          <StatusBadge status={election.status} scheme="channel" />
+        </div>
+        <p className={election.description ? undefined : "muted"}>
+          {election.description || text.noDescription}
+        </p>
+      </section>
+
+      <dl className="el-facts">
+        <div className="el-fact">
+          <dt>
+            <CalendarIcon size={16} /> {text.votingPeriod}
+          </dt>
+          <dd>
+            {dateInZone(election.starts_at, election.time_zone)} –{" "}
+            {dateInZone(election.ends_at, election.time_zone)}
+            <span className="el-fact-note">{windowText(election)}</span>
+          </dd>
+        </div>
+        <div className="el-fact">
+          <dt>
+            <ClockIcon size={16} /> {text.votingHours}
+          </dt>
+          <dd>
+            {hours(election)} <span className="muted el-small">({election.time_zone})</span>
+          </dd>
+        </div>
+        <div className="el-fact el-fact-wide">
+          <dt>
+            <UsersIcon size={16} /> {text.turnout}
+          </dt>
+          <dd>
+            <TurnoutMeter election={election} />
+          </dd>
+        </div>
+      </dl>
+
+      <section className="el-card" aria-labelledby="el-positions-title">
+        <h3 id="el-positions-title">{text.positions}</h3>
+        {election.positions.length === 0 && <p className="muted">{text.noCandidates}</p>}
+        {election.positions.map((position) => (
+          <div key={position.id} className="el-position">
+            <h4>{position.title}</h4>
+            <ul className="el-candidates">
+              {position.candidates.map((candidate) => (
+                <li key={candidate.id} className="el-candidate">
+                  <CandidateAvatar name={candidate.name} image={candidate.image_url} size={44} />
+                  <span>
+                    <strong>{candidate.name}</strong>
+                    <span className="muted el-small">{partyOf(candidate.party)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+
+      <section className="el-card el-bulletin-callout">
+        <LockIcon size={20} />
+        <div>
+          <Link to={`/elections/${election.id}/bulletin`}>{text.bulletinLink}</Link>
+          <p className="muted el-small">{text.bulletinNote}</p>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The election channel screen: header, status, the four tabs and (organization users) the configuration. */
+export default function ElectionChannelPage() {
+  const { area, currentId } = useWorkspace();
+  const [searchParams] = useSearchParams();
+  const channelId = searchParams.get("channelId");
+  const channelName = searchParams.get("channelName") || text.defaultChannelName;
+  const { listed, gone } = useListedChannel(channelId);
+  const { loaded, refetch, retry, replace } = useChannelElection(channelId);
+  const [tab, setTab] = useState<TabKey>("overview");
+
+  if (!currentId) return <NoOrganization area={area} />;
+
+  const notFound =
+    !channelId || gone || (loaded.state === "error" && (loaded.status === 404 || loaded.status === 400));
+  const name = listed?.name ?? channelName;
+  const election = loaded.state === "ready" && !gone ? loaded.data : null;
+
+  return (
+    <article className="ws-channel-page el-page">
+      <ChannelHeader
+        type="election"
+        name={
+          <>
+            {name}
+            {election && <StatusBadge status={election.status} scheme="channel" />}
+          </>
+        }
+        description={listed?.description || election?.title || "Election channel"}
+      />
+
+      {notFound ? (
+        <EmptyState
+          icon={<BallotIcon size={36} />}
+          title={text.electionNotFound}
+          action={
+            <Link to={`/${area}`} className="btn btn-primary">
+              Back to Dashboard
+            </Link>
+          }
+        >
+          {text.electionNotFoundBody}
+        </EmptyState>
+      ) : loaded.state === "error" ? (
+        <LoadError message={loaded.message} onRetry={retry} />
+      ) : !election ? (
+        <Loading />
+      ) : (
+        <div className={election.viewer.can_manage ? "el-layout el-layout-with-config" : "el-layout"}>
+          <div className="el-layout-main">
+            <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Election">
+              {tab === "overview" && <Overview election={election} />}
+              {tab === "vote" && <CastVote key={election.id} election={election} onChanged={refetch} />}
+              {tab === "results" && (
+                <>
+                  <div className="el-results-toolbar">
+                    <p className="muted el-small">{text.liveNote}</p>
+                    {election.viewer.can_see_results && (
+                      <a className="btn" href={`/api/elections/${election.id}/results.csv`} download>
+                        {text.exportCsv}
+                      </a>
+                    )}
+                  </div>
+                  <ResultsList election={election} />
+                </>
+              )}
+              {tab === "voters" && <VotersTab election={election} />}
+            </Tabs>
+          </div>
+          {election.viewer.can_manage && <ConfigurationPanel election={election} onUpdated={replace} />}
+        </div>
+      )}
+    </article>
+  );
+}

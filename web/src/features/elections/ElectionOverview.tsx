@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { electionMessages } from "../../../../contract/elections";
+import { BallotIcon } from "../../ui/icons";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { DistributionChart, ResultsBarChart } from "./charts";
+import { turnout } from "./format";
+import { LoadError, Loading, StatusBadge } from "./parts";
+import { text } from "./text";
+import { useOrganizationElections } from "./useElections";
+import "./elections.css";
+
+/**
+ * The organization dashboard's election overview: the organization's elections with status and
+ * turnout, and the selected one's results as a bar and a pie chart per position. Renders nothing
+ * when no organization is known.
+ */
+export function ElectionOverview({ organizationId }: { organizationId?: string | null }) {
+  const { currentId, area } = useWorkspace();
+  const id = organizationId === undefined ? currentId : organizationId;
+  const { loaded, retry } = useOrganizationElections(id);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  if (!id) return null;
+
+  let body: React.ReactNode;
+  if (loaded.state === "loading") body = <Loading />;
+  else if (loaded.state === "error") body = <LoadError message={loaded.message} onRetry={retry} />;
+  else if (loaded.data.length === 0) {
+    body = (
+      <div className="el-empty el-empty-compact">
+        <span className="el-empty-icon" aria-hidden="true">
+          <BallotIcon size={26} />
+        </span>
+        <h3>{electionMessages.noElections}</h3>
+        <p className="muted">{electionMessages.noElectionsText}</p>
+      </div>
+    );
+  } else {
+    const elections = loaded.data;
+    const selected = elections.find((e) => e.id === selectedId) ?? elections[0];
+    body = (
+      <div className="el-dash">
+        <ul className="el-dash-list" aria-label={text.overviewTitle}>
+          {elections.map((election) => {
+            const isSelected = election.id === selected?.id;
+            return (
+              <li key={election.id}>
+                <button
+                  type="button"
+                  className={isSelected ? "el-dash-item el-dash-item-selected" : "el-dash-item"}
+                  aria-pressed={isSelected}
+                  onClick={() => setSelectedId(election.id)}
+                >
+                  <span className="el-dash-item-title">{election.title}</span>
+                  <StatusBadge status={election.status} scheme="results" />
+                  <span className="el-dash-item-turnout">
+                    <strong>{turnout(election)}%</strong>
+                    <span className="muted el-small">
+                      {election.votes_cast}/{election.total_voters}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {selected && (
+          <div className="el-dash-charts">
+            {!selected.viewer.can_see_results ? (
+              <p className="el-notice">{electionMessages.resultsHidden}</p>
+            ) : selected.positions.length === 0 ? (
+              <p className="muted">{text.noCandidates}</p>
+            ) : (
+              selected.positions.map((position) => (
+                <section key={position.id} className="el-dash-position" aria-label={position.title}>
+                  <h4>
+                    {selected.title} · {position.title}
+                  </h4>
+                  <div className="el-chart-pair">
+                    <ResultsBarChart position={position} />
+                    <DistributionChart position={position} kind="pie" title={text.chartPie} />
+                  </div>
+                </section>
+              ))
+            )}
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section className="el-card el-dash-card" aria-labelledby="el-dash-title">
+      <header className="el-dash-head">
+        <div>
+          <h2 id="el-dash-title">{text.overviewTitle}</h2>
+          <p className="muted el-small">{text.overviewSubtitle}</p>
+        </div>
+        <Link to={`/${area}/election-results`} className="btn">
+          {text.resultsScreenTitle}
+        </Link>
+      </header>
+      {body}
+    </section>
+  );
+}

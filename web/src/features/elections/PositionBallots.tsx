@@ -1,0 +1,89 @@
+import { useState } from "react";
+import type { Bulletin } from "../../../../contract/elections";
+import { words } from "./bulletinText";
+import { shorten } from "./format";
+
+const SHOWN_BALLOTS = 50;
+
+/** One position's sealed ballots on the bulletin board, the first 50 until "Show all". */
+export function PositionBallots({
+  bulletin,
+  position,
+  highlighted,
+}: {
+  bulletin: Bulletin;
+  position: Bulletin["positions"][number];
+  highlighted: Set<string>;
+}) {
+  const [showAll, setShowAll] = useState(false);
+  const ballots = bulletin.ballots.filter((b) => b.position_id === position.id);
+  const counts = new Map<string, number>();
+  for (const ballot of ballots) counts.set(ballot.candidate_id, (counts.get(ballot.candidate_id) ?? 0) + 1);
+  const nameOf = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
+  // The voter's own ballots come first, so a long list never hides them.
+  const ordered = [
+    ...ballots.filter((b) => highlighted.has(b.receipt_hash)),
+    ...ballots.filter((b) => !highlighted.has(b.receipt_hash)),
+  ];
+  const shown = showAll ? ordered : ordered.slice(0, SHOWN_BALLOTS);
+  return (
+    <section className="el-card" aria-label={position.title}>
+      <h3>{position.title}</h3>
+      <table className="el-table el-table-compact">
+        <thead>
+          <tr>
+            <th scope="col">{words.candidate}</th>
+            <th scope="col" className="el-num">
+              {words.count}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {position.candidates.map((candidate) => (
+            <tr key={candidate.id}>
+              <th scope="row">{candidate.name}</th>
+              <td className="el-num">{counts.get(candidate.id) ?? 0}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {ballots.length === 0 ? (
+        <p className="muted el-small">{words.noBallots}</p>
+      ) : (
+        <>
+          <table className="el-table el-table-compact el-ballot-table">
+            <thead>
+              <tr>
+                <th scope="col">{words.receiptHash}</th>
+                <th scope="col">{words.choice}</th>
+                <th scope="col" className="el-num">
+                  {words.sequence}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((ballot) => {
+                const mine = highlighted.has(ballot.receipt_hash);
+                return (
+                  <tr key={ballot.receipt_hash} className={mine ? "el-row-mine" : undefined}>
+                    <td className="el-mono" title={ballot.receipt_hash}>
+                      {shorten(ballot.receipt_hash)}
+                      {mine && <span className="el-pill el-pill-brand">{words.yourBallot}</span>}
+                    </td>
+                    <td>{nameOf(ballot.candidate_id)}</td>
+                    <td className="el-num">{ballot.seal}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {!showAll && ballots.length > SHOWN_BALLOTS && (
+            <button type="button" className="btn btn-ghost" onClick={() => setShowAll(true)}>
+              {words.showAll(ballots.length)}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/** The bulletin board's words. */
+export const words = {
+  title: "Public bulletin board",
+  subtitle: "Every sealed ballot of this election, published so anyone can check the count.",
+  noVoter: "No ballot here names a voter: each shows only a receipt hash and the choice.",
+  seals: "Seals",
+  sealExplain:
+    "Each seal fixes a batch of ballots into a hash chain: its root covers every ballot in the batch and the root of the seal before, so any change to a sealed ballot changes the root.",
+  noSeals: "No ballots have been sealed yet.",
+  sequence: "Seal",
+  root: "Root",
+  ballots: "Ballots",
+  time: "Sealed at",
+  unsealed: (n: number) => `${n} ${n === 1 ? "ballot" : "ballots"} not yet sealed`,
+  unsealedNote:
+    "Sealing runs about once a second; this page refreshes every 5 seconds until they are sealed.",
+  checking: "Checking the seals in this browser...",
+  checked: (n: number, ballots: number) =>
+    `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${
+      ballots === 1 ? "ballot" : "ballots"
+    }. Every root matches its ballots and each seal chains to the one before.`,
+  checkFailed: "This browser found problems in the seals:",
+  lookupTitle: "Find your ballot",
+  lookupLabel: "Your receipt",
+  lookupPlaceholder: "VS-XXXX-XXXX-...",
+  lookupPrivacy:
+    "Your receipt never leaves this browser: the page hashes it here (SHA-256) and compares the result with the published receipt hashes.",
+  lookup: "Find my ballot",
+  searching: "Searching...",
+  prefilled: "Filled in from the receipt this browser kept when you voted.",
+  receiptChip: (n: number) => `Receipt ${n}`,
+  found: (position: string, candidate: string) =>
+    `Found: your ballot for ${position} is recorded for ${candidate}`,
+  notFound: "Not found yet (it may still be waiting for the next seal)",
+  position: "Position",
+  candidate: "Candidate",
+  count: "Sealed ballots",
+  receiptHash: "Receipt hash",
+  choice: "Choice",
+  showAll: (n: number) => `Show all ${n} ballots`,
+  noBallots: "No sealed ballots for this position yet.",
+  yourBallot: "Your ballot",
+  refresh: "Refresh",
+  updated: (time: string) => `Updated ${time}`,
+  notFoundTitle: "Election not found",
+  notFoundBody: "There is no election at this address.",
+  home: "Votespace",
+};

@@ -1,0 +1,156 @@
+import type { CandidateResult, Election, ElectionStatus, PositionView } from "../../../../contract/elections";
+
+/** Turnout = votes_cast / total_voters as a percentage with 1 decimal, "0" when nobody is eligible. */
+export function turnout(election: Pick<Election, "votes_cast" | "total_voters">): string {
+  if (election.total_voters === 0) return "0";
+  return ((election.votes_cast / election.total_voters) * 100).toFixed(1);
+}
+
+/** A candidate's share of the position's votes with 1 decimal, "0" when the position has no votes. */
+export function share(votes: number, total: number): string {
+  if (total === 0) return "0";
+  return ((votes / total) * 100).toFixed(1);
+}
+
+export interface RankedCandidate extends CandidateResult {
+  votes: number;
+  share: string;
+  /** 1-based; candidates with equal votes share a rank. */
+  rank: number;
+  /** Has the most votes of the position (and more than none). */
+  leading: boolean;
+}
+
+export interface RankedPosition {
+  position: PositionView;
+  total: number;
+  ranked: RankedCandidate[];
+  /** The leaders (more than one on a tie); empty while the position has no votes. */
+  leaders: RankedCandidate[];
+}
+
+/** The position's candidates by vote_count descending (stable for ties), with shares and ranks. */
+export function rankPosition(position: PositionView): RankedPosition {
+  const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
+  const sorted = [...position.candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0));
+  const top = sorted[0]?.vote_count ?? 0;
+  let rank = 0;
+  let previous: number | null = null;
+  const ranked = sorted.map((candidate, index) => {
+    const votes = candidate.vote_count ?? 0;
+    if (votes !== previous) rank = index + 1;
+    previous = votes;
+    return { ...candidate, votes, share: share(votes, total), rank, leading: top > 0 && votes === top };
+  });
+  return { position, total, ranked, leaders: ranked.filter((c) => c.leading) };
+}
+
+export const STATUS_LABELS: Record<ElectionStatus, string> = {
+  upcoming: "Upcoming",
+  active: "Active",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const statusLabel = (status: string) =>
+  STATUS_LABELS[status as ElectionStatus] ?? status.charAt(0).toUpperCase() + status.slice(1);
+
+/** Election channel screen: active green, completed grey, any other status yellow. */
+export function channelStatusTone(status: string): "green" | "grey" | "yellow" {
+  if (status === "active") return "green";
+  if (status === "completed") return "grey";
+  return "yellow";
+}
+
+/** Results screen: completed green, active blue, upcoming yellow, cancelled red, anything else grey. */
+export function resultsStatusTone(status: string): "green" | "blue" | "yellow" | "red" | "grey" {
+  switch (status) {
+    case "completed":
+      return "green";
+    case "active":
+      return "blue";
+    case "upcoming":
+      return "yellow";
+    case "cancelled":
+      return "red";
+    default:
+      return "grey";
+  }
+}
+
+const longDate = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const shortDate = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
+
+function parseDay(value: string): Date | null {
+  const [year, month, day] = value.split("-").map(Number);
+  if (!year || !month || !day) return null;
+  return new Date(year, month - 1, day);
+}
+
+/** "2026-03-01" as a calendar date (the election's own date, with no time-zone shift). */
+export function calendarDate(value: string, style: "long" | "short" = "long"): string {
+  const date = parseDay(value);
+  if (!date) return value;
+  return (style === "long" ? longDate : shortDate).format(date);
+}
+
+/** The voting window's daily hours as the spec shows them: '08:00 - 18:00'. */
+export const hours = (election: Pick<Election, "start_time" | "end_time">) =>
+  `${election.start_time} - ${election.end_time}`;
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
+
+export const when = (iso: string) => dateTime.format(new Date(iso));
+export const clockTime = (iso: string) => timeOnly.format(new Date(iso));
+
+/** The first and last characters of a long hash: "3fa9c1d2…77e0". */
+export function shorten(hash: string, head = 10, tail = 6): string {
+  return hash.length <= head + tail + 1 ? hash : `${hash.slice(0, head)}…${hash.slice(-tail)}`;
+}
+
+/** Today as YYYY-MM-DD in the browser's zone (a floor for date inputs). */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function zoned(options: Intl.DateTimeFormatOptions, zone: string): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone });
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: "UTC" });
+  }
+}
+
+/** An instant as the election's own clock shows it: "Nov 29, 2026, 08:00". */
+export function inZone(iso: string, zone: string): string {
+  return zoned({ dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }, zone).format(new Date(iso));
+}
+
+/** An instant's calendar date in the election's time zone: "Nov 29, 2026". */
+export function dateInZone(iso: string, zone: string): string {
+  return zoned({ dateStyle: "medium" }, zone).format(new Date(iso));
+}
+
+/**
+ * The window voting really has: from starts_at to ends_at (an early opening or closing moves
+ * them; the scheduled dates and hours stay as they were set).
+ */
+export function windowText(
+  election: Pick<Election, "status" | "starts_at" | "ends_at" | "time_zone">,
+): string {
+  const opens = inZone(election.starts_at, election.time_zone);
+  const closes = inZone(election.ends_at, election.time_zone);
+  if (election.status === "cancelled")
+    return `Scheduled ${opens} – ${closes} (${election.time_zone}) · cancelled`;
+  const started = election.status !== "upcoming";
+  const ended = election.status === "completed";
+  return `${started ? "Opened" : "Opens"} ${opens} · ${ended ? "Closed" : "Closes"} ${closes} (${election.time_zone})`;
+}

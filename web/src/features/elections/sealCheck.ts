@@ -1,0 +1,38 @@
+import type { Bulletin } from "../../../../contract/elections";
+import { sha256Hex } from "./hash";
+
+const GENESIS = "0".repeat(64);
+
+export type Check =
+  | { state: "checking" }
+  | { state: "ok"; seals: number; ballots: number }
+  | { state: "problems"; problems: string[] };
+
+/** Recomputes every seal's root from the published ballots, as the server's verifier does. */
+export async function checkSeals(bulletin: Bulletin): Promise<Check> {
+  const problems: string[] = [];
+  let previous = GENESIS;
+  for (const [index, seal] of bulletin.seals.entries()) {
+    const batch = bulletin.ballots
+      .filter((b) => b.seal === seal.sequence)
+      .sort((a, b) => (a.receipt_hash < b.receipt_hash ? -1 : 1));
+    if (seal.sequence !== index + 1) problems.push(`Seal ${seal.sequence} is out of sequence.`);
+    if (seal.previous_root !== previous)
+      problems.push(`Seal ${seal.sequence} does not chain to the seal before it.`);
+    if (batch.length !== seal.ballot_count)
+      problems.push(
+        `Seal ${seal.sequence} lists ${seal.ballot_count} ballots; ${batch.length} are published.`,
+      );
+    const hashes = await Promise.all(
+      batch.map((b) =>
+        sha256Hex(`${bulletin.election.id}|${b.position_id}|${b.candidate_id}|${b.receipt_hash}`),
+      ),
+    );
+    const root = await sha256Hex(seal.previous_root + hashes.join(""));
+    if (root !== seal.root) problems.push(`Seal ${seal.sequence}: its root does not match its ballots.`);
+    previous = seal.root;
+  }
+  return problems.length
+    ? { state: "problems", problems }
+    : { state: "ok", seals: bulletin.seals.length, ballots: bulletin.ballots.length };
+}

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from "react";
+import type { Bulletin } from "../../../../contract/elections";
+import { ApiError } from "../../api/http";
+import { electionsApi } from "./api";
+import { messageOf } from "./useElections";
+
+const REFRESH_MS = 5000;
+
+/** The bulletin board of an election, loaded again every 5 s while ballots wait for a seal. */
+export function useBulletin(electionId: string) {
+  const [bulletin, setBulletin] = useState<Bulletin | null>(null);
+  const [error, setError] = useState<{ message: string; status?: number } | null>(null);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const next = await electionsApi.bulletin(electionId);
+      setBulletin(next);
+      setError(null);
+      setUpdatedAt(new Date());
+    } catch (failure) {
+      setError({
+        message: messageOf(failure),
+        status: failure instanceof ApiError ? failure.status : undefined,
+      });
+    }
+  }, [electionId]);
+  useEffect(() => {
+    setBulletin(null);
+    void load();
+  }, [load]);
+  // While ballots wait for a seal, look again every 5 s.
+  const waiting = (bulletin?.unsealed ?? 0) > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [waiting, load]);
+  return { bulletin, error, load, updatedAt };
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useState } from "react";
+import { messages } from "../../../../contract/messages";
+import type { OrganizationProfile } from "../../../../contract/organizations";
+import { copyText, shareOrCopy } from "../../ui/clipboard";
+import { Modal } from "../../ui/Modal";
+import { inviteLink, organizationsApi } from "./api";
+import { errorText } from "./errors";
+
+/** Spec part 1 section 9: 'Copied!' shows for 2000 ms on the organization profile. */
+const COPIED_FOR_MS = 2000;
+
+/** The invite link with Copy, Share and, for administrators, a new link that retires the old one. */
+export function InviteBox({
+  profile,
+  onNewCode,
+}: {
+  profile: OrganizationProfile;
+  onNewCode(code: string): void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const linkId = useId();
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  if (!profile.invite_code) return null;
+  const link = inviteLink(profile.invite_code);
+
+  async function copy() {
+    setError(null);
+    setStatus(null);
+    try {
+      await copyText(link);
+      setCopied(true);
+    } catch {
+      setError(messages.inviteLinkFailed);
+    }
+  }
+
+  async function share() {
+    setError(null);
+    setStatus(null);
+    try {
+      const how = await shareOrCopy({
+        title: `Join ${profile.name} on Votespace`,
+        text: `You're invited to join ${profile.name} on Votespace.`,
+        url: link,
+      });
+      if (how === "copied") setStatus(messages.inviteLinkCopied);
+    } catch {
+      setError(messages.inviteLinkFailed);
+    }
+  }
+
+  async function renew() {
+    setRenewing(true);
+    setError(null);
+    try {
+      const { invite_code } = await organizationsApi.newInviteCode(profile.id);
+      onNewCode(invite_code);
+      setStatus("A new invite link is ready. The old link no longer works.");
+      setConfirming(false);
+    } catch (failure) {
+      setError(errorText(failure));
+      setConfirming(false);
+    } finally {
+      setRenewing(false);
+    }
+  }
+
+  return (
+    <section className="card op-card" aria-labelledby="op-invite">
+      <h2 id="op-invite">Invite Members</h2>
+      <p className="muted op-card-sub">
+        Anyone with this link can join {profile.name}
+        {profile.require_approval ? " once an administrator approves the request." : "."}
+      </p>
+      <label htmlFor={linkId} className="visually-hidden">
+        Invite link
+      </label>
+      <div className="op-invite-row">
+        <input
+          id={linkId}
+          className="op-invite-link"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="btn btn-primary" onClick={copy} aria-live="polite">
+          {copied ? messages.copied : "Copy"}
+        </button>
+        <button type="button" className="btn" onClick={share}>
+          Share
+        </button>
+      </div>
+      {profile.can.manage && (
+        <button type="button" className="btn btn-ghost op-renew" onClick={() => setConfirming(true)}>
+          New link
+        </button>
+      )}
+      {status && (
+        <p className="op-status" role="status">
+          {status}
+        </p>
+      )}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {confirming && (
+        <Modal
+          title="Create a new invite link?"
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" onClick={renew} disabled={renewing}>
+                {renewing ? "Creating..." : "Create new link"}
+              </button>
+            </>
+          }
+        >
+          <p>
+            The current link stops working at once: anyone who has it but has not joined yet will need the new
+            link.
+          </p>
+        </Modal>
+      )}
+    </section>
+  );
+}

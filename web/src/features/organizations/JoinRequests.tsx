@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useState } from "react";
+import type { JoinRequest } from "../../../../contract/organizations";
+import { useTopic } from "../../api/useRealtime";
+import { organizationsApi } from "./api";
+import { errorText } from "./errors";
+import { STATS_REFRESH_MS } from "./useOrganizationStats";
+
+/**
+ * Pending join requests for administrators, with Approve and Decline. Hidden while there are none,
+ * unless the organization requires approval (then it says there are none).
+ */
+export function JoinRequests({
+  organizationId,
+  requireApproval,
+  onDecided,
+}: {
+  organizationId: string;
+  requireApproval: boolean;
+  onDecided(): void;
+}) {
+  const [requests, setRequests] = useState<JoinRequest[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setRequests((await organizationsApi.joinRequests(organizationId)).requests);
+      setError(null);
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }, [organizationId]);
+
+  // New requests arrive live; a request another administrator decided leaves the list.
+  useTopic(
+    `org:${organizationId}`,
+    {
+      "join_request.created": ({ request }) =>
+        setRequests((list) => (list?.some((r) => r.id === request.id) ? list : [...(list ?? []), request])),
+      "member.joined": ({ member }) =>
+        setRequests((list) => list?.filter((r) => r.user_id !== member.user_id) ?? null),
+    },
+    () => void load(),
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: turning approval on is a reason to look again
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), STATS_REFRESH_MS);
+    const onFocus = () => void load();
+    window.addEventListener("focus", onFocus);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+    };
+  }, [load, requireApproval]);
+
+  async function decide(request: JoinRequest, approve: boolean) {
+    setBusy(request.id);
+    setError(null);
+    setStatus(null);
+    try {
+      await organizationsApi.decide(request.id, approve);
+      setRequests((list) => list?.filter((r) => r.id !== request.id) ?? null);
+      setStatus(
+        approve ? `${request.full_name} is now a member.` : `${request.full_name}'s request was declined.`,
+      );
+      onDecided();
+    } catch (failure) {
+      setError(errorText(failure));
+      void load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const count = requests?.length ?? 0;
+  if (count === 0 && !requireApproval && !error && !status) return null;
+
+  return (
+    <section className="card op-card" aria-labelledby="op-requests">
+      <h2 id="op-requests">Join Requests {count > 0 && <span className="op-badge">{count}</span>}</h2>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {status && (
+        <p className="op-status" role="status">
+          {status}
+        </p>
+      )}
+      {requests === null && !error && (
+        <p className="muted" role="status">
+          Loading requests...
+        </p>
+      )}
+      {requests !== null && count === 0 && <p className="muted">No pending join requests.</p>}
+      {count > 0 && (
+        <ul className="op-requests">
+          {requests?.map((request) => (
+            <li key={request.id} className="op-request">
+              <span className="op-request-who">
+                <strong>{request.full_name}</strong>
+                <span className="muted">{request.email}</span>
+                <span className="op-request-when">
+                  Requested {new Date(request.created_at).toLocaleString()}
+                </span>
+              </span>
+              <span className="op-request-actions">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy === request.id}
+                  onClick={() => void decide(request, true)}
+                  aria-label={`Approve ${request.full_name}`}
+                >
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={busy === request.id}
+                  onClick={() => void decide(request, false)}
+                  aria-label={`Decline ${request.full_name}`}
+                >
+                  Decline
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { OrganizationStats } from "../../../../contract/organizations";
+
+const CARDS: Array<{ key: keyof OrganizationStats; label: string; note: string }> = [
+  { key: "total_members", label: "Total Members", note: "Administrators and members" },
+  { key: "active_channels", label: "Active Channels", note: "Text, airing, live and election" },
+  { key: "total_votes_cast", label: "Total Votes Cast", note: "Ballots in this organization's elections" },
+  { key: "online_now", label: "Online Now", note: "Members connected right now" },
+];
+
+/** The four stat cards; every figure comes from the server. */
+export function StatCards({
+  stats,
+  error,
+  onRetry,
+}: {
+  stats: OrganizationStats | null;
+  error: string | null;
+  onRetry(): void;
+}) {
+  return (
+    <section aria-label="Organization statistics">
+      {error && (
+        <div className="alert alert-error op-inline-alert" role="alert">
+          <span>Statistics could not be loaded: {error}</span>
+          <button type="button" className="btn" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      )}
+      <div className="op-stats">
+        {CARDS.map((card) => (
+          <div key={card.key} className="card op-stat">
+            <span className="op-stat-label">{card.label}</span>
+            <span className="op-stat-value" data-testid={`stat-${card.key}`}>
+              {stats ? stats[card.key].toLocaleString() : "–"}
+            </span>
+            <span className="op-stat-note">{card.note}</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

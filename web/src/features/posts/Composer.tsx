@@ -1,0 +1,312 @@
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import type { Member } from "../../../../contract/organizations";
+import { FILE_EXTENSIONS, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
+import { messageOf, uploadAttachment } from "./api";
+import { mentionQuery, refusal } from "./composerInput";
+import { useChannel } from "./context";
+import { EmojiPicker } from "./EmojiPicker";
+import { ImageIcon, PaperclipIcon, SendIcon } from "./icons";
+import { MentionSuggestions } from "./MentionSuggestions";
+import { type Pending, PendingAttachment } from "./PendingAttachment";
+import { text } from "./text";
+
+const FILE_ACCEPT = FILE_EXTENSIONS.map((extension) => `.${extension}`).join(",");
+const MAX_SUGGESTIONS = 6;
+
+/**
+ * The message box: text (Enter sends, Shift+Enter a new line), an image or a file uploaded first
+ * and sent with the message, the emoji palette, and "@" suggestions of the organization's members.
+ */
+export function Composer() {
+  const { channel, admin, members, me, actions } = useChannel();
+  const [value, setValue] = useState("");
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
+  const [active, setActive] = useState(0);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const caretAfter = useRef<number | null>(null);
+  const listId = useId();
+  const errorId = useId();
+  const canAttach = admin || channel.permissions.membersCanAttach;
+
+  const suggestions: Member[] = mention
+    ? members
+        .filter(
+          (member) =>
+            member.user_id !== me && member.full_name.toLowerCase().includes(mention.query.toLowerCase()),
+        )
+        .sort(
+          (a, b) =>
+            Number(b.full_name.toLowerCase().startsWith(mention.query.toLowerCase())) -
+              Number(a.full_name.toLowerCase().startsWith(mention.query.toLowerCase())) ||
+            a.full_name.localeCompare(b.full_name),
+        )
+        .slice(0, MAX_SUGGESTIONS)
+    : [];
+  const suggesting = suggestions.length > 0;
+
+  // The box grows with its text up to a limit; the caret goes where an insertion put it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text changes
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    element.style.height = "auto";
+    element.style.height = `${Math.min(element.scrollHeight, 200)}px`;
+    if (caretAfter.current !== null) {
+      element.setSelectionRange(caretAfter.current, caretAfter.current);
+      caretAfter.current = null;
+    }
+  }, [value]);
+
+  // An upload still running when the page goes away is cancelled.
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  useEffect(
+    () => () => {
+      const current = pendingRef.current;
+      if (current?.state === "uploading") current.upload.abort();
+    },
+    [],
+  );
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    const next = event.target.value;
+    setValue(next);
+    setError(null);
+    setMention(mentionQuery(next, event.target.selectionStart ?? next.length));
+    setActive(0);
+    if (next.trim()) actions.notifyTyping();
+  };
+
+  const insert = (insertion: string, from?: number, to?: number) => {
+    const element = area.current;
+    const start = from ?? element?.selectionStart ?? value.length;
+    const end = to ?? element?.selectionEnd ?? value.length;
+    const next = value.slice(0, start) + insertion + value.slice(end);
+    caretAfter.current = start + insertion.length;
+    setValue(next.slice(0, MESSAGE_MAX));
+    element?.focus();
+  };
+
+  const chooseMention = (member: Member) => {
+    if (!mention) return;
+    const element = area.current;
+    const caret = element?.selectionStart ?? value.length;
+    insert(`@${member.full_name} `, mention.start, caret);
+    setMention(null);
+  };
+
+  const pick = (file: File | undefined, kind: "image" | "file") => {
+    if (!file) return;
+    if (pending?.state === "uploading") pending.upload.abort();
+    const refused = refusal(file, kind);
+    if (refused) {
+      setPending(null);
+      setError(refused);
+      return;
+    }
+    setError(null);
+    const upload = uploadAttachment(channel.id, file, (progress) =>
+      setPending((current) =>
+        current?.state === "uploading" && current.upload === upload ? { ...current, progress } : current,
+      ),
+    );
+    setPending({ state: "uploading", file, progress: 0, upload });
+    upload.promise
+      .then((attachment) =>
+        setPending((current) =>
+          current?.state === "uploading" && current.upload === upload
+            ? { state: "ready", file, attachment }
+            : current,
+        ),
+      )
+      .catch((failure: unknown) => {
+        if (failure instanceof DOMException && failure.name === "AbortError") return;
+        setPending((current) =>
+          current?.state === "uploading" && current.upload === upload ? null : current,
+        );
+        setError(text.uploadFailed + messageOf(failure));
+      });
+  };
+
+  const removeAttachment = () => {
+    if (pending?.state === "uploading") pending.upload.abort();
+    setPending(null);
+    area.current?.focus();
+  };
+
+  const canSend =
+    !sending && pending?.state !== "uploading" && (!!value.trim() || pending?.state === "ready");
+
+  const send = async () => {
+    if (!canSend) return;
+    const content = value.trim();
+    const attachmentId = pending?.state === "ready" ? pending.attachment.id : undefined;
+    if (!content && !attachmentId) {
+      setError(postMessages.empty);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      await actions.send(content, attachmentId);
+      setValue("");
+      setPending(null);
+      setEmojiOpen(false);
+    } catch (failure) {
+      setError(postMessages.sendFailed + messageOf(failure));
+    } finally {
+      setSending(false);
+      area.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggesting) {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        const delta = event.key === "ArrowDown" ? 1 : -1;
+        setActive((index) => (index + delta + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === "Enter" || event.key === "Tab") {
+        event.preventDefault();
+        const chosen = suggestions[active];
+        if (chosen) chooseMention(chosen);
+        return;
+      }
+      if (event.key === "Escape") {
+        event.preventDefault();
+        setMention(null);
+        return;
+      }
+    }
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form
+      className="tc-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      noValidate
+    >
+      {pending && <PendingAttachment pending={pending} onRemove={removeAttachment} />}
+      {error && (
+        <p id={errorId} className="tc-composer-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="tc-composer-box">
+        {suggesting && (
+          <MentionSuggestions
+            id={listId}
+            members={suggestions}
+            active={active}
+            onChoose={chooseMention}
+            onHover={setActive}
+          />
+        )}
+        <textarea
+          ref={area}
+          className="tc-composer-input"
+          rows={1}
+          aria-label={text.messageLabel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          aria-autocomplete="list"
+          aria-controls={suggesting ? listId : undefined}
+          aria-activedescendant={suggesting ? `${listId}-${active}` : undefined}
+          placeholder={text.messagePlaceholder(channel.name)}
+          maxLength={MESSAGE_MAX}
+          value={value}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          onClick={(event) =>
+            setMention(mentionQuery(value, event.currentTarget.selectionStart ?? value.length))
+          }
+          onBlur={() => setMention(null)}
+        />
+        <div className="tc-composer-tools">
+          {canAttach && (
+            <>
+              <button
+                type="button"
+                className="tc-tool"
+                aria-label={text.attachImageLabel}
+                title={text.attachImageLabel}
+                onClick={() => imageInput.current?.click()}
+              >
+                <ImageIcon size={18} />
+                <span className="tc-tool-label">{text.attachImage}</span>
+              </button>
+              <button
+                type="button"
+                className="tc-tool"
+                aria-label={text.attachFileLabel}
+                title={text.attachFileLabel}
+                onClick={() => fileInput.current?.click()}
+              >
+                <PaperclipIcon size={18} />
+                <span className="tc-tool-label">{text.attachFile}</span>
+              </button>
+              <input
+                ref={imageInput}
+                type="file"
+                accept="image/*"
+                hidden
+                onChange={(event) => {
+                  pick(event.target.files?.[0], "image");
+                  event.target.value = "";
+                }}
+              />
+              <input
+                ref={fileInput}
+                type="file"
+                accept={FILE_ACCEPT}
+                hidden
+                onChange={(event) => {
+                  pick(event.target.files?.[0], "file");
+                  event.target.value = "";
+                }}
+              />
+            </>
+          )}
+          <EmojiPicker
+            open={emojiOpen}
+            onOpenChange={setEmojiOpen}
+            onPick={insert}
+            onEscape={() => area.current?.focus()}
+          />
+          <button
+            type="submit"
+            className="tc-send"
+            disabled={!canSend}
+            aria-label={text.send}
+            title={text.send}
+          >
+            <SendIcon size={18} />
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,224 @@
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { Post } from "../../../../contract/posts";
+import { useChannel, useChannelState } from "./context";
+import { dayKey, dayLabel } from "./format";
+import { ArrowDownIcon } from "./icons";
+import { MessageItem } from "./MessageItem";
+import { text } from "./text";
+
+/** Within this many pixels of the end, the list follows new messages. */
+const BOTTOM_SLACK = 80;
+/** Follow-ups of one author within this time are grouped under one name. */
+const GROUP_MS = 5 * 60 * 1000;
+const HIGHLIGHT_MS = 2500;
+
+export interface JumpTarget {
+  id: string;
+  nonce: number;
+}
+
+function grouped(previous: Post | undefined, post: Post): boolean {
+  if (!previous?.author || previous.author.id !== post.author?.id) return false;
+  if (dayKey(previous.created_at) !== dayKey(post.created_at) || post.forwarded_from) return false;
+  return new Date(post.created_at).getTime() - new Date(previous.created_at).getTime() < GROUP_MS;
+}
+
+/**
+ * The General tab's messages, oldest first: earlier pages load when the top comes into view
+ * (keeping what the user was reading in place), new messages follow when the user is at the
+ * end, and otherwise a "new messages" pill says how many arrived.
+ */
+export function MessageList({ active, target }: { active: boolean; target: JumpTarget | null }) {
+  const { channel, me, actions } = useChannel();
+  const { state, loadingOlder } = useChannelState();
+  const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const savedTop = useRef<number | null>(null);
+  /** The list as last laid out: its first and last message, and where the first one sat. */
+  const seen = useRef<{ first?: string; last?: string; count: number; firstTop?: number }>({ count: 0 });
+  const [unseen, setUnseen] = useState(0);
+  const [highlight, setHighlight] = useState<string | null>(null);
+
+  const posts = state.timeline.map((id) => state.byId[id]).filter((post): post is Post => !!post);
+
+  const toBottom = useCallback((smooth = false) => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollTo({ top: element.scrollHeight, behavior: smooth ? "smooth" : "auto" });
+    atBottom.current = true;
+    setUnseen(0);
+  }, []);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK;
+    if (atBottom.current) setUnseen(0);
+  };
+
+  /** Where a message's row starts within the scrolled content. */
+  const topOf = useCallback((id: string | undefined) => {
+    const element = scroller.current;
+    if (!element || !id) return undefined;
+    const row = element.querySelector<HTMLElement>(`[data-post-id="${id}"]`);
+    if (!row) return undefined;
+    return row.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+  }, []);
+
+  // After each change of the list: keep the reader's place when older messages came in above,
+  // follow new ones at the end when the reader was there (or sent them), else count them.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const first = state.timeline[0];
+    const last = state.timeline.at(-1);
+    const previous = seen.current;
+    if (!element || !active) {
+      seen.current = { first, last, count: state.timeline.length };
+      return;
+    }
+    if (previous.count === 0 && last) toBottom();
+    else {
+      if (first !== previous.first && previous.firstTop !== undefined) {
+        const now = topOf(previous.first);
+        if (now !== undefined) element.scrollTop += now - previous.firstTop;
+      }
+      if (last && last !== previous.last) {
+        const newest = state.byId[last];
+        const fromMe = !!me && newest?.author?.id === me;
+        const index = previous.last ? state.timeline.indexOf(previous.last) : -1;
+        if (atBottom.current || fromMe) toBottom();
+        else if (index >= 0) setUnseen((n) => n + (state.timeline.length - 1 - index));
+      }
+    }
+    seen.current = { first, last, count: state.timeline.length, firstTop: topOf(first) };
+  }, [state.timeline, state.byId, active, me, toBottom, topOf]);
+
+  // Leaving the tab keeps the place; coming back restores it.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (active) {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+      else if (savedTop.current !== null) element.scrollTop = savedTop.current;
+      seen.current.firstTop = topOf(seen.current.first);
+    }
+    return () => {
+      savedTop.current = element.scrollTop;
+    };
+  }, [active, topOf]);
+
+  // Earlier pages: when the sentinel at the top comes near, load and keep the place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer after each page reports the sentinel's state afresh
+  useEffect(() => {
+    const root = scroller.current;
+    const watched = sentinel.current;
+    if (!active || !root || !watched || !state.hasMore || state.status !== "ready") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void actions.loadOlder();
+      },
+      { root, rootMargin: "300px 0px 0px 0px" },
+    );
+    observer.observe(watched);
+    return () => observer.disconnect();
+  }, [active, state.hasMore, state.status, state.timeline.length, actions.loadOlder]);
+
+  // A search result or a pin's "jump": bring the message into view and mark it for a moment.
+  useEffect(() => {
+    if (!target || !active) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-post-id="${target.id}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: "center" });
+    setHighlight(target.id);
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [target, active]);
+
+  // Content that grows by itself (an image loading, a thread opening, an edit): a reader at the end stays there.
+  useEffect(() => {
+    const element = scroller.current;
+    const content = list.current;
+    if (!element || !content || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && active) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [active]);
+
+  return (
+    <div className="tc-scroll-wrap">
+      <div
+        ref={scroller}
+        className="tc-scroll"
+        onScroll={onScroll}
+        role="log"
+        aria-label={`# ${channel.name}`}
+        aria-busy={loadingOlder || state.status === "loading"}
+      >
+        {state.hasMore ? (
+          <div ref={sentinel} className="tc-older" role="status">
+            {loadingOlder ? text.loadingOlder : ""}
+          </div>
+        ) : (
+          state.status === "ready" && (
+            <section className="tc-welcome">
+              <span className="tc-welcome-icon" aria-hidden="true">
+                #
+              </span>
+              <h2>{text.welcomeTitle(channel.name)}</h2>
+              <p>
+                {text.welcomeBody(channel.name)}
+                {channel.description ? ` ${channel.description}` : ""}
+              </p>
+            </section>
+          )
+        )}
+        {state.status === "loading" && (
+          <p className="tc-center-note" role="status">
+            {text.loading}
+          </p>
+        )}
+        {state.status === "error" && (
+          <div className="tc-center-note" role="alert">
+            <p>
+              {text.loadFailed}
+              {state.error}
+            </p>
+            <button type="button" className="btn btn-primary" onClick={actions.retry}>
+              {text.retry}
+            </button>
+          </div>
+        )}
+        <div ref={list} className="tc-messages">
+          {posts.map((post, index) => {
+            const previous = posts[index - 1];
+            const newDay = !previous || dayKey(previous.created_at) !== dayKey(post.created_at);
+            return (
+              <Fragment key={post.id}>
+                {newDay && (
+                  <div className="tc-day">
+                    <span>{dayLabel(post.created_at)}</span>
+                  </div>
+                )}
+                <MessageItem
+                  post={post}
+                  thread={state.threads[post.id]}
+                  compact={!newDay && grouped(previous, post)}
+                  highlighted={highlight === post.id}
+                />
+              </Fragment>
+            );
+          })}
+        </div>
+      </div>
+      {unseen > 0 && (
+        <button type="button" className="tc-new-pill" onClick={() => toBottom(true)}>
+          <ArrowDownIcon size={15} /> {text.newMessages(unseen)}
+        </button>
+      )}
+    </div>
+  );
+}

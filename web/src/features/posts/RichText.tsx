@@ -1,0 +1,99 @@
+import { type ReactNode, useMemo } from "react";
+import type { Member } from "../../../../contract/organizations";
+
+/** http(s) addresses; trailing punctuation is not part of them. */
+const LINK = /\bhttps?:\/\/[^\s<>"]+/gi;
+const TRAILING = /[.,;:!?)\]}'"]+$/;
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function safeHref(candidate: string): string | null {
+  try {
+    const url = new URL(candidate);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "@Full Name" of any member (longest names first, so "@Ama Owusu" wins over "@Ama"), without regard to case. */
+export function mentionPattern(members: Pick<Member, "full_name">[]): RegExp | null {
+  const names = [...new Set(members.map((m) => m.full_name.trim()).filter(Boolean))].sort(
+    (a, b) => b.length - a.length,
+  );
+  if (names.length === 0) return null;
+  return new RegExp(`@(?:${names.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu");
+}
+
+function withMentions(value: string, mentions: RegExp | null, key: string, out: ReactNode[]) {
+  if (!mentions) {
+    out.push(value);
+    return;
+  }
+  let last = 0;
+  mentions.lastIndex = 0;
+  for (const match of value.matchAll(mentions)) {
+    const start = match.index ?? 0;
+    if (start > last) out.push(value.slice(last, start));
+    out.push(
+      <span key={`${key}-m${start}`} className="tc-mention">
+        {match[0]}
+      </span>,
+    );
+    last = start + match[0].length;
+  }
+  if (last < value.length) out.push(value.slice(last));
+}
+
+/**
+ * A message's text as React text nodes (never HTML): markup shows as typed. Web addresses become
+ * links that open in a new tab, and "@Full Name" of a member is highlighted.
+ */
+export function RichText({ value, members }: { value: string; members: Pick<Member, "full_name">[] }) {
+  const mentions = useMemo(() => mentionPattern(members), [members]);
+  const parts = useMemo(() => {
+    const out: ReactNode[] = [];
+    let last = 0;
+    for (const match of value.matchAll(LINK)) {
+      const start = match.index ?? 0;
+      const raw = match[0].replace(TRAILING, "");
+      const href = safeHref(raw);
+      if (!href) continue;
+      if (start > last) withMentions(value.slice(last, start), mentions, `t${last}`, out);
+      out.push(
+        <a key={`l${start}`} href={href} target="_blank" rel="noopener noreferrer nofollow">
+          {raw}
+        </a>,
+      );
+      last = start + raw.length;
+    }
+    if (last < value.length) withMentions(value.slice(last), mentions, `t${last}`, out);
+    return out;
+  }, [value, mentions]);
+  return <>{parts}</>;
+}
+
+/** Text with the words of a search marked (as text nodes). */
+export function Highlighted({ value, query }: { value: string; query: string }) {
+  const words = query
+    .split(/\s+/)
+    .map((word) => word.replace(/["']/g, ""))
+    .filter((word) => word.length > 1);
+  if (words.length === 0) return <>{value}</>;
+  const pattern = new RegExp(`(${words.map(escapeRegExp).join("|")})`, "giu");
+  const pieces = value.split(pattern);
+  return (
+    <>
+      {pieces.map((piece, index) =>
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed string, in order
+          <mark key={index} className="tc-mark">
+            {piece}
+          </mark>
+        ) : (
+          piece
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import { authorName, type Post } from "../../../../contract/posts";
+import { Avatar } from "../../ui/Avatar";
+import { messageOf, postsApi } from "./api";
+import { useChannel, useChannelState } from "./context";
+import { fullTime, shortTime } from "./format";
+import { CloseIcon } from "./icons";
+import { Highlighted } from "./RichText";
+import { text } from "./text";
+
+type Search =
+  | { state: "searching"; q: string }
+  | { state: "done"; q: string; ids: string[] }
+  | { state: "error"; q: string; message: string };
+
+/** Results of a search of the channel's messages; choosing one jumps to it. */
+export function SearchPanel({ query, onClose }: { query: string; onClose(): void }) {
+  const { channel, jumpTo } = useChannel();
+  const { state } = useChannelState();
+  const [search, setSearch] = useState<Search>({ state: "searching", q: query });
+  const [found, setFound] = useState<Record<string, Post>>({});
+
+  useEffect(() => {
+    let cancelled = false;
+    setSearch({ state: "searching", q: query });
+    postsApi
+      .search(channel.id, query)
+      .then(({ posts }) => {
+        if (cancelled) return;
+        setFound(Object.fromEntries(posts.map((post) => [post.id, post])));
+        setSearch({ state: "done", q: query, ids: posts.map((post) => post.id) });
+      })
+      .catch((failure) => {
+        if (!cancelled) setSearch({ state: "error", q: query, message: messageOf(failure) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [channel.id, query]);
+
+  // Live copies where the channel has them (an edit shows); gone when deleted.
+  const results =
+    search.state === "done"
+      ? search.ids
+          .map((id) => state.byId[id] ?? found[id])
+          .filter((post): post is Post => !!post && !isDeleted(post.id))
+      : [];
+  function isDeleted(id: string) {
+    const { byId, timeline } = state;
+    const known = byId[id];
+    if (!known) return false;
+    const oldest = timeline[0] ? byId[timeline[0]] : undefined;
+    // Inside the loaded range but no longer in it: deleted.
+    return !!oldest && known.created_at >= oldest.created_at && !timeline.includes(id);
+  }
+
+  return (
+    <section className="tc-search-panel" aria-label={text.searchLabel}>
+      <header className="tc-search-head">
+        <p className="tc-search-summary" role="status">
+          {search.state === "searching"
+            ? text.searching
+            : search.state === "error"
+              ? search.message
+              : results.length === 0
+                ? text.noResults(search.q)
+                : text.searchResults(results.length, search.q)}
+        </p>
+        <button type="button" className="tc-icon-button" aria-label={text.closeSearch} onClick={onClose}>
+          <CloseIcon size={16} />
+        </button>
+      </header>
+      {results.length > 0 && (
+        <ul className="tc-search-results">
+          {results.map((post) => (
+            <li key={post.id}>
+              <button type="button" className="tc-search-result" onClick={() => jumpTo(post)}>
+                <Avatar name={authorName(post.author)} size={28} />
+                <span className="tc-search-result-body">
+                  <span className="tc-search-result-head">
+                    <strong>{authorName(post.author)}</strong>
+                    <time dateTime={post.created_at} title={fullTime(post.created_at)}>
+                      {shortTime(post.created_at)}
+                    </time>
+                  </span>
+                  <span className="tc-search-result-text">
+                    <Highlighted value={post.content || post.attachment?.filename || ""} query={search.q} />
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

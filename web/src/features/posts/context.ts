@@ -1,0 +1,51 @@
+import { createContext, useContext } from "react";
+import type { Channel } from "../../../../contract/channels";
+import type { Member } from "../../../../contract/organizations";
+import type { Attachment, Post } from "../../../../contract/posts";
+import type { ChannelState } from "./store";
+import type { ChannelActions } from "./useChannelMessages";
+
+export type Dialog =
+  | { kind: "delete" | "forward" | "report"; post: Post }
+  | { kind: "image"; attachment: Attachment };
+
+/**
+ * What every message row needs and what rarely changes: the channel, the viewer's rights, the
+ * actions and the dialogs. The messages themselves travel in props and `ChannelStateContext`, so
+ * a like on one message re-renders that row only.
+ */
+export interface TextChannelContext {
+  channel: Channel;
+  me: string | undefined;
+  /** Administrators pin, see pin controls and delete any message. */
+  admin: boolean;
+  canPost: boolean;
+  canComment: boolean;
+  members: Member[];
+  actions: ChannelActions;
+  forwardTargets: Channel[];
+  open(dialog: Dialog): void;
+  jumpTo(post: Post): void;
+}
+
+export const ChannelContext = createContext<TextChannelContext | null>(null);
+
+export function useChannel(): TextChannelContext {
+  const value = useContext(ChannelContext);
+  if (!value) throw new Error("useChannel must be used within the text channel page");
+  return value;
+}
+
+export interface ChannelStateValue {
+  state: ChannelState;
+  loadingOlder: boolean;
+}
+
+export const ChannelStateContext = createContext<ChannelStateValue | null>(null);
+
+/** The channel's messages and lists as they are now. */
+export function useChannelState(): ChannelStateValue {
+  const value = useContext(ChannelStateContext);
+  if (!value) throw new Error("useChannelState must be used within the text channel page");
+  return value;
+}

@@ -1,0 +1,32 @@
+import "./public.css";
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import Footer from "./Footer";
+import Header from "./Header";
+import { useScrollToHash } from "./useScrollToHash";
+
+function PageLoading() {
+  return (
+    <div className="pub-loading" role="status">
+      <span className="pub-spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading page</span>
+    </div>
+  );
+}
+
+/** Marketing-site shell: header, the current page and footer. */
+export default function PublicLayout() {
+  useScrollToHash();
+
+  return (
+    <div className="pub-shell">
+      <Header />
+      <main id="pub-main" className="pub-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

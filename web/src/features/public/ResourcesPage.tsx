@@ -1,0 +1,161 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BallotIcon, BookIcon, BriefcaseIcon, ChartIcon, IdCardIcon, RefreshIcon } from "./icons";
+import { CtaBand, PageHero, Section, StepList } from "./sections";
+
+type Guide = { title: string; text: string; to: string; action: string; icon: ReactNode };
+
+const GUIDES: readonly Guide[] = [
+  {
+    title: "Getting started",
+    text: "Set up your organization, its channels and its first election.",
+    to: "/resources#getting-started",
+    action: "Read the getting started steps",
+    icon: <BookIcon />,
+  },
+  {
+    title: "How an election runs",
+    text: "Follow an election from sign-up to published results.",
+    to: "/solutions#how-it-works",
+    action: "See how it works",
+    icon: <BallotIcon />,
+  },
+  {
+    title: "Verifying voters",
+    text: "National ID, Voter's Card and phone code checks, and admin approval.",
+    to: "/features",
+    action: "Read about identity verification",
+    icon: <IdCardIcon />,
+  },
+  {
+    title: "Live results",
+    text: "How results and charts update while voting is open.",
+    to: "/features",
+    action: "Read about live results",
+    icon: <ChartIcon />,
+  },
+  {
+    title: "Choosing a plan",
+    text: "Compare the Starter, Professional and Enterprise plans.",
+    to: "/business#pricing",
+    action: "Compare pricing plans",
+    icon: <BriefcaseIcon />,
+  },
+  {
+    title: "Re-running a failed election",
+    text: "Run a disputed or failed election again, in the open.",
+    to: "/programs#failed-elections",
+    action: "Read about failed elections",
+    icon: <RefreshIcon />,
+  },
+];
+
+const GETTING_STARTED = [
+  {
+    title: "Sign up as an organization",
+    text: "Create your organization's account. This also creates your Votespace server, the workspace your members will join.",
+  },
+  {
+    title: "Create channels",
+    text: "Add text channels for announcements and discussion, airing channels for live audio and live channels for video with screen share.",
+  },
+  {
+    title: "Invite members",
+    text: "Share an invite link. Members verify their identity with a National ID, a Voter's Card or a phone code, and you approve them.",
+  },
+  {
+    title: "Create an election channel with candidates",
+    text: "Open an election channel, add each position and its candidates, and open voting when you are ready.",
+  },
+  {
+    title: "Share results",
+    text: "Results appear live as charts in the election channel. Share them with your members when voting closes.",
+  },
+] as const;
+
+const FAQ = [
+  {
+    q: "Can a member vote more than once?",
+    a: "No. Each verified member gets one vote per position, and a receipt confirms that the vote was recorded.",
+  },
+  {
+    q: "How do voters prove who they are?",
+    a: "With a National ID, a Voter's Card or a phone code, depending on what your organization accepts. Administrators also approve new members.",
+  },
+  {
+    q: "Do members need another app for meetings?",
+    a: "No. Text channels, airing (live audio) channels, live video channels with screen share and direct messages are all part of your server.",
+  },
+  {
+    q: "Who can see the results?",
+    a: "Results are shown live, as charts, inside the election channel of your server.",
+  },
+] as const;
+
+export default function ResourcesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Resources"
+        title="Guides for running elections on Votespace"
+        lead="Everything you need to set up your server, verify your voters and run an election your members trust."
+      >
+        <Link to="/resources#getting-started" className="btn btn-lg pub-btn-on-brand">
+          Start with the basics
+        </Link>
+        <Link to="/signup" className="btn btn-lg pub-btn-outline-light">
+          Get Started
+        </Link>
+      </PageHero>
+
+      <Section id="guides" eyebrow="Guides" title="Browse the guides">
+        <ul className="pub-grid pub-grid-3 pub-plain-list">
+          {GUIDES.map((guide) => (
+            <li key={guide.title} className="card pub-feature-card pub-link-card">
+              <span className="pub-icon-badge">{guide.icon}</span>
+              <h3 className="pub-card-title">{guide.title}</h3>
+              <p className="pub-card-text">{guide.text}</p>
+              <Link to={guide.to} className="pub-card-link pub-stretched-link">
+                {guide.action}
+                <span aria-hidden="true"> →</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="getting-started"
+        tone="alt"
+        eyebrow="Getting started"
+        title="Your first election in five steps"
+        intro="Follow these steps in order; each one builds on the last."
+      >
+        <StepList steps={GETTING_STARTED} className="pub-steps-timeline" />
+        <p className="pub-center">
+          <Link to="/signup" className="btn btn-primary btn-lg">
+            Sign up your organization
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="faq" eyebrow="FAQ" title="Common questions">
+        <div className="pub-faq">
+          {FAQ.map((item) => (
+            <details key={item.q} className="pub-faq-item">
+              <summary>{item.q}</summary>
+              <p>{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+
+      <CtaBand
+        title="Still deciding?"
+        text="See what Votespace can do, or compare the plans for your organization."
+        primary={{ to: "/features", label: "Explore features" }}
+        secondary={{ to: "/business#pricing", label: "See pricing" }}
+      />
+    </>
+  );
+}

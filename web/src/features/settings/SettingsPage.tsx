@@ -1,0 +1,354 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { SESSION_TIMEOUTS } from "../../../../contract/accounts";
+import { CHANNEL_GROUPS, type Channel } from "../../../../contract/channels";
+import { messages } from "../../../../contract/messages";
+import { DEFAULT_SETTINGS, SESSION_TIMEOUT_LABELS, type UserSettings } from "../../../../contract/settings";
+import { Toggle } from "../../ui/Toggle";
+import { errorText } from "../organizations/errors";
+import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { settingsApi } from "./api";
+import "./settings.css";
+
+type ChannelList = keyof UserSettings["channels"];
+
+const CHANNEL_COLUMNS: Array<{ list: ChannelList; label: string }> = [
+  { list: "mutedChannels", label: "Muted" },
+  { list: "hiddenChannels", label: "Hidden" },
+  { list: "favoriteChannels", label: "Favourite" },
+];
+
+/** The settings screen (spec part 1 section 2, "Channel settings"): saved on the server for this user. */
+export default function SettingsPage() {
+  const { area, current, channels, refreshChannels } = useWorkspace();
+  const navigate = useNavigate();
+  const [settings, setSettings] = useState<UserSettings | null>(null);
+  const [saved, setSaved] = useState<string>("");
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [twoFactor, setTwoFactor] = useState<"enable" | "disable" | null>(null);
+  const timeoutId = useId();
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const loaded = await settingsApi.get();
+      setSettings(loaded);
+      setSaved(JSON.stringify(loaded));
+    } catch (failure) {
+      setLoadError(errorText(failure));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const back = (
+    <button type="button" className="btn btn-ghost st-back" onClick={() => navigate(`/${area}`)}>
+      <span aria-hidden="true">←</span> Back
+    </button>
+  );
+
+  if (!settings) {
+    return (
+      <div className="st-page">
+        {back}
+        {loadError ? (
+          <div className="alert alert-error st-load-error" role="alert">
+            <span>Your settings could not be loaded: {loadError}</span>
+            <button type="button" className="btn" onClick={() => void load()}>
+              Retry
+            </button>
+          </div>
+        ) : (
+          <p className="muted st-state" role="status">
+            Loading settings...
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const dirty = JSON.stringify(settings) !== saved;
+
+  function update<S extends "notifications" | "privacy" | "security">(
+    section: S,
+    key: keyof UserSettings[S],
+    value: UserSettings[S][keyof UserSettings[S]],
+  ) {
+    setNotice(null);
+    setSettings((s) => (s ? { ...s, [section]: { ...s[section], [key]: value } } : s));
+  }
+
+  function toggleChannel(list: ChannelList, channelId: string, on: boolean) {
+    setNotice(null);
+    setSettings((s) => {
+      if (!s) return s;
+      const ids = s.channels[list].filter((id) => id !== channelId);
+      return { ...s, channels: { ...s.channels, [list]: on ? [...ids, channelId] : ids } };
+    });
+  }
+
+  async function save() {
+    if (!settings) return;
+    setSaving(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const result = await settingsApi.save(settings);
+      setSettings(result.settings);
+      setSaved(JSON.stringify(result.settings));
+      setNotice(result.message || messages.settingsSaved);
+      await refreshChannels().catch(() => undefined);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const { notifications, privacy, security } = settings;
+  return (
+    <div className="st-page">
+      {back}
+      <header className="st-header">
+        <h1>Settings</h1>
+        <p className="muted">Notifications, privacy, channels and security for your account.</p>
+      </header>
+
+      <div className="st-sections">
+        <section className="card st-section" aria-labelledby="st-notifications">
+          <h2 id="st-notifications">Notifications</h2>
+          <Toggle
+            label="Enable Notifications"
+            description="Get notified about activity in your organizations."
+            checked={notifications.enabled}
+            onChange={(v) => update("notifications", "enabled", v)}
+          />
+          <Toggle
+            label="Mentions"
+            description="When someone mentions you."
+            checked={notifications.mentions}
+            disabled={!notifications.enabled}
+            onChange={(v) => update("notifications", "mentions", v)}
+          />
+          <Toggle
+            label="All Messages"
+            description="Every new message in channels you have not muted."
+            checked={notifications.allMessages}
+            disabled={!notifications.enabled}
+            onChange={(v) => update("notifications", "allMessages", v)}
+          />
+          <Toggle
+            label="Sounds"
+            description="Play a sound with each notification."
+            checked={notifications.sounds}
+            disabled={!notifications.enabled}
+            onChange={(v) => update("notifications", "sounds", v)}
+          />
+        </section>
+
+        <section className="card st-section" aria-labelledby="st-privacy">
+          <h2 id="st-privacy">Privacy</h2>
+          <Toggle
+            label="Show Online Status"
+            description="When off, others do not see you online and you are not counted in Online Now."
+            checked={privacy.showOnlineStatus}
+            onChange={(v) => update("privacy", "showOnlineStatus", v)}
+          />
+          <Toggle
+            label="Allow Direct Messages"
+            description="Members of your organizations can message you directly."
+            checked={privacy.allowDirectMessages}
+            onChange={(v) => update("privacy", "allowDirectMessages", v)}
+          />
+          <Toggle
+            label="Show Read Receipts"
+            description="Others see when you have read their messages."
+            checked={privacy.showReadReceipts}
+            onChange={(v) => update("privacy", "showReadReceipts", v)}
+          />
+        </section>
+
+        <section className="card st-section st-wide" aria-labelledby="st-channels">
+          <h2 id="st-channels">Channels</h2>
+          <p className="muted st-sub">
+            {current
+              ? `Channels of ${current.name}. Muted channels raise no unread badge; hidden ones leave the sidebar; favourites come first.`
+              : "Join an organization to access channels and participate in elections."}
+          </p>
+          {current && channels.length === 0 && (
+            <p className="muted st-empty">This organization hasn't created any channels yet.</p>
+          )}
+          {channels.length > 0 && (
+            <ChannelTable channels={channels} settings={settings} onToggle={toggleChannel} />
+          )}
+        </section>
+
+        <section className="card st-section st-wide" aria-labelledby="st-security">
+          <h2 id="st-security">Security</h2>
+          <Toggle
+            label="Require Password"
+            description="Ask for your password again before sensitive actions."
+            checked={security.requirePassword}
+            onChange={(v) => update("security", "requirePassword", v)}
+          />
+          <div className="st-row">
+            <div className="st-row-text">
+              <span className="st-row-label">Two-Factor Authentication</span>
+              <span className="st-row-desc">
+                {security.twoFactorAuth
+                  ? "On: signing in asks for a code from your authenticator app."
+                  : "Off: protect your sign-in with a code from an authenticator app."}
+              </span>
+            </div>
+            <span className={security.twoFactorAuth ? "st-pill st-pill-on" : "st-pill"}>
+              {security.twoFactorAuth ? "On" : "Off"}
+            </span>
+            <button
+              type="button"
+              className={security.twoFactorAuth ? "btn" : "btn btn-primary"}
+              onClick={() => setTwoFactor(security.twoFactorAuth ? "disable" : "enable")}
+            >
+              {security.twoFactorAuth ? "Turn Off" : "Set Up"}
+            </button>
+          </div>
+          <div className="st-row">
+            <div className="st-row-text">
+              <label htmlFor={timeoutId} className="st-row-label">
+                Session Timeout
+              </label>
+              <span className="st-row-desc">Sign out after this long without activity.</span>
+            </div>
+            <select
+              id={timeoutId}
+              className="st-select"
+              value={security.sessionTimeout}
+              onChange={(e) =>
+                update(
+                  "security",
+                  "sessionTimeout",
+                  Number(e.target.value) as UserSettings["security"]["sessionTimeout"],
+                )
+              }
+            >
+              {SESSION_TIMEOUTS.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {SESSION_TIMEOUT_LABELS[minutes]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </section>
+      </div>
+
+      <div className="st-footer">
+        <div className="st-footer-messages" aria-live="polite">
+          {notice && (
+            <div className="alert alert-success" role="status">
+              {notice}
+            </div>
+          )}
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+          {!notice && !error && dirty && <span className="muted">You have unsaved changes.</span>}
+        </div>
+        <div className="st-footer-buttons">
+          <button
+            type="button"
+            className="btn"
+            disabled={saving || !dirty}
+            onClick={() => {
+              setSettings(JSON.parse(saved) as UserSettings);
+              setError(null);
+            }}
+          >
+            Reset
+          </button>
+          <button type="button" className="btn btn-primary" disabled={saving} onClick={() => void save()}>
+            {saving ? "Saving..." : "Save Settings"}
+          </button>
+        </div>
+      </div>
+
+      {twoFactor && (
+        <TwoFactorDialog
+          mode={twoFactor}
+          onClose={() => setTwoFactor(null)}
+          onDone={(enabled) => {
+            setTwoFactor(null);
+            // Switched on the server already; the saved copy follows so "unsaved changes" stays true to life.
+            const apply = (s: UserSettings) => ({
+              ...s,
+              security: { ...s.security, twoFactorAuth: enabled },
+            });
+            setSettings((s) => (s ? apply(s) : s));
+            setSaved((json) =>
+              JSON.stringify(apply(json ? (JSON.parse(json) as UserSettings) : DEFAULT_SETTINGS)),
+            );
+            setError(null);
+            setNotice(`Two-factor authentication turned ${enabled ? "on" : "off"}.`);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ChannelTable({
+  channels,
+  settings,
+  onToggle,
+}: {
+  channels: Channel[];
+  settings: UserSettings;
+  onToggle(list: ChannelList, channelId: string, on: boolean): void;
+}) {
+  const typeLabel = (channel: Channel) =>
+    CHANNEL_GROUPS.find((group) => group.type === channel.type)?.label.replace(" Channels", "") ??
+    channel.type;
+  return (
+    <table className="st-table">
+      <thead>
+        <tr>
+          <th scope="col">Channel</th>
+          {CHANNEL_COLUMNS.map((column) => (
+            <th key={column.list} scope="col">
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {channels.map((channel) => (
+          <tr key={channel.id}>
+            <th scope="row">
+              <span className="st-channel-name">{channel.name}</span>
+              <span className="st-channel-type">
+                {typeLabel(channel)}
+                {channel.is_private && " · Private"}
+              </span>
+            </th>
+            {CHANNEL_COLUMNS.map((column) => (
+              <td key={column.list} data-label={column.label}>
+                <input
+                  type="checkbox"
+                  aria-label={`${column.label}: ${channel.name}`}
+                  checked={settings.channels[column.list].includes(channel.id)}
+                  onChange={(e) => onToggle(column.list, channel.id, e.target.checked)}
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,199 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { type Channel, channelPath, MUTE_DURATIONS } from "../../../../contract/channels";
+import { messages } from "../../../../contract/messages";
+import { copyText } from "../../ui/clipboard";
+import { TrashIcon } from "../../ui/icons";
+import { Menu, type MenuItem } from "../../ui/Menu";
+import { useToast } from "../../ui/Toast";
+import { channelsApi } from "../channels/api";
+import { inviteLink } from "../organizations/api";
+import { DeleteDialog, messageOf, RenameDialog } from "./ChannelDialogs";
+import { ChannelSettingsDialog } from "./ChannelSettingsDialog";
+import { BellIcon, BellOffIcon, CopyIcon, GearIcon, LinkIcon, PencilIcon, UserPlusIcon } from "./icons";
+import { text } from "./text";
+import { useWorkspace } from "./WorkspaceContext";
+
+/** Spec: the chosen mute option is shown with a check for one second. */
+const MUTE_TICK_MS = 1000;
+
+type Dialog = { kind: "settings" | "rename" | "delete"; channelId: string } | null;
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/**
+ * The organization area's channel menu (right-click or the "⋯" button) and the dialogs it opens.
+ * Returns `open(channel, at)` and the element to render; shown only for channels the viewer may manage.
+ */
+export function useChannelMenu(): {
+  open(channel: Channel, at: { x: number; y: number }): void;
+  /** The channel whose menu is open, if any. */
+  openFor: string | null;
+  element: ReactNode;
+} {
+  const { channels, current, replaceChannel, refreshChannels } = useWorkspace();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [menu, setMenu] = useState<{ channelId: string; at: { x: number; y: number } } | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [tick, setTick] = useState<number | null>(null);
+  const tickTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(tickTimer.current), []);
+
+  const close = useCallback(() => {
+    clearTimeout(tickTimer.current);
+    setTick(null);
+    setMenu(null);
+  }, []);
+
+  const open = useCallback((channel: Channel, at: { x: number; y: number }) => {
+    if (!channel.can.manage) return;
+    clearTimeout(tickTimer.current);
+    setTick(null);
+    setMenu({ channelId: channel.id, at });
+  }, []);
+
+  const menuChannel = menu ? channels.find((channel) => channel.id === menu.channelId) : undefined;
+  const dialogChannel = dialog ? channels.find((channel) => channel.id === dialog.channelId) : undefined;
+
+  const fail = (prefix: string) => (error: unknown) => toast(prefix + messageOf(error), "error");
+
+  const setMute = async (channel: Channel, mute: number | null | false, label?: string) => {
+    try {
+      const result = await channelsApi.setPreferences(channel.id, { mute });
+      replaceChannel(result.channel);
+      toast(
+        mute === false ? text.unmuted : mute === null ? text.mutedIndefinitely : text.mutedFor(label ?? ""),
+      );
+    } catch (error) {
+      fail("")(error);
+    }
+  };
+
+  const items = (channel: Channel): MenuItem[] => {
+    const muteItems: MenuItem[] = MUTE_DURATIONS.map((option, index) => ({
+      id: `mute-${index}`,
+      label: option.label,
+      checked: tick === index,
+      keepOpen: true,
+      onSelect: () => {
+        setTick(index);
+        void setMute(channel, option.minutes, option.label);
+        clearTimeout(tickTimer.current);
+        tickTimer.current = setTimeout(close, MUTE_TICK_MS);
+      },
+    }));
+    const { muted, muted_until } = channel.preferences;
+    const list: MenuItem[] = [
+      {
+        id: "invite",
+        label: text.inviteToChannel,
+        icon: <UserPlusIcon size={16} />,
+        onSelect: () => {
+          const code = current?.invite_code;
+          if (!code) {
+            toast(messages.inviteLinkFailed, "error");
+            return;
+          }
+          copyText(inviteLink(code))
+            .then(() => toast(messages.inviteLinkCopied))
+            .catch(() => toast(messages.inviteLinkFailed, "error"));
+        },
+      },
+      {
+        id: "copy",
+        label: text.copyLink,
+        icon: <LinkIcon size={16} />,
+        onSelect: () => {
+          copyText(window.location.origin + channelPath("organization", channel))
+            .then(() => toast(messages.linkCopied))
+            .catch(() => toast(text.copyFailed, "error"));
+        },
+      },
+      {
+        id: "settings",
+        label: text.settings,
+        icon: <GearIcon size={16} />,
+        onSelect: () => setDialog({ kind: "settings", channelId: channel.id }),
+      },
+      {
+        id: "duplicate",
+        label: text.duplicate,
+        icon: <CopyIcon size={16} />,
+        onSelect: () => {
+          channelsApi
+            .duplicate(channel.id)
+            .then((result) => {
+              toast(result.message);
+              return refreshChannels();
+            })
+            .catch(fail(text.duplicateFailed));
+        },
+      },
+      {
+        id: "edit",
+        label: text.edit,
+        icon: <PencilIcon size={16} />,
+        onSelect: () => setDialog({ kind: "rename", channelId: channel.id }),
+      },
+      {
+        id: "mute",
+        label: text.mute,
+        icon: <BellOffIcon size={16} />,
+        hint: muted ? (muted_until ? `until ${timeFormat.format(new Date(muted_until))}` : "on") : undefined,
+        submenu: muteItems,
+      },
+    ];
+    if (muted) {
+      list.push({
+        id: "unmute",
+        label: text.unmute,
+        icon: <BellIcon size={16} />,
+        onSelect: () => void setMute(channel, false),
+      });
+    }
+    list.push({
+      id: "delete",
+      label: text.delete,
+      icon: <TrashIcon size={16} />,
+      danger: true,
+      onSelect: () => setDialog({ kind: "delete", channelId: channel.id }),
+    });
+    return list;
+  };
+
+  const element = (
+    <>
+      {menu && menuChannel && (
+        <Menu
+          label={text.channelMenu(menuChannel.name)}
+          at={menu.at}
+          items={items(menuChannel)}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "settings" && dialogChannel && (
+        <ChannelSettingsDialog channel={dialogChannel} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "rename" && dialogChannel && (
+        <RenameDialog channel={dialogChannel} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "delete" && dialogChannel && (
+        <DeleteDialog
+          channel={dialogChannel}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            if (searchParams.get("channelId") === dialogChannel.id) navigate("/organization");
+          }}
+        />
+      )}
+    </>
+  );
+  return { open, openFor: menu?.channelId ?? null, element };
+}

@@ -1,0 +1,97 @@
+import { type ReactNode, useState } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { Avatar } from "../../ui/Avatar";
+import { ShieldIcon, TrophyIcon } from "../../ui/icons";
+import { useToast } from "../../ui/Toast";
+import { Tooltip } from "../../ui/Tooltip";
+import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
+import { text } from "./text";
+import { useWorkspace } from "./WorkspaceContext";
+
+function RailLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Tooltip text={label}>
+      <NavLink to={to} end className="ws-rail-button" aria-label={label}>
+        {children}
+      </NavLink>
+    </Tooltip>
+  );
+}
+
+/** The far-left strip: join, results, one button per organization, and the area's own shortcuts. */
+export function OrganizationStrip() {
+  const { area, organizations, currentId, switchTo } = useWorkspace();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [switching, setSwitching] = useState<string | null>(null);
+
+  const choose = async (id: string) => {
+    if (id === currentId || switching) return;
+    setSwitching(id);
+    try {
+      await switchTo(id);
+      navigate(`/${area}`);
+    } catch (failure) {
+      toast(failure instanceof Error ? failure.message : String(failure), "error");
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  return (
+    <nav className="ws-rail" aria-label="Organizations">
+      <RailLink to={`/${area}/search-organizations`} label={text.joinOrganization}>
+        <SearchPlusIcon size={22} />
+      </RailLink>
+      <RailLink to={`/${area}/election-results`} label={text.electionResults}>
+        <TrophyIcon size={22} />
+      </RailLink>
+      <div className="ws-rail-divider" />
+      <ul className="ws-rail-orgs">
+        {organizations.map((organization) => {
+          const active = organization.id === currentId;
+          return (
+            <li key={organization.id} className={active ? "ws-rail-org ws-rail-org-active" : "ws-rail-org"}>
+              <Tooltip text={organization.name}>
+                <button
+                  type="button"
+                  className="ws-rail-org-button"
+                  aria-label={organization.name}
+                  aria-current={active ? "true" : undefined}
+                  aria-busy={switching === organization.id || undefined}
+                  disabled={!!switching && switching !== organization.id}
+                  onClick={() => void choose(organization.id)}
+                >
+                  <Avatar
+                    name={organization.name}
+                    src={organization.logo_url || null}
+                    size={46}
+                    shape="square"
+                  />
+                </button>
+              </Tooltip>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="ws-rail-divider" />
+      {area === "organization" ? (
+        <div className="ws-rail-group">
+          <RailLink to="/organization/monitoring" label={text.monitoring}>
+            <ShieldIcon size={22} />
+          </RailLink>
+          <RailLink to="/organization/profile" label={text.organizationProfile}>
+            <BuildingIcon size={22} />
+          </RailLink>
+          <RailLink to="/organization/create-channel" label={text.createChannel}>
+            <PlusIcon size={22} />
+          </RailLink>
+        </div>
+      ) : (
+        <RailLink to="/member/create-channel" label={text.createChannel}>
+          <PlusIcon size={22} />
+        </RailLink>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { UsersIcon } from "../../ui/icons";
+import { ToastProvider } from "../../ui/Toast";
+import { ChannelSidebar } from "./ChannelSidebar";
+import { CloseIcon, MenuIcon } from "./icons";
+import { MembersPanel } from "./MembersPanel";
+import { MentionNotices } from "./MentionNotices";
+import { OrganizationStrip } from "./OrganizationStrip";
+import { text } from "./text";
+import { type Area, useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
+import "./workspace.css";
+
+function ShellLayout() {
+  const { status, error, refresh, current } = useWorkspace();
+  const location = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const panelId = useId();
+
+  // A narrow screen's drawer closes when the user goes somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setSidebarOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setSidebarOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [sidebarOpen]);
+
+  if (status === "loading") {
+    return (
+      <div className="center-screen" role="status">
+        {text.loading}
+      </div>
+    );
+  }
+  if (status === "error") {
+    return (
+      <div className="center-screen" role="alert">
+        <h1>{text.loadFailed}</h1>
+        <p className="muted">{error}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={retrying}
+          onClick={async () => {
+            setRetrying(true);
+            await refresh();
+            setRetrying(false);
+          }}
+        >
+          {text.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={sidebarOpen ? "ws-shell ws-shell-drawer-open" : "ws-shell"}>
+      <OrganizationStrip />
+      <ChannelSidebar onNavigate={() => setSidebarOpen(false)} onClose={() => setSidebarOpen(false)} />
+      {sidebarOpen && (
+        <button
+          type="button"
+          className="ws-drawer-scrim"
+          aria-label={text.closeSidebar}
+          tabIndex={-1}
+          onClick={() => setSidebarOpen(false)}
+        />
+      )}
+      <main className="ws-main">
+        <div className="ws-mobile-bar">
+          <button
+            type="button"
+            className="ws-icon-button"
+            aria-label={text.openSidebar}
+            aria-expanded={sidebarOpen}
+            onClick={() => setSidebarOpen(true)}
+          >
+            <MenuIcon size={20} />
+          </button>
+          <span className="ws-mobile-title">{current?.name ?? text.dashboard}</span>
+        </div>
+        <div className="ws-main-content">
+          <Outlet />
+        </div>
+      </main>
+      {panelOpen && <MembersPanel id={panelId} onClose={() => setPanelOpen(false)} />}
+      <button
+        type="button"
+        className={panelOpen ? "ws-fab ws-fab-open" : "ws-fab"}
+        aria-label={panelOpen ? text.closePanel : text.openPanel}
+        aria-expanded={panelOpen}
+        aria-controls={panelOpen ? panelId : undefined}
+        onClick={() => setPanelOpen((open) => !open)}
+      >
+        {panelOpen ? <CloseIcon size={22} /> : <UsersIcon size={22} />}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The signed-in area's frame: organization strip, channel sidebar, the page (`<Outlet />`) and the
+ * floating panel button, around the workspace's data.
+ */
+export default function WorkspaceShell({ area }: { area: Area }) {
+  return (
+    // Its own toast layer: the workspace's notices show above its floating panel whatever the page is.
+    <ToastProvider>
+      <WorkspaceProvider area={area}>
+        <ShellLayout />
+        <MentionNotices />
+      </WorkspaceProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,124 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { OrganizationStats } from "../../../../contract/organizations";
+import { Avatar } from "../../ui/Avatar";
+import { HashIcon, UsersIcon } from "../../ui/icons";
+import { ElectionOverview } from "../elections/ElectionOverview";
+import { organizationsApi } from "../organizations/api";
+import { messageOf } from "./ChannelDialogs";
+import { NoOrganization } from "./EmptyState";
+import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
+import { text } from "./text";
+import { useWorkspace } from "./WorkspaceContext";
+
+type StatsLoad =
+  | { state: "loading" }
+  | { state: "ready"; stats: OrganizationStats }
+  | { state: "error"; message: string };
+
+function Stat({ label, value, icon }: { label: string; value: number | null; icon: ReactNode }) {
+  return (
+    <div className="ws-stat">
+      <span className="ws-stat-icon">{icon}</span>
+      <span className="ws-stat-value">{value ?? "–"}</span>
+      <span className="ws-stat-label">{label}</span>
+    </div>
+  );
+}
+
+/** The area's index page: the organization, its numbers (counted by the server) and where to go next. */
+export default function WorkspaceHome() {
+  const { area, current, currentId, channels, members, online } = useWorkspace();
+  const [stats, setStats] = useState<StatsLoad>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  // Counts are fetched again when the live lists change (a channel, a member or a presence came or went).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lengths and `attempt` are the triggers
+  useEffect(() => {
+    if (!currentId) return;
+    let cancelled = false;
+    organizationsApi
+      .stats(currentId)
+      .then((value) => {
+        if (!cancelled) setStats({ state: "ready", stats: value });
+      })
+      .catch((failure: unknown) => {
+        if (!cancelled) setStats({ state: "error", message: messageOf(failure) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [currentId, channels.length, members.length, online.size, attempt]);
+
+  if (!currentId || !current) return <NoOrganization area={area} />;
+
+  const numbers = stats.state === "ready" ? stats.stats : null;
+  return (
+    <div className="ws-home">
+      <section className="ws-home-hero">
+        <Avatar name={current.name} src={current.logo_url || null} size={72} shape="square" />
+        <div>
+          <h1>{text.welcome(current.name)}</h1>
+          <p className={current.description ? "ws-home-desc" : "ws-home-desc muted"}>
+            {current.description || text.noDescription}
+          </p>
+        </div>
+      </section>
+
+      <section className="ws-stats" aria-label="Statistics" aria-busy={stats.state === "loading"}>
+        <Stat
+          label={text.statMembers}
+          value={numbers?.total_members ?? null}
+          icon={<UsersIcon size={20} />}
+        />
+        <Stat
+          label={text.statChannels}
+          value={numbers?.active_channels ?? null}
+          icon={<HashIcon size={20} />}
+        />
+        <Stat
+          label={text.statOnline}
+          value={numbers?.online_now ?? null}
+          icon={<span className="ws-presence ws-presence-on ws-stat-dot" />}
+        />
+      </section>
+      {stats.state === "error" && (
+        <div className="alert alert-error" role="alert">
+          {text.statsFailed}
+          {stats.message}{" "}
+          <button type="button" className="ws-link-button" onClick={() => setAttempt((n) => n + 1)}>
+            {text.retry}
+          </button>
+        </div>
+      )}
+
+      <section className="ws-home-actions">
+        <Link to={`/${area}/create-channel`} className="ws-action-card">
+          <PlusIcon size={22} />
+          <span>
+            <strong>{text.createChannel}</strong>
+            <span className="muted">Text, airing, live or election.</span>
+          </span>
+        </Link>
+        {area === "organization" ? (
+          <Link to="/organization/profile" className="ws-action-card">
+            <BuildingIcon size={22} />
+            <span>
+              <strong>{text.organizationProfile}</strong>
+              <span className="muted">Details, invite link and settings.</span>
+            </span>
+          </Link>
+        ) : (
+          <Link to="/member/search-organizations" className="ws-action-card">
+            <SearchPlusIcon size={22} />
+            <span>
+              <strong>{text.searchOrganizations}</strong>
+              <span className="muted">Find and join more organizations.</span>
+            </span>
+          </Link>
+        )}
+      </section>
+      {area === "organization" && <ElectionOverview organizationId={currentId} />}
+    </div>
+  );
+}

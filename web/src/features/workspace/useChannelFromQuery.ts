@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { type Channel, channelPath } from "../../../../contract/channels";
+import { ApiError } from "../../api/http";
+import { channelsApi } from "../channels/api";
+import { messageOf } from "./ChannelDialogs";
+import { useWorkspace } from "./WorkspaceContext";
+
+export type ChannelLoad =
+  | { state: "loading" }
+  | { state: "ready"; channel: Channel }
+  | { state: "missing" }
+  | { state: "error"; message: string };
+
+/**
+ * The channel the address names (`?channelId=`) as the workspace's live list shows it.
+ * `gone` is true once the channel was in the list and has left it (it was deleted).
+ */
+export function useListedChannel(channelId: string | null) {
+  const { channels } = useWorkspace();
+  const listed = channelId ? channels.find((channel) => channel.id === channelId) : undefined;
+  // The channel was in the workspace's live list: when it leaves the list, it was deleted.
+  const [seenInList, setSeenInList] = useState<string | null>(null);
+  useEffect(() => {
+    if (listed) setSeenInList(listed.id);
+  }, [listed]);
+  const gone = !!channelId && seenInList === channelId && !listed;
+  return { listed, gone };
+}
+
+/**
+ * Loads the channel named by `?channelId=` (with `?channelName=` to show while loading), keeps it
+ * live from the workspace's list and keeps the address honest (type segment and current name).
+ */
+export function useChannelFromQuery() {
+  const { area } = useWorkspace();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const channelId = searchParams.get("channelId");
+  const channelName = searchParams.get("channelName");
+  const [load, setLoad] = useState<ChannelLoad>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's way to load again
+  useEffect(() => {
+    if (!channelId) {
+      setLoad({ state: "missing" });
+      return;
+    }
+    let cancelled = false;
+    setLoad({ state: "loading" });
+    channelsApi
+      .get(channelId)
+      .then((channel) => {
+        if (!cancelled) setLoad({ state: "ready", channel });
+      })
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400))
+          setLoad({ state: "missing" });
+        else setLoad({ state: "error", message: messageOf(failure) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [channelId, attempt]);
+
+  // The workspace's list is kept live: a rename, a settings change or a delete shows here too.
+  const { listed, gone } = useListedChannel(channelId);
+  const loaded = load.state === "ready" && load.channel.id === channelId ? load.channel : undefined;
+  const channel = gone ? undefined : (listed ?? loaded);
+
+  // Keep the address honest: the right type segment and the current name.
+  useEffect(() => {
+    if (!channel) return;
+    const wanted = channelPath(area, channel);
+    if (wanted !== `${location.pathname}${location.search}`) navigate(wanted, { replace: true });
+  }, [channel, area, location.pathname, location.search, navigate]);
+
+  const retry = () => setAttempt((n) => n + 1);
+  return { channelName, load, gone, channel, retry };
+}

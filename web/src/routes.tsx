@@ -1,0 +1,183 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from "react-router";
+import type { UserType } from "../../contract/accounts";
+import { homeFor, useAuth } from "./features/accounts/AuthProvider";
+import { GuestOnly, RequireUser } from "./features/accounts/guards";
+
+const PublicLayout = lazy(() => import("./features/public/PublicLayout"));
+const Landing = lazy(() => import("./features/public/Landing"));
+const FeaturesPage = lazy(() => import("./features/public/FeaturesPage"));
+const SolutionsPage = lazy(() => import("./features/public/SolutionsPage"));
+const ResourcesPage = lazy(() => import("./features/public/ResourcesPage"));
+const BusinessPage = lazy(() => import("./features/public/BusinessPage"));
+const ProgramsPage = lazy(() => import("./features/public/ProgramsPage"));
+const SignUpPage = lazy(() => import("./features/accounts/SignUpPage"));
+const SignInPage = lazy(() => import("./features/accounts/SignInPage"));
+const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
+const WorkspaceShell = lazy(() => import("./features/workspace/Shell"));
+const WorkspaceHome = lazy(() => import("./features/workspace/WorkspaceHome"));
+const ChannelPage = lazy(() => import("./features/workspace/ChannelPage"));
+const CreateChannelPage = lazy(() => import("./features/channels/CreateChannelPage"));
+const ProfilePage = lazy(() => import("./features/organizations/ProfilePage"));
+const SearchPage = lazy(() => import("./features/organizations/SearchPage"));
+const SettingsPage = lazy(() => import("./features/settings/SettingsPage"));
+const InvitePage = lazy(() => import("./features/invite/InvitePage"));
+const ElectionChannelPage = lazy(() => import("./features/elections/ElectionChannelPage"));
+const TextChannelPage = lazy(() => import("./features/posts/TextChannelPage"));
+const ResultsPage = lazy(() => import("./features/elections/ResultsPage"));
+const BulletinPage = lazy(() => import("./features/elections/BulletinPage"));
+const OutboxPage = lazy(() => import("./features/elections/OutboxPage"));
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="center-screen" role="status">
+          Loading...
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** An area (the organization's or the member's): its shell, channel pages and the pages inside it. */
+function area(name: "organization" | "member", channelTypes: string[]): RouteObject {
+  const userType = name === "organization" ? "organization" : "voter";
+  const page = (element: ReactNode) => <Page>{element}</Page>;
+  return {
+    path: `/${name}`,
+    element: (
+      <RequireUser userType={userType}>
+        <Page>
+          <WorkspaceShell area={name} />
+        </Page>
+      </RequireUser>
+    ),
+    children: [
+      { index: true, element: page(<WorkspaceHome />) },
+      ...channelTypes.map((type) => ({
+        path: type,
+        element: page(
+          type === "election" ? (
+            <ElectionChannelPage />
+          ) : type === "text" ? (
+            <TextChannelPage />
+          ) : (
+            <ChannelPage />
+          ),
+        ),
+      })),
+      { path: "election-results", element: page(<ResultsPage />) },
+      { path: "create-channel", element: page(<CreateChannelPage />) },
+      { path: "search-organizations", element: page(<SearchPage />) },
+      { path: "settings", element: page(<SettingsPage />) },
+      ...(name === "organization" ? [{ path: "profile", element: page(<ProfilePage />) }] : []),
+      { path: "*", element: <Navigate to={`/${name}`} replace /> },
+    ],
+  };
+}
+
+/** Top-level paths of the spec that live inside an area: sent to the signed-in user's own. */
+function ToArea({ page, userType }: { page: string; userType?: UserType }) {
+  return (
+    <RequireUser userType={userType}>
+      <ToAreaInner page={page} />
+    </RequireUser>
+  );
+}
+
+function ToAreaInner({ page }: { page: string }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  return user ? <Navigate to={`${homeFor(user)}/${page}${location.search}`} replace /> : null;
+}
+
+/** The route table of spec part 1, section 2, with its guards. */
+export const router = createBrowserRouter([
+  {
+    path: "/",
+    element: (
+      <Page>
+        <PublicLayout />
+      </Page>
+    ),
+    children: [
+      { index: true, element: <Landing /> },
+      { path: "features", element: <FeaturesPage /> },
+      { path: "solutions", element: <SolutionsPage /> },
+      { path: "resources", element: <ResourcesPage /> },
+      { path: "business", element: <BusinessPage /> },
+      { path: "programs", element: <ProgramsPage /> },
+    ],
+  },
+  {
+    path: "/signup",
+    element: (
+      <GuestOnly>
+        <Page>
+          <SignUpPage />
+        </Page>
+      </GuestOnly>
+    ),
+  },
+  {
+    path: "/signin",
+    element: (
+      <GuestOnly>
+        <Page>
+          <SignInPage />
+        </Page>
+      </GuestOnly>
+    ),
+  },
+  {
+    path: "/forgot-password",
+    element: (
+      <Page>
+        <ForgotPasswordPage />
+      </Page>
+    ),
+  },
+  {
+    path: "/reset-password/:token",
+    element: (
+      <Page>
+        <ResetPasswordPage />
+      </Page>
+    ),
+  },
+  area("organization", ["text", "airing", "live", "election"]),
+  area("member", ["text", "airing", "streaming", "election"]),
+  {
+    path: "/join/:inviteCode",
+    element: (
+      <Page>
+        <InvitePage />
+      </Page>
+    ),
+  },
+  {
+    path: "/elections/:electionId/bulletin",
+    element: (
+      <Page>
+        <BulletinPage />
+      </Page>
+    ),
+  },
+  {
+    path: "/dev/outbox",
+    element: (
+      <Page>
+        <OutboxPage />
+      </Page>
+    ),
+  },
+  { path: "/create-channel", element: <ToArea page="create-channel" /> },
+  { path: "/search-organizations", element: <ToArea page="search-organizations" /> },
+  { path: "/settings", element: <ToArea page="settings" /> },
+  { path: "/org-profile", element: <ToArea page="profile" userType="organization" /> },
+  { path: "*", element: <Navigate to="/" replace /> },
+]);

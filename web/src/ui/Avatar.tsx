@@ -1,0 +1,49 @@
+import { useState } from "react";
+import "./avatar.css";
+
+/** Up to two initials of a name: "Riverside Student Union" → "RS", "kofi" → "K". */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  const letters = words.length === 1 ? [words[0]?.[0]] : [words[0]?.[0], words[1]?.[0]];
+  return letters.join("").toUpperCase();
+}
+
+/** A stable hue per name, so the same person or organization keeps the same colour. */
+function hue(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
+  return hash;
+}
+
+interface AvatarProps {
+  name: string;
+  /** An image of our own (an uploaded logo); without one, initials are drawn. */
+  src?: string | null;
+  size?: number;
+  /** "round" for people, "square" for organizations. */
+  shape?: "round" | "square";
+  className?: string;
+}
+
+/** A picture or the initials of a name; decorative (the name is always said next to it). */
+export function Avatar({ name, src, size = 36, shape = "round", className }: AvatarProps) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const image = src && broken !== src ? src : null;
+  const style = {
+    width: size,
+    height: size,
+    fontSize: Math.round(size * 0.38),
+    background: image ? undefined : `hsl(${hue(name)} 55% 42%)`,
+  };
+  const classes = ["ui-avatar", `ui-avatar-${shape}`, className].filter(Boolean).join(" ");
+  return (
+    <span className={classes} style={style} aria-hidden="true">
+      {image ? (
+        <img src={image} alt="" width={size} height={size} onError={() => setBroken(image)} />
+      ) : (
+        initials(name)
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: ReactNode;
+  invalid?: boolean;
+}
+
+/** A labelled input: the label is tied to the input, and the hint is announced with it. */
+export function Field({ label, hint, invalid, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className={invalid ? "hint invalid" : "hint"}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange(value: string): void;
+  name?: string;
+}
+
+export function SelectField({ label, value, options, onChange, name }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

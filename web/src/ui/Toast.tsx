@@ -1,0 +1,48 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import "./ui.css";
+
+type Tone = "success" | "error" | "info";
+interface ToastItem {
+  id: number;
+  text: string;
+  tone: Tone;
+}
+
+const ToastContext = createContext<((text: string, tone?: Tone) => void) | null>(null);
+
+/** Short notices ("Link Copied!", errors of actions) shown at the bottom of the screen for a few seconds. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const next = useRef(1);
+  const show = useCallback((text: string, tone: Tone = "success") => {
+    const id = next.current++;
+    setItems((list) => [...list, { id, text, tone }]);
+    setTimeout(
+      () => setItems((list) => list.filter((item) => item.id !== id)),
+      tone === "error" ? 6000 : 3000,
+    );
+  }, []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="ui-toasts" aria-live="polite">
+        {items.map((item) => (
+          <div
+            key={item.id}
+            className={`ui-toast ui-toast-${item.tone}`}
+            role={item.tone === "error" ? "alert" : "status"}
+          >
+            {item.text}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): (text: string, tone?: Tone) => void {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error("useToast must be used within a ToastProvider");
+  return show;
+}

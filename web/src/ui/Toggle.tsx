@@ -1,0 +1,58 @@
+import { type ReactNode, useId } from "react";
+import "./toggle.css";
+
+interface ToggleProps {
+  label: string;
+  description?: ReactNode;
+  checked: boolean;
+  onChange(next: boolean): void;
+  disabled?: boolean;
+  /** A request is on its way: the switch shows it and takes no clicks. */
+  busy?: boolean;
+  /** Shown instead of the switch for a feature that cannot be turned on (e.g. "Pro", "Not available"). */
+  locked?: string;
+}
+
+/** A labelled on/off switch (role="switch"); the label and description are announced with it. */
+export function Toggle({ label, description, checked, onChange, disabled, busy, locked }: ToggleProps) {
+  const id = useId();
+  return (
+    <div className={locked ? "ui-toggle ui-toggle-locked" : "ui-toggle"}>
+      <div className="ui-toggle-text">
+        <span id={`${id}-label`} className="ui-toggle-label">
+          {label}
+        </span>
+        {description && (
+          <span id={`${id}-desc`} className="ui-toggle-desc">
+            {description}
+          </span>
+        )}
+      </div>
+      {locked ? (
+        <span className="ui-toggle-lock">
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
+            />
+          </svg>
+          {locked}
+        </span>
+      ) : (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={description ? `${id}-desc` : undefined}
+          aria-busy={busy || undefined}
+          disabled={disabled || busy}
+          className="ui-switch"
+          onClick={() => onChange(!checked)}
+        >
+          <span className="ui-switch-knob" />
+        </button>
+      )}
+    </div>
+  );
+}
