@@ -42,6 +42,8 @@ const accountMessages = {
 
 /** Workspace messages: organizations, joining, invites, channels, settings. */
 export const workspaceMessages = {
+  organizationSuspended:
+    "This organization has been suspended by the platform administrator. You can read, but not post, join rooms or vote.",
   channelNameRequired: "Channel name is required",
   channelNameTooLong: "Channel name must be at most 50 characters",
   channelTypeInvalid: "Channel type must be text, airing, live or election",

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../scripts/chromium";
-import { ensureWebBuild } from "../scripts/web-build";
+import { buildWebInto, ensureWebBuild } from "../scripts/web-build";
 import { buildApp } from "../server/app";
 import { fromPglite } from "../server/db/connect";
 import { startElectionWorker } from "../server/features/elections/worker";
@@ -17,7 +20,10 @@ declare module "vitest" {
 /** Once per run: Chromium found (or installed), the web app built, and the real app serving it on a fresh database. */
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
-  await ensureWebBuild();
+  // E2E_OWN_BUILD=1 builds into a folder of this run's own, so runs beside other work never share web/dist.
+  const ownBuild = process.env.E2E_OWN_BUILD ? mkdtempSync(path.join(tmpdir(), "votespace-web-")) : undefined;
+  if (ownBuild) await buildWebInto(ownBuild);
+  else await ensureWebBuild();
   const database = fromPglite(new PGlite());
   await database.migrate();
   const app = await buildApp({
@@ -26,6 +32,7 @@ export default async function setup(project: TestProject) {
     database,
     logger: false,
     limits: generousLimits,
+    webDist: ownBuild,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const stopWorker = startElectionWorker(app.context, app.log);
@@ -37,5 +44,6 @@ export default async function setup(project: TestProject) {
     stopWorker();
     await app.close();
     await database.close();
+    if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
   };
 }

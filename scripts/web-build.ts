@@ -36,3 +36,13 @@ export async function ensureWebBuild(): Promise<void> {
   await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });
   console.log("Web app built.");
 }
+
+/** Builds the web app into a folder of its own (for browser tests that run beside other work). */
+export async function buildWebInto(outDir: string): Promise<void> {
+  const { build } = await import("vite");
+  await build({
+    configFile: path.join(root, "web/vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+}

@@ -32,6 +32,8 @@ export interface AppParts {
   bus?: Bus;
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions["logger"];
+  /** Where the built web app is (default web/dist); browser tests may build their own. */
+  webDist?: string;
 }
 
 declare module "fastify" {
@@ -107,6 +109,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   settingsRoutes(app, ctx);
   await uploadRoutes(app, ctx);
 
-  await installWeb(app, config.serveWeb);
+  await installWeb(app, config.serveWeb, parts.webDist);
   return app;
 }

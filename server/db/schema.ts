@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -624,4 +625,242 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Rooms (airing = live audio, live = video): sessions and their participants.
+
+/**
+ * One audio or video session of an airing or live channel. At most one open (waiting or live)
+ * session per channel, held by a partial unique index; ended sessions stay as history.
+ */
+export const roomSessions = pgTable(
+  "room_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["airing", "live"] }).notNull(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    hostId: uuid("host_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["waiting", "live", "ended"] })
+      .notNull()
+      .default("waiting"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Connected participants now; kept in the same transaction as the participant rows. */
+    participantCount: integer("participant_count").notNull().default(0),
+    isRecording: boolean("is_recording").notNull().default(false),
+    /** Which media path carries this session: browser-to-browser mesh, or the Janus SFU. */
+    media: text("media", { enum: ["mesh", "janus"] })
+      .notNull()
+      .default("mesh"),
+    /** The Janus VideoRoom room number and its secret (sealed), when media = janus. */
+    janusRoom: integer("janus_room"),
+    janusSecret: text("janus_secret"),
+    /** Since when no participant is connected; the session ends by itself 10 minutes later. */
+    emptySince: timestamp("empty_since", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("room_sessions_open_channel_key")
+      .on(t.channelId)
+      .where(sql`${t.status} in ('waiting', 'live')`),
+    index("room_sessions_channel_idx").on(t.channelId, t.createdAt),
+    check("room_sessions_kind_check", sql`${t.kind} in ('airing', 'live')`),
+    check("room_sessions_status_check", sql`${t.status} in ('waiting', 'live', 'ended')`),
+    check("room_sessions_media_check", sql`${t.media} in ('mesh', 'janus')`),
+  ],
+);
+
+/** A user in a room session: role and the media states every screen shows. */
+export const roomParticipants = pgTable(
+  "room_participants",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => roomSessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["host", "speaker", "listener", "viewer"] }).notNull(),
+    isConnected: boolean("is_connected").notNull().default(true),
+    isMuted: boolean("is_muted").notNull().default(true),
+    isVideoOn: boolean("is_video_on").notNull().default(false),
+    isScreenSharing: boolean("is_screen_sharing").notNull().default(false),
+    handRaised: boolean("hand_raised").notNull().default(false),
+    /** The server process whose socket holds the connection; a process that dies takes it along. */
+    processId: text("process_id").references(() => serverProcesses.id, { onDelete: "set null" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index("room_participants_user_idx").on(t.userId),
+    check("room_participants_role_check", sql`${t.role} in ('host', 'speaker', 'listener', 'viewer')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Direct messages between members of one organization.
+
+export const directMessages = pgTable(
+  "direct_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("direct_messages_pair_idx").on(t.senderId, t.recipientId, t.createdAt),
+    index("direct_messages_unread_idx").on(t.recipientId, t.senderId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Security monitoring: voting sessions, the rules that fired on them, and alerts.
+
+/** A fired risk rule, kept with the session so the screen shows why its score is what it is. */
+export interface RiskRuleHit {
+  rule: string;
+  weight: number;
+  detail: string;
+}
+
+/** A voter's visit to an election, from opening the channel through verification to casting. */
+export const votingSessions = pgTable(
+  "voting_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    electionId: uuid("election_id").references(() => elections.id, { onDelete: "cascade" }),
+    ipAddress: text("ip_address").notNull().default(""),
+    /** The spec's mac_address: a device-fingerprint hash computed in the browser. */
+    deviceHash: text("device_hash").notNull().default(""),
+    location: jsonb("location").$type<{ latitude: number; longitude: number; accuracy: number } | null>(),
+    deviceInfo: jsonb("device_info").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: ["active", "completed", "suspicious", "blocked"] })
+      .notNull()
+      .default("active"),
+    riskScore: doublePrecision("risk_score").notNull().default(0),
+    riskRules: jsonb("risk_rules").$type<RiskRuleHit[]>().notNull().default([]),
+    /** In place of the prototype's biometric flag: the outcome of identity verification. */
+    verification: text("verification", { enum: ["none", "passed", "failed"] })
+      .notNull()
+      .default("none"),
+    failedVerifications: integer("failed_verifications").notNull().default(0),
+    duplicateAttempts: integer("duplicate_attempts").notNull().default(0),
+    blockedBy: uuid("blocked_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("voting_sessions_org_created_idx").on(t.organizationId, t.createdAt),
+    index("voting_sessions_user_idx").on(t.userId, t.createdAt),
+    index("voting_sessions_device_idx").on(t.organizationId, t.deviceHash),
+    index("voting_sessions_ip_idx").on(t.organizationId, t.ipAddress, t.createdAt),
+    check(
+      "voting_sessions_status_check",
+      sql`${t.status} in ('active', 'completed', 'suspicious', 'blocked')`,
+    ),
+    check("voting_sessions_risk_check", sql`${t.riskScore} >= 0 and ${t.riskScore} <= 1`),
+  ],
+);
+
+export const securityAlerts = pgTable(
+  "security_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => votingSessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["identity_theft", "suspicious_location", "device_anomaly"] }).notNull(),
+    severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    /** The risk rule that raised it. */
+    rule: text("rule").notNull(),
+    description: text("description").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("security_alerts_org_idx").on(t.organizationId, t.createdAt),
+    /** A rule raises one alert per session. */
+    uniqueIndex("security_alerts_session_rule_key").on(t.sessionId, t.rule),
+    check(
+      "security_alerts_type_check",
+      sql`${t.type} in ('identity_theft', 'suspicious_location', 'device_anomaly')`,
+    ),
+    check("security_alerts_severity_check", sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The platform admin portal: its own accounts, sessions and an audit log.
+
+export const platformAdmins = pgTable(
+  "platform_admins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    fullName: text("full_name").notNull().default(""),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("platform_admins_username_key").on(sql`lower(${t.username})`)],
+);
+
+/** Admin sessions, apart from users' sessions; the id is the SHA-256 of the cookie's token. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => platformAdmins.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip").notNull().default(""),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.adminId)],
+);
+
+/** Every admin action (and failed admin sign-in), listed in the portal. */
+export const adminActions = pgTable(
+  "admin_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id").references(() => platformAdmins.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull().default(""),
+    targetId: text("target_id").notNull().default(""),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    ip: text("ip").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_actions_created_idx").on(t.createdAt)],
 );

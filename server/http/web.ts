@@ -11,11 +11,11 @@ export const webDist = path.resolve(import.meta.dirname, "../../web/dist");
  * Serves the built web app; any other GET that is not under /api gets index.html, so the
  * browser's router takes the path. Unknown /api paths get the error shape.
  */
-export async function installWeb(app: FastifyInstance, serveWeb: boolean): Promise<void> {
-  const serving = serveWeb && existsSync(path.join(webDist, "index.html"));
+export async function installWeb(app: FastifyInstance, serveWeb: boolean, root = webDist): Promise<void> {
+  const serving = serveWeb && existsSync(path.join(root, "index.html"));
   if (serving) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root,
       wildcard: false,
       index: false,
       setHeaders(res, file) {

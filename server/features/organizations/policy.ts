@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Topic } from "../../../contract/events";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { channels, organizationMemberships } from "../../db/schema";
+import { channels, organizationMemberships, organizations } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 
@@ -40,6 +40,19 @@ export async function requireMember(db: Db, user: User, organizationId: string):
 export async function requireAdmin(db: Db, user: User, organizationId: string): Promise<void> {
   const role = await requireMember(db, user, organizationId);
   if (!isAdmin(user, role)) throw forbidden(messages.organizationAdminOnly);
+}
+
+/**
+ * A suspended organization's members may read but not post, join rooms or vote: every such write
+ * calls this first (inside its transaction where it has one).
+ */
+export async function requireActiveOrganization(db: Db, organizationId: string): Promise<void> {
+  const [row] = await db
+    .select({ status: organizations.status })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw notFound(messages.organizationNotFound);
+  if (row.status === "suspended") throw forbidden(messages.organizationSuspended);
 }
 
 /** May this user watch this realtime topic? Members see their organizations and its channels; a user sees their own topic. */
