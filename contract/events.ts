@@ -1,6 +1,14 @@
 import { z } from "zod";
+import type { DirectMessage } from "./chat";
 import type { JoinRequest, Member, OrganizationProfile, OrganizationSummary } from "./organizations";
 import type { Comment, Post } from "./posts";
+import {
+  type Recording,
+  type RoomParticipant,
+  type RoomSession,
+  type SignalData,
+  signalDataSchema,
+} from "./rooms";
 
 /**
  * Every realtime event, by name (`<entity>.<verb>`), with its payload. The server publishes these
@@ -18,6 +26,11 @@ export interface EventMap {
       "id" | "name" | "description" | "website" | "location" | "logo_url"
     >;
   };
+  /**
+   * topic org:{id}: the platform admin suspended or re-activated the organization (suspended:
+   * members may read but not post, join rooms or vote); screens refetch the organization.
+   */
+  "organization.status_changed": { organization_id: string; status: "active" | "inactive" | "suspended" };
   /** topic org:{id}: someone joined or was approved. */
   "member.joined": { organization_id: string; member: Member };
   /** topic org:{id} */
@@ -66,24 +79,80 @@ export interface EventMap {
   };
   /** topic org:{id} (administrators act on it): a message was reported. */
   "report.created": { organization_id: string; report_id: string };
+  /**
+   * topic org:{id} (the monitoring screen of administrators refetches; members ignore these):
+   * a voting session was recorded, re-scored, completed or blocked; a risk rule raised an alert;
+   * an administrator resolved one. Ids only.
+   */
+  "voting_session.updated": { organization_id: string; session_id: string };
+  "alert.created": { organization_id: string; alert_id: string; session_id: string };
+  "alert.resolved": { organization_id: string; alert_id: string };
   /** topic org:{id}: a member came online or went offline (any process). */
   "presence.updated": { organization_id: string; user_id: string; online: boolean };
+  /** topic user:{id} of the recipient, and of the sender (their other tabs): a direct message. */
+  "message.created": DirectMessage;
+  /**
+   * topic user:{id}: `reader_id` has read every message `sender_id` sent them, as of `read_at`.
+   * To the sender only while the reader shows read receipts; always to the reader's own tabs.
+   */
+  "message.read": { reader_id: string; sender_id: string; read_at: string };
+  /** topic channel:{id}: an airing or live session changed (started, ended, recording, opened). */
+  "room.updated": { channel_id: string; session: RoomSession };
+  /** topic channel:{id}: someone joined (or rejoined from another window) the session. */
+  "participant.joined": {
+    channel_id: string;
+    session_id: string;
+    participant: RoomParticipant;
+    participant_count: number;
+  };
+  /** topic channel:{id}: a participant's role or mute, video, screen or hand changed. */
+  "participant.updated": { channel_id: string; session_id: string; participant: RoomParticipant };
+  /** topic channel:{id} */
+  "participant.left": {
+    channel_id: string;
+    session_id: string;
+    user_id: string;
+    participant_count: number;
+  };
+  /** topic channel:{id}: the host saved a recording of the session. */
+  "recording.created": { channel_id: string; recording: Recording };
+  /**
+   * topic process:{id}: one piece of a WebRTC signal for a socket held by that server process
+   * (no browser may subscribe to process topics). Signals are split to stay under NOTIFY's limit.
+   */
+  "room.signal": {
+    session_id: string;
+    from: string;
+    to: string;
+    signal_id: string;
+    index: number;
+    count: number;
+    part: string;
+  };
 }
 
 export type EventName = keyof EventMap;
 
-/** Topics a socket may subscribe to; the server checks each subscription. */
-export type Topic = `org:${string}` | `channel:${string}` | `user:${string}`;
+/**
+ * Topics a socket may subscribe to; the server checks each subscription. `process:{id}` carries
+ * one server process's own deliveries (room signals) and no socket may subscribe to it.
+ */
+export type Topic = `org:${string}` | `channel:${string}` | `user:${string}` | `process:${string}`;
 
 /** A topic as the server accepts it: lowercase ids, as the database writes them and events name them. */
 export const TOPIC_PATTERN =
-  /^(org|channel|user):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(org|channel|user|process):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Messages from the browser to the server on /api/ws. */
 export type ClientMessage =
   | { type: "subscribe"; topic: Topic }
   | { type: "unsubscribe"; topic: Topic }
-  | { type: "ping" };
+  | { type: "ping" }
+  /** Takes the user's seat in a room session on this socket; closing the socket leaves it. */
+  | { type: "room.join"; session_id: string }
+  | { type: "room.leave"; session_id: string }
+  /** A WebRTC description or ICE candidate for another participant of the same session. */
+  | { type: "signal"; session_id: string; to: string; data: SignalData };
 
 /** The words the socket answers with (`{ type: "error" }`) and its close reasons. */
 export const socketMessages = {
@@ -97,6 +166,7 @@ export const socketMessages = {
   failed: "Something went wrong on our side. Please try again.",
   upgradeRequired: "This address takes WebSocket connections only",
   restarting: "The server is restarting; reconnect",
+  tooLarge: "Message too large",
 } as const;
 
 /** Close codes of /api/ws beyond the standard ones; the client does not reconnect after `unauthorized`. */
@@ -104,6 +174,8 @@ export const SOCKET_CLOSE = {
   unauthorized: 4401,
   tooManyMessages: 4429,
 } as const;
+
+const uuid = z.uuid();
 
 const topicSchema = z.custom<Topic>((value) => typeof value === "string" && TOPIC_PATTERN.test(value), {
   error: socketMessages.topicInvalid,
@@ -114,6 +186,9 @@ export const clientMessageSchema: z.ZodType<ClientMessage> = z.discriminatedUnio
   z.strictObject({ type: z.literal("subscribe"), topic: topicSchema }),
   z.strictObject({ type: z.literal("unsubscribe"), topic: topicSchema }),
   z.strictObject({ type: z.literal("ping") }),
+  z.strictObject({ type: z.literal("room.join"), session_id: uuid }),
+  z.strictObject({ type: z.literal("room.leave"), session_id: uuid }),
+  z.strictObject({ type: z.literal("signal"), session_id: uuid, to: uuid, data: signalDataSchema }),
 ]);
 
 /** Messages from the server to the browser on /api/ws. */
@@ -122,4 +197,10 @@ export type ServerMessage =
   | { type: "unsubscribed"; topic: Topic }
   | { type: "error"; topic?: Topic; message: string }
   | { type: "pong" }
+  | { type: "room.joined"; session_id: string; participant: RoomParticipant }
+  /** The seat was given up: left, taken by another window, or the session ended. */
+  | { type: "room.left"; session_id: string; reason: "left" | "replaced" | "ended" }
+  /** A join or a signal was refused, with why. */
+  | { type: "room.error"; session_id: string; message: string }
+  | { type: "signal"; session_id: string; from: string; data: SignalData }
   | { [E in EventName]: { type: "event"; topic: Topic; event: E; payload: EventMap[E] } }[EventName];

@@ -44,6 +44,8 @@ const accountMessages = {
 export const workspaceMessages = {
   organizationSuspended:
     "This organization has been suspended by the platform administrator. You can read, but not post, join rooms or vote.",
+  votingSessionBlocked:
+    "Your voting session in this election was blocked by the organization's administrators after a security review. Your vote was not cast. Contact them to have it reviewed.",
   channelNameRequired: "Channel name is required",
   channelNameTooLong: "Channel name must be at most 50 characters",
   channelTypeInvalid: "Channel type must be text, airing, live or election",

@@ -7,7 +7,9 @@ import { ensureChromium } from "../scripts/chromium";
 import { buildWebInto, ensureWebBuild } from "../scripts/web-build";
 import { buildApp } from "../server/app";
 import { fromPglite } from "../server/db/connect";
+import { createDemoAdmin } from "../server/features/admin/accounts";
 import { startElectionWorker } from "../server/features/elections/worker";
+import { startRoomSweeper } from "../server/features/rooms/sweeper";
 import { generousLimits, testConfig } from "../server/test/config";
 
 declare module "vitest" {
@@ -34,14 +36,18 @@ export default async function setup(project: TestProject) {
     limits: generousLimits,
     webDist: ownBuild,
   });
+  // As on a server started with demo data: the admin portal's demo superadmin (its sign-in page shows it).
+  await createDemoAdmin(database.db, app.context.clock, app.context.config.secretKey);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const stopWorker = startElectionWorker(app.context, app.log);
+  const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   project.provide("baseURL", `http://localhost:${port}`);
   project.provide("chromiumPath", chromiumPath);
   return async () => {
     stopWorker();
+    stopRoomSweeper();
     await app.close();
     await database.close();
     if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });

@@ -8,8 +8,19 @@ import { CHROMIUM_ARGS } from "../scripts/chromium";
 
 export const baseURL = inject("baseURL");
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+/**
+ * Fake camera, microphone and screen, granted without asking, and WebRTC between browsers on
+ * this machine (the room journeys): `launchBrowser(FAKE_MEDIA_ARGS)`.
+ */
+export const FAKE_MEDIA_ARGS = [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  "--allow-loopback-in-peer-connection",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: inject("chromiumPath"), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -276,26 +276,23 @@ describe("workspace shell", () => {
     await context.close();
   });
 
-  it("the floating button opens the members panel; a missing channel shows 'Channel not found'", async () => {
+  it("the floating button opens the messages panel with live presence; a missing channel shows 'Channel not found'", async () => {
     const admin = await adminWithOrganization();
     const voter = await memberOf(admin.organization, "Kwame Present");
     await admin.page.goto("/organization");
-    await admin.page.getByRole("button", { name: "Open panel" }).click();
-    const panel = admin.page.getByRole("region", { name: "Members" });
-    await panel.getByText("Kwame Present").waitFor();
-    expect(
-      await panel.getByRole("listitem").filter({ hasText: "Kwame Present" }).getByText(", offline").count(),
-    ).toBe(1);
+    await admin.page.getByRole("button", { name: /^Open messages/ }).click();
+    const panel = admin.page.getByRole("region", { name: "Messages" });
+    const kwame = panel.getByRole("button", { name: /^Kwame Present/ });
+    await kwame.filter({ hasText: ", Offline" }).waitFor();
     // Give the admin's socket a moment to subscribe before the voter connects.
     await admin.page.waitForTimeout(1000);
     // The voter comes online while the admin watches: presence, live.
     await voter.page.goto("/member");
     await voter.page.getByRole("heading", { name: "Dashboard" }).waitFor();
-    const kwame = panel.getByRole("listitem").filter({ hasText: "Kwame Present" });
-    await kwame.getByText(", online", { exact: true }).waitFor({ timeout: 5000 });
-    await shot(admin.page, "workspace-members-panel");
-    await admin.page.getByRole("button", { name: "Close panel" }).last().click();
-    expect(await admin.page.getByRole("region", { name: "Members" }).count()).toBe(0);
+    await kwame.filter({ hasText: ", Online" }).waitFor({ timeout: 5000 });
+    await shot(admin.page, "workspace-messages-panel");
+    await panel.getByRole("button", { name: "Close messages" }).click();
+    expect(await admin.page.getByRole("region", { name: "Messages" }).count()).toBe(0);
 
     await admin.page.goto(
       "/organization/text?channelId=00000000-0000-4000-8000-000000000000&channelName=nope",

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { ensureChromium } from "./chromium";
+import { ensureJanus } from "./janus";
 
 /**
  * `npm test`: lint, type check, then every test (service and API tests on PGlite and on PostgreSQL
@@ -43,6 +44,8 @@ else
   );
 try {
   ensureChromium();
+  // The Janus SFU tests and journeys need Janus; they are skipped, with a message, without it.
+  ensureJanus();
 } catch (error) {
   console.error(`\n${(error as Error).message}`);
   process.exit(1);

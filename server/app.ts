@@ -7,12 +7,17 @@ import type { Config } from "./config";
 import { type AppContext, defaultLimits, type Limits } from "./context";
 import type { Database } from "./db/connect";
 import { accountRoutes } from "./features/accounts/routes";
+import { adminRoutes } from "./features/admin/routes";
 import { channelRoutes } from "./features/channels/routes";
+import { chatRoutes } from "./features/chat/routes";
 import { devRoutes } from "./features/dev/routes";
 import { electionRoutes } from "./features/elections/routes";
 import { healthRoutes } from "./features/health/routes";
+import { monitoringRoutes } from "./features/monitoring/routes";
 import { organizationRoutes } from "./features/organizations/routes";
 import { postRoutes } from "./features/posts/routes";
+import { profileRoutes } from "./features/profile/routes";
+import { roomRoutes } from "./features/rooms/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import { installAccess } from "./http/access";
@@ -81,7 +86,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
         // Candidate pictures may be any https address an organization gives.
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
+        // Rooms on the Janus SFU talk to Janus's WebSocket (JANUS_URL), which is on another origin.
+        connectSrc: ["'self'", ...(config.janus ? [new URL(config.janus.browserUrl).origin] : [])],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -104,10 +110,15 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   organizationRoutes(app, ctx);
   channelRoutes(app, ctx);
   electionRoutes(app, ctx);
+  monitoringRoutes(app, ctx);
   postRoutes(app, ctx);
   devRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  chatRoutes(app, ctx);
   await uploadRoutes(app, ctx);
+  await roomRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  profileRoutes(app, ctx);
 
   await installWeb(app, config.serveWeb, parts.webDist);
   return app;

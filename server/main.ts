@@ -2,8 +2,12 @@ import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type Database, fromPostgres, openEmbedded } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/lock";
+import { ensureInitialAdmin } from "./features/admin/accounts";
 import { seedDemoIfEmpty } from "./features/demo/seed";
 import { startElectionWorker } from "./features/elections/worker";
+import type { RunningJanus } from "./features/rooms/media/janus/launcher";
+import { planJanus, startPlannedJanus } from "./features/rooms/media/janus/startup";
+import { startRoomSweeper } from "./features/rooms/sweeper";
 import { systemClock } from "./lib/clock";
 import { pruneRateLimits } from "./lib/rate-limit";
 
@@ -16,6 +20,9 @@ export async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // JANUS=auto without Janus installed falls back to the mesh before the app is built.
+  const janusPlan = planJanus(config);
+  config = janusPlan.config;
 
   let release = () => {};
   let database: Database;
@@ -33,10 +40,23 @@ export async function main(): Promise<void> {
   await database.migrate();
 
   const app = await buildApp({ config, database });
+  let janus: RunningJanus | undefined;
+  try {
+    janus = await startPlannedJanus(janusPlan, app.log);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    release();
+    fail(`${(error as Error).message}\nSet JANUS=off to use the browser-to-browser mesh instead.`);
+  }
   if (config.demo)
     await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.uploadsDir, app.log);
+  const admin = await ensureInitialAdmin(database.db, systemClock, config.initialAdmin);
+  if (admin)
+    app.log.info({ username: admin }, "platform admin created from ADMIN_USERNAME and ADMIN_PASSWORD");
 
   const stopWorker = startElectionWorker(app.context, app.log);
+  const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db, systemClock).catch((error) =>
       app.log.warn({ err: error }, "maintenance failed"),
@@ -51,7 +71,9 @@ export async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     clearInterval(maintenance);
     stopWorker();
+    stopRoomSweeper();
     await app.close();
+    await janus?.stop();
     await database.close();
     release();
     process.exit(0);

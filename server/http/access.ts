@@ -1,17 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { adminMessages } from "../../contract/admin";
 import { messages } from "../../contract/messages";
 import type { Db } from "../db/connect";
 import { resolveSession, type User } from "../features/accounts/sessions";
+import { type AdminSession, type PlatformAdmin, resolveAdminSession } from "../features/admin/sessions";
 import type { Clock } from "../lib/clock";
 import { forbidden, unauthorized } from "./errors";
 
 /**
  * Who may call a route. Every /api route states one (the app refuses to start otherwise), so a
- * forgotten declaration can never leave a route open.
+ * forgotten declaration can never leave a route open. "admin" is the platform admin, signed in
+ * apart from users (their own accounts, sessions and cookie); a user session never opens it.
  */
-export type Access = "public" | "user" | "organization" | "voter";
+export type Access = "public" | "user" | "organization" | "voter" | "admin";
 
 export const SESSION_COOKIE = "votespace_session";
+/** The platform admin's session cookie, sent to the admin API only. */
+export const ADMIN_COOKIE = "votespace_admin";
+const ADMIN_COOKIE_PATH = "/api/admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -19,6 +25,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     auth: { user: User; sessionId: string } | null;
+    /** The platform admin of an "admin" route (resolved on those routes only). */
+    admin: { admin: PlatformAdmin; session: AdminSession; sessionId: string } | null;
   }
   interface FastifyInstance {
     /** Every /api route with who may use it, for the deny-by-default tests. */
@@ -28,6 +36,7 @@ declare module "fastify" {
 
 export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   app.decorateRequest("auth", null);
+  app.decorateRequest("admin", null);
   app.decorate("apiRoutes", []);
 
   app.addHook("onRoute", (route) => {
@@ -44,6 +53,7 @@ export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock
   app.addHook("preHandler", async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
+    if (access === "admin") return requireAdminSession(request, reply, deps);
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       request.auth = await resolveSession(deps.db, deps.clock, token);
@@ -54,6 +64,43 @@ export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock
     if (!user) throw unauthorized(token ? messages.sessionExpired : messages.notSignedIn);
     if (access !== "user" && user.userType !== access) throw forbidden();
   });
+}
+
+/** Admin routes look at the admin cookie only. */
+async function requireAdminSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db; clock: Clock },
+): Promise<void> {
+  const token = request.cookies[ADMIN_COOKIE];
+  if (token) {
+    const resolved = await resolveAdminSession(deps.db, deps.clock, token);
+    if (resolved) {
+      request.admin = resolved;
+      return;
+    }
+    clearAdminCookie(reply);
+  }
+  throw unauthorized(token ? adminMessages.sessionExpired : adminMessages.signInRequired);
+}
+
+/** The platform admin of an "admin" route. */
+export function currentAdmin(request: FastifyRequest): NonNullable<FastifyRequest["admin"]> {
+  if (!request.admin) throw unauthorized(adminMessages.signInRequired);
+  return request.admin;
+}
+
+export function setAdminCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(ADMIN_COOKIE, token, {
+    path: ADMIN_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: isSecureContext(request),
+  });
+}
+
+export function clearAdminCookie(reply: FastifyReply): void {
+  reply.clearCookie(ADMIN_COOKIE, { path: ADMIN_COOKIE_PATH });
 }
 
 /** The signed-in user of a route that requires one. */

@@ -7,6 +7,7 @@ import {
   socketMessages,
   type Topic,
 } from "../../contract/events";
+import { SIGNAL_MAX_BYTES } from "../../contract/rooms";
 import type { User } from "../features/accounts/sessions";
 import type { TopicIndex } from "./topics";
 
@@ -14,25 +15,36 @@ import type { TopicIndex } from "./topics";
 export interface SocketLimits {
   /** Largest client message; larger ones close the socket (1009). */
   maxMessageBytes: number;
+  /** Largest WebRTC signal (`type: "signal"`, SDPs of several kB); only signals may exceed maxMessageBytes. */
+  maxSignalBytes: number;
   maxSubscriptions: number;
   /** Client messages waiting to be handled; a client that floods past this is cut off. */
   maxQueuedMessages: number;
+  /** The same for WebRTC signals, which come in bursts (offers and candidates to everyone). */
+  maxQueuedSignals: number;
   /** Unsent bytes a socket may pile up before it is cut off as too slow. */
   maxBufferedBytes: number;
 }
 
 export const defaultSocketLimits: SocketLimits = {
   maxMessageBytes: 4096,
+  maxSignalBytes: SIGNAL_MAX_BYTES,
   maxSubscriptions: 100,
   maxQueuedMessages: 32,
+  maxQueuedSignals: 128,
   maxBufferedBytes: 4 * 1024 * 1024,
 };
+
+/** Client messages a feature handles rather than the socket itself (room seats, WebRTC signals). */
+export type FeatureMessage = Exclude<ClientMessage, { type: "subscribe" | "unsubscribe" | "ping" }>;
 
 export interface ConnectionDeps {
   index: TopicIndex<Connection>;
   limits: SocketLimits;
   /** The subscription check (organizations policy). */
   mayWatch(user: User, topic: Topic): Promise<boolean>;
+  /** Hands a feature's message to the feature (see SocketHub.handle). */
+  feature?(connection: Connection, message: FeatureMessage): Promise<void>;
   log: { warn(details: object, message: string): void };
 }
 
@@ -47,6 +59,7 @@ export class Connection {
   alive = true;
   private closed = false;
   private queued = 0;
+  private queuedSignals = 0;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -76,22 +89,36 @@ export class Connection {
     this.sendFrame(Buffer.from(JSON.stringify(message)));
   }
 
-  /** Queues a client message; a client far ahead of the server is cut off rather than buffered. */
+  /**
+   * Queues a client message; a client far ahead of the server is cut off rather than buffered.
+   * WebRTC signals have a budget of their own: a browser starting to send offers to every
+   * participant at once, each followed by its ICE candidates, legitimately sends a burst.
+   */
   receive(data: RawData, isBinary: boolean): void {
     this.alive = true;
-    if (this.queued >= this.deps.limits.maxQueuedMessages) {
+    const message = parseClientMessage(data, isBinary);
+    const signal = "type" in message && message.type === "signal";
+    // Only signals (SDPs) may be larger than the usual limit; the socket itself allows the larger size.
+    if (!signal && rawSize(data) > this.deps.limits.maxMessageBytes) {
+      this.close(1009, socketMessages.tooLarge);
+      return;
+    }
+    const queued = signal ? this.queuedSignals : this.queued;
+    if (queued >= (signal ? this.deps.limits.maxQueuedSignals : this.deps.limits.maxQueuedMessages)) {
       this.close(SOCKET_CLOSE.tooManyMessages, socketMessages.tooManyMessages);
       return;
     }
-    this.queued++;
+    if (signal) this.queuedSignals++;
+    else this.queued++;
     this.queue = this.queue
-      .then(() => this.handle(data, isBinary))
+      .then(() => this.handle(message))
       .catch((error) => {
         this.deps.log.warn({ err: error, userId: this.user.id }, "realtime message failed");
         this.send({ type: "error", message: socketMessages.failed });
       })
       .finally(() => {
-        this.queued--;
+        if (signal) this.queuedSignals--;
+        else this.queued--;
       });
   }
 
@@ -114,9 +141,8 @@ export class Connection {
     this.socket.close(code, reason);
   }
 
-  private async handle(data: RawData, isBinary: boolean): Promise<void> {
+  private async handle(message: ClientMessage | { error: string }): Promise<void> {
     if (this.closed) return;
-    const message = parseClientMessage(data, isBinary);
     if ("error" in message) {
       this.send({ type: "error", message: message.error });
       return;
@@ -132,6 +158,9 @@ export class Connection {
       case "subscribe":
         await this.subscribe(message.topic);
         return;
+      default:
+        if (this.deps.feature) await this.deps.feature(this, message);
+        else this.send({ type: "error", message: socketMessages.invalidMessage });
     }
   }
 
@@ -169,6 +198,11 @@ export function parseClientMessage(data: RawData, isBinary: boolean): ClientMess
   if (parsed.success) return parsed.data;
   const onTopic = parsed.error.issues.some((issue) => issue.path[0] === "topic");
   return { error: onTopic ? socketMessages.topicInvalid : socketMessages.invalidMessage };
+}
+
+function rawSize(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((total, chunk) => total + chunk.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 function rawText(data: RawData): string {

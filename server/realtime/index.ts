@@ -84,7 +84,9 @@ export async function installRealtime(
     await presence.close().catch((error) => app.log.warn({ err: error }, "presence cleanup failed"));
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: limits.maxMessageBytes } });
+  // The socket takes messages up to the signal size; Connection closes larger ones that are not signals.
+  const maxPayload = Math.max(limits.maxMessageBytes, limits.maxSignalBytes);
+  await app.register(fastifyWebsocket, { options: { maxPayload } });
   socketRoute(app, hub, ctx.config.publicUrl);
   return app.realtime;
 }

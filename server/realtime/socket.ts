@@ -10,7 +10,7 @@ import { mayWatch } from "../features/organizations/policy";
 import { badRequest, forbidden } from "../http/errors";
 import type { Clock } from "../lib/clock";
 import type { BusLog, BusMessage } from "./bus";
-import { Connection, type SocketLimits } from "./connection";
+import { Connection, type FeatureMessage, type SocketLimits } from "./connection";
 import type { PresenceTracker } from "./presence";
 import { TopicIndex } from "./topics";
 
@@ -24,6 +24,8 @@ export interface SocketHubDeps {
   log: BusLog;
 }
 
+type FeatureHandler = (connection: Connection, message: FeatureMessage) => Promise<void>;
+
 /** Sessions are looked up in batches of this many ids per query when re-validating. */
 const SESSION_BATCH = 500;
 
@@ -36,14 +38,35 @@ const SESSION_BATCH = 500;
 export class SocketHub {
   readonly index = new TopicIndex<Connection>();
   readonly connections = new Set<Connection>();
+  private readonly featureHandlers = new Map<FeatureMessage["type"], FeatureHandler>();
+  private readonly closeListeners = new Set<(connection: Connection) => void>();
 
   constructor(private readonly deps: SocketHubDeps) {}
+
+  /** A feature takes the client messages of one type (rooms: seats and signals). */
+  handle<T extends FeatureMessage["type"]>(
+    type: T,
+    handler: (connection: Connection, message: Extract<FeatureMessage, { type: T }>) => Promise<void>,
+  ): void {
+    this.featureHandlers.set(type, handler as FeatureHandler);
+  }
+
+  /** Told once when a socket of this process closes (rooms: the user leaves the session). */
+  onClose(listener: (connection: Connection) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
 
   accept(socket: WebSocket, auth: { user: User; sessionId: string }): Connection {
     const connection = new Connection(socket, auth.user, auth.sessionId, {
       index: this.index,
       limits: this.deps.limits,
       mayWatch: (user, topic) => mayWatch(this.deps.db, user, topic),
+      feature: async (from, message) => {
+        const handler = this.featureHandlers.get(message.type);
+        if (handler) await handler(from, message);
+        else from.send({ type: "error", message: socketMessages.invalidMessage });
+      },
       log: this.deps.log,
     });
     this.connections.add(connection);
@@ -114,6 +137,13 @@ export class SocketHub {
     if (!this.connections.delete(connection)) return;
     connection.forget();
     this.deps.presence.disconnected(connection.user.id);
+    for (const listener of this.closeListeners) {
+      try {
+        listener(connection);
+      } catch (error) {
+        this.deps.log.warn({ err: error }, "socket close listener failed");
+      }
+    }
   }
 
   private async liveSessions(ids: string[]): Promise<Set<string>> {

@@ -18,6 +18,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: false,
     logLevel: "silent",
     serveWeb: false,
+    iceServers: [],
+    monitoringBlockRisk: 0.6,
     ...overrides,
   };
 }

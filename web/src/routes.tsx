@@ -25,9 +25,18 @@ const SettingsPage = lazy(() => import("./features/settings/SettingsPage"));
 const InvitePage = lazy(() => import("./features/invite/InvitePage"));
 const ElectionChannelPage = lazy(() => import("./features/elections/ElectionChannelPage"));
 const TextChannelPage = lazy(() => import("./features/posts/TextChannelPage"));
+const AudioRoomPage = lazy(() => import("./features/rooms/AudioRoomPage"));
+const LiveStreamPage = lazy(() => import("./features/rooms/LiveStreamPage"));
 const ResultsPage = lazy(() => import("./features/elections/ResultsPage"));
 const BulletinPage = lazy(() => import("./features/elections/BulletinPage"));
 const OutboxPage = lazy(() => import("./features/elections/OutboxPage"));
+const AdminSignInPage = lazy(() => import("./features/admin/AdminSignInPage"));
+const AdminDashboardPage = lazy(() => import("./features/admin/AdminDashboardPage"));
+const VoterProfilePage = lazy(() => import("./features/profile/VoterProfilePage"));
+const VoterCardPage = lazy(() => import("./features/profile/VoterCardPage"));
+const VotingFaqPage = lazy(() => import("./features/profile/VotingFaqPage"));
+const PollingStationsPage = lazy(() => import("./features/profile/PollingStationsPage"));
+const MonitoringPage = lazy(() => import("./features/monitoring/MonitoringPage"));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -65,6 +74,10 @@ function area(name: "organization" | "member", channelTypes: string[]): RouteObj
             <ElectionChannelPage />
           ) : type === "text" ? (
             <TextChannelPage />
+          ) : type === "airing" ? (
+            <AudioRoomPage />
+          ) : type === "live" || type === "streaming" ? (
+            <LiveStreamPage />
           ) : (
             <ChannelPage />
           ),
@@ -75,6 +88,7 @@ function area(name: "organization" | "member", channelTypes: string[]): RouteObj
       { path: "search-organizations", element: page(<SearchPage />) },
       { path: "settings", element: page(<SettingsPage />) },
       ...(name === "organization" ? [{ path: "profile", element: page(<ProfilePage />) }] : []),
+      ...(name === "organization" ? [{ path: "monitoring", element: page(<MonitoringPage />) }] : []),
       { path: "*", element: <Navigate to={`/${name}`} replace /> },
     ],
   };
@@ -179,5 +193,40 @@ export const router = createBrowserRouter([
   { path: "/search-organizations", element: <ToArea page="search-organizations" /> },
   { path: "/settings", element: <ToArea page="settings" /> },
   { path: "/org-profile", element: <ToArea page="profile" userType="organization" /> },
+  // The voter profile and its pages: any signed-in user.
+  ...(
+    [
+      ["/voters", <VoterProfilePage key="profile" />],
+      ["/voters/card", <VoterCardPage key="card" />],
+      ["/voters/faq", <VotingFaqPage key="faq" />],
+      ["/voters/stations", <PollingStationsPage key="stations" />],
+    ] as const
+  ).map(([path, element]) => ({
+    path,
+    element: (
+      <RequireUser>
+        <Page>{element}</Page>
+      </RequireUser>
+    ),
+  })),
+  // The platform admin portal: its own sign-in; the dashboard checks the admin session on the server.
+  {
+    path: "/admin/signin",
+    element: (
+      <Page>
+        <AdminSignInPage />
+      </Page>
+    ),
+  },
+  {
+    path: "/admin/dashboard",
+    element: (
+      <Page>
+        <AdminDashboardPage />
+      </Page>
+    ),
+  },
+  { path: "/admin", element: <Navigate to="/admin/dashboard" replace /> },
+  { path: "/monitoring", element: <ToArea page="monitoring" userType="organization" /> },
   { path: "*", element: <Navigate to="/" replace /> },
 ]);

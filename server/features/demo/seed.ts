@@ -8,7 +8,9 @@ import { candidates, channels, electionPositions, elections, users } from "../..
 import type { Clock } from "../../lib/clock";
 import { registerOrganization, registerVoter } from "../accounts/service";
 import type { User } from "../accounts/sessions";
+import { createDemoAdmin } from "../admin/accounts";
 import { createChannel } from "../channels/service";
+import { readMessagesFrom, sendMessage } from "../chat/service";
 import { castVote } from "../elections/casting";
 import { closeEarly, openEarly } from "../elections/lifecycle";
 import { sealPending } from "../elections/sealing";
@@ -116,8 +118,13 @@ export async function seedDemoIfEmpty(
     credentials.push({ role: "voter", email: voter.email, password });
   }
 
+  // The platform admin portal's demo superadmin; its sign-in page shows these credentials.
+  const superadmin = await createDemoAdmin(db, clock, secretKey);
+  credentials.push({ role: "platform admin", email: superadmin.username, password: superadmin.password });
+
   await demoElections(db, clock, secretKey, admin, voterUsers);
   await demoConversation(db, uploadsDir, admin, voterUsers, organizationId);
+  await demoDirectMessages(db, clock, admin, voterUsers);
 
   log.info({ demoAccounts: credentials.map((c) => c.email) }, "demo data created");
   // Printed as plain lines so a newcomer can read them off the terminal; shown this once only.
@@ -297,4 +304,17 @@ async function demoConversation(
   );
   await say(lucia, "And the agenda for the town hall. @Daniel Mensah can you bring the projector?", agenda);
   await say(daniel, "Sure, I'll bring it 👍");
+}
+
+/** A few direct messages, some read and one waiting for the admin, so the chat panel has conversations. */
+async function demoDirectMessages(db: Db, clock: Clock, admin: User, voters: User[]) {
+  const [amara, daniel, lucia] = voters;
+  if (!amara || !daniel || !lucia) return;
+  await sendMessage(db, amara, admin.id, "Hi Grace, could I help count ballots on election day?");
+  await sendMessage(db, admin, amara.id, "Yes please! I'll add you to the volunteers list.");
+  await readMessagesFrom(db, clock, admin, amara.id);
+  await readMessagesFrom(db, clock, amara, admin.id);
+  await sendMessage(db, daniel, lucia.id, "Do you have the slides for the town hall?");
+  await sendMessage(db, lucia, daniel.id, "Sending them tonight, with the budget figures.");
+  await sendMessage(db, daniel, admin.id, "Is the projector booked for Thursday's debate?");
 }

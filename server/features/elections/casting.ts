@@ -7,12 +7,14 @@ import {
   electionMessages,
   receiptMessage,
 } from "../../../contract/elections";
+import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { sha256, verifyPassword } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { User } from "../accounts/sessions";
+import type { VotingMonitor } from "../monitoring/monitor";
 
 /** A receipt: 130 random bits, shown once, grouped for reading (VS-XXXX-…). */
 function newReceipt(): string {
@@ -33,6 +35,8 @@ interface Checks {
   open: boolean;
   member: boolean;
   on_roll: boolean;
+  suspended: boolean;
+  blocked: boolean;
   two_factor: boolean;
   valid: number;
 }
@@ -40,7 +44,8 @@ interface Checks {
 /**
  * Casts one voter's choices, one per position. The rules, each enforced inside the one statement
  * that writes (so nothing can change between a check and the write): the election is active by
- * the server's clock; the voter belongs to the organization and is on the roll; every candidate
+ * the server's clock; the organization is not suspended; the voter belongs to it and is on the roll;
+ * no administrator blocked the voter's session in this election (security monitoring); every candidate
  * stands for its position in this election; a fresh, unused verification grant of this voter and
  * election is spent; and the voter has not voted for the position (the participation's primary
  * key holds that even against concurrent attempts). Participation (who) and ballot (what, found
@@ -54,8 +59,12 @@ export async function castVote(options: {
   voter: User;
   electionId: string;
   input: z.output<typeof castVoteInput>;
+  /** Told of each duplicate attempt and each cast (security monitoring), with the request's address. */
+  monitor?: VotingMonitor;
+  ip?: string;
 }): Promise<CastVoteResult & { organizationId: string }> {
-  const { db, clock, voter, electionId, input } = options;
+  const { db, clock, voter, electionId, input, monitor } = options;
+  const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
   const candidateIds = input.selections.map((s) => s.candidate_id);
@@ -78,6 +87,8 @@ export async function castVote(options: {
         where e.id = ${electionId} and e.status = 'active' and e.starts_at <= ${now} and e.ends_at > ${now}
           and exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${voter.id})
           and exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id})
+          and not exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended')
+          and not exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked')
           and (${voter.totpEnabled} or not coalesce((select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false))
           and (select count(*) from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
                 join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
@@ -107,11 +118,15 @@ export async function castVote(options: {
       rows: Array<{ granted: number; organization_id: string | null }>;
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(electionMessages.alreadyVoted);
+    if (isUniqueViolation(error)) {
+      await monitor?.duplicateAttempt(who);
+      throw conflict(electionMessages.alreadyVoted);
+    }
     throw error;
   }
   const outcome = written.rows[0];
   if (outcome?.granted && outcome.organization_id) {
+    await monitor?.voteCast(who);
     return {
       success: true,
       message: electionMessages.voteCast,
@@ -136,6 +151,8 @@ async function explainRefusal(
       (e.status = 'active' and e.starts_at <= ${now} and e.ends_at > ${now}) as open,
       exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${voter.id}) as member,
       exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id}) as on_roll,
+      exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended') as suspended,
+      exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked') as blocked,
       coalesce((select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false) as two_factor,
       (select count(*)::int from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
         join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
@@ -144,6 +161,8 @@ async function explainRefusal(
   const check = checked.rows[0];
   if (!check) throw notFound(electionMessages.electionNotFound);
   if (!check.member) throw forbidden(electionMessages.mustBeMember);
+  if (check.suspended) throw forbidden(messages.organizationSuspended);
+  if (check.blocked) throw forbidden(messages.votingSessionBlocked);
   if (!check.open) throw forbidden(electionMessages.notOpen);
   if (!check.on_roll) throw forbidden(electionMessages.notOnRoll);
   if (check.two_factor && !voter.totpEnabled) throw forbidden(electionMessages.twoFactorNeeded);

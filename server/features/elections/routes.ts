@@ -16,7 +16,8 @@ import { currentUser } from "../../http/access";
 import { badRequest, forbidden, notFound, parse } from "../../http/errors";
 import { idParam, noBody } from "../../http/params";
 import { enforceLimits } from "../../lib/rate-limit";
-import { requireMember } from "../organizations/policy";
+import { votingMonitor } from "../monitoring/monitor";
+import { requireActiveOrganization, requireMember } from "../organizations/policy";
 import { bulletinBoard } from "./bulletin";
 import { castVote } from "./casting";
 import {
@@ -38,6 +39,8 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const member = { config: { access: "user" as const } };
   const voter = { config: { access: "voter" as const } };
   const admin = { config: { access: "organization" as const } };
+  // Security monitoring follows each voter's verification and casting (never their choice).
+  const monitor = votingMonitor(ctx, app.log);
 
   const changed = (row: ElectionRow) => announceElection(bus, row);
 
@@ -88,6 +91,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     notifier: ctx.notifier,
     secretKey: ctx.config.secretKey,
     ip: request.ip,
+    monitor,
   });
   const limitVerification = (request: FastifyRequest) =>
     enforceLimits(db, clock, [
@@ -99,6 +103,8 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const offering = async (request: FastifyRequest, method: VerificationMethod) => {
     const election = await electionFor(db, currentUser(request), idParam(request.params));
     if (!election.verification_methods.includes(method)) throw badRequest(electionMessages.methodUnavailable);
+    // A suspended organization's members may read but not verify or vote.
+    await requireActiveOrganization(db, election.organization_id);
     if (election.requires_two_factor && !currentUser(request).totpEnabled) {
       throw forbidden(electionMessages.twoFactorNeeded);
     }
@@ -127,6 +133,8 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       voter: currentUser(request),
       electionId,
       input,
+      monitor,
+      ip: request.ip,
     });
     await bus.publish(`org:${organizationId}`, "vote.cast", {
       election_id: electionId,

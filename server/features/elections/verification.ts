@@ -21,6 +21,7 @@ import { keyedHash } from "../../lib/crypto";
 import type { Notifier } from "../../lib/notifier";
 import { hashIdNumber } from "../accounts/service";
 import type { User } from "../accounts/sessions";
+import type { VotingMonitor } from "../monitoring/monitor";
 
 export interface VerificationContext {
   db: Db;
@@ -28,6 +29,8 @@ export interface VerificationContext {
   notifier: Notifier;
   secretKey: string;
   ip: string;
+  /** Security monitoring hears each outcome (the voter's session: verification, failed count, risk). */
+  monitor?: VotingMonitor;
 }
 
 const codeHash = (secretKey: string, codeId: string, code: string) =>
@@ -43,6 +46,7 @@ async function record(
   await ctx.db
     .insert(verificationAttempts)
     .values({ userId: user.id, electionId, method, success, ip: ctx.ip });
+  await ctx.monitor?.verification({ userId: user.id, electionId, ip: ctx.ip }, success);
 }
 
 async function grant(ctx: VerificationContext, user: User, electionId: string, method: VerificationMethod) {

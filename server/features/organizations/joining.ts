@@ -12,7 +12,7 @@ import { joinRequests, organizationMemberships, organizations, users } from "../
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
-import { requireAdmin } from "./policy";
+import { requireActiveOrganization, requireAdmin } from "./policy";
 import { countMembers, findOrganization, isMember, type OrganizationRow } from "./queries";
 import { membersWhere } from "./service";
 
@@ -29,6 +29,7 @@ export async function joinOrganization(
   organization: OrganizationRow,
   via: "search" | "invite",
 ): Promise<JoinOutcome> {
+  if (organization.status === "suspended") throw forbidden(messages.organizationSuspended);
   if (organization.status !== "active") throw forbidden(messages.organizationUnavailable);
   if (await isMember(db, user.id, organization.id)) throw conflict(messages.alreadyMember);
   if (via === "search" && !organization.isPublic) throw forbidden(messages.joinNeedsInvite);
@@ -77,6 +78,7 @@ async function addMember(tx: Db, user: Pick<User, "id" | "userType">, organizati
 export async function organizationByInvite(db: Db, code: string): Promise<OrganizationRow> {
   if (!INVITE_CODE_PATTERN.test(code)) throw badRequest(messages.invalidInviteFormat);
   const [row] = await db.select().from(organizations).where(eq(organizations.inviteCode, code));
+  if (row?.status === "suspended") throw forbidden(messages.organizationSuspended);
   if (row?.status !== "active") throw notFound(messages.invalidInvite);
   return row;
 }
@@ -131,6 +133,7 @@ export async function decideJoinRequest(
   const [request] = await db.select().from(joinRequests).where(eq(joinRequests.id, requestId));
   if (request?.status !== "pending") throw notFound(messages.requestNotFound);
   await requireAdmin(db, admin, request.organizationId);
+  if (approve) await requireActiveOrganization(db, request.organizationId);
   const [requester] = await db.select().from(users).where(eq(users.id, request.userId));
   if (!requester) throw notFound(messages.requestNotFound);
   await db.transaction(async (tx) => {

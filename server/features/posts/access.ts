@@ -6,7 +6,7 @@ import { channelMembers, channels, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import type { ChannelRow } from "../channels/presenter";
-import { isAdmin, roleIn } from "../organizations/policy";
+import { isAdmin, requireActiveOrganization, roleIn } from "../organizations/policy";
 
 export interface ChannelAccess {
   channel: ChannelRow;
@@ -32,10 +32,14 @@ export async function channelReader(db: Db, user: User, channelId: string): Prom
   return { channel, admin, canPost };
 }
 
-/** A reader who may also write here; the locked notice's words otherwise. */
+/**
+ * A reader who may also write here; the locked notice's words otherwise. A suspended
+ * organization's members may read only.
+ */
 export async function channelWriter(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
   const access = await channelReader(db, user, channelId);
   if (!access.canPost) throw forbidden(postMessages.locked);
+  await requireActiveOrganization(db, access.channel.organizationId);
   return access;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "../../db/connect";
 import { comments, users } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
+import { requireActiveOrganization } from "../organizations/policy";
 import { postFor } from "./access";
 
 function present(row: {
@@ -37,6 +38,7 @@ export async function addComment(db: Db, user: User, postId: string, input: z.ou
   const { post, canPost, admin, channel } = await postFor(db, user, postId);
   if (!canPost) throw forbidden(postMessages.locked);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.commentsOff);
+  await requireActiveOrganization(db, post.organizationId);
   const [row] = await db
     .insert(comments)
     .values({ postId, authorId: user.id, content: input.content })

@@ -12,6 +12,7 @@ import type { Db } from "../../db/connect";
 import { channels, posts, uploads } from "../../db/schema";
 import { badRequest, forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
+import { requireActiveOrganization } from "../organizations/policy";
 import { channelReader, channelWriter, postFor } from "./access";
 import { notifyMentions } from "./mentions";
 import { loadPost, loadPosts, presentPost } from "./queries";
@@ -128,6 +129,7 @@ export async function editPost(
 ): Promise<Post> {
   const { post } = await postFor(db, user, postId);
   if (post.authorId !== user.id) throw forbidden(postMessages.notYours);
+  await requireActiveOrganization(db, post.organizationId);
   await db.update(posts).set({ content: input.content, editedAt: new Date() }).where(eq(posts.id, postId));
   return (await loadPost(db, user.id, postId)) as Post;
 }

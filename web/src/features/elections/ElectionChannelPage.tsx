@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Election } from "../../../../contract/elections";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
+import { recordVotingSession } from "../monitoring/recordVotingSession";
 import { ChannelHeader } from "../workspace/ChannelFrame";
 import { EmptyState, NoOrganization } from "../workspace/EmptyState";
-import { useListedChannel } from "../workspace/useChannelFromQuery";
+import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { CastVote } from "./CastVote";
 import { ConfigurationPanel } from "./ConfigurationPanel";
@@ -124,15 +125,22 @@ export default function ElectionChannelPage() {
   const channelId = searchParams.get("channelId");
   const channelName = searchParams.get("channelName") || text.defaultChannelName;
   const { listed, gone } = useListedChannel(channelId);
+  useHonestAddress(gone ? null : listed);
   const { loaded, refetch, retry, replace } = useChannelElection(channelId);
   const [tab, setTab] = useState<TabKey>("overview");
+  const election = loaded.state === "ready" && !gone ? loaded.data : null;
+
+  // Security monitoring: a voter opening the election is recorded once per visit (never blocks voting).
+  const monitoredId = area === "member" && election ? election.id : null;
+  useEffect(() => {
+    if (monitoredId) void recordVotingSession(monitoredId);
+  }, [monitoredId]);
 
   if (!currentId) return <NoOrganization area={area} />;
 
   const notFound =
     !channelId || gone || (loaded.state === "error" && (loaded.status === 404 || loaded.status === 400));
   const name = listed?.name ?? channelName;
-  const election = loaded.state === "ready" && !gone ? loaded.data : null;
 
   return (
     <article className="ws-channel-page el-page">

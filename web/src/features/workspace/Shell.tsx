@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { UsersIcon } from "../../ui/icons";
+import { messages } from "../../../../contract/messages";
 import { ToastProvider } from "../../ui/Toast";
+import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";
-import { CloseIcon, MenuIcon } from "./icons";
-import { MembersPanel } from "./MembersPanel";
+import { MenuIcon } from "./icons";
 import { MentionNotices } from "./MentionNotices";
 import { OrganizationStrip } from "./OrganizationStrip";
 import { text } from "./text";
@@ -15,9 +15,7 @@ function ShellLayout() {
   const { status, error, refresh, current } = useWorkspace();
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const [panelOpen, setPanelOpen] = useState(false);
   const [retrying, setRetrying] = useState(false);
-  const panelId = useId();
 
   // A narrow screen's drawer closes when the user goes somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -86,28 +84,23 @@ function ShellLayout() {
           </button>
           <span className="ws-mobile-title">{current?.name ?? text.dashboard}</span>
         </div>
+        {current?.status === "suspended" && (
+          <div className="ws-suspended" role="status">
+            {messages.organizationSuspended}
+          </div>
+        )}
         <div className="ws-main-content">
           <Outlet />
         </div>
       </main>
-      {panelOpen && <MembersPanel id={panelId} onClose={() => setPanelOpen(false)} />}
-      <button
-        type="button"
-        className={panelOpen ? "ws-fab ws-fab-open" : "ws-fab"}
-        aria-label={panelOpen ? text.closePanel : text.openPanel}
-        aria-expanded={panelOpen}
-        aria-controls={panelOpen ? panelId : undefined}
-        onClick={() => setPanelOpen((open) => !open)}
-      >
-        {panelOpen ? <CloseIcon size={22} /> : <UsersIcon size={22} />}
-      </button>
+      <ChatDock />
     </div>
   );
 }
 
 /**
  * The signed-in area's frame: organization strip, channel sidebar, the page (`<Outlet />`) and the
- * floating panel button, around the workspace's data.
+ * floating chat button, around the workspace's data.
  */
 export default function WorkspaceShell({ area }: { area: Area }) {
   return (

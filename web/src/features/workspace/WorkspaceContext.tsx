@@ -192,6 +192,10 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
           ),
         );
       },
+      "organization.status_changed": (event) => {
+        if (!ours(event.organization_id)) return;
+        setCurrent((profile) => (profile ? { ...profile, status: event.status } : profile));
+      },
       "presence.updated": (event) => {
         if (!ours(event.organization_id)) return;
         setOnlineState((previous) => {

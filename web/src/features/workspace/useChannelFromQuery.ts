@@ -32,11 +32,20 @@ export function useListedChannel(channelId: string | null) {
  * Loads the channel named by `?channelId=` (with `?channelName=` to show while loading), keeps it
  * live from the workspace's list and keeps the address honest (type segment and current name).
  */
-export function useChannelFromQuery() {
+/** Keeps the address honest: the right type segment and the channel's current name (after a rename). */
+export function useHonestAddress(channel: Channel | undefined | null) {
   const { area } = useWorkspace();
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  useEffect(() => {
+    if (!channel) return;
+    const wanted = channelPath(area, channel);
+    if (wanted !== `${location.pathname}${location.search}`) navigate(wanted, { replace: true });
+  }, [channel, area, location.pathname, location.search, navigate]);
+}
+
+export function useChannelFromQuery() {
+  const [searchParams] = useSearchParams();
   const channelId = searchParams.get("channelId");
   const channelName = searchParams.get("channelName");
   const [load, setLoad] = useState<ChannelLoad>({ state: "loading" });
@@ -71,12 +80,7 @@ export function useChannelFromQuery() {
   const loaded = load.state === "ready" && load.channel.id === channelId ? load.channel : undefined;
   const channel = gone ? undefined : (listed ?? loaded);
 
-  // Keep the address honest: the right type segment and the current name.
-  useEffect(() => {
-    if (!channel) return;
-    const wanted = channelPath(area, channel);
-    if (wanted !== `${location.pathname}${location.search}`) navigate(wanted, { replace: true });
-  }, [channel, area, location.pathname, location.search, navigate]);
+  useHonestAddress(channel);
 
   const retry = () => setAttempt((n) => n + 1);
   return { channelName, load, gone, channel, retry };

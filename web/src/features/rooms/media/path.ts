@@ -1,4 +1,4 @@
-import type { MediaJoin } from "../../../../../contract/rooms";
+import type { MediaJoin, RoomParticipant } from "../../../../../contract/rooms";
 
 /**
  * One interface for the two ways a session's media travels: browser to browser (mesh.ts) or
@@ -17,6 +17,14 @@ export interface MediaPath {
   stats(): Promise<MediaStats>;
   /** Leaves: closes every connection; the local tracks are the caller's to stop. */
   close(): void;
+  /**
+   * The session's connected participants and their roles, each time they change. The mesh
+   * connects every pair where one side sends (host, speakers) and reconnects a participant who
+   * rejoined (`joined_at` changed); the Janus path learns publishers from Janus and may ignore it.
+   */
+  setParticipants?(
+    participants: ReadonlyArray<Pick<RoomParticipant, "user_id" | "role" | "joined_at">>,
+  ): void;
 }
 
 export interface MediaStats {

@@ -1,0 +1,190 @@
+import { z } from "zod";
+
+/** Security monitoring: voting sessions, the risk rules that fired on them, alerts and figures. */
+
+export const SESSION_STATUSES = ["active", "completed", "suspicious", "blocked"] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const ALERT_TYPES = ["identity_theft", "suspicious_location", "device_anomaly"] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+export type VerificationOutcome = "none" | "passed" | "failed";
+
+/** The risk rules, by id (server/features/monitoring/rules/; docs/monitoring.md explains each). */
+export const RISK_RULES = [
+  "shared_device",
+  "shared_address",
+  "failed_verification",
+  "impossible_travel",
+  "automation",
+  "duplicate_votes",
+] as const;
+export type RiskRuleId = (typeof RISK_RULES)[number];
+export const RISK_RULE_LABELS: Record<RiskRuleId, string> = {
+  shared_device: "Shared device",
+  shared_address: "Many voters on one address",
+  failed_verification: "Repeated failed verification",
+  impossible_travel: "Impossible travel",
+  automation: "Automation signs",
+  duplicate_votes: "Repeated duplicate vote attempts",
+};
+
+/** The monitoring list shows the newest sessions and alerts, at most this many (spec: limit 50). */
+export const MONITORING_LIST_LIMIT = 50;
+/** Risk colours (spec): under 0.3 green, under 0.6 yellow, else red. */
+export const RISK_LOW_BELOW = 0.3;
+export const RISK_MEDIUM_BELOW = 0.6;
+/** A session at or above this risk is marked suspicious (the yellow band starts here). */
+export const SUSPICIOUS_RISK = RISK_LOW_BELOW;
+/** The monitoring list lists this many sessions of a voter's history in Investigate. */
+export const HISTORY_LIMIT = 50;
+
+export const monitoringMessages = {
+  sessionNotFound: "Voting session not found",
+  alertNotFound: "Alert not found",
+  belowBlockRisk: (threshold: number) =>
+    `Only sessions with a risk of ${(threshold * 100).toFixed(0)}% or more can be blocked.`,
+  notBlocked: "This session is not blocked.",
+} as const;
+
+/** What the browser reports about itself (spec: device_info); every field capped. */
+export const deviceInfoSchema = z.strictObject({
+  userAgent: z.string().max(512),
+  platform: z.string().max(100),
+  language: z.string().max(35),
+  cookieEnabled: z.boolean(),
+  onLine: z.boolean(),
+  screen: z.strictObject({
+    width: z.number().int().min(0).max(100_000),
+    height: z.number().int().min(0).max(100_000),
+    colorDepth: z.number().int().min(0).max(128),
+  }),
+  timezone: z.string().max(64),
+  /** navigator.webdriver: the browser says it is driven by automation. */
+  webdriver: z.boolean().optional(),
+  /** The browser's own "mobile" hint (User-Agent Client Hints, or "Mobi" in the user agent). */
+  mobile: z.boolean().optional(),
+});
+export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
+
+export const locationSchema = z.strictObject({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  accuracy: z.number().min(0).max(10_000_000),
+});
+export type GeoLocation = z.infer<typeof locationSchema>;
+
+/**
+ * POST /api/elections/:id/voting-sessions, sent when a voter opens an election channel. The
+ * location is null until (and unless) the voter allows geolocation; a later call with it fills it in.
+ */
+export const recordSessionInput = z.strictObject({
+  device_hash: z.string().regex(/^[0-9a-f]{64}$/, { error: "The device hash must be 64 hex characters" }),
+  device_info: deviceInfoSchema,
+  location: locationSchema.nullable(),
+});
+export type RecordSessionInput = z.input<typeof recordSessionInput>;
+
+/** A fired rule as stored with the session. */
+export interface RiskRuleHit {
+  rule: string;
+  weight: number;
+  detail: string;
+}
+
+export interface MonitoredSession {
+  id: string;
+  user_id: string;
+  full_name: string;
+  email: string;
+  election_id: string | null;
+  election_title: string | null;
+  ip_address: string;
+  device_hash: string;
+  location: GeoLocation | null;
+  device_info: Partial<DeviceInfo>;
+  status: SessionStatus;
+  risk_score: number;
+  risk_rules: RiskRuleHit[];
+  verification: VerificationOutcome;
+  failed_verifications: number;
+  duplicate_attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SecurityAlert {
+  id: string;
+  session_id: string | null;
+  user_id: string | null;
+  full_name: string | null;
+  type: AlertType;
+  severity: AlertSeverity;
+  rule: string;
+  description: string;
+  resolved: boolean;
+  resolved_at: string | null;
+  created_at: string;
+}
+
+export interface MonitoringStats {
+  /** Sessions whose status is active. */
+  active_sessions: number;
+  /** Unresolved alerts. */
+  suspicious_activity: number;
+  /** Sessions blocked by an administrator. */
+  blocked_attempts: number;
+  /** Passed verification attempts over all attempts, in percent (null when none yet). */
+  verification_pass_rate: number | null;
+  /** Every session recorded in this organization. */
+  total_monitored: number;
+}
+
+export interface MonitoringAnalytics {
+  verification: { attempts: number; passed: number; failed: number; pass_rate: number | null };
+  duplicates: {
+    attempts: number;
+    sessions_with_duplicates: number;
+    sessions: number;
+    /** Sessions with a duplicate vote attempt over all sessions, in percent (null when none). */
+    rate: number | null;
+  };
+  alerts: {
+    total: number;
+    unresolved: number;
+    by_type: Record<AlertType, number>;
+    by_severity: Record<AlertSeverity, number>;
+  };
+  /** Each rule (registry order) with its weight and the sessions on which it fired. */
+  rule_hits: Array<{ rule: RiskRuleId; weight: number; sessions: number }>;
+  /** Sessions by risk colour band. */
+  risk_bands: { low: number; medium: number; high: number };
+  /** The highest severity among unresolved alerts; null when there are none. */
+  threat_level: AlertSeverity | null;
+}
+
+/** GET /api/organizations/:id/monitoring: the whole screen, read at `updated_at`. */
+export interface MonitoringOverview {
+  updated_at: string;
+  /** MONITORING_BLOCK_RISK: sessions at or above this risk may be blocked. */
+  block_risk: number;
+  stats: MonitoringStats;
+  sessions: MonitoredSession[];
+  alerts: SecurityAlert[];
+  analytics: MonitoringAnalytics;
+}
+
+/** GET /api/monitoring/sessions/:id: one session, its alerts and the voter's history here. */
+export interface SessionInvestigation {
+  block_risk: number;
+  session: MonitoredSession;
+  alerts: SecurityAlert[];
+  history: MonitoredSession[];
+  verification_attempts: Array<{
+    election_title: string;
+    method: string;
+    success: boolean;
+    ip: string;
+    created_at: string;
+  }>;
+}

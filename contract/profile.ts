@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { isValidPassword, type UserType } from "./accounts";
+import { messages } from "./messages";
+
+/** The voter profile (/voters, spec part 2 "Voter profile"): its constants, messages, inputs and answers. */
+
+/** The ID hash is shown to this many characters (spec part 2 section 9). */
+export const ID_HASH_SHOWN = 16;
+export const ACTIVITY_LIMIT = 20;
+
+export const profileMessages = {
+  loading: "Loading profile...",
+  unnamed: "Unnamed User",
+  notProvided: "Not provided",
+  verificationWarning: "Changes to your contact information must be verified before they become official.",
+  saved: "Profile saved",
+  currentPasswordRequired: "Enter your current password",
+  currentPasswordWrong: "Your current password is not correct",
+  passwordsDiffer: "The new passwords do not match",
+  passwordSame: "The new password must be different from the current one",
+  passwordChanged: "Your password has been changed. Other devices were signed out.",
+  twoFactorOn: "Two-factor sign-in is on",
+  twoFactorEnabled: "Two-factor sign-in is now on for your account.",
+  noActivity: "No activity yet.",
+  noStations: "You are not in any organization's elections yet.",
+} as const;
+
+export const changePasswordInput = z.strictObject({
+  current_password: z
+    .string({ error: profileMessages.currentPasswordRequired })
+    .min(1, { error: profileMessages.currentPasswordRequired })
+    .max(200, { error: profileMessages.currentPasswordWrong }),
+  new_password: z
+    .string({ error: messages.passwordLength })
+    .refine(isValidPassword, { error: messages.passwordLength }),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+export interface VoterProfile {
+  id: string;
+  full_name: string;
+  email: string;
+  /** '' when none was given (shown as 'Not provided'). */
+  phone_number: string;
+  /** '' when the user has no picture (initials are drawn). */
+  avatar_url: string;
+  role: UserType;
+  id_type: string | null;
+  /** The first 16 characters of the keyed hash of the registered ID number; null when none. */
+  id_hash_prefix: string | null;
+  created_at: string;
+  organization_id: string | null;
+  organization_name: string | null;
+  /**
+   * 'Verified Voter': the voter passed an identity verification on the server at least once
+   * (National ID matched against the registered number, or a one-time code). Never assumed.
+   */
+  verified_voter: boolean;
+  verified_at: string | null;
+  two_factor_enabled: boolean;
+}
+
+export type ActivityKind = "registered" | "joined_organization" | "verified_identity" | "voted";
+
+/** One event of the user's own, from the rows that record it. A vote never says what was chosen. */
+export interface ActivityItem {
+  kind: ActivityKind;
+  title: string;
+  detail: string;
+  at: string;
+}
+
+/** An election channel of one of the user's organizations ("Find My Polling Station"). */
+export interface PollingStation {
+  election_id: string;
+  title: string;
+  status: string;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+  channel_id: string;
+  channel_name: string;
+  organization_id: string;
+  organization_name: string;
+  /** The user voted in it (for at least one position). */
+  voted: boolean;
+}

@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminMonitoring, AdminOverview } from "../contract/admin";
+import { adminMessages } from "../contract/admin";
+import type { Channel } from "../contract/channels";
+import type { Election } from "../contract/elections";
+import { messages } from "../contract/messages";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function json<T>(
+  context: BrowserContext,
+  method: "GET" | "POST",
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response =
+    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
+  if (!response.ok())
+    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An organization with an open election and a voter who joined it, each signed in in their own browser. */
+async function setUp() {
+  const ownerAccount = await registerOrganization({ organization: `Harbour Union ${Date.now() % 100000}` });
+  const voterAccount = await registerVoter({ full_name: "Adjoa Voter" });
+  const owner = await newPage(browser);
+  await signInAs(owner.context, ownerAccount);
+  const voter = await newPage(browser);
+  await signInAs(voter.context, voterAccount);
+  const { current_id: organizationId } = await json<{ current_id: string }>(
+    owner.context,
+    "GET",
+    "/api/organizations/mine",
+  );
+  await json(voter.context, "POST", `/api/organizations/${organizationId}/join`);
+  const { channel } = await json<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+    organization_id: organizationId,
+    name: "harbour-vote",
+    type: "election",
+    voting_settings: {
+      startDate: day(1),
+      endDate: day(3),
+      candidates: [
+        { name: "Kofi Boateng", party: "Tide Party", position: "president", image: "/favicon.svg" },
+        { name: "Esi Quaye", party: "Anchor Alliance", position: "president", image: "/favicon.svg" },
+      ],
+    },
+  });
+  const draft = await json<Election>(owner.context, "GET", `/api/channels/${channel.id}/election`);
+  await json(owner.context, "POST", `/api/elections/${draft.id}/open`);
+  const { channel: general } = await json<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+    organization_id: organizationId,
+    name: "harbour-talk",
+    type: "text",
+  });
+  return { ownerAccount, voterAccount, voter, organizationId, channel, general };
+}
+
+describe("the platform admin portal", () => {
+  it("signs in with the demo credentials, shows real figures, suspends an organization, and the voter's vote is refused", async () => {
+    const { ownerAccount, voterAccount, voter, channel, general } = await setUp();
+    const admin = await newPage(browser);
+
+    // No admin session: the dashboard sends the visitor to sign in.
+    await admin.page.goto("/admin/dashboard");
+    await admin.page.getByRole("heading", { name: "Admin Portal" }).waitFor();
+    expect(admin.page.url()).toMatch(/\/admin\/signin$/);
+    await admin.page.getByText(adminMessages.accessNotice).waitFor();
+    const demoBox = admin.page.getByRole("region", { name: "Demo credentials" });
+    await demoBox.waitFor();
+    const username = (await demoBox.getByTestId("demo-username").textContent()) ?? "";
+    const password = (await demoBox.getByTestId("demo-password").textContent()) ?? "";
+    expect(password.length).toBeGreaterThanOrEqual(12);
+
+    // Sign In stays disabled until the password has 12 characters, and says why.
+    const signIn = admin.page.getByRole("button", { name: "Sign In" });
+    await admin.page.getByLabel("Username").fill(username);
+    await admin.page.getByLabel("Password").fill("short-pass");
+    expect(await signIn.isDisabled()).toBe(true);
+    await admin.page.getByText(adminMessages.passwordTooShort).waitFor();
+    await shot(admin.page, "admin-signin");
+    await admin.page.getByLabel("Password").fill("wrong password, long");
+    await signIn.click();
+    await admin.page.getByRole("alert").getByText(adminMessages.invalidCredentials).waitFor();
+
+    await demoBox.getByRole("button", { name: "Use demo credentials" }).click();
+    expect(await admin.page.getByLabel("Password").inputValue()).toBe(password);
+    await signIn.click();
+    await admin.page.getByRole("heading", { name: "Overview" }).waitFor();
+    expect(admin.page.url()).toMatch(/\/admin\/dashboard$/);
+
+    // The counters are the server's figures.
+    const overview = await json<AdminOverview>(admin.context, "GET", "/api/admin/overview");
+    await admin.page
+      .getByTestId("total-organizations")
+      .getByText(String(overview.total_organizations))
+      .waitFor();
+    expect(await admin.page.getByTestId("total-members").textContent()).toBe(
+      overview.total_members.toLocaleString(),
+    );
+    expect(await admin.page.getByTestId("total-votes").textContent()).toBe(
+      overview.total_votes.toLocaleString(),
+    );
+    expect(await admin.page.getByTestId("active-organizations").textContent()).toBe(
+      overview.active_organizations.toLocaleString(),
+    );
+    await admin.page.locator(".adm-recent").getByText(ownerAccount.organization).waitFor();
+    await shot(admin.page, "admin-overview");
+
+    // Organizations: found with the header's search, then suspended (after a confirmation).
+    await admin.page.getByRole("button", { name: "Organizations" }).click();
+    await admin.page.getByRole("heading", { name: "Organizations" }).waitFor();
+    await admin.page.getByRole("searchbox").fill(ownerAccount.organization);
+    const row = admin.page.getByRole("row", { name: new RegExp(ownerAccount.organization) });
+    await row.getByText(ownerAccount.email).waitFor();
+    await admin.page.getByRole("row").nth(2).waitFor({ state: "detached" });
+    expect(await row.getByRole("cell").nth(2).textContent()).toBe("2");
+    await row.getByRole("button", { name: `Suspend ${ownerAccount.organization}` }).click();
+    const confirm = admin.page.getByRole("dialog", { name: `Suspend ${ownerAccount.organization}?` });
+    await confirm.getByRole("button", { name: "Suspend" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await row.getByText("suspended", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: `Suspend ${ownerAccount.organization}` }).isDisabled()).toBe(
+      true,
+    );
+    await shot(admin.page, "admin-organizations-suspended");
+
+    // The status filter shows it among the suspended ones.
+    await admin.page.getByRole("searchbox").fill("");
+    await admin.page.getByLabel("Status").selectOption("suspended");
+    await admin.page.getByRole("row", { name: new RegExp(ownerAccount.organization) }).waitFor();
+
+    // Members: the voter, with the organization.
+    await admin.page.getByRole("button", { name: "Members" }).click();
+    await admin.page.getByRole("searchbox").fill(voterAccount.email);
+    const member = admin.page.getByRole("row", { name: new RegExp(voterAccount.email) });
+    await member.getByText("Adjoa Voter").waitFor();
+    await member.getByText(ownerAccount.organization).waitFor();
+    await admin.page.getByRole("searchbox").fill("");
+    await shot(admin.page, "admin-members");
+
+    // Monitoring: figures measured now.
+    await admin.page.getByRole("button", { name: "Monitoring" }).click();
+    await admin.page.getByRole("heading", { name: "Recent Security Events" }).waitFor();
+    const monitoring = await json<AdminMonitoring>(admin.context, "GET", "/api/admin/monitoring");
+    expect(await admin.page.getByTestId("unresolved-alerts").textContent()).toBe(
+      monitoring.unresolved_alerts.toLocaleString(),
+    );
+    await admin.page.getByTestId("system-health").getByText("Healthy").waitFor();
+    await shot(admin.page, "admin-monitoring");
+
+    // The audit log lists the suspension and the failed sign-in.
+    await admin.page.getByRole("button", { name: "Audit Log" }).click();
+    await admin.page
+      .getByRole("row", { name: /Suspended organization/ })
+      .getByText(ownerAccount.organization)
+      .waitFor();
+    await admin.page
+      .getByRole("row", { name: /Failed sign-in/ })
+      .first()
+      .waitFor();
+    await shot(admin.page, "admin-audit-log");
+
+    // The voter: the vote is refused with the clear message, and so is a message.
+    const query = `?channelId=${channel.id}&channelName=${channel.name}`;
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByRole("radio", { name: /Kofi Boateng/ }).check();
+    await voter.page.getByRole("button", { name: "Submit Vote" }).click();
+    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.getByText(messages.organizationSuspended).waitFor();
+    await shot(voter.page, "admin-suspended-vote-refused");
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await voter.page.goto(`/member/text?channelId=${general.id}&channelName=${general.name}`);
+    const box = voter.page.getByRole("textbox", { name: /message/i });
+    await box.fill("Is anyone there?");
+    await box.press("Enter");
+    await voter.page.getByRole("alert").filter({ hasText: messages.organizationSuspended }).waitFor();
+    // The workspace says so above every screen, too.
+    await voter.page.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
+    await shot(voter.page, "admin-suspended-post-refused");
+
+    // Activated again, the voter votes.
+    await admin.page.getByRole("button", { name: "Organizations" }).click();
+    await admin.page.getByRole("searchbox").fill(ownerAccount.organization);
+    const again = admin.page.getByRole("row", { name: new RegExp(ownerAccount.organization) });
+    await again.getByRole("button", { name: `Activate ${ownerAccount.organization}` }).click();
+    await again.getByText("active", { exact: true }).waitFor();
+
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByRole("radio", { name: /Kofi Boateng/ }).check();
+    await voter.page.getByRole("button", { name: "Submit Vote" }).click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await voter.page.getByText("Your vote has been cast successfully!").first().waitFor();
+
+    // Sign Out ends the admin session on the server.
+    await admin.page.getByRole("button", { name: "Sign Out" }).click();
+    await admin.page.getByRole("heading", { name: "Admin Portal" }).waitFor();
+    const after = await admin.context.request.get("/api/admin/overview");
+    expect(after.status()).toBe(401);
+    await admin.page.goto("/admin/dashboard");
+    await admin.page.getByRole("heading", { name: "Admin Portal" }).waitFor();
+
+    await admin.context.close();
+    await voter.context.close();
+  });
+});

@@ -1,0 +1,208 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const panel = (page: Page) => page.getByRole("region", { name: "Messages" });
+const contact = (page: Page, name: string) =>
+  panel(page).getByRole("button", { name: new RegExp(`^${name}`) });
+const fab = (page: Page) => page.getByRole("button", { name: /^Open messages/ });
+
+/** An admin and a voter of one organization, each signed in in their own browser context. */
+async function adminAndVoter() {
+  const adminAccount = await registerOrganization({ full_name: "Grace Adeyemi" });
+  const admin = await newPage(browser);
+  await signInAs(admin.context, adminAccount);
+  const mine = await (await admin.context.request.get("/api/organizations/mine")).json();
+  const organization = await (
+    await admin.context.request.get(`/api/organizations/${mine.current_id}`)
+  ).json();
+  const general = await admin.context.request.post("/api/channels", {
+    data: { name: "general", type: "text" },
+  });
+  if (!general.ok()) throw new Error(`create channel: ${general.status()}`);
+
+  const voterAccount = await registerVoter({ full_name: "Kwame Mensah" });
+  const voter = await newPage(browser);
+  await signInAs(voter.context, voterAccount);
+  const accepted = await voter.context.request.post(`/api/invites/${organization.invite_code}/accept`);
+  if (!accepted.ok()) throw new Error(`accept invite: ${accepted.status()} ${await accepted.text()}`);
+  return { admin, voter, channel: (await general.json()).channel as { id: string } };
+}
+
+describe("direct messages", () => {
+  it("an admin sees a voter come online, writes; the voter gets it live with a badge, replies; opening clears the badge", async () => {
+    const { admin, voter } = await adminAndVoter();
+    await admin.page.goto("/organization");
+    await admin.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await fab(admin.page).click();
+    const kwame = contact(admin.page, "Kwame Mensah");
+    await kwame.waitFor();
+    expect(await kwame.textContent()).toContain("Offline");
+
+    // The voter opens the workspace (counting the chimes it plays): the admin's list shows them online without a reload.
+    await voter.page.addInitScript(() => {
+      const counted = window as unknown as { chimes: number };
+      counted.chimes = 0;
+      const original = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        counted.chimes++;
+        return original.call(this);
+      };
+    });
+    await voter.page.goto("/member");
+    await voter.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await kwame.filter({ hasText: ", Online" }).waitFor({ timeout: 5000 });
+    await shot(admin.page, "chat-contacts");
+
+    // An empty conversation; sending is blocked until there is text.
+    await kwame.click();
+    await panel(admin.page).getByRole("heading", { name: "Kwame Mensah" }).waitFor();
+    await panel(admin.page).getByText("No messages yet. Start the conversation!").waitFor();
+    const input = panel(admin.page).getByPlaceholder("Type a message...");
+    const send = panel(admin.page).getByRole("button", { name: "Send" });
+    expect(await send.isDisabled()).toBe(true);
+    await input.fill("   ");
+    expect(await send.isDisabled()).toBe(true);
+    await input.fill("Hello Kwame, can you help at the polling station on Friday?");
+    await input.press("Enter");
+    await panel(admin.page)
+      .getByText("Hello Kwame, can you help at the polling station on Friday?")
+      .waitFor();
+    expect(await input.inputValue()).toBe("");
+
+    // The voter: a badge on the button, live; the list shows who wrote and how many are unread.
+    await voter.page.getByRole("button", { name: "Open messages, 1 unread" }).waitFor({ timeout: 5000 });
+    expect(await voter.page.locator(".chat-fab-badge").textContent()).toBe("1");
+    // Sounds are on by default (settings › notifications): the message chimed.
+    expect(await voter.page.evaluate(() => (window as unknown as { chimes: number }).chimes)).toBe(1);
+    await shot(voter.page, "chat-badge");
+    await fab(voter.page).click();
+    const grace = contact(voter.page, "Grace Adeyemi");
+    await grace.filter({ hasText: "1 unread" }).waitFor();
+    await grace.click();
+    await panel(voter.page)
+      .getByText("Hello Kwame, can you help at the polling station on Friday?")
+      .waitFor();
+    const reply = panel(voter.page).getByPlaceholder("Type a message...");
+    await reply.fill("Yes, I'll be there at 8.");
+    await panel(voter.page).getByRole("button", { name: "Send" }).click();
+    await panel(voter.page).getByText("Yes, I'll be there at 8.").waitFor();
+
+    // The admin sees the reply arrive, and that their message was read.
+    await panel(admin.page).getByText("Yes, I'll be there at 8.").waitFor({ timeout: 5000 });
+    await panel(admin.page).getByText("Seen").waitFor({ timeout: 5000 });
+    await shot(admin.page, "chat-conversation");
+
+    // Opening the conversation cleared the voter's badge.
+    await panel(voter.page).getByRole("button", { name: "Close messages" }).click();
+    await voter.page.getByRole("button", { name: "Open messages", exact: true }).waitFor({ timeout: 5000 });
+    expect(await voter.page.locator(".chat-fab-badge").count()).toBe(0);
+
+    // Back to the list: the last message and no unread count.
+    await panel(admin.page).getByRole("button", { name: "Back to contacts" }).click();
+    await contact(admin.page, "Kwame Mensah").filter({ hasText: "Yes, I'll be there at 8." }).waitFor();
+    await shot(admin.page, "chat-contacts-with-messages");
+    await admin.context.close();
+    await voter.context.close();
+  });
+
+  it("a failed send keeps the text, says so, and Retry sends it", async () => {
+    const { admin } = await adminAndVoter();
+    await admin.page.goto("/organization");
+    await admin.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await fab(admin.page).click();
+    await contact(admin.page, "Kwame Mensah").click();
+    await admin.page.route("**/api/chat/conversations/*", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
+    const input = panel(admin.page).getByPlaceholder("Type a message...");
+    await input.fill("Are you there?");
+    await input.press("Enter");
+    await panel(admin.page)
+      .getByRole("alert")
+      .getByText(/^Message not sent: /)
+      .waitFor();
+    expect(await input.inputValue()).toBe("Are you there?");
+    expect(await panel(admin.page).getByRole("listitem").filter({ hasText: "Are you there?" }).count()).toBe(
+      0,
+    );
+    await shot(admin.page, "chat-send-failed");
+
+    await admin.page.unroute("**/api/chat/conversations/*");
+    await panel(admin.page).getByRole("button", { name: "Retry" }).click();
+    await panel(admin.page).getByRole("listitem").filter({ hasText: "Are you there?" }).waitFor();
+    expect(await input.inputValue()).toBe("");
+    expect(
+      await panel(admin.page)
+        .getByText(/^Message not sent: /)
+        .count(),
+    ).toBe(0);
+    await admin.context.close();
+  });
+
+  it("on a narrow screen the button covers no composer's send button", async () => {
+    const { admin, channel } = await adminAndVoter();
+    await admin.page.setViewportSize({ width: 390, height: 760 });
+    await admin.page.goto(`/organization/text?channelId=${channel.id}&channelName=general`);
+    const channelSend = admin.page.locator("main").getByRole("button", { name: "Send" });
+    await channelSend.waitFor();
+    const button = await fab(admin.page).boundingBox();
+    const target = await channelSend.boundingBox();
+    if (!button || !target) throw new Error("no layout");
+    const overlaps =
+      button.x < target.x + target.width &&
+      target.x < button.x + button.width &&
+      button.y < target.y + target.height &&
+      target.y < button.y + button.height;
+    expect(overlaps).toBe(false);
+    await shot(admin.page, "chat-narrow-text-channel");
+    await fab(admin.page).click();
+    await panel(admin.page).getByText("Kwame Mensah").waitFor();
+    // The panel slides in (0.16 s): picture it once it is still.
+    await admin.page.waitForTimeout(300);
+    await shot(admin.page, "chat-narrow-panel");
+    await admin.context.close();
+  });
+
+  it("the button is on the airing, live and election screens too", async () => {
+    const { admin } = await adminAndVoter();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const channels = [
+      { name: "town-hall", type: "airing" },
+      { name: "debate", type: "live" },
+      {
+        name: "council",
+        type: "election",
+        voting_settings: {
+          startDate: day(7),
+          endDate: day(8),
+          candidates: [
+            {
+              name: "Ama Boateng",
+              party: "Campus First",
+              position: "president",
+              image: "/demo/candidates/ama.svg",
+            },
+          ],
+        },
+      },
+    ];
+    for (const input of channels) {
+      const created = await admin.context.request.post("/api/channels", { data: input });
+      if (!created.ok()) throw new Error(`create ${input.type}: ${created.status()} ${await created.text()}`);
+      const { channel } = await created.json();
+      await admin.page.goto(`/organization/${input.type}?channelId=${channel.id}&channelName=${input.name}`);
+      await fab(admin.page).waitFor();
+      await fab(admin.page).click();
+      await contact(admin.page, "Kwame Mensah").waitFor();
+      await panel(admin.page).getByRole("button", { name: "Close messages" }).click();
+    }
+    await admin.context.close();
+  });
+});

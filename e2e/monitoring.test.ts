@@ -1,0 +1,210 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import type { Election } from "../contract/elections";
+import { messages } from "../contract/messages";
+import {
+  baseURL,
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function json<T>(context: BrowserContext, method: "GET" | "POST", url: string, data?: unknown) {
+  const response =
+    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
+  if (!response.ok())
+    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs in through the sign-in screen, as a person would. */
+async function signInWithForm(page: Page, account: { email: string; password: string }) {
+  await page.goto("/signin");
+  await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/member");
+}
+
+/** Chooses a candidate, submits and passes National ID verification. */
+async function vote(page: Page, idNumber: string, candidate: string) {
+  await page.getByRole("tab", { name: "Cast Vote" }).click();
+  await page.getByRole("radio", { name: new RegExp(candidate) }).check();
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Voter Verification" });
+  await dialog.getByRole("radio", { name: /National ID/ }).check();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByLabel("National ID Number").fill(idNumber);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+describe("security monitoring", () => {
+  it("two voters on one browser raise a shared-device alert the admin sees live, investigates, blocks and resolves", async () => {
+    const adminAccount = await registerOrganization({ full_name: "Akosua Admin" });
+    const first = await registerVoter({ full_name: "Ama First" });
+    const second = await registerVoter({ full_name: "Yaw Second" });
+    const admin = await newPage(browser);
+    await signInAs(admin.context, adminAccount);
+    const { current_id: organizationId } = await json<{ current_id: string }>(
+      admin.context,
+      "GET",
+      "/api/organizations/mine",
+    );
+    // One browser profile for both voters, which allows geolocation (Accra).
+    const shared = await browser.newContext({
+      baseURL,
+      viewport: { width: 1280, height: 860 },
+      geolocation: { latitude: 5.6037, longitude: -0.187, accuracy: 30 },
+      permissions: ["geolocation"],
+    });
+    const voterPage = await shared.newPage();
+    for (const account of [first, second]) {
+      await signInAs(shared, account);
+      await json(shared, "POST", `/api/organizations/${organizationId}/join`);
+      await shared.request.delete("/api/session");
+    }
+    const { channel } = await json<{ channel: Channel }>(admin.context, "POST", "/api/channels", {
+      organization_id: organizationId,
+      name: "board-vote",
+      type: "election",
+      voting_settings: {
+        startDate: day(1),
+        endDate: day(3),
+        candidates: [
+          { name: "Esi Owusu", party: "Progress Party", position: "president", image: "/favicon.svg" },
+          { name: "Kofi Boateng", party: "Unity Alliance", position: "president", image: "/favicon.svg" },
+        ],
+      },
+    });
+    const election = await json<Election>(admin.context, "GET", `/api/channels/${channel.id}/election`);
+    await json(admin.context, "POST", `/api/elections/${election.id}/open`);
+    const channelUrl = `/member/election?channelId=${channel.id}&channelName=${channel.name}`;
+
+    // The admin reaches monitoring from the organization strip; nothing recorded yet.
+    await admin.page.goto("/organization");
+    await admin.page.getByRole("link", { name: "Monitoring" }).click();
+    await admin.page.getByRole("heading", { name: "Security Monitoring System" }).waitFor();
+    await admin.page.getByText("Risk Monitoring Active").waitFor();
+    await admin.page.getByText("No voting sessions yet").waitFor();
+    expect(await admin.page.getByText(/\bAI\b/).count()).toBe(0);
+    expect(await admin.page.getByTestId("stat-total_monitored").textContent()).toBe("0");
+    await shot(admin.page, "monitoring-empty");
+
+    // The first voter opens the election and votes.
+    await signInWithForm(voterPage, first);
+    await voterPage.goto(channelUrl);
+    await voterPage.getByRole("heading", { name: "board-vote" }).first().waitFor();
+    await admin.page.getByText("Ama First").waitFor();
+    await vote(voterPage, first.id_number, "Esi Owusu");
+    await voterPage.getByText("Your vote has been cast successfully!").first().waitFor();
+    await voterPage.getByRole("button", { name: "Done" }).click();
+    const firstRow = admin.page.locator("tr.mon-row", { hasText: "Ama First" });
+    await firstRow.getByText("Completed").waitFor();
+
+    // Signs out; the second voter signs in on the same browser and opens the same election.
+    await voterPage.getByRole("button", { name: "Sign Out" }).click();
+    await voterPage.waitForURL(`${baseURL}/`);
+    await signInWithForm(voterPage, second);
+    await voterPage.goto(channelUrl);
+    await voterPage.getByRole("heading", { name: "board-vote" }).first().waitFor();
+
+    // Live on the admin's open screen: the second voter's session with the shared-device rule.
+    const secondRow = admin.page.locator("tr.mon-row", { hasText: "Yaw Second" });
+    await secondRow.waitFor();
+    await admin.page.getByText(/This device was also used by 1 other voter of this organization/).waitFor();
+    // Both sessions share one device hash and the location the browser gave.
+    const hashes = await admin.page.locator("tr.mon-row td:nth-child(4) .mon-mono").allTextContents();
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]).toBe(hashes[1]);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{12}$/);
+    await secondRow.getByText("5.60, -0.19").waitFor();
+    expect(Number(await admin.page.getByTestId("stat-suspicious_activity").textContent())).toBeGreaterThan(0);
+    expect(await admin.page.getByTestId("stat-total_monitored").textContent()).toBe("2");
+    await shot(admin.page, "monitoring-sessions");
+
+    // The Security Alerts tab lists it with its type and severity.
+    await admin.page.getByRole("tab", { name: "Security Alerts" }).click();
+    const alert = admin.page.locator(".mon-alert", { hasText: "Shared device" });
+    await alert.waitFor();
+    await alert.getByText("Device anomaly").waitFor();
+    await alert.getByText("High").waitFor();
+    await alert.getByText("Yaw Second").waitFor();
+    await shot(admin.page, "monitoring-alerts");
+
+    // Investigate: the session, why it is risky, and the voter's history.
+    await alert.getByRole("button", { name: "Investigate" }).click();
+    const panel = admin.page.getByRole("dialog", { name: "Investigate session" });
+    await panel.getByText("The voter's sessions in this organization").waitFor();
+    await panel
+      .getByText(/This device was also used by 1 other voter/)
+      .first()
+      .waitFor();
+    await shot(admin.page, "monitoring-investigate");
+
+    // Risky enough to block: shared device (50%) and this automated browser's signs (40%) make
+    // 70%, over the default 60%. Blocked, the voter cannot vote; unblocked, they can.
+    await panel.getByText("70.0%").first().waitFor();
+    await panel.getByRole("button", { name: "Block" }).click();
+    const confirm = admin.page.getByRole("dialog", { name: "Block this session?" });
+    await confirm.getByRole("button", { name: "Block" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await panel.getByRole("button", { name: "Unblock" }).waitFor();
+    await panel.getByText("Blocked").first().waitFor();
+    await vote(voterPage, second.id_number, "Kofi Boateng");
+    await voterPage.getByText(messages.votingSessionBlocked, { exact: false }).waitFor();
+    await shot(voterPage, "monitoring-voter-blocked");
+    await panel.getByRole("button", { name: "Unblock" }).click();
+    await panel.getByRole("button", { name: "Block" }).waitFor();
+    await panel.getByRole("button", { name: "Close" }).click();
+
+    // The second voter votes; the session completes live.
+    await vote(voterPage, second.id_number, "Kofi Boateng");
+    await voterPage.getByText("Your vote has been cast successfully!").first().waitFor();
+
+    // Resolve: persisted, the count drops, and a reload still shows it resolved.
+    const before = Number(await admin.page.getByTestId("stat-suspicious_activity").textContent());
+    await alert.getByRole("button", { name: "Resolve" }).click();
+    await alert.getByText("Resolved").waitFor();
+    await admin.page
+      .getByTestId("stat-suspicious_activity")
+      .filter({ hasText: String(before - 1) })
+      .waitFor();
+    await admin.page.reload();
+    await admin.page.getByRole("tab", { name: "Security Alerts" }).click();
+    await admin.page.locator(".mon-alert", { hasText: "Shared device" }).getByText("Resolved").waitFor();
+    await shot(admin.page, "monitoring-alert-resolved");
+
+    // Risk Analytics: measured figures (two identity checks, both passed; the blocked vote never reached one).
+    await admin.page.getByRole("tab", { name: "Risk Analytics" }).click();
+    await admin.page.getByRole("heading", { name: "Verification pass rate" }).waitFor();
+    await admin.page.getByText(/identity checks passed/).waitFor();
+    expect(await admin.page.getByTestId("analytics-duplicate-rate").textContent()).toBe("0.0%");
+    await shot(admin.page, "monitoring-analytics");
+    await admin.page.getByRole("tab", { name: "Voting Sessions" }).click();
+    await admin.page.locator("tr.mon-row", { hasText: "Yaw Second" }).getByText("Completed").waitFor();
+    await shot(admin.page, "monitoring-sessions-after");
+
+    // /monitoring leads the admin here; a voter is turned away.
+    await admin.page.goto("/monitoring");
+    await admin.page.waitForURL("**/organization/monitoring");
+    await voterPage.goto("/organization/monitoring");
+    await voterPage.waitForURL("**/member");
+
+    await admin.context.close();
+    await shared.close();
+  });
+});

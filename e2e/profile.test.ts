@@ -1,0 +1,185 @@
+import { Secret, TOTP } from "otpauth";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import type { Election } from "../contract/elections";
+import { messages } from "../contract/messages";
+import { profileMessages } from "../contract/profile";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function json<T>(
+  context: BrowserContext,
+  method: "GET" | "POST",
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response =
+    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
+  if (!response.ok())
+    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe("the voter profile", () => {
+  it("shows the vote in Recent Activity (never the choice), saves name and phone, changes the password, enrols two-factor and prints the voter card", async () => {
+    const ownerAccount = await registerOrganization({ organization: `Lagoon Club ${Date.now() % 100000}` });
+    const voterAccount = await registerVoter({ full_name: "Nana Voter", phone_number: "+233 24 555 0101" });
+    const owner = await newPage(browser);
+    await signInAs(owner.context, ownerAccount);
+    const { page, context } = await newPage(browser);
+    await signInAs(context, voterAccount);
+    const { current_id: organizationId } = await json<{ current_id: string }>(
+      owner.context,
+      "GET",
+      "/api/organizations/mine",
+    );
+    await json(context, "POST", `/api/organizations/${organizationId}/join`);
+    const { channel } = await json<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+      organization_id: organizationId,
+      name: "lagoon-vote",
+      type: "election",
+      voting_settings: {
+        startDate: day(1),
+        endDate: day(3),
+        candidates: [
+          { name: "Abla Mensimah", party: "Reef Party", position: "president", image: "/favicon.svg" },
+          { name: "Komla Dzidzor", party: "Shore Alliance", position: "president", image: "/favicon.svg" },
+        ],
+      },
+    });
+    const election = await json<Election>(owner.context, "GET", `/api/channels/${channel.id}/election`);
+    await json(owner.context, "POST", `/api/elections/${election.id}/open`);
+
+    // The voter votes through the screen.
+    await page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);
+    await page.getByRole("tab", { name: "Cast Vote" }).click();
+    await page.getByRole("radio", { name: /Abla Mensimah/ }).check();
+    await page.getByRole("button", { name: "Submit Vote" }).click();
+    const verify = page.getByRole("dialog", { name: "Voter Verification" });
+    await verify.getByRole("button", { name: "Continue" }).click();
+    await verify.getByLabel("National ID Number").fill(voterAccount.id_number);
+    await verify.getByRole("button", { name: "Verify" }).click();
+    await page.getByText("Your vote has been cast successfully!").first().waitFor();
+    await page.getByRole("button", { name: "Done" }).click();
+
+    // From the workspace's footer to the profile.
+    await page.getByRole("link", { name: "Voter Profile" }).click();
+    await page.getByRole("heading", { name: "Voter Profile" }).waitFor();
+    await page.getByRole("heading", { name: "Nana Voter" }).waitFor();
+    await page.getByText("Verified Voter").waitFor();
+    const hash = ((await page.locator(".vp-identity .vp-hash").textContent()) ?? "").replace("…", "");
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    const activity = page.getByRole("region", { name: "Recent Activity" });
+    await activity.getByText(`Voted in ${election.title}`).waitFor();
+    await activity.getByText("Verified identity").waitFor();
+    await activity.getByText(`Joined ${ownerAccount.organization}`).waitFor();
+    await activity.getByText("Registered as a voter").waitFor();
+    const activityText = (await activity.textContent()) ?? "";
+    expect(activityText).not.toContain("Abla Mensimah");
+    expect(activityText).not.toContain("Komla Dzidzor");
+    await shot(page, "profile-view");
+
+    // Edit name and phone: the warning shows while editing; the change is kept.
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByText(profileMessages.verificationWarning).waitFor();
+    await page.getByLabel("Full Name").fill("Nana Ama Voter");
+    await page.getByLabel("Phone Number").fill("+233 24 555 0199");
+    await shot(page, "profile-edit");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Edit Profile" }).waitFor();
+    await page.getByText(profileMessages.saved).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Nana Ama Voter" }).waitFor();
+    await page.getByText("+233 24 555 0199").waitFor();
+
+    // A failed save stays in edit and says why.
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("Full Name").fill("   ");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("alert").getByText(messages.fullNameRequired).waitFor();
+    expect(await page.getByRole("button", { name: "Save Changes" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // Change Password: the current one is required; another device is signed out, this one stays.
+    const other = await newPage(browser);
+    await signInAs(other.context, voterAccount);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change Password" });
+    await dialog.getByLabel("Current Password").fill("not-mine1");
+    await dialog.getByLabel("New Password", { exact: true }).fill("fresh-pass9");
+    await dialog.getByLabel("Confirm New Password").fill("fresh-pass9");
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await dialog.getByText(profileMessages.currentPasswordWrong).waitFor();
+    await dialog.getByLabel("Current Password").fill(voterAccount.password);
+    await dialog.getByRole("button", { name: "Change Password" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText(profileMessages.passwordChanged).waitFor();
+    expect((await other.context.request.get("/api/session")).status()).toBe(401);
+    expect((await context.request.get("/api/session")).status()).toBe(200);
+    await signInAs(other.context, { email: voterAccount.email, password: "fresh-pass9" });
+    await other.context.close();
+
+    // Enable Two-Factor: a QR code and secret, confirmed with the authenticator's code.
+    await page.getByRole("button", { name: "Enable Two-Factor" }).click();
+    const totp = page.getByRole("dialog", { name: "Set Up Two-Factor Authentication" });
+    const secret = ((await totp.getByTestId("totp-secret").textContent()) ?? "").trim();
+    await totp.getByRole("img", { name: /QR code/ }).waitFor();
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    await totp.getByLabel("Authentication Code").fill(code);
+    await totp.getByRole("button", { name: "Turn On" }).click();
+    await totp.waitFor({ state: "detached" });
+    await page.getByText(profileMessages.twoFactorOn).waitFor();
+    await shot(page, "profile-security");
+
+    // The voter card prints.
+    await page.getByRole("link", { name: "Download Voter Card" }).click();
+    await page.getByRole("heading", { name: "Voter Card" }).waitFor();
+    const card = page.getByRole("article", { name: "Voter card" });
+    await card.getByText("Nana Ama Voter").waitFor();
+    await card.getByText(`${hash}…`).waitFor();
+    await page.evaluate(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed++;
+      };
+    });
+    await page.getByRole("button", { name: "Print or Save as PDF" }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await shot(page, "profile-voter-card");
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("button", { name: "Print or Save as PDF" }).isVisible()).toBe(false);
+    await shot(page, "profile-voter-card-print");
+    await page.emulateMedia({ media: "screen" });
+
+    // The Voting FAQ.
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.getByRole("link", { name: "Voting FAQ" }).click();
+    await page.getByRole("heading", { name: "Voting FAQ" }).waitFor();
+    await page.getByText("Can I vote twice or change my vote?").click();
+    await page.getByText(/one vote per position/).waitFor();
+    await shot(page, "profile-faq");
+
+    // Find My Polling Station: the election, marked voted, opens its channel.
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.getByRole("link", { name: "Find My Polling Station" }).click();
+    await page.getByRole("heading", { name: "My Polling Stations" }).waitFor();
+    const station = page.getByRole("listitem").filter({ hasText: election.title });
+    await station.getByText("You voted").waitFor();
+    await shot(page, "profile-polling-stations");
+    await station.getByRole("button", { name: "Go to election" }).click();
+    await page.getByRole("tab", { name: "Cast Vote" }).waitFor();
+    expect(page.url()).toContain(`channelId=${channel.id}`);
+
+    await context.close();
+    await owner.context.close();
+  });
+});

@@ -1,0 +1,421 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Channel, channelPath } from "../contract/channels";
+import type { RoomRole } from "../contract/rooms";
+import { CHROMIUM_ARGS } from "../scripts/chromium";
+import { buildWebInto } from "../scripts/web-build";
+import { buildApp } from "../server/app";
+import { type Database, fromPglite } from "../server/db/connect";
+import { findJanus } from "../server/features/rooms/media/janus/install";
+import type { RunningJanus } from "../server/features/rooms/media/janus/launcher";
+import { JanusMediaServer } from "../server/features/rooms/media/janus/media-server";
+import { JANUS_MISSING, launchTestJanus } from "../server/features/rooms/media/janus/testing";
+import type { MediaSession } from "../server/features/rooms/media/server";
+import { systemClock } from "../server/lib/clock";
+import { generousLimits, testConfig } from "../server/test/config";
+import type { MediaStats } from "../web/src/features/rooms/media/path";
+import { harness, serveJanusHarness } from "./janus-harness";
+import { FAKE_MEDIA_ARGS, shot } from "./support";
+
+const installed = findJanus() !== undefined;
+if (!installed) console.warn(`Janus journeys skipped: ${JANUS_MISSING}`);
+
+/** Polls until `check` holds for the value `read` gives, or fails with the last value seen. */
+async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    value = await read();
+  }
+  return value;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The Janus media path of the web app (media/janus.ts) in Chromium with fake devices, one browser
+ * context per participant, against a Janus launched with the app's generated configuration and
+ * joins signed by the app's JanusMediaServer: what the room screens run when a session is on Janus.
+ */
+describe.skipIf(!installed)("the Janus media path, participants in their own browser contexts", () => {
+  let janus: RunningJanus | undefined;
+  let media: JanusMediaServer;
+  let served: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  let buildDir: string;
+  const sessions: MediaSession[] = [];
+
+  beforeAll(async () => {
+    const launched = await launchTestJanus();
+    if (!launched) throw new Error(JANUS_MISSING);
+    janus = launched.janus;
+    media = new JanusMediaServer(
+      launched.config,
+      "e2e-secret-key-0123456789abcdef0123456789",
+      systemClock,
+      [],
+    );
+    buildDir = mkdtempSync(path.join(tmpdir(), "votespace-janus-e2e-"));
+    served = await serveJanusHarness(buildDir);
+    browser = await chromium.launch({
+      executablePath: inject("chromiumPath"),
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const session of sessions) await media.closeRoom(session).catch(() => undefined);
+    await janus?.stop();
+    await served?.close();
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  async function openSession(id: string): Promise<MediaSession> {
+    const session = { id, ...(await media.openRoom(id)) };
+    sessions.push(session);
+    return session;
+  }
+
+  /** A participant in a browser context of their own, joined to the session's Janus room. */
+  async function participant(session: MediaSession, userId: string, role: RoomRole): Promise<Page> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(served.url);
+    await harness.join(page, userId, await media.join(session, userId, role));
+    return page;
+  }
+
+  it("a live session's viewer receives video frames, then the host's shared screen", async () => {
+    const session = await openSession("live-session");
+    const host = await participant(session, "host", "host");
+    await harness.send(host, "host", { audio: true, video: { width: 640, height: 480 } });
+    const viewer = await participant(session, "viewer", "viewer");
+
+    await until(
+      () => harness.remoteUsers(viewer, "viewer"),
+      (users) => users.includes("host:audio+video"),
+      "the host's media at the viewer",
+    );
+    const first = await until(
+      () => harness.stats(viewer, "viewer"),
+      (stats) => stats.videoFramesDecoded > 10,
+      "frames decoded",
+    );
+    const camera = await until(
+      () => harness.pictureSize(viewer, "viewer", "host"),
+      (size) => (size?.width ?? 0) > 0,
+      "the camera's picture",
+    );
+    expect(camera).toEqual({ width: 640, height: 480 });
+    await shot(viewer, "rooms-janus-viewer-camera");
+
+    const screen = await harness.shareScreen(host, "host");
+    const shared = await until(
+      () => harness.pictureSize(viewer, "viewer", "host"),
+      (size) => size?.width === screen.width && size?.height === screen.height,
+      "the shared screen's picture",
+    );
+    expect(shared?.width).not.toBe(640);
+    const before = await harness.stats(viewer, "viewer");
+    await pause(1500);
+    const after = await harness.stats(viewer, "viewer");
+    expect(before.videoFramesDecoded).toBeGreaterThan(first.videoFramesDecoded);
+    expect(after.videoFramesDecoded).toBeGreaterThan(before.videoFramesDecoded);
+    await shot(viewer, "rooms-janus-viewer-screen");
+  });
+
+  it("an airing listener hears the host until the host mutes; a promoted listener is heard", async () => {
+    const session = await openSession("airing-session");
+    const host = await participant(session, "host", "host");
+    await harness.send(host, "host", { audio: true });
+    const listener = await participant(session, "listener", "listener");
+    const roles = (listenerRole: RoomRole) => [
+      { user_id: "host", role: "host", joined_at: "2026-01-01T00:00:00Z" },
+      { user_id: "listener", role: listenerRole, joined_at: "2026-01-01T00:00:01Z" },
+    ];
+    await harness.participants(host, "host", roles("listener"));
+    await harness.participants(listener, "listener", roles("listener"));
+
+    const heard = await until(
+      () => harness.stats(listener, "listener"),
+      (s) => s.audioBytesReceived > 2000,
+      "audio at the listener",
+    );
+    expect(heard.videoBytesReceived).toBe(0);
+    await pause(1000);
+    expect((await harness.stats(listener, "listener")).audioBytesReceived).toBeGreaterThan(
+      heard.audioBytesReceived,
+    );
+
+    // Muted: the host's sender has no track, so no packet leaves and the listener's count stands still.
+    await harness.mute(host, "host");
+    await pause(1000);
+    const muted = await harness.stats(listener, "listener");
+    await pause(2000);
+    expect((await harness.stats(listener, "listener")).audioBytesReceived).toBe(muted.audioBytesReceived);
+    await harness.unmute(host, "host");
+    await until(
+      () => harness.stats(listener, "listener"),
+      (s) => s.audioBytesReceived > muted.audioBytesReceived,
+      "audio again after unmuting",
+    );
+
+    // A listener who publishes without being promoted is not received by anyone.
+    await harness.send(listener, "listener", { audio: true });
+    await pause(2500);
+    expect(await harness.remoteUsers(host, "host")).toEqual([]);
+    expect((await harness.stats(host, "host")).audioBytesReceived).toBe(0);
+
+    // Promoted to speaker: the host hears them.
+    await harness.participants(host, "host", roles("speaker"));
+    await harness.participants(listener, "listener", roles("speaker"));
+    await until(
+      () => harness.remoteUsers(host, "host"),
+      (users) => users.includes("listener:audio"),
+      "the speaker at the host",
+    );
+    await until(
+      () => harness.stats(host, "host"),
+      (s) => s.audioBytesReceived > 2000,
+      "the speaker's audio at the host",
+    );
+  });
+});
+
+/** An account of the Janus app (the journeys' own app, not the main one in global-setup). */
+async function register(appUrl: string, kind: "organizations" | "voters", fullName: string) {
+  const email = `${kind}-${randomUUID().slice(0, 8)}@e2e.votespace.local`;
+  const body =
+    kind === "organizations"
+      ? {
+          full_name: fullName,
+          email,
+          password: "secret123",
+          organization: `Union ${randomUUID().slice(0, 6)}`,
+          country: "Ghana",
+        }
+      : {
+          full_name: fullName,
+          email,
+          password: "secret123",
+          phone_number: "+233 20 555 0000",
+          id_type: "National ID",
+          id_number: `GHA${randomUUID().slice(0, 8)}`,
+        };
+  const response = await fetch(`${appUrl}/api/accounts/${kind}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
+  return { email, password: "secret123" };
+}
+
+const roomStats = (page: Page): Promise<MediaStats & { kind?: string }> =>
+  page.evaluate(async () => {
+    const media = window.__votespaceMedia;
+    const zero = { audioBytesReceived: 0, videoBytesReceived: 0, videoFramesDecoded: 0 };
+    return media ? { kind: media.kind, ...(await media.stats()) } : zero;
+  });
+
+/** Audio bytes that arrive over `ms`, after letting what was in flight land. */
+async function audioGrowth(page: Page, ms = 2000): Promise<number> {
+  await pause(700);
+  const before = (await roomStats(page)).audioBytesReceived;
+  await pause(ms);
+  return (await roomStats(page)).audioBytesReceived - before;
+}
+
+/** The width of the picture a participant's tile shows (its label starts with their name). */
+const pictureWidth = (page: Page, name: string) =>
+  page.evaluate((label) => {
+    const video = [...document.querySelectorAll("video")].find((v) =>
+      v.getAttribute("aria-label")?.startsWith(label),
+    );
+    return video?.videoWidth ?? 0;
+  }, name);
+
+/**
+ * The room screens of the real app on a server configured with Janus (a second app instance with
+ * its own database, a Janus launched for it, JANUS=auto settings): the same journeys as on the
+ * mesh (rooms.test.ts), and the media path each browser gets is Janus.
+ */
+describe.skipIf(!installed)("the room screens on a server configured with Janus", () => {
+  let janus: RunningJanus | undefined;
+  let app: FastifyInstance | undefined;
+  let database: Database | undefined;
+  let browser: Browser;
+  let appUrl: string;
+  let janusUrl: string;
+  let ownBuild: string | undefined;
+  type Person = { context: BrowserContext; page: Page };
+  let host: Person;
+  let abena: Person;
+  let kojo: Person;
+  let airing: Channel;
+  let live: Channel;
+
+  async function person(account: { email: string; password: string }): Promise<Person> {
+    const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 860 } });
+    const response = await context.request.post("/api/session", { data: account });
+    if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+    return { context, page: await context.newPage() };
+  }
+
+  async function openRoom(who: Person, area: "organization" | "member", channel: Channel) {
+    await who.page.goto(channelPath(area, channel));
+    await who.page.getByRole("heading", { name: channel.name }).waitFor();
+    await who.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
+  }
+
+  beforeAll(async () => {
+    const launched = await launchTestJanus();
+    if (!launched) throw new Error(JANUS_MISSING);
+    janus = launched.janus;
+    janusUrl = launched.config.browserUrl;
+    // With E2E_OWN_BUILD the main app's build is private to global-setup: this app builds its own.
+    if (process.env.E2E_OWN_BUILD) {
+      ownBuild = mkdtempSync(path.join(tmpdir(), "votespace-web-janus-"));
+      await buildWebInto(ownBuild);
+    }
+    database = fromPglite(new PGlite());
+    await database.migrate();
+    app = await buildApp({
+      config: testConfig({ serveWeb: true, demo: true, janus: launched.config }),
+      database,
+      logger: false,
+      limits: generousLimits,
+      webDist: ownBuild,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    appUrl = `http://localhost:${typeof address === "object" && address ? address.port : 0}`;
+    browser = await chromium.launch({
+      executablePath: inject("chromiumPath"),
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
+    });
+
+    host = await person(await register(appUrl, "organizations", "Kofi Admin"));
+    const mine = await (await host.context.request.get("/api/organizations/mine")).json();
+    for (const [type, name] of [
+      ["airing", "town-hall"],
+      ["live", "debate-night"],
+    ] as const) {
+      const created = await host.context.request.post("/api/channels", { data: { type, name } });
+      if (!created.ok()) throw new Error(`create channel: ${created.status()} ${await created.text()}`);
+      const channel = (await created.json()).channel as Channel;
+      if (type === "airing") airing = channel;
+      else live = channel;
+    }
+    const member = async (fullName: string) => {
+      const who = await person(await register(appUrl, "voters", fullName));
+      const joined = await who.context.request.post(`/api/organizations/${mine.current_id}/join`);
+      if (!joined.ok()) throw new Error(`join: ${joined.status()} ${await joined.text()}`);
+      return who;
+    };
+    abena = await member("Abena Mensah");
+    kojo = await member("Kojo Antwi");
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await database?.close();
+    await janus?.stop();
+    if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
+  });
+
+  it("lets the CSP reach Janus: its WebSocket is in connect-src", async () => {
+    const response = await fetch(`${appUrl}/`);
+    expect(response.headers.get("content-security-policy")).toContain(
+      `connect-src 'self' ${new URL(janusUrl).origin}`,
+    );
+  });
+
+  it("an audio room: a listener hears the host, not once muted, then a promoted listener", async () => {
+    await openRoom(host, "organization", airing);
+    await openRoom(abena, "member", airing);
+    await openRoom(kojo, "member", airing);
+    await host.page.getByText("3 participants").waitFor();
+    await host.page.getByRole("button", { name: "Start" }).click();
+    await abena.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+
+    const heard = await until(
+      () => roomStats(abena.page),
+      (s) => s.audioBytesReceived > 5000,
+      "host's audio at Abena",
+    );
+    expect(heard.kind).toBe("janus");
+    expect(await audioGrowth(abena.page)).toBeGreaterThan(2000);
+
+    await host.page.getByRole("button", { name: "Mute", exact: true }).click();
+    await host.page.getByRole("button", { name: "Unmute" }).waitFor();
+    expect(await audioGrowth(abena.page)).toBe(0);
+
+    await abena.page.getByRole("button", { name: "Raise hand" }).click();
+    await host.page.getByRole("button", { name: "Invite to speak: Abena Mensah" }).click();
+    await abena.page.getByRole("button", { name: "Unmute" }).click();
+    await abena.page.getByRole("button", { name: "Mute", exact: true }).waitFor();
+    await until(
+      () => audioGrowth(kojo.page, 1000),
+      (bytes) => bytes > 1000,
+      "Abena's audio at Kojo",
+      25_000,
+    );
+    await shot(kojo.page, "rooms-janus-airing-listener");
+
+    await host.page.getByRole("button", { name: "End" }).click();
+    await host.page.getByRole("dialog").getByRole("button", { name: "End" }).click();
+    await kojo.page.getByText("This session has ended").waitFor();
+  });
+
+  it("a live stream: a viewer decodes the host's camera, then the shared screen", async () => {
+    await openRoom(host, "organization", live);
+    await openRoom(kojo, "member", live);
+    await host.page.getByText("2 participants").waitFor();
+    await host.page.getByRole("button", { name: "Start" }).click();
+    await kojo.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+
+    const first = await until(
+      () => roomStats(kojo.page),
+      (s) => s.videoFramesDecoded > 20,
+      "camera frames at Kojo",
+    );
+    expect(first.kind).toBe("janus");
+    const cameraWidth = await until(
+      () => pictureWidth(kojo.page, "Kofi Admin"),
+      (w) => w > 0,
+      "camera picture",
+    );
+    await shot(kojo.page, "rooms-janus-live-camera");
+
+    await host.page.getByRole("button", { name: "Share screen" }).click();
+    await host.page.getByRole("button", { name: "Stop sharing" }).waitFor();
+    await until(
+      () => pictureWidth(kojo.page, "Kofi Admin"),
+      (w) => w > 0 && w !== cameraWidth,
+      "shared screen's picture",
+    );
+    const during = await roomStats(kojo.page);
+    await until(
+      () => roomStats(kojo.page),
+      (s) => s.videoFramesDecoded > during.videoFramesDecoded + 10,
+      "screen frames at Kojo",
+    );
+    await shot(kojo.page, "rooms-janus-live-screen");
+  });
+});

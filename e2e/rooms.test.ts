@@ -1,0 +1,261 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import type { MediaStats } from "../web/src/features/rooms/media/path";
+import {
+  FAKE_MEDIA_ARGS,
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
+
+/**
+ * Rooms on the peer-to-peer mesh, in three browser contexts with fake microphones, cameras and
+ * screens: the host starts an audio room and a listener hears them (inbound audio bytes grow),
+ * stop hearing them when they mute, and hear a promoted listener; in a live stream viewers decode
+ * the host's camera, then their shared screen.
+ */
+
+let browser: Browser;
+type Person = { context: BrowserContext; page: Page; name: string };
+let host: Person;
+let abena: Person;
+let kojo: Person;
+let airing: Channel;
+let live: Channel;
+
+async function person(name: string, account: { email: string; password: string }): Promise<Person> {
+  const { context, page } = await newPage(browser);
+  await signInAs(context, account);
+  page.on("pageerror", (error) => console.error(`[${name}] page error:`, error.message));
+  return { context, page, name };
+}
+
+async function createChannel(context: BrowserContext, input: { name: string; type: "airing" | "live" }) {
+  const response = await context.request.post("/api/channels", { data: input });
+  if (!response.ok()) throw new Error(`create channel: ${response.status()} ${await response.text()}`);
+  return (await response.json()).channel as Channel;
+}
+
+const address = (area: "organization" | "member", channel: Channel) =>
+  `/${area}/${channel.type === "live" && area === "member" ? "streaming" : channel.type}?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
+
+async function openRoom(who: Person, area: "organization" | "member", channel: Channel) {
+  await who.page.goto(address(area, channel));
+  await who.page.getByRole("heading", { name: channel.name }).waitFor();
+  await who.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
+}
+
+const stats = (page: Page): Promise<MediaStats> =>
+  page.evaluate(async () => {
+    const media = window.__votespaceMedia;
+    return media ? media.stats() : { audioBytesReceived: 0, videoBytesReceived: 0, videoFramesDecoded: 0 };
+  });
+
+/** `kind:label` of each track the page sends. */
+const sending = (page: Page): Promise<string[]> =>
+  page.evaluate(() => window.__votespaceMedia?.sending() ?? []);
+
+/** Polls until `check` holds for what `read` gives, or fails with the last value seen. */
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await read();
+  }
+  return value;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Audio bytes that arrive over `ms` (after letting what was in flight land). */
+async function audioGrowth(page: Page, ms = 2000): Promise<number> {
+  await pause(700);
+  const before = (await stats(page)).audioBytesReceived;
+  await pause(ms);
+  return (await stats(page)).audioBytesReceived - before;
+}
+
+/** The size of the picture a participant's tile shows. */
+const pictureSize = (page: Page, name: string) =>
+  page.evaluate((label) => {
+    const video = [...document.querySelectorAll("video")].find((v) =>
+      v.getAttribute("aria-label")?.startsWith(label),
+    );
+    return { width: video?.videoWidth ?? 0, height: video?.videoHeight ?? 0 };
+  }, name);
+
+beforeAll(async () => {
+  browser = await launchBrowser(FAKE_MEDIA_ARGS);
+  const owner = await registerOrganization({ full_name: "Kofi Admin" });
+  host = await person("host", owner);
+  await host.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const mine = await (await host.context.request.get("/api/organizations/mine")).json();
+  const organizationId = mine.current_id as string;
+  airing = await createChannel(host.context, { name: "town-hall", type: "airing" });
+  live = await createChannel(host.context, { name: "debate-night", type: "live" });
+  const join = async (full_name: string) => {
+    const account = await registerVoter({ full_name });
+    const who = await person(full_name, account);
+    const joined = await who.context.request.post(`/api/organizations/${organizationId}/join`);
+    if (!joined.ok()) throw new Error(`join: ${joined.status()} ${await joined.text()}`);
+    return who;
+  };
+  abena = await join("Abena Mensah");
+  kojo = await join("Kojo Antwi");
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("an audio room", () => {
+  it("carries the host's voice to listeners, stops it on mute, and a promoted listener's voice", async () => {
+    await openRoom(host, "organization", airing);
+    await expect.poll(() => host.page.locator(".rm-status").textContent()).toBe("Waiting");
+    await openRoom(abena, "member", airing);
+    await openRoom(kojo, "member", airing);
+    await host.page.getByText("3 participants").waitFor();
+    // Listeners have no microphone controls and cannot start or end.
+    await expect.poll(() => abena.page.getByRole("button", { name: "Unmute" }).count()).toBe(0);
+    await expect.poll(() => abena.page.getByRole("button", { name: "Start" }).count()).toBe(0);
+    await shot(host.page, "rooms-airing-waiting");
+
+    await host.page.getByRole("button", { name: "Start" }).click();
+    await abena.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+    await until(
+      () => stats(abena.page),
+      (s) => s.audioBytesReceived > 5000,
+      "host's audio at Abena",
+    );
+    expect(await audioGrowth(abena.page)).toBeGreaterThan(2000);
+
+    // The host mutes: nothing more arrives.
+    await host.page.getByRole("button", { name: "Mute", exact: true }).click();
+    await host.page.getByRole("button", { name: "Unmute" }).waitFor();
+    await abena.page.locator(".rm-portrait", { hasText: "Kofi Admin" }).locator(".rm-mic-off").waitFor();
+    expect(await audioGrowth(abena.page)).toBe(0);
+
+    // Abena raises her hand; the host sees it and invites her to speak.
+    await abena.page.getByRole("button", { name: "Raise hand" }).click();
+    await host.page.locator(".rm-person-hand", { hasText: "Abena Mensah" }).waitFor();
+    await shot(host.page, "rooms-airing-hand-raised");
+    await host.page.getByRole("button", { name: "Invite to speak: Abena Mensah" }).click();
+    await abena.page.getByRole("button", { name: "Unmute" }).waitFor();
+    await abena.page.getByRole("button", { name: "Unmute" }).click();
+    await abena.page.getByRole("button", { name: "Mute", exact: true }).waitFor();
+    // Kojo hears Abena (the host is still muted).
+    await until(
+      () => audioGrowth(kojo.page, 1000),
+      (bytes) => bytes > 1000,
+      "Abena's audio at Kojo",
+      25_000,
+    );
+
+    // Invite Participants copies the channel's link.
+    await host.page.getByRole("button", { name: "Invite Participants" }).click();
+    await host.page.getByText("Invite link copied to clipboard!").waitFor();
+    const copied = await host.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`/member/airing?channelId=${airing.id}`);
+
+    // Recording: a few seconds, then saved to the channel for everyone.
+    await host.page.getByRole("button", { name: "Record" }).click();
+    await kojo.page.getByText("Recording", { exact: true }).waitFor();
+    await pause(2500);
+    await host.page.getByRole("button", { name: "Stop recording" }).click();
+    await host.page.getByText("Recording saved to the channel").waitFor({ timeout: 20_000 });
+    await kojo.page.getByRole("link", { name: "Download" }).waitFor();
+    const recordings = await (await kojo.context.request.get(`/api/channels/${airing.id}/recordings`)).json();
+    expect(recordings.recordings).toHaveLength(1);
+    expect(recordings.recordings[0].content_type).toBe("audio/webm");
+    expect(recordings.recordings[0].size).toBeGreaterThan(1000);
+
+    await shot(host.page, "rooms-airing-host");
+    await shot(kojo.page, "rooms-airing-listener");
+
+    // The host ends the session: everyone sees it ended.
+    await host.page.getByRole("button", { name: "End" }).click();
+    await host.page.getByRole("dialog").getByRole("button", { name: "End" }).click();
+    await kojo.page.getByText("This session has ended").waitFor();
+    await shot(kojo.page, "rooms-airing-ended");
+  });
+});
+
+describe("a live stream", () => {
+  it("shows viewers the host's camera, then the host's shared screen", async () => {
+    await openRoom(host, "organization", live);
+    await openRoom(abena, "member", live);
+    await host.page.getByText("2 participants").waitFor();
+    await host.page.getByRole("button", { name: "Start" }).click();
+    await abena.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+
+    const first = await until(
+      () => stats(abena.page),
+      (s) => s.videoFramesDecoded > 20,
+      "camera frames at Abena",
+    );
+    await until(
+      () => pictureSize(abena.page, "Kofi Admin"),
+      (p) => p.width > 0,
+      "camera picture",
+    );
+    const camera = (await sending(host.page)).find((track) => track.startsWith("video:"));
+    expect(camera).toBeTruthy();
+    await shot(abena.page, "rooms-live-viewer-camera");
+
+    // Sharing the screen replaces the camera's track: the viewer keeps decoding, now the screen.
+    await host.page.getByRole("button", { name: "Share screen" }).click();
+    await host.page.getByRole("button", { name: "Stop sharing" }).waitFor();
+    await abena.page.locator(".rm-tile-flag", { hasText: "Sharing screen" }).waitFor();
+    const screen = (await sending(host.page)).find((track) => track.startsWith("video:"));
+    expect(screen).toBeTruthy();
+    expect(screen).not.toBe(camera);
+    const during = await stats(abena.page);
+    expect(during.videoFramesDecoded).toBeGreaterThan(first.videoFramesDecoded);
+    await until(
+      () => stats(abena.page),
+      (s) => s.videoFramesDecoded > during.videoFramesDecoded + 20,
+      "screen frames at Abena",
+    );
+    await shot(abena.page, "rooms-live-viewer-screen");
+    await shot(host.page, "rooms-live-host");
+
+    // Sharing stops: back to the camera, and the viewer still decodes frames.
+    await host.page.getByRole("button", { name: "Stop sharing" }).click();
+    await abena.page.locator(".rm-tile-flag").waitFor({ state: "detached" });
+    expect((await sending(host.page)).find((track) => track.startsWith("video:"))).toBe(camera);
+    const after = await stats(abena.page);
+    await until(
+      () => stats(abena.page),
+      (s) => s.videoFramesDecoded > after.videoFramesDecoded + 20,
+      "camera frames again",
+    );
+
+    // Sharing again, then stopped from the browser's own control (the track ends): back to the
+    // camera, and the stored state follows.
+    await host.page.getByRole("button", { name: "Share screen" }).click();
+    await abena.page.locator(".rm-tile-flag", { hasText: "Sharing screen" }).waitFor();
+    await host.page.evaluate(() => {
+      const video = [...document.querySelectorAll("video")].find((v) =>
+        v.getAttribute("aria-label")?.endsWith("Sharing screen"),
+      );
+      const track = (video?.srcObject as MediaStream | null)?.getVideoTracks()[0];
+      if (!track) throw new Error("no shared screen track on the host's page");
+      track.stop();
+      track.dispatchEvent(new Event("ended"));
+    });
+    await host.page.getByRole("button", { name: "Share screen" }).waitFor();
+    await abena.page.locator(".rm-tile-flag").waitFor({ state: "detached" });
+    expect((await sending(host.page)).find((track) => track.startsWith("video:"))).toBe(camera);
+
+    // A viewer has no camera controls; closing the tab leaves the session.
+    expect(await abena.page.getByRole("button", { name: "Share screen" }).count()).toBe(0);
+    await abena.page.close();
+    await host.page.getByText("1 participant", { exact: true }).waitFor();
+  });
+});

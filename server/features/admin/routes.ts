@@ -1,0 +1,156 @@
+import type { FastifyInstance } from "fastify";
+import {
+  type AdminSessionInfo,
+  actionListQuery,
+  adminMessages,
+  adminSignInInput,
+  memberListQuery,
+  organizationListQuery,
+  organizationStatusInput,
+} from "../../../contract/admin";
+import type { AppContext } from "../../context";
+import { ADMIN_COOKIE, clearAdminCookie, currentAdmin, setAdminCookie } from "../../http/access";
+import { notFound, parse, unauthorized } from "../../http/errors";
+import { idParam } from "../../http/params";
+import { enforceLimits } from "../../lib/rate-limit";
+import { authenticateAdmin, presentDemoCredentials, touchSignIn } from "./accounts";
+import { listAdminActions, recordAdminAction } from "./audit";
+import { adminMonitoring, adminOverview } from "./dashboard";
+import { listMembers, listOrganizations } from "./directory";
+import {
+  type AdminSession,
+  createAdminSession,
+  endAdminSession,
+  type PlatformAdmin,
+  resolveAdminSession,
+} from "./sessions";
+import { setOrganizationStatus } from "./status";
+
+function sessionInfo(
+  admin: PlatformAdmin,
+  session: Pick<AdminSession, "createdAt" | "expiresAt">,
+): AdminSessionInfo {
+  return {
+    is_valid: true,
+    is_admin: true,
+    username: admin.username,
+    user_data: {
+      id: admin.id,
+      username: admin.username,
+      full_name: admin.fullName,
+      last_sign_in_at: admin.lastSignInAt?.toISOString() ?? null,
+    },
+    login_time: session.createdAt.toISOString(),
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * The platform admin portal's API. Signing in and out, and the demo box, are public; everything
+ * else is "admin" access: the admin session cookie, checked on the server at every call.
+ */
+export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock, limits } = ctx;
+  const admin = { config: { access: "admin" as const } };
+  const open = { config: { access: "public" as const } };
+
+  app.post("/api/admin/session", open, async (request, reply): Promise<AdminSessionInfo> => {
+    const input = parse(adminSignInInput, request.body);
+    await enforceLimits(db, clock, [
+      { key: `admin-signin:ip:${request.ip}`, limit: limits.signInPerIp },
+      { key: `admin-signin:account:${input.username.toLowerCase()}`, limit: limits.signInPerAccount },
+    ]);
+    const { admin: signedIn, known } = await authenticateAdmin(db, input.username, input.password);
+    if (!signedIn) {
+      await recordAdminAction(db, clock, {
+        adminId: known?.id ?? null,
+        action: "session.sign_in_failed",
+        targetType: "admin",
+        targetId: known?.id ?? "",
+        detail: { username: input.username.slice(0, 60) },
+        ip: request.ip,
+      });
+      request.log.warn({ event: "admin.signin.failed", ip: request.ip }, "failed admin sign-in");
+      throw unauthorized(adminMessages.invalidCredentials);
+    }
+    // A new session id at every sign-in; the one this browser had ends.
+    const previous = request.cookies[ADMIN_COOKIE];
+    if (previous) {
+      const old = await resolveAdminSession(db, clock, previous);
+      if (old) await endAdminSession(db, old.sessionId);
+    }
+    const token = await createAdminSession(db, clock, signedIn, request.ip);
+    await touchSignIn(db, clock, signedIn.id);
+    await recordAdminAction(db, clock, {
+      adminId: signedIn.id,
+      action: "session.signed_in",
+      targetType: "admin",
+      targetId: signedIn.id,
+      ip: request.ip,
+    });
+    setAdminCookie(request, reply, token);
+    const resolved = await resolveAdminSession(db, clock, token);
+    if (!resolved) throw unauthorized(adminMessages.signInRequired);
+    return sessionInfo(resolved.admin, resolved.session);
+  });
+
+  app.get("/api/admin/session", admin, async (request): Promise<AdminSessionInfo> => {
+    const { admin: signedIn, session } = currentAdmin(request);
+    return sessionInfo(signedIn, session);
+  });
+
+  app.delete("/api/admin/session", open, async (request, reply) => {
+    const token = request.cookies[ADMIN_COOKIE];
+    const resolved = token ? await resolveAdminSession(db, clock, token) : null;
+    if (resolved) {
+      await endAdminSession(db, resolved.sessionId);
+      await recordAdminAction(db, clock, {
+        adminId: resolved.admin.id,
+        action: "session.signed_out",
+        targetType: "admin",
+        targetId: resolved.admin.id,
+        ip: request.ip,
+      });
+    }
+    clearAdminCookie(reply);
+    return reply.code(204).send();
+  });
+
+  /** The sign-in page's demo box: only on a server running with demo data. */
+  app.get("/api/admin/demo-credentials", open, async () => {
+    const credentials = ctx.config.demo ? await presentDemoCredentials(db, ctx.config.secretKey) : null;
+    if (!credentials) throw notFound(adminMessages.noDemo);
+    return credentials;
+  });
+
+  app.get("/api/admin/overview", admin, () => adminOverview(db));
+
+  app.get("/api/admin/organizations", admin, (request) =>
+    listOrganizations(db, parse(organizationListQuery, request.query)),
+  );
+
+  app.put("/api/admin/organizations/:id/status", admin, async (request) => {
+    const organizationId = idParam(request.params);
+    const { status } = parse(organizationStatusInput, request.body);
+    const { organization } = await setOrganizationStatus(db, clock, {
+      adminId: currentAdmin(request).admin.id,
+      organizationId,
+      status,
+      ip: request.ip,
+    });
+    // Open screens of its members react (the workspace refetches the organization).
+    await ctx.bus.publish(`org:${organizationId}`, "organization.status_changed", {
+      organization_id: organizationId,
+      status: organization.status,
+    });
+    return { organization };
+  });
+
+  app.get("/api/admin/members", admin, (request) => listMembers(db, parse(memberListQuery, request.query)));
+
+  app.get("/api/admin/monitoring", admin, () => adminMonitoring(db, clock));
+
+  app.get("/api/admin/actions", admin, (request) =>
+    listAdminActions(db, parse(actionListQuery, request.query)),
+  );
+}

@@ -1,0 +1,36 @@
+import type { ChatContact, DirectMessage } from "../../../contract/chat";
+import { DEFAULT_SETTINGS, type UserSettings } from "../../../contract/settings";
+import type { MessageRow } from "./queries";
+
+/** A user's privacy choices (settings › privacy) over the defaults. */
+export function privacyOf(settings: Partial<UserSettings> | null | undefined): UserSettings["privacy"] {
+  return { ...DEFAULT_SETTINGS.privacy, ...settings?.privacy };
+}
+
+/**
+ * A message as `viewerId` sees it. The sender learns when it was read only while the recipient
+ * shows read receipts (`receiptsShown`); the recipient always sees their own reads.
+ */
+export function presentMessage(row: MessageRow, viewerId: string, receiptsShown = true): DirectMessage {
+  const hideRead = row.senderId === viewerId && !receiptsShown;
+  return {
+    id: row.id,
+    sender_id: row.senderId,
+    recipient_id: row.recipientId,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    read_at: hideRead ? null : (row.readAt?.toISOString() ?? null),
+  };
+}
+
+export function presentLastMessage(
+  row: MessageRow | undefined,
+  viewerId: string,
+): ChatContact["last_message"] {
+  if (!row) return null;
+  return {
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    from_me: row.senderId === viewerId,
+  };
+}

@@ -1,0 +1,138 @@
+import {
+  type ChatContact,
+  type ConversationPage,
+  chatMessages,
+  type DirectMessage,
+} from "../../../contract/chat";
+import { messages } from "../../../contract/messages";
+import type { Db } from "../../db/connect";
+import { directMessages } from "../../db/schema";
+import { badRequest, forbidden, notFound } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import { onlineUserIds } from "../../realtime/presence";
+import type { User } from "../accounts/sessions";
+import { requireMember } from "../organizations/policy";
+import { presentLastMessage, presentMessage, privacyOf } from "./presenter";
+import {
+  findUser,
+  haveTalked,
+  lastMessages,
+  markRead,
+  newestMessages,
+  otherMembers,
+  recipientFor,
+  sharedOrganizations,
+  unreadBySender,
+} from "./queries";
+
+/**
+ * The people the user may write to in an organization (spec: the other members and the
+ * organization's administrators), with presence, the latest message and unread count of each.
+ * Latest conversation first, then by name. A fixed number of queries whatever their number.
+ */
+export async function listContacts(db: Db, user: User, organizationId: string): Promise<ChatContact[]> {
+  await requireMember(db, user, organizationId);
+  const [people, online, latest, unread] = await Promise.all([
+    otherMembers(db, user.id, organizationId),
+    onlineUserIds(db, organizationId),
+    lastMessages(db, user.id, organizationId),
+    unreadBySender(db, user.id, organizationId),
+  ]);
+  const onlineNow = new Set(online);
+  const contacts = people.map((person) => ({
+    id: person.id,
+    full_name: person.fullName,
+    role: person.role,
+    user_type: person.userType,
+    online: onlineNow.has(person.id),
+    accepts_messages: privacyOf(person.settings).allowDirectMessages,
+    last_message: presentLastMessage(latest.get(person.id), user.id),
+    unread_count: unread.get(person.id) ?? 0,
+  }));
+  // Stable sort: those without a conversation keep the query's order by name.
+  const latestAt = (contact: ChatContact) => contact.last_message?.created_at ?? "";
+  return contacts.sort((a, b) => (latestAt(a) < latestAt(b) ? 1 : latestAt(a) > latestAt(b) ? -1 : 0));
+}
+
+/**
+ * Whom the user may open a conversation with: anyone sharing an organization, or anyone they have
+ * already talked to (the history stays theirs after one of them leaves). Strangers are not found.
+ */
+async function conversationPartner(db: Db, user: User, otherId: string) {
+  const other = await findUser(db, otherId);
+  if (!other || other.id === user.id) throw notFound(chatMessages.userNotFound);
+  const shared = await sharedOrganizations(db, user.id, otherId);
+  if (shared.length === 0 && !(await haveTalked(db, user.id, otherId))) {
+    throw notFound(chatMessages.userNotFound);
+  }
+  return other;
+}
+
+/** The conversation's latest messages (50), oldest first; `before` pages back through earlier ones. */
+export async function readConversation(
+  db: Db,
+  user: User,
+  otherId: string,
+  page: { before?: string; limit: number },
+): Promise<ConversationPage> {
+  const other = await conversationPartner(db, user, otherId);
+  const receipts = privacyOf(other.settings).showReadReceipts;
+  const newest = await newestMessages(db, user.id, otherId, { before: page.before, limit: page.limit + 1 });
+  return {
+    messages: newest
+      .slice(0, page.limit)
+      .reverse()
+      .map((row) => presentMessage(row, user.id, receipts)),
+    has_more: newest.length > page.limit,
+  };
+}
+
+/**
+ * Sends a direct message: only to someone sharing an organization that is not suspended, and only
+ * if they accept direct messages. Returns the message as both parties see it when it is new.
+ */
+export async function sendMessage(
+  db: Db,
+  user: User,
+  recipientId: string,
+  content: string,
+): Promise<DirectMessage> {
+  if (recipientId === user.id) throw badRequest(chatMessages.toSelf);
+  const recipient = await recipientFor(db, user.id, recipientId);
+  if (!recipient || recipient.shared.length === 0) throw notFound(chatMessages.userNotFound);
+  if (recipient.shared.every((status) => status === "suspended")) {
+    throw forbidden(messages.organizationSuspended);
+  }
+  if (!privacyOf(recipient.settings).allowDirectMessages) throw forbidden(chatMessages.notAccepting);
+  const [row] = await db
+    .insert(directMessages)
+    .values({ senderId: user.id, recipientId, content })
+    .returning();
+  if (!row) throw new Error("direct message insert returned no row");
+  return presentMessage(row, user.id);
+}
+
+/**
+ * Marks the messages `otherId` sent the user as read. Whether the sender may hear of it follows
+ * the reader's own "show read receipts" choice.
+ */
+export async function readMessagesFrom(
+  db: Db,
+  clock: Clock,
+  user: User,
+  otherId: string,
+): Promise<{ marked: number; readAt: Date; tellSender: boolean }> {
+  await conversationPartner(db, user, otherId);
+  const readAt = clock.now();
+  const marked = await markRead(db, user.id, otherId, readAt);
+  return { marked, readAt, tellSender: privacyOf(user.settings).showReadReceipts };
+}
+
+/** Unread direct messages to the user (from the organization's members when one is given). */
+export async function unreadTotal(db: Db, user: User, organizationId?: string): Promise<number> {
+  if (organizationId) await requireMember(db, user, organizationId);
+  const bySender = await unreadBySender(db, user.id, organizationId);
+  let total = 0;
+  for (const n of bySender.values()) total += n;
+  return total;
+}

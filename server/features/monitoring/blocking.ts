@@ -1,0 +1,54 @@
+import { and, eq, sql } from "drizzle-orm";
+import { monitoringMessages, SUSPICIOUS_RISK } from "../../../contract/monitoring";
+import type { Db } from "../../db/connect";
+import { votingSessions } from "../../db/schema";
+import { badRequest } from "../../http/errors";
+import type { User } from "../accounts/sessions";
+import { sessionForAdmin } from "./queries";
+import type { SessionRow } from "./rules/types";
+
+/**
+ * An administrator blocks a risky session: from then on its voter cannot vote in that election
+ * (casting checks for a blocked session in the same statement that writes the ballot). Only a
+ * session whose risk reached MONITORING_BLOCK_RISK may be blocked, so a block always has reasons
+ * on record. The check is repeated in the update, against a score changing meanwhile.
+ */
+export async function blockSession(
+  db: Db,
+  user: User,
+  sessionId: string,
+  threshold: number,
+  now: Date,
+): Promise<SessionRow> {
+  const session = await sessionForAdmin(db, user, sessionId);
+  if (session.status === "blocked") return session;
+  const [blocked] = await db
+    .update(votingSessions)
+    .set({ status: "blocked", blockedBy: user.id, updatedAt: now })
+    .where(and(eq(votingSessions.id, sessionId), sql`${votingSessions.riskScore} >= ${threshold}`))
+    .returning();
+  if (!blocked) throw badRequest(monitoringMessages.belowBlockRisk(threshold));
+  return blocked;
+}
+
+/**
+ * Lifts a block: the session is completed again if its voter has voted in the election, else
+ * active or suspicious by its score.
+ */
+export async function unblockSession(db: Db, user: User, sessionId: string, now: Date): Promise<SessionRow> {
+  const session = await sessionForAdmin(db, user, sessionId);
+  if (session.status !== "blocked") throw badRequest(monitoringMessages.notBlocked);
+  const [unblocked] = await db
+    .update(votingSessions)
+    .set({
+      status: sql`case
+        when exists (select 1 from participations p where p.election_id = ${votingSessions.electionId} and p.user_id = ${votingSessions.userId}) then 'completed'
+        when ${votingSessions.riskScore} >= ${SUSPICIOUS_RISK} then 'suspicious'
+        else 'active' end`,
+      blockedBy: null,
+      updatedAt: now,
+    })
+    .where(and(eq(votingSessions.id, sessionId), eq(votingSessions.status, "blocked")))
+    .returning();
+  return unblocked ?? session;
+}

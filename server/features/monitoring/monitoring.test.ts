@@ -1,0 +1,248 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../contract/messages";
+import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../../contract/monitoring";
+import { monitoringMessages } from "../../../contract/monitoring";
+import { securityAlerts } from "../../db/schema";
+import { grantFor } from "../../test/elections";
+import { createMember } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+import { deviceHash, listen, monitoredElection, overview, recordFrom, sessionBody } from "./testing";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** Two voters on one device: the second one's session fires the shared-device rule. */
+async function sharedDevice() {
+  const setup = await monitoredElection(t);
+  const [first, second] = setup.voters;
+  if (!first || !second) throw new Error("no voters");
+  const device = deviceHash();
+  await recordFrom(t, first.cookie, setup.election.id, sessionBody({ device_hash: device }));
+  await recordFrom(t, second.cookie, setup.election.id, sessionBody({ device_hash: device }));
+  const read: MonitoringOverview = await overview(t, setup.admin.cookie, setup.admin.organizationId);
+  const session = read.sessions.find((s) => s.user_id === second.user.id) as MonitoredSession;
+  return { ...setup, first, second, device, session, read };
+}
+
+describe("alerts", () => {
+  it("are raised once per rule and session, with the rule's type and severity, and announced", async () => {
+    const bus = listen(t);
+    const { admin, election, second, device, session, read } = await sharedDevice();
+    const alert = read.alerts.find((a) => a.session_id === session.id) as SecurityAlert;
+    expect(alert).toMatchObject({
+      type: "device_anomaly",
+      severity: "high",
+      rule: "shared_device",
+      user_id: second.user.id,
+      full_name: second.user.fullName,
+      resolved: false,
+    });
+    expect(alert.description).toMatch(/^Shared device: This device was also used by 1 other voter/);
+    expect(session.risk_rules.map((hit) => hit.rule)).toEqual(["shared_device"]);
+
+    // The rule keeps firing on the next visit; the alert is not raised again.
+    await recordFrom(t, second.cookie, election.id, sessionBody({ device_hash: device }));
+    const [stored] = await t.database.db
+      .select({ n: count() })
+      .from(securityAlerts)
+      .where(and(eq(securityAlerts.sessionId, session.id), eq(securityAlerts.rule, "shared_device")));
+    expect(stored?.n).toBe(1);
+
+    const events = bus.seen.filter((m) => m.topic === `org:${admin.organizationId}`);
+    bus.stop();
+    expect(events.filter((m) => m.event === "alert.created")).toEqual([
+      {
+        topic: `org:${admin.organizationId}`,
+        event: "alert.created",
+        payload: { organization_id: admin.organizationId, alert_id: alert.id, session_id: session.id },
+      },
+    ]);
+    expect(events.filter((m) => m.event === "voting_session.updated").length).toBe(3);
+  });
+
+  it("are resolved for good by an administrator, which the figures and the screen show", async () => {
+    const { admin, session, read } = await sharedDevice();
+    const alert = read.alerts.find((a) => a.session_id === session.id) as SecurityAlert;
+    expect(read.stats.suspicious_activity).toBe(1);
+    expect(read.analytics.threat_level).toBe("high");
+    const bus = listen(t);
+    const resolved = await call(t.app, admin.cookie).post(`/api/monitoring/alerts/${alert.id}/resolve`);
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({ id: alert.id, resolved: true });
+    // Again: nothing changes, nothing is announced twice.
+    expect(
+      (await call(t.app, admin.cookie).post(`/api/monitoring/alerts/${alert.id}/resolve`)).statusCode,
+    ).toBe(200);
+    expect(bus.seen.filter((m) => m.event === "alert.resolved")).toHaveLength(1);
+    bus.stop();
+
+    const after: MonitoringOverview = await overview(t, admin.cookie, admin.organizationId);
+    expect(after.alerts.find((a) => a.id === alert.id)).toMatchObject({ resolved: true });
+    expect(after.stats.suspicious_activity).toBe(0);
+    expect(after.analytics.threat_level).toBeNull();
+    const [row] = await t.database.db.select().from(securityAlerts).where(eq(securityAlerts.id, alert.id));
+    expect(row?.resolvedBy).toBe(admin.id);
+    expect(row?.resolvedAt).not.toBeNull();
+  });
+});
+
+describe("blocking a session", () => {
+  it("is refused below the configured risk; above it, the voter cannot vote until unblocked", async () => {
+    const { admin, first, second, election, president, read } = await sharedDevice();
+    const calm = read.sessions.find((s) => s.user_id === first.user.id) as MonitoredSession;
+    const risky = read.sessions.find((s) => s.user_id === second.user.id) as MonitoredSession;
+    expect(read.block_risk).toBe(0.6);
+    expect(calm.risk_score).toBe(0);
+    const refused = await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${calm.id}/block`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(monitoringMessages.belowBlockRisk(0.6));
+
+    // Shared device (0.5) and automation (0.4): 1 − 0.5 × 0.6 = 0.7.
+    const driven = sessionBody({ device_hash: risky.device_hash });
+    await recordFrom(t, second.cookie, election.id, {
+      ...driven,
+      device_info: { ...driven.device_info, webdriver: true },
+    });
+    const blocked = await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/block`);
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toEqual({ id: risky.id, status: "blocked" });
+
+    const vote = async () =>
+      call(t.app, second.cookie).post(`/api/elections/${election.id}/ballots`, {
+        grant_id: await grantFor(t.database.db, t.clock, second.user.id, election.id),
+        selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+      });
+    const denied = await vote();
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.message).toBe(messages.votingSessionBlocked);
+    // Reopening the channel (even from another device) does not lift the block.
+    await recordFrom(t, second.cookie, election.id, sessionBody());
+    expect((await vote()).statusCode).toBe(403);
+
+    const figures: MonitoringOverview = await overview(t, admin.cookie, admin.organizationId);
+    expect(figures.stats.blocked_attempts).toBe(1);
+    expect(figures.sessions.find((s) => s.id === risky.id)?.status).toBe("blocked");
+
+    const lifted = await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/unblock`);
+    expect(lifted.json()).toEqual({ id: risky.id, status: "suspicious" });
+    expect((await vote()).statusCode).toBe(201);
+    expect(
+      (await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/unblock`)).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe("the figures", () => {
+  it("are counted from the organization's rows", async () => {
+    const { admin, voters, election, president } = await monitoredElection(t, { members: 4 });
+    const [a, b, c] = voters;
+    if (!a || !b || !c) throw new Error("no voters");
+    // d joins after the election opened (so is not on its roll); verifying is still recorded.
+    const d = await createMember(t.app, admin.organizationId);
+    for (const voter of [a, b, c, d]) await recordFrom(t, voter.cookie, election.id, sessionBody());
+    // d passes the ID check, b fails it once; a votes, then tries again once.
+    const passed = await call(t.app, d.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "national_id",
+      id_number: d.input.id_number,
+    });
+    expect(passed.json().status).toBe("verified");
+    await call(t.app, b.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "national_id",
+      id_number: "WRONG-NUMBER",
+    });
+    const vote = async (candidate: number) =>
+      call(t.app, a.cookie).post(`/api/elections/${election.id}/ballots`, {
+        grant_id: await grantFor(t.database.db, t.clock, a.user.id, election.id),
+        selections: [{ position_id: president.id, candidate_id: president.candidates[candidate].id }],
+      });
+    await vote(0);
+    await vote(1);
+
+    const read: MonitoringOverview = await overview(t, admin.cookie, admin.organizationId);
+    expect(read.stats).toEqual({
+      active_sessions: 3,
+      suspicious_activity: 0,
+      blocked_attempts: 0,
+      verification_pass_rate: 50,
+      total_monitored: 4,
+    });
+    expect(read.analytics.verification).toEqual({ attempts: 2, passed: 1, failed: 1, pass_rate: 50 });
+    expect(read.analytics.duplicates).toEqual({
+      attempts: 1,
+      sessions_with_duplicates: 1,
+      sessions: 4,
+      rate: 25,
+    });
+    expect(read.analytics.risk_bands).toEqual({ low: 4, medium: 0, high: 0 });
+    expect(read.analytics.rule_hits.map((hit) => hit.sessions)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(read.sessions.map((s) => s.status).sort()).toEqual(["active", "active", "active", "completed"]);
+    expect(new Date(read.updated_at).getTime()).toBe(t.clock.now().getTime());
+  });
+});
+
+describe("investigate", () => {
+  it("shows the session, its alerts and the voter's history in this organization", async () => {
+    const { admin, second, session, election } = await sharedDevice();
+    await call(t.app, second.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "national_id",
+      id_number: "WRONG-NUMBER",
+    });
+    const response = await call(t.app, admin.cookie).get(`/api/monitoring/sessions/${session.id}`);
+    expect(response.statusCode).toBe(200);
+    const view = response.json();
+    expect(view.session).toMatchObject({
+      id: session.id,
+      full_name: second.user.fullName,
+      email: second.user.email,
+    });
+    expect(view.alerts.map((a: SecurityAlert) => a.rule)).toEqual(["shared_device"]);
+    expect(view.history.map((s: MonitoredSession) => s.id)).toEqual([session.id]);
+    expect(view.verification_attempts).toHaveLength(1);
+    expect(view.verification_attempts[0]).toMatchObject({ method: "national_id", success: false });
+  });
+});
+
+describe("recording a session", () => {
+  it("validates what the browser sends and caps its sizes", async () => {
+    const { voters, election } = await monitoredElection(t);
+    const [voter] = voters;
+    if (!voter) throw new Error("no voters");
+    const bad = [
+      { ...sessionBody(), device_hash: "not-hex" },
+      { ...sessionBody(), extra: 1 },
+      { ...sessionBody(), location: { latitude: 200, longitude: 0, accuracy: 1 } },
+      { ...sessionBody(), device_info: { ...sessionBody().device_info, userAgent: "x".repeat(600) } },
+      { ...sessionBody(), device_info: { ...sessionBody().device_info, secret: "y" } },
+    ];
+    for (const body of bad)
+      expect((await recordFrom(t, voter.cookie, election.id, body)).statusCode).toBe(400);
+    expect((await recordFrom(t, voter.cookie, election.id, sessionBody())).statusCode).toBe(201);
+  });
+
+  it("takes the address from the request, and from X-Forwarded-For only behind a trusted proxy", async () => {
+    for (const trustProxy of [false, true]) {
+      const app = await testApp({ config: { trustProxy } });
+      try {
+        const { admin, voters, election } = await monitoredElection(app);
+        const [voter] = voters;
+        if (!voter) throw new Error("no voters");
+        await app.app.inject({
+          method: "POST",
+          url: `/api/elections/${election.id}/voting-sessions`,
+          headers: { cookie: voter.cookie, "x-forwarded-for": "192.0.2.99" },
+          payload: sessionBody(),
+          remoteAddress: "10.0.0.5",
+        });
+        const read: MonitoringOverview = await overview(app, admin.cookie, admin.organizationId);
+        expect(read.sessions[0]?.ip_address).toBe(trustProxy ? "192.0.2.99" : "10.0.0.5");
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { recordSessionInput } from "../../../contract/monitoring";
+import type { Db, Tx } from "../../db/connect";
+import { elections, votingSessions } from "../../db/schema";
+import { type Assessment, assess } from "./assess";
+
+type SessionChange = PgUpdateSetSource<typeof votingSessions>;
+
+/** Serializes the writers of one voter's sessions in one election (two tabs opening at once make one session). */
+const lockVoter = (tx: Tx, userId: string, electionId: string) =>
+  tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`voting-session:${userId}:${electionId}`}, 0))`,
+  );
+
+/**
+ * A voter opened an election channel: their session for this election and device is created, or
+ * reused and refreshed (address, device information, and the location when one is given; a null
+ * location keeps the last known one). One session per voter, election and device: reopening the
+ * channel, even after voting or being blocked, returns to the same session, so a block cannot be
+ * escaped by reloading. A session started without a device (a verification or vote sent straight
+ * to the API) is adopted by the first device that opens the channel.
+ */
+export async function recordSession(
+  db: Db,
+  now: Date,
+  session: { userId: string; organizationId: string; electionId: string; ip: string },
+  input: z.output<typeof recordSessionInput>,
+): Promise<Assessment> {
+  return db.transaction(async (tx) => {
+    await lockVoter(tx, session.userId, session.electionId);
+    const [existing] = await tx
+      .select({ id: votingSessions.id })
+      .from(votingSessions)
+      .where(
+        and(
+          eq(votingSessions.userId, session.userId),
+          eq(votingSessions.electionId, session.electionId),
+          or(eq(votingSessions.deviceHash, input.device_hash), eq(votingSessions.deviceHash, "")),
+        ),
+      )
+      .orderBy(sql`${votingSessions.deviceHash} = ${input.device_hash} desc`, desc(votingSessions.updatedAt))
+      .limit(1);
+    const seen = {
+      ipAddress: session.ip,
+      deviceHash: input.device_hash,
+      deviceInfo: input.device_info,
+      updatedAt: now,
+      ...(input.location ? { location: input.location } : {}),
+    };
+    let id = existing?.id;
+    if (id) {
+      await tx.update(votingSessions).set(seen).where(eq(votingSessions.id, id));
+    } else {
+      const [created] = await tx
+        .insert(votingSessions)
+        .values({
+          userId: session.userId,
+          organizationId: session.organizationId,
+          electionId: session.electionId,
+          location: input.location,
+          createdAt: now,
+          ...seen,
+        })
+        .returning({ id: votingSessions.id });
+      id = created?.id;
+    }
+    if (!id) throw new Error("voting session insert returned nothing");
+    return assess(tx, id, now);
+  });
+}
+
+/**
+ * A successful cast completes the voter's current session in the election: one statement, and no
+ * re-assessment (a cast changes nothing any rule looks at), so voting pays little for monitoring.
+ * A blocked session stays blocked. No session (a grant made without verification, as tests and
+ * benchmarks do) leaves nothing to complete.
+ */
+export async function completeCurrentSession(
+  db: Db,
+  now: Date,
+  who: { userId: string; electionId: string },
+): Promise<{ id: string; organizationId: string } | null> {
+  const current = sql`(select v.id from voting_sessions v where v.user_id = ${who.userId} and v.election_id = ${who.electionId} order by v.updated_at desc limit 1)`;
+  const [row] = await db
+    .update(votingSessions)
+    .set({
+      status: sql`case when ${votingSessions.status} = 'blocked' then 'blocked' else 'completed' end`,
+      updatedAt: now,
+    })
+    .where(eq(votingSessions.id, current))
+    .returning({ id: votingSessions.id, organizationId: votingSessions.organizationId });
+  return row ?? null;
+}
+
+/**
+ * Applies a change (a verification outcome, a duplicate attempt, a cast) to the voter's current
+ * session in the election, the one seen last, and re-assesses it. A voter who verifies or votes
+ * without having opened the channel gets a session here, with the request's address and no device.
+ */
+export async function updateCurrentSession(
+  db: Db,
+  now: Date,
+  who: { userId: string; electionId: string; ip: string },
+  change: SessionChange,
+): Promise<Assessment | null> {
+  return db.transaction(async (tx) => {
+    await lockVoter(tx, who.userId, who.electionId);
+    const [current] = await tx
+      .select({ id: votingSessions.id })
+      .from(votingSessions)
+      .where(and(eq(votingSessions.userId, who.userId), eq(votingSessions.electionId, who.electionId)))
+      .orderBy(desc(votingSessions.updatedAt))
+      .limit(1);
+    let id = current?.id;
+    if (!id) {
+      const [election] = await tx
+        .select({ organizationId: elections.organizationId })
+        .from(elections)
+        .where(eq(elections.id, who.electionId));
+      if (!election) return null;
+      const [created] = await tx
+        .insert(votingSessions)
+        .values({
+          userId: who.userId,
+          organizationId: election.organizationId,
+          electionId: who.electionId,
+          ipAddress: who.ip,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: votingSessions.id });
+      id = created?.id;
+    }
+    if (!id) throw new Error("voting session insert returned nothing");
+    await tx
+      .update(votingSessions)
+      .set({ ...change, updatedAt: now })
+      .where(eq(votingSessions.id, id));
+    return assess(tx, id, now);
+  });
+}

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { ACTIVITY_LIMIT, type ActivityItem, type ActivityKind } from "../../../contract/profile";
+import type { Db } from "../../db/connect";
+import type { User } from "../accounts/sessions";
+
+const METHOD_NAMES: Record<string, string> = {
+  national_id: "National ID",
+  voters_card: "Voter's Card",
+  phone: "Phone",
+};
+
+interface Row {
+  kind: ActivityKind;
+  subject: string;
+  extra: string;
+  at: Date | string;
+}
+
+/**
+ * The user's Recent Activity, newest first, from the rows that record each event: the account
+ * (registered), memberships (joined an organization), verification grants (verified identity) and
+ * participations grouped by election (voted). Participations hold who voted, never the choice, so
+ * nothing here can say what was chosen.
+ */
+export async function recentActivity(db: Db, user: User): Promise<ActivityItem[]> {
+  const result = (await db.execute(sql`
+    select * from (
+      select 'registered' as kind, '' as subject, '' as extra, u.created_at as at
+        from users u where u.id = ${user.id}
+      union all
+      select 'joined_organization', o.name, m.role, m.created_at
+        from organization_memberships m join organizations o on o.id = m.organization_id
+        where m.user_id = ${user.id}
+      union all
+      select 'verified_identity', e.title, g.method, g.created_at
+        from verification_grants g join elections e on e.id = g.election_id
+        where g.user_id = ${user.id}
+      union all
+      select 'voted', e.title, count(*)::text, max(p.created_at)
+        from participations p join elections e on e.id = p.election_id
+        where p.user_id = ${user.id}
+        group by e.id, e.title
+    ) events
+    order by at desc
+    limit ${ACTIVITY_LIMIT}
+  `)) as unknown as { rows: Row[] };
+  return result.rows.map((row) => describe(row, user));
+}
+
+/** How each kind of event reads on the screen. */
+const DESCRIBE: Record<ActivityKind, (row: Row, user: User) => Pick<ActivityItem, "title" | "detail">> = {
+  registered: (_row, user) => ({
+    title: user.userType === "voter" ? "Registered as a voter" : "Registered an organization account",
+    detail: "Account created",
+  }),
+  joined_organization: (row) => ({
+    title: `Joined ${row.subject}`,
+    detail: row.extra === "admin" ? "As an administrator" : "As a member",
+  }),
+  verified_identity: (row) => ({
+    title: "Verified identity",
+    detail: `${METHOD_NAMES[row.extra] ?? row.extra} for ${row.subject}`,
+  }),
+  voted: (row) => {
+    const positions = Number(row.extra);
+    return {
+      title: `Voted in ${row.subject}`,
+      detail:
+        positions === 1
+          ? "1 position; your choice stays secret"
+          : `${positions} positions; your choices stay secret`,
+    };
+  },
+};
+
+function describe(row: Row, user: User): ActivityItem {
+  return { kind: row.kind, ...DESCRIBE[row.kind](row, user), at: new Date(row.at).toISOString() };
+}

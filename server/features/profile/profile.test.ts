@@ -1,0 +1,214 @@
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../contract/messages";
+import { ID_HASH_SHOWN, profileMessages } from "../../../contract/profile";
+import { users } from "../../db/schema";
+import { electionChannel, electionOfChannel } from "../../test/elections";
+import { createMember, createOrganization, createVoter, signIn } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** A member who verified with their National ID and voted for two positions in an open election. */
+async function voterWhoVoted() {
+  const owner = await createOrganization(t.app, { organization: "Profile Union" });
+  const member = await createMember(t.app, owner.organizationId, {
+    full_name: "Efua Mensah",
+    id_number: "GHA777888",
+  });
+  const channel = (await call(t.app, owner.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  const draft = await electionOfChannel(t.app, owner.cookie, channel.id);
+  const election = (await call(t.app, owner.cookie).post(`/api/elections/${draft.id}/open`)).json();
+  const as = call(t.app, member.cookie);
+  const verified = await as.post(`/api/elections/${election.id}/verification`, {
+    method: "national_id",
+    id_number: "GHA777888",
+  });
+  expect(verified.statusCode).toBe(200);
+  const [president, senator] = election.positions;
+  const chosen = [president.candidates[1], senator.candidates[0]];
+  const cast = await as.post(`/api/elections/${election.id}/ballots`, {
+    grant_id: verified.json().grant_id,
+    selections: [
+      { position_id: president.id, candidate_id: chosen[0].id },
+      { position_id: senator.id, candidate_id: chosen[1].id },
+    ],
+  });
+  expect(cast.statusCode).toBe(201);
+  return { owner, member, channel, election, chosen, as };
+}
+
+describe("the profile", () => {
+  it("must refuse anonymous callers on every profile endpoint", async () => {
+    for (const url of ["/api/profile", "/api/profile/activity", "/api/profile/polling-stations"]) {
+      expect((await call(t.app).get(url)).statusCode, url).toBe(401);
+    }
+    expect((await call(t.app).post("/api/account/password", {})).statusCode).toBe(401);
+  });
+
+  it("shows the user's own facts: the ID hash to 16 characters, no 'Verified Voter' before a verification", async () => {
+    const voter = await createVoter(t.app, { full_name: "Kwesi Boateng", phone_number: "+233 20 111 2222" });
+    const response = await call(t.app, voter.cookie).get("/api/profile");
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, voter.id));
+    expect(response.json().profile).toEqual({
+      id: voter.id,
+      full_name: "Kwesi Boateng",
+      email: voter.input.email,
+      phone_number: "+233 20 111 2222",
+      avatar_url: "",
+      role: "voter",
+      id_type: "National ID",
+      id_hash_prefix: row?.voterIdHash?.slice(0, ID_HASH_SHOWN),
+      created_at: row?.createdAt.toISOString(),
+      organization_id: null,
+      organization_name: null,
+      verified_voter: false,
+      verified_at: null,
+      two_factor_enabled: false,
+    });
+    expect(response.json().profile.id_hash_prefix).toHaveLength(16);
+  });
+
+  it("persists edits of name and phone", async () => {
+    const voter = await createVoter(t.app);
+    const as = call(t.app, voter.cookie);
+    const saved = await as.patch("/api/profile", { full_name: "New Name", phone_number: "+1 555 0199" });
+    expect(saved.statusCode).toBe(200);
+    const profile = (await as.get("/api/profile")).json().profile;
+    expect(profile).toMatchObject({ full_name: "New Name", phone_number: "+1 555 0199" });
+    const refused = await as.patch("/api/profile", { full_name: "  " });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(messages.fullNameRequired);
+  });
+
+  it("lists real activity newest first: registered, joined, verified, voted, and never a choice", async () => {
+    const { member, election, chosen, as } = await voterWhoVoted();
+    const activity = (await as.get("/api/profile/activity")).json().items as Array<{
+      kind: string;
+      title: string;
+      detail: string;
+      at: string;
+    }>;
+    expect(activity.map((a) => a.kind)).toEqual([
+      "voted",
+      "verified_identity",
+      "joined_organization",
+      "registered",
+    ]);
+    expect(activity[0]).toMatchObject({ title: `Voted in ${election.title}` });
+    expect(activity[0]?.detail).toContain("2 positions");
+    expect(activity[1]?.detail).toBe(`National ID for ${election.title}`);
+    expect(activity[2]?.title).toBe("Joined Profile Union");
+    const times = activity.map((a) => a.at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const profile = (await as.get("/api/profile")).json().profile;
+    expect(profile).toMatchObject({ verified_voter: true, organization_name: "Profile Union" });
+
+    const stations = (await as.get("/api/profile/polling-stations")).json().stations;
+    expect(stations).toEqual([
+      expect.objectContaining({ election_id: election.id, organization_name: "Profile Union", voted: true }),
+    ]);
+
+    // No profile answer names a candidate the voter chose (nor any candidate at all).
+    const everything = JSON.stringify([activity, profile, stations, (await as.get("/api/session")).json()]);
+    for (const candidate of [...election.positions[0].candidates, ...election.positions[1].candidates]) {
+      expect(everything).not.toContain(candidate.id);
+      expect(everything).not.toContain(candidate.name);
+    }
+    expect(everything).not.toMatch(/candidate/i);
+    expect(chosen).toHaveLength(2);
+    expect(member.id).toBe(profile.id);
+  });
+});
+
+describe("changing the password", () => {
+  it("requires the current password and a valid new one", async () => {
+    const voter = await createVoter(t.app);
+    const as = call(t.app, voter.cookie);
+    const missing = await as.post("/api/account/password", { new_password: "newpass123" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(profileMessages.currentPasswordRequired);
+    const wrong = await as.post("/api/account/password", {
+      current_password: "not-it",
+      new_password: "newpass123",
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toBe(profileMessages.currentPasswordWrong);
+    const tooLong = await as.post("/api/account/password", {
+      current_password: voter.input.password,
+      new_password: "much-too-long-password",
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe(messages.passwordLength);
+  });
+
+  it("ends the user's other sessions, keeps this one, and only the new password signs in", async () => {
+    const voter = await createVoter(t.app);
+    const otherDevice = await signIn(t.app, voter.input.email, voter.input.password);
+    const changed = await call(t.app, voter.cookie).post("/api/account/password", {
+      current_password: voter.input.password,
+      new_password: "newpass123",
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().message).toBe(profileMessages.passwordChanged);
+    expect((await call(t.app, voter.cookie).get("/api/session")).statusCode).toBe(200);
+    expect((await call(t.app, otherDevice).get("/api/session")).statusCode).toBe(401);
+    const old = await t.app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { email: voter.input.email, password: voter.input.password },
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { email: voter.input.email, password: "newpass123" },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it("is rate-limited per account", async () => {
+    const limited = await testApp({ limits: { signInPerAccount: { max: 2, windowSeconds: 900 } } });
+    try {
+      const voter = await createVoter(limited.app);
+      // Signing in spent one hit of the per-account sign-in window, which has its own key.
+      for (let i = 0; i < 2; i++) {
+        const response = await call(limited.app, voter.cookie).post("/api/account/password", {
+          current_password: "wrong-one",
+          new_password: "newpass123",
+        });
+        expect(response.statusCode).toBe(403);
+      }
+      const blocked = await call(limited.app, voter.cookie).post("/api/account/password", {
+        current_password: voter.input.password,
+        new_password: "newpass123",
+      });
+      expect(blocked.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("two-factor sign-in for voters", () => {
+  it("enrols with a TOTP secret and a first code, and the profile says so", async () => {
+    const voter = await createVoter(t.app);
+    const as = call(t.app, voter.cookie);
+    const setup = (await as.post("/api/account/two-factor/setup")).json();
+    expect(setup.qr_data_url).toMatch(/^data:image\/png;base64,/);
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 }).generate({
+      timestamp: t.clock.now().getTime(),
+    });
+    expect((await as.post("/api/account/two-factor/enable", { code })).statusCode).toBe(200);
+    expect((await as.get("/api/profile")).json().profile.two_factor_enabled).toBe(true);
+  });
+});

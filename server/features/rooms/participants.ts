@@ -1,0 +1,242 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import type { MyStateInput, RoomParticipant } from "../../../contract/rooms";
+import { roomMessages } from "../../../contract/rooms";
+import type { Db, Tx } from "../../db/connect";
+import { roomParticipants, roomSessions, users } from "../../db/schema";
+import { badRequest, notFound } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import type { User } from "../accounts/sessions";
+import { requireActiveOrganization } from "../organizations/policy";
+import { requireHost, requireOpen, sendsMedia, sessionAccess } from "./policy";
+import { type ParticipantRow, presentParticipant, type SessionRow } from "./presenter";
+import { roleOnJoin } from "./sessions";
+
+/** What a change did, for the events published after commit. */
+export interface ParticipantChange {
+  session: SessionRow;
+  participant: RoomParticipant;
+  participantCount: number;
+}
+
+/**
+ * Counts the connected participants into the session row. Every transaction that connects or
+ * disconnects someone holds the session row (FOR UPDATE) first, so counts never cross; an empty
+ * session remembers since when it is empty (it ends by itself 10 minutes later).
+ */
+async function recount(tx: Tx, clock: Clock, session: SessionRow): Promise<SessionRow> {
+  const [row] = await tx
+    .select({ connected: count() })
+    .from(roomParticipants)
+    .where(and(eq(roomParticipants.sessionId, session.id), eq(roomParticipants.isConnected, true)));
+  const connected = row?.connected ?? 0;
+  const emptySince = connected > 0 ? null : (session.emptySince ?? clock.now());
+  const [updated] = await tx
+    .update(roomSessions)
+    .set({ participantCount: connected, emptySince })
+    .where(eq(roomSessions.id, session.id))
+    .returning();
+  return updated as SessionRow;
+}
+
+async function nameOf(db: Db | Tx, userId: string): Promise<string> {
+  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.fullName ?? "";
+}
+
+/**
+ * Takes the user's seat in the session for a socket of process `processId` (spec section 4:
+ * joining creates or updates the record as connected). The audience joins muted with video off;
+ * the host joins unmuted, with video on in a live stream; a speaker who comes back stays a
+ * speaker, muted. A suspended organization's members may not join.
+ */
+export async function joinSession(
+  db: Db,
+  clock: Clock,
+  user: User,
+  sessionId: string,
+  processId: string,
+): Promise<ParticipantChange> {
+  return db.transaction(async (tx) => {
+    const access = await sessionAccess(tx, user, sessionId, { lock: true });
+    const { session } = access;
+    await requireActiveOrganization(tx as unknown as Db, session.organizationId);
+    requireOpen(session);
+    const [existing] = await tx
+      .select()
+      .from(roomParticipants)
+      .where(and(eq(roomParticipants.sessionId, sessionId), eq(roomParticipants.userId, user.id)));
+    const role = roleOnJoin(access.canHost, session.kind, existing);
+    const host = role === "host";
+    const states = {
+      role,
+      isConnected: true,
+      isMuted: !host,
+      isVideoOn: host && session.kind === "live",
+      isScreenSharing: false,
+      handRaised: false,
+      processId,
+      joinedAt: clock.now(),
+      leftAt: null,
+    };
+    const [row] = await tx
+      .insert(roomParticipants)
+      .values({ sessionId, userId: user.id, channelId: session.channelId, ...states })
+      .onConflictDoUpdate({ target: [roomParticipants.sessionId, roomParticipants.userId], set: states })
+      .returning();
+    const updated = await recount(tx, clock, session);
+    return {
+      session: updated,
+      participant: presentParticipant(row as ParticipantRow, user.fullName),
+      participantCount: updated.participantCount,
+    };
+  });
+}
+
+/**
+ * The user leaves (their socket closed, or they left): disconnected, video and screen sharing
+ * off, hand down. Only the seat held by the given process is given up, so a socket closing in
+ * one process never undoes a newer join through another; "orphaned" gives up a seat whose
+ * process is gone (its `process_id` was cleared). Null when nothing changed.
+ */
+export async function leaveSession(
+  db: Db,
+  clock: Clock,
+  sessionId: string,
+  userId: string,
+  seat: { processId: string } | "orphaned",
+): Promise<ParticipantChange | null> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(roomSessions)
+      .where(eq(roomSessions.id, sessionId))
+      .for("update");
+    if (!session) return null;
+    const held = and(
+      eq(roomParticipants.sessionId, sessionId),
+      eq(roomParticipants.userId, userId),
+      eq(roomParticipants.isConnected, true),
+    );
+    const [row] = await tx
+      .update(roomParticipants)
+      .set({
+        isConnected: false,
+        leftAt: clock.now(),
+        isVideoOn: false,
+        isScreenSharing: false,
+        handRaised: false,
+        processId: null,
+      })
+      .where(
+        and(
+          held,
+          seat === "orphaned"
+            ? isNull(roomParticipants.processId)
+            : eq(roomParticipants.processId, seat.processId),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    const updated = await recount(tx, clock, session);
+    return {
+      session: updated,
+      participant: presentParticipant(row, await nameOf(tx, userId)),
+      participantCount: updated.participantCount,
+    };
+  });
+}
+
+/** The connected participant row of this user; refuses anyone not in the session now. */
+async function connectedRow(tx: Tx, sessionId: string, userId: string): Promise<ParticipantRow> {
+  const [row] = await tx
+    .select()
+    .from(roomParticipants)
+    .where(
+      and(
+        eq(roomParticipants.sessionId, sessionId),
+        eq(roomParticipants.userId, userId),
+        eq(roomParticipants.isConnected, true),
+      ),
+    );
+  if (!row) throw badRequest(roomMessages.notJoined);
+  return row;
+}
+
+/**
+ * The user's own mute, video, screen-share and hand. Turning something off is always allowed;
+ * turning it on follows the role: only the host and speakers unmute, turn on video or share a
+ * screen (video only in live streams), only the audience raises a hand.
+ */
+export async function updateMyState(
+  db: Db,
+  user: User,
+  sessionId: string,
+  input: MyStateInput,
+): Promise<ParticipantChange> {
+  return db.transaction(async (tx) => {
+    const { session } = await sessionAccess(tx, user, sessionId);
+    requireOpen(session);
+    const row = await connectedRow(tx, sessionId, user.id);
+    const sends = sendsMedia(row.role);
+    if (input.is_muted === false || input.is_video_on || input.is_screen_sharing || input.hand_raised) {
+      await requireActiveOrganization(tx as unknown as Db, session.organizationId);
+    }
+    if (input.is_muted === false && !sends) throw badRequest(roomMessages.listenersCannotSpeak);
+    if (input.is_video_on || input.is_screen_sharing) {
+      if (session.kind !== "live") throw badRequest(roomMessages.videoOnlyLive);
+      if (!sends) throw badRequest(roomMessages.videoSendersOnly);
+    }
+    if (input.hand_raised && sends) throw badRequest(roomMessages.handAudienceOnly);
+    const [updated] = await tx
+      .update(roomParticipants)
+      .set({
+        isMuted: input.is_muted,
+        isVideoOn: input.is_video_on,
+        isScreenSharing: input.is_screen_sharing,
+        handRaised: input.hand_raised,
+      })
+      .where(and(eq(roomParticipants.sessionId, sessionId), eq(roomParticipants.userId, user.id)))
+      .returning();
+    return {
+      session,
+      participant: presentParticipant(updated as ParticipantRow, user.fullName),
+      participantCount: session.participantCount,
+    };
+  });
+}
+
+/**
+ * The host promotes a connected listener or viewer to speaker (hand lowered, muted until they
+ * unmute) or moves a speaker back to the audience (muted, camera and screen off).
+ */
+export async function setRole(
+  db: Db,
+  user: User,
+  sessionId: string,
+  targetUserId: string,
+  role: "speaker" | "listener" | "viewer",
+): Promise<ParticipantChange> {
+  return db.transaction(async (tx) => {
+    const access = await sessionAccess(tx, user, sessionId, { lock: true });
+    requireHost(access);
+    const { session } = access;
+    requireOpen(session);
+    await requireActiveOrganization(tx as unknown as Db, session.organizationId);
+    const audience = session.kind === "airing" ? "listener" : "viewer";
+    if (role !== "speaker" && role !== audience) throw badRequest(roomMessages.roleForKind);
+    const target = await connectedRow(tx, sessionId, targetUserId).catch(() => {
+      throw notFound(roomMessages.participantNotFound);
+    });
+    if (target.role === "host") throw badRequest(roomMessages.cannotChangeHost);
+    const [updated] = await tx
+      .update(roomParticipants)
+      .set({ role, isMuted: true, isVideoOn: false, isScreenSharing: false, handRaised: false })
+      .where(and(eq(roomParticipants.sessionId, sessionId), eq(roomParticipants.userId, targetUserId)))
+      .returning();
+    return {
+      session,
+      participant: presentParticipant(updated as ParticipantRow, await nameOf(tx, targetUserId)),
+      participantCount: session.participantCount,
+    };
+  });
+}

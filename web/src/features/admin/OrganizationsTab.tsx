@@ -1,0 +1,161 @@
+import { useState } from "react";
+import {
+  type AdminOrganization,
+  ORGANIZATION_STATUS_FILTERS,
+  type OrganizationStatusFilter,
+  type Page,
+} from "../../../../contract/admin";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useToast } from "../../ui/Toast";
+import { useAdminSession } from "./AdminSession";
+import { adminApi } from "./api";
+import { Badge, formatDate, LoadState, Pager, useDebounced } from "./parts";
+import { useAdminData } from "./useAdminData";
+
+/**
+ * Organizations: the status filter, the table, and activate / suspend. The row changes only once
+ * the server has changed it; inactive is shown but cannot be set (spec part 2 section 4).
+ */
+export function OrganizationsTab({ search }: { search: string }) {
+  const [status, setStatus] = useState<OrganizationStatusFilter>("all");
+  const [offset, setOffset] = useState(0);
+  const q = useDebounced(search.trim());
+  const [lastQ, setLastQ] = useState(q);
+  if (q !== lastQ) {
+    setLastQ(q);
+    setOffset(0);
+  }
+  const { load, reload, setData } = useAdminData(
+    () => adminApi.organizations({ status, q, offset }),
+    [status, q, offset],
+  );
+  const [suspending, setSuspending] = useState<AdminOrganization | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const toast = useToast();
+  const { handleFailure } = useAdminSession();
+
+  const change = async (organization: AdminOrganization, next: "active" | "suspended") => {
+    setBusyId(organization.id);
+    try {
+      const { organization: updated } = await adminApi.setStatus(organization.id, next);
+      if (load.data) {
+        const page: Page<AdminOrganization> = {
+          ...load.data,
+          items: load.data.items.map((o) => (o.id === updated.id ? updated : o)),
+        };
+        setData(page);
+      }
+      toast(next === "suspended" ? `${updated.name} is suspended` : `${updated.name} is active again`);
+    } catch (failure) {
+      handleFailure(failure);
+      toast(failure instanceof Error ? failure.message : String(failure), "error");
+    } finally {
+      setBusyId(null);
+      setSuspending(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="adm-orgs-title">
+      <div className="adm-section-head">
+        <h1 id="adm-orgs-title">Organizations</h1>
+        <label className="adm-filter">
+          <span>Status</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as OrganizationStatusFilter);
+              setOffset(0);
+            }}
+          >
+            {ORGANIZATION_STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {value === "all" ? "All statuses" : value[0]?.toUpperCase() + value.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <LoadState
+        load={load}
+        what="organizations"
+        onRetry={() => void reload()}
+        empty={(page) => (page.items.length === 0 ? "No organizations match." : null)}
+      >
+        {(page) => (
+          <div className="card adm-card adm-table-card">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Organization</th>
+                  <th scope="col">Owner</th>
+                  <th scope="col">Members</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((organization) => (
+                  <tr key={organization.id}>
+                    <td>
+                      <span className="adm-strong">{organization.name}</span>
+                      <span className="adm-sub">{organization.description || "No description"}</span>
+                    </td>
+                    <td>
+                      <span>{organization.owner_name ?? "Unknown"}</span>
+                      <span className="adm-sub">{organization.owner_email ?? ""}</span>
+                    </td>
+                    <td className="adm-num">{organization.member_count.toLocaleString()}</td>
+                    <td>
+                      <Badge value={organization.status} />
+                    </td>
+                    <td>{formatDate(organization.created_at)}</td>
+                    <td className="adm-actions">
+                      <button
+                        type="button"
+                        className="btn adm-small"
+                        disabled={organization.status === "active" || busyId === organization.id}
+                        onClick={() => void change(organization, "active")}
+                        aria-label={`Activate ${organization.name}`}
+                      >
+                        Activate
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-danger adm-small"
+                        disabled={organization.status === "suspended" || busyId === organization.id}
+                        onClick={() => setSuspending(organization)}
+                        aria-label={`Suspend ${organization.name}`}
+                      >
+                        Suspend
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager page={page} onOffset={setOffset} />
+          </div>
+        )}
+      </LoadState>
+      {suspending && (
+        <ConfirmDialog
+          title={`Suspend ${suspending.name}?`}
+          onClose={() => setSuspending(null)}
+          onConfirm={() => void change(suspending, "suspended")}
+          busy={busyId === suspending.id}
+          confirmLabel="Suspend"
+          busyLabel="Suspending..."
+          cancelLabel="Cancel"
+        >
+          <p>
+            It disappears from organization search and takes no new members. Its {suspending.member_count}{" "}
+            {suspending.member_count === 1 ? "member" : "members"} can still read, but cannot post, join
+            rooms, verify or vote until you activate it again. This action is recorded in the audit log.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

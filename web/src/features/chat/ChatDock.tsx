@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { DirectMessage } from "../../../../contract/chat";
+import { useAuth } from "../accounts/AuthProvider";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { ContactList } from "./ContactList";
+import { ConversationView } from "./ConversationView";
+import { ChatIcon, CloseIcon } from "./icons";
+import { chime, useSoundsWanted } from "./sound";
+import { text } from "./text";
+import { useInbox } from "./useInbox";
+import { usePageVisible } from "./usePageVisible";
+import "./chat.css";
+
+const badgeText = (n: number) => (n > 99 ? "99+" : String(n));
+
+/**
+ * The floating chat button (bottom right, with the unread count) and the direct-message side panel
+ * it opens: the current organization's members, then a conversation. On every workspace screen.
+ */
+export function ChatDock() {
+  const { user } = useAuth();
+  const { currentId } = useWorkspace();
+  const [open, setOpen] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const visible = usePageVisible();
+  const soundsWanted = useSoundsWanted();
+  const panelId = useId();
+  const fab = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const me = user?.id;
+  const reading = open && visible ? selectedId : null;
+
+  const onIncoming = useCallback(
+    (_message: DirectMessage) => {
+      if (soundsWanted()) chime();
+    },
+    [soundsWanted],
+  );
+  const inbox = useInbox({ me, organizationId: currentId, open, readingId: reading, onIncoming });
+
+  // Another organization, other contacts: back to the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the organization changes
+  useEffect(() => setSelectedId(null), [currentId]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    // The button comes back; focus returns to it.
+    requestAnimationFrame(() => fab.current?.focus());
+  }, []);
+
+  // The button goes away while the panel is open: focus moves into the panel.
+  useEffect(() => {
+    if (open) panel.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, close]);
+
+  const selected = inbox.contacts.find((contact) => contact.id === selectedId) ?? null;
+  const onRead = useCallback(() => {
+    if (selectedId) inbox.noteRead(selectedId);
+  }, [selectedId, inbox.noteRead]);
+
+  return (
+    <>
+      {open && (
+        <section id={panelId} ref={panel} className="chat-panel" aria-label={text.title} tabIndex={-1}>
+          {selected && me ? (
+            <ConversationView
+              key={selected.id}
+              me={me}
+              contact={selected}
+              reading={reading === selected.id}
+              onBack={() => {
+                setSelectedId(null);
+                panel.current?.focus();
+              }}
+              onClose={close}
+              onRead={onRead}
+              onSent={inbox.noteSent}
+            />
+          ) : (
+            <>
+              <header className="chat-head">
+                <h2 className="chat-title">{text.title}</h2>
+                <button
+                  type="button"
+                  className="chat-icon-button"
+                  aria-label={text.closeChat}
+                  onClick={close}
+                >
+                  <CloseIcon size={18} />
+                </button>
+              </header>
+              <ContactList
+                inbox={inbox}
+                hasOrganization={!!currentId}
+                onSelect={(contact) => setSelectedId(contact.id)}
+              />
+            </>
+          )}
+        </section>
+      )}
+      {!open && (
+        <button
+          ref={fab}
+          type="button"
+          className="chat-fab"
+          aria-label={
+            inbox.unread > 0 ? `${text.openChat}, ${text.unreadBadge(inbox.unread)}` : text.openChat
+          }
+          onClick={() => setOpen(true)}
+        >
+          <ChatIcon size={24} />
+          {inbox.unread > 0 && (
+            <span className="chat-fab-badge" aria-hidden="true">
+              {badgeText(inbox.unread)}
+            </span>
+          )}
+        </button>
+      )}
+    </>
+  );
+}

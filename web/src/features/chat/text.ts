@@ -1,0 +1,36 @@
+/** The chat panel's words; the spec's own are marked. */
+export const text = {
+  title: "Messages",
+  openChat: "Open messages",
+  closeChat: "Close messages",
+  unreadBadge: (n: number) => `${n} unread`,
+  contacts: "Contacts",
+  /** spec */
+  noContacts: "No users available to chat with.",
+  /** spec */
+  noMessages: "No messages yet. Start the conversation!",
+  /** spec */
+  placeholder: "Type a message...",
+  send: "Send",
+  sending: "Sending...",
+  back: "Back to contacts",
+  loading: "Loading...",
+  loadingEarlier: "Loading...",
+  earlier: "Load earlier messages",
+  retry: "Retry",
+  contactsFailed: "Could not load your contacts",
+  conversationFailed: "Could not load this conversation",
+  earlierFailed: "Could not load earlier messages",
+  notSent: (reason: string) => `Message not sent: ${reason}`,
+  noOrganization: "Join an organization to chat with its members.",
+  online: "Online",
+  offline: "Offline",
+  you: "You: ",
+  me: "You",
+  roleAdmin: "Admin",
+  roleVoter: "Voter",
+  seen: "Seen",
+  notAccepting: (name: string) => `${name} does not accept direct messages.`,
+  unreadFrom: (n: number) => `${n} unread`,
+  messageLabel: "Message",
+} as const;

@@ -1,0 +1,126 @@
+import {
+  ALERT_SEVERITIES,
+  ALERT_TYPES,
+  type MonitoringAnalytics,
+  RISK_RULE_LABELS,
+} from "../../../../contract/monitoring";
+import { percentText, SEVERITY_TONE, type Tone } from "./format";
+import { Badge } from "./parts";
+import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
+
+interface Bar {
+  key: string;
+  label: string;
+  value: number;
+  tone: Tone | "brand";
+}
+
+/** Counts as bars, each as long as its share of the largest (all measured, nothing invented). */
+function Bars({ bars, label }: { bars: Bar[]; label: string }) {
+  const max = Math.max(0, ...bars.map((bar) => bar.value));
+  return (
+    <ul className="mon-bars" aria-label={label}>
+      {bars.map((bar) => (
+        <li key={bar.key} className="mon-bar">
+          <span className="mon-bar-label">{bar.label}</span>
+          <span className="mon-bar-track" aria-hidden="true">
+            <span
+              className={`mon-bar-fill mon-fill-${bar.tone}`}
+              style={{ width: max > 0 ? `${(bar.value / max) * 100}%` : "0%" }}
+            />
+          </span>
+          <strong className="mon-bar-value">{bar.value}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Risk Analytics: measured figures in place of the prototype's static percentages. */
+export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) {
+  const { verification, duplicates, alerts, rule_hits, risk_bands, threat_level } = analytics;
+  return (
+    <div className="mon-analytics">
+      <section className="mon-panel">
+        <h3>{text.passRate}</h3>
+        <strong className="mon-figure" data-testid="analytics-pass-rate">
+          {percentText(verification.pass_rate)}
+        </strong>
+        <p className="muted mon-small">{text.passRateDetail(verification.passed, verification.attempts)}</p>
+      </section>
+      <section className="mon-panel">
+        <h3>{text.duplicateRate}</h3>
+        <strong className="mon-figure" data-testid="analytics-duplicate-rate">
+          {percentText(duplicates.rate)}
+        </strong>
+        <p className="muted mon-small">
+          {text.duplicateRateDetail(
+            duplicates.sessions_with_duplicates,
+            duplicates.sessions,
+            duplicates.attempts,
+          )}
+        </p>
+      </section>
+      <section className="mon-panel">
+        <h3>{text.threatLevel}</h3>
+        <span className="mon-figure" data-testid="analytics-threat">
+          {threat_level ? (
+            <Badge tone={SEVERITY_TONE[threat_level]}>{SEVERITY_LABELS[threat_level]}</Badge>
+          ) : (
+            <Badge tone="green">{text.noThreat}</Badge>
+          )}
+        </span>
+        <p className="muted mon-small">{text.threatDetail}</p>
+      </section>
+      <section className="mon-panel">
+        <h3>{text.alertsByType}</h3>
+        <p className="muted mon-small">{text.alertsTotal(alerts.total, alerts.unresolved)}</p>
+        <Bars
+          label={text.alertsByType}
+          bars={ALERT_TYPES.map((type) => ({
+            key: type,
+            label: TYPE_LABELS[type],
+            value: alerts.by_type[type],
+            tone: "brand",
+          }))}
+        />
+      </section>
+      <section className="mon-panel">
+        <h3>{text.alertsBySeverity}</h3>
+        <Bars
+          label={text.alertsBySeverity}
+          bars={ALERT_SEVERITIES.map((severity) => ({
+            key: severity,
+            label: SEVERITY_LABELS[severity],
+            value: alerts.by_severity[severity],
+            tone: SEVERITY_TONE[severity],
+          }))}
+        />
+      </section>
+      <section className="mon-panel">
+        <h3>{text.riskBands}</h3>
+        <Bars
+          label={text.riskBands}
+          bars={[
+            { key: "low", label: text.low, value: risk_bands.low, tone: "green" },
+            { key: "medium", label: text.medium, value: risk_bands.medium, tone: "yellow" },
+            { key: "high", label: text.high, value: risk_bands.high, tone: "red" },
+          ]}
+        />
+      </section>
+      <section className="mon-panel mon-panel-wide">
+        <h3>{text.ruleHits}</h3>
+        <p className="muted mon-small">{text.ruleHitsDetail}</p>
+        <Bars
+          label={text.ruleHits}
+          bars={rule_hits.map((hit) => ({
+            key: hit.rule,
+            label: `${RISK_RULE_LABELS[hit.rule]} (+${Math.round(hit.weight * 100)}%)`,
+            value: hit.sessions,
+            tone: "brand",
+          }))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { METHOD_LABELS, type VerificationMethod } from "../../../../contract/elections";
+import type { MonitoredSession, SessionInvestigation } from "../../../../contract/monitoring";
+import { useTopic } from "../../api/useRealtime";
+import { Modal } from "../../ui/Modal";
+import { monitoringApi } from "./api";
+import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
+import { Badge, FiredRules, LoadError, Loading, RiskCell } from "./parts";
+import { DeviceText, StatusCell } from "./SessionsTable";
+import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+function Facts({ session }: { session: MonitoredSession }) {
+  const info = session.device_info;
+  const rows: Array<[string, ReactNode]> = [
+    [
+      text.user,
+      <span key="u">
+        {session.full_name} <span className="muted">({session.email})</span>
+      </span>,
+    ],
+    [text.election, session.election_title ?? text.unknown],
+    [text.columns.status, <StatusCell key="s" session={session} />],
+    [text.columns.risk, <RiskCell key="r" score={session.risk_score} verification={session.verification} />],
+    [text.columns.location, locationText(session.location)],
+    [text.address, session.ip_address || text.unknown],
+    [
+      text.deviceHash,
+      <span key="h" className="mon-mono mon-small mon-break">
+        {session.device_hash || "–"}
+      </span>,
+    ],
+    [text.deviceLabel, <DeviceText key="d" session={session} />],
+    [
+      text.screen,
+      info.screen ? `${info.screen.width} × ${info.screen.height}, ${info.screen.colorDepth}-bit` : "–",
+    ],
+    [text.timezone, info.timezone || "–"],
+    [
+      text.userAgent,
+      <span key="a" className="mon-small mon-break">
+        {info.userAgent || "–"}
+      </span>,
+    ],
+    [text.failedVerifications, session.failed_verifications],
+    [text.duplicateAttempts, session.duplicate_attempts],
+    [text.created, dateTimeText(session.created_at)],
+    [text.lastSeen, dateTimeText(session.updated_at)],
+  ];
+  return (
+    <dl className="mon-facts">
+      {rows.map(([label, value]) => (
+        <div key={label} className="mon-fact">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function History({ view }: { view: SessionInvestigation }) {
+  return (
+    <div className="mon-table-wrap">
+      <table className="mon-table mon-table-compact">
+        <thead>
+          <tr>
+            <th scope="col">{text.election}</th>
+            <th scope="col">{text.columns.location}</th>
+            <th scope="col">{text.columns.network}</th>
+            <th scope="col">{text.columns.risk}</th>
+            <th scope="col">{text.columns.status}</th>
+            <th scope="col">{text.created}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.history.map((session) => (
+            <tr key={session.id} className={session.id === view.session.id ? "mon-row-current" : undefined}>
+              <td>{session.election_title ?? text.unknown}</td>
+              <td>{locationText(session.location)}</td>
+              <td>
+                {session.ip_address || text.unknown}{" "}
+                <span className="muted mon-mono mon-small">{session.device_hash.slice(0, 12)}</span>
+              </td>
+              <td>{riskPercent(session.risk_score)}</td>
+              <td>
+                <Badge tone={STATUS_TONE[session.status]}>{STATUS_LABELS[session.status]}</Badge>
+              </td>
+              <td>{dateTimeText(session.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface Props {
+  sessionId: string;
+  organizationId: string;
+  onClose(): void;
+  onBlock(session: MonitoredSession): void;
+  onUnblock(session: MonitoredSession): void;
+}
+
+/** Investigate: the session, why it is risky, its alerts and the voter's history here (never a ballot). */
+export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, onUnblock }: Props) {
+  const [view, setView] = useState<SessionInvestigation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setView(await monitoringApi.investigate(sessionId));
+      setError(null);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }, [sessionId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useTopic(`org:${organizationId}`, {
+    "voting_session.updated": () => void load(),
+    "alert.created": (payload) => {
+      if (payload.session_id === sessionId) void load();
+    },
+    "alert.resolved": () => void load(),
+  });
+
+  const session = view?.session;
+  return (
+    <Modal title={text.investigateTitle} onClose={onClose} wide>
+      {error && !view ? (
+        <LoadError message={error} onRetry={() => void load()} />
+      ) : !view || !session ? (
+        <Loading label={text.loadingSession} />
+      ) : (
+        <div className="mon-investigate">
+          <section aria-label={text.sessionDetails}>
+            <Facts session={session} />
+            <div className="mon-investigate-actions">
+              {session.status === "blocked" ? (
+                <button type="button" className="btn" onClick={() => onUnblock(session)}>
+                  {text.unblock}
+                </button>
+              ) : session.risk_score >= view.block_risk ? (
+                <button type="button" className="btn btn-danger" onClick={() => onBlock(session)}>
+                  {text.block}
+                </button>
+              ) : (
+                <p className="muted mon-small">{text.blockHint(riskPercent(view.block_risk))}</p>
+              )}
+            </div>
+          </section>
+          <section>
+            <h3>{text.firedRules}</h3>
+            <FiredRules rules={session.risk_rules} />
+          </section>
+          <section>
+            <h3>{text.sessionAlerts}</h3>
+            {view.alerts.length === 0 ? (
+              <p className="muted mon-small">{text.noAlerts}</p>
+            ) : (
+              <ul className="mon-plain-list">
+                {view.alerts.map((alert) => (
+                  <li key={alert.id}>
+                    <Badge tone={SEVERITY_TONE[alert.severity]}>{SEVERITY_LABELS[alert.severity]}</Badge>{" "}
+                    <Badge tone="grey">{TYPE_LABELS[alert.type]}</Badge> {alert.description}{" "}
+                    {alert.resolved && <Badge tone="green">{text.resolved}</Badge>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section>
+            <h3>{text.history}</h3>
+            <History view={view} />
+          </section>
+          <section>
+            <h3>{text.verificationAttempts}</h3>
+            {view.verification_attempts.length === 0 ? (
+              <p className="muted mon-small">{text.noAttempts}</p>
+            ) : (
+              <ul className="mon-plain-list">
+                {view.verification_attempts.map((attempt, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: attempts have no id of their own; the list is replaced whole
+                  <li key={index}>
+                    <Badge tone={attempt.success ? "green" : "red"}>
+                      {attempt.success ? text.passed : text.failed}
+                    </Badge>{" "}
+                    {METHOD_LABELS[attempt.method as VerificationMethod] ?? attempt.method} ·{" "}
+                    {attempt.election_title} · {attempt.ip || text.unknown} ·{" "}
+                    {dateTimeText(attempt.created_at)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useState } from "react";
+import type { MonitoredSession, SecurityAlert } from "../../../../contract/monitoring";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ShieldIcon } from "../../ui/icons";
+import { useToast } from "../../ui/Toast";
+import { type TabDef, Tabs } from "../elections/parts";
+import { NoOrganization } from "../workspace/EmptyState";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { AlertsList } from "./AlertsList";
+import { AnalyticsTab } from "./AnalyticsTab";
+import { monitoringApi } from "./api";
+import { timeText } from "./format";
+import { InvestigatePanel } from "./InvestigatePanel";
+import { LoadError, Loading } from "./parts";
+import { SessionsTable } from "./SessionsTable";
+import { StatCards } from "./StatCards";
+import { text } from "./text";
+import { useMonitoring } from "./useMonitoring";
+import "../elections/elections.css";
+import "./monitoring.css";
+
+type TabKey = "sessions" | "alerts" | "analytics";
+const TABS: Array<TabDef<TabKey>> = [
+  { key: "sessions", label: text.tabs.sessions },
+  { key: "alerts", label: text.tabs.alerts },
+  { key: "analytics", label: text.tabs.analytics },
+];
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+/** Security monitoring (organization users): sessions, alerts and measured figures, live. */
+export default function MonitoringPage() {
+  const { area, currentId } = useWorkspace();
+  const { loaded, refetch, retry } = useMonitoring(currentId);
+  const toast = useToast();
+  const [tab, setTab] = useState<TabKey>("sessions");
+  const [investigating, setInvestigating] = useState<string | null>(null);
+  const [confirmBlock, setConfirmBlock] = useState<MonitoredSession | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const closeInvestigation = useCallback(() => setInvestigating(null), []);
+  const closeBlock = useCallback(() => setConfirmBlock(null), []);
+
+  const act = async (id: string, action: () => Promise<unknown>, done: string) => {
+    setBusyId(id);
+    try {
+      await action();
+      toast(done);
+      refetch();
+    } catch (failure) {
+      toast(messageOf(failure), "error");
+    } finally {
+      setBusyId(null);
+    }
+  };
+  const resolve = (alert: SecurityAlert) =>
+    act(alert.id, () => monitoringApi.resolve(alert.id), text.alertResolved);
+  const unblock = (session: MonitoredSession) =>
+    act(session.id, () => monitoringApi.unblock(session.id), text.sessionUnblocked);
+  const block = async (session: MonitoredSession) => {
+    await act(session.id, () => monitoringApi.block(session.id), text.sessionBlocked);
+    setConfirmBlock(null);
+  };
+
+  if (!currentId) return <NoOrganization area={area} />;
+
+  const data = loaded.state === "ready" ? loaded.data : null;
+  return (
+    <article className="mon-page">
+      <header className="mon-header">
+        <div className="mon-title">
+          <span className="mon-title-icon" aria-hidden="true">
+            <ShieldIcon size={26} />
+          </span>
+          <div>
+            <h1>{text.title}</h1>
+            {data && (
+              <p className="muted mon-small" data-testid="last-updated">
+                {text.lastUpdated(timeText(data.updated_at))}
+              </p>
+            )}
+          </div>
+        </div>
+        <span className="mon-live-badge">
+          <span className="mon-live-dot" aria-hidden="true" />
+          {text.badge}
+        </span>
+      </header>
+
+      {loaded.state === "loading" ? (
+        <Loading label={text.loading} />
+      ) : loaded.state === "error" ? (
+        <LoadError message={loaded.message} onRetry={retry} />
+      ) : (
+        data && (
+          <>
+            <StatCards stats={data.stats} />
+            <div className="mon-tabs-card">
+              <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Monitoring">
+                {tab === "sessions" && (
+                  <SessionsTable
+                    sessions={data.sessions}
+                    blockRisk={data.block_risk}
+                    busyId={busyId}
+                    onInvestigate={(session) => setInvestigating(session.id)}
+                    onBlock={setConfirmBlock}
+                    onUnblock={(session) => void unblock(session)}
+                  />
+                )}
+                {tab === "alerts" && (
+                  <AlertsList
+                    alerts={data.alerts}
+                    resolving={busyId}
+                    onInvestigate={(alert) => alert.session_id && setInvestigating(alert.session_id)}
+                    onResolve={(alert) => void resolve(alert)}
+                  />
+                )}
+                {tab === "analytics" && <AnalyticsTab analytics={data.analytics} />}
+              </Tabs>
+            </div>
+          </>
+        )
+      )}
+
+      {investigating && (
+        <InvestigatePanel
+          sessionId={investigating}
+          organizationId={currentId}
+          onClose={closeInvestigation}
+          onBlock={setConfirmBlock}
+          onUnblock={(session) => void unblock(session)}
+        />
+      )}
+      {confirmBlock && (
+        <ConfirmDialog
+          title={text.blockTitle}
+          onClose={closeBlock}
+          onConfirm={() => void block(confirmBlock)}
+          busy={busyId === confirmBlock.id}
+          confirmLabel={text.block}
+          busyLabel={text.blocking}
+          cancelLabel={text.cancel}
+        >
+          <p>{text.blockBody(confirmBlock.full_name, confirmBlock.election_title ?? text.anElection)}</p>
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,175 @@
+import { Fragment } from "react";
+import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
+import { isMobile, locationText, STATUS_TONE, shortHash, whenText } from "./format";
+import { Badge, FiredRules, RiskCell } from "./parts";
+import { STATUS_LABELS, text } from "./text";
+
+export function MobileIcon() {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="6" y="2" width="12" height="20" rx="2" />
+      <path d="M11 18h2" />
+    </svg>
+  );
+}
+
+export function DeviceText({ session }: { session: MonitoredSession }) {
+  const info = session.device_info;
+  return (
+    <span className="mon-stack">
+      <span>
+        {info.platform || text.unknown}
+        {isMobile(info) && (
+          <span className="mon-mobile" title={text.mobile}>
+            <MobileIcon />
+            <span className="visually-hidden">{` (${text.mobile})`}</span>
+          </span>
+        )}
+      </span>
+      <span className="muted mon-small">{info.language || "–"}</span>
+    </span>
+  );
+}
+
+export function StatusCell({ session }: { session: MonitoredSession }) {
+  return (
+    <span className="mon-stack">
+      <Badge tone={STATUS_TONE[session.status]}>{STATUS_LABELS[session.status]}</Badge>
+      {session.duplicate_attempts > 0 && (
+        <span className="mon-duplicates">{text.duplicates(session.duplicate_attempts)}</span>
+      )}
+    </span>
+  );
+}
+
+interface Props {
+  sessions: MonitoredSession[];
+  blockRisk: number;
+  onInvestigate(session: MonitoredSession): void;
+  onBlock(session: MonitoredSession): void;
+  onUnblock(session: MonitoredSession): void;
+  busyId: string | null;
+}
+
+/** The sessions table (spec columns), newest first, with the rules that fired under each row. */
+export function SessionsTable({ sessions, blockRisk, onInvestigate, onBlock, onUnblock, busyId }: Props) {
+  if (sessions.length === 0) {
+    return (
+      <div className="mon-empty">
+        <h3>{text.noSessions}</h3>
+        <p className="muted">{text.noSessionsBody}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mon-table-wrap">
+      <table className="mon-table">
+        <caption className="visually-hidden">{text.tabs.sessions}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.columns.user}</th>
+            <th scope="col">{text.columns.location}</th>
+            <th scope="col">{text.columns.device}</th>
+            <th scope="col">{text.columns.network}</th>
+            <th scope="col">{text.columns.risk}</th>
+            <th scope="col">{text.columns.status}</th>
+            <th scope="col">{text.columns.time}</th>
+            <th scope="col">
+              <span className="visually-hidden">{text.columns.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <Fragment key={session.id}>
+              <tr
+                className={session.risk_rules.length > 0 ? "mon-row mon-row-flagged" : "mon-row"}
+                data-session={session.id}
+              >
+                <th scope="row">
+                  <span className="mon-stack">
+                    <strong>{session.full_name}</strong>
+                    <span className="muted mon-small mon-email">{session.email}</span>
+                  </span>
+                </th>
+                <td className="mon-nowrap">{locationText(session.location)}</td>
+                <td>
+                  <DeviceText session={session} />
+                </td>
+                <td>
+                  <span className="mon-stack">
+                    <span>{session.ip_address || text.unknown}</span>
+                    <span className="muted mon-small mon-mono" title={session.device_hash}>
+                      {shortHash(session.device_hash)}
+                    </span>
+                  </span>
+                </td>
+                <td>
+                  <RiskCell score={session.risk_score} verification={session.verification} />
+                </td>
+                <td>
+                  <StatusCell session={session} />
+                </td>
+                <td>
+                  <time dateTime={session.created_at} title={new Date(session.created_at).toLocaleString()}>
+                    {whenText(session.created_at)}
+                  </time>
+                </td>
+                <td>
+                  <div className="mon-actions">
+                    <button
+                      type="button"
+                      className="btn mon-btn-small"
+                      onClick={() => onInvestigate(session)}
+                    >
+                      {text.investigate}
+                    </button>
+                    {session.status === "blocked" ? (
+                      <button
+                        type="button"
+                        className="btn mon-btn-small"
+                        disabled={busyId === session.id}
+                        onClick={() => onUnblock(session)}
+                      >
+                        {busyId === session.id ? text.unblocking : text.unblock}
+                      </button>
+                    ) : (
+                      session.risk_score >= blockRisk && (
+                        <button
+                          type="button"
+                          className="btn btn-danger mon-btn-small"
+                          disabled={busyId === session.id}
+                          onClick={() => onBlock(session)}
+                        >
+                          {text.block}
+                        </button>
+                      )
+                    )}
+                  </div>
+                </td>
+              </tr>
+              {session.risk_rules.length > 0 && (
+                <tr className="mon-rules-row">
+                  <td colSpan={8}>
+                    <FiredRules rules={session.risk_rules} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+      {sessions.length >= MONITORING_LIST_LIMIT && (
+        <p className="muted mon-small">{text.listNote(MONITORING_LIST_LIMIT)}</p>
+      )}
+    </div>
+  );
+}

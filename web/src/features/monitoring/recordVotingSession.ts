@@ -1,0 +1,19 @@
+import { monitoringApi } from "./api";
+import { currentLocation, deviceHash, deviceInfo } from "./deviceSignals";
+
+/**
+ * Tells the server a voter opened this election (security monitoring): first with what the
+ * browser knows at once, then again with the location if the voter allows it (the server keeps
+ * one session per voter, election and device, so the second call fills the first in). Nothing
+ * here waits on or blocks voting; a failure is only logged.
+ */
+export async function recordVotingSession(electionId: string): Promise<void> {
+  try {
+    const body = { device_hash: await deviceHash(), device_info: deviceInfo() };
+    await monitoringApi.record(electionId, { ...body, location: null });
+    const location = await currentLocation();
+    if (location) await monitoringApi.record(electionId, { ...body, location });
+  } catch (failure) {
+    console.warn("Could not record the voting session", failure);
+  }
+}

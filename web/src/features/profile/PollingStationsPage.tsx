@@ -1,0 +1,125 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { channelPath } from "../../../../contract/channels";
+import { type PollingStation, profileMessages } from "../../../../contract/profile";
+import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
+import { homeFor, useAuth } from "../accounts/AuthProvider";
+import { organizationsApi } from "../organizations/api";
+import { profileApi } from "./api";
+import { useLoad } from "./useLoad";
+import "./profile.css";
+
+const STATUS_NAMES: Record<string, string> = {
+  active: "Voting open",
+  upcoming: "Upcoming",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+const inZone = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+
+/** /voters/stations ("Find My Polling Station"): the election channels of the user's organizations. */
+export default function PollingStationsPage() {
+  const { state, reload } = useLoad(() => profileApi.pollingStations().then((r) => r.stations));
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const area = user?.user_type === "organization" ? "organization" : "member";
+
+  /** The workspace shows one organization at a time: switch to the station's first. */
+  async function open(station: PollingStation) {
+    setOpening(station.election_id);
+    setError(null);
+    try {
+      if (user?.organization_id !== station.organization_id)
+        await organizationsApi.switchTo(station.organization_id);
+      navigate(channelPath(area, { id: station.channel_id, name: station.channel_name, type: "election" }));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setOpening(null);
+    }
+  }
+
+  return (
+    <main className="vp-page">
+      <header className="vp-header">
+        <Link to="/voters" className="btn btn-ghost vp-back">
+          <ChevronLeftIcon />
+          Back
+        </Link>
+        <h1>My Polling Stations</h1>
+      </header>
+      <p className="muted">
+        You vote in an election's channel, in your organization's workspace. These are the election channels
+        of the organizations you belong to.
+      </p>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {state.status === "loading" && (
+        <p className="vp-state" role="status">
+          Loading elections...
+        </p>
+      )}
+      {state.status === "error" && (
+        <div className="vp-state" role="alert">
+          <p>Your elections could not be loaded: {state.error}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void reload()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {state.status === "ready" &&
+        (state.data.length === 0 ? (
+          <div className="card vp-state">
+            <p>{profileMessages.noStations}</p>
+            <Link to={`${user ? homeFor(user) : "/member"}/search-organizations`} className="btn btn-primary">
+              Find an organization
+            </Link>
+          </div>
+        ) : (
+          <ul className="vp-stations">
+            {state.data.map((station) => (
+              <li key={station.election_id} className="card vp-station">
+                <BallotIcon size={22} />
+                <div className="vp-station-text">
+                  <span className="vp-strong">{station.title}</span>
+                  <span className="muted">
+                    {station.organization_name} · #{station.channel_name}
+                  </span>
+                  <span className="muted">
+                    {inZone(station.starts_at, station.time_zone)} –{" "}
+                    {inZone(station.ends_at, station.time_zone)}
+                  </span>
+                </div>
+                <span className={`vp-station-status vp-station-${station.status}`}>
+                  {STATUS_NAMES[station.status] ?? station.status}
+                </span>
+                {station.voted && <span className="vp-station-voted">You voted</span>}
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={opening !== null}
+                  onClick={() => void open(station)}
+                >
+                  {opening === station.election_id ? "Opening..." : "Go to election"}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </main>
+  );
+}

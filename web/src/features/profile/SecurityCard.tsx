@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { profileMessages, type VoterProfile } from "../../../../contract/profile";
+import { LockIcon, ShieldIcon } from "../../ui/icons";
+import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
+import { ChangePasswordDialog } from "./ChangePasswordDialog";
+
+/** Security: Change Password and two-factor sign-in (TOTP), both done on the server. */
+export function SecurityCard({ profile, onChanged }: { profile: VoterProfile; onChanged(): void }) {
+  const [dialog, setDialog] = useState<"password" | "enable" | "disable" | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <section className="card vp-card" aria-labelledby="vp-security-title">
+      <h2 id="vp-security-title">Security</h2>
+      {notice && (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      )}
+      <div className="vp-security-row">
+        <LockIcon />
+        <div>
+          <span className="vp-strong">Password</span>
+          <span className="muted">Changing it signs out your other devices.</span>
+        </div>
+        <button type="button" className="btn" onClick={() => setDialog("password")}>
+          Change Password
+        </button>
+      </div>
+      <div className="vp-security-row">
+        <ShieldIcon />
+        <div>
+          <span className="vp-strong">Two-factor sign-in</span>
+          <span className="muted">
+            {profile.two_factor_enabled
+              ? profileMessages.twoFactorOn
+              : "A code from an authenticator app, asked at every sign-in."}
+          </span>
+        </div>
+        {profile.two_factor_enabled ? (
+          <button type="button" className="btn" onClick={() => setDialog("disable")}>
+            Turn Off
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog("enable")}>
+            Enable Two-Factor
+          </button>
+        )}
+      </div>
+      {dialog === "password" && (
+        <ChangePasswordDialog
+          onClose={() => setDialog(null)}
+          onDone={(message) => {
+            setDialog(null);
+            setNotice(message);
+          }}
+        />
+      )}
+      {(dialog === "enable" || dialog === "disable") && (
+        <TwoFactorDialog
+          mode={dialog}
+          onClose={() => setDialog(null)}
+          onDone={(enabled) => {
+            setDialog(null);
+            setNotice(enabled ? profileMessages.twoFactorEnabled : "Two-factor sign-in is now off.");
+            onChanged();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { profileMessages } from "../../../../contract/profile";
+import { ChevronLeftIcon } from "../../ui/icons";
+import { useAuth } from "../accounts/AuthProvider";
+import { ActivityCard } from "./ActivityCard";
+import { profileApi } from "./api";
+import { ContactCard, type ContactDraft } from "./ContactCard";
+import { IdentityCard } from "./IdentityCard";
+import { SecurityCard } from "./SecurityCard";
+import { useLoad } from "./useLoad";
+import "./profile.css";
+
+/** /voters: the signed-in user's profile (spec part 2, "Voter profile"). */
+export default function VoterProfilePage() {
+  const { updateProfile } = useAuth();
+  const { state, reload } = useLoad(() => profileApi.profile().then((r) => r.profile));
+  const activity = useLoad(() => profileApi.activity().then((r) => r.items));
+  const [draft, setDraft] = useState<ContactDraft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const profile = state.status === "ready" ? state.data : null;
+
+  async function toggle() {
+    if (!profile) return;
+    if (!draft) {
+      setDraft({ full_name: profile.full_name, phone_number: profile.phone_number });
+      setNotice(null);
+      setError(null);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await updateProfile({ full_name: draft.full_name, phone_number: draft.phone_number });
+      await reload();
+      setDraft(null);
+      setNotice(profileMessages.saved);
+    } catch (failure) {
+      // Save stays in edit on failure (spec part 2 section 4), and says why.
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <main className="vp-page">
+      <header className="vp-header">
+        <Link to="/member" className="btn btn-ghost vp-back" aria-label="Back to the workspace">
+          <ChevronLeftIcon />
+          Back
+        </Link>
+        <h1>Voter Profile</h1>
+        {profile && (
+          <div className="vp-header-actions">
+            {draft && (
+              <button type="button" className="btn" onClick={() => setDraft(null)} disabled={saving}>
+                Cancel
+              </button>
+            )}
+            <button type="button" className="btn btn-primary" onClick={() => void toggle()} disabled={saving}>
+              {saving ? "Saving..." : draft ? "Save Changes" : "Edit Profile"}
+            </button>
+          </div>
+        )}
+      </header>
+
+      {state.status === "loading" && (
+        <p className="vp-state" role="status">
+          {profileMessages.loading}
+        </p>
+      )}
+      {state.status === "error" && (
+        <div className="vp-state" role="alert">
+          <p>The profile could not be loaded: {state.error}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void reload()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {profile && (
+        <>
+          {notice && (
+            <div className="alert alert-success" role="status">
+              {notice}
+            </div>
+          )}
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+          <div className="vp-grid">
+            <IdentityCard profile={profile} />
+            <div className="vp-column">
+              <ContactCard profile={profile} draft={draft} onDraft={setDraft} />
+              <SecurityCard profile={profile} onChanged={() => void reload()} />
+              <ActivityCard state={activity.state} onRetry={() => void activity.reload()} />
+            </div>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import type {
+  ActivityItem,
+  ChangePasswordInput,
+  PollingStation,
+  VoterProfile,
+} from "../../../../contract/profile";
+import { api } from "../../api/http";
+
+export const profileApi = {
+  profile: () => api<{ profile: VoterProfile }>("GET", "/api/profile"),
+  activity: () => api<{ items: ActivityItem[] }>("GET", "/api/profile/activity"),
+  pollingStations: () => api<{ stations: PollingStation[] }>("GET", "/api/profile/polling-stations"),
+  changePassword: (input: ChangePasswordInput) =>
+    api<{ success: true; message: string }>("POST", "/api/account/password", input),
+};

@@ -1,0 +1,131 @@
+import type { RoomKind, RoomParticipant, RoomSession } from "../../../../contract/rooms";
+import { SENDING_ROLES } from "../../../../contract/rooms";
+import {
+  HandIcon,
+  LeaveIcon,
+  LinkIcon,
+  MicIcon,
+  MicOffIcon,
+  PlayIcon,
+  RecordIcon,
+  ScreenIcon,
+  StopIcon,
+  VideoIcon,
+  VideoOffIcon,
+} from "./icons";
+import { text } from "./text";
+
+interface Props {
+  kind: RoomKind;
+  session: RoomSession;
+  me: RoomParticipant | null;
+  canHost: boolean;
+  busy: { start: boolean; end: boolean; local: boolean; recording: boolean };
+  recording: { canRecord: boolean; on: boolean };
+  onStart(): void;
+  onEnd(): void;
+  onToggleMute(): void;
+  onToggleVideo(): void;
+  onToggleScreen(): void;
+  onToggleRecording(): void;
+  onHand(raised: boolean): void;
+  onInvite(): void;
+  onLeave(): void;
+}
+
+/**
+ * The room's controls, each shown only to whom it works for: Start, End, Record and Invite
+ * Participants to the host; mute (and video, screen share in a live stream) to the host and
+ * speakers; raise hand to the audience; Leave to everyone seated.
+ */
+export function Controls(props: Props) {
+  const { kind, session, me, canHost, busy } = props;
+  const live = session.status === "live";
+  const sends = !!me && SENDING_ROLES.has(me.role);
+  return (
+    <div className="rm-controls" role="toolbar" aria-label="Room controls">
+      {me && sends && (
+        <button
+          type="button"
+          className={me.is_muted ? "rm-control rm-control-off" : "rm-control"}
+          aria-pressed={!me.is_muted}
+          disabled={busy.local || !live}
+          onClick={props.onToggleMute}
+        >
+          {me.is_muted ? <MicOffIcon /> : <MicIcon />}
+          {me.is_muted ? text.unmute : text.mute}
+        </button>
+      )}
+      {me && sends && kind === "live" && (
+        <>
+          <button
+            type="button"
+            className={me.is_video_on ? "rm-control" : "rm-control rm-control-off"}
+            aria-pressed={me.is_video_on}
+            disabled={busy.local || !live}
+            onClick={props.onToggleVideo}
+          >
+            {me.is_video_on ? <VideoIcon /> : <VideoOffIcon />}
+            {me.is_video_on ? text.videoOff : text.videoOn}
+          </button>
+          <button
+            type="button"
+            className={me.is_screen_sharing ? "rm-control rm-control-active" : "rm-control"}
+            aria-pressed={me.is_screen_sharing}
+            disabled={busy.local || !live}
+            onClick={props.onToggleScreen}
+          >
+            <ScreenIcon />
+            {me.is_screen_sharing ? text.stopSharing : text.shareScreen}
+          </button>
+        </>
+      )}
+      {me && !sends && (
+        <button
+          type="button"
+          className={me.hand_raised ? "rm-control rm-control-active" : "rm-control"}
+          aria-pressed={me.hand_raised}
+          disabled={busy.local}
+          onClick={() => props.onHand(!me.hand_raised)}
+        >
+          <HandIcon />
+          {me.hand_raised ? text.lowerHand : text.raiseHand}
+        </button>
+      )}
+      {props.recording.canRecord && (
+        <button
+          type="button"
+          className={props.recording.on ? "rm-control rm-control-recording" : "rm-control"}
+          aria-pressed={props.recording.on}
+          disabled={busy.recording}
+          onClick={props.onToggleRecording}
+        >
+          <RecordIcon />
+          {props.recording.on ? text.stopRecording : text.startRecording}
+        </button>
+      )}
+      <div className="rm-controls-session">
+        {canHost && (
+          <button type="button" className="btn" onClick={props.onInvite}>
+            <LinkIcon size={16} /> {text.invite}
+          </button>
+        )}
+        {canHost && session.status === "waiting" && (
+          <button type="button" className="btn btn-primary" disabled={busy.start} onClick={props.onStart}>
+            <PlayIcon size={16} /> {busy.start ? text.starting : text.start}
+          </button>
+        )}
+        {me && (
+          <button type="button" className="btn" onClick={props.onLeave}>
+            <LeaveIcon size={16} /> {text.leave}
+          </button>
+        )}
+        {canHost && (
+          <button type="button" className="btn btn-danger" disabled={busy.end} onClick={props.onEnd}>
+            <StopIcon size={16} /> {text.end}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

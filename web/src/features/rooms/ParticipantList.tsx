@@ -1,0 +1,92 @@
+import type { RoomKind, RoomParticipant } from "../../../../contract/rooms";
+import { Avatar } from "../../ui/Avatar";
+import { HandIcon, MicIcon, MicOffIcon, ScreenIcon, VideoIcon } from "./icons";
+import { text } from "./text";
+
+interface Props {
+  kind: RoomKind;
+  participants: RoomParticipant[];
+  selfId: string;
+  /** The viewer hosts: they see raised hands first and may promote or lower. */
+  canHost: boolean;
+  busyUserId: string | null;
+  onRole(userId: string, role: "speaker" | "listener" | "viewer"): void;
+}
+
+/** Everyone in the session by role: host, speakers, then listeners or viewers (raised hands first). */
+export function ParticipantList({ kind, participants, selfId, canHost, busyUserId, onRole }: Props) {
+  const audienceRole = kind === "airing" ? "listener" : "viewer";
+  const groups = [
+    { key: "host", title: text.groups.host, people: participants.filter((p) => p.role === "host") },
+    {
+      key: "speakers",
+      title: text.groups.speakers,
+      people: participants.filter((p) => p.role === "speaker"),
+    },
+    {
+      key: "audience",
+      title: text.groups[kind],
+      people: participants
+        .filter((p) => p.role === audienceRole)
+        .sort((a, b) => Number(b.hand_raised) - Number(a.hand_raised)),
+    },
+  ];
+  return (
+    <section className="rm-card rm-people" aria-labelledby="rm-people-title">
+      <h2 id="rm-people-title" className="rm-card-title">
+        {text.participantsTitle} <span className="rm-count">{participants.length}</span>
+      </h2>
+      {participants.length === 0 && <p className="muted rm-small">{text.nobodyHere}</p>}
+      {groups
+        .filter((group) => group.people.length > 0)
+        .map((group) => (
+          <div key={group.key} className="rm-group">
+            <h3 className="rm-group-title">
+              {group.title} <span className="rm-count">{group.people.length}</span>
+            </h3>
+            <ul>
+              {group.people.map((p) => (
+                <li key={p.user_id} className={p.hand_raised ? "rm-person rm-person-hand" : "rm-person"}>
+                  <Avatar name={p.full_name} size={32} />
+                  <span className="rm-person-name">
+                    <span>
+                      {p.full_name} {p.user_id === selfId && <span className="muted">{text.you}</span>}
+                    </span>
+                    <span className="rm-person-role">{text.roles[p.role]}</span>
+                  </span>
+                  <span className="rm-person-states">
+                    {p.hand_raised && (
+                      <span className="rm-hand" title={text.handRaised}>
+                        <HandIcon size={16} />
+                        <span className="visually-hidden">{text.handRaised}</span>
+                      </span>
+                    )}
+                    {p.is_screen_sharing && <ScreenIcon size={16} aria-label={text.sharingScreen} />}
+                    {p.is_video_on && <VideoIcon size={16} />}
+                    {p.role === "host" || p.role === "speaker" ? (
+                      p.is_muted ? (
+                        <MicOffIcon size={16} className="rm-muted-icon" />
+                      ) : (
+                        <MicIcon size={16} />
+                      )
+                    ) : null}
+                  </span>
+                  {canHost && p.role !== "host" && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busyUserId === p.user_id}
+                      onClick={() => onRole(p.user_id, p.role === "speaker" ? audienceRole : "speaker")}
+                      aria-label={`${p.role === "speaker" ? text.lower(kind) : text.promote}: ${p.full_name}`}
+                    >
+                      {p.role === "speaker" ? text.lower(kind) : text.promote}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+    </section>
+  );
+}

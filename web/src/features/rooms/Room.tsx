@@ -1,0 +1,243 @@
+import { useCallback, useMemo, useState } from "react";
+import { type Channel, channelPath } from "../../../../contract/channels";
+import {
+  type RoomKind,
+  type RoomParticipant,
+  type RoomSession,
+  type RoomView,
+  roomMessages,
+} from "../../../../contract/rooms";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { copyText } from "../../ui/clipboard";
+import { useToast } from "../../ui/Toast";
+import { EmptyState } from "../workspace/EmptyState";
+import { messageOf, roomsApi } from "./api";
+import { Controls } from "./Controls";
+import { RecordIcon, SpeakerIcon } from "./icons";
+import { RemoteAudio } from "./MediaElements";
+import { ParticipantList } from "./ParticipantList";
+import { Recordings } from "./Recordings";
+import { Stage } from "./Stage";
+import { text } from "./text";
+import { useLocalTracks } from "./useLocalTracks";
+import { useRecorder } from "./useRecorder";
+import { useRoomMedia } from "./useRoomMedia";
+import { useSeat } from "./useSeat";
+
+interface Props {
+  kind: RoomKind;
+  view: RoomView;
+  channel: Pick<Channel, "id" | "name" | "type">;
+  onSession(session: RoomSession): void;
+  onParticipant(participant: RoomParticipant): void;
+  onReopen(): void;
+}
+
+/** One session on screen: the viewer's seat, their devices, the media, and the host's controls. */
+export function Room({ kind, view, channel, onSession, onParticipant, onReopen }: Props) {
+  const toast = useToast();
+  const { session, viewer } = view;
+  const open = session.status !== "ended";
+  const live = session.status === "live";
+  const { seat, socket, leave, rejoin } = useSeat(session.id, open);
+  const seated = seat.state === "joined";
+  const me = seated
+    ? (view.participants.find((p) => p.user_id === viewer.user_id) ?? seat.participant)
+    : null;
+
+  const local = useLocalTracks({
+    sessionId: session.id,
+    me,
+    live,
+    video: kind === "live",
+    onMine: onParticipant,
+  });
+  const media = useRoomMedia({
+    sessionId: session.id,
+    selfId: viewer.user_id,
+    active: live && seated,
+    seatGeneration: seated ? seat.generation : 0,
+    socket,
+    video: kind === "live",
+    participants: view.participants,
+    outgoing: local.outgoing,
+  });
+  const sources = useMemo(() => {
+    const remote = [...media.remotes.values()];
+    return {
+      audio: local.outgoing ? [local.outgoing, ...remote] : remote,
+      video: local.preview ? [local.preview, ...remote] : remote,
+    };
+  }, [local.outgoing, local.preview, media.remotes]);
+  const recorder = useRecorder({ session, canHost: viewer.can_host, sources, onSession });
+
+  const [busy, setBusy] = useState({ start: false, end: false });
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const [roleBusy, setRoleBusy] = useState<string | null>(null);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  const [resumeSignal, setResumeSignal] = useState(0);
+  const onBlocked = useCallback((blocked: boolean) => setSoundBlocked(blocked), []);
+
+  const act = async (key: "start" | "end", action: () => Promise<RoomSession>) => {
+    setBusy((b) => ({ ...b, [key]: true }));
+    try {
+      onSession(await action());
+    } catch (failure) {
+      toast(messageOf(failure), "error");
+    } finally {
+      setBusy((b) => ({ ...b, [key]: false }));
+    }
+  };
+
+  const setRole = async (userId: string, role: "speaker" | "listener" | "viewer") => {
+    setRoleBusy(userId);
+    try {
+      onParticipant(await roomsApi.setRole(session.id, userId, role));
+    } catch (failure) {
+      toast(messageOf(failure), "error");
+    } finally {
+      setRoleBusy(null);
+    }
+  };
+
+  const invite = () => {
+    // The audience are members: the link opens the channel in the member area.
+    copyText(window.location.origin + channelPath("member", channel))
+      .then(() => toast(roomMessages.inviteLinkCopied))
+      .catch(() => toast(text.copyFailed, "error"));
+  };
+
+  if (!open) {
+    return (
+      <div className="rm-body">
+        <EmptyState title={text.ended} action={<ReopenButton onReopen={onReopen} />}>
+          {text.endedBody}
+        </EmptyState>
+        <Recordings recordings={view.recordings} uploading={recorder.uploading} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="rm-body">
+      {seat.state === "refused" || seat.state === "replaced" || seat.state === "left" ? (
+        <div className="rm-notice" role={seat.state === "refused" ? "alert" : "status"}>
+          <span>
+            <strong>
+              {seat.state === "refused"
+                ? seat.message
+                : seat.state === "replaced"
+                  ? text.replaced
+                  : text.leftTitle}
+            </strong>
+            {seat.state === "left" && <span className="muted"> {text.leftBody}</span>}
+          </span>
+          <button type="button" className="btn btn-small" onClick={rejoin}>
+            {text.rejoin}
+          </button>
+        </div>
+      ) : (
+        seat.state === "connecting" && (
+          <p className="rm-notice rm-notice-quiet" role="status">
+            {text.connecting}
+          </p>
+        )
+      )}
+      {local.notice && (
+        <div className="rm-notice rm-notice-warn" role="alert">
+          <span>{local.notice}</span>
+          <button type="button" className="btn btn-small" onClick={local.dismissNotice}>
+            OK
+          </button>
+        </div>
+      )}
+      {media.error && (
+        <div className="rm-notice rm-notice-warn" role="alert">
+          <span>
+            {text.mediaFailed}
+            {media.error}
+          </span>
+          <button type="button" className="btn btn-small" onClick={media.retry}>
+            {text.retry}
+          </button>
+        </div>
+      )}
+      {soundBlocked && (
+        <button type="button" className="rm-notice rm-sound" onClick={() => setResumeSignal((n) => n + 1)}>
+          <SpeakerIcon size={18} /> {text.enableSound}
+        </button>
+      )}
+      {session.is_recording && (
+        <p className="rm-recording-flag" role="status">
+          <RecordIcon size={14} /> {text.recordingBadge}
+        </p>
+      )}
+
+      <div className="rm-layout">
+        <div className="rm-main">
+          <Stage
+            kind={kind}
+            participants={view.participants}
+            selfId={viewer.user_id}
+            remotes={media.remotes}
+            preview={local.preview}
+          />
+          {session.status === "waiting" && (
+            <p className="rm-waiting">{viewer.can_host ? text.waitingHostCanStart : text.waitingHost}</p>
+          )}
+          <Controls
+            kind={kind}
+            session={session}
+            me={me}
+            canHost={viewer.can_host}
+            busy={{ ...busy, local: local.busy, recording: recorder.busy }}
+            recording={{ canRecord: recorder.canRecord, on: recorder.recording }}
+            onStart={() => void act("start", () => roomsApi.start(session.id))}
+            onEnd={() => setConfirmEnd(true)}
+            onToggleMute={() => void local.toggleMute()}
+            onToggleVideo={() => void local.toggleVideo()}
+            onToggleScreen={() => void local.toggleScreen()}
+            onToggleRecording={() => void recorder.toggle()}
+            onHand={(raised) => void local.raiseHand(raised)}
+            onInvite={invite}
+            onLeave={leave}
+          />
+        </div>
+        <aside className="rm-side">
+          <ParticipantList
+            kind={kind}
+            participants={view.participants}
+            selfId={viewer.user_id}
+            canHost={viewer.can_host}
+            busyUserId={roleBusy}
+            onRole={(userId, role) => void setRole(userId, role)}
+          />
+          <Recordings recordings={view.recordings} uploading={recorder.uploading} />
+        </aside>
+      </div>
+      <RemoteAudio streams={media.remotes} onBlocked={onBlocked} resumeSignal={resumeSignal} />
+
+      {confirmEnd && (
+        <ConfirmDialog
+          title={text.end}
+          onClose={() => setConfirmEnd(false)}
+          onConfirm={() => void act("end", () => roomsApi.end(session.id)).then(() => setConfirmEnd(false))}
+          busy={busy.end}
+          confirmLabel={text.end}
+          busyLabel={`${text.end}...`}
+          cancelLabel="Cancel"
+        >
+          <p>{text.endConfirm}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function ReopenButton({ onReopen }: { onReopen(): void }) {
+  return (
+    <button type="button" className="btn btn-primary" onClick={onReopen}>
+      {text.openAgain}
+    </button>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link, useSearchParams } from "react-router";
+import { messages } from "../../../../contract/messages";
+import type { RoomKind, RoomStatus } from "../../../../contract/rooms";
+import { ChannelHeader } from "../workspace/ChannelFrame";
+import { EmptyState, NoOrganization } from "../workspace/EmptyState";
+import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { MicIcon, UsersIcon, VideoIcon } from "./icons";
+import { Room } from "./Room";
+import { text } from "./text";
+import { useRoom } from "./useRoom";
+import "./rooms.css";
+
+export function StatusBadge({ status }: { status: RoomStatus }) {
+  return (
+    <span className={`rm-status rm-status-${status}`}>
+      <span className="rm-status-dot" aria-hidden="true" />
+      {text.status[status]}
+    </span>
+  );
+}
+
+/**
+ * The screen of an airing channel (audio room) or a live channel (live stream): the channel's
+ * session with its status and participant count, the stage, the controls and the participants,
+ * with loading, not-found and retryable error states.
+ */
+export function RoomPage({ kind }: { kind: RoomKind }) {
+  const { area, currentId } = useWorkspace();
+  const [searchParams] = useSearchParams();
+  const channelId = searchParams.get("channelId");
+  const channelName = searchParams.get("channelName") || text.defaultName[kind];
+  const { listed, gone } = useListedChannel(channelId);
+  useHonestAddress(gone ? null : listed);
+  const room = useRoom(gone ? null : channelId);
+
+  if (!currentId) return <NoOrganization area={area} />;
+
+  const view = room.load.state === "ready" ? room.load.view : null;
+  const notFound =
+    !channelId ||
+    gone ||
+    (room.load.state === "error" && (room.load.status === 404 || room.load.status === 400));
+  const name = listed?.name ?? channelName;
+
+  return (
+    <article className="ws-channel-page rm-page">
+      <ChannelHeader
+        type={kind}
+        name={
+          <>
+            {name}
+            {view && !notFound && <StatusBadge status={view.session.status} />}
+            {view && !notFound && (
+              <span className="rm-header-count" title={text.participantsTitle}>
+                <UsersIcon size={14} /> {text.participants(view.session.participant_count)}
+              </span>
+            )}
+          </>
+        }
+        description={listed?.description || view?.session.description || ""}
+      />
+      {notFound ? (
+        <EmptyState
+          icon={kind === "airing" ? <MicIcon size={36} /> : <VideoIcon size={36} />}
+          title={text.roomNotFound}
+          action={
+            <Link to={`/${area}`} className="btn btn-primary">
+              {text.backToDashboard}
+            </Link>
+          }
+        >
+          {room.load.state === "error" ? room.load.message : text.roomNotFoundBody}
+        </EmptyState>
+      ) : room.load.state === "error" ? (
+        <EmptyState
+          title={room.load.status === 403 ? text.unavailable : messages.connectionError}
+          action={
+            <button type="button" className="btn btn-primary" onClick={room.retry}>
+              {text.retry}
+            </button>
+          }
+        >
+          {room.load.message}
+        </EmptyState>
+      ) : !view ? (
+        <div className="ws-page-loading" role="status">
+          {text.loading}
+        </div>
+      ) : (
+        <Room
+          key={view.session.id}
+          kind={kind}
+          view={view}
+          channel={listed ?? { id: view.session.channel_id, name, type: kind }}
+          onSession={room.setSession}
+          onParticipant={room.setParticipant}
+          onReopen={room.reopen}
+        />
+      )}
+    </article>
+  );
+}

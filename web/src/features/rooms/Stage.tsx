@@ -1,0 +1,104 @@
+import type { RoomKind, RoomParticipant } from "../../../../contract/rooms";
+import { Avatar } from "../../ui/Avatar";
+import { HandIcon, MicIcon, MicOffIcon, ScreenIcon, VideoOffIcon } from "./icons";
+import { StreamVideo } from "./MediaElements";
+import { text } from "./text";
+
+interface StageProps {
+  kind: RoomKind;
+  participants: RoomParticipant[];
+  selfId: string;
+  remotes: ReadonlyMap<string, MediaStream>;
+  preview: MediaStream | null;
+}
+
+const onStage = (p: RoomParticipant) => p.role === "host" || p.role === "speaker";
+
+function MicState({ muted }: { muted: boolean }) {
+  return (
+    <span className={muted ? "rm-mic rm-mic-off" : "rm-mic"} title={muted ? text.mute : text.unmute}>
+      {muted ? <MicOffIcon size={14} /> : <MicIcon size={14} />}
+      <span className="visually-hidden">{muted ? " (muted)" : " (speaking)"}</span>
+    </span>
+  );
+}
+
+/** Who is on stage: the host and speakers; video tiles in a live stream, portraits in an audio room. */
+export function Stage(props: StageProps) {
+  const speakers = props.participants.filter(onStage);
+  const audience = props.participants.length - speakers.length;
+  return (
+    <section className={`rm-stage rm-stage-${props.kind}`} aria-label={text.onStage}>
+      {props.kind === "live" ? (
+        <VideoTiles {...props} speakers={speakers} />
+      ) : (
+        <Portraits speakers={speakers} />
+      )}
+      <p className="rm-stage-audience">
+        {props.kind === "airing" ? text.listening(audience) : text.watching(audience)}
+      </p>
+    </section>
+  );
+}
+
+function Portraits({ speakers }: { speakers: RoomParticipant[] }) {
+  if (speakers.length === 0) return <p className="rm-stage-empty">{text.waitingHost}</p>;
+  return (
+    <ul className="rm-portraits">
+      {speakers.map((p) => (
+        <li key={p.user_id} className={p.is_muted ? "rm-portrait" : "rm-portrait rm-portrait-live"}>
+          <span className="rm-portrait-ring">
+            <Avatar name={p.full_name} size={72} />
+          </span>
+          <span className="rm-portrait-name">
+            {p.full_name}
+            <MicState muted={p.is_muted} />
+          </span>
+          <span className="rm-portrait-role">{text.roles[p.role]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function VideoTiles({ speakers, selfId, remotes, preview }: StageProps & { speakers: RoomParticipant[] }) {
+  if (speakers.length === 0) return <p className="rm-stage-empty">{text.noVideo}</p>;
+  return (
+    <ul className={`rm-tiles rm-tiles-${Math.min(speakers.length, 4)}`}>
+      {speakers.map((p) => {
+        const self = p.user_id === selfId;
+        const stream = self ? preview : remotes.get(p.user_id);
+        const showing =
+          (p.is_video_on || p.is_screen_sharing) && !!stream && stream.getVideoTracks().length > 0;
+        return (
+          <li key={p.user_id} className="rm-tile">
+            {showing && stream ? (
+              <StreamVideo
+                stream={stream}
+                mirrored={self && !p.is_screen_sharing}
+                label={`${p.full_name}${p.is_screen_sharing ? ` — ${text.sharingScreen}` : ""}`}
+              />
+            ) : (
+              <div className="rm-tile-off">
+                <Avatar name={p.full_name} size={64} />
+                <span>
+                  <VideoOffIcon size={14} /> {text.cameraOff}
+                </span>
+              </div>
+            )}
+            <span className="rm-tile-label">
+              {p.full_name} {self && text.you}
+              <MicState muted={p.is_muted} />
+              {p.is_screen_sharing && (
+                <span className="rm-tile-flag">
+                  <ScreenIcon size={14} /> {text.sharingScreen}
+                </span>
+              )}
+              {p.hand_raised && <HandIcon size={14} />}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

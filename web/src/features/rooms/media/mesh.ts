@@ -1,0 +1,258 @@
+import type { IceServer, RoomParticipant, RoomRole, SignalData } from "../../../../../contract/rooms";
+import { SENDING_ROLES } from "../../../../../contract/rooms";
+import type { SignalChannel } from "../roomSocket";
+import { inboundStats, type MediaPath, type MediaStats } from "./path";
+
+type Participant = Pick<RoomParticipant, "user_id" | "role" | "joined_at">;
+
+export interface MeshOptions {
+  selfId: string;
+  /** Live streams carry video as well as audio. */
+  video: boolean;
+  signals: SignalChannel;
+}
+
+/** One connection to one other participant. */
+interface Link {
+  userId: string;
+  pc: RTCPeerConnection;
+  /** This connection's own id, sent with every signal: a new connection is a new peer. */
+  id: string;
+  /** The other side's connection id, learnt from its first signal. */
+  remoteId: string | null;
+  /** Perfect negotiation: the polite side yields when both offer at once. */
+  polite: boolean;
+  makingOffer: boolean;
+  ignoreOffer: boolean;
+  /** What the link was made for: a change of either side's sending, or a rejoin, makes a new one. */
+  key: string;
+  /** The transceivers this side sends on (none when it only receives). */
+  audio: RTCRtpTransceiver | null;
+  video: RTCRtpTransceiver | null;
+  remote: MediaStream;
+}
+
+const newId = () => crypto.randomUUID();
+/** The key of a link made on an offer from someone the participant list does not show yet. */
+const PENDING = "pending";
+const sends = (role: RoomRole | undefined) => !!role && SENDING_ROLES.has(role);
+
+/**
+ * Browser to browser: one RTCPeerConnection per pair of participants where at least one side
+ * sends (host, speakers); listeners and viewers only answer, to receive. Each side sends on
+ * transceivers of its own that exist from the start, so muting, turning the camera off or
+ * sharing the screen replaces a track without renegotiating. Glare (both offering at once) is
+ * settled by the perfect negotiation pattern.
+ */
+export class MeshPath implements MediaPath {
+  readonly kind = "mesh" as const;
+  private readonly links = new Map<string, Link>();
+  private readonly listeners = new Set<(userId: string, stream: MediaStream | null) => void>();
+  private readonly roles = new Map<string, Participant>();
+  /** Names the outgoing stream (msid) so the receiver groups audio and video together. */
+  private readonly outbound = new MediaStream();
+  private local: MediaStream | null = null;
+  private readonly stopSignals: () => void;
+  private closed = false;
+
+  constructor(
+    private readonly iceServers: IceServer[],
+    private readonly options: MeshOptions,
+  ) {
+    this.stopSignals = options.signals.onSignal((from, data) => {
+      this.receive(from, data).catch((error) => console.warn("mesh: signal failed", error));
+    });
+  }
+
+  private get selfSends(): boolean {
+    return sends(this.roles.get(this.options.selfId)?.role);
+  }
+
+  setParticipants(participants: readonly Participant[]): void {
+    if (this.closed) return;
+    this.roles.clear();
+    for (const participant of participants) this.roles.set(participant.user_id, participant);
+    for (const [userId, link] of this.links) {
+      const wanted = this.keyFor(userId);
+      // A link answered before the list named its sender gets its key now.
+      if (link.key === PENDING && wanted) link.key = wanted;
+      else if (wanted !== link.key) this.drop(userId);
+    }
+    if (!this.selfSends) return;
+    // A sender calls everyone; the audience waits for the senders' offers.
+    for (const userId of this.roles.keys()) {
+      if (userId !== this.options.selfId && !this.links.has(userId)) this.connect(userId);
+    }
+  }
+
+  async setLocalStream(stream: MediaStream | null): Promise<void> {
+    this.local = stream;
+    await Promise.all([...this.links.values()].map((link) => this.attachTracks(link)));
+  }
+
+  onRemote(listener: (userId: string, stream: MediaStream | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  stats(): Promise<MediaStats> {
+    return inboundStats([...this.links.values()].map((link) => link.pc));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopSignals();
+    for (const userId of [...this.links.keys()]) this.drop(userId);
+    this.listeners.clear();
+  }
+
+  /** Null when the pair needs no connection: neither side sends, or the other is not here. */
+  private keyFor(userId: string): string | null {
+    const other = this.roles.get(userId);
+    if (!other) return null;
+    const otherSends = sends(other.role);
+    if (!this.selfSends && !otherSends) return null;
+    return `${this.selfSends}|${otherSends}|${other.joined_at}`;
+  }
+
+  /**
+   * A new link to this user. `offered`: their offer came first (the server let it through, so
+   * they are a sender seated in this session) even if the participant list has not caught up.
+   */
+  private connect(userId: string, offered = false): Link | null {
+    const key = this.keyFor(userId) ?? (offered && !this.roles.has(userId) ? PENDING : null);
+    if (!key || this.closed) return null;
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    const link: Link = {
+      userId,
+      pc,
+      id: newId(),
+      remoteId: null,
+      polite: this.options.selfId < userId,
+      makingOffer: false,
+      ignoreOffer: false,
+      key,
+      audio: null,
+      video: null,
+      remote: new MediaStream(),
+    };
+    this.links.set(userId, link);
+    if (this.selfSends) {
+      link.audio = pc.addTransceiver("audio", { direction: "sendrecv", streams: [this.outbound] });
+      if (this.options.video) {
+        link.video = pc.addTransceiver("video", { direction: "sendrecv", streams: [this.outbound] });
+      }
+      void this.attachTracks(link);
+    }
+    pc.onnegotiationneeded = async () => {
+      // Only a sender offers: the server refuses offers from the audience.
+      if (!this.selfSends || this.links.get(userId) !== link) return;
+      try {
+        link.makingOffer = true;
+        await pc.setLocalDescription();
+        this.signal(link, { description: pc.localDescription as RTCSessionDescription });
+      } catch (error) {
+        console.warn("mesh: offer failed", error);
+      } finally {
+        link.makingOffer = false;
+      }
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (candidate) this.signal(link, { candidate });
+    };
+    pc.ontrack = ({ track }) => {
+      link.remote.addTrack(track);
+      track.onended = () => {
+        link.remote.removeTrack(track);
+        this.emit(userId, link.remote);
+      };
+      this.emit(userId, link.remote);
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === "failed" && this.selfSends) pc.restartIce();
+    };
+    return link;
+  }
+
+  private drop(userId: string): void {
+    const link = this.links.get(userId);
+    if (!link) return;
+    this.links.delete(userId);
+    link.pc.onnegotiationneeded = null;
+    link.pc.onicecandidate = null;
+    link.pc.ontrack = null;
+    link.pc.close();
+    this.emit(userId, null);
+  }
+
+  private async attachTracks(link: Link): Promise<void> {
+    const audio = this.local?.getAudioTracks()[0] ?? null;
+    const video = this.local?.getVideoTracks()[0] ?? null;
+    try {
+      if (link.audio) await link.audio.sender.replaceTrack(audio);
+      if (link.video) await link.video.sender.replaceTrack(video);
+    } catch (error) {
+      console.warn("mesh: track replacement failed", error);
+    }
+  }
+
+  private signal(link: Link, payload: { description?: RTCSessionDescription; candidate?: RTCIceCandidate }) {
+    if (this.links.get(link.userId) !== link) return;
+    const data: SignalData = { instance: link.id };
+    if (payload.description) {
+      data.description = {
+        type: payload.description.type as "offer" | "answer",
+        sdp: payload.description.sdp,
+      };
+    }
+    if (payload.candidate) {
+      const json = payload.candidate.toJSON();
+      data.candidate = {
+        candidate: json.candidate ?? "",
+        sdpMid: json.sdpMid ?? null,
+        sdpMLineIndex: json.sdpMLineIndex ?? null,
+        usernameFragment: json.usernameFragment ?? null,
+      };
+    }
+    this.options.signals.send(link.userId, data);
+  }
+
+  /** Perfect negotiation, with a new link whenever the other side's connection is a new one. */
+  private async receive(from: string, data: SignalData): Promise<void> {
+    if (this.closed) return;
+    let link = this.links.get(from);
+    const offer = data.description?.type === "offer";
+    if (offer && link?.remoteId && link.remoteId !== data.instance) {
+      this.drop(from);
+      link = undefined;
+    }
+    if (!link && offer) link = this.connect(from, true) ?? undefined;
+    if (!link) return;
+    if (link.remoteId === null) link.remoteId = data.instance;
+    if (link.remoteId !== data.instance) return;
+    const { pc } = link;
+
+    if (data.description) {
+      const collision = offer && (link.makingOffer || pc.signalingState !== "stable");
+      link.ignoreOffer = !link.polite && collision;
+      if (link.ignoreOffer) return;
+      await pc.setRemoteDescription(data.description);
+      if (offer) {
+        await pc.setLocalDescription();
+        this.signal(link, { description: pc.localDescription as RTCSessionDescription });
+      }
+      return;
+    }
+    if (data.candidate) {
+      try {
+        await pc.addIceCandidate(data.candidate);
+      } catch (error) {
+        if (!link.ignoreOffer) throw error;
+      }
+    }
+  }
+
+  private emit(userId: string, stream: MediaStream | null): void {
+    for (const listener of this.listeners) listener(userId, stream);
+  }
+}
