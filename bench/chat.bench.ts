@@ -2,17 +2,17 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import WebSocket, { WebSocketServer } from "ws";
 import type { DirectMessage } from "../contract/chat";
 import { buildApp } from "../server/app";
-import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
+import type { Database } from "../server/db/connect";
 import { organizationMemberships, sessions, users } from "../server/db/schema";
 import { newToken, sha256 } from "../server/lib/crypto";
-import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
+import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
-import { fmt, median, silentLog } from "./fanout-harness";
+import { pushVotespaceTargets } from "./databases";
+import { fmt, median } from "./fanout-harness";
 
 /**
  * Direct messages through the real app: 500 pairs of members, each with a WebSocket on their own
@@ -386,20 +386,7 @@ export async function run(): Promise<void> {
   const targets: Target[] = [];
   try {
     targets.push(await bareRelay());
-    targets.push(
-      await votespace("Votespace chat, PGlite (memory bus)", fromPglite(new PGlite()), localBus()),
-    );
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const database = fromPostgres(url, 10);
-      targets.push(
-        await votespace(
-          "Votespace chat, PostgreSQL NOTIFY",
-          database,
-          await postgresBus(database, url, silentLog),
-        ),
-      );
-    }
+    await pushVotespaceTargets(targets, "Votespace chat", votespace);
     const rounds = new Map<Target, RoundFigures[]>(targets.map((target) => [target, []]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const target of targets) {

@@ -1,6 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
+import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
+import { silentLog } from "./fanout-harness";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -40,4 +42,23 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
     },
   });
   return list;
+}
+
+/**
+ * Builds a realtime benchmark's Votespace target on each backend it is compared on: PGlite with the
+ * in-memory bus, then PostgreSQL with its NOTIFY bus when BENCH_DATABASE_URL names one. Each target
+ * goes onto `targets` as soon as it is built, so the caller's clean-up closes whatever was made.
+ */
+export async function pushVotespaceTargets<T>(
+  targets: T[],
+  label: string,
+  build: (name: string, database: Database, bus: Bus) => Promise<T>,
+): Promise<void> {
+  targets.push(await build(`${label}, PGlite (memory bus)`, fromPglite(new PGlite()), localBus()));
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return;
+  const database = fromPostgres(url, 10);
+  targets.push(
+    await build(`${label}, PostgreSQL NOTIFY`, database, await postgresBus(database, url, silentLog)),
+  );
 }

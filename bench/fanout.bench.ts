@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { PGlite } from "@electric-sql/pglite";
 import type { Topic } from "../contract/events";
 import { buildApp } from "../server/app";
-import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
-import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
+import type { Database } from "../server/db/connect";
+import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
+import { pushVotespaceTargets } from "./databases";
 import {
   BURST_EVENTS,
   bareBroadcast,
@@ -16,7 +16,6 @@ import {
   SOCKETS,
   STEADY_EVENTS,
   STEADY_RATE,
-  silentLog,
   type Target,
 } from "./fanout-harness";
 
@@ -72,15 +71,7 @@ export async function run(): Promise<void> {
   const targets: Target[] = [];
   try {
     targets.push(await bareBroadcast());
-    targets.push(
-      await votespace("Votespace /api/ws, PGlite (memory bus)", fromPglite(new PGlite()), localBus()),
-    );
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const database = fromPostgres(url, 10);
-      const bus = await postgresBus(database, url, silentLog);
-      targets.push(await votespace("Votespace /api/ws, PostgreSQL NOTIFY", database, bus));
-    }
+    await pushVotespaceTargets(targets, "Votespace /api/ws", votespace);
     await compare(targets, "events");
   } finally {
     for (const target of targets) await target.close();

@@ -1,12 +1,12 @@
 import type { AddressInfo } from "node:net";
-import { PGlite } from "@electric-sql/pglite";
 import { WebSocketServer } from "ws";
 import type { Topic } from "../contract/events";
 import { buildApp } from "../server/app";
-import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
-import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
+import type { Database } from "../server/db/connect";
+import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
-import { Clients, compare, SOCKETS, silentLog, type Target } from "./fanout-harness";
+import { pushVotespaceTargets } from "./databases";
+import { Clients, compare, SOCKETS, type Target } from "./fanout-harness";
 
 /**
  * Messages posted through the HTTP API (session, permission check, insert, load, event) to a
@@ -134,20 +134,7 @@ export async function run(): Promise<void> {
   const targets: Target[] = [];
   try {
     targets.push(await bare());
-    targets.push(
-      await votespace("Votespace POST /posts, PGlite (memory bus)", fromPglite(new PGlite()), localBus()),
-    );
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const database = fromPostgres(url, 10);
-      targets.push(
-        await votespace(
-          "Votespace POST /posts, PostgreSQL NOTIFY",
-          database,
-          await postgresBus(database, url, silentLog),
-        ),
-      );
-    }
+    await pushVotespaceTargets(targets, "Votespace POST /posts", votespace);
     await compare(targets, "posts");
   } finally {
     for (const target of targets) await target.close();

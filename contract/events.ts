@@ -80,9 +80,9 @@ export interface EventMap {
   /** topic org:{id} (administrators act on it): a message was reported. */
   "report.created": { organization_id: string; report_id: string };
   /**
-   * topic org:{id} (the monitoring screen of administrators refetches; members ignore these):
-   * a voting session was recorded, re-scored, completed or blocked; a risk rule raised an alert;
-   * an administrator resolved one. Ids only.
+   * topic admins:{organization id} (only its administrators may watch it; the monitoring screen
+   * refetches): a voting session was recorded, re-scored or blocked; a risk rule raised an alert;
+   * an administrator resolved one. Ids only. A cast is not announced: its moment stays unknown.
    */
   "voting_session.updated": { organization_id: string; session_id: string };
   "alert.created": { organization_id: string; alert_id: string; session_id: string };
@@ -134,14 +134,20 @@ export interface EventMap {
 export type EventName = keyof EventMap;
 
 /**
- * Topics a socket may subscribe to; the server checks each subscription. `process:{id}` carries
- * one server process's own deliveries (room signals) and no socket may subscribe to it.
+ * Topics a socket may subscribe to; the server checks each subscription. `admins:{organization
+ * id}` is for that organization's administrators only (security monitoring). `process:{id}`
+ * carries one server process's own deliveries (room signals) and no socket may subscribe to it.
  */
-export type Topic = `org:${string}` | `channel:${string}` | `user:${string}` | `process:${string}`;
+export type Topic =
+  | `org:${string}`
+  | `admins:${string}`
+  | `channel:${string}`
+  | `user:${string}`
+  | `process:${string}`;
 
 /** A topic as the server accepts it: lowercase ids, as the database writes them and events name them. */
 export const TOPIC_PATTERN =
-  /^(org|channel|user|process):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(org|admins|channel|user|process):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Messages from the browser to the server on /api/ws. */
 export type ClientMessage =
@@ -158,7 +164,7 @@ export type ClientMessage =
 export const socketMessages = {
   notJson: "Messages must be JSON",
   invalidMessage: "Unknown or malformed message",
-  topicInvalid: "Topic must be org:{id}, channel:{id} or user:{id}",
+  topicInvalid: "Topic must be org:{id}, admins:{id}, channel:{id} or user:{id}",
   notAllowed: "You may not watch this topic",
   tooManySubscriptions: "Too many subscriptions on one connection",
   tooManyMessages: "Too many messages at once",

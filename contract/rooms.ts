@@ -45,6 +45,8 @@ export type RoomRole = "host" | "speaker" | "listener" | "viewer";
 export const EMPTY_SESSION_ENDS_AFTER_MS = 10 * 60_000;
 /** A recording upload may be this large (about 25 minutes of live video at 1 Mbit/s). */
 export const RECORDING_MAX_BYTES = 200 * 1024 * 1024;
+/** A recorded session takes its recording's upload while live and this long after it ended. */
+export const RECORDING_UPLOAD_WINDOW_MS = 60 * 60_000;
 /** Largest WebRTC signal a browser may send on /api/ws (an SDP can reach several kB). */
 export const SIGNAL_MAX_BYTES = 32 * 1024;
 export const SDP_MAX_CHARS = 24_000;
@@ -192,4 +194,5 @@ export const roomMessages = {
   replaced: "You joined this session from another window",
   recordingRefused: "A recording must be a WebM file of at most 200 MB",
   recordingOnlyLive: "Recording is possible while the session is live",
+  recordingNotExpected: "This session has no recording to upload",
 } as const;

@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminMonitoring, AdminOverview } from "../contract/admin";
 import { adminMessages } from "../contract/admin";
 import type { Channel } from "../contract/channels";
-import type { Election } from "../contract/elections";
 import { messages } from "../contract/messages";
-import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import { apiJson, launchBrowser, newPage, openElection, organizationWithVoter, shot } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,51 +12,17 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function json<T>(
-  context: BrowserContext,
-  method: "GET" | "POST",
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response =
-    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
-  if (!response.ok())
-    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** An organization with an open election and a voter who joined it, each signed in in their own browser. */
 async function setUp() {
-  const ownerAccount = await registerOrganization({ organization: `Harbour Union ${Date.now() % 100000}` });
-  const voterAccount = await registerVoter({ full_name: "Adjoa Voter" });
-  const owner = await newPage(browser);
-  await signInAs(owner.context, ownerAccount);
-  const voter = await newPage(browser);
-  await signInAs(voter.context, voterAccount);
-  const { current_id: organizationId } = await json<{ current_id: string }>(
-    owner.context,
-    "GET",
-    "/api/organizations/mine",
-  );
-  await json(voter.context, "POST", `/api/organizations/${organizationId}/join`);
-  const { channel } = await json<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
-    organization_id: organizationId,
-    name: "harbour-vote",
-    type: "election",
-    voting_settings: {
-      startDate: day(1),
-      endDate: day(3),
-      candidates: [
-        { name: "Kofi Boateng", party: "Tide Party", position: "president", image: "/favicon.svg" },
-        { name: "Esi Quaye", party: "Anchor Alliance", position: "president", image: "/favicon.svg" },
-      ],
-    },
+  const { ownerAccount, voterAccount, owner, voter, organizationId } = await organizationWithVoter(browser, {
+    organization: { organization: `Harbour Union ${Date.now() % 100000}` },
+    voter: { full_name: "Adjoa Voter" },
   });
-  const draft = await json<Election>(owner.context, "GET", `/api/channels/${channel.id}/election`);
-  await json(owner.context, "POST", `/api/elections/${draft.id}/open`);
-  const { channel: general } = await json<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+  const { channel } = await openElection(owner.context, organizationId, "harbour-vote", [
+    { name: "Kofi Boateng", party: "Tide Party" },
+    { name: "Esi Quaye", party: "Anchor Alliance" },
+  ]);
+  const { channel: general } = await apiJson<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
     organization_id: organizationId,
     name: "harbour-talk",
     type: "text",
@@ -99,7 +64,7 @@ describe("the platform admin portal", () => {
     expect(admin.page.url()).toMatch(/\/admin\/dashboard$/);
 
     // The counters are the server's figures.
-    const overview = await json<AdminOverview>(admin.context, "GET", "/api/admin/overview");
+    const overview = await apiJson<AdminOverview>(admin.context, "GET", "/api/admin/overview");
     await admin.page
       .getByTestId("total-organizations")
       .getByText(String(overview.total_organizations))
@@ -151,7 +116,7 @@ describe("the platform admin portal", () => {
     // Monitoring: figures measured now.
     await admin.page.getByRole("button", { name: "Monitoring" }).click();
     await admin.page.getByRole("heading", { name: "Recent Security Events" }).waitFor();
-    const monitoring = await json<AdminMonitoring>(admin.context, "GET", "/api/admin/monitoring");
+    const monitoring = await apiJson<AdminMonitoring>(admin.context, "GET", "/api/admin/monitoring");
     expect(await admin.page.getByTestId("unresolved-alerts").textContent()).toBe(
       monitoring.unresolved_alerts.toLocaleString(),
     );

@@ -1,11 +1,9 @@
 import { Secret, TOTP } from "otpauth";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Channel } from "../contract/channels";
-import type { Election } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { profileMessages } from "../contract/profile";
-import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import { launchBrowser, newPage, openElection, organizationWithVoter, shot, signInAs } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,50 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function json<T>(
-  context: BrowserContext,
-  method: "GET" | "POST",
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response =
-    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
-  if (!response.ok())
-    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 describe("the voter profile", () => {
   it("shows the vote in Recent Activity (never the choice), saves name and phone, changes the password, enrols two-factor and prints the voter card", async () => {
-    const ownerAccount = await registerOrganization({ organization: `Lagoon Club ${Date.now() % 100000}` });
-    const voterAccount = await registerVoter({ full_name: "Nana Voter", phone_number: "+233 24 555 0101" });
-    const owner = await newPage(browser);
-    await signInAs(owner.context, ownerAccount);
-    const { page, context } = await newPage(browser);
-    await signInAs(context, voterAccount);
-    const { current_id: organizationId } = await json<{ current_id: string }>(
-      owner.context,
-      "GET",
-      "/api/organizations/mine",
-    );
-    await json(context, "POST", `/api/organizations/${organizationId}/join`);
-    const { channel } = await json<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
-      organization_id: organizationId,
-      name: "lagoon-vote",
-      type: "election",
-      voting_settings: {
-        startDate: day(1),
-        endDate: day(3),
-        candidates: [
-          { name: "Abla Mensimah", party: "Reef Party", position: "president", image: "/favicon.svg" },
-          { name: "Komla Dzidzor", party: "Shore Alliance", position: "president", image: "/favicon.svg" },
-        ],
-      },
+    const {
+      ownerAccount,
+      voterAccount,
+      owner,
+      voter: { page, context },
+      organizationId,
+    } = await organizationWithVoter(browser, {
+      organization: { organization: `Lagoon Club ${Date.now() % 100000}` },
+      voter: { full_name: "Nana Voter", phone_number: "+233 24 555 0101" },
     });
-    const election = await json<Election>(owner.context, "GET", `/api/channels/${channel.id}/election`);
-    await json(owner.context, "POST", `/api/elections/${election.id}/open`);
+    const { channel, election } = await openElection(owner.context, organizationId, "lagoon-vote", [
+      { name: "Abla Mensimah", party: "Reef Party" },
+      { name: "Komla Dzidzor", party: "Shore Alliance" },
+    ]);
 
     // The voter votes through the screen.
     await page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);

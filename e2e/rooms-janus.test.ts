@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Channel, channelPath } from "../contract/channels";
+import type { Channel } from "../contract/channels";
 import type { RoomRole } from "../contract/rooms";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
 import { buildWebInto } from "../scripts/web-build";
@@ -19,31 +19,12 @@ import { JANUS_MISSING, launchTestJanus } from "../server/features/rooms/media/j
 import type { MediaSession } from "../server/features/rooms/media/server";
 import { systemClock } from "../server/lib/clock";
 import { generousLimits, testConfig } from "../server/test/config";
-import type { MediaStats } from "../web/src/features/rooms/media/path";
 import { harness, serveJanusHarness } from "./janus-harness";
-import { FAKE_MEDIA_ARGS, shot } from "./support";
+import { audioGrowth, createChannel, endSession, pictureSize, roomStats, startSession } from "./room-steps";
+import { FAKE_MEDIA_ARGS, pause, shot, until } from "./support";
 
 const installed = findJanus() !== undefined;
 if (!installed) console.warn(`Janus journeys skipped: ${JANUS_MISSING}`);
-
-/** Polls until `check` holds for the value `read` gives, or fails with the last value seen. */
-async function until<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  what: string,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    value = await read();
-  }
-  return value;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Janus media path of the web app (media/janus.ts) in Chromium with fake devices, one browser
@@ -225,30 +206,6 @@ async function register(appUrl: string, kind: "organizations" | "voters", fullNa
   return { email, password: "secret123" };
 }
 
-const roomStats = (page: Page): Promise<MediaStats & { kind?: string }> =>
-  page.evaluate(async () => {
-    const media = window.__votespaceMedia;
-    const zero = { audioBytesReceived: 0, videoBytesReceived: 0, videoFramesDecoded: 0 };
-    return media ? { kind: media.kind, ...(await media.stats()) } : zero;
-  });
-
-/** Audio bytes that arrive over `ms`, after letting what was in flight land. */
-async function audioGrowth(page: Page, ms = 2000): Promise<number> {
-  await pause(700);
-  const before = (await roomStats(page)).audioBytesReceived;
-  await pause(ms);
-  return (await roomStats(page)).audioBytesReceived - before;
-}
-
-/** The width of the picture a participant's tile shows (its label starts with their name). */
-const pictureWidth = (page: Page, name: string) =>
-  page.evaluate((label) => {
-    const video = [...document.querySelectorAll("video")].find((v) =>
-      v.getAttribute("aria-label")?.startsWith(label),
-    );
-    return video?.videoWidth ?? 0;
-  }, name);
-
 /**
  * The room screens of the real app on a server configured with Janus (a second app instance with
  * its own database, a Janus launched for it, JANUS=auto settings): the same journeys as on the
@@ -274,12 +231,6 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
     const response = await context.request.post("/api/session", { data: account });
     if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
     return { context, page: await context.newPage() };
-  }
-
-  async function openRoom(who: Person, area: "organization" | "member", channel: Channel) {
-    await who.page.goto(channelPath(area, channel));
-    await who.page.getByRole("heading", { name: channel.name }).waitFor();
-    await who.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
   }
 
   beforeAll(async () => {
@@ -311,16 +262,8 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
 
     host = await person(await register(appUrl, "organizations", "Kofi Admin"));
     const mine = await (await host.context.request.get("/api/organizations/mine")).json();
-    for (const [type, name] of [
-      ["airing", "town-hall"],
-      ["live", "debate-night"],
-    ] as const) {
-      const created = await host.context.request.post("/api/channels", { data: { type, name } });
-      if (!created.ok()) throw new Error(`create channel: ${created.status()} ${await created.text()}`);
-      const channel = (await created.json()).channel as Channel;
-      if (type === "airing") airing = channel;
-      else live = channel;
-    }
+    airing = await createChannel(host.context, { name: "town-hall", type: "airing" });
+    live = await createChannel(host.context, { name: "debate-night", type: "live" });
     const member = async (fullName: string) => {
       const who = await person(await register(appUrl, "voters", fullName));
       const joined = await who.context.request.post(`/api/organizations/${mine.current_id}/join`);
@@ -347,12 +290,7 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   });
 
   it("an audio room: a listener hears the host, not once muted, then a promoted listener", async () => {
-    await openRoom(host, "organization", airing);
-    await openRoom(abena, "member", airing);
-    await openRoom(kojo, "member", airing);
-    await host.page.getByText("3 participants").waitFor();
-    await host.page.getByRole("button", { name: "Start" }).click();
-    await abena.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+    await startSession(host, [abena, kojo], airing);
 
     const heard = await until(
       () => roomStats(abena.page),
@@ -378,17 +316,11 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
     );
     await shot(kojo.page, "rooms-janus-airing-listener");
 
-    await host.page.getByRole("button", { name: "End" }).click();
-    await host.page.getByRole("dialog").getByRole("button", { name: "End" }).click();
-    await kojo.page.getByText("This session has ended").waitFor();
+    await endSession(host, kojo);
   });
 
   it("a live stream: a viewer decodes the host's camera, then the shared screen", async () => {
-    await openRoom(host, "organization", live);
-    await openRoom(kojo, "member", live);
-    await host.page.getByText("2 participants").waitFor();
-    await host.page.getByRole("button", { name: "Start" }).click();
-    await kojo.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+    await startSession(host, [kojo], live);
 
     const first = await until(
       () => roomStats(kojo.page),
@@ -396,9 +328,9 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
       "camera frames at Kojo",
     );
     expect(first.kind).toBe("janus");
-    const cameraWidth = await until(
-      () => pictureWidth(kojo.page, "Kofi Admin"),
-      (w) => w > 0,
+    const { width: cameraWidth } = await until(
+      () => pictureSize(kojo.page, "Kofi Admin"),
+      (p) => p.width > 0,
       "camera picture",
     );
     await shot(kojo.page, "rooms-janus-live-camera");
@@ -406,8 +338,8 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
     await host.page.getByRole("button", { name: "Share screen" }).click();
     await host.page.getByRole("button", { name: "Stop sharing" }).waitFor();
     await until(
-      () => pictureWidth(kojo.page, "Kofi Admin"),
-      (w) => w > 0 && w !== cameraWidth,
+      () => pictureSize(kojo.page, "Kofi Admin"),
+      ({ width }) => width > 0 && width !== cameraWidth,
       "shared screen's picture",
     );
     const during = await roomStats(kojo.page);

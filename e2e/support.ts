@@ -4,6 +4,8 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import type { RegisterOrganizationInput, RegisterVoterInput } from "../contract/accounts";
+import type { Channel } from "../contract/channels";
+import type { Election } from "../contract/elections";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
 
 export const baseURL = inject("baseURL");
@@ -82,4 +84,92 @@ export async function signInAs(context: BrowserContext, account: { email: string
     data: { email: account.email, password: account.password },
   });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** A date n days from today as YYYY-MM-DD. */
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Calls the API as the browser context's signed-in account; anything but 2xx fails the test. */
+export async function apiJson<T>(
+  context: BrowserContext,
+  method: "GET" | "POST",
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response =
+    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
+  if (!response.ok())
+    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * An organization and a voter who joined it, each signed in in their own browser context:
+ * `organization` and `voter` are what the accounts are registered with.
+ */
+export async function organizationWithVoter(
+  browser: Browser,
+  accounts: { organization?: Partial<RegisterOrganizationInput>; voter?: Partial<RegisterVoterInput> } = {},
+) {
+  const ownerAccount = await registerOrganization(accounts.organization);
+  const voterAccount = await registerVoter(accounts.voter);
+  const owner = await newPage(browser);
+  await signInAs(owner.context, ownerAccount);
+  const voter = await newPage(browser);
+  await signInAs(voter.context, voterAccount);
+  const { current_id: organizationId } = await apiJson<{ current_id: string }>(
+    owner.context,
+    "GET",
+    "/api/organizations/mine",
+  );
+  await apiJson(voter.context, "POST", `/api/organizations/${organizationId}/join`);
+  return { ownerAccount, voterAccount, owner, voter, organizationId };
+}
+
+/**
+ * An election channel with one race for president between `candidates`, from tomorrow for three
+ * days, and its election opened: voters can vote now.
+ */
+export async function openElection(
+  owner: BrowserContext,
+  organizationId: string,
+  name: string,
+  candidates: { name: string; party: string }[],
+): Promise<{ channel: Channel; election: Election }> {
+  const { channel } = await apiJson<{ channel: Channel }>(owner, "POST", "/api/channels", {
+    organization_id: organizationId,
+    name,
+    type: "election",
+    voting_settings: {
+      startDate: day(1),
+      endDate: day(3),
+      candidates: candidates.map((candidate) => ({
+        ...candidate,
+        position: "president",
+        image: "/favicon.svg",
+      })),
+    },
+  });
+  const election = await apiJson<Election>(owner, "GET", `/api/channels/${channel.id}/election`);
+  await apiJson(owner, "POST", `/api/elections/${election.id}/open`);
+  return { channel, election };
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` holds for the value `read` gives, or fails with the last value seen. */
+export async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await pause(250);
+    value = await read();
+  }
+  return value;
 }

@@ -16,6 +16,8 @@ export interface Limits {
   /** Messages, comments and typing signals per user. */
   postsPerUser: Limit;
   typingPerUser: Limit;
+  /** Recording uploads per host (each up to 200 MB). */
+  recordingsPerUser: Limit;
 }
 
 export const defaultLimits: Limits = {
@@ -26,6 +28,7 @@ export const defaultLimits: Limits = {
   verifyPerIp: { max: 60, windowSeconds: 15 * 60 },
   postsPerUser: { max: 120, windowSeconds: 60 },
   typingPerUser: { max: 40, windowSeconds: 60 },
+  recordingsPerUser: { max: 20, windowSeconds: 60 * 60 },
 };
 
 /** What the features need from the running app, passed to each feature's routes explicitly. */

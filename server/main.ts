@@ -49,8 +49,12 @@ export async function main(): Promise<void> {
     release();
     fail(`${(error as Error).message}\nSet JANUS=off to use the browser-to-browser mesh instead.`);
   }
-  if (config.demo)
+  if (config.demo) {
     await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.uploadsDir, app.log);
+    app.log.warn(
+      "demo data is on: /admin/signin shows the demo platform admin's password to anyone. Set DEMO=off for real use.",
+    );
+  }
   const admin = await ensureInitialAdmin(database.db, systemClock, config.initialAdmin);
   if (admin)
     app.log.info({ username: admin }, "platform admin created from ADMIN_USERNAME and ADMIN_PASSWORD");

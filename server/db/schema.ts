@@ -656,6 +656,8 @@ export const roomSessions = pgTable(
     /** Connected participants now; kept in the same transaction as the participant rows. */
     participantCount: integer("participant_count").notNull().default(0),
     isRecording: boolean("is_recording").notNull().default(false),
+    /** Recording was turned on at some point: only such a session takes a recording upload. */
+    wasRecorded: boolean("was_recorded").notNull().default(false),
     /** Which media path carries this session: browser-to-browser mesh, or the Janus SFU. */
     media: text("media", { enum: ["mesh", "janus"] })
       .notNull()

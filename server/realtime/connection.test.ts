@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
 import { type ServerMessage, SOCKET_CLOSE, socketMessages, type Topic } from "../../contract/events";
 import type { User } from "../features/accounts/sessions";
-import { Connection, defaultSocketLimits, type SocketLimits } from "./connection";
+import { Connection, defaultSocketLimits, type FeatureMessage, type SocketLimits } from "./connection";
 import { TopicIndex } from "./topics";
 
 /** Just enough of a `ws` socket to watch what a Connection sends and how it closes. */
@@ -33,14 +33,21 @@ function connection(limits: Partial<SocketLimits> = {}, allow: (topic: Topic) =>
   const fake = fakeSocket();
   const index = new TopicIndex<Connection>();
   const user = { id: randomUUID() } as User;
+  const clock = { ms: 0 };
+  /** The feature messages that got through to the feature. */
+  const handled: FeatureMessage[] = [];
   const conn = new Connection(fake.socket, user, "session", {
     index,
     limits: { ...defaultSocketLimits, ...limits },
     mayWatch: async (_user, topic) => allow(topic),
+    feature: async (_connection, message) => {
+      handled.push(message);
+    },
     log: { warn: () => {} },
+    now: () => clock.ms,
   });
   const say = (message: unknown) => conn.receive(Buffer.from(JSON.stringify(message)), false);
-  return { conn, index, say, ...fake };
+  return { conn, index, say, clock, handled, ...fake };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -97,5 +104,65 @@ describe("a connection", () => {
     await settle();
     expect(index.count(topic)).toBe(0);
     expect(sent).toEqual([]);
+  });
+
+  it("refuses signals past their rate with room.error, in order, and takes them again as the rate allows", async () => {
+    const { say, sent, handled, clock, state } = connection({ signalRate: { perSecond: 10, burst: 3 } });
+    const sessionId = randomUUID();
+    const signal = (instance: string) => ({
+      type: "signal",
+      session_id: sessionId,
+      to: randomUUID(),
+      data: { instance, candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host" } },
+    });
+    for (const instance of ["a", "b", "c", "d", "e"]) say(signal(instance));
+    clock.ms = 100;
+    say(signal("f"));
+    say(signal("g"));
+    await settle();
+    expect(handled.map((m) => m.type === "signal" && m.data.instance)).toEqual(["a", "b", "c", "f"]);
+    const refusal = { type: "room.error", session_id: sessionId, message: socketMessages.tooManyMessages };
+    expect(sent).toEqual([refusal, refusal, refusal]);
+    expect(state.closedWith).toBeNull();
+  });
+
+  it("caps the bytes of signals per second", async () => {
+    const { say, sent, handled, clock } = connection({ signalByteRate: { perSecond: 5000, burst: 5000 } });
+    const sessionId = randomUUID();
+    const offer = (instance: string) => ({
+      type: "signal",
+      session_id: sessionId,
+      to: randomUUID(),
+      data: { instance, description: { type: "offer", sdp: "a=x\r\n".repeat(300) } },
+    });
+    // About 2.2 kB each (JSON escapes the line breaks): two fit in the bucket, the third waits for the refill.
+    for (const instance of ["a", "b", "c"]) say(offer(instance));
+    clock.ms = 500;
+    say(offer("d"));
+    await settle();
+    expect(handled.map((m) => m.type === "signal" && m.data.instance)).toEqual(["a", "b", "d"]);
+    expect(sent).toEqual([
+      { type: "room.error", session_id: sessionId, message: socketMessages.tooManyMessages },
+    ]);
+  });
+
+  it("limits room.join and room.leave to a few every ten seconds", async () => {
+    const { say, sent, handled, clock } = connection();
+    const sessionId = randomUUID();
+    for (let i = 0; i < 3; i++) {
+      say({ type: "room.join", session_id: sessionId });
+      say({ type: "room.leave", session_id: sessionId });
+    }
+    await settle();
+    expect(handled).toHaveLength(5);
+    expect(sent).toEqual([
+      { type: "room.error", session_id: sessionId, message: socketMessages.tooManyMessages },
+    ]);
+    clock.ms = 2_000;
+    say({ type: "room.join", session_id: sessionId });
+    say({ type: "room.join", session_id: sessionId });
+    await settle();
+    expect(handled).toHaveLength(6);
+    expect(sent).toHaveLength(2);
   });
 });

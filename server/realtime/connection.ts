@@ -9,6 +9,7 @@ import {
 } from "../../contract/events";
 import { SIGNAL_MAX_BYTES } from "../../contract/rooms";
 import type { User } from "../features/accounts/sessions";
+import { type Rate, TokenBucket } from "./token-bucket";
 import type { TopicIndex } from "./topics";
 
 /** How much one socket may ask of the server. */
@@ -24,6 +25,12 @@ export interface SocketLimits {
   maxQueuedSignals: number;
   /** Unsent bytes a socket may pile up before it is cut off as too slow. */
   maxBufferedBytes: number;
+  /** WebRTC signals per second (a burst at start-up); past it a signal is refused with `room.error`. */
+  signalRate: Rate;
+  /** Bytes of WebRTC signals per second, the same way (a signal may be 32 kB). */
+  signalByteRate: Rate;
+  /** `room.join` and `room.leave` together, the same way (a seat is a database transaction). */
+  seatRate: Rate;
 }
 
 export const defaultSocketLimits: SocketLimits = {
@@ -33,6 +40,9 @@ export const defaultSocketLimits: SocketLimits = {
   maxQueuedMessages: 32,
   maxQueuedSignals: 128,
   maxBufferedBytes: 4 * 1024 * 1024,
+  signalRate: { perSecond: 50, burst: 100 },
+  signalByteRate: { perSecond: 256 * 1024, burst: 512 * 1024 },
+  seatRate: { perSecond: 0.5, burst: 5 },
 };
 
 /** Client messages a feature handles rather than the socket itself (room seats, WebRTC signals). */
@@ -46,6 +56,8 @@ export interface ConnectionDeps {
   /** Hands a feature's message to the feature (see SocketHub.handle). */
   feature?(connection: Connection, message: FeatureMessage): Promise<void>;
   log: { warn(details: object, message: string): void };
+  /** Milliseconds for the rate buckets (tests pass their own). */
+  now?: () => number;
 }
 
 /**
@@ -61,13 +73,21 @@ export class Connection {
   private queued = 0;
   private queuedSignals = 0;
   private queue: Promise<void> = Promise.resolve();
+  private readonly signals: TokenBucket;
+  private readonly signalBytes: TokenBucket;
+  private readonly seats: TokenBucket;
 
   constructor(
     readonly socket: WebSocket,
     readonly user: User,
     readonly sessionId: string,
     private readonly deps: ConnectionDeps,
-  ) {}
+  ) {
+    const now = deps.now ?? (() => performance.now());
+    this.signals = new TokenBucket(deps.limits.signalRate, now);
+    this.signalBytes = new TokenBucket(deps.limits.signalByteRate, now);
+    this.seats = new TokenBucket(deps.limits.seatRate, now);
+  }
 
   get isClosed(): boolean {
     return this.closed;
@@ -93,13 +113,16 @@ export class Connection {
    * Queues a client message; a client far ahead of the server is cut off rather than buffered.
    * WebRTC signals have a budget of their own: a browser starting to send offers to every
    * participant at once, each followed by its ICE candidates, legitimately sends a burst.
+   * Room messages also have a rate (signals, their bytes, seat changes): one over it is refused
+   * with `room.error`, in order with the others; a flood still fills the queue and is cut off.
    */
   receive(data: RawData, isBinary: boolean): void {
     this.alive = true;
     const message = parseClientMessage(data, isBinary);
     const signal = "type" in message && message.type === "signal";
+    const size = rawSize(data);
     // Only signals (SDPs) may be larger than the usual limit; the socket itself allows the larger size.
-    if (!signal && rawSize(data) > this.deps.limits.maxMessageBytes) {
+    if (!signal && size > this.deps.limits.maxMessageBytes) {
       this.close(1009, socketMessages.tooLarge);
       return;
     }
@@ -110,8 +133,9 @@ export class Connection {
     }
     if (signal) this.queuedSignals++;
     else this.queued++;
+    const overRate = this.overRate(message, size);
     this.queue = this.queue
-      .then(() => this.handle(message))
+      .then(() => (overRate ? this.refuseOverRate(overRate) : this.handle(message)))
       .catch((error) => {
         this.deps.log.warn({ err: error, userId: this.user.id }, "realtime message failed");
         this.send({ type: "error", message: socketMessages.failed });
@@ -120,6 +144,23 @@ export class Connection {
         if (signal) this.queuedSignals--;
         else this.queued--;
       });
+  }
+
+  /** The session of a room message over its rate, else null. */
+  private overRate(message: ClientMessage | { error: string }, size: number): { sessionId: string } | null {
+    if ("error" in message) return null;
+    if (message.type === "signal") {
+      const within = this.signals.take() && this.signalBytes.take(size);
+      return within ? null : { sessionId: message.session_id };
+    }
+    if (message.type === "room.join" || message.type === "room.leave")
+      return this.seats.take() ? null : { sessionId: message.session_id };
+    return null;
+  }
+
+  private async refuseOverRate({ sessionId }: { sessionId: string }): Promise<void> {
+    if (this.closed) return;
+    this.send({ type: "room.error", session_id: sessionId, message: socketMessages.tooManyMessages });
   }
 
   /** Leaves every topic; called once when the socket closes. */

@@ -35,4 +35,5 @@ export const generousLimits: Limits = {
   verifyPerIp: generous,
   postsPerUser: generous,
   typingPerUser: generous,
+  recordingsPerUser: generous,
 };

@@ -239,6 +239,8 @@ describe("the monitoring tab", () => {
         severity: "high",
         rule: "shared_device",
         description: "One device used by several voters",
+        // The newest, even beside other test files' alerts in a shared database.
+        createdAt: new Date(Date.now() + 60 * 60 * 1000),
       },
       {
         organizationId: owner.organizationId,

@@ -67,7 +67,8 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
         action: "session.sign_in_failed",
         targetType: "admin",
         targetId: known?.id ?? "",
-        detail: { username: input.username.slice(0, 60) },
+        // What was typed into an unknown username may be a password: only a real admin's name is kept.
+        detail: known ? { username: known.username } : {},
         ip: request.ip,
       });
       request.log.warn({ event: "admin.signin.failed", ip: request.ip }, "failed admin sign-in");

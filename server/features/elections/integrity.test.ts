@@ -6,7 +6,7 @@ import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
-import { sealPending, verifyElectionIntegrity } from "./sealing";
+import { SEAL_MIN_VOTERS, sealPending, verifyElectionIntegrity } from "./sealing";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,11 +37,31 @@ async function votedElection(voterCount: number) {
 }
 
 describe("seals and the bulletin board", () => {
+  it("wait, while voting is open, for the ballots of ten voters, so no seal's time singles a voter out", async () => {
+    const few = await votedElection(SEAL_MIN_VOTERS - 1);
+    await sealPending(t.database.db);
+    expect(await verifyElectionIntegrity(t.database.db, few.election.id)).toMatchObject({ seals: 0 });
+    const enough = await votedElection(SEAL_MIN_VOTERS);
+    await sealPending(t.database.db);
+    expect(await verifyElectionIntegrity(t.database.db, enough.election.id)).toMatchObject({
+      seals: 1,
+      unsealed: 0,
+    });
+    // Closing the election seals what is left, however few.
+    const closed = await call(t.app, few.admin.cookie).post(`/api/elections/${few.election.id}/close`);
+    expect(closed.statusCode).toBe(200);
+    expect(await verifyElectionIntegrity(t.database.db, few.election.id)).toMatchObject({
+      seals: 1,
+      unsealed: 0,
+      problems: [],
+    });
+  });
+
   it("seal ballots in batches into a chain that verify-election recomputes", async () => {
     const { election, president, receipts } = await votedElection(4);
-    expect(await sealPending(t.database.db)).toBeGreaterThanOrEqual(4);
+    expect(await sealPending(t.database.db, { minVoters: 1 })).toBeGreaterThanOrEqual(4);
     const more = await votedElection(1);
-    await sealPending(t.database.db);
+    await sealPending(t.database.db, { minVoters: 1 });
     const report = await verifyElectionIntegrity(t.database.db, election.id);
     expect(report).toMatchObject({ ballots: 4, unsealed: 0, problems: [] });
     expect(report.seals).toBe(1);
@@ -62,7 +82,7 @@ describe("seals and the bulletin board", () => {
 
   it("let verify-election detect a ballot altered directly in the database", async () => {
     const { election, president } = await votedElection(3);
-    await sealPending(t.database.db);
+    await sealPending(t.database.db, { minVoters: 1 });
     const [victim] = await t.database.db
       .select()
       .from(ballots)

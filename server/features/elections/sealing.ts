@@ -30,18 +30,36 @@ export function tallyOf(batch: BallotRow[]): Record<string, number> {
 }
 
 /**
- * Appends a seal for each election's unsealed ballots. It runs apart from casting (about once a
- * second and when an election closes), so voters never wait on it; an advisory lock keeps one
- * sealer at a time across processes. Returns the number of ballots sealed.
+ * While an election is open, a seal waits until its batch holds the ballots of at least this many
+ * voters (per position). A seal's time is public and a voter's moment of voting is visible to
+ * administrators (the Voters tab, monitoring): sealing each ballot on its own would let them pair
+ * the two and read the choice. A batch of ten hides each voter among ten. Once voting ends, the
+ * rest is sealed whatever its size (the tallies are public then anyway).
  */
-export async function sealPending(db: Db): Promise<number> {
+export const SEAL_MIN_VOTERS = 10;
+
+/**
+ * Appends a seal for each election's unsealed ballots, when there are enough of them (above) or
+ * the election has closed. It runs apart from casting (about once a second and when an election
+ * closes), so voters never wait on it; an advisory lock keeps one sealer at a time across
+ * processes. Returns the number of ballots sealed.
+ */
+export async function sealPending(db: Db, options: { minVoters?: number } = {}): Promise<number> {
+  const minVoters = options.minVoters ?? SEAL_MIN_VOTERS;
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${SEALER_LOCK}) as ok`);
     if (!(locked as { rows: Array<{ ok: boolean }> }).rows[0]?.ok) return 0;
-    const pending = await tx
-      .selectDistinct({ electionId: ballots.electionId })
-      .from(ballots)
-      .where(isNull(ballots.sealId));
+    const waiting = (await tx.execute(sql`
+      select b.election_id, count(*)::int as ballots, count(distinct b.position_id)::int as positions,
+             e.status = 'active' as open
+      from ballots b join elections e on e.id = b.election_id
+      where b.seal_id is null
+      group by b.election_id, e.status`)) as {
+      rows: Array<{ election_id: string; ballots: number; positions: number; open: boolean }>;
+    };
+    const pending = waiting.rows
+      .filter((row) => !row.open || row.ballots >= minVoters * row.positions)
+      .map((row) => ({ electionId: row.election_id }));
     let sealed = 0;
     for (const { electionId } of pending) {
       const batch = await tx

@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MonitoringOverview, SecurityAlert } from "../../../contract/monitoring";
+import { users } from "../../db/schema";
 import { grantFor } from "../../test/elections";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
+import { mayWatch } from "../organizations/policy";
 import { deviceHash, monitoredElection, overview, recordFrom, sessionBody } from "./testing";
 
 let t: TestApp;
@@ -155,5 +158,22 @@ describe("no monitoring answer returns a voter together with a choice", () => {
       expect(response.body).not.toContain(w.receipt);
       for (const id of candidateIds) expect(response.body).not.toContain(id);
     }
+  });
+});
+
+describe("the administrators' topic", () => {
+  it("is watched by the organization's administrators only, never by its members or other admins", async () => {
+    const owner = await createOrganization(t.app);
+    const member = await createMember(t.app, owner.organizationId);
+    const stranger = await createOrganization(t.app);
+    const userOf = async (id: string) => {
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+      if (!row) throw new Error("no user");
+      return row;
+    };
+    const topic = `admins:${owner.organizationId}` as const;
+    expect(await mayWatch(t.database.db, await userOf(owner.id), topic)).toBe(true);
+    expect(await mayWatch(t.database.db, await userOf(member.id), topic)).toBe(false);
+    expect(await mayWatch(t.database.db, await userOf(stranger.id), topic)).toBe(false);
   });
 });

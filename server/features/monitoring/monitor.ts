@@ -47,15 +47,11 @@ export function votingMonitor(
       ),
     duplicateAttempt: (who) =>
       update(who, { duplicateAttempts: sql`${votingSessions.duplicateAttempts} + 1` }),
+    // Completes the session without a word or a timestamp: when a voter cast their ballot must
+    // not be learned here (a seal's time and contents are public; see elections/sealing.ts).
     voteCast: async (who) => {
       try {
-        const session = await completeCurrentSession(ctx.db, ctx.clock.now(), who);
-        if (session) {
-          await ctx.bus.publish(`org:${session.organizationId}`, "voting_session.updated", {
-            organization_id: session.organizationId,
-            session_id: session.id,
-          });
-        }
+        await completeCurrentSession(ctx.db, who);
       } catch (error) {
         log.error({ err: error, electionId: who.electionId }, "monitoring: session update failed");
       }

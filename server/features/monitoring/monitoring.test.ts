@@ -53,11 +53,14 @@ describe("alerts", () => {
       .where(and(eq(securityAlerts.sessionId, session.id), eq(securityAlerts.rule, "shared_device")));
     expect(stored?.n).toBe(1);
 
-    const events = bus.seen.filter((m) => m.topic === `org:${admin.organizationId}`);
+    const events = bus.seen.filter((m) => m.topic === `admins:${admin.organizationId}`);
+    // Only the organization's administrators hear of monitoring: nothing goes to every member.
+    const toMembers = bus.seen.filter((m) => m.topic === `org:${admin.organizationId}`);
     bus.stop();
+    expect(toMembers.filter((m) => /^(alert|voting_session)\./.test(m.event))).toEqual([]);
     expect(events.filter((m) => m.event === "alert.created")).toEqual([
       {
-        topic: `org:${admin.organizationId}`,
+        topic: `admins:${admin.organizationId}`,
         event: "alert.created",
         payload: { organization_id: admin.organizationId, alert_id: alert.id, session_id: session.id },
       },

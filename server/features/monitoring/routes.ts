@@ -8,7 +8,7 @@ import { enforceLimits, type Limit } from "../../lib/rate-limit";
 import { electionForMember } from "../elections/access";
 import { requireAdmin } from "../organizations/policy";
 import { resolveAlert } from "./alerts";
-import { announceAssessment } from "./announce";
+import { announceAssessment, monitoringTopic } from "./announce";
 import { blockSession, unblockSession } from "./blocking";
 import { investigateSession, organizationAlerts, organizationSessions } from "./queries";
 import { recordSession } from "./sessions";
@@ -37,7 +37,8 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
       input,
     );
     await announceAssessment(bus, assessed);
-    return reply.code(201).send({ session_id: assessed.session.id });
+    // Nothing about the session goes back to the voter: no id to watch, no score to probe.
+    return reply.code(201).send({ recorded: true });
   });
 
   /** The monitoring screen: stat cards, sessions, alerts and analytics, read together. */
@@ -62,7 +63,7 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
     noBody(request.body);
     const { alert, changed } = await resolveAlert(db, currentUser(request), alertId, clock.now());
     if (changed) {
-      await bus.publish(`org:${alert.organizationId}`, "alert.resolved", {
+      await bus.publish(monitoringTopic(alert.organizationId), "alert.resolved", {
         organization_id: alert.organizationId,
         alert_id: alert.id,
       });
@@ -71,7 +72,7 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   const sessionChanged = (session: { id: string; organizationId: string }) =>
-    bus.publish(`org:${session.organizationId}`, "voting_session.updated", {
+    bus.publish(monitoringTopic(session.organizationId), "voting_session.updated", {
       organization_id: session.organizationId,
       session_id: session.id,
     });

@@ -79,15 +79,14 @@ export async function recordSession(
  */
 export async function completeCurrentSession(
   db: Db,
-  now: Date,
   who: { userId: string; electionId: string },
 ): Promise<{ id: string; organizationId: string } | null> {
   const current = sql`(select v.id from voting_sessions v where v.user_id = ${who.userId} and v.election_id = ${who.electionId} order by v.updated_at desc limit 1)`;
   const [row] = await db
     .update(votingSessions)
     .set({
+      // updated_at stays: the moment of a vote is not monitoring's to keep.
       status: sql`case when ${votingSessions.status} = 'blocked' then 'blocked' else 'completed' end`,
-      updatedAt: now,
     })
     .where(eq(votingSessions.id, current))
     .returning({ id: votingSessions.id, organizationId: votingSessions.organizationId });

@@ -61,6 +61,7 @@ export async function mayWatch(db: Db, user: User, topic: Topic): Promise<boolea
   if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return false;
   if (kind === "user") return id === user.id;
   if (kind === "org") return (await roleIn(db, user.id, id)) !== null;
+  if (kind === "admins") return isAdmin(user, await roleIn(db, user.id, id));
   if (kind === "channel") {
     const [channel] = await db
       .select({ organizationId: channels.organizationId })

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { socketMessages } from "../../../contract/events";
 import type { RoomView } from "../../../contract/rooms";
 import { roomMessages } from "../../../contract/rooms";
 import { roomParticipants, roomSessions } from "../../db/schema";
@@ -25,7 +26,7 @@ const me = (cookie: string, sessionId: string, body: unknown) =>
   call(t.app, cookie).patch(`/api/rooms/sessions/${sessionId}/me`, body);
 const promote = (cookie: string, sessionId: string, userId: string, role: string) =>
   call(t.app, cookie).put(`/api/rooms/sessions/${sessionId}/participants/${userId}/role`, { role });
-const sweep = () => sweepRooms(t.app.context, createMediaServer(t.app.context.config));
+const sweep = () => sweepRooms(t.app.context, createMediaServer(t.app.context.config), t.app.log);
 
 /** Waits until the database shows the expected count (a socket close is handled after it arrives). */
 async function countIs(sessionId: string, expected: number) {
@@ -95,6 +96,20 @@ describe("joining", () => {
     expect(hostLate.answer).toMatchObject({ type: "room.error", message: roomMessages.sessionEnded });
     await refused.socket.close();
     await hostLate.socket.close();
+  });
+
+  it("is limited to a few joins and leaves on one socket every ten seconds", async () => {
+    const { member, session } = await roomWorkspace(t);
+    const { socket, answer } = await seat(baseUrl, member.cookie, session.id);
+    expect(answer).toMatchObject({ type: "room.joined" });
+    for (let i = 0; i < 4; i++) expect(await join(socket, session.id)).toMatchObject({ type: "room.joined" });
+    expect(await join(socket, session.id)).toEqual({
+      type: "room.error",
+      session_id: session.id,
+      message: socketMessages.tooManyMessages,
+    });
+    expect(socket.isOpen).toBe(true);
+    await socket.close();
   });
 });
 
@@ -269,6 +284,25 @@ describe("mute, video, screen and hand", () => {
       is_video_on: false,
       is_screen_sharing: false,
     });
+    for (const s of seats) await s.socket.close();
+  });
+
+  it("never leave someone moved back to the audience unmuted or on camera when they race the host", async () => {
+    const { host, member, session } = await roomWorkspace(t, "live");
+    await call(t.app, host.cookie).post(`/api/rooms/sessions/${session.id}/start`);
+    const seats = await Promise.all([host, member].map((u) => seat(baseUrl, u.cookie, session.id)));
+    for (let round = 0; round < 8; round++) {
+      expect((await promote(host.cookie, session.id, member.id, "speaker")).statusCode).toBe(200);
+      await Promise.all([
+        promote(host.cookie, session.id, member.id, "viewer"),
+        me(member.cookie, session.id, { is_muted: false, is_video_on: true }),
+      ]);
+      const [row] = await t.database.db
+        .select()
+        .from(roomParticipants)
+        .where(and(eq(roomParticipants.sessionId, session.id), eq(roomParticipants.userId, member.id)));
+      expect(row).toMatchObject({ role: "viewer", isMuted: true, isVideoOn: false });
+    }
     for (const s of seats) await s.socket.close();
   });
 

@@ -7,7 +7,7 @@ import { badRequest, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { requireActiveOrganization } from "../organizations/policy";
-import { requireHost, requireOpen, sendsMedia, sessionAccess } from "./policy";
+import { lockedForHost, requireOpen, sendsMedia, sessionAccess } from "./policy";
 import { type ParticipantRow, presentParticipant, type SessionRow } from "./presenter";
 import { roleOnJoin } from "./sessions";
 
@@ -165,7 +165,10 @@ async function connectedRow(tx: Tx, sessionId: string, userId: string): Promise<
 /**
  * The user's own mute, video, screen-share and hand. Turning something off is always allowed;
  * turning it on follows the role: only the host and speakers unmute, turn on video or share a
- * screen (video only in live streams), only the audience raises a hand.
+ * screen (video only in live streams), only the audience raises a hand. The session row is held
+ * like every other participant write, so a role change by the host (which mutes and turns video
+ * off) never interleaves with this one: an unmute racing a demotion either comes first and is
+ * undone by the demotion, or comes after it and is refused.
  */
 export async function updateMyState(
   db: Db,
@@ -174,7 +177,7 @@ export async function updateMyState(
   input: MyStateInput,
 ): Promise<ParticipantChange> {
   return db.transaction(async (tx) => {
-    const { session } = await sessionAccess(tx, user, sessionId);
+    const { session } = await sessionAccess(tx, user, sessionId, { lock: true });
     requireOpen(session);
     const row = await connectedRow(tx, sessionId, user.id);
     const sends = sendsMedia(row.role);
@@ -217,9 +220,7 @@ export async function setRole(
   role: "speaker" | "listener" | "viewer",
 ): Promise<ParticipantChange> {
   return db.transaction(async (tx) => {
-    const access = await sessionAccess(tx, user, sessionId, { lock: true });
-    requireHost(access);
-    const { session } = access;
+    const session = await lockedForHost(tx, user, sessionId);
     requireOpen(session);
     await requireActiveOrganization(tx as unknown as Db, session.organizationId);
     const audience = session.kind === "airing" ? "listener" : "viewer";

@@ -51,6 +51,13 @@ export function requireHost(access: { canHost: boolean }): void {
   if (!access.canHost) throw forbidden(roomMessages.hostOnly);
 }
 
+/** The session, held for the transaction, for a change only its host may make. */
+export async function lockedForHost(tx: Tx, user: User, sessionId: string): Promise<SessionRow> {
+  const access = await sessionAccess(tx, user, sessionId, { lock: true });
+  requireHost(access);
+  return access.session;
+}
+
 export function requireOpen(session: SessionRow): void {
   if (session.status === "ended") throw badRequest(roomMessages.sessionEnded);
 }

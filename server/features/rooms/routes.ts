@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import { currentUser } from "../../http/access";
 import { parse } from "../../http/errors";
 import { idParam, noBody } from "../../http/params";
+import { announceEnded, endRoomsOnSuspension } from "./ending";
 import { announceRecording, announceSession, announceUpdated } from "./events";
 import { createMediaServer } from "./media/index";
 import { mediaJoin } from "./media-join";
@@ -28,6 +29,9 @@ export async function roomRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const user = { config: { access: "user" as const } };
   const media = createMediaServer(ctx.config);
   installRoomSockets(ctx, app.realtime, app.log);
+  // A suspension stops the organization's running rooms at once (in every process; one ends each).
+  const stopEndingOnSuspension = bus.onMessage(endRoomsOnSuspension(ctx, media, app.log));
+  app.addHook("onClose", async () => stopEndingOnSuspension());
 
   /** The channel's open session (created as waiting when there is none), for the room screen. */
   app.post("/api/channels/:id/room", user, async (request) => {
@@ -55,10 +59,7 @@ export async function roomRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post("/api/rooms/sessions/:id/end", user, async (request) => {
     noBody(request.body);
     const { session, changed } = await endSession(db, clock, currentUser(request), idParam(request.params));
-    if (changed) {
-      await media.closeRoom(session);
-      await announceSession(bus, session);
-    }
+    if (changed) await announceEnded(bus, media, request.log, session);
     return presentSession(session);
   });
 

@@ -15,7 +15,7 @@ import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { requireActiveOrganization } from "../organizations/policy";
 import type { MediaServer } from "./media/server";
-import { requireHost, roomChannel, sessionAccess } from "./policy";
+import { lockedForHost, roomChannel } from "./policy";
 import {
   byStage,
   type ParticipantRow,
@@ -137,25 +137,36 @@ export async function listRecordings(db: Db, channelId: string) {
   return rows.map((row) => presentRecording(row.upload, row.uploader));
 }
 
+/** A host's change to a session: the session as it is now, and whether anything changed. */
+type SessionChange = { session: SessionRow; changed: boolean };
+
+/** Writes new values to the session row and answers with the changed row. */
+async function updateSession(
+  tx: Tx,
+  sessionId: string,
+  values: Partial<typeof roomSessions.$inferInsert>,
+): Promise<SessionChange> {
+  const [session] = await tx
+    .update(roomSessions)
+    .set(values)
+    .where(eq(roomSessions.id, sessionId))
+    .returning();
+  return { session: session as SessionRow, changed: true };
+}
+
 /** The host starts the session: waiting → live (spec section 4). Starting a live session changes nothing. */
 export async function startSession(
   db: Db,
   clock: Clock,
   user: User,
   sessionId: string,
-): Promise<{ session: SessionRow; changed: boolean }> {
+): Promise<SessionChange> {
   return db.transaction(async (tx) => {
-    const access = await sessionAccess(tx, user, sessionId, { lock: true });
-    requireHost(access);
-    await requireActiveOrganization(tx as unknown as Db, access.session.organizationId);
-    if (access.session.status === "ended") throw badRequest(roomMessages.sessionEnded);
-    if (access.session.status === "live") return { session: access.session, changed: false };
-    const [session] = await tx
-      .update(roomSessions)
-      .set({ status: "live", startedAt: clock.now(), hostId: user.id })
-      .where(eq(roomSessions.id, sessionId))
-      .returning();
-    return { session: session as SessionRow, changed: true };
+    const session = await lockedForHost(tx, user, sessionId);
+    await requireActiveOrganization(tx as unknown as Db, session.organizationId);
+    if (session.status === "ended") throw badRequest(roomMessages.sessionEnded);
+    if (session.status === "live") return { session, changed: false };
+    return updateSession(tx, sessionId, { status: "live", startedAt: clock.now(), hostId: user.id });
   });
 }
 
@@ -186,11 +197,10 @@ export async function endSession(
   clock: Clock,
   user: User,
   sessionId: string,
-): Promise<{ session: SessionRow; changed: boolean }> {
+): Promise<SessionChange> {
   return db.transaction(async (tx) => {
-    const access = await sessionAccess(tx, user, sessionId, { lock: true });
-    requireHost(access);
-    if (access.session.status === "ended") return { session: access.session, changed: false };
+    const session = await lockedForHost(tx, user, sessionId);
+    if (session.status === "ended") return { session, changed: false };
     return { session: await closeSession(tx, clock, sessionId), changed: true };
   });
 }
@@ -201,18 +211,13 @@ export async function setRecording(
   user: User,
   sessionId: string,
   isRecording: boolean,
-): Promise<{ session: SessionRow; changed: boolean }> {
+): Promise<SessionChange> {
   return db.transaction(async (tx) => {
-    const access = await sessionAccess(tx, user, sessionId, { lock: true });
-    requireHost(access);
-    await requireActiveOrganization(tx as unknown as Db, access.session.organizationId);
-    if (isRecording && access.session.status !== "live") throw badRequest(roomMessages.recordingOnlyLive);
-    if (access.session.isRecording === isRecording) return { session: access.session, changed: false };
-    const [session] = await tx
-      .update(roomSessions)
-      .set({ isRecording })
-      .where(eq(roomSessions.id, sessionId))
-      .returning();
-    return { session: session as SessionRow, changed: true };
+    const session = await lockedForHost(tx, user, sessionId);
+    await requireActiveOrganization(tx as unknown as Db, session.organizationId);
+    if (isRecording && session.status !== "live") throw badRequest(roomMessages.recordingOnlyLive);
+    if (session.isRecording === isRecording) return { session, changed: false };
+    // was_recorded stays true: the session takes its recording's upload (recordings.ts).
+    return updateSession(tx, sessionId, isRecording ? { isRecording, wasRecorded: true } : { isRecording });
   });
 }

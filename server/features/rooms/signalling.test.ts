@@ -125,6 +125,42 @@ describe("signals", () => {
     for (const s of Object.values(sockets)) await s.close();
   });
 
+  it("are refused from a listener whose answer leaves a media section without a receive-only direction", async () => {
+    const { host, member, session, sockets } = await liveRoom("live");
+    const answerWith = (sdp: string): SignalData => ({ instance: "b", description: { type: "answer", sdp } });
+    const twoSections = (audio: string, video: string) =>
+      [
+        "v=0",
+        "o=- 1 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "m=audio 9 UDP/TLS/RTP/SAVPF 111",
+        "a=mid:0",
+        ...audio.split("|").filter(Boolean),
+        "m=video 9 UDP/TLS/RTP/SAVPF 96",
+        "a=mid:1",
+        ...video.split("|").filter(Boolean),
+        "",
+      ].join("\r\n");
+    // No direction line at all counts as sendrecv in WebRTC.
+    const silent = answerWith(OFFER_SDP.replace("a=sendrecv\r\n", ""));
+    expect(await signal(sockets.member, session.id, host.id, silent)).toEqual(refusal(session.id));
+    // One section receives, the other says nothing.
+    const half = answerWith(twoSections("a=recvonly", ""));
+    expect(await signal(sockets.member, session.id, host.id, half)).toEqual(refusal(session.id));
+    // A session-level sendrecv with receive-only sections is refused too.
+    const sessionLevel = answerWith(
+      twoSections("a=recvonly", "a=inactive").replace("t=0 0", "t=0 0\r\na=sendrecv"),
+    );
+    expect(await signal(sockets.member, session.id, host.id, sessionLevel)).toEqual(refusal(session.id));
+    // Every section receive-only or inactive: accepted.
+    const fine = answerWith(twoSections("a=recvonly", "a=inactive"));
+    expect(await signal(sockets.member, session.id, host.id, fine)).toBeNull();
+    await sockets.host.next((m) => m.type === "signal");
+    expect(signalsFrom(sockets.host, member.id).map((m) => m.data)).toEqual([fine]);
+    for (const s of Object.values(sockets)) await s.close();
+  });
+
   it("flow from a promoted speaker", async () => {
     const { host, member, other, session, sockets } = await liveRoom();
     await call(t.app, host.cookie).put(`/api/rooms/sessions/${session.id}/participants/${member.id}/role`, {

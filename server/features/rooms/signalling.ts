@@ -1,26 +1,44 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { EventMap } from "../../../contract/events";
+import { messages } from "../../../contract/messages";
 import { roomMessages, type SignalData } from "../../../contract/rooms";
 import type { Db } from "../../db/connect";
-import { roomParticipants, roomSessions } from "../../db/schema";
+import { organizations, roomParticipants, roomSessions } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { Bus, BusLog, BusMessage } from "../../realtime/bus";
 import { sendsMedia } from "./policy";
 import type { RoomSeats } from "./seats";
 
-/** A description a receive-only browser may send: an answer whose every media section only receives. */
-function receivesOnly(data: SignalData): boolean {
+/**
+ * A description a receive-only browser may send: an answer whose every media section (`m=` block)
+ * says `a=recvonly` or `a=inactive` itself. A section without a direction line counts as sendrecv
+ * in WebRTC, so it is refused, as is any sending direction, also at the session level.
+ */
+export function receivesOnly(data: SignalData): boolean {
   if (!data.description) return true;
   if (data.description.type !== "answer") return false;
-  return !/^a=(sendrecv|sendonly)\s*$/m.test(data.description.sdp);
+  const lines = data.description.sdp.split(/\r?\n/).map((line) => line.trim());
+  const directions = (section: string[]) =>
+    section.filter((line) => /^a=(sendrecv|sendonly|recvonly|inactive)$/.test(line));
+  const sections: string[][] = [[]];
+  for (const line of lines) {
+    if (line.startsWith("m=")) sections.push([]);
+    sections.at(-1)?.push(line);
+  }
+  const [sessionLevel = [], ...media] = sections;
+  if (directions(sessionLevel).some((line) => line === "a=sendrecv" || line === "a=sendonly")) return false;
+  return media.every((section) => {
+    const said = directions(section);
+    return said.length > 0 && said.every((line) => line === "a=recvonly" || line === "a=inactive");
+  });
 }
 
 /**
  * Checks one signal against the database: sender and recipient are two connected participants
  * of the same live session (so never across sessions or organizations), the sender's seat is in
- * this process, at least one of them sends media, and a listener or viewer only answers, and
- * only to receive. Returns the process that holds the recipient's socket.
+ * this process, at least one of them sends media, a listener or viewer only answers, and only
+ * to receive, and the organization is not suspended. Returns the process that holds the recipient's socket.
  */
 export async function checkSignal(
   db: Db,
@@ -34,9 +52,11 @@ export async function checkSignal(
       role: roomParticipants.role,
       processId: roomParticipants.processId,
       status: roomSessions.status,
+      organizationStatus: organizations.status,
     })
     .from(roomParticipants)
     .innerJoin(roomSessions, eq(roomSessions.id, roomParticipants.sessionId))
+    .innerJoin(organizations, eq(organizations.id, roomSessions.organizationId))
     .where(
       and(
         eq(roomParticipants.sessionId, signal.sessionId),
@@ -48,6 +68,8 @@ export async function checkSignal(
   const recipient = rows.find((row) => row.userId === signal.to);
   if (!sender || !recipient?.processId || sender.status !== "live") throw refuse();
   if (sender.processId !== signal.processId) throw refuse();
+  // A suspended organization's room is over: no media is negotiated any more (requireActiveOrganization).
+  if (sender.organizationStatus === "suspended") throw forbidden(messages.organizationSuspended);
   const senderSends = sendsMedia(sender.role);
   if (!senderSends && !sendsMedia(recipient.role)) throw refuse();
   if (!senderSends && !receivesOnly(signal.data)) throw refuse();

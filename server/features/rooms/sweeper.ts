@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from "fastify";
 import { EMPTY_SESSION_ENDS_AFTER_MS } from "../../../contract/rooms";
 import type { AppContext } from "../../context";
 import { roomParticipants, roomSessions } from "../../db/schema";
-import { announceLeft, announceSession } from "./events";
+import { announceEnded, endSuspendedRooms, type RoomLog } from "./ending";
+import { announceLeft } from "./events";
 import { createMediaServer, type MediaServer } from "./media/index";
 import { leaveSession } from "./participants";
-import type { SessionRow } from "./presenter";
 import { closeSession } from "./sessions";
 
 const TICK_MS = 5_000;
@@ -15,11 +15,14 @@ const TICK_MS = 5_000;
  * One pass of the rooms' housekeeping, safe with several processes running it at once:
  * 1. participants still marked connected whose server process is gone (its row deleted by the
  *    presence heartbeat of another process, which cleared their `process_id`) leave;
- * 2. open sessions empty for 10 minutes (by the injected clock) end.
+ * 2. open sessions empty for 10 minutes (by the injected clock) end;
+ * 3. open sessions of suspended organizations end (normally ended at once on the suspension's
+ *    event; this catches a process that missed it).
  */
 export async function sweepRooms(
   ctx: Pick<AppContext, "db" | "clock" | "bus">,
   media: MediaServer,
+  log: RoomLog,
 ): Promise<{ left: number; ended: number }> {
   const { db, clock, bus } = ctx;
   const orphans = await db
@@ -57,9 +60,9 @@ export async function sweepRooms(
     });
     if (!session) continue;
     ended++;
-    await media.closeRoom(session as SessionRow);
-    await announceSession(bus, session);
+    await announceEnded(bus, media, log, session);
   }
+  ended += await endSuspendedRooms(ctx, media, log);
   return { left, ended };
 }
 
@@ -74,7 +77,7 @@ export function startRoomSweeper(
     if (running) return;
     running = true;
     try {
-      const { left, ended } = await sweepRooms(ctx, media);
+      const { left, ended } = await sweepRooms(ctx, media, log);
       if (left || ended) log.info({ left, ended }, "rooms swept");
     } catch (error) {
       log.error({ err: error }, "room sweeper failed");

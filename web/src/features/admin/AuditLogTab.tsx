@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AdminActionEntry } from "../../../../contract/admin";
 import { adminApi } from "./api";
-import { formatTime, LoadState, matching, Pager } from "./parts";
+import { formatTime, LoadState, matching, PagedTable, RefreshButton } from "./parts";
 import { useAdminData } from "./useAdminData";
 
 const ACTION_NAMES: Record<string, string> = {
@@ -29,14 +29,7 @@ export function AuditLogTab({ search }: { search: string }) {
     <section aria-labelledby="adm-audit-title">
       <div className="adm-section-head">
         <h1 id="adm-audit-title">Audit Log</h1>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void reload()}
-          disabled={load.status === "loading"}
-        >
-          {load.status === "loading" ? "Refreshing..." : "Refresh"}
-        </button>
+        <RefreshButton load={load} onRefresh={() => void reload()} />
       </div>
       <LoadState load={load} what="the audit log" onRetry={() => void reload()}>
         {(page) => {
@@ -46,40 +39,26 @@ export function AuditLogTab({ search }: { search: string }) {
             (e) =>
               `${ACTION_NAMES[e.action] ?? e.action} ${e.admin_username ?? ""} ${describeTarget(e)} ${e.ip}`,
           );
+          const none = search ? "No action matches the search." : "No actions recorded yet.";
           return (
-            <div className="card adm-card adm-table-card">
-              {rows.length === 0 ? (
-                <p className="adm-state">
-                  {search ? "No action matches the search." : "No actions recorded yet."}
-                </p>
-              ) : (
-                <table className="adm-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Admin</th>
-                      <th scope="col">Action</th>
-                      <th scope="col">Target</th>
-                      <th scope="col">Address</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((entry) => (
-                      <tr key={entry.id}>
-                        <td>{formatTime(entry.created_at)}</td>
-                        <td>{entry.admin_username ?? <span className="muted">Unknown</span>}</td>
-                        <td className={entry.action === "session.sign_in_failed" ? "adm-failed" : undefined}>
-                          {ACTION_NAMES[entry.action] ?? entry.action}
-                        </td>
-                        <td>{describeTarget(entry)}</td>
-                        <td className="adm-mono">{entry.ip}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              <Pager page={page} onOffset={setOffset} />
-            </div>
+            <PagedTable
+              columns={["When", "Admin", "Action", "Target", "Address"]}
+              page={page}
+              onOffset={setOffset}
+              emptyText={rows.length === 0 ? none : undefined}
+            >
+              {rows.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatTime(entry.created_at)}</td>
+                  <td>{entry.admin_username ?? <span className="muted">Unknown</span>}</td>
+                  <td className={entry.action === "session.sign_in_failed" ? "adm-failed" : undefined}>
+                    {ACTION_NAMES[entry.action] ?? entry.action}
+                  </td>
+                  <td>{describeTarget(entry)}</td>
+                  <td className="adm-mono">{entry.ip}</td>
+                </tr>
+              ))}
+            </PagedTable>
           );
         }}
       </LoadState>

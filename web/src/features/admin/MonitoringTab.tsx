@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { adminApi } from "./api";
-import { Badge, Counter, formatTime, LoadState, matching } from "./parts";
+import { Badge, Counter, formatTime, LoadState, matching, RefreshButton } from "./parts";
 import { useAdminData } from "./useAdminData";
 
 /** How often the figures are measured again while the tab is open (the admin has no live socket). */
@@ -25,14 +25,7 @@ export function MonitoringTab({ search }: { search: string }) {
       <div className="adm-section-head">
         <h1 id="adm-monitoring-title">Monitoring</h1>
         {load.data && <span className="muted">Measured {formatTime(load.data.measured_at)}</span>}
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void reload()}
-          disabled={load.status === "loading"}
-        >
-          {load.status === "loading" ? "Measuring..." : "Refresh"}
-        </button>
+        <RefreshButton load={load} onRefresh={() => void reload()} busyLabel="Measuring..." />
       </div>
       <LoadState load={load} what="monitoring figures" onRetry={() => void reload()}>
         {(monitoring) => {

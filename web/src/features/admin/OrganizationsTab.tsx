@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useToast } from "../../ui/Toast";
 import { useAdminSession } from "./AdminSession";
 import { adminApi } from "./api";
-import { Badge, formatDate, LoadState, Pager, useDebounced } from "./parts";
+import { Badge, formatDate, LoadState, PagedTable, useSearchedPages } from "./parts";
 import { useAdminData } from "./useAdminData";
 
 /**
@@ -18,13 +18,7 @@ import { useAdminData } from "./useAdminData";
  */
 export function OrganizationsTab({ search }: { search: string }) {
   const [status, setStatus] = useState<OrganizationStatusFilter>("all");
-  const [offset, setOffset] = useState(0);
-  const q = useDebounced(search.trim());
-  const [lastQ, setLastQ] = useState(q);
-  if (q !== lastQ) {
-    setLastQ(q);
-    setOffset(0);
-  }
+  const { q, offset, setOffset } = useSearchedPages(search);
   const { load, reload, setData } = useAdminData(
     () => adminApi.organizations({ status, q, offset }),
     [status, q, offset],
@@ -83,60 +77,49 @@ export function OrganizationsTab({ search }: { search: string }) {
         empty={(page) => (page.items.length === 0 ? "No organizations match." : null)}
       >
         {(page) => (
-          <div className="card adm-card adm-table-card">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Organization</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">Members</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((organization) => (
-                  <tr key={organization.id}>
-                    <td>
-                      <span className="adm-strong">{organization.name}</span>
-                      <span className="adm-sub">{organization.description || "No description"}</span>
-                    </td>
-                    <td>
-                      <span>{organization.owner_name ?? "Unknown"}</span>
-                      <span className="adm-sub">{organization.owner_email ?? ""}</span>
-                    </td>
-                    <td className="adm-num">{organization.member_count.toLocaleString()}</td>
-                    <td>
-                      <Badge value={organization.status} />
-                    </td>
-                    <td>{formatDate(organization.created_at)}</td>
-                    <td className="adm-actions">
-                      <button
-                        type="button"
-                        className="btn adm-small"
-                        disabled={organization.status === "active" || busyId === organization.id}
-                        onClick={() => void change(organization, "active")}
-                        aria-label={`Activate ${organization.name}`}
-                      >
-                        Activate
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger adm-small"
-                        disabled={organization.status === "suspended" || busyId === organization.id}
-                        onClick={() => setSuspending(organization)}
-                        aria-label={`Suspend ${organization.name}`}
-                      >
-                        Suspend
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager page={page} onOffset={setOffset} />
-          </div>
+          <PagedTable
+            columns={["Organization", "Owner", "Members", "Status", "Created", "Actions"]}
+            page={page}
+            onOffset={setOffset}
+          >
+            {page.items.map((organization) => (
+              <tr key={organization.id}>
+                <td>
+                  <span className="adm-strong">{organization.name}</span>
+                  <span className="adm-sub">{organization.description || "No description"}</span>
+                </td>
+                <td>
+                  <span>{organization.owner_name ?? "Unknown"}</span>
+                  <span className="adm-sub">{organization.owner_email ?? ""}</span>
+                </td>
+                <td className="adm-num">{organization.member_count.toLocaleString()}</td>
+                <td>
+                  <Badge value={organization.status} />
+                </td>
+                <td>{formatDate(organization.created_at)}</td>
+                <td className="adm-actions">
+                  <button
+                    type="button"
+                    className="btn adm-small"
+                    disabled={organization.status === "active" || busyId === organization.id}
+                    onClick={() => void change(organization, "active")}
+                    aria-label={`Activate ${organization.name}`}
+                  >
+                    Activate
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger adm-small"
+                    disabled={organization.status === "suspended" || busyId === organization.id}
+                    onClick={() => setSuspending(organization)}
+                    aria-label={`Suspend ${organization.name}`}
+                  >
+                    Suspend
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </PagedTable>
         )}
       </LoadState>
       {suspending && (

@@ -1,5 +1,5 @@
 import { adminApi } from "./api";
-import { Badge, Counter, formatDate, LoadState, matching } from "./parts";
+import { Badge, Counter, formatDate, LoadState, matching, RefreshButton } from "./parts";
 import { useAdminData } from "./useAdminData";
 
 /** Overview: the four counters and the five newest organizations, all counted on the server. */
@@ -15,14 +15,7 @@ export function OverviewTab({
     <section aria-labelledby="adm-overview-title">
       <div className="adm-section-head">
         <h1 id="adm-overview-title">Overview</h1>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void reload()}
-          disabled={load.status === "loading"}
-        >
-          {load.status === "loading" ? "Refreshing..." : "Refresh"}
-        </button>
+        <RefreshButton load={load} onRefresh={() => void reload()} />
       </div>
       <LoadState load={load} what="the overview" onRetry={() => void reload()}>
         {(overview) => {

@@ -19,6 +19,21 @@ export function Badge({ value }: { value: string }) {
   return <span className={`adm-badge adm-badge-${value}`}>{value}</span>;
 }
 
+/**
+ * The search as the server gets it (after typing settles) and the page offset, which goes back to
+ * the first page whenever that search changes.
+ */
+export function useSearchedPages(search: string) {
+  const [offset, setOffset] = useState(0);
+  const q = useDebounced(search.trim());
+  const [lastQ, setLastQ] = useState(q);
+  if (q !== lastQ) {
+    setLastQ(q);
+    setOffset(0);
+  }
+  return { q, offset, setOffset };
+}
+
 /** The value after the admin stopped typing for a moment (searches hit the server). */
 export function useDebounced<T>(value: T, ms = 250): T {
   const [settled, setSettled] = useState(value);
@@ -100,6 +115,64 @@ export function Pager<T>({ page, onOffset }: { page: Page<T>; onOffset(offset: n
       >
         Next
       </button>
+    </div>
+  );
+}
+
+/** A tab's Refresh button: loads the figures again, and says so while it does. */
+export function RefreshButton({
+  load,
+  onRefresh,
+  busyLabel = "Refreshing...",
+}: {
+  load: Load<unknown>;
+  onRefresh(): void;
+  busyLabel?: string;
+}) {
+  const busy = load.status === "loading";
+  return (
+    <button type="button" className="btn" onClick={onRefresh} disabled={busy}>
+      {busy ? busyLabel : "Refresh"}
+    </button>
+  );
+}
+
+/**
+ * A page of rows in a card: the column headings, the rows, and the Pager under them. `emptyText`
+ * stands in place of the table when the rows on screen were all filtered away.
+ */
+export function PagedTable<T>({
+  columns,
+  page,
+  onOffset,
+  emptyText,
+  children,
+}: {
+  columns: string[];
+  page: Page<T>;
+  onOffset(offset: number): void;
+  emptyText?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="card adm-card adm-table-card">
+      {emptyText ? (
+        <p className="adm-state">{emptyText}</p>
+      ) : (
+        <table className="adm-table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      )}
+      <Pager page={page} onOffset={onOffset} />
     </div>
   );
 }

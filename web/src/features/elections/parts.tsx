@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useCallback, useId, useRef, useState } from "react";
 import { Avatar } from "../../ui/Avatar";
 import { TrophyIcon } from "../../ui/icons";
+import { LoadFailure, LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { channelStatusTone, resultsStatusTone, statusLabel } from "./format";
 import { text } from "./text";
@@ -174,22 +175,11 @@ export function ConfirmDialog({
 
 /** Loading, error with Retry: the same look on every election screen. */
 export function Loading({ label }: { label?: string }) {
-  return (
-    <div className="el-state" role="status">
-      <span className="el-spinner" aria-hidden="true" />
-      {label ?? text.loading}
-    </div>
-  );
+  return <LoadingState label={label ?? text.loading} />;
 }
 
 export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
-    <div className="el-state el-state-error" role="alert">
-      <h2>{text.connectionError}</h2>
-      <p className="muted">{message}</p>
-      <button type="button" className="btn btn-primary" onClick={onRetry}>
-        {text.retry}
-      </button>
-    </div>
+    <LoadFailure title={text.connectionError} message={message} retryLabel={text.retry} onRetry={onRetry} />
   );
 }

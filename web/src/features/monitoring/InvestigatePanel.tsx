@@ -2,10 +2,11 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { METHOD_LABELS, type VerificationMethod } from "../../../../contract/elections";
 import type { MonitoredSession, SessionInvestigation } from "../../../../contract/monitoring";
 import { useTopic } from "../../api/useRealtime";
+import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { monitoringApi } from "./api";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
-import { Badge, FiredRules, LoadError, Loading, RiskCell } from "./parts";
+import { Badge, FiredRules, LoadError, RiskCell } from "./parts";
 import { DeviceText, StatusCell } from "./SessionsTable";
 import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
 
@@ -122,7 +123,7 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
     void load();
   }, [load]);
 
-  useTopic(`org:${organizationId}`, {
+  useTopic(`admins:${organizationId}`, {
     "voting_session.updated": () => void load(),
     "alert.created": (payload) => {
       if (payload.session_id === sessionId) void load();
@@ -136,7 +137,7 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
       {error && !view ? (
         <LoadError message={error} onRetry={() => void load()} />
       ) : !view || !session ? (
-        <Loading label={text.loadingSession} />
+        <LoadingState label={text.loadingSession} />
       ) : (
         <div className="mon-investigate">
           <section aria-label={text.sessionDetails}>

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import type { MonitoredSession, SecurityAlert } from "../../../../contract/monitoring";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ShieldIcon } from "../../ui/icons";
+import { LoadingState } from "../../ui/LoadState";
 import { useToast } from "../../ui/Toast";
 import { type TabDef, Tabs } from "../elections/parts";
 import { NoOrganization } from "../workspace/EmptyState";
@@ -11,7 +12,7 @@ import { AnalyticsTab } from "./AnalyticsTab";
 import { monitoringApi } from "./api";
 import { timeText } from "./format";
 import { InvestigatePanel } from "./InvestigatePanel";
-import { LoadError, Loading } from "./parts";
+import { LoadError } from "./parts";
 import { SessionsTable } from "./SessionsTable";
 import { StatCards } from "./StatCards";
 import { text } from "./text";
@@ -88,7 +89,7 @@ export default function MonitoringPage() {
       </header>
 
       {loaded.state === "loading" ? (
-        <Loading label={text.loading} />
+        <LoadingState label={text.loading} />
       ) : loaded.state === "error" ? (
         <LoadError message={loaded.message} onRetry={retry} />
       ) : (

@@ -23,5 +23,5 @@ export const monitoringApi = {
   unblock: (sessionId: string) =>
     api<{ id: string; status: SessionStatus }>("POST", `/api/monitoring/sessions/${id(sessionId)}/unblock`),
   record: (electionId: string, body: RecordSessionInput) =>
-    api<{ session_id: string }>("POST", `/api/elections/${id(electionId)}/voting-sessions`, body),
+    api<{ recorded: true }>("POST", `/api/elections/${id(electionId)}/voting-sessions`, body),
 };

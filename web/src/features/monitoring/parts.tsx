@@ -5,6 +5,7 @@ import {
   type RiskRuleId,
   type VerificationOutcome,
 } from "../../../../contract/monitoring";
+import { LoadFailure } from "../../ui/LoadState";
 import { riskPercent, riskTone, type Tone } from "./format";
 import { text } from "./text";
 
@@ -58,23 +59,6 @@ export function FiredRules({ rules }: { rules: RiskRuleHit[] }) {
   );
 }
 
-export function Loading({ label }: { label: string }) {
-  return (
-    <div className="mon-state" role="status">
-      <span className="mon-spinner" aria-hidden="true" />
-      {label}
-    </div>
-  );
-}
-
 export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
-  return (
-    <div className="mon-state" role="alert">
-      <h2>{text.loadFailed}</h2>
-      <p className="muted">{message}</p>
-      <button type="button" className="btn btn-primary" onClick={onRetry}>
-        {text.retry}
-      </button>
-    </div>
-  );
+  return <LoadFailure title={text.loadFailed} message={message} retryLabel={text.retry} onRetry={onRetry} />;
 }

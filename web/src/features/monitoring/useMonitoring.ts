@@ -60,7 +60,7 @@ export function useMonitoring(organizationId: string | null) {
   }, [organizationId, refetch]);
 
   useTopic(
-    organizationId ? `org:${organizationId}` : null,
+    organizationId ? `admins:${organizationId}` : null,
     {
       "voting_session.updated": refetch,
       "alert.created": refetch,

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../../../http/errors";
-import { systemClock } from "../../../../lib/clock";
+import { ManualClock, systemClock } from "../../../../lib/clock";
+import { unseal } from "../../../../lib/crypto";
 import { listSessions } from "./admin";
 import type { JanusConfig } from "./config";
 import { findJanus } from "./install";
 import type { RunningJanus } from "./launcher";
-import { JANUS_UNREACHABLE, JanusMediaServer } from "./media-server";
+import { JANUS_UNREACHABLE, JanusMediaServer, ROOM_TRUSTED_FOR_MS } from "./media-server";
 import { JanusSocket } from "./socket";
 import { JANUS_MISSING, launchTestJanus } from "./testing";
 import { signJanusToken, VIDEOROOM_PLUGIN } from "./tokens";
@@ -146,6 +147,23 @@ describe.skipIf(!installed)("Janus, launched with the generated configuration", 
     await media.join(session, "user-2", "host");
     expect(await api.exists(opened.janusRoom as number)).toBe(true);
     await media.closeRoom(session);
+  });
+
+  it("trusts a room it confirmed for a while, then checks it again", async () => {
+    const clock = new ManualClock(new Date());
+    const cached = new JanusMediaServer(config, secretKey, clock, []);
+    const opened = await cached.openRoom("session-3");
+    const session = { id: "session-3", ...opened };
+    const room = opened.janusRoom as number;
+    await cached.join(session, "user-3", "host");
+    // Lost behind this process's back (as when Janus restarts): a join soon after does not ask Janus.
+    await api.destroy(room, unseal(secretKey, "janus-room-secret", opened.janusSecret as string));
+    await cached.join(session, "user-3", "host");
+    expect(await api.exists(room)).toBe(false);
+    clock.advance(ROOM_TRUSTED_FOR_MS);
+    await cached.join(session, "user-3", "host");
+    expect(await api.exists(room)).toBe(true);
+    await cached.closeRoom(session);
   });
 
   it("leaves no Janus session behind after the server's requests", async () => {

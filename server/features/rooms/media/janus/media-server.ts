@@ -13,6 +13,12 @@ import { VideoRoomApi } from "./videoroom";
 export const PARTICIPANT_TOKEN_TTL_MS = 10 * 60_000;
 const SEAL_PURPOSE = "janus-room-secret";
 const ROOM_NUMBER_ATTEMPTS = 5;
+/**
+ * A room Janus confirmed is trusted this long without asking again: a join then costs no request
+ * to Janus. Janus keeps rooms in memory, so after a restart of Janus a room is made again at the
+ * latest this long after, or at once when a request to Janus failed meanwhile.
+ */
+export const ROOM_TRUSTED_FOR_MS = 60_000;
 /** Shown on the room screen (with Retry) when Janus is down; the spec has no words for it. */
 export const JANUS_UNREACHABLE = "The audio and video server is not reachable right now. Please try again.";
 
@@ -40,6 +46,8 @@ export function roomPin(secret: string): string {
 export class JanusMediaServer implements MediaServer {
   readonly kind = "janus";
   private readonly api: VideoRoomApi;
+  /** Rooms of this process known to exist in Janus, with when that was last confirmed (ms). */
+  private readonly knownRooms = new Map<number, number>();
 
   constructor(
     private readonly config: JanusConfig,
@@ -55,11 +63,13 @@ export class JanusMediaServer implements MediaServer {
     for (let attempt = 0; attempt < ROOM_NUMBER_ATTEMPTS; attempt++) {
       // Room numbers are the session row's integer column: positive 31-bit numbers.
       const room = randomInt(1, 2 ** 31 - 1);
-      const created = await reachable(() =>
+      const created = await this.ask(() =>
         this.api.create({ room, secret, pin: roomPin(secret), description: sessionId }),
       );
-      if (created)
+      if (created) {
+        this.know(room);
         return { media: "janus", janusRoom: room, janusSecret: seal(this.secretKey, SEAL_PURPOSE, secret) };
+      }
     }
     throw new Error("Janus: no free room number found");
   }
@@ -71,9 +81,7 @@ export class JanusMediaServer implements MediaServer {
   ): Promise<MediaJoin> {
     const { room, secret } = this.roomOf(session);
     const pin = roomPin(secret);
-    // Janus keeps rooms in memory: after a restart of Janus the session's room is made again, same number and secrets.
-    if (!(await reachable(() => this.api.exists(room))))
-      await reachable(() => this.api.create({ room, secret, pin, description: session.id }));
+    await this.ensureRoom(room, secret, pin, session.id);
     return {
       kind: "janus",
       iceServers: this.iceServers,
@@ -91,7 +99,38 @@ export class JanusMediaServer implements MediaServer {
   async closeRoom(session: MediaSession): Promise<void> {
     if (session.janusRoom === null || session.janusSecret === null) return;
     const { room, secret } = this.roomOf(session);
-    await reachable(() => this.api.destroy(room, secret));
+    this.knownRooms.delete(room);
+    await this.ask(() => this.api.destroy(room, secret));
+  }
+
+  /**
+   * Janus keeps rooms in memory: after a restart of Janus the session's room is made again, same
+   * number and secrets. A room confirmed recently is not asked about again (ROOM_TRUSTED_FOR_MS).
+   */
+  private async ensureRoom(room: number, secret: string, pin: string, sessionId: string): Promise<void> {
+    const confirmed = this.knownRooms.get(room);
+    if (confirmed !== undefined && this.clock.now().getTime() - confirmed < ROOM_TRUSTED_FOR_MS) return;
+    if (!(await this.ask(() => this.api.exists(room))))
+      await this.ask(() => this.api.create({ room, secret, pin, description: sessionId }));
+    this.know(room);
+  }
+
+  private know(room: number): void {
+    const now = this.clock.now().getTime();
+    // Rooms closed by another process (or this one's sweeper) are forgotten once stale.
+    for (const [known, at] of this.knownRooms)
+      if (now - at >= ROOM_TRUSTED_FOR_MS) this.knownRooms.delete(known);
+    this.knownRooms.set(room, now);
+  }
+
+  /** A request to Janus; any failure may mean Janus restarted, so every room is confirmed again. */
+  private async ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await reachable(call);
+    } catch (error) {
+      this.knownRooms.clear();
+      throw error;
+    }
   }
 
   private roomOf(session: MediaSession): { room: number; secret: string } {

@@ -1,0 +1,70 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { type Channel, channelPath } from "../contract/channels";
+import type { MediaStats } from "../web/src/features/rooms/media/path";
+import { pause } from "./support";
+
+/** Steps of the room journeys, on the mesh (rooms.test.ts) and on Janus (rooms-janus.test.ts). */
+
+export async function createChannel(
+  context: BrowserContext,
+  input: { name: string; type: "airing" | "live" },
+) {
+  const response = await context.request.post("/api/channels", { data: input });
+  if (!response.ok()) throw new Error(`create channel: ${response.status()} ${await response.text()}`);
+  return (await response.json()).channel as Channel;
+}
+
+/** Opens the channel's room screen and waits until its controls are there. */
+export async function openRoom(who: { page: Page }, area: "organization" | "member", channel: Channel) {
+  await who.page.goto(channelPath(area, channel));
+  await who.page.getByRole("heading", { name: channel.name }).waitFor();
+  await who.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
+}
+
+/** What the page's media path has received so far, and which path it is (mesh or janus). */
+export const roomStats = (page: Page): Promise<MediaStats & { kind?: string }> =>
+  page.evaluate(async () => {
+    const media = window.__votespaceMedia;
+    const zero = { audioBytesReceived: 0, videoBytesReceived: 0, videoFramesDecoded: 0 };
+    return media ? { kind: media.kind, ...(await media.stats()) } : zero;
+  });
+
+/** Audio bytes that arrive over `ms`, after letting what was in flight land. */
+export async function audioGrowth(page: Page, ms = 2000): Promise<number> {
+  await pause(700);
+  const before = (await roomStats(page)).audioBytesReceived;
+  await pause(ms);
+  return (await roomStats(page)).audioBytesReceived - before;
+}
+
+/** The size of the picture a participant's tile shows (its label starts with their name). */
+export const pictureSize = (page: Page, name: string) =>
+  page.evaluate((label) => {
+    const video = [...document.querySelectorAll("video")].find((v) =>
+      v.getAttribute("aria-label")?.startsWith(label),
+    );
+    return { width: video?.videoWidth ?? 0, height: video?.videoHeight ?? 0 };
+  }, name);
+
+/**
+ * The host opens the room, then `audience` joins it; once the host sees everyone, they press Start
+ * and the first of the audience sees the session live.
+ */
+export async function startSession(
+  host: { page: Page },
+  audience: [{ page: Page }, ...{ page: Page }[]],
+  channel: Channel,
+) {
+  await openRoom(host, "organization", channel);
+  for (const who of audience) await openRoom(who, "member", channel);
+  await host.page.getByText(`${audience.length + 1} participants`).waitFor();
+  await host.page.getByRole("button", { name: "Start" }).click();
+  await audience[0].page.locator(".rm-status", { hasText: "Live" }).waitFor();
+}
+
+/** The host ends the session (and confirms); `watcher` sees that it ended. */
+export async function endSession(host: { page: Page }, watcher: { page: Page }) {
+  await host.page.getByRole("button", { name: "End" }).click();
+  await host.page.getByRole("dialog").getByRole("button", { name: "End" }).click();
+  await watcher.page.getByText("This session has ended").waitFor();
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "room_sessions" ADD COLUMN "was_recorded" boolean DEFAULT false NOT NULL;
