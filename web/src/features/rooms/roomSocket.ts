@@ -20,6 +20,8 @@ const PATH = "/api/ws";
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 15_000;
 const PING_EVERY_MS = 20_000;
+/** An offer and its ICE candidates from each sender, with room to spare. */
+const EARLY_SIGNALS_KEPT = 200;
 
 /**
  * The user's seat in a session: a WebSocket of its own to /api/ws that sends `room.join` when it
@@ -29,6 +31,12 @@ const PING_EVERY_MS = 20_000;
 export class RoomSocket implements SignalChannel {
   private socket: WebSocket | null = null;
   private readonly signalHandlers = new Set<(from: string, data: SignalData) => void>();
+  /**
+   * Signals that arrive before the media path listens: a sender offers the moment it sees this
+   * seat taken, while this page is still asking the server how to reach the media. Kept for the
+   * first listener of this seat (bounded), so a late joiner never misses the offer.
+   */
+  private early: Array<{ from: string; data: SignalData }> = [];
   private attempt = 0;
   private generation = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -51,6 +59,9 @@ export class RoomSocket implements SignalChannel {
 
   onSignal(handler: (from: string, data: SignalData) => void): () => void {
     this.signalHandlers.add(handler);
+    const waiting = this.early;
+    this.early = [];
+    for (const { from, data } of waiting) handler(from, data);
     return () => this.signalHandlers.delete(handler);
   }
 
@@ -121,6 +132,8 @@ export class RoomSocket implements SignalChannel {
     switch (message.type) {
       case "room.joined":
         this.seated = true;
+        // A new seat starts afresh: what was held for the previous one is stale.
+        this.early = [];
         this.onState({ state: "joined", participant: message.participant, generation: ++this.generation });
         return;
       case "room.left":
@@ -134,6 +147,11 @@ export class RoomSocket implements SignalChannel {
         else console.warn(`room: ${message.message}`);
         return;
       case "signal":
+        if (this.signalHandlers.size === 0) {
+          if (this.early.length < EARLY_SIGNALS_KEPT)
+            this.early.push({ from: message.from, data: message.data });
+          return;
+        }
         for (const handler of this.signalHandlers) handler(message.from, message.data);
         return;
     }

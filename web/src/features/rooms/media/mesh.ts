@@ -33,6 +33,8 @@ interface Link {
 }
 
 const newId = () => crypto.randomUUID();
+/** How long an offer waits for its answer before it is made again. */
+const OFFER_ANSWER_WAIT_MS = 4000;
 /** The key of a link made on an offer from someone the participant list does not show yet. */
 const PENDING = "pending";
 const sends = (role: RoomRole | undefined) => !!role && SENDING_ROLES.has(role);
@@ -53,14 +55,19 @@ export class MeshPath implements MediaPath {
   private readonly outbound = new MediaStream();
   private local: MediaStream | null = null;
   private readonly stopSignals: () => void;
+  private inbox: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(
     private readonly iceServers: IceServer[],
     private readonly options: MeshOptions,
   ) {
+    // One signal at a time, in order: a second offer handled while the first is still being
+    // applied would look like a collision and be ignored, leaving its sender waiting forever.
     this.stopSignals = options.signals.onSignal((from, data) => {
-      this.receive(from, data).catch((error) => console.warn("mesh: signal failed", error));
+      this.inbox = this.inbox
+        .then(() => this.receive(from, data))
+        .catch((error) => console.warn("mesh: signal failed", error));
     });
   }
 
@@ -144,7 +151,7 @@ export class MeshPath implements MediaPath {
       }
       void this.attachTracks(link);
     }
-    pc.onnegotiationneeded = async () => {
+    const offer = async () => {
       // Only a sender offers: the server refuses offers from the audience.
       if (!this.selfSends || this.links.get(userId) !== link) return;
       try {
@@ -156,7 +163,16 @@ export class MeshPath implements MediaPath {
       } finally {
         link.makingOffer = false;
       }
+      // An offer can be lost (ignored in a glare the other side lost track of, dropped by a
+      // restarting server): unanswered for a while, it is taken back and made again.
+      setTimeout(() => {
+        if (this.links.get(userId) !== link || pc.signalingState !== "have-local-offer") return;
+        pc.setLocalDescription({ type: "rollback" })
+          .then(offer)
+          .catch((error) => console.warn("mesh: offer retry failed", error));
+      }, OFFER_ANSWER_WAIT_MS);
     };
+    pc.onnegotiationneeded = offer;
     pc.onicecandidate = ({ candidate }) => {
       if (candidate) this.signal(link, { candidate });
     };
@@ -234,6 +250,7 @@ export class MeshPath implements MediaPath {
 
     if (data.description) {
       const collision = offer && (link.makingOffer || pc.signalingState !== "stable");
+      // (Signals are applied one at a time, so "not stable" here is a real glare, not our own answer in flight.)
       link.ignoreOffer = !link.polite && collision;
       if (link.ignoreOffer) return;
       await pc.setRemoteDescription(data.description);
