@@ -2,8 +2,8 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ADMIN_PASSWORD_MIN, adminMessages, newAdminInput } from "../contract/admin";
 import { ConfigError, loadConfig } from "../server/config";
-import { type Database, fromPostgres, openEmbedded } from "../server/db/connect";
-import { DataDirLockedError, lockDataDir } from "../server/db/lock";
+import { type Database, openConfigured } from "../server/db/connect";
+import { DataDirLockedError } from "../server/db/lock";
 import { createAdmin } from "../server/features/admin/accounts";
 import { AppError } from "../server/http/errors";
 import { systemClock } from "../server/lib/clock";
@@ -76,13 +76,7 @@ if (!input.success) fail(input.error.issues[0]?.message ?? adminMessages.usernam
 let database: Database;
 let release = () => {};
 try {
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    database = fromPostgres(config.databaseUrl, 2);
-  } else {
-    release = lockDataDir(config.dataDir);
-    database = await openEmbedded(config.dataDir);
-  }
+  ({ database, release } = await openConfigured(loadConfig(), 2));
 } catch (error) {
   if (error instanceof DataDirLockedError)
     fail(`${error.message}\nStop the server first, then run npm run admin:create again.`);

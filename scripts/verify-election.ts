@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "../server/config";
-import { type Database, fromPostgres, openEmbedded } from "../server/db/connect";
-import { DataDirLockedError, lockDataDir } from "../server/db/lock";
+import { type Database, openConfigured } from "../server/db/connect";
+import { DataDirLockedError } from "../server/db/lock";
 import { verifyElectionIntegrity } from "../server/features/elections/sealing";
 
 /**
@@ -16,13 +16,7 @@ if (!electionId || !/^[0-9a-f-]{36}$/i.test(electionId)) {
 let database: Database;
 let release = () => {};
 try {
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    database = fromPostgres(config.databaseUrl, 2);
-  } else {
-    release = lockDataDir(config.dataDir);
-    database = await openEmbedded(config.dataDir);
-  }
+  ({ database, release } = await openConfigured(loadConfig(), 2));
 } catch (error) {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);

@@ -17,6 +17,7 @@ import { monitoringRoutes } from "./features/monitoring/routes";
 import { organizationRoutes } from "./features/organizations/routes";
 import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { createMediaServer } from "./features/rooms/media/index";
 import { roomRoutes } from "./features/rooms/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { uploadRoutes } from "./features/uploads/routes";
@@ -70,6 +71,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     bus: parts.bus ?? (await createBus(database, config.databaseUrl, app.log)),
     limits: { ...defaultLimits, ...parts.limits },
     uploadsDir: path.join(config.dataDir, "uploads"),
+    media: createMediaServer(config),
     publicOrigin: (request) =>
       config.publicUrl?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
   };

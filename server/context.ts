@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
+import type { MediaServer } from "./features/rooms/media/server";
 import type { Clock } from "./lib/clock";
 import type { Notifier } from "./lib/notifier";
 import type { Limit } from "./lib/rate-limit";
@@ -43,6 +44,8 @@ export interface AppContext {
   limits: Limits;
   /** Folder of uploaded files. */
   uploadsDir: string;
+  /** How room sessions carry media (mesh, or Janus when configured): one per process, shared. */
+  media: MediaServer;
   /** The origin links in messages point at: PUBLIC_URL, else the request's own. */
   publicOrigin(request: FastifyRequest): string;
 }

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { type Database, fromPostgres, openEmbedded } from "./db/connect";
-import { DataDirLockedError, lockDataDir } from "./db/lock";
+import { type Database, openConfigured } from "./db/connect";
+import { DataDirLockedError } from "./db/lock";
 import { ensureInitialAdmin } from "./features/admin/accounts";
 import { seedDemoIfEmpty } from "./features/demo/seed";
 import { startElectionWorker } from "./features/elections/worker";
@@ -24,18 +24,13 @@ export async function main(): Promise<void> {
   const janusPlan = planJanus(config);
   config = janusPlan.config;
 
-  let release = () => {};
   let database: Database;
-  if (config.databaseUrl) {
-    database = fromPostgres(config.databaseUrl, config.poolSize);
-  } else {
-    try {
-      release = lockDataDir(config.dataDir);
-    } catch (error) {
-      if (error instanceof DataDirLockedError) fail(error.message);
-      throw error;
-    }
-    database = await openEmbedded(config.dataDir);
+  let release: () => void;
+  try {
+    ({ database, release } = await openConfigured(config, config.poolSize));
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
   }
   await database.migrate();
 

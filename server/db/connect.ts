@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -68,4 +69,18 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * The database the configuration names: the PostgreSQL server of DATABASE_URL, else the embedded
+ * one in DATA_DIR, locked to this process (DataDirLockedError when another holds it). `release`
+ * frees the lock after the database is closed.
+ */
+export async function openConfigured(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  poolSize: number,
+): Promise<{ database: Database; release: () => void }> {
+  if (config.databaseUrl) return { database: fromPostgres(config.databaseUrl, poolSize), release: () => {} };
+  const release = lockDataDir(config.dataDir);
+  return { database: await openEmbedded(config.dataDir), release };
 }

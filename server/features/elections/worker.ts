@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
+import { every } from "../../lib/every";
 import { announceElection, applySchedule } from "./lifecycle";
 import { sealPending } from "./sealing";
 
@@ -13,24 +14,12 @@ export function startElectionWorker(
   ctx: Pick<AppContext, "db" | "clock" | "bus">,
   log: FastifyBaseLogger,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const changed = await applySchedule(ctx.db, ctx.clock);
-      await sealPending(ctx.db);
-      for (const row of changed) {
-        log.info({ election: row.id, status: row.status }, `election ${row.status}`);
-        await announceElection(ctx.bus, row);
-      }
-    } catch (error) {
-      log.error({ err: error }, "election worker failed");
-    } finally {
-      running = false;
+  return every(TICK_MS, "election worker", log, async () => {
+    const changed = await applySchedule(ctx.db, ctx.clock);
+    await sealPending(ctx.db);
+    for (const row of changed) {
+      log.info({ election: row.id, status: row.status }, `election ${row.status}`);
+      await announceElection(ctx.bus, row);
     }
-  };
-  const timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

@@ -2,22 +2,29 @@ import { and, eq } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
-import { channelMembers, channels, posts } from "../../db/schema";
+import { channelMembers, channels, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import type { ChannelRow } from "../channels/presenter";
-import { isAdmin, requireActiveOrganization, roleIn } from "../organizations/policy";
+import { isAdmin, roleIn } from "../organizations/policy";
 
 export interface ChannelAccess {
   channel: ChannelRow;
   admin: boolean;
   /** Administrators always; members in public channels, or in private ones they were granted. */
   canPost: boolean;
+  /** The organization is suspended: its members may read, not write (see refuseIfSuspended). */
+  suspended: boolean;
 }
 
 /** A text channel's reader: a member of its organization (outsiders get 404, as if it did not exist). */
 export async function channelReader(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
-  const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
+  const [row] = await db
+    .select({ channel: channels, status: organizations.status })
+    .from(channels)
+    .innerJoin(organizations, eq(organizations.id, channels.organizationId))
+    .where(eq(channels.id, channelId));
+  const channel = row?.channel;
   const role = channel ? await roleIn(db, user.id, channel.organizationId) : null;
   if (!channel || !role) throw notFound(messages.channelNotFound);
   const admin = isAdmin(user, role);
@@ -29,7 +36,12 @@ export async function channelReader(db: Db, user: User, channelId: string): Prom
       .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)));
     canPost = !!granted;
   }
-  return { channel, admin, canPost };
+  return { channel, admin, canPost, suspended: row.status === "suspended" };
+}
+
+/** Every write (post, edit, comment, like) of a suspended organization's member is refused. */
+export function refuseIfSuspended(access: Pick<ChannelAccess, "suspended">): void {
+  if (access.suspended) throw forbidden(messages.organizationSuspended);
 }
 
 /**
@@ -39,7 +51,7 @@ export async function channelReader(db: Db, user: User, channelId: string): Prom
 export async function channelWriter(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
   const access = await channelReader(db, user, channelId);
   if (!access.canPost) throw forbidden(postMessages.locked);
-  await requireActiveOrganization(db, access.channel.organizationId);
+  refuseIfSuspended(access);
   return access;
 }
 

@@ -5,8 +5,7 @@ import type { Db } from "../../db/connect";
 import { comments, users } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { requireActiveOrganization } from "../organizations/policy";
-import { postFor } from "./access";
+import { postFor, refuseIfSuspended } from "./access";
 
 function present(row: {
   comment: typeof comments.$inferSelect;
@@ -35,10 +34,11 @@ export async function listComments(db: Db, user: User, postId: string): Promise<
 
 /** A comment (or reply) under a message: by those who may post there, where comments are on. */
 export async function addComment(db: Db, user: User, postId: string, input: z.output<typeof commentInput>) {
-  const { post, canPost, admin, channel } = await postFor(db, user, postId);
+  const access = await postFor(db, user, postId);
+  const { post, canPost, admin, channel } = access;
   if (!canPost) throw forbidden(postMessages.locked);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.commentsOff);
-  await requireActiveOrganization(db, post.organizationId);
+  refuseIfSuspended(access);
   const [row] = await db
     .insert(comments)
     .values({ postId, authorId: user.id, content: input.content })

@@ -4,16 +4,16 @@ import type { Db } from "../../db/connect";
 import { bookmarks, pins, postLikes } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { requireActiveOrganization } from "../organizations/policy";
-import { postFor } from "./access";
+import { postFor, refuseIfSuspended } from "./access";
 
 /** Likes toggle per user; the count is counted, never kept. */
 export async function setLike(db: Db, user: User, postId: string, liked: boolean) {
-  const { post, canPost, admin, channel } = await postFor(db, user, postId);
+  const access = await postFor(db, user, postId);
+  const { post, canPost, admin, channel } = access;
   // Liking is taking part, like commenting: the channel's locks and its reaction setting apply.
   if (!canPost) throw forbidden(postMessages.locked);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.reactionsOff);
-  await requireActiveOrganization(db, post.organizationId);
+  refuseIfSuspended(access);
   if (liked) await db.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing();
   else await db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id)));
   const [row] = await db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, postId));

@@ -12,8 +12,7 @@ import type { Db } from "../../db/connect";
 import { channels, posts, uploads } from "../../db/schema";
 import { badRequest, forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { requireActiveOrganization } from "../organizations/policy";
-import { channelReader, channelWriter, postFor } from "./access";
+import { channelReader, channelWriter, postFor, refuseIfSuspended } from "./access";
 import { notifyMentions } from "./mentions";
 import { loadPost, loadPosts, presentPost } from "./queries";
 
@@ -127,9 +126,10 @@ export async function editPost(
   postId: string,
   input: z.output<typeof editPostInput>,
 ): Promise<Post> {
-  const { post } = await postFor(db, user, postId);
+  const access = await postFor(db, user, postId);
+  const { post } = access;
   if (post.authorId !== user.id) throw forbidden(postMessages.notYours);
-  await requireActiveOrganization(db, post.organizationId);
+  refuseIfSuspended(access);
   await db.update(posts).set({ content: input.content, editedAt: new Date() }).where(eq(posts.id, postId));
   return (await loadPost(db, user.id, postId)) as Post;
 }

@@ -9,7 +9,6 @@ import { parse } from "../../http/errors";
 import { idParam, noBody } from "../../http/params";
 import { announceEnded, endRoomsOnSuspension } from "./ending";
 import { announceRecording, announceSession, announceUpdated } from "./events";
-import { createMediaServer } from "./media/index";
 import { mediaJoin } from "./media-join";
 import { setRole, updateMyState } from "./participants";
 import { roomChannel, sessionAccess } from "./policy";
@@ -27,7 +26,7 @@ const participantParams = z.object({
 export async function roomRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock, bus } = ctx;
   const user = { config: { access: "user" as const } };
-  const media = createMediaServer(ctx.config);
+  const { media } = ctx;
   installRoomSockets(ctx, app.realtime, app.log);
   // A suspension stops the organization's running rooms at once (in every process; one ends each).
   const stopEndingOnSuspension = bus.onMessage(endRoomsOnSuspension(ctx, media, app.log));

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from "fastify";
 import { EMPTY_SESSION_ENDS_AFTER_MS } from "../../../contract/rooms";
 import type { AppContext } from "../../context";
 import { roomParticipants, roomSessions } from "../../db/schema";
+import { every } from "../../lib/every";
 import { announceEnded, endSuspendedRooms, type RoomLog } from "./ending";
 import { announceLeft } from "./events";
-import { createMediaServer, type MediaServer } from "./media/index";
+import type { MediaServer } from "./media/index";
 import { leaveSession } from "./participants";
 import { closeSession } from "./sessions";
 
@@ -68,24 +69,12 @@ export async function sweepRooms(
 
 /** Runs the sweep every few seconds; returns the stop function. */
 export function startRoomSweeper(
-  ctx: Pick<AppContext, "db" | "clock" | "bus" | "config">,
+  ctx: Pick<AppContext, "db" | "clock" | "bus" | "media">,
   log: FastifyBaseLogger,
-  media: MediaServer = createMediaServer(ctx.config),
+  media: MediaServer = ctx.media,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const { left, ended } = await sweepRooms(ctx, media, log);
-      if (left || ended) log.info({ left, ended }, "rooms swept");
-    } catch (error) {
-      log.error({ err: error }, "room sweeper failed");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(TICK_MS, "room sweeper", log, async () => {
+    const { left, ended } = await sweepRooms(ctx, media, log);
+    if (left || ended) log.info({ left, ended }, "rooms swept");
+  });
 }

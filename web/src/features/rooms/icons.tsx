@@ -1,6 +1,6 @@
 import { Icon, type IconProps } from "../../ui/icons";
 
-export { MicIcon, UsersIcon, VideoIcon } from "../../ui/icons";
+export { DownloadIcon, LinkIcon, MicIcon, UsersIcon, VideoIcon } from "../../ui/icons";
 
 export const MicOffIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -31,12 +31,6 @@ export const RecordIcon = (p: IconProps) => (
     <circle cx="12" cy="12" r="4" fill="currentColor" />
   </Icon>
 );
-export const LinkIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
-    <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-  </Icon>
-);
 export const PlayIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M7 4v16l13-8L7 4Z" />
@@ -50,11 +44,6 @@ export const StopIcon = (p: IconProps) => (
 export const LeaveIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
-  </Icon>
-);
-export const DownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </Icon>
 );
 export const SpeakerIcon = (p: IconProps) => (

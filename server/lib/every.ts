@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Runs `task` every `ms` in the background, never two at once (a slow run makes the next tick
+ * skip), logging a failure under `name` and carrying on. Returns the stop function.
+ */
+export function every(
+  ms: number,
+  name: string,
+  log: FastifyBaseLogger,
+  task: () => Promise<void>,
+): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await task();
+    } catch (error) {
+      log.error({ err: error }, `${name} failed`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
