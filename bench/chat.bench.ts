@@ -320,7 +320,7 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
     payload: {
       full_name: "Bench Admin",
       email: `chat-${Date.now()}@bench.votespace.local`,
-      password: "secret123",
+      password: "vs-secret12",
       organization: `Chat ${Date.now()}`,
       country: "Ghana",
     },

@@ -32,7 +32,7 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
   await database.migrate();
   const app = await buildApp({ config: testConfig(), database, bus, logger: false, limits: generousLimits });
   const email = `fanout-${Date.now()}@bench.votespace.local`;
-  const password = "secret123";
+  const password = "vs-secret12";
   const organization = `Fanout ${Date.now()}`;
   const registered = await app.inject({
     method: "POST",

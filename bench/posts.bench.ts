@@ -76,7 +76,7 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
     payload: {
       full_name: "Bench Poster",
       email,
-      password: "secret123",
+      password: "vs-secret12",
       organization: `Posts ${Date.now()}`,
       country: "Ghana",
     },
@@ -84,7 +84,7 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
   const signIn = await app.inject({
     method: "POST",
     url: "/api/session",
-    payload: { email, password: "secret123" },
+    payload: { email, password: "vs-secret12" },
   });
   const cookie = `votespace_session=${signIn.cookies.find((c) => c.name === "votespace_session")?.value}`;
   const channel = (

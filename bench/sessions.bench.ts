@@ -23,12 +23,12 @@ export async function run(): Promise<void> {
     await app.inject({
       method: "POST",
       url: "/api/accounts/voters",
-      payload: { full_name: "Bench", email, password: "secret123", phone_number: "1", id_number: "B1" },
+      payload: { full_name: "Bench", email, password: "vs-secret12", phone_number: "1", id_number: "B1" },
     });
     const signIn = await app.inject({
       method: "POST",
       url: "/api/session",
-      payload: { email, password: "secret123" },
+      payload: { email, password: "vs-secret12" },
     });
     const cookie = `votespace_session=${signIn.cookies[0]?.value}`;
 

@@ -16,6 +16,33 @@ export function isValidPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
 }
 
+/**
+ * Common and breached passwords of an allowed length, lower-cased: the list of the maintained
+ * `@zxcvbn-ts/language-common` package (passwords seen most often in public breaches). Loaded once:
+ * by the server at start, by a form when it opens (a lazy chunk of its own).
+ */
+let commonPasswords: ReadonlySet<string> | undefined;
+
+export async function loadCommonPasswords(): Promise<void> {
+  if (commonPasswords) return;
+  const { default: list } = await import("@zxcvbn-ts/language-common/src/passwords.json");
+  commonPasswords = new Set(
+    (list as string[]).filter(isValidPassword).map((password) => password.toLowerCase()),
+  );
+}
+
+/** True for a password on the list, whatever its case (false until the list is loaded). */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords?.has(password.toLowerCase()) ?? false;
+}
+
+/** What is wrong with a new password, in the words the form and the server both give; null when nothing. */
+export function passwordProblem(password: string): string | null {
+  if (!isValidPassword(password)) return messages.passwordLength;
+  if (isCommonPassword(password)) return messages.passwordCommon;
+  return null;
+}
+
 const required = (message: string, max: number) =>
   z
     .string({ error: message })
@@ -30,9 +57,12 @@ const email = z
   .max(254, { error: messages.emailInvalid })
   .pipe(z.email({ error: messages.emailInvalid }));
 
-const password = z
+/** A new password: the spec's length rule, and not a common or breached one. */
+export const newPassword = z
   .string({ error: messages.passwordLength })
-  .refine(isValidPassword, { error: messages.passwordLength });
+  .refine(isValidPassword, { error: messages.passwordLength, abort: true })
+  .refine((value) => !isCommonPassword(value), { error: messages.passwordCommon });
+const password = newPassword;
 
 export const registerVoterInput = z.strictObject({
   full_name: required(messages.fullNameRequired, 100),
@@ -71,6 +101,12 @@ export type SignInInput = z.input<typeof signInInput>;
 export const updateProfileInput = z.strictObject({
   full_name: required(messages.fullNameRequired, 100).optional(),
   phone_number: z.string().trim().max(30).optional(),
+  /** A new phone number (where codes for the Phone method go) needs the password, and the code with two-factor on. */
+  current_password: z.string().max(200).optional(),
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
+    .optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 

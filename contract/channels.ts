@@ -60,7 +60,23 @@ export const channelPermissionsSchema = z.strictObject({
 export type ChannelPermissions = z.output<typeof channelPermissionsSchema>;
 export const DEFAULT_PERMISSIONS: ChannelPermissions = { membersCanComment: true, membersCanAttach: true };
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.votingPeriodRequired });
+/** "2026-02-29" names no day: a date must exist in the calendar, not only look like one. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date YYYY-MM-DD that exists (never rolled over: 2026-12-32 is refused, not January 1). */
+export const calendarDateSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: required })
+    .refine(isCalendarDate, { error: messages.invalidDate });
+
+const date = calendarDateSchema(messages.votingPeriodRequired);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
 
 export const candidateInputSchema = z.strictObject({
@@ -190,7 +206,12 @@ export interface Channel {
   /** The viewer's own choices for this channel. */
   preferences: ChannelPreferences;
   /** What the viewer may do: the UI shows controls from these, never re-deriving a rule. */
-  can: { manage: boolean; post: boolean };
+  can: {
+    manage: boolean;
+    post: boolean;
+    /** The channel asks for two-factor sign-in, which the viewer has not turned on: they may read only. */
+    two_factor_needed: boolean;
+  };
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type candidateInputSchema, votingSettingsSchema } from "./channels";
+import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
+import { messages } from "./messages";
 
 export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;
 export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
@@ -50,7 +51,11 @@ export const electionMessages = {
   notOnRoll: "You are not on the voter roll of this election.",
   wrongCandidate: "That candidate does not stand for this position in this election.",
   electionNotFound: "Election not found",
-  resultsHidden: "Results will be published when the election closes.",
+  /** Shown only for a cancelled election whose administrators hid its results (a completed one shows them to all). */
+  resultsHidden: "This election was cancelled; its results are not published.",
+  /** Spec amendment (docs/elections.md): no count by candidate while voting is open. */
+  resultsPending: "Results appear when voting closes",
+  securityFrozen: "The security settings cannot be changed once voting has opened.",
   definitionFrozen: "The ballot cannot be changed once voting has opened.",
   adminOnly: "Only organization administrators can manage elections",
   cannotOpen: "Only an upcoming election can be opened.",
@@ -62,6 +67,8 @@ export const electionMessages = {
   methodUnavailable: "That verification method is not available for this election.",
   twoFactorNeeded:
     "This election asks voters to use two-factor sign-in. Turn it on in your settings, then vote.",
+  channelKeepsElection:
+    "This channel cannot be deleted: its election has opened, and the election's record (ballots, results and audit trail) must stay.",
   noElections: "No Elections Found",
   noElectionsText: "No elections are available for your organization yet.",
 } as const;
@@ -71,7 +78,7 @@ export interface CandidateResult {
   name: string;
   party: string;
   image_url: string;
-  /** Null when the viewer may not see results yet. */
+  /** Null when the viewer may not see results yet (for everyone while voting is open). */
   vote_count: number | null;
 }
 
@@ -105,7 +112,10 @@ export interface Election {
   requires_two_factor: boolean;
   /** Eligible voters: the roll once voting opened, the organization's voters before. */
   total_voters: number;
-  /** Voters who voted (in at least one position). */
+  /**
+   * Voters who voted (in at least one position). While voting is open, only those disclosed by a
+   * seal (batches of at least SEAL_MIN_VOTERS), so it never moves with a single ballot.
+   */
   votes_cast: number;
   created_at: string;
   positions: PositionView[];
@@ -119,10 +129,61 @@ export interface Election {
   };
 }
 
+/** A candidate's place among its position's candidates once counted. */
+export interface Ranked<C> {
+  candidate: C;
+  votes: number;
+  /** Competition ranking ("1, 1, 3"): candidates with equal votes share a rank. */
+  rank: number;
+  /** Has the most votes of the position (and more than none): ties share the trophy. */
+  leading: boolean;
+}
+
+/**
+ * The one ranking of results, used by the Results tab, the results screen and results.csv: by
+ * votes descending (ballot order among equals), competition ranks, every top candidate leading.
+ */
+export function rankCandidates<C extends { vote_count: number | null }>(candidates: C[]): Ranked<C>[] {
+  const sorted = [...candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0));
+  const top = sorted[0]?.vote_count ?? 0;
+  let rank = 0;
+  let previous: number | null = null;
+  return sorted.map((candidate, index) => {
+    const votes = candidate.vote_count ?? 0;
+    if (votes !== previous) rank = index + 1;
+    previous = votes;
+    return { candidate, votes, rank, leading: top > 0 && votes === top };
+  });
+}
+
+/** Why results are not shown: not yet (voting has not closed), or withheld (a cancelled election). */
+export function resultsUnavailable(status: ElectionStatus): string {
+  return status === "upcoming" || status === "active"
+    ? electionMessages.resultsPending
+    : electionMessages.resultsHidden;
+}
+
+/** Voting is open: active, and the clock inside [starts_at, ends_at) (the server's clock decides). */
+export function votingOpen(election: Pick<Election, "status" | "starts_at" | "ends_at">, now: Date): boolean {
+  const at = now.getTime();
+  return (
+    election.status === "active" && Date.parse(election.starts_at) <= at && at < Date.parse(election.ends_at)
+  );
+}
+
 export interface EligibleVoter {
   user_id: string;
   full_name: string;
+  /** While voting is open: disclosed by a seal (the viewer's own row: at once). */
   voted: boolean;
+}
+
+export interface ElectionAuditEntry {
+  id: string;
+  action: "security_settings_changed" | "verification_rules_frozen";
+  actor_name: string | null;
+  detail: Record<string, unknown>;
+  created_at: string;
 }
 
 export const startVerificationInput = z.discriminatedUnion(
@@ -160,16 +221,27 @@ export const castVoteInput = z.strictObject({
 });
 export type CastVoteInput = z.input<typeof castVoteInput>;
 
+/** A seal of the election's hash chain, as a receipt or an observer witnesses it. */
+export interface ChainHead {
+  sequence: number;
+  root: string;
+}
+
+/** `<sequence>:<root>`: how a witnessed head is written for `verify-election --head`. */
+export const headText = (head: ChainHead) => `${head.sequence}:${head.root}`;
+
 export interface CastVoteResult {
   success: true;
   message: string;
   /** Shown once: with it the voter finds their ballots on the bulletin board. */
   receipt: string;
   position_ids: string[];
+  /** The chain's head when the vote was cast (null before the first seal): the voter witnesses it. */
+  head: ChainHead | null;
 }
 
 export const extendElectionInput = z.strictObject({
-  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  end_date: calendarDateSchema(messages.votingPeriodRequired),
   end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
 });
 
@@ -187,7 +259,11 @@ export type CandidateInputEntry = z.input<typeof candidateInputSchema>;
 export interface BulletinBallot {
   receipt_hash: string;
   position_id: string;
-  candidate_id: string;
+  /**
+   * Null while voting is open: the choices of sealed ballots are published when voting closes,
+   * since counting them would be a count by candidate during the vote.
+   */
+  candidate_id: string | null;
   seal: number;
 }
 
@@ -206,10 +282,10 @@ export interface Bulletin {
     title: string;
     candidates: Array<{ id: string; name: string; party: string }>;
   }>;
+  /** The chain's heads over time: each seal with its time and root. */
   seals: BulletinSeal[];
+  /** Sealed ballots only: nothing on the board moves with a single ballot. */
   ballots: BulletinBallot[];
-  /** Ballots cast but not yet sealed (sealing runs about once a second). */
-  unsealed: number;
 }
 
 /** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */

@@ -35,7 +35,7 @@ export interface EventMap {
   "member.joined": { organization_id: string; member: Member };
   /** topic org:{id} */
   "member.left": { organization_id: string; user_id: string };
-  /** topic org:{id} (admins act on it; members ignore it) */
+  /** topic admins:{id}: a join waiting for the administrators (members never see it) */
   "join_request.created": { organization_id: string; request: JoinRequest };
   /** topic user:{id}: the requester hears the decision. */
   "join_request.decided": {
@@ -46,8 +46,12 @@ export interface EventMap {
   };
   /** topic org:{id}: an election opened, closed, was extended, cancelled or reconfigured. */
   "election.updated": { election_id: string; organization_id: string; status: string };
-  /** topic org:{id}: ballots were cast; the counts changed (never who or what). */
-  "vote.cast": { election_id: string; organization_id: string };
+  /**
+   * topic org:{id}: a seal took a batch of ballots into the chain and disclosed the same batch of
+   * participations, so turnout and "voted" changed. There is no event per ballot: one would tell
+   * watchers the moment of each vote.
+   */
+  "election.sealed": { election_id: string; organization_id: string; sequence: number; root: string };
   /**
    * topic channel:{id}. `post` is the message as anyone sees it (no viewer's own like or bookmark);
    * null when too large for an event, and then clients fetch GET /api/posts/{post_id}.
@@ -58,6 +62,8 @@ export interface EventMap {
   "post.liked": { channel_id: string; post_id: string; likes_count: number; user_id: string; liked: boolean };
   "post.pinned": { channel_id: string; post_id: string; pinned: boolean };
   "comment.created": { channel_id: string; post_id: string; comment: Comment; comments_count: number };
+  "comment.updated": { channel_id: string; post_id: string; comment: Comment };
+  "comment.deleted": { channel_id: string; post_id: string; comment_id: string; comments_count: number };
   "typing.started": { channel_id: string; user_id: string; full_name: string };
   /** topic org:{id}: a new message somewhere, for unread counts (and who it mentions). */
   "channel.activity": {
@@ -65,6 +71,8 @@ export interface EventMap {
     channel_id: string;
     post_id: string;
     author_id: string | null;
+    /** The author is not one of the organization's administrators ("Voters only" counts these). */
+    author_is_voter: boolean;
     mentioned_user_ids: string[];
   };
   /** topic user:{id}: a notice for this user (a mention). */
@@ -85,7 +93,8 @@ export interface EventMap {
    * an administrator resolved one. Ids only. A cast is not announced: its moment stays unknown.
    */
   "voting_session.updated": { organization_id: string; session_id: string };
-  "alert.created": { organization_id: string; alert_id: string; session_id: string };
+  /** session_id is null for an alert that belongs to no voting session (a join held for its ID number). */
+  "alert.created": { organization_id: string; alert_id: string; session_id: string | null };
   "alert.resolved": { organization_id: string; alert_id: string };
   /** topic org:{id}: a member came online or went offline (any process). */
   "presence.updated": { organization_id: string; user_id: string; online: boolean };

@@ -4,7 +4,13 @@ import { z } from "zod";
 
 export const SESSION_STATUSES = ["active", "completed", "suspicious", "blocked"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
-export const ALERT_TYPES = ["identity_theft", "suspicious_location", "device_anomaly"] as const;
+/** duplicate_identity: a join held because another member registered the same ID number (no session). */
+export const ALERT_TYPES = [
+  "identity_theft",
+  "suspicious_location",
+  "device_anomaly",
+  "duplicate_identity",
+] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
@@ -169,10 +175,17 @@ export interface MonitoringOverview {
   /** MONITORING_BLOCK_RISK: sessions at or above this risk may be blocked. */
   block_risk: number;
   stats: MonitoringStats;
+  /** The organization's elections, newest first: the sessions table's election filter. */
+  elections: Array<{ id: string; title: string }>;
+  /** The election the sessions were filtered by (null: all). */
+  election_id: string | null;
   sessions: MonitoredSession[];
   alerts: SecurityAlert[];
   analytics: MonitoringAnalytics;
 }
+
+/** GET /api/organizations/:id/monitoring?election_id=…: the sessions of one election only. */
+export const monitoringQuery = z.strictObject({ election_id: z.uuid().optional() });
 
 /** GET /api/monitoring/sessions/:id: one session, its alerts and the voter's history here. */
 export interface SessionInvestigation {

@@ -57,7 +57,11 @@ export interface MyOrganizations {
 export interface Member {
   user_id: string;
   full_name: string;
-  email: string;
+  /**
+   * Shown to the organization's administrators and to the member themselves; to other members only
+   * when the member chose to share it (settings: privacy.shareEmail). Null otherwise.
+   */
+  email: string | null;
   user_type: "voter" | "organization";
   role: "admin" | "member";
   joined_at: string;
@@ -69,6 +73,8 @@ export interface JoinRequest {
   full_name: string;
   email: string;
   created_at: string;
+  /** Held: this member already registered the same ID number (only one of them may be on the roll). */
+  same_id_number_as: { user_id: string; full_name: string } | null;
 }
 
 export interface SearchResult {
@@ -130,10 +136,41 @@ export const searchQuery = z.strictObject({ q: z.string().max(100).default("") }
 
 export const totpCodeInput = z.strictObject({
   code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),
+  /** When the user's settings ask for the password before sensitive actions. */
+  password: z.string().min(1).max(200).optional(),
 });
+
+/** Proof of the factor in use, to re-enrol or turn two-factor off: the code the app shows now, or the password. */
+export const totpProofInput = z.strictObject({
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
+    .optional(),
+  password: z.string().min(1, { error: messages.totpProofRequired }).max(200).optional(),
+});
+export type TotpProofInput = z.input<typeof totpProofInput>;
 
 export interface TotpSetup {
   secret: string;
   otpauth_url: string;
   qr_data_url: string;
+}
+
+/** The sidebar calendar's month: `from` and `to` are instants, at most 62 days apart. */
+export const calendarQuery = z.strictObject({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
+
+/** An election (opening and closing) or a room session (when it started) in the organization's calendar. */
+export interface CalendarEvent {
+  kind: "election" | "airing" | "live";
+  id: string;
+  title: string;
+  /** The channel it belongs to (null for an election whose channel was deleted). */
+  channel: { id: string; name: string; type: "election" | "airing" | "live" } | null;
+  status: string;
+  starts_at: string;
+  /** Elections: when voting closes. Sessions: when it ended, or null while on air. */
+  ends_at: string | null;
 }

@@ -29,10 +29,14 @@ export const postMessages = {
   attachmentRefused:
     "Attachments must be an image, or a PDF, DOC, DOCX, TXT, ZIP or RAR file, of at most 10 MB",
   attachmentMissing: "That attachment was not found; upload it again",
+  tooManyUnsent: "You have too many files waiting to be sent. Send or discard some, or wait an hour.",
   forwardTarget: "You cannot post in that channel",
   forwardSame: "Choose another channel to forward to",
   noFiles: "No files shared yet",
   reportAdminOnly: "Only organization administrators can review reports",
+  commentNotFound: "Comment not found",
+  commentNotYours: "You can only edit your own comments",
+  commentDeleteNotAllowed: "You can only delete your own comments",
 } as const;
 
 export interface PostAuthor {
@@ -75,11 +79,23 @@ export interface Comment {
   content: string;
   author: PostAuthor | null;
   created_at: string;
+  edited_at: string | null;
+}
+
+/** A message that mentions the viewer, with its channel's name (the Mentions view). */
+export interface Mention {
+  post: Post;
+  channel_name: string;
 }
 
 export interface PostPage {
   posts: Post[];
   has_more: boolean;
+  /**
+   * When the viewer last read the channel (null: never), as it was before this page was read: the
+   * unread divider goes above the first later message by someone else.
+   */
+  last_read_at: string | null;
 }
 
 export interface Report {
@@ -117,7 +133,34 @@ export const searchInput = z.strictObject({
   q: z.string().trim().min(1, "Type something to search for").max(200),
 });
 
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * "@Full Name" of any of the names, without regard to case: the whole name, not followed by a
+ * letter or digit ("@Ama Owusu!" mentions Ama Owusu, "@Amanda" does not mention Ama), with the "@"
+ * not inside a word (an e-mail address mentions no one). Longest names are tried first, so
+ * "@Ama Owusu" mentions Ama Owusu and not Ama. The web highlights what the server notifies.
+ */
+export function mentionPattern(names: readonly string[]): RegExp | null {
+  const unique = [...new Set(names.map((name) => name.trim()).filter(Boolean))].sort(
+    (a, b) => b.length - a.length,
+  );
+  if (unique.length === 0) return null;
+  return new RegExp(`(?<![\\p{L}\\p{N}])@(?:${unique.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu");
+}
+
+/** The names (of those given, as given) that the text mentions, by `mentionPattern`. */
+export function mentionedNames(text: string, names: readonly string[]): string[] {
+  const pattern = text.includes("@") ? mentionPattern(names) : null;
+  if (!pattern) return [];
+  const found = new Set([...text.matchAll(pattern)].map((match) => match[0].slice(1).toLowerCase()));
+  return names.filter((name) => found.has(name.trim().toLowerCase()));
+}
+
 /** The author's name as shown: their full name, or 'Unknown User' when the account is gone. */
 export function authorName(author: PostAuthor | null): string {
   return author?.full_name || postMessages.unknownUser;
 }
+
+/** Files a user may have uploaded and not yet sent in a message (unsent ones are deleted after an hour). */
+export const MAX_UNSENT_ATTACHMENTS = 10;

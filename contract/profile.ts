@@ -1,12 +1,24 @@
 import { z } from "zod";
-import { isValidPassword, type UserType } from "./accounts";
-import { messages } from "./messages";
+import { newPassword, type UserType } from "./accounts";
 
 /** The voter profile (/voters, spec part 2 "Voter profile"): its constants, messages, inputs and answers. */
 
 /** The ID hash is shown to this many characters (spec part 2 section 9). */
 export const ID_HASH_SHOWN = 16;
-export const ACTIVITY_LIMIT = 20;
+/** Recent Activity is read in pages of this many events, newest first. */
+export const ACTIVITY_PAGE_SIZE = 5;
+
+/** GET /api/profile/activity?page=n (0 is the newest page). */
+export const activityQuery = z.strictObject({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/** One page of Recent Activity; `has_more`: older events follow on the next page. */
+export interface ActivityPage {
+  items: ActivityItem[];
+  page: number;
+  has_more: boolean;
+}
 
 export const profileMessages = {
   loading: "Loading profile...",
@@ -19,6 +31,8 @@ export const profileMessages = {
   passwordsDiffer: "The new passwords do not match",
   passwordSame: "The new password must be different from the current one",
   passwordChanged: "Your password has been changed. Other devices were signed out.",
+  contactPasswordRequired: "Enter your current password to change your phone number",
+  contactPasswordHint: "Changing your phone number needs your current password",
   twoFactorOn: "Two-factor sign-in is on",
   twoFactorEnabled: "Two-factor sign-in is now on for your account.",
   noActivity: "No activity yet.",
@@ -30,9 +44,7 @@ export const changePasswordInput = z.strictObject({
     .string({ error: profileMessages.currentPasswordRequired })
     .min(1, { error: profileMessages.currentPasswordRequired })
     .max(200, { error: profileMessages.currentPasswordWrong }),
-  new_password: z
-    .string({ error: messages.passwordLength })
-    .refine(isValidPassword, { error: messages.passwordLength }),
+  new_password: newPassword,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 

@@ -154,6 +154,8 @@ export const signalDataSchema = z
   .strictObject({
     /** The sender's media path instance: a reloaded page is a new peer. */
     instance: z.string().min(1).max(64),
+    /** The recipient's instance the sender is talking to, once it knows it: a signal meant for an older one is stale. */
+    peer: z.string().min(1).max(64).optional(),
     description: z
       .strictObject({
         type: z.enum(["offer", "answer"]),

@@ -13,6 +13,8 @@ export const userSettingsSchema = z.strictObject({
     showOnlineStatus: z.boolean(),
     allowDirectMessages: z.boolean(),
     showReadReceipts: z.boolean(),
+    /** Other members see my e-mail address (administrators always do). Off unless chosen. */
+    shareEmail: z.boolean().default(false),
   }),
   channels: z.strictObject({
     mutedChannels: z.array(z.uuid()).max(5000),
@@ -34,7 +36,7 @@ export type UserSettings = z.output<typeof userSettingsSchema>;
 
 export const DEFAULT_SETTINGS: UserSettings = {
   notifications: { enabled: true, mentions: true, allMessages: false, sounds: true },
-  privacy: { showOnlineStatus: true, allowDirectMessages: true, showReadReceipts: true },
+  privacy: { showOnlineStatus: true, allowDirectMessages: true, showReadReceipts: true, shareEmail: false },
   channels: { mutedChannels: [], hiddenChannels: [], favoriteChannels: [] },
   security: { requirePassword: false, twoFactorAuth: false, sessionTimeout: DEFAULT_SESSION_TIMEOUT },
 };
@@ -46,3 +48,18 @@ export const SESSION_TIMEOUT_LABELS: Record<number, string> = {
   120: "2 hours",
   0: "Never",
 };
+
+/** Settings › Security › "Require Password": the password again before each sensitive action. */
+export const settingsMessages = {
+  passwordNeeded: "Enter your password to continue (your settings ask for it before sensitive actions).",
+  passwordWrong: "That password is not right.",
+};
+
+/** The password a sensitive action carries when the user's "Require Password" is on. */
+const confirmingPassword = z.string().min(1, { error: settingsMessages.passwordNeeded }).max(200).optional();
+
+/** Saving the settings screen: the settings, and the password when the saved settings ask for it. */
+export const saveSettingsInput = userSettingsSchema.extend({ password: confirmingPassword });
+
+/** A sensitive action with no other input (a new invite link): only the password, when asked for. */
+export const passwordConfirmInput = z.strictObject({ password: confirmingPassword });

@@ -24,7 +24,7 @@ describe("sign-up", () => {
     await page.getByRole("tab", { name: "Voters" }).click();
     await page.getByLabel("Full Name").fill("Abena Owusu");
     await page.getByLabel("Email").fill(email("abena"));
-    await page.getByLabel("Password").fill("secret1");
+    await page.getByLabel("Password").fill("akwaaba-24");
     await page.getByLabel("Phone Number").fill("+233 24 555 0199");
     expect(await page.getByLabel("ID Type").inputValue()).toBe("National ID");
     await page.getByLabel("ID Type").selectOption("Passport");
@@ -46,9 +46,30 @@ describe("sign-up", () => {
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByText(messages.passwordLength).isVisible()).toBe(true);
     await shot(page, "signup-password-rule");
-    await password.fill("1234567890123456");
-    expect(await password.inputValue()).toBe("123456789012");
+    await password.fill("kw4m3n-ab-9zXYZ");
+    expect(await password.inputValue()).toBe("kw4m3n-ab-9z");
     expect(await submit.isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it("refuses a common password with the server's message under the password field", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Kofi Mensah");
+    await page.getByLabel("Email").fill(email("kofi"));
+    const password = page.getByLabel("Password");
+    await password.fill("123456");
+    // Under the field (its description), not only in an alert: the form checks the same list as the server.
+    const hint = page.locator(`#${await password.getAttribute("aria-describedby")}`);
+    await hint.getByText(messages.passwordCommon).waitFor();
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("button", { name: "Create Account" }).isDisabled()).toBe(true);
+    await password.fill("PassWord1");
+    await hint.getByText(messages.passwordCommon).waitFor();
+    await shot(page, "signup-weak-password");
+    await password.fill("akwaaba-26");
+    await hint.getByText(messages.passwordLength).waitFor();
+    expect(await page.getByRole("button", { name: "Create Account" }).isDisabled()).toBe(false);
     await context.close();
   });
 
@@ -87,7 +108,7 @@ describe("sign-up", () => {
     await page.goto("/signup");
     await page.getByLabel("Full Name").fill("Someone Else");
     await page.getByLabel("Email").fill(voter.email.toUpperCase());
-    await page.getByLabel("Password").fill("secret12");
+    await page.getByLabel("Password").fill("akwaaba-25");
     await page.getByLabel("Phone Number").fill("+1 555 0101");
     await page.getByLabel("ID Number").fill("X9");
     await page.getByRole("button", { name: "Create Account" }).click();

@@ -27,12 +27,17 @@ async function setUp() {
     name: "harbour-talk",
     type: "text",
   });
-  return { ownerAccount, voterAccount, voter, organizationId, channel, general };
+  const { channel: stage } = await apiJson<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+    organization_id: organizationId,
+    name: "harbour-stage",
+    type: "airing",
+  });
+  return { ownerAccount, voterAccount, voter, organizationId, channel, general, stage };
 }
 
 describe("the platform admin portal", () => {
   it("signs in with the demo credentials, shows real figures, suspends an organization, and the voter's vote is refused", async () => {
-    const { ownerAccount, voterAccount, voter, channel, general } = await setUp();
+    const { ownerAccount, voterAccount, voter, channel, general, stage } = await setUp();
     const admin = await newPage(browser);
 
     // No admin session: the dashboard sends the visitor to sign in.
@@ -80,6 +85,12 @@ describe("the platform admin portal", () => {
     );
     await admin.page.locator(".adm-recent").getByText(ownerAccount.organization).waitFor();
     await shot(admin.page, "admin-overview");
+
+    // The voter has the ballot open while the organization is still active.
+    const query = `?channelId=${channel.id}&channelName=${channel.name}`;
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByRole("button", { name: "Submit Vote" }).waitFor();
 
     // Organizations: found with the header's search, then suspended (after a confirmation).
     await admin.page.getByRole("button", { name: "Organizations" }).click();
@@ -135,20 +146,21 @@ describe("the platform admin portal", () => {
       .waitFor();
     await shot(admin.page, "admin-audit-log");
 
-    // The voter: the vote is refused with the clear message, and so is a message.
-    const query = `?channelId=${channel.id}&channelName=${channel.name}`;
-    await voter.page.goto(`/member/election${query}`);
-    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
-    await voter.page.getByRole("radio", { name: /Kofi Boateng/ }).check();
-    await voter.page.getByRole("button", { name: "Submit Vote" }).click();
-    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
-    await dialog.getByRole("button", { name: "Continue" }).click();
-    await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
-    await dialog.getByRole("button", { name: "Verify" }).click();
-    await dialog.getByText(messages.organizationSuspended).waitFor();
-    await shot(voter.page, "admin-suspended-vote-refused");
-    await dialog.getByRole("button", { name: "Close" }).click();
+    // The voter's open ballot says so at once, with nothing to submit (the server refuses a vote too).
+    const ballot = voter.page.locator(".el-cast");
+    await ballot.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
+    expect(await ballot.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
+    await shot(voter.page, "admin-suspended-ballot");
+    // So does a room: no seat is taken, the suspension is shown.
+    await voter.page.goto(`/member/airing?channelId=${stage.id}&channelName=${stage.name}`);
+    await voter.page
+      .locator(".rm-page")
+      .getByRole("status")
+      .filter({ hasText: messages.organizationSuspended })
+      .waitFor();
+    await shot(voter.page, "admin-suspended-room");
 
+    // A message is refused with the clear message.
     await voter.page.goto(`/member/text?channelId=${general.id}&channelName=${general.name}`);
     const box = voter.page.getByRole("textbox", { name: /message/i });
     await box.fill("Is anyone there?");
@@ -169,6 +181,7 @@ describe("the platform admin portal", () => {
     await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
     await voter.page.getByRole("radio", { name: /Kofi Boateng/ }).check();
     await voter.page.getByRole("button", { name: "Submit Vote" }).click();
+    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
     await dialog.getByRole("button", { name: "Continue" }).click();
     await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
     await dialog.getByRole("button", { name: "Verify" }).click();

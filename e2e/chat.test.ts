@@ -23,7 +23,7 @@ async function adminAndVoter() {
     await admin.context.request.get(`/api/organizations/${mine.current_id}`)
   ).json();
   const general = await admin.context.request.post("/api/channels", {
-    data: { name: "general", type: "text" },
+    data: { name: "lobby", type: "text" },
   });
   if (!general.ok()) throw new Error(`create channel: ${general.status()}`);
 
@@ -149,7 +149,7 @@ describe("direct messages", () => {
   it("on a narrow screen the button covers no composer's send button", async () => {
     const { admin, channel } = await adminAndVoter();
     await admin.page.setViewportSize({ width: 390, height: 760 });
-    await admin.page.goto(`/organization/text?channelId=${channel.id}&channelName=general`);
+    await admin.page.goto(`/organization/text?channelId=${channel.id}&channelName=lobby`);
     const channelSend = admin.page.locator("main").getByRole("button", { name: "Send" });
     await channelSend.waitFor();
     const button = await fab(admin.page).boundingBox();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Channel } from "../contract/channels";
+import { type Channel, DEFAULT_SECURITY_SETTINGS } from "../contract/channels";
 import { type Bulletin, type Election, electionMessages } from "../contract/elections";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 
@@ -81,7 +81,7 @@ async function voteWithNationalId(page: Page, idNumber: string, choices: string[
 
 describe("elections", () => {
   it("a voter verifies, votes in two positions, keeps the receipt, checks the bulletin board and the results; the admin runs the election live", async () => {
-    const { admin, voter, voterAccount, election, query } = await setUp();
+    const { admin, voter, voterAccount, channel, election, query } = await setUp();
 
     // The voter's screen is open before voting opens, and follows the admin's actions live.
     await voter.page.goto(`/member/election${query}`);
@@ -90,15 +90,29 @@ describe("elections", () => {
     await voter.page.getByText(/Voting has not opened yet/).waitFor();
     expect(await voter.page.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
 
+    // A change of the verification rules while upcoming is recorded in the audit trail.
+    const securityChange = (settings: Record<string, boolean>) =>
+      admin.context.request.patch(`/api/channels/${channel.id}`, {
+        data: { security_settings: { ...DEFAULT_SECURITY_SETTINGS, ...settings } },
+      });
+    expect((await securityChange({ biometric: true })).status()).toBe(200);
     await admin.page.goto(`/organization/election${query}`);
     const panel = admin.page.getByRole("complementary", { name: "Channel Configuration" });
     await panel.getByText("Verification methods offered to voters").waitFor();
+    await panel.getByText("Security settings changed: biometric on").waitFor();
     await shot(admin.page, "election-admin-upcoming");
     await panel.getByRole("button", { name: "Open voting now" }).click();
     const confirm = admin.page.getByRole("dialog", { name: "Open voting now?" });
     await confirm.getByRole("button", { name: "Open voting now" }).click();
     await confirm.waitFor({ state: "detached" });
     await panel.getByText("The ballot is frozen now that voting has opened.").waitFor();
+    // The verification rules are frozen with it: a change is refused, and the trail says when.
+    await panel.getByText("Frozen with the ballot when voting opened").waitFor();
+    await panel.getByText("Frozen with the ballot when voting opened").scrollIntoViewIfNeeded();
+    await shot(admin.page, "election-admin-audit-trail");
+    const refused = await securityChange({ twoFactor: true });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error.message).toBe(electionMessages.securityFrozen);
 
     // Live: the voter's screen turns active without a reload.
     await voter.page.getByRole("radio", { name: /Ama Serwaa/ }).waitFor();
@@ -130,6 +144,9 @@ describe("elections", () => {
     const receipt = ((await voter.page.locator(".el-receipt-code").textContent()) ?? "").trim();
     expect(receipt).toMatch(/^VS-[A-Z2-9-]+$/);
     await voter.page.getByText(/Keep this code: with it you can find your ballot/).waitFor();
+    // The receipt records the chain's head at the vote: none yet in this election.
+    await voter.page.getByText("Chain head when you voted").waitFor();
+    await voter.page.getByText(/No seal yet when you voted/).waitFor();
     await shot(voter.page, "election-voter-receipt");
     await voter.page.getByRole("button", { name: "Done" }).click();
     expect(await voter.page.locator(".el-voted-mark").count()).toBe(2);
@@ -140,19 +157,26 @@ describe("elections", () => {
     );
     expect(kept[0].receipt).toBe(receipt);
 
-    // The admin's screen saw the vote live: turnout 100.0%, exact counts in Results.
-    await admin.page.getByRole("tab", { name: "Overview" }).click();
-    await admin.page.getByText("100.0%").first().waitFor();
-    await admin.page.getByText("1 of 1 eligible voter voted").waitFor();
-    await admin.page.getByRole("tab", { name: "Voters" }).click();
-    await admin.page.getByText("1 eligible voter, 1 voted").waitFor();
-    await admin.page.getByText("Abena Voter").waitFor();
+    // Secrecy while voting is open: nobody sees a count by candidate, the administrator
+    // included, and turnout and "voted" wait for a seal of ten voters (this election has one),
+    // so nothing on the admin's screen moves with this ballot.
     await admin.page.getByRole("tab", { name: "Results" }).click();
-    const president = admin.page.getByRole("region", { name: "President" });
-    await president.getByText("100.0%").waitFor();
-    expect(await president.getByText("1 vote", { exact: true }).count()).toBe(1);
-    expect(await president.getByText("0 votes", { exact: true }).count()).toBe(1);
-    await shot(admin.page, "election-admin-results");
+    await admin.page.getByText(electionMessages.resultsPending).waitFor();
+    expect(await admin.page.getByRole("link", { name: "Export CSV" }).count()).toBe(0);
+    expect(await admin.page.locator(".el-result").count()).toBe(0);
+    await shot(admin.page, "election-admin-results-during-voting");
+    await admin.page.getByRole("tab", { name: "Voters" }).click();
+    await admin.page.getByText("1 eligible voter, 0 voted").waitFor();
+    await admin.page.locator(".el-voter", { hasText: "Abena Voter" }).getByText("Not yet").waitFor();
+    await shot(admin.page, "election-admin-voters-during-voting");
+    await admin.page.getByRole("tab", { name: "Overview" }).click();
+    await admin.page.getByText("0 of 1 eligible voter voted").waitFor();
+    // The voter sees their own vote at once, and the same notice on Results.
+    await voter.page.getByRole("tab", { name: "Voters" }).click();
+    await voter.page.locator(".el-voter", { hasText: "Abena Voter" }).getByText("Voted").waitFor();
+    await voter.page.getByRole("tab", { name: "Results" }).click();
+    await voter.page.getByText(electionMessages.resultsPending).waitFor();
+    await shot(voter.page, "election-voter-results-during-voting");
 
     // A second vote for a position already voted is refused with the spec's message. The screen
     // is made to believe the voter has not voted yet, so the refusal comes from the server.
@@ -170,7 +194,8 @@ describe("elections", () => {
     await shot(voter.page, "election-voter-already-voted");
     await voter.page.unroute("**/api/channels/*/election");
 
-    // The bulletin board: public, the receipt pre-filled from this browser and hashed here.
+    // The bulletin board while voting is open: sealed ballots only, none yet (a batch needs ten
+    // voters), no count of waiting ballots; the receipt pre-filled from this browser and hashed here.
     const bulletin = await voter.context.newPage();
     await bulletin.goto(`/elections/${election.id}/bulletin`);
     await bulletin.getByRole("heading", { name: "council-vote" }).waitFor();
@@ -178,43 +203,65 @@ describe("elections", () => {
     await bulletin.getByText(/never leaves this browser/).waitFor();
     const found = bulletin.getByText("Found: your ballot for President is recorded for Ama Serwaa");
     const notFound = bulletin.getByText(/Not found yet \(it may still be waiting for the next seal\)/);
-    await found.or(notFound).waitFor();
-    if (await notFound.isVisible()) {
-      // This e2e server runs no sealing worker: the ballots wait, and the board says so.
-      await bulletin.getByText("2 ballots not yet sealed").waitFor();
-    } else {
-      await bulletin.getByText("Found: your ballot for Senator is recorded for Yaw Darko").waitFor();
-    }
-    const board = await json<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
-    expect(board.ballots.length + board.unsealed).toBe(2);
-    await shot(bulletin, "election-bulletin");
-
-    // Before the sealer runs: the ballots wait, and the lookup says "not found yet".
-    await bulletin.route("**/api/elections/*/bulletin", (route) =>
-      route.fulfill({ json: { ...board, seals: [], ballots: [], unsealed: 2 } }),
-    );
-    await bulletin.reload();
-    await bulletin.getByText("2 ballots not yet sealed").waitFor();
     await notFound.waitFor();
-    await shot(bulletin, "election-bulletin-unsealed");
-    await bulletin.unroute("**/api/elections/*/bulletin");
+    await bulletin
+      .getByText(/ballots are sealed in batches, once at least ten voters' ballots wait/)
+      .waitFor();
+    const open = await json<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
+    expect(open.seals).toEqual([]);
+    expect(open.ballots).toEqual([]);
+    expect(JSON.stringify(open)).not.toMatch(/unsealed/);
+    await shot(bulletin, "election-bulletin-during-voting");
+
+    // The admin closes voting: the rest is sealed at once; the voter's open screen shows it live.
+    await voter.page.goto(`/member/election${query}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByText("You have voted").first().waitFor();
+    await panel.getByRole("button", { name: "Close voting now" }).click();
+    const closeDialog = admin.page.getByRole("dialog", { name: "Close voting now?" });
+    await closeDialog.getByRole("button", { name: "Close voting now" }).click();
+    await closeDialog.waitFor({ state: "detached" });
+    await voter.page.getByText(/Voting has closed: this election is completed/).waitFor();
+    await voter.page.locator(".ws-channel-header").getByText("Completed").waitFor();
+    await shot(voter.page, "election-voter-completed");
+
+    // Now the admin's screen shows the counts and the turnout.
+    await admin.page.getByRole("tab", { name: "Overview" }).click();
+    await admin.page.getByText("100.0%").first().waitFor();
+    await admin.page.getByText("1 of 1 eligible voter voted").waitFor();
+    await admin.page.getByRole("tab", { name: "Voters" }).click();
+    await admin.page.getByText("1 eligible voter, 1 voted").waitFor();
+    await admin.page.getByRole("tab", { name: "Results" }).click();
+    const president = admin.page.getByRole("region", { name: "President" });
+    await president.getByText("100.0%").waitFor();
+    expect(await president.getByText("1 vote", { exact: true }).count()).toBe(1);
+    expect(await president.getByText("0 votes", { exact: true }).count()).toBe(1);
+    await shot(admin.page, "election-admin-results");
+
+    // The board after the close: the voter finds both ballots in the seal.
+    await bulletin.reload();
+    await found.waitFor();
+    await bulletin.getByText("Found: your ballot for Senator is recorded for Yaw Darko").waitFor();
+    const board = await json<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
+    expect(board.ballots).toHaveLength(2);
+    expect(board.seals).toHaveLength(1);
+    await shot(bulletin, "election-bulletin");
 
     // A sealed ballot changed after sealing: the browser's own check of the chain says so.
     const sealed = board.ballots.find((b) => b.seal === 1);
-    if (sealed) {
-      const other = board.positions
-        .find((p) => p.id === sealed.position_id)
-        ?.candidates.find((c) => c.id !== sealed.candidate_id);
-      const tampered = board.ballots.map((b) =>
-        b === sealed ? { ...b, candidate_id: other?.id ?? b.candidate_id } : b,
-      );
-      await bulletin.route("**/api/elections/*/bulletin", (route) =>
-        route.fulfill({ json: { ...board, ballots: tampered } }),
-      );
-      await bulletin.reload();
-      await bulletin.getByText(/Seal 1: its root does not match its ballots/).waitFor();
-      await bulletin.unroute("**/api/elections/*/bulletin");
-    }
+    if (!sealed) throw new Error("no sealed ballot");
+    const other = board.positions
+      .find((p) => p.id === sealed.position_id)
+      ?.candidates.find((c) => c.id !== sealed.candidate_id);
+    const tampered = board.ballots.map((b) =>
+      b === sealed ? { ...b, candidate_id: other?.id ?? b.candidate_id } : b,
+    );
+    await bulletin.route("**/api/elections/*/bulletin", (route) =>
+      route.fulfill({ json: { ...board, ballots: tampered } }),
+    );
+    await bulletin.reload();
+    await bulletin.getByText(/Seal 1: its root does not match its ballots/).waitFor();
+    await bulletin.unroute("**/api/elections/*/bulletin");
     await bulletin.close();
 
     // The results screen: exact counts.
@@ -244,18 +291,6 @@ describe("elections", () => {
     expect(second).toEqual(["2", "Kojo Mensah", "Unity Alliance", "0", "0.0%"]);
     expect(await table.locator(".el-trophy").count()).toBe(1);
     await shot(voter.page, "election-results-charts");
-
-    // The admin closes voting; the voter's open channel screen shows it without a reload.
-    await voter.page.goto(`/member/election${query}`);
-    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
-    await voter.page.getByText("You have voted").first().waitFor();
-    await panel.getByRole("button", { name: "Close voting now" }).click();
-    const closeDialog = admin.page.getByRole("dialog", { name: "Close voting now?" });
-    await closeDialog.getByRole("button", { name: "Close voting now" }).click();
-    await closeDialog.waitFor({ state: "detached" });
-    await voter.page.getByText(/Voting has closed: this election is completed/).waitFor();
-    await voter.page.locator(".ws-channel-header").getByText("Completed").waitFor();
-    await shot(voter.page, "election-voter-completed");
 
     await admin.context.close();
     await voter.context.close();
@@ -289,7 +324,7 @@ describe("elections", () => {
     await json(admin.context, "POST", `/api/elections/${election.id}/open`);
     await voter.page.goto(`/member/election${query}`);
     await voter.page.getByRole("tab", { name: "Results" }).click();
-    await voter.page.getByText(electionMessages.resultsHidden).waitFor();
+    await voter.page.getByText(electionMessages.resultsPending).waitFor();
 
     // The API: one ballot per position, the second refused with the spec's message.
     const current = await json<Election>(voter.context, "GET", `/api/elections/${election.id}`);

@@ -10,6 +10,7 @@ import { fromPglite } from "../server/db/connect";
 import { createDemoAdmin } from "../server/features/admin/accounts";
 import { startElectionWorker } from "../server/features/elections/worker";
 import { startRoomSweeper } from "../server/features/rooms/sweeper";
+import { startUploadSweeper } from "../server/features/uploads/sweeper";
 import { generousLimits, testConfig } from "../server/test/config";
 
 declare module "vitest" {
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject) {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
+  const stopUploadSweeper = startUploadSweeper(app.context, app.log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   project.provide("baseURL", `http://localhost:${port}`);
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     stopWorker();
     stopRoomSweeper();
+    stopUploadSweeper();
     await app.close();
     await database.close();
     if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });

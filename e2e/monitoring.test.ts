@@ -67,7 +67,7 @@ describe("security monitoring", () => {
       await apiJson(shared, "POST", `/api/organizations/${organizationId}/join`);
       await shared.request.delete("/api/session");
     }
-    const { channel } = await openElection(admin.context, organizationId, "board-vote", [
+    const { channel, election } = await openElection(admin.context, organizationId, "board-vote", [
       { name: "Esi Owusu", party: "Progress Party" },
       { name: "Kofi Boateng", party: "Unity Alliance" },
     ]);
@@ -107,16 +107,35 @@ describe("security monitoring", () => {
     await secondRow.waitFor();
     await admin.page.getByText(/This device was also used by 1 other voter of this organization/).waitFor();
     // Both sessions share one device hash and the location the browser gave.
-    const hashes = await admin.page.locator("tr.mon-row td:nth-child(4) .mon-mono").allTextContents();
+    const hashes = await admin.page.locator("tr.mon-row td:nth-child(5) .mon-mono").allTextContents();
     expect(hashes).toHaveLength(2);
     expect(hashes[0]).toBe(hashes[1]);
     expect(hashes[0]).toMatch(/^[0-9a-f]{12}$/);
     await secondRow.getByText("5.60, -0.19").waitFor();
-    // Refetched with the second voter's news: the first session shows it completed.
-    await firstRow.getByText("Completed").waitFor();
+    // Refetched with the second voter's news. The first voter's vote does not complete their
+    // session yet: that happens when a seal discloses it in a batch (ten voters, or the close).
+    await firstRow.getByText(/^(Active|Suspicious)$/).waitFor();
     expect(Number(await admin.page.getByTestId("stat-suspicious_activity").textContent())).toBeGreaterThan(0);
     expect(await admin.page.getByTestId("stat-total_monitored").textContent()).toBe("2");
     await shot(admin.page, "monitoring-sessions");
+
+    // Each row names its election and the date its session started; the list filters by election.
+    await firstRow.getByRole("cell", { name: election.title, exact: true }).waitFor();
+    const started = (await firstRow.locator("time").textContent()) ?? "";
+    expect(started).toContain(String(new Date().getFullYear()));
+    const { election: other } = await openElection(admin.context, organizationId, "other-vote", [
+      { name: "Ato Mensah", party: "Harbour Party" },
+    ]);
+    const filter = admin.page.getByLabel("Election", { exact: true });
+    // The list of elections comes with the next refetch (any event); a reload brings it now.
+    await admin.page.reload();
+    await filter.selectOption({ label: other.title });
+    await admin.page.getByText("No sessions in this election yet").waitFor();
+    await filter.selectOption({ label: election.title });
+    await secondRow.waitFor();
+    expect(await admin.page.locator("tr.mon-row").count()).toBe(2);
+    await filter.selectOption({ label: "All elections" });
+    await secondRow.waitFor();
 
     // The Security Alerts tab lists it with its type and severity.
     await admin.page.getByRole("tab", { name: "Security Alerts" }).click();
@@ -153,7 +172,7 @@ describe("security monitoring", () => {
     await panel.getByRole("button", { name: "Block" }).waitFor();
     await panel.getByRole("button", { name: "Close" }).click();
 
-    // The second voter votes; the session completes live.
+    // The second voter votes (the session completes when voting closes, below).
     await vote(voterPage, second.id_number, "Kofi Boateng");
     await voterPage.getByText("Your vote has been cast successfully!").first().waitFor();
 
@@ -176,8 +195,12 @@ describe("security monitoring", () => {
     await admin.page.getByText(/identity checks passed/).waitFor();
     expect(await admin.page.getByTestId("analytics-duplicate-rate").textContent()).toBe("0.0%");
     await shot(admin.page, "monitoring-analytics");
+    // Closing voting seals the ballots and discloses both votes: both sessions completed.
+    await apiJson(admin.context, "POST", `/api/elections/${election.id}/close`);
+    await admin.page.reload();
     await admin.page.getByRole("tab", { name: "Voting Sessions" }).click();
     await admin.page.locator("tr.mon-row", { hasText: "Yaw Second" }).getByText("Completed").waitFor();
+    await admin.page.locator("tr.mon-row", { hasText: "Ama First" }).getByText("Completed").waitFor();
     await shot(admin.page, "monitoring-sessions-after");
 
     // /monitoring leads the admin here; a voter is turned away.

@@ -3,7 +3,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../contract/messages";
 import { profileMessages } from "../contract/profile";
-import { launchBrowser, newPage, openElection, organizationWithVoter, shot, signInAs } from "./support";
+import {
+  apiJson,
+  launchBrowser,
+  newPage,
+  openElection,
+  organizationWithVoter,
+  registerOrganization,
+  shot,
+  signInAs,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,6 +64,31 @@ describe("the voter profile", () => {
     const activityText = (await activity.textContent()) ?? "";
     expect(activityText).not.toContain("Abla Mensimah");
     expect(activityText).not.toContain("Komla Dzidzor");
+
+    // Recent Activity is paged: two more joins make six events, five to a page.
+    for (const _ of [1, 2]) {
+      const other = await registerOrganization();
+      const ownerOfOther = await newPage(browser);
+      await signInAs(ownerOfOther.context, other);
+      const { current_id } = await apiJson<{ current_id: string }>(
+        ownerOfOther.context,
+        "GET",
+        "/api/organizations/mine",
+      );
+      await apiJson(context, "POST", `/api/organizations/${current_id}/join`);
+      await ownerOfOther.context.close();
+    }
+    await page.reload();
+    await activity.getByText("Page 1").waitFor();
+    expect(await activity.locator("li").count()).toBe(5);
+    expect(await activity.getByText("Registered as a voter").count()).toBe(0);
+    await activity.getByRole("button", { name: "Older" }).click();
+    await activity.getByText("Registered as a voter").waitFor();
+    await activity.getByText("Page 2").waitFor();
+    expect(await activity.getByRole("button", { name: "Older" }).isDisabled()).toBe(true);
+    await shot(page, "profile-activity-page-2");
+    await activity.getByRole("button", { name: "Newer" }).click();
+    await activity.getByText(`Voted in ${election.title}`).waitFor();
     await shot(page, "profile-view");
 
     // Edit name and phone: the warning shows while editing; the change is kept.
@@ -62,7 +96,13 @@ describe("the voter profile", () => {
     await page.getByText(profileMessages.verificationWarning).waitFor();
     await page.getByLabel("Full Name").fill("Nana Ama Voter");
     await page.getByLabel("Phone Number").fill("+233 24 555 0199");
+    // A new phone number (where Phone codes go) asks for the current password.
+    await page.getByText(profileMessages.contactPasswordHint).waitFor();
     await shot(page, "profile-edit");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("alert").getByText(profileMessages.contactPasswordRequired).waitFor();
+    await page.getByLabel("Current Password").fill(voterAccount.password);
+    await shot(page, "profile-contact-password");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByRole("button", { name: "Edit Profile" }).waitFor();
     await page.getByText(profileMessages.saved).waitFor();

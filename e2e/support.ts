@@ -55,7 +55,7 @@ export async function registerVoter(overrides: Partial<RegisterVoterInput> = {})
   const input = {
     full_name: "Esi Voter",
     email: email("voter"),
-    password: "secret123",
+    password: "vs-secret12",
     phone_number: "+233 20 555 0000",
     id_type: "National ID" as const,
     id_number: `GHA${randomUUID().slice(0, 8)}`,
@@ -69,7 +69,7 @@ export async function registerOrganization(overrides: Partial<RegisterOrganizati
   const input = {
     full_name: "Kofi Admin",
     email: email("admin"),
-    password: "secret123",
+    password: "vs-secret12",
     organization: `Union ${randomUUID().slice(0, 6)}`,
     country: "Ghana",
     ...overrides,

@@ -77,7 +77,8 @@ describe("workspace shell", () => {
     await calendar.locator(".ws-calendar-day:not(.ws-calendar-day-out)").first().click();
     expect(await calendar.getByText(/^Selected: /).textContent()).toMatch(/\b1\b/);
 
-    // The four groups show even with no channels, with the spec's empty state.
+    // The four groups: a new organization starts with "General" in text, airing and live; the
+    // election group's "General" entry opens the form for the first election.
     for (const label of [
       "Text Channels",
       "Airing Channels",
@@ -90,9 +91,17 @@ describe("workspace shell", () => {
           .getByRole("link", { name: `Create a channel in ${label}` })
           .count(),
       ).toBe(1);
+      await group(page, label).getByRole("link", { name: "General", exact: true }).waitFor();
     }
-    await sidebar(page).getByText("No Channels").waitFor();
-    await sidebar(page).getByText("This organization hasn't created any channels yet.").waitFor();
+    expect(
+      await group(page, "Election Channels")
+        .getByRole("link", { name: "General", exact: true })
+        .getAttribute("href"),
+    ).toBe("/organization/create-channel?type=election");
+    await group(page, "Election Channels")
+      .getByText(/An election channel needs its dates and candidates/)
+      .waitFor();
+    expect(await sidebar(page).getByText("No Channels", { exact: true }).count()).toBe(0);
 
     // Footer: name, role label 'Admin', settings / profile / sign-out.
     await sidebar(page).getByText(account.full_name).waitFor();
@@ -103,20 +112,19 @@ describe("workspace shell", () => {
     expect(await sidebar(page).getByRole("link", { name: "Voter Profile" }).getAttribute("href")).toBe(
       "/voters",
     );
-    await shot(page, "workspace-admin-empty");
+    await shot(page, "workspace-admin-new");
 
     // A channel made elsewhere (the API) appears without a reload, and opens its page.
-    await createChannel(context, { name: "general" });
+    await createChannel(context, { name: "lobby" });
     await createChannel(context, { name: "committee", is_private: true });
-    const general = group(page, "Text Channels").getByRole("link", { name: "general" });
+    const general = group(page, "Text Channels").getByRole("link", { name: "lobby" });
     await general.waitFor({ timeout: 5000 });
     await group(page, "Text Channels")
       .getByRole("link", { name: /committee/ })
       .waitFor();
-    expect(await sidebar(page).getByText("No Channels", { exact: true }).count()).toBe(0);
     await general.click();
-    await page.waitForURL(/\/organization\/text\?channelId=.+&channelName=general/);
-    await page.getByRole("heading", { level: 1, name: "general" }).waitFor();
+    await page.waitForURL(/\/organization\/text\?channelId=.+&channelName=lobby/);
+    await page.getByRole("heading", { level: 1, name: "lobby" }).waitFor();
     await page.getByText("Text Channel", { exact: true }).waitFor();
     expect(await general.getAttribute("aria-current")).toBe("page");
     await shot(page, "workspace-admin-channel");
@@ -182,14 +190,14 @@ describe("workspace shell", () => {
 
   it("the context menu duplicates, mutes (a check for a moment), unmutes and deletes", async () => {
     const { context, page } = await adminWithOrganization();
-    await createChannel(context, { name: "general" });
+    await createChannel(context, { name: "lobby" });
     await page.goto("/organization");
     const text = group(page, "Text Channels");
-    await text.getByRole("link", { name: "general" }).click();
-    await page.waitForURL(/channelName=general/);
+    await text.getByRole("link", { name: "lobby" }).click();
+    await page.waitForURL(/channelName=lobby/);
 
     // Keyboard: the "⋯" button opens the menu, focus lands in it, Escape closes it.
-    const more = page.getByRole("button", { name: "Options for general", exact: true });
+    const more = page.getByRole("button", { name: "Options for lobby", exact: true });
     await more.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor();
@@ -197,11 +205,11 @@ describe("workspace shell", () => {
     await page.keyboard.press("Escape");
     expect(await page.getByRole("menu").count()).toBe(0);
 
-    // Duplicate: the server's message, and "general-copy" in the list.
+    // Duplicate: the server's message, and "lobby-copy" in the list.
     await more.click();
     await page.getByRole("menuitem", { name: "Duplicate" }).click();
-    await page.getByText(messages.channelDuplicated("general-copy")).waitFor();
-    await text.getByRole("link", { name: "general-copy" }).waitFor();
+    await page.getByText(messages.channelDuplicated("lobby-copy")).waitFor();
+    await text.getByRole("link", { name: "lobby-copy" }).waitFor();
 
     // Mute for 1 hour: the option shows a check, then the menu closes; the channel shows muted.
     await more.click();
@@ -210,12 +218,12 @@ describe("workspace shell", () => {
     await page.getByRole("menuitem", { name: "1 hour" }).getByText("✓").waitFor();
     await shot(page, "workspace-mute-tick");
     await page.getByRole("menu").first().waitFor({ state: "detached", timeout: 3000 });
-    await text.getByRole("link", { name: /general \(Muted\)/ }).waitFor();
+    await text.getByRole("link", { name: /lobby \(Muted\)/ }).waitFor();
 
     // Unmute appears while muted.
     await more.click();
     await page.getByRole("menuitem", { name: "Unmute" }).click();
-    await text.getByRole("link", { name: "general", exact: true }).waitFor();
+    await text.getByRole("link", { name: "lobby", exact: true }).waitFor();
 
     // Copy Link: the channel's address, with the spec's notice.
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -223,7 +231,7 @@ describe("workspace shell", () => {
     await page.getByRole("menuitem", { name: "Copy Link" }).click();
     await page.getByText(messages.linkCopied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-      /\/organization\/text\?channelId=[0-9a-f-]+&channelName=general$/,
+      /\/organization\/text\?channelId=[0-9a-f-]+&channelName=lobby$/,
     );
     await more.click();
     await page.getByRole("menuitem", { name: "Invite to Channel" }).click();
@@ -233,7 +241,7 @@ describe("workspace shell", () => {
     // Settings: a section saves through the API.
     await more.click();
     await page.getByRole("menuitem", { name: "Settings" }).click();
-    const settings = page.getByRole("dialog", { name: "Settings: general" });
+    const settings = page.getByRole("dialog", { name: "Settings: lobby" });
     await settings.getByRole("radio", { name: "Mentions only" }).check();
     await settings.getByRole("button", { name: "Save" }).click();
     await settings.getByText(messages.settingsSaved).waitFor();
@@ -251,12 +259,12 @@ describe("workspace shell", () => {
     await more.click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete Channel" });
-    await confirm.getByText(messages.deleteConfirm("general")).waitFor();
+    await confirm.getByText(messages.deleteConfirm("lobby")).waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await page.getByText(messages.channelDeleted("general")).waitFor();
+    await page.getByText(messages.channelDeleted("lobby")).waitFor();
     await page.waitForURL(/\/organization$/);
-    await text.getByRole("link", { name: /^general \(Private channel\)/ }).waitFor({ state: "detached" });
-    expect(await text.getByRole("link", { name: "general-copy" }).count()).toBe(1);
+    await text.getByRole("link", { name: /^lobby \(Private channel\)/ }).waitFor({ state: "detached" });
+    expect(await text.getByRole("link", { name: "lobby-copy" }).count()).toBe(1);
     await context.close();
   });
 

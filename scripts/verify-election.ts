@@ -1,15 +1,33 @@
 import { ConfigError, loadConfig } from "../server/config";
 import { type Database, openConfigured } from "../server/db/connect";
 import { DataDirLockedError } from "../server/db/lock";
-import { verifyElectionIntegrity } from "../server/features/elections/sealing";
+import {
+  parseHead,
+  verifyElectionIntegrity,
+  type WitnessedHead,
+} from "../server/features/elections/verifier";
 
 /**
- * `npm run verify-election -- <election id>`: recomputes every seal and tally of the election from
- * its stored ballots and reports any difference. Exit code 0 when all agree, 1 otherwise.
+ * `npm run verify-election -- <election id> [--head <sequence>:<root>]...`: recomputes every seal
+ * and tally of the election from its stored ballots, holds the ballots against the voters who
+ * took part, checks that each witnessed head (from a receipt or the bulletin board) is on the
+ * chain, and reports any difference. Exit code 0 when all agree, 1 otherwise.
  */
-const electionId = process.argv[2];
+const usage = "Usage: npm run verify-election -- <election id> [--head <sequence>:<root>]...";
+const args = process.argv.slice(2);
+const electionId = args.shift();
+const heads: WitnessedHead[] = [];
+while (args.length > 0) {
+  const flag = args.shift();
+  const head = flag === "--head" ? parseHead(args.shift() ?? "") : null;
+  if (!head) {
+    console.error(usage);
+    process.exit(2);
+  }
+  heads.push(head);
+}
 if (!electionId || !/^[0-9a-f-]{36}$/i.test(electionId)) {
-  console.error("Usage: npm run verify-election -- <election id>");
+  console.error(usage);
   process.exit(2);
 }
 
@@ -28,11 +46,15 @@ try {
 }
 
 try {
-  const report = await verifyElectionIntegrity(database.db, electionId);
-  console.log(`Election "${report.title}" (${report.electionId})`);
-  console.log(`  ballots: ${report.ballots}, seals: ${report.seals}, not yet sealed: ${report.unsealed}`);
+  const report = await verifyElectionIntegrity(database.db, electionId, { heads });
+  console.log(`Election "${report.title}" (${report.electionId}), ${report.status}`);
+  console.log(
+    `  ballots: ${report.ballots}, voters' participations: ${report.participations}, seals: ${report.seals}, not yet sealed: ${report.unsealed}, witnessed heads: ${report.heads}`,
+  );
   if (report.problems.length === 0) {
-    console.log("  OK: every seal and every tally agrees with the stored ballots.");
+    console.log(
+      "  OK: every seal and every tally agrees with the stored ballots, the ballots with the voters who took part, and every witnessed head is on the chain.",
+    );
   } else {
     console.log(`  ${report.problems.length} difference(s):`);
     for (const problem of report.problems) console.log(`  - ${problem}`);

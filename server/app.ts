@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
+import { loadCommonPasswords } from "../contract/accounts";
 import type { Config } from "./config";
 import { type AppContext, defaultLimits, type Limits } from "./context";
 import type { Database } from "./db/connect";
@@ -22,8 +23,15 @@ import { roomRoutes } from "./features/rooms/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import { installAccess } from "./http/access";
-import { installErrorHandler } from "./http/errors";
+import { installNoStore } from "./http/cache";
+import { clientErrorHandler } from "./http/client-errors";
+import { installClosing } from "./http/closing";
+import { answerFrameworkError, installErrorHandler } from "./http/errors";
+import { installInputCheck } from "./http/input";
+import { type LogOptions, loggerOptions } from "./http/logging";
 import { installOriginCheck } from "./http/origin";
+import { proxyTrust } from "./http/proxy";
+import { linkOrigin } from "./http/public-origin";
 import { installWeb } from "./http/web";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Notifier, outboxNotifier } from "./lib/notifier";
@@ -37,7 +45,8 @@ export interface AppParts {
   notifier?: Notifier;
   bus?: Bus;
   limits?: Partial<Limits>;
-  logger?: FastifyServerOptions["logger"];
+  /** false: no log (tests); else the level and where lines go (default: the config's level, stdout). */
+  logger?: false | LogOptions;
   /** Where the built web app is (default web/dist); browser tests may build their own. */
   webDist?: string;
 }
@@ -52,14 +61,21 @@ declare module "fastify" {
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, database } = parts;
+  // The new-password schema refuses common passwords once their list is loaded: load it before any route.
+  await loadCommonPasswords();
+  const logger: FastifyServerOptions["logger"] =
+    parts.logger === false ? false : loggerOptions(parts.logger ?? { level: config.logLevel });
   const app = Fastify({
-    logger: parts.logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
-    trustProxy: config.trustProxy,
+    logger,
+    // false, a hop count or the proxies' addresses (config.ts): never every hop.
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply as FastifyReply),
+    // Requests during shutdown get our 503 (http/closing.ts), in the one error shape.
+    return503OnClosing: false,
+    // Malformed HTTP, too slow, headers too large: the one error shape there too.
+    clientErrorHandler,
   });
   const ctx: AppContext = {
     config,
@@ -72,11 +88,20 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     limits: { ...defaultLimits, ...parts.limits },
     uploadsDir: path.join(config.dataDir, "uploads"),
     media: createMediaServer(config),
-    publicOrigin: (request) =>
-      config.publicUrl?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
+    publicOrigin: linkOrigin(config, config.port),
   };
+  // Without PUBLIC_URL, links name the port actually listened on (PORT=0 picks one).
+  app.addHook("onListen", async () => {
+    const address = app.server.address();
+    if (address && typeof address === "object") ctx.publicOrigin = linkOrigin(config, address.port);
+  });
 
   app.decorate("context", ctx);
+  // A connection lost outside a query (a database restart) is replaced by the pool; say so once.
+  const stopReporting = database.onConnectionError?.((error) =>
+    app.log.warn({ err: error }, "database connection lost; a new one is opened when needed"),
+  );
+  if (stopReporting) app.addHook("onClose", async () => void stopReporting());
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -102,7 +127,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     strictTransportSecurity: config.publicUrl?.startsWith("https://") ? undefined : false,
   });
   installOriginCheck(app, config.publicUrl);
+  installNoStore(app);
   installAccess(app, ctx);
+  installInputCheck(app);
 
   healthRoutes(app, ctx);
   accountRoutes(app, ctx);
@@ -123,5 +150,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   profileRoutes(app, ctx);
 
   await installWeb(app, config.serveWeb, parts.webDist);
+  installClosing(app);
   return app;
 }

@@ -15,7 +15,7 @@ import {
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -24,7 +24,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
   PUBLIC_URL: z.url("must be a URL such as https://vote.example.org").optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  TRUST_PROXY: z.string().trim().default("false"),
   DEMO: z.enum(["on", "off"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SERVE_WEB: z.enum(["on", "off"]).default("on"),
@@ -72,7 +72,17 @@ export interface Config {
   /** Master secret: keyed hashes (ID numbers) derive their keys from it. */
   secretKey: string;
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries count (Fastify's trustProxy): false (none, the
+   * connection's address is the client's), a number of proxy hops in front of the server, or the
+   * proxies' addresses and CIDR ranges. Never "every hop": the left-most entry is the client's to write.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Demo data, and on a demo server the developer outbox and the demo admin's credentials (to
+   * loopback requests only). By default only where nothing faces the network: the embedded
+   * database, no PUBLIC_URL, listening on loopback. DEMO=on forces it.
+   */
   demo: boolean;
   logLevel: string;
   serveWeb: boolean;
@@ -82,6 +92,8 @@ export interface Config {
   initialAdmin?: { username: string; password: string };
   /** Security monitoring: administrators may block a voting session whose risk is at least this (0..1). */
   monitoringBlockRisk: number;
+  /** Things the configuration accepted but the operator should hear about at start. */
+  warnings?: string[];
   /** The Janus SFU (JANUS=auto or external); absent: rooms use the browser-to-browser mesh. */
   janus?: JanusConfig;
 }
@@ -106,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  SECRET_KEY: required when DATABASE_URL is set, and the same in every process (try: openssl rand -hex 32)",
     );
   }
+  const warnings: string[] = [];
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, warnings);
   let janus: JanusConfig | undefined;
   try {
     janus = resolveJanusConfig(e, dataDir, e.PUBLIC_URL);
@@ -114,16 +128,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
     throw error;
   }
+  // A demo server serves its developer outbox (codes, reset links) and the demo admin's password to
+  // loopback requests; by default it exists only where nothing faces the network.
+  const facesNetwork =
+    !!e.DATABASE_URL || !!e.PUBLIC_URL || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
+  const demo = (e.DEMO ?? (facesNetwork ? "off" : "on")) === "on";
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Unset: a demo server listens on this machine only, any other on every interface.
+    host: e.HOST ?? (demo ? "localhost" : "0.0.0.0"),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     secretKey: e.SECRET_KEY ?? embeddedSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
-    trustProxy: e.TRUST_PROXY === "true",
-    demo: (e.DEMO ?? (e.DATABASE_URL ? "off" : "on")) === "on",
+    trustProxy,
+    demo,
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB === "on",
     iceServers: parseIceServers(e.ICE_SERVERS),
@@ -131,7 +151,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_PASSWORD && { initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } }),
     monitoringBlockRisk: e.MONITORING_BLOCK_RISK,
     ...(janus && { janus }),
+    ...(warnings.length > 0 && { warnings }),
   };
+}
+
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+const PROXY_ADDRESS_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * TRUST_PROXY: `false`, a hop count, or a comma list of proxy addresses and CIDR ranges (or
+ * loopback, linklocal, uniquelocal). `true` used to trust every hop, which let any client choose its
+ * address by writing X-Forwarded-For; it now means one hop (one reverse proxy), with a warning.
+ */
+function parseTrustProxy(value: string, warnings: string[]): false | number | string[] {
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") {
+    warnings.push(
+      "TRUST_PROXY=true is read as TRUST_PROXY=1 (one reverse proxy in front). Set the number of proxies, or their addresses, to say so.",
+    );
+    return 1;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError("Invalid configuration:\n  TRUST_PROXY: at most 10 proxy hops");
+    return hops;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const wrong = entries.find(
+    (entry) => !PROXY_ADDRESS_NAMES.includes(entry) && !proxyAddress.safeParse(entry).success,
+  );
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: "${wrong}" is not an address or CIDR range; use false, the number of proxies in front (e.g. 1), or their addresses (e.g. 10.0.0.5,10.1.0.0/16)`,
+    );
+  }
+  return entries;
 }
 
 const iceUrl = z.string().regex(/^(stun|turn|turns):\S+$/, "each URL must start with stun:, turn: or turns:");
@@ -162,6 +216,18 @@ function parseIceServers(value: string | undefined): IceServer[] {
     );
   }
   return parsed.data;
+}
+
+/** A name or address of this machine's loopback interface only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return (
+    name === "localhost" ||
+    name.endsWith(".localhost") ||
+    name === "::1" ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(name)
+  );
 }
 
 /** The embedded setup keeps its generated secret beside the database, readable by its owner only. */

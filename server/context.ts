@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { MediaServer } from "./features/rooms/media/server";
@@ -7,9 +6,25 @@ import type { Notifier } from "./lib/notifier";
 import type { Limit } from "./lib/rate-limit";
 import type { Bus } from "./realtime/bus";
 
+/** How attempts on an account slow down once its free wrong guesses are spent. */
+export interface GuessDelay {
+  /** The first slowed attempt waits this long; each further wrong guess doubles it... */
+  stepMs: number;
+  /** ...up to this: a waiting request holds a socket and a timer, never a thread, and not for long. */
+  maxMs: number;
+}
+
 export interface Limits {
+  /** Guesses at passwords and codes from one address, on any accounts: refused (429) beyond. */
   signInPerIp: Limit;
+  /** Wrong guesses from one address at one account: that address is refused (429) beyond. */
+  signInPerAccountAddress: Limit;
+  /**
+   * Wrong guesses at one account from all addresses before every attempt at it waits (guessDelay).
+   * Never refused: a flood from many addresses slows the account's sign-in, never locks its owner out.
+   */
   signInPerAccount: Limit;
+  guessDelay: GuessDelay;
   registerPerIp: Limit;
   /** Identity checks and one-time codes. */
   verifyPerAccount: Limit;
@@ -19,17 +34,22 @@ export interface Limits {
   typingPerUser: Limit;
   /** Recording uploads per host (each up to 200 MB). */
   recordingsPerUser: Limit;
+  /** Attachment uploads per user (each up to 10 MB). */
+  uploadsPerUser: Limit;
 }
 
 export const defaultLimits: Limits = {
   signInPerIp: { max: 30, windowSeconds: 15 * 60 },
+  signInPerAccountAddress: { max: 10, windowSeconds: 15 * 60 },
   signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  guessDelay: { stepMs: 250, maxMs: 2000 },
   registerPerIp: { max: 20, windowSeconds: 60 * 60 },
   verifyPerAccount: { max: 10, windowSeconds: 15 * 60 },
   verifyPerIp: { max: 60, windowSeconds: 15 * 60 },
   postsPerUser: { max: 120, windowSeconds: 60 },
   typingPerUser: { max: 40, windowSeconds: 60 },
   recordingsPerUser: { max: 20, windowSeconds: 60 * 60 },
+  uploadsPerUser: { max: 30, windowSeconds: 10 * 60 },
 };
 
 /** What the features need from the running app, passed to each feature's routes explicitly. */
@@ -46,6 +66,9 @@ export interface AppContext {
   uploadsDir: string;
   /** How room sessions carry media (mesh, or Janus when configured): one per process, shared. */
   media: MediaServer;
-  /** The origin links in messages point at: PUBLIC_URL, else the request's own. */
-  publicOrigin(request: FastifyRequest): string;
+  /**
+   * The origin links in messages point at: PUBLIC_URL, else the address the server listens on
+   * (set at start, updated once listening). Never taken from a request's headers.
+   */
+  publicOrigin: string;
 }

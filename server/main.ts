@@ -1,5 +1,6 @@
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app";
-import { type Config, ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, isLoopbackHost, loadConfig } from "./config";
 import { type Database, openConfigured } from "./db/connect";
 import { DataDirLockedError } from "./db/lock";
 import { ensureInitialAdmin } from "./features/admin/accounts";
@@ -8,6 +9,7 @@ import { startElectionWorker } from "./features/elections/worker";
 import type { RunningJanus } from "./features/rooms/media/janus/launcher";
 import { planJanus, startPlannedJanus } from "./features/rooms/media/janus/startup";
 import { startRoomSweeper } from "./features/rooms/sweeper";
+import { startUploadSweeper } from "./features/uploads/sweeper";
 import { systemClock } from "./lib/clock";
 import { pruneRateLimits } from "./lib/rate-limit";
 
@@ -35,6 +37,7 @@ export async function main(): Promise<void> {
   await database.migrate();
 
   const app = await buildApp({ config, database });
+  for (const warning of config.warnings ?? []) app.log.warn(warning);
   let janus: RunningJanus | undefined;
   try {
     janus = await startPlannedJanus(janusPlan, app.log);
@@ -46,9 +49,7 @@ export async function main(): Promise<void> {
   }
   if (config.demo) {
     await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.uploadsDir, app.log);
-    app.log.warn(
-      "demo data is on: /admin/signin shows the demo platform admin's password to anyone. Set DEMO=off for real use.",
-    );
+    warnDemo(config, app.log);
   }
   const admin = await ensureInitialAdmin(database.db, systemClock, config.initialAdmin);
   if (admin)
@@ -56,6 +57,7 @@ export async function main(): Promise<void> {
 
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
+  const stopUploadSweeper = startUploadSweeper(app.context, app.log);
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db, systemClock).catch((error) =>
       app.log.warn({ err: error }, "maintenance failed"),
@@ -71,6 +73,7 @@ export async function main(): Promise<void> {
     clearInterval(maintenance);
     stopWorker();
     stopRoomSweeper();
+    stopUploadSweeper();
     await app.close();
     await janus?.stop();
     await database.close();
@@ -84,6 +87,18 @@ export async function main(): Promise<void> {
   app.log.info(
     `Votespace is running on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL server"})`,
   );
+}
+
+/** A demo server says so loudly: what it shows, to whom, and how to turn it off. */
+function warnDemo(config: Config, log: FastifyBaseLogger): void {
+  log.warn(
+    "DEMO MODE: demo data, the developer outbox (/dev/outbox: every verification code and reset link) and the demo platform admin's password are shown to requests from this machine only. Never use a demo server for a real election; set DEMO=off.",
+  );
+  if (config.publicUrl || !isLoopbackHost(config.host)) {
+    log.warn(
+      `DEMO=on on a server that faces the network (${config.publicUrl ? `PUBLIC_URL ${config.publicUrl}` : `HOST ${config.host}`}): anyone can sign in with the demo accounts.`,
+    );
+  }
 }
 
 function fail(message: string): never {

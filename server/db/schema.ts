@@ -48,6 +48,8 @@ export const users = pgTable(
     /** TOTP secret (base32) once enrolment starts; enabled when a code confirmed it. */
     totpSecret: text("totp_secret"),
     totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** The time step (30 s) of the last code accepted: a code is good once, so a step is never used twice. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -105,6 +107,11 @@ export const joinRequests = pgTable(
     status: text("status", { enum: ["pending", "approved", "declined"] })
       .notNull()
       .default("pending"),
+    /**
+     * Held because this member registered the same ID number as the requester: the join waits
+     * for the administrator whatever the organization's approval setting.
+     */
+    duplicateOfUserId: uuid("duplicate_of_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
@@ -127,10 +134,16 @@ export const organizationMemberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["admin", "member"] }).notNull(),
+    /** The member's users.voter_id_hash, copied at joining so the database holds one roll entry per ID number. */
+    voterIdHash: text("voter_id_hash"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("organization_memberships_org_user_key").on(t.organizationId, t.userId),
+    /** One person, one place on the roll: two accounts with one ID number never both get in. */
+    uniqueIndex("organization_memberships_voter_id_key")
+      .on(t.organizationId, t.voterIdHash)
+      .where(sql`${t.voterIdHash} is not null`),
     index("organization_memberships_user_idx").on(t.userId),
     check("organization_memberships_role_check", sql`${t.role} in ('admin', 'member')`),
   ],
@@ -203,7 +216,8 @@ export const channels = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("channels_org_name_key").on(t.organizationId, sql`lower(${t.name})`),
+    // Unique within a type: every organization starts with a "General" text, airing and live channel.
+    uniqueIndex("channels_org_type_name_key").on(t.organizationId, t.type, sql`lower(${t.name})`),
     index("channels_org_created_idx").on(t.organizationId, t.createdAt),
     check("channels_type_check", sql`${t.type} in ('text', 'airing', 'live', 'election')`),
   ],
@@ -256,7 +270,11 @@ export const elections = pgTable(
     organizationId: uuid("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    channelId: uuid("channel_id").references(() => channels.id, { onDelete: "set null" }),
+    /**
+     * No action on delete: a channel cannot be deleted from under its election (deleteChannel
+     * withdraws an election that never opened first, and refuses the channel of one that did).
+     */
+    channelId: uuid("channel_id").references(() => channels.id),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     electionType: text("election_type").notNull().default("general"),
@@ -271,6 +289,12 @@ export const elections = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     resultsHidden: boolean("results_hidden").notNull().default(false),
+    /**
+     * The channel's security settings (the verification rules) as they stood when voting opened:
+     * frozen with the ballot, so casting and verification never read rules changed mid-vote.
+     * Null until the election opens.
+     */
+    securitySettings: jsonb("security_settings").$type<SecuritySettings>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -377,6 +401,12 @@ export const participations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /**
+     * The seal that disclosed this participation, together with its position's ballots; null
+     * until then. While voting is open only disclosed participations are counted or shown to
+     * anyone but the voter, so "voted" changes in batches that cannot be tied to one ballot.
+     */
+    sealId: integer("seal_id"),
   },
   (t) => [
     primaryKey({ columns: [t.positionId, t.userId] }),
@@ -426,6 +456,26 @@ export const seals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("seals_election_sequence_key").on(t.electionId, t.sequence)],
+);
+
+/**
+ * What changed in an election's rules before voting opened, and who changed it: every change of
+ * its channel's security settings (the verification rules) and the rules frozen at the opening.
+ */
+export const electionAudit = pgTable(
+  "election_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    /** Null when the server itself acted (the schedule opened the election). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: ["security_settings_changed", "verification_rules_frozen"] }).notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("election_audit_election_idx").on(t.electionId, t.createdAt)],
 );
 
 /** One-time codes of Voter's Card and Phone verification; only the hash is kept. */
@@ -538,6 +588,7 @@ export const comments = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
@@ -798,9 +849,11 @@ export const securityAlerts = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     sessionId: uuid("session_id").references(() => votingSessions.id, { onDelete: "cascade" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["identity_theft", "suspicious_location", "device_anomaly"] }).notNull(),
+    type: text("type", {
+      enum: ["identity_theft", "suspicious_location", "device_anomaly", "duplicate_identity"],
+    }).notNull(),
     severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
-    /** The risk rule that raised it. */
+    /** The risk rule that raised it ("duplicate_identity" for a join held for its ID number). */
     rule: text("rule").notNull(),
     description: text("description").notNull(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
@@ -813,7 +866,7 @@ export const securityAlerts = pgTable(
     uniqueIndex("security_alerts_session_rule_key").on(t.sessionId, t.rule),
     check(
       "security_alerts_type_check",
-      sql`${t.type} in ('identity_theft', 'suspicious_location', 'device_anomaly')`,
+      sql`${t.type} in ('identity_theft', 'suspicious_location', 'device_anomaly', 'duplicate_identity')`,
     ),
     check("security_alerts_severity_check", sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
   ],

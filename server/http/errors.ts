@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ApiErrorBody, ErrorCode } from "../../contract/errors";
 import { messages } from "../../contract/messages";
+import { isDatabaseUnavailable, isUnstorableText } from "../lib/db-errors";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -60,11 +61,39 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.code(error.status).headers(error.headers).send(body(error.code, error.message));
     }
-    const framework = frameworkError(error);
+    const framework = isBrokenMultipart(error, request)
+      ? { code: "bad_request" as const, message: messages.uploadIncomplete }
+      : frameworkError(error);
     if (framework) return reply.code(STATUS[framework.code]).send(body(framework.code, framework.message));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable: answered 503");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send(body("unavailable", messages.serviceUnavailable));
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send(body("internal", messages.internal));
   });
+}
+
+/**
+ * What Fastify answers before any route or hook (a URL that is not valid percent-encoding), in
+ * the one error shape too (the `frameworkErrors` option of the app).
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const known = frameworkError(error) ?? { code: "bad_request" as const, message: messages.invalidBody };
+  reply.code(STATUS[known.code]).send(body(known.code, known.message));
+}
+
+/**
+ * A multipart body cut off (truncated, or the client went away) or without its boundary: the
+ * parser and the file stream report it with plain errors, on any multipart route.
+ */
+function isBrokenMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  if (!request.headers["content-type"]?.toLowerCase().startsWith("multipart/")) return false;
+  if (error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.code === "ECONNRESET") return true;
+  return /unexpected end of multipart data$|^Multipart: Boundary not found$/.test(error.message);
 }
 
 function frameworkError(error: FastifyError): { code: ErrorCode; message: string } | null {
@@ -77,7 +106,10 @@ function frameworkError(error: FastifyError): { code: ErrorCode; message: string
       return { code: "payload_too_large", message: messages.bodyTooLarge };
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return { code: "unsupported_media_type", message: messages.unsupportedMediaType };
+    case "FST_ERR_BAD_URL":
+      return { code: "bad_request", message: messages.textNotAllowed };
   }
+  if (isUnstorableText(error)) return { code: "bad_request", message: messages.textNotAllowed };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { code: "bad_request", message: messages.invalidBody };
   }

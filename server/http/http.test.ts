@@ -119,12 +119,12 @@ const MALFORMED: Array<{ name: string; payload: string; contentType: string }> =
   },
   {
     name: "an unknown field",
-    payload: `{"email":"x@y.zz","password":"secret123","role":"admin"}`,
+    payload: `{"email":"x@y.zz","password":"vs-secret12","role":"admin"}`,
     contentType: "application/json",
   },
   {
     name: "a form post",
-    payload: "email=a%40b.co&password=secret123",
+    payload: "email=a%40b.co&password=vs-secret12",
     contentType: "application/x-www-form-urlencoded",
   },
   { name: "plain text", payload: "hello", contentType: "text/plain" },

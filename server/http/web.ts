@@ -18,6 +18,8 @@ export async function installWeb(app: FastifyInstance, serveWeb: boolean, root =
       root,
       wildcard: false,
       index: false,
+      // Ours below; the plugin's own ("public, max-age=0") would be written over them.
+      cacheControl: false,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

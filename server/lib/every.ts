@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { isDatabaseUnavailable } from "./db-errors";
 
 /**
  * Runs `task` every `ms` in the background, never two at once (a slow run makes the next tick
@@ -17,7 +18,9 @@ export function every(
     try {
       await task();
     } catch (error) {
-      log.error({ err: error }, `${name} failed`);
+      // While the database restarts every tick fails alike: a warning, not an error each second.
+      if (isDatabaseUnavailable(error)) log.warn({ err: error }, `${name} failed: database unavailable`);
+      else log.error({ err: error }, `${name} failed`);
     } finally {
       running = false;
     }

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import { messages } from "../../contract/messages";
 import type { Db } from "../db/connect";
 import { rateLimits } from "../db/schema";
@@ -12,9 +12,46 @@ export interface Limit {
 }
 
 /**
- * Counts one hit against each key (fixed windows kept in the database, so every server process
- * shares them) and refuses with HTTP 429 when any key is over its limit.
+ * Counts one hit against a key (fixed windows kept in the database, so every server process shares
+ * them). Returns the hits of the window so far, this one included, and the seconds until it ends.
  */
+export async function countHit(
+  db: Db,
+  clock: Clock,
+  key: string,
+  limit: Limit,
+): Promise<{ hits: number; retryAfter: number }> {
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.windowStart} <= ${cutoff} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  const ends = (row?.windowStart.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
+  return { hits: row?.hits ?? 1, retryAfter: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+}
+
+/** Takes back `count` hits counted against each key (attempts that turned out to be the owner's). */
+export async function forgiveHits(db: Db, keys: string[], count = 1): Promise<void> {
+  if (keys.length === 0 || count <= 0) return;
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - ${count}, 0)` })
+    .where(inArray(rateLimits.key, keys));
+}
+
+export function tooManyAttempts(retryAfter: number): AppError {
+  return new AppError("rate_limited", messages.tooManyAttempts, { "retry-after": String(retryAfter) });
+}
+
+/** Counts one hit against each key and refuses with HTTP 429 when any key is over its limit. */
 export async function enforceLimits(
   db: Db,
   clock: Clock,
@@ -22,27 +59,10 @@ export async function enforceLimits(
 ): Promise<void> {
   let retryAfter = 0;
   for (const { key, limit } of checks) {
-    const now = clock.now();
-    const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000);
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, windowStart: now, hits: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.windowStart} <= ${cutoff} then 1 else ${rateLimits.hits} + 1 end`,
-          windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff} then ${now} else ${rateLimits.windowStart} end`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
-    if (row && row.hits > limit.max) {
-      const ends = row.windowStart.getTime() + limit.windowSeconds * 1000;
-      retryAfter = Math.max(retryAfter, Math.ceil((ends - now.getTime()) / 1000));
-    }
+    const hit = await countHit(db, clock, key, limit);
+    if (hit.hits > limit.max) retryAfter = Math.max(retryAfter, hit.retryAfter);
   }
-  if (retryAfter > 0) {
-    throw new AppError("rate_limited", messages.tooManyAttempts, { "retry-after": String(retryAfter) });
-  }
+  if (retryAfter > 0) throw tooManyAttempts(retryAfter);
 }
 
 /** Drops windows that ended long ago. */

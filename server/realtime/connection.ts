@@ -7,8 +7,10 @@ import {
   socketMessages,
   type Topic,
 } from "../../contract/events";
+import { messages } from "../../contract/messages";
 import { SIGNAL_MAX_BYTES } from "../../contract/rooms";
 import type { User } from "../features/accounts/sessions";
+import { hasDisallowedText } from "../http/input";
 import { type Rate, TokenBucket } from "./token-bucket";
 import type { TopicIndex } from "./topics";
 
@@ -235,6 +237,7 @@ export function parseClientMessage(data: RawData, isBinary: boolean): ClientMess
   } catch {
     return { error: socketMessages.notJson };
   }
+  if (hasDisallowedText(value)) return { error: messages.textNotAllowed };
   const parsed = clientMessageSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const onTopic = parsed.error.issues.some((issue) => issue.path[0] === "topic");

@@ -83,7 +83,14 @@ describe("presence", () => {
     await t.database.db
       .update(users)
       .set({
-        settings: { privacy: { showOnlineStatus: false, allowDirectMessages: true, showReadReceipts: true } },
+        settings: {
+          privacy: {
+            showOnlineStatus: false,
+            allowDirectMessages: true,
+            showReadReceipts: true,
+            shareEmail: false,
+          },
+        },
       })
       .where(eq(users.id, voter.id));
     const socket = await open(voter.cookie);

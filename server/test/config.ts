@@ -29,11 +29,14 @@ const generous = { max: 100_000, windowSeconds: 60 };
 /** Limits no test reaches by accident; the rate-limit tests set their own. */
 export const generousLimits: Limits = {
   signInPerIp: generous,
+  signInPerAccountAddress: generous,
   signInPerAccount: generous,
+  guessDelay: { stepMs: 250, maxMs: 2000 },
   registerPerIp: generous,
   verifyPerAccount: generous,
   verifyPerIp: generous,
   postsPerUser: generous,
   typingPerUser: generous,
   recordingsPerUser: generous,
+  uploadsPerUser: generous,
 };

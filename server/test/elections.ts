@@ -32,7 +32,7 @@ let passwordHash: Promise<string> | undefined;
 
 /** Voters who belong to the organization, each with a signed-in session cookie; fast (no per-voter hashing). */
 export async function bulkVoters(db: Db, clock: Clock, organizationId: string, count: number) {
-  passwordHash ??= hashPassword("secret123");
+  passwordHash ??= hashPassword("vs-secret12");
   const hash = await passwordHash;
   const rows = await db
     .insert(users)

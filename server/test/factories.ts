@@ -11,7 +11,7 @@ export function voterInput(overrides: Partial<RegisterVoterInput> = {}): Registe
   return {
     full_name: "Test Voter",
     email: uniqueEmail("voter"),
-    password: "secret123",
+    password: "vs-secret12",
     phone_number: "+1 555 0100",
     id_type: "National ID",
     id_number: `ID${randomUUID().slice(0, 8)}`,
@@ -25,7 +25,7 @@ export function organizationInput(
   return {
     full_name: "Test Admin",
     email: uniqueEmail("admin"),
-    password: "secret123",
+    password: "vs-secret12",
     organization: `Org ${randomUUID().slice(0, 6)}`,
     country: "Kenya",
     ...overrides,
@@ -60,18 +60,49 @@ export async function createOrganization(
   return { id: response.json().user_id as string, organizationId, input, cookie };
 }
 
-/** A voter who joined the organization (through the public join). */
+/**
+ * A voter who joined the organization (through the public join). An organization with an election
+ * requires approval: pass its administrator's cookie as `approvedBy` to approve the join.
+ */
 export async function createMember(
   app: FastifyInstance,
   organizationId: string,
   overrides: Partial<RegisterVoterInput> = {},
+  approvedBy?: string,
 ) {
   const voter = await createVoter(app, overrides);
+  await joinApproved(app, voter.cookie, organizationId, approvedBy);
+  return voter;
+}
+
+/** Joins the organization with this cookie and, when the join waits for approval, approves it as `approvedBy`. */
+export async function joinApproved(
+  app: FastifyInstance,
+  cookie: string,
+  organizationId: string,
+  approvedBy?: string,
+): Promise<void> {
   const joined = await app.inject({
     method: "POST",
     url: `/api/organizations/${organizationId}/join`,
-    headers: { cookie: voter.cookie },
+    headers: { cookie },
   });
   if (joined.statusCode !== 200) throw new Error(`join failed: ${joined.body}`);
-  return voter;
+  if (joined.json().status === "joined") return;
+  if (!approvedBy) throw new Error("the join waits for approval: pass the administrator's cookie");
+  const me = await app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+  const requests = await app.inject({
+    method: "GET",
+    url: `/api/organizations/${organizationId}/join-requests`,
+    headers: { cookie: approvedBy },
+  });
+  const request = requests
+    .json()
+    .requests.find((r: { user_id: string }) => r.user_id === me.json().profile.id);
+  const approved = await app.inject({
+    method: "POST",
+    url: `/api/join-requests/${request?.id}/approve`,
+    headers: { cookie: approvedBy },
+  });
+  if (approved.statusCode !== 200) throw new Error(`approval failed: ${approved.body}`);
 }

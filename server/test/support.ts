@@ -38,7 +38,7 @@ export interface TestApp {
 
 /** The real app on a test database, with a manual clock and a memory notifier; rate limits are generous unless given. */
 export async function testApp(
-  options: { limits?: Partial<Limits>; config?: Partial<Config> } = {},
+  options: { limits?: Partial<Limits>; config?: Partial<Config>; webDist?: string } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
   const clock = new ManualClock(new Date());
@@ -50,6 +50,7 @@ export async function testApp(
     notifier,
     logger: false,
     limits: { ...generousLimits, ...options.limits },
+    webDist: options.webDist,
   });
   await app.ready();
   return {

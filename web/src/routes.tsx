@@ -192,6 +192,8 @@ export const router = createBrowserRouter([
   { path: "/create-channel", element: <ToArea page="create-channel" /> },
   { path: "/search-organizations", element: <ToArea page="search-organizations" /> },
   { path: "/settings", element: <ToArea page="settings" /> },
+  // A message's permalink ("Copy link"): the text channel in the reader's own area.
+  { path: "/text", element: <ToArea page="text" /> },
   { path: "/org-profile", element: <ToArea page="profile" userType="organization" /> },
   // The voter profile and its pages: any signed-in user.
   ...(

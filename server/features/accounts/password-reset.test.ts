@@ -3,6 +3,24 @@ import { messages } from "../../../contract/messages";
 import { createVoter } from "../../test/factories";
 import { type TestApp, testApp } from "../../test/support";
 
+/** Asks for a reset of a new voter's password on an app of its own, sending forged host headers. */
+async function resetLinkOf(options: Parameters<typeof testApp>[0]): Promise<string> {
+  const own = await testApp(options);
+  try {
+    const voter = await createVoter(own.app);
+    const response = await own.app.inject({
+      method: "POST",
+      url: "/api/password-resets",
+      headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      payload: { email: voter.input.email },
+    });
+    expect(response.statusCode).toBe(202);
+    return own.notifier.lastTo(voter.input.email)?.text.match(/\S+\/reset-password\/\S+/)?.[0] ?? "";
+  } finally {
+    await own.close();
+  }
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
@@ -58,5 +76,16 @@ describe("password reset", () => {
     expect((await confirm(token, "123")).json().error.message).toBe(messages.passwordLength);
     t.clock.advance(31 * 60_000);
     expect((await confirm(token, "newpass99")).json().error.message).toBe(messages.resetInvalid);
+  });
+
+  it("builds the link from PUBLIC_URL, never from the request's Host or forwarded headers", async () => {
+    const link = await resetLinkOf({ config: { publicUrl: "https://vote.example.org/" } });
+    expect(link).toMatch(/^https:\/\/vote\.example\.org\/reset-password\/[\w-]+$/);
+  });
+
+  it("without PUBLIC_URL, builds it from the address the server was started on, even behind a proxy", async () => {
+    const link = await resetLinkOf({ config: { port: 3456, host: "0.0.0.0", trustProxy: 1 } });
+    expect(link).toMatch(/^http:\/\/localhost:3456\/reset-password\/[\w-]+$/);
+    expect(link).not.toContain("evil.example");
   });
 });

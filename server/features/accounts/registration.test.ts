@@ -63,7 +63,7 @@ describe("voter registration", () => {
   });
 
   it("accepts passwords of exactly 6 and 12 characters", async () => {
-    for (const password of ["123456", "123456789012"]) {
+    for (const password of ["kw4m3n", "kw4m3n-ab-9z"]) {
       expect((await post("/api/accounts/voters", voterInput({ password }))).statusCode).toBe(201);
     }
   });
@@ -140,5 +140,42 @@ describe("registration rate limit", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("the password policy", () => {
+  it("refuses common and breached passwords, whatever their case, and keeps the spec's length rule", async () => {
+    for (const password of ["123456", "password", "PassWord1", "QWERTY123", "iloveyou"]) {
+      const voter = await post("/api/accounts/voters", voterInput({ password }));
+      expect(voter.statusCode, password).toBe(400);
+      expect(voter.json().error.message, password).toBe(messages.passwordCommon);
+      const organization = await post("/api/accounts/organizations", organizationInput({ password }));
+      expect(organization.json().error.message, password).toBe(messages.passwordCommon);
+    }
+    for (const password of ["12345", "1234567890123"]) {
+      const response = await post("/api/accounts/voters", voterInput({ password }));
+      expect(response.json().error.message, password).toBe(messages.passwordLength);
+    }
+    expect((await post("/api/accounts/voters", voterInput({ password: "Kumasi-1957" }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it("holds for a new password chosen at a reset or in the profile too", async () => {
+    const input = voterInput();
+    expect((await post("/api/accounts/voters", input)).statusCode).toBe(201);
+    const signedIn = await post("/api/session", { email: input.email, password: input.password });
+    const changed = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password",
+      headers: {
+        cookie: `votespace_session=${signedIn.cookies.find((c) => c.name === "votespace_session")?.value}`,
+      },
+      payload: { current_password: input.password, new_password: "abc123" },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error.message).toBe(messages.passwordCommon);
+    const reset = await post("/api/password-resets/confirm", { token: "whatever-token", password: "111111" });
+    expect(reset.json().error.message).toBe(messages.passwordCommon);
   });
 });

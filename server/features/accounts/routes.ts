@@ -11,12 +11,13 @@ import {
   updateProfileInput,
 } from "../../../contract/accounts";
 import { messages } from "../../../contract/messages";
-import { totpCodeInput } from "../../../contract/organizations";
+import { totpCodeInput, totpProofInput } from "../../../contract/organizations";
 import type { AppContext } from "../../context";
 import { clearSessionCookie, currentUser, setSessionCookie } from "../../http/access";
 import { parse, unauthorized } from "../../http/errors";
-import { noBody } from "../../http/params";
 import { enforceLimits } from "../../lib/rate-limit";
+import { updateProfile } from "./contact";
+import { beginGuess } from "./guesses";
 import { presentProfile, presentUserData } from "./presenter";
 import {
   authenticate,
@@ -24,7 +25,6 @@ import {
   registerVoter,
   requestPasswordReset,
   resetPassword,
-  updateProfile,
 } from "./service";
 import { createSession, endSession } from "./sessions";
 import { disableTwoFactor, enableTwoFactor, requireSecondFactor, startTwoFactorSetup } from "./two-factor";
@@ -35,6 +35,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     ip: request.ip,
     userAgent: request.headers["user-agent"] ?? "",
   });
+  /** What two-factor and contact changes need: the throttle, the sealing key, the caller's address. */
+  const twoFactor = (request: FastifyRequest) => ({
+    guard: ctx,
+    secretKey: ctx.config.secretKey,
+    ip: request.ip,
+  });
+
   const registered = (userId: string): RegistrationResult => ({
     success: true,
     message: messages.accountCreated,
@@ -60,16 +67,16 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: { access: "public" } },
     async (request, reply): Promise<SignInResult> => {
       const input = parse(signInInput, request.body);
-      await enforceLimits(db, clock, [
-        { key: `signin:ip:${request.ip}`, limit: limits.signInPerIp },
-        { key: `signin:account:${input.email.toLowerCase()}`, limit: limits.signInPerAccount },
-      ]);
+      const guess = await beginGuess(ctx, { realm: "user", account: input.email, ip: request.ip });
       const user = await authenticate(db, input.email, input.password);
       if (!user) {
         request.log.warn({ event: "signin.failed", ip: request.ip }, "failed sign-in");
         throw unauthorized(messages.invalidCredentials);
       }
-      requireSecondFactor(ctx.config.secretKey, user, input.code, clock);
+      // The right password without the code is the first step of a two-factor sign-in, not a wrong guess.
+      if (user.totpEnabled && !input.code) await guess.right();
+      await requireSecondFactor({ guard: ctx, secretKey: ctx.config.secretKey }, user, input.code);
+      await guess.right();
       // A new session id at every sign-in; the one this browser had ends.
       if (request.auth) await endSession(db, request.auth.sessionId);
       setSessionCookie(request, reply, await createSession(db, clock, user, meta(request)));
@@ -90,7 +97,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch("/api/profile", { config: { access: "public" } }, async (request): Promise<SessionInfo> => {
     if (!request.auth) throw unauthorized(messages.noUser);
     const input = parse(updateProfileInput, request.body);
-    return { profile: presentProfile(await updateProfile(db, clock, request.auth.user, input)) };
+    const context = { ...twoFactor(request), notifier: ctx.notifier };
+    return { profile: presentProfile(await updateProfile(context, request.auth.user, input)) };
   });
 
   app.post("/api/password-resets", { config: { access: "public" } }, async (request, reply) => {
@@ -99,7 +107,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       { key: `reset:ip:${request.ip}`, limit: limits.signInPerIp },
       { key: `reset:account:${input.email.toLowerCase()}`, limit: limits.signInPerAccount },
     ]);
-    await requestPasswordReset(db, clock, ctx.notifier, input.email, ctx.publicOrigin(request));
+    await requestPasswordReset(db, clock, ctx.notifier, input.email, ctx.publicOrigin);
     return reply.code(202).send({ success: true, message: messages.resetRequested });
   });
 
@@ -110,19 +118,19 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post("/api/account/two-factor/setup", { config: { access: "user" } }, (request) => {
-    noBody(request.body);
-    return startTwoFactorSetup(db, ctx.config.secretKey, currentUser(request));
+    const proof = parse(totpProofInput, request.body === undefined ? {} : request.body);
+    return startTwoFactorSetup(twoFactor(request), currentUser(request), proof);
   });
 
   app.post("/api/account/two-factor/enable", { config: { access: "user" } }, async (request) => {
-    const { code } = parse(totpCodeInput, request.body);
-    await enableTwoFactor(db, ctx.config.secretKey, clock, currentUser(request), code);
+    const { code, password } = parse(totpCodeInput, request.body);
+    await enableTwoFactor(twoFactor(request), currentUser(request), code, password);
     return { success: true };
   });
 
   app.post("/api/account/two-factor/disable", { config: { access: "user" } }, async (request) => {
-    const { code } = parse(totpCodeInput, request.body);
-    await disableTwoFactor(db, ctx.config.secretKey, clock, currentUser(request), code);
+    const proof = parse(totpProofInput, request.body);
+    await disableTwoFactor(twoFactor(request), currentUser(request), proof);
     return { success: true };
   });
 }

@@ -4,7 +4,6 @@ import type {
   passwordResetConfirmInput,
   registerOrganizationInput,
   registerVoterInput,
-  updateProfileInput,
 } from "../../../contract/accounts";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
@@ -22,6 +21,7 @@ import {
 } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { Notifier } from "../../lib/notifier";
+import { createDefaultChannels } from "../channels/defaults";
 import { endOtherSessions, type User } from "./sessions";
 
 const RESET_LINK_MINUTES = 30;
@@ -92,6 +92,7 @@ export async function registerOrganization(
     await tx
       .insert(organizationMemberships)
       .values({ organizationId: organization.id, userId: user.id, role: "admin" });
+    await createDefaultChannels(tx, organization.id, user.id);
     const [updated] = await tx
       .update(users)
       .set({ organizationId: organization.id })
@@ -109,24 +110,6 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   return user && ok ? user : null;
-}
-
-export async function updateProfile(
-  db: Db,
-  clock: Clock,
-  user: User,
-  input: z.output<typeof updateProfileInput>,
-): Promise<User> {
-  const [updated] = await db
-    .update(users)
-    .set({
-      ...(input.full_name !== undefined && { fullName: input.full_name }),
-      ...(input.phone_number !== undefined && { phoneNumber: input.phone_number }),
-      updatedAt: clock.now(),
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
 }
 
 /** Sends a one-time reset link when the account exists; the answer never says whether it does. */

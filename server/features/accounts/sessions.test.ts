@@ -62,7 +62,7 @@ describe("sign-in", () => {
     const voter = await createVoter(t.app);
     for (const payload of [
       { email: voter.input.email, password: "wrong-pass" },
-      { email: "nobody@test.votespace.local", password: "whatever1" },
+      { email: "nobody@test.votespace.local", password: "whatever-9x" },
     ]) {
       const response = await t.app.inject({ method: "POST", url: "/api/session", payload });
       expect(response.statusCode).toBe(401);
@@ -93,28 +93,6 @@ describe("sign-in", () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await me(voter.cookie)).statusCode).toBe(401);
-  });
-
-  it("is rate-limited per account", async () => {
-    const limited = await testApp({ limits: { signInPerAccount: { max: 3, windowSeconds: 900 } } });
-    try {
-      const voter = await createVoter(limited.app);
-      const attempt = (remoteAddress: string) =>
-        limited.app.inject({
-          method: "POST",
-          url: "/api/session",
-          payload: { email: voter.input.email, password: "wrong-pass" },
-          remoteAddress,
-        });
-      // createVoter signed in once already.
-      expect((await attempt("198.51.100.1")).statusCode).toBe(401);
-      expect((await attempt("198.51.100.2")).statusCode).toBe(401);
-      const refused = await attempt("198.51.100.3");
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().error.message).toBe(messages.tooManyAttempts);
-    } finally {
-      await limited.close();
-    }
   });
 });
 
@@ -150,13 +128,13 @@ describe("the session", () => {
     expect(left).toHaveLength(0);
   });
 
-  it("follows the user's own timeout; 'Never' keeps it 30 days", async () => {
+  it("follows the user's own timeout; 'Never' keeps it to the 12-hour lifetime, unused or not", async () => {
     const voter = await createVoter(t.app);
     await t.database.db.update(users).set({ sessionTimeoutMinutes: 0 }).where(eq(users.id, voter.id));
     const cookie = await signIn(t.app, voter.input.email, voter.input.password);
-    t.clock.advance(29 * 24 * 60 * 60_000);
+    t.clock.advance(11 * 60 * 60_000);
     expect((await me(cookie)).statusCode).toBe(200);
-    t.clock.advance(31 * 24 * 60 * 60_000);
+    t.clock.advance(60 * 60_000);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });
@@ -179,7 +157,11 @@ describe("profile update", () => {
     const response = await t.app.inject({
       method: "PATCH",
       url: "/api/profile",
-      payload: { full_name: "Renamed Voter", phone_number: "+1 555 0199" },
+      payload: {
+        full_name: "Renamed Voter",
+        phone_number: "+1 555 0199",
+        current_password: voter.input.password,
+      },
       headers: { cookie: voter.cookie },
     });
     expect(response.statusCode).toBe(200);

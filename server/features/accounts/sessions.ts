@@ -10,6 +10,20 @@ export type User = typeof users.$inferSelect;
 const NEVER_MINUTES = 30 * 24 * 60;
 /** Activity moves the idle expiry forward at most this often, to spare the database a write per request. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * However active, a session ends this long after sign-in. Idle expiry alone lets a stolen cookie
+ * (or an unlocked shared computer) stay signed in forever as long as something keeps using it; a
+ * fixed lifetime bounds that to one working day, and a sign-in a day is little to ask of a voter.
+ * It also caps "Never": that choice means "not on idleness", within this lifetime.
+ */
+export const SESSION_LIFETIME_MS = 12 * 60 * 60_000;
+
+/** The idle expiry from `now`, never past the session's absolute end. */
+function expiryFrom(now: Date, createdAt: Date, user: Pick<User, "sessionTimeoutMinutes">): Date {
+  return new Date(
+    Math.min(now.getTime() + idleMinutes(user) * 60_000, createdAt.getTime() + SESSION_LIFETIME_MS),
+  );
+}
 
 export function idleMinutes(user: Pick<User, "sessionTimeoutMinutes">): number {
   return user.sessionTimeoutMinutes > 0 ? user.sessionTimeoutMinutes : NEVER_MINUTES;
@@ -27,8 +41,9 @@ export async function createSession(
   await db.insert(sessions).values({
     id: sha256(token),
     userId: user.id,
+    createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + idleMinutes(user) * 60_000),
+    expiresAt: expiryFrom(now, now, user),
     ip: meta.ip,
     userAgent: meta.userAgent.slice(0, 300),
   });
@@ -56,7 +71,7 @@ function sessionById(db: Db) {
   return prepared;
 }
 
-/** The session's user, or null when the token is unknown or the session went idle too long. */
+/** The session's user, or null when the token is unknown, the session went idle too long or outlived its lifetime. */
 export async function resolveSession(
   db: Db,
   clock: Clock,
@@ -66,14 +81,15 @@ export async function resolveSession(
   const [row] = await sessionById(db).execute({ id });
   if (!row) return null;
   const now = clock.now();
-  if (row.session.expiresAt <= now) {
+  const lifetimeOver = row.session.createdAt.getTime() + SESSION_LIFETIME_MS <= now.getTime();
+  if (row.session.expiresAt <= now || lifetimeOver) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + idleMinutes(row.user) * 60_000) })
+      .set({ lastSeenAt: now, expiresAt: expiryFrom(now, row.session.createdAt, row.user) })
       .where(eq(sessions.id, id));
   }
   return { sessionId: id, user: row.user };

@@ -39,10 +39,12 @@ describe("two-factor sign-in", () => {
     expect(withoutCode.json().error).toEqual({ code: "two_factor_required", message: messages.totpRequired });
     const badCode = await call(t.app).post("/api/session", { ...credentials, code: "123456" });
     expect(badCode.json().error.message).toBe(messages.totpCodeInvalid);
+    t.clock.advance(30_000);
     const ok = await call(t.app).post("/api/session", { ...credentials, code: codeFor(setup.secret) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().profile.two_factor_enabled).toBe(true);
 
+    t.clock.advance(30_000);
     expect(
       (await as.post("/api/account/two-factor/disable", { code: codeFor(setup.secret) })).statusCode,
     ).toBe(200);
@@ -56,4 +58,73 @@ describe("two-factor sign-in", () => {
     });
     expect(response.json().error.message).toBe(messages.totpNotStarted);
   });
+
+  it("accepts a code once: replayed at sign-in or to turn two-factor off, it is refused", async () => {
+    const { secret, credentials, as } = await enrolled();
+    t.clock.advance(30_000);
+    const code = codeFor(secret);
+    expect((await call(t.app).post("/api/session", { ...credentials, code })).statusCode).toBe(200);
+    const replayed = await call(t.app).post("/api/session", { ...credentials, code });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error.message).toBe(messages.totpCodeUsed);
+    const offWithIt = await as.post("/api/account/two-factor/disable", { code });
+    expect(offWithIt.json().error.message).toBe(messages.totpCodeUsed);
+    expect((await as.get("/api/profile")).json().profile.two_factor_enabled).toBe(true);
+  });
+
+  it("cannot be re-enrolled or turned off with the session alone: the current code or the password is required", async () => {
+    const { secret, admin, as } = await enrolled();
+    t.clock.advance(30_000);
+    const sessionOnly = await as.post("/api/account/two-factor/setup");
+    expect(sessionOnly.statusCode).toBe(400);
+    expect(sessionOnly.json().error.message).toBe(messages.totpProofRequired);
+    expect((await as.post("/api/account/two-factor/disable", {})).json().error.message).toBe(
+      messages.totpProofRequired,
+    );
+    const wrongPassword = await as.post("/api/account/two-factor/setup", { password: "not-mine-1" });
+    expect(wrongPassword.statusCode).toBe(403);
+    // The factor is unchanged: its code still signs in.
+    const credentials = { email: admin.input.email, password: admin.input.password };
+    expect(
+      (await call(t.app).post("/api/session", { ...credentials, code: codeFor(secret) })).statusCode,
+    ).toBe(200);
+    t.clock.advance(30_000);
+    const renewed = await as.post("/api/account/two-factor/setup", { code: codeFor(secret) });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().secret).not.toBe(secret);
+    t.clock.advance(30_000);
+    expect(
+      (await as.post("/api/account/two-factor/disable", { password: admin.input.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it("throttles guesses at the code to turn it on or off, as sign-in is throttled", async () => {
+    const limited = await testApp({ limits: { signInPerAccountAddress: { max: 3, windowSeconds: 900 } } });
+    try {
+      const admin = await createOrganization(limited.app);
+      const as = call(limited.app, admin.cookie);
+      const { secret } = (await as.post("/api/account/two-factor/setup")).json();
+      const now = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+        timestamp: limited.clock.now().getTime(),
+      });
+      const wrong = now === "000000" ? "000001" : "000000";
+      for (let i = 0; i < 3; i++) {
+        expect((await as.post("/api/account/two-factor/enable", { code: wrong })).statusCode).toBe(400);
+      }
+      const refused = await as.post("/api/account/two-factor/enable", { code: now });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toBe(messages.tooManyAttempts);
+    } finally {
+      await limited.close();
+    }
+  });
 });
+
+/** An organization admin with two-factor on (its first code spent on enrolment). */
+async function enrolled() {
+  const admin = await createOrganization(t.app);
+  const as = call(t.app, admin.cookie);
+  const { secret } = (await as.post("/api/account/two-factor/setup")).json();
+  expect((await as.post("/api/account/two-factor/enable", { code: codeFor(secret) })).statusCode).toBe(200);
+  return { admin, as, secret, credentials: { email: admin.input.email, password: admin.input.password } };
+}

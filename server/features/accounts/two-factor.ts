@@ -1,74 +1,139 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { messages } from "../../../contract/messages";
-import type { TotpSetup } from "../../../contract/organizations";
-import type { Db } from "../../db/connect";
+import type { TotpProofInput, TotpSetup } from "../../../contract/organizations";
+import { profileMessages } from "../../../contract/profile";
 import { organizations, users } from "../../db/schema";
-import { AppError, badRequest } from "../../http/errors";
-import type { Clock } from "../../lib/clock";
+import { AppError, badRequest, forbidden } from "../../http/errors";
 import { seal, unseal } from "../../lib/crypto";
+import { beginGuess, confirmPassword, type GuessGuard } from "./guesses";
+import { requirePasswordIfChosen } from "./reconfirm";
 import type { User } from "./sessions";
 
 const PURPOSE = "totp";
+const PERIOD_SECONDS = 30;
+
+/** What two-factor needs: the throttle's parts, the key that seals secrets, and the caller's address. */
+export interface TwoFactorContext {
+  guard: GuessGuard;
+  secretKey: string;
+  ip: string;
+}
 
 function totpFor(user: Pick<User, "email">, secret: string): TOTP {
   return new TOTP({
     issuer: "Votespace",
     label: user.email,
     digits: 6,
-    period: 30,
+    period: PERIOD_SECONDS,
     secret: Secret.fromBase32(secret),
   });
 }
 
-/** Starts (or restarts) enrolment: a new secret, shown once as a QR code; not active until confirmed. */
-export async function startTwoFactorSetup(db: Db, secretKey: string, user: User): Promise<TotpSetup> {
-  const secret = new Secret({ size: 20 }).base32;
-  await db
+/**
+ * Uses a code once: true when it is the one the user's authenticator shows now (or one step
+ * either side) and no code of that step or a later one was accepted before. The step is recorded
+ * in the same statement that checks it, so two requests with one code cannot both pass.
+ */
+async function spendTotpCode(
+  guard: GuessGuard,
+  secretKey: string,
+  user: User,
+  code: string,
+): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  const now = guard.clock.now().getTime();
+  const delta = totpFor(user, unseal(secretKey, PURPOSE, user.totpSecret)).validate({
+    token: code,
+    timestamp: now,
+    window: 1,
+  });
+  if (delta === null) return false;
+  const step = Math.floor(now / (PERIOD_SECONDS * 1000)) + delta;
+  const used = await guard.db
     .update(users)
-    .set({ totpSecret: seal(secretKey, PURPOSE, secret) })
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  if (used.length === 0) throw badRequest(messages.totpCodeUsed);
+  return true;
+}
+
+/** A guess at the user's current code, under the sign-in throttle; refused when wrong or used before. */
+export async function requireCode(context: TwoFactorContext, user: User, code: string): Promise<void> {
+  const guess = await beginGuess(context.guard, { realm: "user", account: user.email, ip: context.ip });
+  if (!(await spendTotpCode(context.guard, context.secretKey, user, code)))
+    throw badRequest(messages.totpCodeInvalid);
+  await guess.right();
+}
+
+/**
+ * Re-enrolling or turning two-factor off replaces the factor that protects the account, so a
+ * session alone (a borrowed laptop, a stolen cookie) is not enough: the current code, or the password.
+ */
+async function requireCurrentFactor(
+  context: TwoFactorContext,
+  user: User,
+  proof: TotpProofInput,
+  passwordChecked: boolean,
+) {
+  if (proof.code) return requireCode(context, user, proof.code);
+  if (proof.password) {
+    if (passwordChecked || (await confirmPassword(context.guard, user, proof.password, context.ip))) return;
+    throw forbidden(profileMessages.currentPasswordWrong);
+  }
+  throw badRequest(messages.totpProofRequired);
+}
+
+/**
+ * Starts (or restarts) enrolment: a new secret, shown once as a QR code; not active until confirmed.
+ * With two-factor already on, only after proof of the current factor.
+ */
+export async function startTwoFactorSetup(
+  context: TwoFactorContext,
+  user: User,
+  proof: TotpProofInput,
+): Promise<TotpSetup> {
+  const checked = await requirePasswordIfChosen(context.guard, user, proof.password, context.ip);
+  if (user.totpEnabled) await requireCurrentFactor(context, user, proof, checked);
+  const secret = new Secret({ size: 20 }).base32;
+  await context.guard.db
+    .update(users)
+    .set({ totpSecret: seal(context.secretKey, PURPOSE, secret), totpLastStep: null })
     .where(eq(users.id, user.id));
   const url = totpFor(user, secret).toString();
   return { secret, otpauth_url: url, qr_data_url: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
 }
 
-/** True when the code is the one the user's authenticator shows now (or one step either side). */
-export function checkTotp(secretKey: string, user: User, code: string, clock: Clock): boolean {
-  if (!user.totpSecret) return false;
-  const secret = unseal(secretKey, PURPOSE, user.totpSecret);
-  return (
-    totpFor(user, secret).validate({ token: code, timestamp: clock.now().getTime(), window: 1 }) !== null
-  );
-}
-
 /** Confirms enrolment with a code; an organization owner's organization then shows two-factor as on. */
 export async function enableTwoFactor(
-  db: Db,
-  secretKey: string,
-  clock: Clock,
+  context: TwoFactorContext,
   user: User,
   code: string,
+  password?: string,
 ): Promise<void> {
   if (!user.totpSecret) throw badRequest(messages.totpNotStarted);
-  if (!checkTotp(secretKey, user, code, clock)) throw badRequest(messages.totpCodeInvalid);
-  await db.transaction(async (tx) => {
+  await requirePasswordIfChosen(context.guard, user, password, context.ip);
+  await requireCode(context, user, code);
+  await context.guard.db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
     await tx.update(organizations).set({ twoFactorRequired: true }).where(eq(organizations.ownerId, user.id));
   });
 }
 
 export async function disableTwoFactor(
-  db: Db,
-  secretKey: string,
-  clock: Clock,
+  context: TwoFactorContext,
   user: User,
-  code: string,
+  proof: TotpProofInput,
 ): Promise<void> {
-  if (user.totpEnabled && !checkTotp(secretKey, user, code, clock))
-    throw badRequest(messages.totpCodeInvalid);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpEnabled: false, totpSecret: null }).where(eq(users.id, user.id));
+  const checked = await requirePasswordIfChosen(context.guard, user, proof.password, context.ip);
+  if (user.totpEnabled) await requireCurrentFactor(context, user, proof, checked);
+  await context.guard.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
+      .where(eq(users.id, user.id));
     await tx
       .update(organizations)
       .set({ twoFactorRequired: false })
@@ -76,14 +141,17 @@ export async function disableTwoFactor(
   });
 }
 
-/** Sign-in's second factor: required for users who enabled it. */
-export function requireSecondFactor(
-  secretKey: string,
+/**
+ * Sign-in's second factor, for users who enabled it: the code, used once. The caller's throttle
+ * already counts this attempt (password and code are one guess at sign-in).
+ */
+export async function requireSecondFactor(
+  context: Omit<TwoFactorContext, "ip">,
   user: User,
   code: string | undefined,
-  clock: Clock,
-): void {
+): Promise<void> {
   if (!user.totpEnabled) return;
   if (!code) throw new AppError("two_factor_required", messages.totpRequired);
-  if (!checkTotp(secretKey, user, code, clock)) throw new AppError("unauthorized", messages.totpCodeInvalid);
+  if (!(await spendTotpCode(context.guard, context.secretKey, user, code)))
+    throw new AppError("unauthorized", messages.totpCodeInvalid);
 }

@@ -4,6 +4,7 @@ import { type AdminMonitoring, type AdminOverview, RECENT_ORGANIZATIONS } from "
 import type { Db } from "../../db/connect";
 import { organizations, securityAlerts } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
+import { disclosedParticipation } from "../elections/queries";
 
 const RECENT_ALERTS = 10;
 
@@ -11,7 +12,8 @@ const RECENT_ALERTS = 10;
  * The overview's four counters and the newest organizations, each counted from the rows:
  * members are all accounts (voters and organization users, as the Members tab lists them); votes
  * are voters who voted in an election, counted once per election (as each election's votes_cast
- * and the organization profile's Total Votes Cast count them).
+ * and the organization profile's Total Votes Cast count them: while voting is open, only
+ * participations a seal disclosed).
  */
 export async function adminOverview(db: Db): Promise<AdminOverview> {
   const [[counts], recent] = await Promise.all([
@@ -21,7 +23,8 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
         (select count(*)::int from organizations) as total_organizations,
         (select count(*)::int from organizations where status = 'active') as active_organizations,
         (select count(*)::int from users) as total_members,
-        (select count(*)::int from (select distinct election_id, user_id from participations) voted) as total_votes
+        (select count(*)::int from (select distinct p.election_id, p.user_id from participations p
+          join elections e on e.id = p.election_id where ${disclosedParticipation("p", "e")}) voted) as total_votes
     `)
       .then(
         (result) => (result as unknown as { rows: Array<Omit<AdminOverview, "recent_organizations">> }).rows,

@@ -11,8 +11,9 @@ import {
 import type { AppContext } from "../../context";
 import { ADMIN_COOKIE, clearAdminCookie, currentAdmin, setAdminCookie } from "../../http/access";
 import { notFound, parse, unauthorized } from "../../http/errors";
+import { mayShowDemoSecrets } from "../../http/loopback";
 import { idParam } from "../../http/params";
-import { enforceLimits } from "../../lib/rate-limit";
+import { beginGuess } from "../accounts/guesses";
 import { authenticateAdmin, presentDemoCredentials, touchSignIn } from "./accounts";
 import { listAdminActions, recordAdminAction } from "./audit";
 import { adminMonitoring, adminOverview } from "./dashboard";
@@ -50,16 +51,13 @@ function sessionInfo(
  * else is "admin" access: the admin session cookie, checked on the server at every call.
  */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, clock, limits } = ctx;
+  const { db, clock } = ctx;
   const admin = { config: { access: "admin" as const } };
   const open = { config: { access: "public" as const } };
 
   app.post("/api/admin/session", open, async (request, reply): Promise<AdminSessionInfo> => {
     const input = parse(adminSignInInput, request.body);
-    await enforceLimits(db, clock, [
-      { key: `admin-signin:ip:${request.ip}`, limit: limits.signInPerIp },
-      { key: `admin-signin:account:${input.username.toLowerCase()}`, limit: limits.signInPerAccount },
-    ]);
+    const guess = await beginGuess(ctx, { realm: "admin", account: input.username, ip: request.ip });
     const { admin: signedIn, known } = await authenticateAdmin(db, input.username, input.password);
     if (!signedIn) {
       await recordAdminAction(db, clock, {
@@ -74,6 +72,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       request.log.warn({ event: "admin.signin.failed", ip: request.ip }, "failed admin sign-in");
       throw unauthorized(adminMessages.invalidCredentials);
     }
+    await guess.right();
     // A new session id at every sign-in; the one this browser had ends.
     const previous = request.cookies[ADMIN_COOKIE];
     if (previous) {
@@ -117,9 +116,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  /** The sign-in page's demo box: only on a server running with demo data. */
-  app.get("/api/admin/demo-credentials", open, async () => {
-    const credentials = ctx.config.demo ? await presentDemoCredentials(db, ctx.config.secretKey) : null;
+  /** The sign-in page's demo box: only on a demo server, and only to its own machine. */
+  app.get("/api/admin/demo-credentials", open, async (request) => {
+    const credentials = mayShowDemoSecrets(ctx.config, request)
+      ? await presentDemoCredentials(db, ctx.config.secretKey)
+      : null;
     if (!credentials) throw notFound(adminMessages.noDemo);
     return credentials;
   });

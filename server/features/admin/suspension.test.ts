@@ -23,7 +23,7 @@ async function workspace() {
   const owner = await createOrganization(t.app, { organization: tag });
   const member = await createMember(t.app, owner.organizationId, { id_number: "GHA123456" });
   const general = (
-    await call(t.app, owner.cookie).post("/api/channels", { name: "general", type: "text" })
+    await call(t.app, owner.cookie).post("/api/channels", { name: "lobby", type: "text" })
   ).json().channel;
   const post = (
     await call(t.app, member.cookie).post(`/api/channels/${general.id}/posts`, { content: "Hello" })
@@ -138,10 +138,13 @@ describe("a suspended organization", () => {
     );
     expectSuspended(await as.post(`/api/elections/${election.id}/ballots`, ballot(earlier)), "vote");
     expect(await participationCount(election.id, member.id)).toBe(0);
-    // Results stay readable.
-    expect((await as.get(`/api/elections/${election.id}`)).statusCode).toBe(200);
+    // The ballot stays readable, and says at once that this voter may not vote (no refusal needed).
+    const read = await as.get(`/api/elections/${election.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().viewer).toMatchObject({ can_vote: false, on_roll: true });
 
     await setStatus(owner.organizationId, "active");
+    expect((await as.get(`/api/elections/${election.id}`)).json().viewer.can_vote).toBe(true);
     const verified = await as.post(`/api/elections/${election.id}/verification`, {
       method: "national_id",
       id_number: "GHA123456",

@@ -1,6 +1,8 @@
 import type { Channel, ChannelPreferences } from "../../../contract/channels";
 import type { channelPreferences, channels } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
+import type { User } from "../accounts/sessions";
+import { effectiveSecurity, twoFactorMissing } from "./checks";
 
 export type ChannelRow = typeof channels.$inferSelect;
 type PreferenceRow = typeof channelPreferences.$inferSelect;
@@ -20,7 +22,7 @@ export function presentPreferences(row: PreferenceRow | null, clock: Clock): Cha
 
 export function presentChannel(
   row: ChannelRow,
-  viewer: { admin: boolean; grantedPost: boolean },
+  viewer: { admin: boolean; grantedPost: boolean; user: Pick<User, "totpEnabled"> },
   preferences: PreferenceRow | null,
   clock: Clock,
 ): Channel {
@@ -32,11 +34,16 @@ export function presentChannel(
     description: row.description,
     is_private: row.isPrivate,
     created_by: row.createdBy,
-    security_settings: row.securitySettings,
+    security_settings: effectiveSecurity(row.type, row.securitySettings),
     voting_settings: row.votingSettings ?? null,
     permissions: row.permissions,
     created_at: row.createdAt.toISOString(),
     preferences: presentPreferences(preferences, clock),
-    can: { manage: viewer.admin, post: viewer.admin || !row.isPrivate || viewer.grantedPost },
+    can: {
+      manage: viewer.admin,
+      post: viewer.admin || !row.isPrivate || viewer.grantedPost,
+      // Text, airing and live: the channel's two-factor switch; an election applies it to the vote.
+      two_factor_needed: row.type !== "election" && twoFactorMissing(row.securitySettings, viewer.user),
+    },
   };
 }

@@ -82,7 +82,14 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.put("/api/channels/:id/posters", user, async (request) => {
     const { user_ids } = parse(channelMembersInput, request.body);
-    const saved = await setChannelPosters(db, currentUser(request), idParam(request.params), user_ids);
+    const { userIds: saved, organizationId } = await setChannelPosters(
+      db,
+      currentUser(request),
+      idParam(request.params),
+      user_ids,
+    );
+    // Who may post changed: each member's channel record (its `can.post`) is read again at once.
+    await changed("channel.updated", { id: idParam(request.params), organization_id: organizationId });
     return { user_ids: saved };
   });
 }

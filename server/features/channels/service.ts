@@ -11,12 +11,17 @@ import {
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { channelMembers, channelPreferences, channels, organizations } from "../../db/schema";
+import { hasChanges, updateWhere } from "../../db/update";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { User } from "../accounts/sessions";
+import { guardSecurityChange } from "../elections/audit";
+import { withdrawChannelElection } from "../elections/channel-deletion";
 import { createElectionDefinition } from "../elections/definition";
+import { requireApprovalFromFirstElection } from "../organizations/approval";
 import { isAdmin, requireMember, roleIn } from "../organizations/policy";
+import { checkSecurityFor, effectiveSecurity } from "./checks";
 import { type ChannelRow, presentChannel } from "./presenter";
 
 /** The channels of an organization as this member sees them, oldest first. */
@@ -42,7 +47,7 @@ export async function listChannels(
     .orderBy(asc(channels.createdAt), asc(channels.name));
   const admin = isAdmin(user, role);
   return rows.map((row) =>
-    presentChannel(row.channel, { admin, grantedPost: !!row.granted }, row.preferences, clock),
+    presentChannel(row.channel, { admin, grantedPost: !!row.granted, user }, row.preferences, clock),
   );
 }
 
@@ -61,7 +66,7 @@ export async function getChannel(db: Db, clock: Clock, user: User, channelId: st
     .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)));
   return presentChannel(
     row,
-    { admin: isAdmin(user, role), grantedPost: !!granted },
+    { admin: isAdmin(user, role), grantedPost: !!granted, user },
     preferences ?? null,
     clock,
   );
@@ -83,7 +88,7 @@ async function channelForAdmin(db: Db, user: User, channelId: string): Promise<C
 }
 
 function nameTaken(error: unknown, name: string): never {
-  if (isUniqueViolation(error, "channels_org_name_key")) throw conflict(messages.channelNameTaken(name));
+  if (isUniqueViolation(error, "channels_org_type_name_key")) throw conflict(messages.channelNameTaken(name));
   throw error;
 }
 
@@ -105,6 +110,7 @@ export async function createChannel(
   const admin = isAdmin(user, role);
   if (input.type === "election" && !admin) throw forbidden(messages.electionChannelAdminOnly);
   if (input.is_private && !admin) throw forbidden(messages.privateChannelAdminOnly);
+  checkSecurityFor(input.type, input.security_settings);
 
   const voting = input.type === "election" ? (input.voting_settings ?? null) : null;
   try {
@@ -137,10 +143,11 @@ export async function createChannel(
           description: input.description,
           voting,
         });
+        await requireApprovalFromFirstElection(tx, organizationId);
       }
       return channel;
     });
-    return presentChannel(row, { admin, grantedPost: false }, null, clock);
+    return presentChannel(row, { admin, grantedPost: false, user }, null, clock);
   } catch (error) {
     nameTaken(error, input.name);
   }
@@ -156,17 +163,31 @@ export async function updateChannel(
 ): Promise<Channel> {
   const row = await channelForAdmin(db, user, channelId);
   if (input.name !== undefined && input.name === row.name) throw badRequest(messages.renameSame);
+  checkSecurityFor(row.type, input.security_settings);
   try {
-    await db
-      .update(channels)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.is_private !== undefined && { isPrivate: input.is_private }),
-        ...(input.security_settings !== undefined && { securitySettings: input.security_settings }),
-        ...(input.permissions !== undefined && { permissions: input.permissions }),
-      })
-      .where(eq(channels.id, channelId));
+    await db.transaction(async (tx) => {
+      // An election's verification rules: recorded while upcoming, frozen once voting opened.
+      if (input.security_settings !== undefined && row.type === "election") {
+        await guardSecurityChange(tx, {
+          channelId,
+          actorId: user.id,
+          before: row.securitySettings,
+          after: input.security_settings,
+        });
+      }
+      await updateWhere(
+        tx,
+        channels,
+        {
+          name: input.name,
+          description: input.description,
+          isPrivate: input.is_private,
+          securitySettings: input.security_settings,
+          permissions: input.permissions,
+        },
+        eq(channels.id, channelId),
+      );
+    });
   } catch (error) {
     nameTaken(error, input.name ?? row.name);
   }
@@ -199,14 +220,18 @@ export async function duplicateChannel(
     type: row.type,
     description: row.description,
     is_private: row.isPrivate,
-    security_settings: row.securitySettings,
+    security_settings: effectiveSecurity(row.type, row.securitySettings),
     voting_settings: row.votingSettings ?? undefined,
   });
 }
 
 export async function deleteChannel(db: Db, user: User, channelId: string): Promise<ChannelRow> {
   const row = await channelForAdmin(db, user, channelId);
-  await db.delete(channels).where(eq(channels.id, channelId));
+  await db.transaction(async (tx) => {
+    // An election channel takes its election with it, or is refused once voting opened.
+    await withdrawChannelElection(tx, channelId);
+    await tx.delete(channels).where(eq(channels.id, channelId));
+  });
   return row;
 }
 
@@ -234,10 +259,12 @@ export async function setChannelPreferences(
     ...(input.hidden !== undefined && { hidden: input.hidden }),
     ...(input.favorite !== undefined && { favorite: input.favorite }),
   };
-  await db
-    .insert(channelPreferences)
-    .values({ channelId, userId: user.id, ...values })
-    .onConflictDoUpdate({ target: [channelPreferences.channelId, channelPreferences.userId], set: values });
+  if (hasChanges(values)) {
+    await db
+      .insert(channelPreferences)
+      .values({ channelId, userId: user.id, ...values })
+      .onConflictDoUpdate({ target: [channelPreferences.channelId, channelPreferences.userId], set: values });
+  }
   return getChannel(db, clock, user, channelId);
 }
 
@@ -256,7 +283,7 @@ export async function setChannelPosters(
   user: User,
   channelId: string,
   userIds: string[],
-): Promise<string[]> {
+): Promise<{ userIds: string[]; organizationId: string }> {
   const row = await channelForAdmin(db, user, channelId);
   const unique = [...new Set(userIds)];
   for (const id of unique) {
@@ -267,5 +294,5 @@ export async function setChannelPosters(
     if (unique.length > 0)
       await tx.insert(channelMembers).values(unique.map((userId) => ({ channelId, userId })));
   });
-  return unique;
+  return { userIds: unique, organizationId: row.organizationId };
 }

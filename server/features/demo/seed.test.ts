@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channels, elections, organizations, posts, uploads } from "../../db/schema";
 import { systemClock } from "../../lib/clock";
 import { type TestApp, testApp } from "../../test/support";
-import { verifyElectionIntegrity } from "../elections/sealing";
+import { verifyElectionIntegrity } from "../elections/verifier";
 import { seedDemoIfEmpty } from "./seed";
 
 const quiet = { info: () => {} };

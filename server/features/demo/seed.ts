@@ -3,12 +3,14 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CreateChannelInput } from "../../../contract/channels";
 import { createChannelInput } from "../../../contract/channels";
+import { defaultLimits } from "../../context";
 import type { Db } from "../../db/connect";
 import { candidates, channels, electionPositions, elections, users } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { registerOrganization, registerVoter } from "../accounts/service";
 import type { User } from "../accounts/sessions";
 import { createDemoAdmin } from "../admin/accounts";
+import { DEFAULT_CHANNEL_NAME } from "../channels/defaults";
 import { createChannel } from "../channels/service";
 import { readMessagesFrom, sendMessage } from "../chat/service";
 import { castVote } from "../elections/casting";
@@ -42,7 +44,6 @@ const day = (clock: Clock, offsetDays: number) =>
 function demoChannels(clock: Clock): CreateChannelInput[] {
   const image = (seed: string) => `/demo/candidates/${seed}.svg`;
   return [
-    { name: "general", type: "text", description: "Everyday talk for every member of the union." },
     {
       name: "announcements",
       type: "text",
@@ -99,6 +100,11 @@ export async function seedDemoIfEmpty(
     location: "Lagos, Nigeria",
     website: "https://riverside-union.example",
   });
+  // The organization's own "General" text channel is the demo's everyday room.
+  await db
+    .update(channels)
+    .set({ description: "Everyday talk for every member of the union." })
+    .where(and(eq(channels.organizationId, organizationId), eq(channels.type, "text")));
   for (const channel of demoChannels(clock)) {
     await createChannel(db, clock, admin, createChannelInput.parse(channel));
   }
@@ -113,7 +119,10 @@ export async function seedDemoIfEmpty(
       id_type: "National ID",
       id_number: `DEMO${100200 + index}`,
     });
-    if (organization) await joinOrganization(db, user, organization, "search");
+    // The demo's voters are on the roll as if the administrator had approved them (the election
+    // channels above turned approval on).
+    if (organization)
+      await joinOrganization(db, clock, user, { ...organization, requireApproval: false }, "search");
     voterUsers.push({ ...user, organizationId });
     credentials.push({ role: "voter", email: voter.email, password });
   }
@@ -123,7 +132,7 @@ export async function seedDemoIfEmpty(
   credentials.push({ role: "platform admin", email: superadmin.username, password: superadmin.password });
 
   await demoElections(db, clock, secretKey, admin, voterUsers);
-  await demoConversation(db, uploadsDir, admin, voterUsers, organizationId);
+  await demoConversation(db, clock, uploadsDir, admin, voterUsers, organizationId);
   await demoDirectMessages(db, clock, admin, voterUsers);
 
   log.info({ demoAccounts: credentials.map((c) => c.email) }, "demo data created");
@@ -233,6 +242,7 @@ async function demoElections(
       await castVote({
         db,
         clock,
+        guard: { db, clock, limits: defaultLimits },
         voter,
         electionId: opened.id,
         input: {
@@ -249,9 +259,10 @@ async function demoElections(
 /** Demo verification uses National ID, which sends nothing. */
 const silentNotifier = { send: async () => {} };
 
-/** A conversation in #general with an image and a file, through the real message path. */
+/** A conversation in the General text channel with an image and a file, through the real message path. */
 async function demoConversation(
   db: Db,
+  clock: Clock,
   uploadsDir: string,
   admin: User,
   voters: User[],
@@ -260,7 +271,13 @@ async function demoConversation(
   const [general] = await db
     .select()
     .from(channels)
-    .where(and(eq(channels.organizationId, organizationId), eq(channels.name, "general")));
+    .where(
+      and(
+        eq(channels.organizationId, organizationId),
+        eq(channels.type, "text"),
+        eq(channels.name, DEFAULT_CHANNEL_NAME),
+      ),
+    );
   const [amara, daniel, lucia] = voters;
   if (!general || !amara || !daniel || !lucia) return;
   const attach = async (user: User, filename: string, contentType: string, bytes: Buffer) =>
@@ -276,7 +293,7 @@ async function demoConversation(
       })
     ).id;
   const say = (user: User, content: string, attachmentId?: string) =>
-    createPost(db, user, general.id, { content, attachment_id: attachmentId });
+    createPost(db, clock, user, general.id, { content, attachment_id: attachmentId });
 
   await say(
     admin,

@@ -3,16 +3,16 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { outbox } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { mayShowDemoSecrets } from "../../http/loopback";
 
 /**
  * The developer outbox: what the embedded notifier "sent" (verification codes, reset links), for
- * trying the product without a mail or SMS provider. It exists only while the server runs with
- * demo data on the embedded database; elsewhere it is a 404.
+ * trying the product without a mail or SMS provider. Only a demo server shows it, and only to
+ * requests from its own machine (`mayShowDemoSecrets`); everywhere else it is a 404.
  */
 export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const enabled = ctx.config.demo && !ctx.config.databaseUrl;
-  app.get("/api/dev/outbox", { config: { access: "public" } }, async () => {
-    if (!enabled) throw notFound();
+  app.get("/api/dev/outbox", { config: { access: "public" } }, async (request) => {
+    if (!mayShowDemoSecrets(ctx.config, request)) throw notFound();
     const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
     return {
       messages: rows.map((row) => ({

@@ -1,12 +1,15 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { ballots, candidates, electionPositions, elections, organizations, seals } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { resultsPending } from "./queries";
 
 /**
- * The election's public bulletin board: the seals, and every sealed ballot's receipt hash and
- * choice. Nothing on it names a voter; a voter finds their own ballot by hashing their receipt.
+ * The election's public bulletin board: the seals (the chain's heads over time), and every sealed
+ * ballot's receipt hash and choice. Nothing on it names a voter; a voter finds their own ballot by
+ * hashing their receipt. Nothing on it moves with a single ballot: no count of unsealed ballots.
+ * While voting is open a sealed ballot shows its receipt hash and seal but not yet its choice.
  */
 export async function bulletinBoard(db: Db, electionId: string): Promise<Bulletin> {
   const [election] = await db
@@ -52,11 +55,9 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
     .from(ballots)
     .where(and(eq(ballots.electionId, electionId), isNotNull(ballots.sealId)))
     .orderBy(asc(ballots.receiptHash));
-  const [pending] = await db
-    .select({ n: count() })
-    .from(ballots)
-    .where(and(eq(ballots.electionId, electionId), isNull(ballots.sealId)));
   const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
+  // No count by candidate while voting is open: the sealed ballots' choices wait for the close.
+  const choicesPublished = !resultsPending(election.status);
   return {
     election: {
       id: election.id,
@@ -81,9 +82,8 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
     ballots: sealed.map((b) => ({
       receipt_hash: b.receiptHash,
       position_id: b.positionId,
-      candidate_id: b.candidateId,
+      candidate_id: choicesPublished ? b.candidateId : null,
       seal: sequenceOf.get(b.sealId ?? -1) ?? 0,
     })),
-    unsealed: pending?.n ?? 0,
   };
 }

@@ -3,16 +3,19 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type CastVoteResult,
+  type ChainHead,
   type castVoteInput,
   electionMessages,
   receiptMessage,
 } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
-import { sha256, verifyPassword } from "../../lib/crypto";
+import { sha256 } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
+import type { GuessGuard } from "../accounts/guesses";
+import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
 
@@ -31,6 +34,9 @@ export function receiptHash(receipt: string, positionId: string): string {
 /** A PostgreSQL array literal of values the schema already checked (uuids, hex hashes). */
 const arrayOf = (values: string[]) => `{${values.join(",")}}`;
 
+/** The election's frozen verification rules (`e`), or its channel's while it has not opened. */
+const twoFactorRequired = sql`coalesce((e.security_settings ->> 'twoFactor')::boolean, (select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false)`;
+
 interface Checks {
   open: boolean;
   member: boolean;
@@ -38,6 +44,7 @@ interface Checks {
   suspended: boolean;
   blocked: boolean;
   two_factor: boolean;
+  voted: boolean;
   valid: number;
 }
 
@@ -59,27 +66,28 @@ export async function castVote(options: {
   voter: User;
   electionId: string;
   input: z.output<typeof castVoteInput>;
-  /** Told of each duplicate attempt and each cast (security monitoring), with the request's address. */
+  /** Told of each duplicate attempt (security monitoring), with the request's address. */
   monitor?: VotingMonitor;
   ip?: string;
-}): Promise<CastVoteResult & { organizationId: string }> {
+  /** The "Require password to vote" check is a guess at the password: throttled as sign-in is. */
+  guard: GuessGuard;
+}): Promise<CastVoteResult> {
   const { db, clock, voter, electionId, input, monitor } = options;
   const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
   const candidateIds = input.selections.map((s) => s.candidate_id);
   if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
-  if (voter.settings?.security?.requirePassword) {
-    if (!input.password) throw new AppError("password_required", electionMessages.passwordNeeded);
-    if (!(await verifyPassword(voter.passwordHash, input.password)))
-      throw forbidden(electionMessages.passwordWrong);
-  }
+  await requirePasswordIfChosen(options.guard, voter, input.password, who.ip, {
+    needed: electionMessages.passwordNeeded,
+    wrong: electionMessages.passwordWrong,
+  });
   const positions = arrayOf(positionIds);
   const chosen = arrayOf(candidateIds);
 
   const receipt = newReceipt();
   const hashes = arrayOf(positionIds.map((positionId) => receiptHash(receipt, positionId)));
-  let written: { rows: Array<{ granted: number; organization_id: string | null }> };
+  let written: { rows: Array<{ granted: number; organization_id: string | null; head: ChainHead | null }> };
   try {
     written = (await db.execute(sql`
       with allowed as (
@@ -89,7 +97,7 @@ export async function castVote(options: {
           and exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id})
           and not exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended')
           and not exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked')
-          and (${voter.totpEnabled} or not coalesce((select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false))
+          and (${voter.totpEnabled} or not ${twoFactorRequired})
           and (select count(*) from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
                 join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
                 join election_positions p on p.id = s.position_id and p.election_id = e.id) = cardinality(${positions}::uuid[])
@@ -114,8 +122,10 @@ export async function castVote(options: {
         returning 1
       )
       select (select count(*)::int from spent) as granted, (select organization_id from allowed) as organization_id,
-        (select count(*)::int from voted) as voted, (select count(*)::int from cast_ballots) as ballots`)) as unknown as {
-      rows: Array<{ granted: number; organization_id: string | null }>;
+        (select count(*)::int from voted) as voted, (select count(*)::int from cast_ballots) as ballots,
+        (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
+          where h.election_id = ${electionId} order by h.sequence desc limit 1) as head`)) as unknown as {
+      rows: Array<{ granted: number; organization_id: string | null; head: ChainHead | null }>;
     };
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -126,25 +136,39 @@ export async function castVote(options: {
   }
   const outcome = written.rows[0];
   if (outcome?.granted && outcome.organization_id) {
-    await monitor?.voteCast(who);
     return {
       success: true,
       message: electionMessages.voteCast,
       receipt,
       position_ids: positionIds,
-      organizationId: outcome.organization_id,
+      head: outcome.head,
     };
   }
   // Refused: a second look says which rule, in the spec's words.
-  await explainRefusal(db, { voter, electionId, now, positions, chosen, count: input.selections.length });
-  throw forbidden(electionMessages.grantMissing);
+  const refusal = await explainRefusal(db, {
+    voter,
+    electionId,
+    now,
+    positions,
+    chosen,
+    count: input.selections.length,
+  });
+  if (refusal === "already_voted") await monitor?.duplicateAttempt(who);
+  throw refusal === "already_voted"
+    ? conflict(electionMessages.alreadyVoted)
+    : forbidden(electionMessages.grantMissing);
 }
 
-/** Throws the message of the first rule the vote broke (the write itself already refused it). */
+/**
+ * Throws the message of the first rule the vote broke (the write itself already refused it). An
+ * outsider learns nothing of another organization's election: 404, as every election route says.
+ * A voter who already voted for a chosen position is told so, even when the grant was spent too
+ * (a double submission whose sibling request cast the vote): "already voted", not "verify".
+ */
 async function explainRefusal(
   db: Db,
   options: { voter: User; electionId: string; now: Date; positions: string; chosen: string; count: number },
-): Promise<void> {
+): Promise<"already_voted" | "grant"> {
   const { voter, electionId, now, positions, chosen } = options;
   const checked = (await db.execute(sql`
     select
@@ -153,18 +177,19 @@ async function explainRefusal(
       exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id}) as on_roll,
       exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended') as suspended,
       exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked') as blocked,
-      coalesce((select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false) as two_factor,
+      ${twoFactorRequired} as two_factor,
+      exists (select 1 from participations pa where pa.user_id = ${voter.id} and pa.position_id = any(${positions}::uuid[])) as voted,
       (select count(*)::int from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
         join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
         join election_positions p on p.id = s.position_id and p.election_id = e.id) as valid
     from elections e where e.id = ${electionId}`)) as unknown as { rows: Checks[] };
   const check = checked.rows[0];
-  if (!check) throw notFound(electionMessages.electionNotFound);
-  if (!check.member) throw forbidden(electionMessages.mustBeMember);
+  if (!check?.member) throw notFound(electionMessages.electionNotFound);
   if (check.suspended) throw forbidden(messages.organizationSuspended);
   if (check.blocked) throw forbidden(messages.votingSessionBlocked);
   if (!check.open) throw forbidden(electionMessages.notOpen);
   if (!check.on_roll) throw forbidden(electionMessages.notOnRoll);
   if (check.two_factor && !voter.totpEnabled) throw forbidden(electionMessages.twoFactorNeeded);
   if (check.valid !== options.count) throw badRequest(electionMessages.wrongCandidate);
+  return check.voted ? "already_voted" : "grant";
 }

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ballots } from "../../db/schema";
+import { ballots, electionVoters, seals } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
-import { SEAL_MIN_VOTERS, sealPending, verifyElectionIntegrity } from "./sealing";
+import { chainRoot, SEAL_MIN_VOTERS, sealPending, tallyOf } from "./sealing";
+import { parseHead, verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,14 +27,35 @@ async function votedElection(voterCount: number) {
   ).json();
   const [president] = election.positions;
   const receipts: string[] = [];
-  for (const [i, voter] of voters.entries()) {
+  const cast = async (voter: (typeof voters)[number], i: number) => {
     const response = await call(t.app, voter.cookie).post(`/api/elections/${election.id}/ballots`, {
       grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
       selections: [{ position_id: president.id, candidate_id: president.candidates[i % 2].id }],
     });
     receipts.push(response.json().receipt);
-  }
-  return { admin, election, president, receipts };
+    return response.json();
+  };
+  for (const [i, voter] of voters.entries()) await cast(voter, i);
+  const castOneMore = async () => {
+    const [voter] = await bulkVoters(t.database.db, t.clock, admin.organizationId, 1);
+    if (!voter) throw new Error("no voter");
+    await t.database.db.insert(electionVoters).values({ electionId: election.id, userId: voter.user.id });
+    return cast(voter, receipts.length);
+  };
+  return { admin, election, president, receipts, castOneMore };
+}
+
+const close = (admin: { cookie: string }, electionId: string) =>
+  call(t.app, admin.cookie).post(`/api/elections/${electionId}/close`);
+
+/** A ballot written straight into the database, with no voter behind it. */
+async function insertBallot(electionId: string, positionId: string, candidateId: string) {
+  await t.database.db.insert(ballots).values({
+    electionId,
+    positionId,
+    candidateId,
+    receiptHash: sha256(`forged-${Math.random()}`),
+  });
 }
 
 describe("seals and the bulletin board", () => {
@@ -58,8 +80,8 @@ describe("seals and the bulletin board", () => {
   });
 
   it("seal ballots in batches into a chain that verify-election recomputes", async () => {
-    const { election, president, receipts } = await votedElection(4);
-    expect(await sealPending(t.database.db, { minVoters: 1 })).toBeGreaterThanOrEqual(4);
+    const { admin, election, president, receipts } = await votedElection(4);
+    expect((await sealPending(t.database.db, { minVoters: 1 })).sealed).toBeGreaterThanOrEqual(4);
     const more = await votedElection(1);
     await sealPending(t.database.db, { minVoters: 1 });
     const report = await verifyElectionIntegrity(t.database.db, election.id);
@@ -72,12 +94,16 @@ describe("seals and the bulletin board", () => {
     expect(board.seals).toHaveLength(1);
     const mine = sha256(`${receipts[0]}:${president.id}`);
     const found = board.ballots.find((b: { receipt_hash: string }) => b.receipt_hash === mine);
-    expect(found).toMatchObject({
+    // While voting is open the sealed ballot is there without its choice; the close publishes it.
+    expect(found).toMatchObject({ position_id: president.id, candidate_id: null, seal: 1 });
+    expect(JSON.stringify(board)).not.toMatch(/user|voter|email/i);
+    await close(admin, election.id);
+    const closed = (await call(t.app).get(`/api/elections/${election.id}/bulletin`)).json();
+    expect(closed.ballots.find((b: { receipt_hash: string }) => b.receipt_hash === mine)).toMatchObject({
       position_id: president.id,
       candidate_id: president.candidates[0].id,
       seal: 1,
     });
-    expect(JSON.stringify(board)).not.toMatch(/user|voter|email/i);
   });
 
   it("let verify-election detect a ballot altered directly in the database", async () => {
@@ -96,5 +122,123 @@ describe("seals and the bulletin board", () => {
     const report = await verifyElectionIntegrity(t.database.db, election.id);
     expect(report.problems.join("\n")).toMatch(/root differs/);
     expect(report.problems.join("\n")).toMatch(/has \d ballots, the seal recorded/);
+  });
+});
+
+describe("ballots held against the voters who took part (issue 12, item 2)", () => {
+  it("a ballot inserted directly is never sealed, and verify-election flags it, open and closed", async () => {
+    const { admin, election, president } = await votedElection(SEAL_MIN_VOTERS);
+    await insertBallot(election.id, president.id, president.candidates[0].id);
+    const outcome = await sealPending(t.database.db, { electionId: election.id });
+    expect(outcome.seals).toEqual([]);
+    expect(outcome.refused).toEqual([
+      {
+        electionId: election.id,
+        positionId: president.id,
+        ballots: SEAL_MIN_VOTERS + 1,
+        participations: SEAL_MIN_VOTERS,
+      },
+    ]);
+    const open = await verifyElectionIntegrity(t.database.db, election.id);
+    expect(open.problems.join("\n")).toMatch(/11 ballots but only 10 voters took part/);
+
+    await close(admin, election.id);
+    const closed = await verifyElectionIntegrity(t.database.db, election.id);
+    expect(closed).toMatchObject({ seals: 0, unsealed: SEAL_MIN_VOTERS + 1 });
+    expect(closed.problems.join("\n")).toMatch(/11 ballots but only 10 voters took part/);
+    expect(closed.problems.join("\n")).toMatch(/11 ballots still unsealed after the close/);
+  });
+
+  it("a ballot inserted beside a real one waiting for the same seal is refused too (the counts differ)", async () => {
+    const { election, president, castOneMore } = await votedElection(SEAL_MIN_VOTERS);
+    await sealPending(t.database.db, { electionId: election.id });
+    await castOneMore();
+    await insertBallot(election.id, president.id, president.candidates[1].id);
+    const outcome = await sealPending(t.database.db, { electionId: election.id, minVoters: 1 });
+    expect(outcome.seals).toEqual([]);
+    expect(outcome.refused).toHaveLength(1);
+  });
+
+  it("deleting the last seal with its ballots is detected", async () => {
+    const { admin, election, castOneMore } = await votedElection(SEAL_MIN_VOTERS);
+    await sealPending(t.database.db, { electionId: election.id });
+    await castOneMore();
+    await close(admin, election.id);
+    const [last] = await t.database.db
+      .select()
+      .from(seals)
+      .where(eq(seals.electionId, election.id))
+      .orderBy(desc(seals.sequence))
+      .limit(1);
+    if (last?.sequence !== 2) throw new Error("expected two seals");
+    expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
+    await t.database.db
+      .delete(ballots)
+      .where(and(eq(ballots.electionId, election.id), eq(ballots.sealId, last.id)));
+    await t.database.db.delete(seals).where(eq(seals.id, last.id));
+    const report = await verifyElectionIntegrity(t.database.db, election.id);
+    expect(report.problems.join("\n")).toMatch(/11 voters took part but only 10 ballots remain/);
+    expect(report.problems.join("\n")).toMatch(/disclosed by a seal that does not exist/);
+  });
+
+  it("a chain recomputed after a change passes alone, and fails against a head a voter witnessed", async () => {
+    const { admin, election, president, castOneMore } = await votedElection(SEAL_MIN_VOTERS);
+    await sealPending(t.database.db, { electionId: election.id });
+    // The next voter's receipt records the head current when they voted: seal 1.
+    const cast = await castOneMore();
+    const [first] = await t.database.db.select().from(seals).where(eq(seals.electionId, election.id));
+    expect(cast.head).toEqual({ sequence: 1, root: first?.root });
+    await close(admin, election.id);
+
+    // Someone with the database changes a sealed ballot and recomputes every seal after it.
+    const [victim] = await t.database.db
+      .select()
+      .from(ballots)
+      .where(and(eq(ballots.electionId, election.id), eq(ballots.sealId, first?.id ?? -1)))
+      .limit(1);
+    const other = president.candidates.find((c: { id: string }) => c.id !== victim?.candidateId);
+    await t.database.db
+      .update(ballots)
+      .set({ candidateId: other.id })
+      .where(eq(ballots.id, victim?.id ?? ""));
+    const chain = await t.database.db
+      .select()
+      .from(seals)
+      .where(eq(seals.electionId, election.id))
+      .orderBy(seals.sequence);
+    let previous = "0".repeat(64);
+    for (const seal of chain) {
+      const batch = await t.database.db.select().from(ballots).where(eq(ballots.sealId, seal.id));
+      const root = chainRoot(previous, batch);
+      await t.database.db
+        .update(seals)
+        .set({ previousRoot: previous, root, tally: tallyOf(batch) })
+        .where(eq(seals.id, seal.id));
+      previous = root;
+    }
+    expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
+    const witnessed = parseHead(`${cast.head.sequence}:${cast.head.root}`);
+    if (!witnessed) throw new Error("head did not parse");
+    const report = await verifyElectionIntegrity(t.database.db, election.id, { heads: [witnessed] });
+    expect(report.problems).toEqual([
+      "witnessed head 1: the chain's root differs (the chain was recomputed)",
+    ]);
+    // A head on the chain as it stands passes.
+    const current = await t.database.db
+      .select()
+      .from(seals)
+      .where(eq(seals.electionId, election.id))
+      .orderBy(seals.sequence);
+    const standing = current.map((s) => ({ sequence: s.sequence, root: s.root }));
+    expect((await verifyElectionIntegrity(t.database.db, election.id, { heads: standing })).problems).toEqual(
+      [],
+    );
+    expect(
+      (
+        await verifyElectionIntegrity(t.database.db, election.id, {
+          heads: [{ sequence: 9, root: "a".repeat(64) }],
+        })
+      ).problems,
+    ).toEqual(["witnessed head 9: no such seal on the chain (a seal was removed)"]);
   });
 });

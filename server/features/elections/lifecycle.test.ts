@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../../../contract/elections";
+import { messages } from "../../../contract/messages";
 import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createMember, createOrganization, signIn } from "../../test/factories";
@@ -41,7 +42,7 @@ describe("the schedule", () => {
     const active = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json();
     expect(active).toMatchObject({ status: "active", total_voters: 3 });
     // The roll is fixed: a member who joins now does not change it.
-    await createMember(t.app, admin.organizationId);
+    await createMember(t.app, admin.organizationId, {}, admin.cookie);
     expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().total_voters).toBe(
       3,
     );
@@ -133,9 +134,53 @@ describe("the admin", () => {
     expect(frozen.json().error.message).toBe(electionMessages.definitionFrozen);
   });
 
+  it("refuses dates that do not exist, in channel creation, the ballot's definition and an extension", async () => {
+    const admin = await createOrganization(t.app);
+    const as = call(t.app, admin.cookie);
+    for (const [startDate, endDate] of [
+      ["2099-12-30", "2099-12-32"],
+      ["2099-04-31", "2099-05-02"],
+      ["2099-02-27", "2099-02-29"],
+      ["2099-13-01", "2099-13-02"],
+    ]) {
+      const channel = electionChannel(t.clock);
+      const refused = await as.post("/api/channels", {
+        ...channel,
+        voting_settings: { ...channel.voting_settings, startDate, endDate },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(messages.invalidDate);
+    }
+    const leap = electionChannel(t.clock);
+    const accepted = await as.post("/api/channels", {
+      ...leap,
+      voting_settings: { ...leap.voting_settings, startDate: "2096-02-28", endDate: "2096-02-29" },
+    });
+    expect(accepted.statusCode).toBe(201);
+
+    const { admin: owner, election } = await upcoming();
+    const by = call(t.app, owner.cookie);
+    const definition = await by.put(`/api/elections/${election.id}/definition`, {
+      voting_settings: {
+        startDate: election.start_date,
+        endDate: "2099-06-31",
+        candidates: [{ name: "Eve", party: "Red", position: "governor", image: "https://img.example/e.png" }],
+      },
+    });
+    expect(definition.json().error.message).toBe(messages.invalidDate);
+    const extended = await by.post(`/api/elections/${election.id}/extend`, {
+      end_date: "2099-12-32",
+      end_time: "12:00",
+    });
+    expect(extended.statusCode).toBe(400);
+    expect(extended.json().error.message).toBe(messages.invalidDate);
+    const unchanged = (await by.get(`/api/elections/${election.id}`)).json();
+    expect(unchanged.end_date).toBe(election.end_date);
+  });
+
   it("must be denied to voters and to admins of other organizations", async () => {
     const { admin, election } = await upcoming();
-    const member = await createMember(t.app, admin.organizationId);
+    const member = await createMember(t.app, admin.organizationId, {}, admin.cookie);
     const stranger = await createOrganization(t.app);
     for (const cookie of [member.cookie, stranger.cookie]) {
       for (const verb of ["open", "close", "cancel"]) {

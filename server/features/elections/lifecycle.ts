@@ -9,18 +9,20 @@ import { wallClock, zonedInstant } from "../../lib/zoned-time";
 import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
 import { electionForAdmin } from "./access";
+import { freezeVerificationRules } from "./audit";
 import { createPositions } from "./definition";
 import { type ElectionRow, organizationVoters } from "./queries";
 
 /**
- * upcoming → active: the voter roll is fixed (the organization's voters at this moment) in the
- * same transaction, so an election is never active without its roll.
+ * upcoming → active: the voter roll is fixed (the organization's voters at this moment) and the
+ * verification rules are frozen in the same transaction, so an election is never active without
+ * its roll and its own copy of the rules.
  */
 async function open(
   tx: Db,
   electionId: string,
   now: Date,
-  early: { timeZone: string } | null,
+  early: { timeZone: string; actorId: string } | null,
 ): Promise<ElectionRow | null> {
   const started = early && wallClock(now, early.timeZone);
   const [opened] = await tx
@@ -32,6 +34,7 @@ async function open(
     .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
     .returning();
   if (!opened) return null;
+  await freezeVerificationRules(tx, electionId, early?.actorId ?? null);
   await tx.execute(
     sql`insert into election_voters (election_id, user_id) select ${electionId}::uuid, roll.user_id from (${organizationVoters(opened.organizationId)}) as roll on conflict do nothing`,
   );
@@ -62,7 +65,9 @@ export async function applySchedule(db: Db, clock: Clock): Promise<ElectionRow[]
 export async function openEarly(db: Db, clock: Clock, admin: User, electionId: string): Promise<ElectionRow> {
   const row = await electionForAdmin(db, admin, electionId);
   const timeZone = await timeZoneOf(db, row.organizationId);
-  const opened = await db.transaction((tx) => open(tx, electionId, clock.now(), { timeZone }));
+  const opened = await db.transaction((tx) =>
+    open(tx, electionId, clock.now(), { timeZone, actorId: admin.id }),
+  );
   if (!opened) throw badRequest(electionMessages.cannotOpen);
   return opened;
 }

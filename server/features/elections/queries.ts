@@ -6,7 +6,7 @@ import {
   candidates,
   channels,
   electionPositions,
-  type elections,
+  elections,
   electionVoters,
   organizationMemberships,
   organizations,
@@ -17,6 +17,16 @@ import type { User } from "../accounts/sessions";
 import { isAdmin, roleIn } from "../organizations/policy";
 
 export type ElectionRow = typeof elections.$inferSelect;
+
+/**
+ * A participation that may be counted or shown to anyone but its voter: disclosed by a seal with
+ * its batch, or its election no longer open. `p` and `e` name the participation and its election.
+ */
+export const disclosedParticipation = (p: string, e: string) =>
+  sql.raw(`(${p}.seal_id is not null or ${e}.status <> 'active')`);
+
+/** No count by candidate while voting is open (or before): results appear when voting closes. */
+export const resultsPending = (status: string) => status === "upcoming" || status === "active";
 
 /** Voters who belong to the organization now: the roll of an election that has not opened yet. */
 export function organizationVoters(organizationId: string) {
@@ -53,7 +63,13 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       db
         .select({ electionId: participations.electionId, n: countDistinct(participations.userId) })
         .from(participations)
-        .where(inArray(participations.electionId, ids))
+        .innerJoin(elections, eq(elections.id, participations.electionId))
+        .where(
+          and(
+            inArray(participations.electionId, ids),
+            disclosedParticipation('"participations"', '"elections"'),
+          ),
+        )
         .groupBy(participations.electionId),
       db
         .select({ electionId: electionVoters.electionId, n: count() })
@@ -77,7 +93,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         .from(electionVoters)
         .where(and(inArray(electionVoters.electionId, ids), eq(electionVoters.userId, viewer.id))),
       db
-        .select({ id: organizations.id, timezone: organizations.timezone })
+        .select({ id: organizations.id, timezone: organizations.timezone, status: organizations.status })
         .from(organizations)
         .where(inArray(organizations.id, organizationIds)),
       Promise.all(organizationIds.map(async (id) => [id, await roleIn(db, viewer.id, id)] as const)),
@@ -94,14 +110,18 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   const rollBy = new Map(rolls.map((r) => [r.electionId, r.n]));
   const votersBy = new Map(orgVoters.map((v) => [v.organizationId, v.n]));
   const zoneBy = new Map(zones.map((z) => [z.id, z.timezone]));
+  const suspended = new Set(zones.filter((z) => z.status === "suspended").map((z) => z.id));
   const roleBy = new Map(roles);
   const rolled = new Set(onRoll.map((r) => r.electionId));
 
-  const securityOf = (row: ElectionRow) => (row.channelId ? (securityBy.get(row.channelId) ?? null) : null);
+  // The rules frozen when voting opened, else (upcoming) the channel's current ones.
+  const securityOf = (row: ElectionRow) =>
+    row.securitySettings ?? (row.channelId ? (securityBy.get(row.channelId) ?? null) : null);
   return rows.map((row) => {
     const admin = isAdmin(viewer, roleBy.get(row.organizationId) ?? null);
     const opened = row.status !== "upcoming";
-    const canSeeResults = admin || !row.resultsHidden || row.status === "completed";
+    const canSeeResults =
+      !resultsPending(row.status) && (admin || !row.resultsHidden || row.status === "completed");
     const onTheRoll = opened
       ? rolled.has(row.id)
       : viewer.userType === "voter" && roleBy.get(row.organizationId) !== null;
@@ -146,7 +166,8 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       viewer: {
         can_manage: admin,
         can_see_results: canSeeResults,
-        can_vote: row.status === "active" && onTheRoll,
+        // A suspended organization's members read the ballot but may not vote (casting refuses too).
+        can_vote: row.status === "active" && onTheRoll && !suspended.has(row.organizationId),
         voted_position_ids: mine.filter((m) => m.electionId === row.id).map((m) => m.positionId),
         on_roll: onTheRoll,
       },

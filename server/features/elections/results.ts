@@ -1,11 +1,16 @@
 import { asc, sql } from "drizzle-orm";
-import { type Election, type EligibleVoter, electionMessages } from "../../../contract/elections";
+import {
+  type Election,
+  type EligibleVoter,
+  rankCandidates,
+  resultsUnavailable,
+} from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { electionForMember } from "./access";
-import { loadElections, organizationVoters } from "./queries";
+import { disclosedParticipation, loadElections, organizationVoters } from "./queries";
 
 export async function electionFor(db: Db, user: User, electionId: string): Promise<Election> {
   const row = await electionForMember(db, user, electionId);
@@ -22,7 +27,10 @@ export async function eligibleVoters(db: Db, user: User, electionId: string): Pr
       ? sql`${users.id} in (${organizationVoters(row.organizationId)})`
       : sql`${users.id} in (select user_id from election_voters where election_id = ${electionId}::uuid)`;
   // Correlated subquery with the outer table named explicitly (Drizzle leaves columns unqualified there).
-  const voted = sql`exists (select 1 from participations pa where pa.election_id = ${electionId}::uuid and pa.user_id = "users"."id")`;
+  // While voting is open a voter shows "voted" once a seal disclosed it (in a batch), except to themselves.
+  const voted = sql`exists (select 1 from participations pa join elections pe on pe.id = pa.election_id
+    where pa.election_id = ${electionId}::uuid and pa.user_id = "users"."id"
+      and (${disclosedParticipation("pa", "pe")} or pa.user_id = ${user.id}))`;
   const rows = await db
     .select({ userId: users.id, fullName: users.fullName, voted: sql<boolean>`${voted}` })
     .from(users)
@@ -38,18 +46,16 @@ export async function resultsCsv(
   electionId: string,
 ): Promise<{ filename: string; csv: string }> {
   const election = await electionFor(db, user, electionId);
-  if (!election.viewer.can_see_results) throw forbidden(electionMessages.resultsHidden);
+  if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
   const lines = [["Election", "Status", "Position", "Rank", "Candidate", "Party", "Votes", "Percentage"]];
   for (const position of election.positions) {
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-    const ranked = [...position.candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0));
-    for (const [index, candidate] of ranked.entries()) {
-      const votes = candidate.vote_count ?? 0;
+    for (const { candidate, votes, rank } of rankCandidates(position.candidates)) {
       lines.push([
         election.title,
         election.status,
         position.title,
-        String(index + 1),
+        String(rank),
         candidate.name,
         candidate.party || "Independent",
         String(votes),

@@ -9,15 +9,17 @@ import {
   extendElectionInput,
   startVerificationInput,
   type VerificationMethod,
+  votingOpen,
 } from "../../../contract/elections";
 import type { AppContext } from "../../context";
 import { elections } from "../../db/schema";
 import { currentUser } from "../../http/access";
 import { badRequest, forbidden, notFound, parse } from "../../http/errors";
 import { idParam, noBody } from "../../http/params";
-import { enforceLimits } from "../../lib/rate-limit";
+import { enforceLimits, forgiveHits } from "../../lib/rate-limit";
 import { votingMonitor } from "../monitoring/monitor";
 import { requireActiveOrganization, requireMember } from "../organizations/policy";
+import { electionAuditTrail } from "./audit";
 import { bulletinBoard } from "./bulletin";
 import { castVote } from "./casting";
 import {
@@ -31,8 +33,8 @@ import {
 } from "./lifecycle";
 import { type ElectionRow, loadElections } from "./queries";
 import { electionFor, eligibleVoters, resultsCsv } from "./results";
-import { sealPending } from "./sealing";
 import { confirmVerification, startVerification } from "./verification";
+import { sealAndAnnounce } from "./worker";
 
 export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, bus } = ctx;
@@ -81,6 +83,10 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(csv);
   });
 
+  app.get("/api/elections/:id/audit", admin, async (request) => ({
+    entries: await electionAuditTrail(db, currentUser(request), idParam(request.params)),
+  }));
+
   app.get("/api/elections/:id/bulletin", { config: { access: "public" } }, (request) =>
     bulletinBoard(db, idParam(request.params)),
   );
@@ -93,41 +99,70 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     ip: request.ip,
     monitor,
   });
-  const limitVerification = (request: FastifyRequest) =>
-    enforceLimits(db, clock, [
-      { key: `verify:account:${currentUser(request).id}`, limit: ctx.limits.verifyPerAccount },
+  /**
+   * Every attempt counts against the address; against the account, only failures do: a grant takes
+   * back the attempts that earned it (the confirm and the start that sent its code), so a voter who
+   * votes in several elections in a row is never refused for succeeding (wrong numbers and codes,
+   * and codes still unconfirmed, stay counted).
+   */
+  const limitVerification = async (request: FastifyRequest) => {
+    const account = `verify:account:${currentUser(request).id}`;
+    await enforceLimits(db, clock, [
+      { key: account, limit: ctx.limits.verifyPerAccount },
       { key: `verify:ip:${request.ip}`, limit: ctx.limits.verifyPerIp },
     ]);
+    return { verified: (attempts: number) => forgiveHits(db, [account], attempts) };
+  };
 
-  /** The election, checked to offer this method (the channel's security settings decide). */
+  /**
+   * The election, checked to be open by the server's clock (no grant for an election that cannot
+   * take a vote, and such a refusal is no attempt) and to offer this method (the channel's security
+   * settings decide).
+   */
   const offering = async (request: FastifyRequest, method: VerificationMethod) => {
     const election = await electionFor(db, currentUser(request), idParam(request.params));
+    if (!votingOpen(election, clock.now())) throw forbidden(electionMessages.notOpen);
     if (!election.verification_methods.includes(method)) throw badRequest(electionMessages.methodUnavailable);
     // A suspended organization's members may read but not verify or vote.
     await requireActiveOrganization(db, election.organization_id);
     if (election.requires_two_factor && !currentUser(request).totpEnabled) {
       throw forbidden(electionMessages.twoFactorNeeded);
     }
-    await limitVerification(request);
-    return election;
+    const limit = await limitVerification(request);
+    return { election, limit };
   };
 
   app.post("/api/elections/:id/verification", voter, async (request) => {
     const input = parse(startVerificationInput, request.body);
-    const election = await offering(request, input.method);
-    return startVerification(verificationContext(request), currentUser(request), election.id, input);
+    const { election, limit } = await offering(request, input.method);
+    const result = await startVerification(
+      verificationContext(request),
+      currentUser(request),
+      election.id,
+      input,
+    );
+    if (result.status === "verified") await limit.verified(1);
+    return result;
   });
 
   app.post("/api/elections/:id/verification/confirm", voter, async (request) => {
     const input = parse(confirmVerificationInput, request.body);
-    const election = await offering(request, input.method);
-    return confirmVerification(verificationContext(request), currentUser(request), election.id, input);
+    const { election, limit } = await offering(request, input.method);
+    const result = await confirmVerification(
+      verificationContext(request),
+      currentUser(request),
+      election.id,
+      input,
+    );
+    await limit.verified(2);
+    return result;
   });
 
   app.post("/api/elections/:id/ballots", voter, async (request, reply) => {
     const input = parse(castVoteInput, request.body);
     const electionId = idParam(request.params);
-    const { organizationId, ...result } = await castVote({
+    // No realtime event per ballot: screens refresh when a seal discloses a batch (worker.ts).
+    const result = await castVote({
       db,
       clock,
       voter: currentUser(request),
@@ -135,10 +170,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       input,
       monitor,
       ip: request.ip,
-    });
-    await bus.publish(`org:${organizationId}`, "vote.cast", {
-      election_id: electionId,
-      organization_id: organizationId,
+      guard: ctx,
     });
     return reply.code(201).send(result);
   });
@@ -161,7 +193,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post(`/api/elections/:id/${verb}`, admin, async (request) => {
       noBody(request.body);
       const row = await act(request);
-      if (row.status === "completed") await sealPending(db);
+      if (row.status !== "active") await sealAndAnnounce(ctx, request.log, { electionId: row.id });
       await changed(row);
       return electionFor(db, currentUser(request), row.id);
     });

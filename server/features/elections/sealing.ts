@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { ballots, elections, seals } from "../../db/schema";
+import { ballots, participations, seals } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
+import { completeSessionsDisclosedBy } from "../monitoring/sessions";
 
 /** The root before an election's first seal. */
 export const GENESIS = "0".repeat(64);
@@ -30,132 +31,148 @@ export function tallyOf(batch: BallotRow[]): Record<string, number> {
 }
 
 /**
- * While an election is open, a seal waits until its batch holds the ballots of at least this many
- * voters (per position). A seal's time is public and a voter's moment of voting is visible to
- * administrators (the Voters tab, monitoring): sealing each ballot on its own would let them pair
- * the two and read the choice. A batch of ten hides each voter among ten. Once voting ends, the
- * rest is sealed whatever its size (the tallies are public then anyway).
+ * While an election is open, a position's ballots are sealed (and its participations disclosed)
+ * only once at least this many voters' ballots wait. A seal's time is public, and the seal is the
+ * moment its voters turn "voted": a batch of one would pair a voter with a choice; in a batch of
+ * ten each voter hides among ten. Once voting ends the rest is sealed whatever its size.
  */
 export const SEAL_MIN_VOTERS = 10;
 
-/**
- * Appends a seal for each election's unsealed ballots, when there are enough of them (above) or
- * the election has closed. It runs apart from casting (about once a second and when an election
- * closes), so voters never wait on it; an advisory lock keeps one sealer at a time across
- * processes. Returns the number of ballots sealed.
- */
-export async function sealPending(db: Db, options: { minVoters?: number } = {}): Promise<number> {
-  const minVoters = options.minVoters ?? SEAL_MIN_VOTERS;
-  return db.transaction(async (tx) => {
-    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${SEALER_LOCK}) as ok`);
-    if (!(locked as { rows: Array<{ ok: boolean }> }).rows[0]?.ok) return 0;
-    const waiting = (await tx.execute(sql`
-      select b.election_id, count(*)::int as ballots, count(distinct b.position_id)::int as positions,
-             e.status = 'active' as open
-      from ballots b join elections e on e.id = b.election_id
-      where b.seal_id is null
-      group by b.election_id, e.status`)) as {
-      rows: Array<{ election_id: string; ballots: number; positions: number; open: boolean }>;
-    };
-    const pending = waiting.rows
-      .filter((row) => !row.open || row.ballots >= minVoters * row.positions)
-      .map((row) => ({ electionId: row.election_id }));
-    let sealed = 0;
-    for (const { electionId } of pending) {
-      const batch = await tx
-        .select()
-        .from(ballots)
-        .where(and(eq(ballots.electionId, electionId), isNull(ballots.sealId)))
-        .orderBy(asc(ballots.receiptHash))
-        .limit(5000);
-      if (batch.length === 0) continue;
-      const [last] = await tx
-        .select()
-        .from(seals)
-        .where(eq(seals.electionId, electionId))
-        .orderBy(desc(seals.sequence))
-        .limit(1);
-      const previousRoot = last?.root ?? GENESIS;
-      const [seal] = await tx
-        .insert(seals)
-        .values({
-          electionId,
-          sequence: (last?.sequence ?? 0) + 1,
-          previousRoot,
-          root: chainRoot(previousRoot, batch),
-          ballotCount: batch.length,
-          tally: tallyOf(batch),
-        })
-        .returning({ id: seals.id });
-      if (!seal) throw new Error("seal insert returned nothing");
-      await tx
-        .update(ballots)
-        .set({ sealId: seal.id })
-        .where(
-          inArray(
-            ballots.id,
-            batch.map((b) => b.id),
-          ),
-        );
-      sealed += batch.length;
-    }
-    return sealed;
-  });
-}
-
-export interface VerificationReport {
+export interface SealMade {
+  sealId: number;
   electionId: string;
-  title: string;
-  ballots: number;
-  seals: number;
-  unsealed: number;
-  problems: string[];
+  organizationId: string;
+  sequence: number;
+  root: string;
 }
 
-/** Recomputes every seal and every tally of an election from its stored ballots and says what differs. */
-export async function verifyElectionIntegrity(db: Db, electionId: string): Promise<VerificationReport> {
-  const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
-  if (!election) throw new Error(`No election with id ${electionId}`);
-  const all = await db.select().from(ballots).where(eq(ballots.electionId, electionId));
-  const chain = await db
+/** A position whose waiting ballots and waiting participations differ in number: not sealed. */
+export interface SealRefusal {
+  electionId: string;
+  positionId: string;
+  ballots: number;
+  participations: number;
+}
+
+export interface SealingOutcome {
+  seals: SealMade[];
+  sealed: number;
+  refused: SealRefusal[];
+}
+
+interface Waiting {
+  election_id: string;
+  organization_id: string;
+  position_id: string;
+  open: boolean;
+  ballots: number;
+  participations: number;
+}
+
+/**
+ * Seals each election's waiting ballots and, in the same transaction, discloses the waiting
+ * participations of the same positions: the seal is the one moment at which both a batch of
+ * choices (on the bulletin board) and a batch of "voted" (turnout, the Voters tab, monitoring)
+ * become visible, so neither can be tied to one ballot.
+ *
+ * The transaction is REPEATABLE READ: every read and every update sees one snapshot, so a vote
+ * committed meanwhile (its participation and ballot written by one statement) is in neither or
+ * both. A position is refused, and reported, when its waiting ballots and waiting participations
+ * differ in number: a ballot with no voter behind it (inserted directly) is never sealed.
+ * An advisory lock keeps one sealer at a time across processes.
+ */
+export async function sealPending(
+  db: Db,
+  options: { minVoters?: number; electionId?: string } = {},
+): Promise<SealingOutcome> {
+  const minVoters = options.minVoters ?? SEAL_MIN_VOTERS;
+  const only = options.electionId ? sql`and e.id = ${options.electionId}::uuid` : sql``;
+  const outcome = await db.transaction(
+    async (tx) => {
+      const outcome: SealingOutcome = { seals: [], sealed: 0, refused: [] };
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${SEALER_LOCK}) as ok`);
+      if (!(locked as { rows: Array<{ ok: boolean }> }).rows[0]?.ok) return outcome;
+      const waiting = (
+        (await tx.execute(sql`
+        with b as (select election_id, position_id, count(*)::int as n from ballots where seal_id is null group by 1, 2),
+             p as (select election_id, position_id, count(*)::int as n from participations where seal_id is null group by 1, 2)
+        select e.id as election_id, e.organization_id, e.status = 'active' as open,
+               coalesce(b.position_id, p.position_id) as position_id,
+               coalesce(b.n, 0) as ballots, coalesce(p.n, 0) as participations
+        from b full join p on p.position_id = b.position_id
+        join elections e on e.id = coalesce(b.election_id, p.election_id)
+        where true ${only}
+        order by e.id`)) as { rows: Waiting[] }
+      ).rows;
+      const byElection = new Map<string, Waiting[]>();
+      for (const row of waiting)
+        byElection.set(row.election_id, [...(byElection.get(row.election_id) ?? []), row]);
+
+      for (const [electionId, rows] of byElection) {
+        const ready: string[] = [];
+        for (const row of rows) {
+          if (row.ballots !== row.participations) {
+            outcome.refused.push({
+              electionId,
+              positionId: row.position_id,
+              ballots: row.ballots,
+              participations: row.participations,
+            });
+          } else if (!row.open || row.ballots >= minVoters) {
+            ready.push(row.position_id);
+          }
+        }
+        if (ready.length === 0) continue;
+        const made = await sealPositions(tx, electionId, ready);
+        outcome.seals.push({ ...made, organizationId: rows[0]?.organization_id ?? "" });
+        outcome.sealed += made.count;
+      }
+      return outcome;
+    },
+    { isolationLevel: "repeatable read" },
+  );
+  // Monitoring hears of the disclosed votes after the commit: an update of a voter's session in
+  // the snapshot's transaction would abort the seal whenever monitoring touched that session too.
+  for (const seal of outcome.seals) await completeSessionsDisclosedBy(db, seal.electionId, seal.sealId);
+  return outcome;
+}
+
+/** One seal over the waiting ballots of these positions, disclosing their waiting participations. */
+async function sealPositions(tx: Db, electionId: string, positionIds: string[]) {
+  const waitingIn = <T extends typeof ballots | typeof participations>(table: T) =>
+    and(eq(table.electionId, electionId), inArray(table.positionId, positionIds), isNull(table.sealId));
+  const batch = await tx.select().from(ballots).where(waitingIn(ballots));
+  const [last] = await tx
     .select()
     .from(seals)
     .where(eq(seals.electionId, electionId))
-    .orderBy(asc(seals.sequence));
-  const problems: string[] = [];
-  let previous = GENESIS;
-  for (const [index, seal] of chain.entries()) {
-    const batch = all.filter((b) => b.sealId === seal.id);
-    if (seal.sequence !== index + 1)
-      problems.push(`seal ${seal.sequence}: out of sequence (expected ${index + 1})`);
-    if (seal.previousRoot !== previous)
-      problems.push(`seal ${seal.sequence}: does not chain to the seal before it`);
-    if (batch.length !== seal.ballotCount) {
-      problems.push(`seal ${seal.sequence}: covers ${batch.length} ballots, recorded ${seal.ballotCount}`);
-    }
-    const root = chainRoot(seal.previousRoot, batch);
-    if (root !== seal.root)
-      problems.push(
-        `seal ${seal.sequence}: root differs from its ballots (a ballot was altered, added or removed)`,
-      );
-    const recount = tallyOf(batch);
-    for (const candidate of new Set([...Object.keys(recount), ...Object.keys(seal.tally)])) {
-      if ((recount[candidate] ?? 0) !== (seal.tally[candidate] ?? 0)) {
-        problems.push(
-          `seal ${seal.sequence}: candidate ${candidate} has ${recount[candidate] ?? 0} ballots, the seal recorded ${seal.tally[candidate] ?? 0}`,
-        );
-      }
-    }
-    previous = seal.root;
-  }
-  const orphans = all.filter((b) => b.sealId !== null && !chain.some((s) => s.id === b.sealId));
-  if (orphans.length > 0) problems.push(`${orphans.length} ballots point to a seal that does not exist`);
-  return {
-    electionId,
-    title: election.title,
-    ballots: all.length,
-    seals: chain.length,
-    unsealed: all.filter((b) => b.sealId === null).length,
-    problems,
-  };
+    .orderBy(desc(seals.sequence))
+    .limit(1);
+  const previousRoot = last?.root ?? GENESIS;
+  const [seal] = await tx
+    .insert(seals)
+    .values({
+      electionId,
+      sequence: (last?.sequence ?? 0) + 1,
+      previousRoot,
+      root: chainRoot(previousRoot, batch),
+      ballotCount: batch.length,
+      tally: tallyOf(batch),
+    })
+    .returning();
+  if (!seal) throw new Error("seal insert returned nothing");
+  const sealedBallots = await tx
+    .update(ballots)
+    .set({ sealId: seal.id })
+    .where(waitingIn(ballots))
+    .returning({ id: ballots.id });
+  const disclosed = await tx
+    .update(participations)
+    .set({ sealId: seal.id })
+    .where(waitingIn(participations))
+    .returning({ userId: participations.userId });
+  // The snapshot makes these equal to what was counted; anything else aborts the seal.
+  if (sealedBallots.length !== batch.length || disclosed.length !== batch.length)
+    throw new Error("sealer: the batch changed under its snapshot");
+  return { sealId: seal.id, electionId, sequence: seal.sequence, root: seal.root, count: batch.length };
 }

@@ -100,11 +100,75 @@ describe("verification", () => {
         await call(limited.app, admin.cookie).post("/api/channels", electionChannel(limited.clock))
       ).json().channel;
       const election = await electionOfChannel(limited.app, admin.cookie, channel.id);
+      await call(limited.app, admin.cookie).post(`/api/elections/${election.id}/open`);
       const url = `/api/elections/${election.id}/verification`;
       const as = call(limited.app, voter.cookie);
       await as.post(url, { method: "national_id", id_number: "wrong-number" });
       await as.post(url, { method: "national_id", id_number: "wrong-number" });
       expect((await as.post(url, { method: "national_id", id_number: "wrong-number" })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts only failures against the account: a voter verifies in election after election", async () => {
+    const limited = await testApp({ limits: { verifyPerAccount: { max: 2, windowSeconds: 900 } } });
+    try {
+      const admin = await createOrganization(limited.app);
+      const voter = await createMember(limited.app, admin.organizationId, { id_number: "GHA-123456" });
+      const as = call(limited.app, voter.cookie);
+      for (let i = 0; i < 4; i++) {
+        const channel = (
+          await call(limited.app, admin.cookie).post("/api/channels", electionChannel(limited.clock))
+        ).json().channel;
+        const election = await electionOfChannel(limited.app, admin.cookie, channel.id);
+        await call(limited.app, admin.cookie).post(`/api/elections/${election.id}/open`);
+        const url = `/api/elections/${election.id}/verification`;
+        const byId = await as.post(url, { method: "national_id", id_number: "GHA-123456" });
+        expect(byId.json().status).toBe("verified");
+        await as.post(url, { method: "voters_card" });
+        const code = codeIn(limited.notifier.lastTo(voter.input.email)?.text);
+        const byCard = await as.post(`${url}/confirm`, { method: "voters_card", code });
+        expect(byCard.json().status).toBe("verified");
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("is refused outside the voting window, grants nothing and costs no attempt", async () => {
+    const limited = await testApp({ limits: { verifyPerAccount: { max: 1, windowSeconds: 900 } } });
+    try {
+      const admin = await createOrganization(limited.app);
+      const voter = await createMember(limited.app, admin.organizationId, { id_number: "GHA-123456" });
+      const as = call(limited.app, voter.cookie);
+      const channel = (
+        await call(limited.app, admin.cookie).post("/api/channels", electionChannel(limited.clock))
+      ).json().channel;
+      const election = await electionOfChannel(limited.app, admin.cookie, channel.id);
+      const url = `/api/elections/${election.id}/verification`;
+      for (let i = 0; i < 3; i++) {
+        const early = await as.post(url, { method: "national_id", id_number: "GHA-123456" });
+        expect(early.statusCode).toBe(403);
+        expect(early.json().error.message).toBe(electionMessages.notOpen);
+      }
+      expect(limited.notifier.lastTo(voter.input.email)).toBeUndefined();
+      await as.post(url, { method: "voters_card" });
+      expect(limited.notifier.lastTo(voter.input.email)).toBeUndefined();
+      await call(limited.app, admin.cookie).post(`/api/elections/${election.id}/close`);
+      const late = await as.post(url, { method: "national_id", id_number: "GHA-123456" });
+      expect(late.json().error.message).toBe(electionMessages.notOpen);
+      // None of the refusals counted: once open (here: a new election), the first try is allowed.
+      const next = (
+        await call(limited.app, admin.cookie).post("/api/channels", electionChannel(limited.clock))
+      ).json().channel;
+      const open = await electionOfChannel(limited.app, admin.cookie, next.id);
+      await call(limited.app, admin.cookie).post(`/api/elections/${open.id}/open`);
+      const ok = await as.post(`/api/elections/${open.id}/verification`, {
+        method: "national_id",
+        id_number: "GHA-123456",
+      });
+      expect(ok.json().status).toBe("verified");
     } finally {
       await limited.close();
     }
@@ -131,6 +195,7 @@ describe("the channel's security settings", () => {
     ).json().channel;
     const election = await electionOfChannel(t.app, admin.cookie, channel.id);
     expect(election.verification_methods).toEqual(["phone"]);
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`);
     const refused = await call(t.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
       method: "national_id",
       id_number: "GHA-777777",

@@ -54,11 +54,12 @@ describe("casting a vote", () => {
     expect(response.json()).toMatchObject({ success: true, message: electionMessages.voteCast });
     expect(response.json().receipt).toMatch(/^VS-[A-Z2-9-]+$/);
 
+    // The voter sees their own vote at once; turnout waits for a seal, counts for the close.
     const seen = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
-    expect(seen.votes_cast).toBe(1);
+    expect(seen.votes_cast).toBe(0);
     expect(seen.total_voters).toBe(2);
     expect(seen.viewer.voted_position_ids.sort()).toEqual([president.id, senator.id].sort());
-    expect(seen.positions[0].candidates[0].vote_count).toBe(1);
+    expect(seen.positions[0].candidates[0].vote_count).toBeNull();
 
     // Nothing links the ballot to the voter.
     const [ballot] = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
@@ -125,8 +126,9 @@ describe("casting a vote", () => {
       grant_id: await grantFor(t.database.db, t.clock, outsider.id, election.id),
       selections: [choice],
     });
-    expect(notMember.statusCode).toBe(403);
-    expect(notMember.json().error.message).toBe(electionMessages.mustBeMember);
+    // Another organization's election is not there for an outsider, as on every election route.
+    expect(notMember.statusCode).toBe(404);
+    expect(notMember.json().error.message).toBe(electionMessages.electionNotFound);
 
     await call(t.app, admin.cookie).post(`/api/elections/${election.id}/cancel`);
     const cancelled = await cast(c.cookie, election.id, {
@@ -179,6 +181,36 @@ describe("casting a vote", () => {
     expect(await ballotCount(election.id)).toBe(1);
   });
 
+  it("tells a double submission with the same grant that the vote was cast, not to verify again", async () => {
+    const { voters, election, president, senator } = await openElection();
+    const [voter, other] = voters;
+    if (!voter || !other) throw new Error("no voters");
+    const body = (grant: string) => ({
+      grant_id: grant,
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    // Two submissions at once with one grant: one casts, the other is told the vote is in.
+    const grant = await grantFor(t.database.db, t.clock, voter.user.id, election.id);
+    const twice = await Promise.all([
+      cast(voter.cookie, election.id, body(grant)),
+      cast(voter.cookie, election.id, body(grant)),
+    ]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(twice.find((r) => r.statusCode === 409)?.json().error.message).toBe(electionMessages.alreadyVoted);
+    // The same again after the fact (the sibling request long finished).
+    const late = await cast(voter.cookie, election.id, body(grant));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(electionMessages.alreadyVoted);
+    expect(await ballotCount(election.id)).toBe(1);
+    // A spent grant for a position not voted yet still asks for verification.
+    const unvoted = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      selections: [{ position_id: senator.id, candidate_id: senator.candidates[0].id }],
+    });
+    expect(unvoted.statusCode).toBe(403);
+    expect(unvoted.json().error.message).toBe(electionMessages.grantMissing);
+  });
+
   it("records 200 ballots from 200 voters voting at once, and the tallies equal the ballots", async () => {
     const { admin, voters, election, president } = await openElection({ members: 200 });
     const grants = await Promise.all(
@@ -196,6 +228,7 @@ describe("casting a vote", () => {
     );
     expect(responses.every((r) => r.statusCode === 201)).toBe(true);
     expect(await ballotCount(election.id)).toBe(200);
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
     const seen = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json();
     expect(seen.votes_cast).toBe(200);
     const [ada, ben] = seen.positions[0].candidates;
@@ -240,26 +273,40 @@ describe("who voted", () => {
 });
 
 describe("results", () => {
-  it("can be hidden from voters until the election completes; admins always see them", async () => {
+  it("are hidden from everyone, administrators included, while voting is open, and appear when it closes", async () => {
     const { admin, voters, election } = await openElection();
     const [voter] = voters;
     if (!voter) throw new Error("no voter");
-    await call(t.app, admin.cookie).patch(`/api/elections/${election.id}/options`, { results_hidden: true });
-    const hidden = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
-    expect(hidden.viewer.can_see_results).toBe(false);
-    expect(hidden.positions[0].candidates[0].vote_count).toBeNull();
-    expect(
-      (await call(t.app, voter.cookie).get(`/api/elections/${election.id}/results.csv`)).statusCode,
-    ).toBe(403);
-    expect(
-      (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().positions[0].candidates[0]
-        .vote_count,
-    ).toBe(0);
+    for (const cookie of [voter.cookie, admin.cookie]) {
+      const open = (await call(t.app, cookie).get(`/api/elections/${election.id}`)).json();
+      expect(open.viewer.can_see_results).toBe(false);
+      expect(open.positions[0].candidates[0].vote_count).toBeNull();
+      const csv = await call(t.app, cookie).get(`/api/elections/${election.id}/results.csv`);
+      expect(csv.statusCode).toBe(403);
+      expect(csv.json().error.message).toBe(electionMessages.resultsPending);
+    }
 
     await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
     const shown = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
     expect(shown.status).toBe("completed");
     expect(shown.positions[0].candidates[0].vote_count).toBe(0);
+  });
+
+  it("of a cancelled election can be hidden from voters; admins see them", async () => {
+    const { admin, voters, election } = await openElection();
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    await call(t.app, admin.cookie).patch(`/api/elections/${election.id}/options`, { results_hidden: true });
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/cancel`);
+    const hidden = (await call(t.app, voter.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(hidden.viewer.can_see_results).toBe(false);
+    expect(hidden.positions[0].candidates[0].vote_count).toBeNull();
+    const csv = await call(t.app, voter.cookie).get(`/api/elections/${election.id}/results.csv`);
+    expect(csv.json().error.message).toBe(electionMessages.resultsHidden);
+    expect(
+      (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().positions[0].candidates[0]
+        .vote_count,
+    ).toBe(0);
   });
 
   it("export as CSV with ranks and shares to 1 decimal", async () => {
@@ -270,6 +317,7 @@ describe("results", () => {
         selections: [{ position_id: president.id, candidate_id: president.candidates[i === 0 ? 1 : 0].id }],
       });
     }
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
     const csv = await call(t.app, admin.cookie).get(`/api/elections/${election.id}/results.csv`);
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body).toContain("President,1,Ada,Blue,2,66.7");
@@ -277,12 +325,27 @@ describe("results", () => {
     expect(csv.body).toContain("Senator,1,Cy,Blue,0,0");
     expect(csv.body).toContain("Di,Independent,0,0");
   });
+
+  it("rank a tie alike in the CSV: equal votes share a rank (competition ranking)", async () => {
+    const { admin, voters, election, president } = await openElection({ members: 2 });
+    for (const [i, voter] of voters.entries()) {
+      await cast(voter.cookie, election.id, {
+        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
+        selections: [{ position_id: president.id, candidate_id: president.candidates[i].id }],
+      });
+    }
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
+    const csv = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}/results.csv`)).body;
+    expect(csv).toContain("President,1,Ada,Blue,1,50.0");
+    expect(csv).toContain("President,1,Ben,Green,1,50.0");
+    expect(csv).toContain("Senator,1,Di,Independent,0,0");
+  });
 });
 
 describe("an existing member", () => {
   it("may vote; a member who joins after voting opened is not on the roll", async () => {
     const { admin, election, president } = await openElection();
-    const late = await createMember(t.app, admin.organizationId);
+    const late = await createMember(t.app, admin.organizationId, {}, admin.cookie);
     const response = await cast(late.cookie, election.id, {
       grant_id: await grantFor(t.database.db, t.clock, late.id, election.id),
       selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],

@@ -7,6 +7,38 @@ import { sealPending } from "./sealing";
 const TICK_MS = 1000;
 
 /**
+ * Seals what is due and tells the organizations' screens (`election.sealed`: turnout and "voted"
+ * moved by a batch). A position whose waiting ballots and voters differ is refused and reported
+ * here (counts only) every time the sealer looks, until someone investigates.
+ */
+export async function sealAndAnnounce(
+  ctx: Pick<AppContext, "db" | "bus">,
+  log: FastifyBaseLogger,
+  options: { electionId?: string } = {},
+): Promise<void> {
+  const outcome = await sealPending(ctx.db, options);
+  for (const refused of outcome.refused) {
+    log.error(
+      {
+        election: refused.electionId,
+        position: refused.positionId,
+        ballots: refused.ballots,
+        participations: refused.participations,
+      },
+      "sealer refused: waiting ballots and voters who took part differ (run verify-election)",
+    );
+  }
+  for (const seal of outcome.seals) {
+    await ctx.bus.publish(`org:${seal.organizationId}`, "election.sealed", {
+      election_id: seal.electionId,
+      organization_id: seal.organizationId,
+      sequence: seal.sequence,
+      root: seal.root,
+    });
+  }
+}
+
+/**
  * Opens and closes elections at their start and end (by the injected clock) and seals new
  * ballots, about once a second. Each step is safe with several processes running it.
  */
@@ -16,7 +48,7 @@ export function startElectionWorker(
 ): () => void {
   return every(TICK_MS, "election worker", log, async () => {
     const changed = await applySchedule(ctx.db, ctx.clock);
-    await sealPending(ctx.db);
+    await sealAndAnnounce(ctx, log);
     for (const row of changed) {
       log.info({ election: row.id, status: row.status }, `election ${row.status}`);
       await announceElection(ctx.bus, row);

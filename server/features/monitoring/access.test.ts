@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MonitoringOverview, SecurityAlert } from "../../../contract/monitoring";
 import { users } from "../../db/schema";
 import { grantFor } from "../../test/elections";
-import { createMember, createOrganization } from "../../test/factories";
+import { createMember, createOrganization, joinApproved } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { mayWatch } from "../organizations/policy";
@@ -92,7 +92,7 @@ describe("monitoring must be denied", () => {
     // A voter of both organizations opens both elections.
     const [both] = a.voters.slice(2);
     if (!both) throw new Error("no voter");
-    await call(t.app, both.cookie).post(`/api/organizations/${b.admin.organizationId}/join`);
+    await joinApproved(t.app, both.cookie, b.admin.organizationId, b.admin.cookie);
     await recordFrom(t, both.cookie, a.election.id, sessionBody());
     await recordFrom(t, both.cookie, b.election.id, sessionBody());
 

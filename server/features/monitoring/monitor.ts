@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { votingSessions } from "../../db/schema";
 import { announceAssessment } from "./announce";
-import { completeCurrentSession, updateCurrentSession } from "./sessions";
+import { updateCurrentSession } from "./sessions";
 
 /**
  * What elections tell monitoring about a voter's progress. Each call updates the voter's current
@@ -14,8 +14,6 @@ export interface VotingMonitor {
   verification(who: VoterInElection, success: boolean): Promise<void>;
   /** A vote for a position the voter already voted for (refused by the ballot's unique key). */
   duplicateAttempt(who: VoterInElection): Promise<void>;
-  /** Ballots were cast. */
-  voteCast(who: VoterInElection): Promise<void>;
 }
 
 export interface VoterInElection {
@@ -47,14 +45,7 @@ export function votingMonitor(
       ),
     duplicateAttempt: (who) =>
       update(who, { duplicateAttempts: sql`${votingSessions.duplicateAttempts} + 1` }),
-    // Completes the session without a word or a timestamp: when a voter cast their ballot must
-    // not be learned here (a seal's time and contents are public; see elections/sealing.ts).
-    voteCast: async (who) => {
-      try {
-        await completeCurrentSession(ctx.db, who);
-      } catch (error) {
-        log.error({ err: error, electionId: who.electionId }, "monitoring: session update failed");
-      }
-    },
+    // A cast completes the session only when the sealer discloses it, in a batch
+    // (completeSessionsDisclosedBy): the moment of one vote is not to be learned here.
   };
 }

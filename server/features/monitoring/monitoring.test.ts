@@ -4,7 +4,7 @@ import { messages } from "../../../contract/messages";
 import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../../contract/monitoring";
 import { monitoringMessages } from "../../../contract/monitoring";
 import { securityAlerts } from "../../db/schema";
-import { grantFor } from "../../test/elections";
+import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -146,7 +146,7 @@ describe("the figures", () => {
     const [a, b, c] = voters;
     if (!a || !b || !c) throw new Error("no voters");
     // d joins after the election opened (so is not on its roll); verifying is still recorded.
-    const d = await createMember(t.app, admin.organizationId);
+    const d = await createMember(t.app, admin.organizationId, {}, admin.cookie);
     for (const voter of [a, b, c, d]) await recordFrom(t, voter.cookie, election.id, sessionBody());
     // d passes the ID check, b fails it once; a votes, then tries again once.
     const passed = await call(t.app, d.cookie).post(`/api/elections/${election.id}/verification`, {
@@ -165,6 +165,8 @@ describe("the figures", () => {
       });
     await vote(0);
     await vote(1);
+    // A vote completes its session when a seal discloses it (in a batch); here, at the close.
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
 
     const read: MonitoringOverview = await overview(t, admin.cookie, admin.organizationId);
     expect(read.stats).toEqual({
@@ -185,6 +187,35 @@ describe("the figures", () => {
     expect(read.analytics.rule_hits.map((hit) => hit.sessions)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(read.sessions.map((s) => s.status).sort()).toEqual(["active", "active", "active", "completed"]);
     expect(new Date(read.updated_at).getTime()).toBe(t.clock.now().getTime());
+  });
+});
+
+describe("the sessions list", () => {
+  it("names each session's election and start, lists the elections, and filters by one", async () => {
+    const { admin, voters, election } = await monitoredElection(t);
+    const [a] = voters;
+    if (!a) throw new Error("no voters");
+    await recordFrom(t, a.cookie, election.id, sessionBody());
+    const base = electionChannel(t.clock);
+    const other = (
+      await call(t.app, admin.cookie).post("/api/channels", { ...base, name: "second-ballot" })
+    ).json().channel;
+    const second = await electionOfChannel(t.app, admin.cookie, other.id);
+
+    const all: MonitoringOverview = await overview(t, admin.cookie, admin.organizationId);
+    expect(all.elections.map((e) => e.id).sort()).toEqual([election.id, second.id].sort());
+    expect(all.election_id).toBeNull();
+    expect(all.sessions).toHaveLength(1);
+    expect(all.sessions[0]).toMatchObject({ election_id: election.id, election_title: election.title });
+    expect(all.sessions[0]?.created_at).toBe(t.clock.now().toISOString());
+
+    const url = (id: string) => `/api/organizations/${admin.organizationId}/monitoring?election_id=${id}`;
+    const one = (await call(t.app, admin.cookie).get(url(election.id))).json();
+    expect(one.election_id).toBe(election.id);
+    expect(one.sessions).toHaveLength(1);
+    const none = (await call(t.app, admin.cookie).get(url(second.id))).json();
+    expect(none.sessions).toEqual([]);
+    expect((await call(t.app, admin.cookie).get(url("not-an-id"))).statusCode).toBe(400);
   });
 });
 
@@ -228,7 +259,7 @@ describe("recording a session", () => {
   });
 
   it("takes the address from the request, and from X-Forwarded-For only behind a trusted proxy", async () => {
-    for (const trustProxy of [false, true]) {
+    for (const trustProxy of [false, 1] as const) {
       const app = await testApp({ config: { trustProxy } });
       try {
         const { admin, voters, election } = await monitoredElection(app);

@@ -43,9 +43,24 @@ async function alertsWhere(db: Db, where: SQL | undefined, limit: number): Promi
   return rows.map(presentAlert);
 }
 
-/** The monitoring list (spec: by organization, newest first, limit 50). */
-export const organizationSessions = (db: Db, organizationId: string) =>
-  sessionsWhere(db, eq(votingSessions.organizationId, organizationId), MONITORING_LIST_LIMIT);
+/** The monitoring list (spec: by organization, newest first, limit 50), of one election when given. */
+export const organizationSessions = (db: Db, organizationId: string, electionId?: string) =>
+  sessionsWhere(
+    db,
+    and(
+      eq(votingSessions.organizationId, organizationId),
+      electionId ? eq(votingSessions.electionId, electionId) : undefined,
+    ),
+    MONITORING_LIST_LIMIT,
+  );
+
+/** The organization's elections, newest first, for the sessions table's filter. */
+export const organizationElections = (db: Db, organizationId: string) =>
+  db
+    .select({ id: elections.id, title: elections.title })
+    .from(elections)
+    .where(eq(elections.organizationId, organizationId))
+    .orderBy(desc(elections.createdAt), desc(elections.id));
 
 export const organizationAlerts = (db: Db, organizationId: string) =>
   alertsWhere(db, eq(securityAlerts.organizationId, organizationId), MONITORING_LIST_LIMIT);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { recordSessionInput } from "../../../contract/monitoring";
+import { monitoringQuery, recordSessionInput } from "../../../contract/monitoring";
 import type { AppContext } from "../../context";
 import { currentUser } from "../../http/access";
 import { parse } from "../../http/errors";
@@ -10,7 +10,12 @@ import { requireAdmin } from "../organizations/policy";
 import { resolveAlert } from "./alerts";
 import { announceAssessment, monitoringTopic } from "./announce";
 import { blockSession, unblockSession } from "./blocking";
-import { investigateSession, organizationAlerts, organizationSessions } from "./queries";
+import {
+  investigateSession,
+  organizationAlerts,
+  organizationElections,
+  organizationSessions,
+} from "./queries";
 import { recordSession } from "./sessions";
 import { monitoringFigures } from "./stats";
 
@@ -44,14 +49,24 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The monitoring screen: stat cards, sessions, alerts and analytics, read together. */
   app.get("/api/organizations/:id/monitoring", admin, async (request) => {
     const organizationId = idParam(request.params);
+    const { election_id: electionId } = parse(monitoringQuery, request.query);
     await requireAdmin(db, currentUser(request), organizationId);
     const updatedAt = clock.now();
-    const [sessions, alerts, figures] = await Promise.all([
-      organizationSessions(db, organizationId),
+    const [sessions, alerts, figures, electionList] = await Promise.all([
+      organizationSessions(db, organizationId, electionId),
       organizationAlerts(db, organizationId),
       monitoringFigures(db, organizationId),
+      organizationElections(db, organizationId),
     ]);
-    return { updated_at: updatedAt.toISOString(), block_risk: blockRisk, ...figures, sessions, alerts };
+    return {
+      updated_at: updatedAt.toISOString(),
+      block_risk: blockRisk,
+      ...figures,
+      elections: electionList,
+      election_id: electionId ?? null,
+      sessions,
+      alerts,
+    };
   });
 
   app.get("/api/monitoring/sessions/:id", admin, (request) =>

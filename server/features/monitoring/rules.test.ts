@@ -5,6 +5,7 @@ import { votingSessions } from "../../db/schema";
 import { grantFor } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
+import { sealPending } from "../elections/sealing";
 import { combineScore } from "./rules";
 import { automationSigns } from "./rules/automation";
 import { distanceKm, impossibleTrip } from "./rules/impossibleTravel";
@@ -191,7 +192,11 @@ describe("repeated duplicate vote attempts", () => {
         selections: [{ position_id: president.id, candidate_id: president.candidates[candidate].id }],
       });
     expect((await vote(0)).statusCode).toBe(201);
+    // The session completes when a seal discloses the vote in a batch, never at the cast itself.
     let session = await sessionOf(voter.user.id, election.id);
+    expect(session.status).toBe("active");
+    await sealPending(t.database.db, { electionId: election.id, minVoters: 1 });
+    session = await sessionOf(voter.user.id, election.id);
     expect(session.status).toBe("completed");
     expect(session.duplicateAttempts).toBe(0);
 

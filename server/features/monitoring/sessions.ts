@@ -72,25 +72,20 @@ export async function recordSession(
 }
 
 /**
- * A successful cast completes the voter's current session in the election: one statement, and no
- * re-assessment (a cast changes nothing any rule looks at), so voting pays little for monitoring.
- * A blocked session stays blocked. No session (a grant made without verification, as tests and
- * benchmarks do) leaves nothing to complete.
+ * The voters whose participations a seal disclosed have their current session in the election
+ * completed (a blocked session stays blocked), right after the seal. Completing at the cast
+ * itself would show administrators the moment of each vote, one voter at a time; at the seal it
+ * moves in the same batch as turnout and the Voters tab. No re-assessment: a cast changes nothing
+ * any rule looks at. updated_at stays: the moment of a vote is not monitoring's to keep.
  */
-export async function completeCurrentSession(
-  db: Db,
-  who: { userId: string; electionId: string },
-): Promise<{ id: string; organizationId: string } | null> {
-  const current = sql`(select v.id from voting_sessions v where v.user_id = ${who.userId} and v.election_id = ${who.electionId} order by v.updated_at desc limit 1)`;
-  const [row] = await db
-    .update(votingSessions)
-    .set({
-      // updated_at stays: the moment of a vote is not monitoring's to keep.
-      status: sql`case when ${votingSessions.status} = 'blocked' then 'blocked' else 'completed' end`,
-    })
-    .where(eq(votingSessions.id, current))
-    .returning({ id: votingSessions.id, organizationId: votingSessions.organizationId });
-  return row ?? null;
+export async function completeSessionsDisclosedBy(db: Db, electionId: string, sealId: number): Promise<void> {
+  await db.execute(sql`
+    update voting_sessions v set status = case when v.status = 'blocked' then 'blocked' else 'completed' end
+    where v.id in (
+      select distinct on (s.user_id) s.id from voting_sessions s
+      where s.election_id = ${electionId}::uuid
+        and s.user_id in (select p.user_id from participations p where p.election_id = ${electionId}::uuid and p.seal_id = ${sealId})
+      order by s.user_id, s.updated_at desc)`);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../contract/messages";
 import {
   INVITE_CODE_PATTERN,
@@ -12,19 +13,27 @@ import { joinRequests, organizationMemberships, organizations, users } from "../
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
+import { holdDuplicateJoin, type RollHolder, rollHolder } from "./identity";
 import { requireActiveOrganization, requireAdmin } from "./policy";
 import { countMembers, findOrganization, isMember, type OrganizationRow } from "./queries";
 import { membersWhere } from "./service";
 
-export type JoinOutcome = JoinResult & { member?: Member; request?: JoinRequest };
+export type JoinOutcome = JoinResult & {
+  member?: Member;
+  request?: JoinRequest;
+  /** A "duplicate identity" alert raised with a held join, for the administrators. */
+  alertId?: string;
+};
 
 /**
  * Joins an organization as 'member' (spec part 1 section 6), or files a join request when the
  * organization requires approval. Search joins need a public organization; an invite link opens
- * any. Only voters have their current organization moved to the one they joined.
+ * any. Only voters have their current organization moved to the one they joined. An account whose
+ * ID number another member registered is held for the administrators (identity.ts).
  */
 export async function joinOrganization(
   db: Db,
+  clock: Clock,
   user: User,
   organization: OrganizationRow,
   via: "search" | "invite",
@@ -33,6 +42,9 @@ export async function joinOrganization(
   if (organization.status !== "active") throw forbidden(messages.organizationUnavailable);
   if (await isMember(db, user.id, organization.id)) throw conflict(messages.alreadyMember);
   if (via === "search" && !organization.isPublic) throw forbidden(messages.joinNeedsInvite);
+
+  const holder = user.voterIdHash && (await rollHolder(db, organization.id, user.voterIdHash, user.id));
+  if (holder) return holdJoin(db, clock, user, organization.id, holder);
 
   if (organization.requireApproval) {
     const [existing] = await db
@@ -49,30 +61,66 @@ export async function joinOrganization(
       return { status: "pending", message: messages.joinPending, organization_id: organization.id };
     const [request] = await db
       .insert(joinRequests)
-      .values({ organizationId: organization.id, userId: user.id })
+      .values({ organizationId: organization.id, userId: user.id, createdAt: clock.now() })
       .onConflictDoNothing()
       .returning();
     return {
       status: "pending",
       message: messages.joinRequested,
       organization_id: organization.id,
-      request: request && presentRequest(request, user),
+      request: request && presentRequest(request, user, null),
     };
   }
 
-  // A concurrent join of the same user inserts nothing twice (the insert ignores the conflict).
-  await db.transaction((tx) => addMember(tx, user, organization.id));
+  const added = await db.transaction((tx) => addMember(tx, user, organization.id));
+  if (added === "same_id_number") {
+    // Another account with this ID number joined between the check above and the insert.
+    const raced = user.voterIdHash && (await rollHolder(db, organization.id, user.voterIdHash, user.id));
+    if (raced) return holdJoin(db, clock, user, organization.id, raced);
+    throw conflict(messages.joinTryAgain);
+  }
   const [member] = await membersWhere(db, organization.id, [user.id]);
   return { status: "joined", message: messages.joined, organization_id: organization.id, member };
 }
 
-/** The membership and, for voters, the current organization; callers run it in their transaction. */
-async function addMember(tx: Db, user: Pick<User, "id" | "userType">, organizationId: string): Promise<void> {
-  await tx
+async function holdJoin(
+  db: Db,
+  clock: Clock,
+  user: User,
+  organizationId: string,
+  holder: RollHolder,
+): Promise<JoinOutcome> {
+  const held = await holdDuplicateJoin(db, clock, user, organizationId, holder);
+  // The requester hears what any request hears: whose number it is stays with the administrators.
+  if (!held.created)
+    return { status: "pending", message: messages.joinPending, organization_id: organizationId };
+  return {
+    status: "pending",
+    message: messages.joinRequested,
+    organization_id: organizationId,
+    request: presentRequest(held.request, user, holder),
+    alertId: held.alertId,
+  };
+}
+
+/**
+ * The membership (with the member's ID number hash, which the roll's unique index checks) and, for
+ * voters, the current organization; callers run it in their transaction. A concurrent join of the
+ * same user inserts nothing twice; another account holding the same ID number is "same_id_number".
+ */
+async function addMember(
+  tx: Db,
+  user: Pick<User, "id" | "userType" | "voterIdHash">,
+  organizationId: string,
+): Promise<"added" | "same_id_number"> {
+  const inserted = await tx
     .insert(organizationMemberships)
-    .values({ organizationId, userId: user.id, role: "member" })
-    .onConflictDoNothing();
+    .values({ organizationId, userId: user.id, role: "member", voterIdHash: user.voterIdHash })
+    .onConflictDoNothing()
+    .returning({ id: organizationMemberships.id });
+  if (inserted.length === 0 && !(await isMember(tx, user.id, organizationId))) return "same_id_number";
   if (user.userType === "voter") await tx.update(users).set({ organizationId }).where(eq(users.id, user.id));
+  return "added";
 }
 
 export async function organizationByInvite(db: Db, code: string): Promise<OrganizationRow> {
@@ -101,6 +149,7 @@ export async function invitePreview(db: Db, code: string, user: User | null): Pr
 function presentRequest(
   row: typeof joinRequests.$inferSelect,
   user: Pick<User, "id" | "fullName" | "email">,
+  duplicateOf: RollHolder | null,
 ): JoinRequest {
   return {
     id: row.id,
@@ -108,46 +157,114 @@ function presentRequest(
     full_name: user.fullName,
     email: user.email,
     created_at: row.createdAt.toISOString(),
+    same_id_number_as: duplicateOf ? { user_id: duplicateOf.id, full_name: duplicateOf.fullName } : null,
   };
 }
 
 export async function listJoinRequests(db: Db, admin: User, organizationId: string): Promise<JoinRequest[]> {
   await requireAdmin(db, admin, organizationId);
+  const holders = alias(users, "holder");
   const rows = await db
-    .select({ request: joinRequests, user: users })
+    .select({ request: joinRequests, user: users, holder: { id: holders.id, fullName: holders.fullName } })
     .from(joinRequests)
     .innerJoin(users, eq(users.id, joinRequests.userId))
+    .leftJoin(holders, eq(holders.id, joinRequests.duplicateOfUserId))
     .where(and(eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, "pending")))
     .orderBy(asc(joinRequests.createdAt));
-  return rows.map((row) => presentRequest(row.request, row.user));
+  return rows.map((row) => presentRequest(row.request, row.user, row.holder?.id ? row.holder : null));
 }
 
-/** Approves (the requester becomes a member) or declines a pending request. */
+/**
+ * Approves (the requester becomes a member) or declines a pending request. Approving a request held
+ * for its ID number is the administrator's decision that the number is the requester's: the account
+ * that held it leaves the roll in the same transaction (`removedUserIds`). A request that meets a
+ * member with its number only now is marked held (with its alert) and refused, for a second look.
+ */
 export async function decideJoinRequest(
   db: Db,
   clock: Clock,
   admin: User,
   requestId: string,
   approve: boolean,
-): Promise<{ organizationId: string; userId: string; member?: Member }> {
+): Promise<DecidedJoin> {
   const [request] = await db.select().from(joinRequests).where(eq(joinRequests.id, requestId));
   if (request?.status !== "pending") throw notFound(messages.requestNotFound);
   await requireAdmin(db, admin, request.organizationId);
   if (approve) await requireActiveOrganization(db, request.organizationId);
   const [requester] = await db.select().from(users).where(eq(users.id, request.userId));
   if (!requester) throw notFound(messages.requestNotFound);
-  await db.transaction(async (tx) => {
-    const decided = await tx
-      .update(joinRequests)
-      .set({ status: approve ? "approved" : "declined", decidedAt: clock.now() })
-      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.status, "pending")))
-      .returning({ id: joinRequests.id });
-    if (decided.length === 0) throw notFound(messages.requestNotFound);
-    if (approve) await addMember(tx, requester, request.organizationId);
-  });
-  if (!approve) return { organizationId: request.organizationId, userId: request.userId };
-  const [member] = await membersWhere(db, request.organizationId, [requester.id]);
-  return { organizationId: request.organizationId, userId: request.userId, member };
+  const organizationId = request.organizationId;
+  const base = { organizationId, userId: request.userId };
+  let removedUserIds: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const decided = await tx
+        .update(joinRequests)
+        .set({ status: approve ? "approved" : "declined", decidedAt: clock.now() })
+        .where(and(eq(joinRequests.id, requestId), eq(joinRequests.status, "pending")))
+        .returning({ id: joinRequests.id });
+      if (decided.length === 0) throw notFound(messages.requestNotFound);
+      if (!approve) return;
+      if (request.duplicateOfUserId && requester.voterIdHash)
+        removedUserIds = await releaseIdNumber(tx, organizationId, requester.voterIdHash, requester.id);
+      if ((await addMember(tx, requester, organizationId)) === "same_id_number") throw new SameIdNumber();
+    });
+  } catch (error) {
+    if (!(error instanceof SameIdNumber)) throw error;
+    const holder =
+      requester.voterIdHash && (await rollHolder(db, organizationId, requester.voterIdHash, requester.id));
+    const held = holder ? await holdDuplicateJoin(db, clock, requester, organizationId, holder) : undefined;
+    return { ...base, outcome: "refused", alertId: held?.alertId };
+  }
+  if (!approve) return { ...base, outcome: "declined" };
+  const [member] = await membersWhere(db, organizationId, [requester.id]);
+  return { ...base, outcome: "approved", member, removedUserIds };
+}
+
+export type DecidedJoin = { organizationId: string; userId: string } & (
+  | { outcome: "approved"; member?: Member; removedUserIds: string[] }
+  | { outcome: "declined" }
+  /** The requester's ID number met a member's only now: the request is marked held for a second look. */
+  | { outcome: "refused"; alertId?: string }
+);
+
+/** Thrown inside the approval's transaction to undo it. */
+class SameIdNumber extends Error {}
+
+/** Takes the other accounts with this ID number off the organization's roll; returns their ids. */
+async function releaseIdNumber(
+  tx: Db,
+  organizationId: string,
+  voterIdHash: string,
+  keepUserId: string,
+): Promise<string[]> {
+  const holders = await tx
+    .select({ id: users.id })
+    .from(organizationMemberships)
+    .innerJoin(users, eq(users.id, organizationMemberships.userId))
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, organizationId),
+        eq(users.voterIdHash, voterIdHash),
+        ne(users.id, keepUserId),
+        eq(organizationMemberships.role, "member"),
+      ),
+    );
+  const ids = holders.map((row) => row.id);
+  if (ids.length === 0) return [];
+  await tx
+    .delete(organizationMemberships)
+    .where(
+      and(
+        eq(organizationMemberships.organizationId, organizationId),
+        inArray(organizationMemberships.userId, ids),
+      ),
+    );
+  await tx
+    .update(users)
+    .set({ organizationId: null })
+    .where(and(inArray(users.id, ids), eq(users.organizationId, organizationId)));
+  return ids;
 }
 
 export async function findOrganizationOr404(db: Db, organizationId: string): Promise<OrganizationRow> {

@@ -85,7 +85,7 @@ describe("the organization profile", () => {
     const stats = (
       await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/stats`)
     ).json();
-    expect(stats).toEqual({ total_members: 2, active_channels: 1, total_votes_cast: 0, online_now: 0 });
+    expect(stats).toEqual({ total_members: 2, active_channels: 4, total_votes_cast: 0, online_now: 0 });
   });
 });
 

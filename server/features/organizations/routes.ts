@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { messages } from "../../../contract/messages";
 import {
+  calendarQuery,
   type JoinResult,
   organizationSettingsInput,
   searchQuery,
   switchOrganizationInput,
   updateOrganizationInput,
 } from "../../../contract/organizations";
+import { passwordConfirmInput } from "../../../contract/settings";
 import type { AppContext } from "../../context";
 import { currentUser } from "../../http/access";
-import { parse, unauthorized } from "../../http/errors";
+import { conflict, parse, unauthorized } from "../../http/errors";
 import { idParam, noBody } from "../../http/params";
 import { onlineUserIds } from "../../realtime/presence";
+import { monitoringTopic } from "../monitoring/announce";
+import { organizationCalendar } from "./calendar";
 import { announceProfile } from "./events";
 import {
   decideJoinRequest,
@@ -62,6 +66,13 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     return organizationStats(ctx, id);
   });
 
+  app.get("/api/organizations/:id/calendar", user, async (request) => {
+    const id = idParam(request.params);
+    const range = parse(calendarQuery, request.query);
+    await requireMember(db, currentUser(request), id);
+    return { events: await organizationCalendar(db, id, new Date(range.from), new Date(range.to)) };
+  });
+
   app.get("/api/organizations/:id/online", user, async (request) => {
     const id = idParam(request.params);
     await requireMember(db, currentUser(request), id);
@@ -92,9 +103,9 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.post("/api/organizations/:id/invite-code", user, async (request) => {
-    noBody(request.body);
+    const { password } = parse(passwordConfirmInput, request.body ?? {});
     const id = idParam(request.params);
-    const code = await regenerateInviteCode(db, currentUser(request), id);
+    const code = await regenerateInviteCode(ctx, currentUser(request), id, password, request.ip);
     await announceProfile(bus, await organizationProfile(db, currentUser(request), id));
     return { invite_code: code };
   });
@@ -106,10 +117,18 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
         member: outcome.member,
       });
     }
+    // A request (with the requester's e-mail, and whose ID number it repeats) is the administrators' only.
     if (outcome.request) {
-      await bus.publish(`org:${outcome.organization_id}`, "join_request.created", {
+      await bus.publish(monitoringTopic(outcome.organization_id), "join_request.created", {
         organization_id: outcome.organization_id,
         request: outcome.request,
+      });
+    }
+    if (outcome.alertId) {
+      await bus.publish(monitoringTopic(outcome.organization_id), "alert.created", {
+        organization_id: outcome.organization_id,
+        alert_id: outcome.alertId,
+        session_id: null,
       });
     }
     return { status: outcome.status, message: outcome.message, organization_id: outcome.organization_id };
@@ -124,7 +143,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post("/api/organizations/:id/join", { config: { access: "public" } }, async (request) => {
     noBody(request.body);
     const organization = await findOrganizationOr404(db, idParam(request.params));
-    return announce(await joinOrganization(db, signedIn(request), organization, "search"));
+    return announce(await joinOrganization(db, ctx.clock, signedIn(request), organization, "search"));
   });
 
   app.get("/api/invites/:code", { config: { access: "public" } }, (request) =>
@@ -134,7 +153,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post("/api/invites/:code/accept", { config: { access: "public" } }, async (request) => {
     noBody(request.body);
     const organization = await organizationByInvite(db, (request.params as { code: string }).code);
-    return announce(await joinOrganization(db, signedIn(request), organization, "invite"));
+    return announce(await joinOrganization(db, ctx.clock, signedIn(request), organization, "invite"));
   });
 
   app.get("/api/organizations/:id/join-requests", user, async (request) => ({
@@ -154,6 +173,16 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
         idParam(request.params),
         approve,
       );
+      if (decided.outcome === "refused") {
+        if (decided.alertId) {
+          await bus.publish(monitoringTopic(decided.organizationId), "alert.created", {
+            organization_id: decided.organizationId,
+            alert_id: decided.alertId,
+            session_id: null,
+          });
+        }
+        throw conflict(messages.sameIdNumberOnRoll);
+      }
       const organization = await findOrganizationOr404(db, decided.organizationId);
       await bus.publish(`user:${decided.userId}`, "join_request.decided", {
         organization_id: decided.organizationId,
@@ -163,11 +192,20 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
           ? { id: organization.id, name: organization.name, logo_url: organization.logoUrl }
           : undefined,
       });
-      if (decided.member) {
-        await bus.publish(`org:${decided.organizationId}`, "member.joined", {
-          organization_id: decided.organizationId,
-          member: decided.member,
-        });
+      if (decided.outcome === "approved") {
+        // The account that held the requester's ID number, when the administrator gave it to the requester.
+        for (const userId of decided.removedUserIds) {
+          await bus.publish(`org:${decided.organizationId}`, "member.left", {
+            organization_id: decided.organizationId,
+            user_id: userId,
+          });
+        }
+        if (decided.member) {
+          await bus.publish(`org:${decided.organizationId}`, "member.joined", {
+            organization_id: decided.organizationId,
+            member: decided.member,
+          });
+        }
       }
       return { success: true, message: approve ? messages.joined : "Request declined" };
     });

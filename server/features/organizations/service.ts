@@ -11,9 +11,12 @@ import type {
 } from "../../../contract/organizations";
 import type { Db } from "../../db/connect";
 import { elections, organizationMemberships, organizations, users } from "../../db/schema";
+import { updateWhere } from "../../db/update";
 import { notFound } from "../../http/errors";
 import { newInviteCode } from "../../lib/crypto";
 import { zonedInstant } from "../../lib/zoned-time";
+import type { GuessGuard } from "../accounts/guesses";
+import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
 import { isAdmin, requireAdmin, requireMember } from "./policy";
 import { presentProfile, presentSummary } from "./presenter";
@@ -62,7 +65,7 @@ export async function updateOrganization(
 ): Promise<OrganizationProfile> {
   await requireAdmin(db, user, organizationId);
   await db.transaction(async (tx) => {
-    await tx.update(organizations).set(input).where(eq(organizations.id, organizationId));
+    await updateWhere(tx, organizations, input, eq(organizations.id, organizationId));
     if (input.timezone) await rescheduleElections(tx, organizationId, input.timezone);
   });
   return organizationProfile(db, user, organizationId);
@@ -96,20 +99,31 @@ export async function updateOrganizationSettings(
   input: z.output<typeof organizationSettingsInput>,
 ): Promise<OrganizationProfile> {
   await requireAdmin(db, user, organizationId);
-  await db
-    .update(organizations)
-    .set({
-      ...(input.is_public !== undefined && { isPublic: input.is_public }),
-      ...(input.allow_member_invites !== undefined && { allowMemberInvites: input.allow_member_invites }),
-      ...(input.require_approval !== undefined && { requireApproval: input.require_approval }),
-    })
-    .where(eq(organizations.id, organizationId));
+  await updateWhere(
+    db,
+    organizations,
+    {
+      isPublic: input.is_public,
+      allowMemberInvites: input.allow_member_invites,
+      requireApproval: input.require_approval,
+    },
+    eq(organizations.id, organizationId),
+  );
   return organizationProfile(db, user, organizationId);
 }
 
 /** Issues a new invite code; the old link stops working at once. */
-export async function regenerateInviteCode(db: Db, user: User, organizationId: string): Promise<string> {
+/** A new invite link (the old one stops working); with "Require Password" on, only with the password. */
+export async function regenerateInviteCode(
+  guard: GuessGuard,
+  user: User,
+  organizationId: string,
+  password: string | undefined,
+  ip: string,
+): Promise<string> {
+  const { db } = guard;
   await requireAdmin(db, user, organizationId);
+  await requirePasswordIfChosen(guard, user, password, ip);
   const code = newInviteCode();
   await db.update(organizations).set({ inviteCode: code }).where(eq(organizations.id, organizationId));
   return code;
@@ -166,16 +180,29 @@ export async function searchOrganizations(db: Db, user: User, term: string): Pro
 }
 
 export async function listMembers(db: Db, user: User, organizationId: string): Promise<Member[]> {
-  await requireMember(db, user, organizationId);
-  return membersWhere(db, organizationId);
+  const role = await requireMember(db, user, organizationId);
+  return membersWhere(db, organizationId, undefined, isAdmin(user, role) ? "admin" : user.id);
 }
 
-export async function membersWhere(db: Db, organizationId: string, userIds?: string[]): Promise<Member[]> {
+/**
+ * Who sees members' e-mail addresses: "admin" (the organization's administrators: all of them), a
+ * member's user id (their own, and those shared with members), or null for an audience of members
+ * (a realtime event: shared ones only).
+ */
+export type EmailViewer = "admin" | string | null;
+
+export async function membersWhere(
+  db: Db,
+  organizationId: string,
+  userIds?: string[],
+  viewer: EmailViewer = null,
+): Promise<Member[]> {
   const rows = await db
     .select({
       userId: users.id,
       fullName: users.fullName,
       email: users.email,
+      settings: users.settings,
       userType: users.userType,
       role: organizationMemberships.role,
       joinedAt: organizationMemberships.createdAt,
@@ -189,10 +216,12 @@ export async function membersWhere(db: Db, organizationId: string, userIds?: str
       ),
     )
     .orderBy(asc(organizationMemberships.createdAt));
+  const emailShown = (row: (typeof rows)[number]) =>
+    viewer === "admin" || viewer === row.userId || row.settings.privacy?.shareEmail === true;
   return rows.map((row) => ({
     user_id: row.userId,
     full_name: row.fullName,
-    email: row.email,
+    email: emailShown(row) ? row.email : null,
     user_type: row.userType,
     role: row.role,
     joined_at: row.joinedAt.toISOString(),

@@ -1,8 +1,9 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { OrganizationStats } from "../../../contract/organizations";
 import type { AppContext } from "../../context";
 import { channels, elections, participations } from "../../db/schema";
 import { onlineUserIds } from "../../realtime/presence";
+import { disclosedParticipation } from "../elections/queries";
 import { countMembers } from "./queries";
 
 /** The profile's stat cards, each counted from the data. */
@@ -14,14 +15,20 @@ export async function organizationStats(
   const [members, [active], [cast], online] = await Promise.all([
     countMembers(db, organizationId),
     db.select({ n: count() }).from(channels).where(eq(channels.organizationId, organizationId)),
-    // A vote cast is a voter who voted in an election (the same count as each election's votes_cast).
+    // A vote cast is a voter who voted in an election (the same count as each election's votes_cast,
+    // so while voting is open only participations a seal disclosed, in batches).
     db
       .select({
         n: sql<number>`count(distinct (${participations.electionId}, ${participations.userId}))::int`,
       })
       .from(participations)
       .innerJoin(elections, eq(elections.id, participations.electionId))
-      .where(eq(elections.organizationId, organizationId)),
+      .where(
+        and(
+          eq(elections.organizationId, organizationId),
+          disclosedParticipation('"participations"', '"elections"'),
+        ),
+      ),
     onlineUserIds(db, organizationId),
   ]);
   return {

@@ -5,6 +5,7 @@ import type { Db } from "../../db/connect";
 import { channelMembers, channels, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
+import { refuseWithoutTwoFactor } from "../channels/checks";
 import type { ChannelRow } from "../channels/presenter";
 import { isAdmin, roleIn } from "../organizations/policy";
 
@@ -45,12 +46,21 @@ export function refuseIfSuspended(access: Pick<ChannelAccess, "suspended">): voi
 }
 
 /**
- * A reader who may also write here; the locked notice's words otherwise. A suspended
- * organization's members may read only.
+ * Taking part (posting, commenting, reacting): the channel is open to the user (the locked
+ * notice's words otherwise) and its security settings are met (two-factor sign-in when it asks).
  */
+export function refuseUnlessParticipant(
+  access: Pick<ChannelAccess, "canPost" | "channel">,
+  user: User,
+): void {
+  if (!access.canPost) throw forbidden(postMessages.locked);
+  refuseWithoutTwoFactor(access.channel.securitySettings, user);
+}
+
+/** A reader who may also write here. A suspended organization's members may read only. */
 export async function channelWriter(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
   const access = await channelReader(db, user, channelId);
-  if (!access.canPost) throw forbidden(postMessages.locked);
+  refuseUnlessParticipant(access, user);
   refuseIfSuspended(access);
   return access;
 }

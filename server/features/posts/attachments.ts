@@ -1,10 +1,20 @@
 import type { MultipartFile } from "@fastify/multipart";
-import { type Attachment, type FILE_EXTENSIONS, postMessages } from "../../../contract/posts";
+import { and, count, eq, sql } from "drizzle-orm";
+import {
+  type Attachment,
+  type FILE_EXTENSIONS,
+  MAX_UNSENT_ATTACHMENTS,
+  postMessages,
+} from "../../../contract/posts";
 import type { AppContext } from "../../context";
-import { forbidden } from "../../http/errors";
+import type { Db } from "../../db/connect";
+import { posts, uploads } from "../../db/schema";
+import { AppError, forbidden } from "../../http/errors";
+import { enforceLimits } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
 import { IMAGE_TYPES, type SniffedType } from "../uploads/sniff";
-import { readUpload, saveUpload, uploadUrl } from "../uploads/store";
+import { uploadUrl } from "../uploads/store";
+import { saveUploadStream } from "../uploads/stream";
 import { channelWriter } from "./access";
 
 /** What each allowed file extension must look like inside, and the type it is served with. */
@@ -27,24 +37,36 @@ export function attachmentType(type: SniffedType, extension: string): string | n
   return allowed?.content.includes(type) ? allowed.serveAs : null;
 }
 
-/** Stores a file for a message the user is about to send in the channel. */
+/**
+ * Stores a file for a message the user is about to send in the channel, streamed to storage (never
+ * held whole in memory). Uploads are throttled per user, and a user holds at most
+ * MAX_UNSENT_ATTACHMENTS files not yet in a message (the sweeper deletes those after an hour), so
+ * nobody fills the disk with files they never send.
+ */
 export async function storeAttachment(
-  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "uploadsDir" | "clock" | "limits">,
   user: User,
   channelId: string,
   file: MultipartFile | undefined,
 ): Promise<Attachment> {
   const { channel, admin } = await channelWriter(ctx.db, user, channelId);
   if (!admin && !channel.permissions.membersCanAttach) throw forbidden(postMessages.attachmentsOff);
-  const upload = await readUpload(file, attachmentType, postMessages.attachmentRefused);
-  const saved = await saveUpload(ctx.db, ctx.uploadsDir, {
-    kind: "attachment",
-    organizationId: channel.organizationId,
-    channelId,
-    uploaderId: user.id,
-    filename: upload.filename,
-    contentType: upload.contentType,
-    bytes: upload.bytes,
+  await enforceLimits(ctx.db, ctx.clock, [
+    { key: `upload:user:${user.id}`, limit: ctx.limits.uploadsPerUser },
+  ]);
+  if ((await unsentAttachments(ctx.db, user.id)) >= MAX_UNSENT_ATTACHMENTS)
+    throw new AppError("rate_limited", postMessages.tooManyUnsent);
+  const saved = await saveUploadStream(ctx.db, ctx.uploadsDir, file, {
+    accept: attachmentType,
+    refusal: postMessages.attachmentRefused,
+    filename: (given) => given,
+    row: {
+      kind: "attachment",
+      organizationId: channel.organizationId,
+      channelId,
+      uploaderId: user.id,
+      createdAt: ctx.clock.now(),
+    },
   });
   return {
     id: saved.id,
@@ -54,4 +76,19 @@ export async function storeAttachment(
     url: uploadUrl(saved.id),
     is_image: IMAGE_TYPES.has(saved.contentType as never),
   };
+}
+
+/** Files the user uploaded that no message uses yet. */
+async function unsentAttachments(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.uploaderId, userId),
+        eq(uploads.kind, "attachment"),
+        sql`not exists (select 1 from ${posts} p where p.attachment_id = ${uploads.id})`,
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,11 +1,12 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type Comment, type commentInput, postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
 import { comments, users } from "../../db/schema";
-import { forbidden } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
-import { postFor, refuseIfSuspended } from "./access";
+import { postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
 
 function present(row: {
   comment: typeof comments.$inferSelect;
@@ -17,6 +18,7 @@ function present(row: {
     content: row.comment.content,
     author: row.author ? { id: row.author.id, full_name: row.author.fullName } : null,
     created_at: row.comment.createdAt.toISOString(),
+    edited_at: row.comment.editedAt?.toISOString() ?? null,
   };
 }
 
@@ -35,8 +37,8 @@ export async function listComments(db: Db, user: User, postId: string): Promise<
 /** A comment (or reply) under a message: by those who may post there, where comments are on. */
 export async function addComment(db: Db, user: User, postId: string, input: z.output<typeof commentInput>) {
   const access = await postFor(db, user, postId);
-  const { post, canPost, admin, channel } = access;
-  if (!canPost) throw forbidden(postMessages.locked);
+  const { post, admin, channel } = access;
+  refuseUnlessParticipant(access, user);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.commentsOff);
   refuseIfSuspended(access);
   const [row] = await db
@@ -50,4 +52,49 @@ export async function addComment(db: Db, user: User, postId: string, input: z.ou
     comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
     commentsCount: total?.n ?? 0,
   };
+}
+
+/** A comment and the viewer's access to its message's channel; outside the organization it does not exist. */
+async function commentFor(db: Db, user: User, commentId: string) {
+  const [comment] = await db.select().from(comments).where(eq(comments.id, commentId));
+  if (!comment) throw notFound(postMessages.commentNotFound);
+  const access = await postFor(db, user, comment.postId).catch(() => {
+    throw notFound(postMessages.commentNotFound);
+  });
+  return { comment, ...access };
+}
+
+/** Only its author edits a comment (an administrator too may only remove it). */
+export async function editComment(
+  db: Db,
+  clock: Clock,
+  user: User,
+  commentId: string,
+  input: z.output<typeof commentInput>,
+) {
+  const access = await commentFor(db, user, commentId);
+  if (access.comment.authorId !== user.id) throw forbidden(postMessages.commentNotYours);
+  refuseIfSuspended(access);
+  const [row] = await db
+    .update(comments)
+    .set({ content: input.content, editedAt: clock.now() })
+    .where(and(eq(comments.id, commentId), eq(comments.authorId, user.id)))
+    .returning();
+  if (!row) throw notFound(postMessages.commentNotFound);
+  return {
+    channelId: access.post.channelId,
+    comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
+  };
+}
+
+/** Authors delete their own comments; the organization's administrators delete any. */
+export async function deleteComment(db: Db, user: User, commentId: string) {
+  const access = await commentFor(db, user, commentId);
+  const { comment, admin, post } = access;
+  if (comment.authorId !== user.id && !admin) throw forbidden(postMessages.commentDeleteNotAllowed);
+  return db.transaction(async (tx) => {
+    await tx.delete(comments).where(eq(comments.id, commentId));
+    const [total] = await tx.select({ n: count() }).from(comments).where(eq(comments.postId, post.id));
+    return { channelId: post.channelId, postId: post.id, commentsCount: total?.n ?? 0 };
+  });
 }

@@ -1,19 +1,29 @@
-import { and, eq, ne } from "drizzle-orm";
-import type { Post } from "../../../contract/posts";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { type Mention, mentionedNames, type Post } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
-import { channelPreferences, notifications, organizationMemberships, users } from "../../db/schema";
+import {
+  channelPreferences,
+  channels,
+  notifications,
+  organizationMemberships,
+  posts,
+  users,
+} from "../../db/schema";
+import type { User } from "../accounts/sessions";
+import { requireMember } from "../organizations/policy";
+import { loadPosts } from "./queries";
 
 /**
- * Members named in the message as "@Full Name" (without regard to case) are notified unless their
- * notification choice for the channel is "nothing", the channel is muted for them, or their
- * settings turn notifications or mentions off. Returns the
- * ids of those notified.
+ * Members named in the message as "@Full Name" (contract `mentionedNames`: whole names, the longest
+ * first, as the web highlights them) are notified unless their notification choice for the
+ * channel is "nothing", the channel is muted for them at `now`, or their settings turn
+ * notifications or mentions off. Returns the ids of those notified.
  */
 export async function notifyMentions(
   db: Db,
-  options: { post: Post; authorId: string; organizationId: string },
+  options: { post: Post; authorId: string; organizationId: string; now: Date },
 ): Promise<string[]> {
-  const text = options.post.content.toLowerCase();
+  const text = options.post.content;
   if (!text.includes("@")) return [];
   const members = await db
     .select({ id: users.id, fullName: users.fullName, settings: users.settings, pref: channelPreferences })
@@ -26,8 +36,14 @@ export async function notifyMentions(
     .where(
       and(eq(organizationMemberships.organizationId, options.organizationId), ne(users.id, options.authorId)),
     );
-  const now = new Date();
-  const named = members.filter((m) => m.fullName && text.includes(`@${m.fullName.toLowerCase()}`));
+  const { now } = options;
+  const names = new Set(
+    mentionedNames(
+      text,
+      members.map((m) => m.fullName),
+    ),
+  );
+  const named = members.filter((m) => names.has(m.fullName));
   const notified = named.filter((m) => {
     const muted = m.pref?.muted && (m.pref.mutedUntil === null || m.pref.mutedUntil > now);
     // The member's settings screen: notifications on, and mentions among them.
@@ -46,4 +62,62 @@ export async function notifyMentions(
     })),
   );
   return notified.map((m) => m.id);
+}
+
+/** Messages kept in the Mentions view: the newest this many. */
+export const MENTIONS_SHOWN = 50;
+/** Candidates read (text containing "@Name") to find the mentions among them. */
+const MENTION_CANDIDATES = 400;
+
+/**
+ * The messages of the organization that mention the user ("@Full Name", by the same rule that
+ * notifies and highlights), newest first, from every channel (members read them all), whatever
+ * their notification choices: the Mentions view. Another organization's answer is 404.
+ */
+export async function listMentions(db: Db, user: User, organizationId: string): Promise<Mention[]> {
+  await requireMember(db, user, organizationId);
+  const needle = `%@${user.fullName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const candidates = await db
+    .select({ id: posts.id, content: posts.content })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.organizationId, organizationId),
+        sql`${posts.authorId} is distinct from ${user.id}`,
+        sql`${posts.content} ilike ${needle}`,
+      ),
+    )
+    .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
+    .limit(MENTION_CANDIDATES);
+  // All the members' names: "@Ama Owusu" mentions Ama Owusu, not Ama (the longest name wins).
+  const names = (
+    await db
+      .select({ fullName: users.fullName })
+      .from(organizationMemberships)
+      .innerJoin(users, eq(users.id, organizationMemberships.userId))
+      .where(eq(organizationMemberships.organizationId, organizationId))
+  ).map((row) => row.fullName);
+  const ids = candidates
+    .filter((row) => mentionedNames(row.content, names).includes(user.fullName))
+    .slice(0, MENTIONS_SHOWN)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
+  const found = await loadPosts(
+    db,
+    user.id,
+    sql`${posts.id} in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+    { order: "newest" },
+  );
+  const channelNames = new Map(
+    (
+      await db
+        .select({ id: channels.id, name: channels.name })
+        .from(channels)
+        .where(eq(channels.organizationId, organizationId))
+    ).map((row) => [row.id, row.name]),
+  );
+  return found.map((post: Post) => ({ post, channel_name: channelNames.get(post.channel_id) ?? "" }));
 }

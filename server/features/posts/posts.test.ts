@@ -18,7 +18,7 @@ async function workspace() {
   const member = await createMember(t.app, admin.organizationId, { full_name: "Abena Owusu" });
   const other = await createMember(t.app, admin.organizationId, { full_name: "Kojo Antwi" });
   const general = (
-    await call(t.app, admin.cookie).post("/api/channels", { name: "general", type: "text" })
+    await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
   ).json().channel;
   const locked = (
     await call(t.app, admin.cookie).post("/api/channels", { name: "news", type: "text", is_private: true })
@@ -221,7 +221,7 @@ describe("forwarding and reports", () => {
     });
     expect(forwarded.json()).toMatchObject({
       content: "Share this",
-      forwarded_from: { channel_name: "general" },
+      forwarded_from: { channel_name: "lobby" },
     });
   });
 
@@ -239,7 +239,7 @@ describe("forwarding and reports", () => {
       await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/reports`)
     ).json().reports;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ reason: "Insulting", channel_name: "general", post: { id: post.id } });
+    expect(list[0]).toMatchObject({ reason: "Insulting", channel_name: "lobby", post: { id: post.id } });
     await call(t.app, admin.cookie).post(`/api/reports/${list[0].id}/remove`);
     expect((await call(t.app, member.cookie).get(`/api/posts/${post.id}`)).statusCode).toBe(404);
     expect(

@@ -4,14 +4,14 @@ import type { Db } from "../../db/connect";
 import { bookmarks, pins, postLikes } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { postFor, refuseIfSuspended } from "./access";
+import { postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
 
 /** Likes toggle per user; the count is counted, never kept. */
 export async function setLike(db: Db, user: User, postId: string, liked: boolean) {
   const access = await postFor(db, user, postId);
-  const { post, canPost, admin, channel } = access;
+  const { post, admin, channel } = access;
   // Liking is taking part, like commenting: the channel's locks and its reaction setting apply.
-  if (!canPost) throw forbidden(postMessages.locked);
+  refuseUnlessParticipant(access, user);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.reactionsOff);
   refuseIfSuspended(access);
   if (liked) await db.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing();

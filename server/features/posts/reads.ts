@@ -1,9 +1,18 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { channelReads, notifications } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
 import { channelReader } from "./access";
+
+/**
+ * A row when `author` is an administrator of `organization` (an organization account with the admin
+ * role, as `isAdmin` says); "Voters only" counts the messages of everyone else.
+ */
+export const administratorOf = (author: SQL, organization: SQL) => sql`
+  select 1 from organization_memberships m join users u on u.id = m.user_id
+  where m.user_id = ${author} and m.organization_id = ${organization}
+    and m.role = 'admin' and u.user_type = 'organization'`;
 
 /** The user has read the channel up to now; their mentions there are read too. */
 export async function markRead(db: Db, user: User, channelId: string, now: Date): Promise<void> {
@@ -26,8 +35,9 @@ export async function markRead(db: Db, user: User, channelId: string, now: Date)
 
 /**
  * Unread messages per channel of the organization, by others, since the user last read it: all of
- * them for the notification choice "all", only those mentioning the user for "mentions", none for
- * "nothing" or a muted channel. One query.
+ * them for the notification choice "all", only those by voters (authors who are not the
+ * organization's administrators) for "voters", only those mentioning the user for "mentions", none
+ * for "nothing" or a muted channel. One query.
  */
 export async function unreadCounts(
   db: Db,
@@ -42,6 +52,10 @@ export async function unreadCounts(
         when 'nothing' then 0
         when 'mentions' then (select count(*)::int from notifications n
           where n.user_id = ${user.id} and n.channel_id = c.id and n.read_at is null)
+        when 'voters' then (select count(*)::int from posts p
+          where p.channel_id = c.id and p.author_id is distinct from ${user.id}
+            and p.created_at > coalesce(r.last_read_at, 'epoch'::timestamptz)
+            and not exists (${administratorOf(sql`p.author_id`, sql`c.organization_id`)}))
         else (select count(*)::int from posts p
           where p.channel_id = c.id and p.author_id is distinct from ${user.id}
             and p.created_at > coalesce(r.last_read_at, 'epoch'::timestamptz))

@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { postMessages, type Report } from "../../../contract/posts";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
 import { channels, posts, reports, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { isAdmin, requireMember, roleIn } from "../organizations/policy";
+import { removeUploadFiles } from "../uploads/files";
 import { postFor } from "./access";
 import { loadPosts } from "./queries";
+import { removePosts } from "./removal";
 
 export async function reportPost(db: Db, user: User, postId: string, reason: string) {
   const { post } = await postFor(db, user, postId);
@@ -61,7 +64,13 @@ export async function listReports(db: Db, user: User, organizationId: string): P
 }
 
 /** Dismisses a report, or removes the reported message (which closes every report of it). */
-export async function decideReport(db: Db, user: User, reportId: string, remove: boolean) {
+export async function decideReport(
+  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  user: User,
+  reportId: string,
+  remove: boolean,
+) {
+  const { db } = ctx;
   const [report] = await db.select().from(reports).where(eq(reports.id, reportId));
   if (!report || !(await roleIn(db, user.id, report.organizationId))) throw notFound();
   if (!isAdmin(user, await roleIn(db, user.id, report.organizationId)))
@@ -71,7 +80,8 @@ export async function decideReport(db: Db, user: User, reportId: string, remove:
     .from(posts)
     .where(eq(posts.id, report.postId));
   if (remove) {
-    await db.delete(posts).where(eq(posts.id, report.postId));
+    const { removedUploads } = await removePosts(db, [report.postId]);
+    await removeUploadFiles(ctx.uploadsDir, removedUploads);
   } else {
     await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
   }

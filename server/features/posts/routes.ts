@@ -15,9 +15,11 @@ import { currentUser } from "../../http/access";
 import { notFound, parse } from "../../http/errors";
 import { idParam, noBody } from "../../http/params";
 import { enforceLimits } from "../../lib/rate-limit";
+import { twoFactorMissing } from "../channels/checks";
 import { channelReader, postFor } from "./access";
 import { channelCollection, searchChannel } from "./collections";
-import { addComment, listComments } from "./comments";
+import { addComment, deleteComment, editComment, listComments } from "./comments";
+import { listMentions } from "./mentions";
 import { loadPost } from "./queries";
 import { setBookmark, setLike, setPin } from "./reactions";
 import { markRead, unreadCounts } from "./reads";
@@ -37,7 +39,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return Buffer.byteLength(JSON.stringify(shared)) <= EVENT_POST_BYTES ? shared : null;
   };
 
-  const announceNew = async (post: Post, mentioned: string[]) => {
+  const announceNew = async (post: Post, mentioned: string[], byVoter: boolean) => {
     await bus.publish(`channel:${post.channel_id}`, "post.created", {
       channel_id: post.channel_id,
       post_id: post.id,
@@ -48,6 +50,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       channel_id: post.channel_id,
       post_id: post.id,
       author_id: post.author?.id ?? null,
+      author_is_voter: byVoter,
       mentioned_user_ids: mentioned,
     });
     for (const userId of mentioned) {
@@ -76,8 +79,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/channels/:id/posts", user, async (request, reply) => {
     const input = parse(createPostInput, request.body);
     await limitPosts(request);
-    const { post, mentioned } = await createPost(db, currentUser(request), idParam(request.params), input);
-    await announceNew(post, mentioned);
+    const { post, mentioned, byVoter } = await createPost(
+      db,
+      clock,
+      currentUser(request),
+      idParam(request.params),
+      input,
+    );
+    await announceNew(post, mentioned, byVoter);
     return reply.code(201).send(post);
   });
 
@@ -90,7 +99,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch("/api/posts/:id", user, async (request) => {
     const input = parse(editPostInput, request.body);
-    const post = await editPost(db, currentUser(request), idParam(request.params), input);
+    const post = await editPost(db, clock, currentUser(request), idParam(request.params), input);
     await bus.publish(`channel:${post.channel_id}`, "post.updated", {
       channel_id: post.channel_id,
       post_id: post.id,
@@ -101,7 +110,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete("/api/posts/:id", user, async (request) => {
     const postId = idParam(request.params);
-    const { channelId } = await deletePost(db, currentUser(request), postId);
+    const { channelId } = await deletePost(ctx, currentUser(request), postId);
     await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
     return { success: true };
   });
@@ -181,15 +190,39 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(201).send({ comment: result.comment, comments_count: result.commentsCount });
   });
 
+  app.patch("/api/comments/:id", user, async (request) => {
+    const input = parse(commentInput, request.body);
+    const result = await editComment(db, clock, currentUser(request), idParam(request.params), input);
+    await bus.publish(`channel:${result.channelId}`, "comment.updated", {
+      channel_id: result.channelId,
+      post_id: result.comment.post_id,
+      comment: result.comment,
+    });
+    return { comment: result.comment };
+  });
+
+  app.delete("/api/comments/:id", user, async (request) => {
+    const commentId = idParam(request.params);
+    const result = await deleteComment(db, currentUser(request), commentId);
+    await bus.publish(`channel:${result.channelId}`, "comment.deleted", {
+      channel_id: result.channelId,
+      post_id: result.postId,
+      comment_id: commentId,
+      comments_count: result.commentsCount,
+    });
+    return { success: true, comments_count: result.commentsCount };
+  });
+
   app.post("/api/posts/:id/forward", user, async (request, reply) => {
     const { channel_id } = parse(forwardInput, request.body);
-    const { post, mentioned } = await forwardPost(
+    const { post, mentioned, byVoter } = await forwardPost(
       db,
+      clock,
       currentUser(request),
       idParam(request.params),
       channel_id,
     );
-    await announceNew(post, mentioned);
+    await announceNew(post, mentioned, byVoter);
     return reply.code(201).send(post);
   });
 
@@ -219,7 +252,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post(`/api/reports/:id/${verb}`, user, async (request) => {
       noBody(request.body);
       const { postId, channelId } = await decideReport(
-        db,
+        ctx,
         currentUser(request),
         idParam(request.params),
         remove,
@@ -253,8 +286,8 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const channelId = idParam(request.params);
     const me = currentUser(request);
     await enforceLimits(db, clock, [{ key: `typing:user:${me.id}`, limit: ctx.limits.typingPerUser }]);
-    const { canPost } = await channelReader(db, me, channelId);
-    if (canPost) {
+    const { canPost, channel } = await channelReader(db, me, channelId);
+    if (canPost && !twoFactorMissing(channel.securitySettings, me)) {
       await bus.publish(`channel:${channelId}`, "typing.started", {
         channel_id: channelId,
         user_id: me.id,
@@ -263,6 +296,10 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     return { success: true };
   });
+
+  app.get("/api/organizations/:id/mentions", user, async (request) => ({
+    mentions: await listMentions(db, currentUser(request), idParam(request.params)),
+  }));
 
   app.get("/api/organizations/:id/unread", user, async (request) => ({
     unread: await unreadCounts(db, currentUser(request), idParam(request.params), clock.now()),

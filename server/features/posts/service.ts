@@ -8,13 +8,17 @@ import {
   type PostPage,
   postMessages,
 } from "../../../contract/posts";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
-import { channels, posts, uploads } from "../../db/schema";
+import { channelReads, channels, posts, uploads } from "../../db/schema";
 import { badRequest, forbidden } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
+import { removeUploadFiles } from "../uploads/files";
 import { channelReader, channelWriter, postFor, refuseIfSuspended } from "./access";
 import { notifyMentions } from "./mentions";
 import { loadPost, loadPosts, presentPost } from "./queries";
+import { removePosts } from "./removal";
 
 /** Messages older than a message (by time, then id: equal times never skip one) or than a time. */
 function before(cursor: string) {
@@ -38,7 +42,22 @@ export async function listPosts(
     and(eq(posts.channelId, channelId), page.before ? before(page.before) : undefined),
     { order: "newest", limit: limit + 1 },
   );
-  return { posts: newest.slice(0, limit).reverse(), has_more: newest.length > limit };
+  const [read] = await db
+    .select({ at: channelReads.lastReadAt })
+    .from(channelReads)
+    .where(and(eq(channelReads.channelId, channelId), eq(channelReads.userId, user.id)));
+  return {
+    posts: newest.slice(0, limit).reverse(),
+    has_more: newest.length > limit,
+    last_read_at: read?.at.toISOString() ?? null,
+  };
+}
+
+/** A message just sent: who it notifies, and whether its author counts as a voter here ("Voters only"). */
+export interface NewPost {
+  post: Post;
+  mentioned: string[];
+  byVoter: boolean;
 }
 
 /**
@@ -47,11 +66,12 @@ export async function listPosts(
  */
 export async function createPost(
   db: Db,
+  clock: Clock,
   user: User,
   channelId: string,
   input: z.output<typeof createPostInput>,
-): Promise<{ post: Post; mentioned: string[] }> {
-  const { channel } = await channelWriter(db, user, channelId);
+): Promise<NewPost> {
+  const { channel, admin } = await channelWriter(db, user, channelId);
   if (input.attachment_id) {
     const [upload] = await db
       .select({ id: uploads.id })
@@ -67,17 +87,18 @@ export async function createPost(
       );
     if (!upload) throw badRequest(postMessages.attachmentMissing);
   }
-  return insertPost(db, user, {
+  return insertPost(db, clock, user, {
     organizationId: channel.organizationId,
     channelId,
     content: input.content.trim(),
     attachmentId: input.attachment_id ?? null,
     forwardedFromId: null,
-  });
+  }).then((created) => ({ ...created, byVoter: !admin }));
 }
 
 async function insertPost(
   db: Db,
+  clock: Clock,
   user: User,
   values: {
     organizationId: string;
@@ -116,12 +137,14 @@ async function insertPost(
     post,
     authorId: user.id,
     organizationId: values.organizationId,
+    now: clock.now(),
   });
   return { post, mentioned };
 }
 
 export async function editPost(
   db: Db,
+  clock: Clock,
   user: User,
   postId: string,
   input: z.output<typeof editPostInput>,
@@ -130,31 +153,39 @@ export async function editPost(
   const { post } = access;
   if (post.authorId !== user.id) throw forbidden(postMessages.notYours);
   refuseIfSuspended(access);
-  await db.update(posts).set({ content: input.content, editedAt: new Date() }).where(eq(posts.id, postId));
+  await db.update(posts).set({ content: input.content, editedAt: clock.now() }).where(eq(posts.id, postId));
   return (await loadPost(db, user.id, postId)) as Post;
 }
 
-/** Authors delete their own messages; administrators delete any. */
-export async function deletePost(db: Db, user: User, postId: string): Promise<{ channelId: string }> {
-  const { post, admin } = await postFor(db, user, postId);
+/**
+ * Authors delete their own messages; administrators delete any. The message's file goes with it
+ * (unless a forwarded copy still shows it): rows now, files after commit.
+ */
+export async function deletePost(
+  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  user: User,
+  postId: string,
+): Promise<{ channelId: string }> {
+  const { post, admin } = await postFor(ctx.db, user, postId);
   if (post.authorId !== user.id && !admin) throw forbidden(postMessages.deleteNotAllowed);
-  await db.delete(posts).where(eq(posts.id, postId));
+  const { removedUploads } = await removePosts(ctx.db, [postId]);
+  await removeUploadFiles(ctx.uploadsDir, removedUploads);
   return { channelId: post.channelId };
 }
 
 /** A copy of the message (text and attachment) in another channel of the organization where the user may post. */
-export async function forwardPost(db: Db, user: User, postId: string, targetChannelId: string) {
+export async function forwardPost(db: Db, clock: Clock, user: User, postId: string, targetChannelId: string) {
   const { post } = await postFor(db, user, postId);
   if (post.channelId === targetChannelId) throw badRequest(postMessages.forwardSame);
   const target = await channelWriter(db, user, targetChannelId).catch(() => {
     throw forbidden(postMessages.forwardTarget);
   });
   if (target.channel.organizationId !== post.organizationId) throw forbidden(postMessages.forwardTarget);
-  return insertPost(db, user, {
+  return insertPost(db, clock, user, {
     organizationId: post.organizationId,
     channelId: targetChannelId,
     content: post.content,
     attachmentId: post.attachmentId,
     forwardedFromId: post.id,
-  });
+  }).then((created) => ({ ...created, byVoter: !target.admin }));
 }

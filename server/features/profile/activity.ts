@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { ACTIVITY_LIMIT, type ActivityItem, type ActivityKind } from "../../../contract/profile";
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityItem,
+  type ActivityKind,
+  type ActivityPage,
+} from "../../../contract/profile";
 import type { Db } from "../../db/connect";
 import type { User } from "../accounts/sessions";
 
@@ -20,9 +25,10 @@ interface Row {
  * The user's Recent Activity, newest first, from the rows that record each event: the account
  * (registered), memberships (joined an organization), verification grants (verified identity) and
  * participations grouped by election (voted). Participations hold who voted, never the choice, so
- * nothing here can say what was chosen.
+ * nothing here can say what was chosen. Read a page at a time (page 0 the newest), in an order
+ * that ties cannot shuffle between pages.
  */
-export async function recentActivity(db: Db, user: User): Promise<ActivityItem[]> {
+export async function recentActivity(db: Db, user: User, page = 0): Promise<ActivityPage> {
   const result = (await db.execute(sql`
     select * from (
       select 'registered' as kind, '' as subject, '' as extra, u.created_at as at
@@ -41,10 +47,11 @@ export async function recentActivity(db: Db, user: User): Promise<ActivityItem[]
         where p.user_id = ${user.id}
         group by e.id, e.title
     ) events
-    order by at desc
-    limit ${ACTIVITY_LIMIT}
+    order by at desc, kind, subject, extra
+    limit ${ACTIVITY_PAGE_SIZE + 1} offset ${page * ACTIVITY_PAGE_SIZE}
   `)) as unknown as { rows: Row[] };
-  return result.rows.map((row) => describe(row, user));
+  const items = result.rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => describe(row, user));
+  return { items, page, has_more: result.rows.length > ACTIVITY_PAGE_SIZE };
 }
 
 /** How each kind of event reads on the screen. */

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type changePasswordInput, profileMessages } from "../../../contract/profile";
-import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
 import { badRequest, forbidden } from "../../http/errors";
-import type { Clock } from "../../lib/clock";
-import { hashPassword, verifyPassword } from "../../lib/crypto";
+import { hashPassword } from "../../lib/crypto";
+import { confirmPassword, type GuessGuard } from "../accounts/guesses";
 import { endOtherSessions, type User } from "../accounts/sessions";
 
 /**
@@ -13,13 +12,13 @@ import { endOtherSessions, type User } from "../accounts/sessions";
  * of the account ends, the one that asked stays.
  */
 export async function changePassword(
-  db: Db,
-  clock: Clock,
-  user: User,
-  sessionId: string,
+  guard: GuessGuard,
+  request: { user: User; sessionId: string; ip: string },
   input: z.output<typeof changePasswordInput>,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+  const { db, clock } = guard;
+  const { user, sessionId } = request;
+  if (!(await confirmPassword(guard, user, input.current_password, request.ip))) {
     throw forbidden(profileMessages.currentPasswordWrong);
   }
   if (input.new_password === input.current_password) throw badRequest(profileMessages.passwordSame);

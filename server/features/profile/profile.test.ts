@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
-import { ID_HASH_SHOWN, profileMessages } from "../../../contract/profile";
+import { ACTIVITY_PAGE_SIZE, ID_HASH_SHOWN, profileMessages } from "../../../contract/profile";
 import { users } from "../../db/schema";
 import { electionChannel, electionOfChannel } from "../../test/elections";
-import { createMember, createOrganization, createVoter, signIn } from "../../test/factories";
+import { createMember, createOrganization, createVoter, joinApproved, signIn } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 
@@ -80,13 +80,40 @@ describe("the profile", () => {
   it("persists edits of name and phone", async () => {
     const voter = await createVoter(t.app);
     const as = call(t.app, voter.cookie);
-    const saved = await as.patch("/api/profile", { full_name: "New Name", phone_number: "+1 555 0199" });
+    const saved = await as.patch("/api/profile", {
+      full_name: "New Name",
+      phone_number: "+1 555 0199",
+      current_password: voter.input.password,
+    });
     expect(saved.statusCode).toBe(200);
     const profile = (await as.get("/api/profile")).json().profile;
     expect(profile).toMatchObject({ full_name: "New Name", phone_number: "+1 555 0199" });
     const refused = await as.patch("/api/profile", { full_name: "  " });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(messages.fullNameRequired);
+  });
+
+  it("reads Recent Activity a page at a time, newest first, so it never grows without end", async () => {
+    const voter = await createVoter(t.app);
+    const organizations = await Promise.all(
+      Array.from({ length: ACTIVITY_PAGE_SIZE + 2 }, (_, i) =>
+        createOrganization(t.app, { organization: `Paged Union ${i}` }),
+      ),
+    );
+    for (const organization of organizations)
+      await joinApproved(t.app, voter.cookie, organization.organizationId);
+    const as = call(t.app, voter.cookie);
+    const first = (await as.get("/api/profile/activity")).json();
+    expect(first).toMatchObject({ page: 0, has_more: true });
+    expect(first.items).toHaveLength(ACTIVITY_PAGE_SIZE);
+    const second = (await as.get("/api/profile/activity?page=1")).json();
+    expect(second).toMatchObject({ page: 1, has_more: false });
+    // Seven joins and the registration: eight events, none on both pages, the registration last.
+    expect(second.items).toHaveLength(3);
+    expect(second.items.at(-1).kind).toBe("registered");
+    const keys = [...first.items, ...second.items].map((item: { title: string }) => item.title);
+    expect(new Set(keys).size).toBe(ACTIVITY_PAGE_SIZE + 3);
+    expect((await as.get("/api/profile/activity?page=-1")).statusCode).toBe(400);
   });
 
   it("lists real activity newest first: registered, joined, verified, voted, and never a choice", async () => {
@@ -127,6 +154,64 @@ describe("the profile", () => {
     expect(everything).not.toMatch(/candidate/i);
     expect(chosen).toHaveLength(2);
     expect(member.id).toBe(profile.id);
+  });
+});
+
+describe("changing the phone number (where Phone codes go)", () => {
+  it("needs the current password: a session alone cannot redirect it, and the old addresses are told", async () => {
+    const voter = await createVoter(t.app, { phone_number: "+233 20 000 1111" });
+    const as = call(t.app, voter.cookie);
+    const sessionOnly = await as.patch("/api/profile", { phone_number: "+44 7700 900123" });
+    expect(sessionOnly.statusCode).toBe(400);
+    expect(sessionOnly.json().error.message).toBe(profileMessages.contactPasswordRequired);
+    const wrong = await as.patch("/api/profile", {
+      phone_number: "+44 7700 900123",
+      current_password: "nope-123",
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toBe(profileMessages.currentPasswordWrong);
+    expect((await as.get("/api/profile")).json().profile.phone_number).toBe("+233 20 000 1111");
+
+    const sentBefore = t.notifier.sent.length;
+    const saved = await as.patch("/api/profile", {
+      phone_number: "+44 7700 900123",
+      current_password: voter.input.password,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.phone_number).toBe("+44 7700 900123");
+    const told = t.notifier.sent.slice(sentBefore).map((n) => n.to);
+    expect(told).toEqual([voter.input.email, "+233 20 000 1111"]);
+    expect(JSON.stringify(t.notifier.sent.slice(sentBefore))).not.toContain("7700");
+  });
+
+  it("needs nothing more for a name, or for the same number sent back", async () => {
+    const voter = await createVoter(t.app, { phone_number: "+1 555 0100" });
+    const as = call(t.app, voter.cookie);
+    const saved = await as.patch("/api/profile", {
+      full_name: "Only The Name",
+      phone_number: " +1 555 0100 ",
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.full_name).toBe("Only The Name");
+  });
+
+  it("with two-factor on, needs the authenticator's code as well", async () => {
+    const voter = await createVoter(t.app);
+    const as = call(t.app, voter.cookie);
+    const { secret } = (await as.post("/api/account/two-factor/setup")).json();
+    const codeAt = (ms: number) =>
+      new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: ms });
+    expect(
+      (await as.post("/api/account/two-factor/enable", { code: codeAt(t.clock.now().getTime()) })).statusCode,
+    ).toBe(200);
+    const change = { phone_number: "+1 555 0142", current_password: voter.input.password };
+    const noCode = await as.patch("/api/profile", change);
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error.message).toBe(messages.totpRequired);
+    t.clock.advance(30_000);
+    const withCode = await as.patch("/api/profile", { ...change, code: codeAt(t.clock.now().getTime()) });
+    expect(withCode.statusCode).toBe(200);
+    expect(withCode.json().profile.phone_number).toBe("+1 555 0142");
   });
 });
 
@@ -176,11 +261,10 @@ describe("changing the password", () => {
     expect(fresh.statusCode).toBe(200);
   });
 
-  it("is rate-limited per account", async () => {
-    const limited = await testApp({ limits: { signInPerAccount: { max: 2, windowSeconds: 900 } } });
+  it("is throttled as sign-in is: one address guessing the current password is refused", async () => {
+    const limited = await testApp({ limits: { signInPerAccountAddress: { max: 2, windowSeconds: 900 } } });
     try {
       const voter = await createVoter(limited.app);
-      // Signing in spent one hit of the per-account sign-in window, which has its own key.
       for (let i = 0; i < 2; i++) {
         const response = await call(limited.app, voter.cookie).post("/api/account/password", {
           current_password: "wrong-one",

@@ -6,6 +6,7 @@ import { roomParticipants, roomSessions, users } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
+import { requireChannelChecks } from "../channels/checks";
 import { requireActiveOrganization } from "../organizations/policy";
 import { lockedForHost, requireOpen, sendsMedia, sessionAccess } from "./policy";
 import { type ParticipantRow, presentParticipant, type SessionRow } from "./presenter";
@@ -61,6 +62,7 @@ export async function joinSession(
     const { session } = access;
     await requireActiveOrganization(tx as unknown as Db, session.organizationId);
     requireOpen(session);
+    await requireChannelChecks(tx, user, session.channelId);
     const [existing] = await tx
       .select()
       .from(roomParticipants)

@@ -13,6 +13,7 @@ import { roomParticipants, roomSessions, uploads, users } from "../../db/schema"
 import { badRequest, conflict } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
+import { refuseWithoutTwoFactor } from "../channels/checks";
 import { requireActiveOrganization } from "../organizations/policy";
 import type { MediaServer } from "./media/server";
 import { lockedForHost, roomChannel } from "./policy";
@@ -52,6 +53,7 @@ export async function openSession(
   channelId: string,
 ): Promise<{ session: SessionRow; created: boolean }> {
   const { channel, canHost } = await roomChannel(db, user, channelId);
+  refuseWithoutTwoFactor(channel.securitySettings, user);
   const found = await openSessionOf(db, channelId);
   if (found) return { session: found, created: false };
   await requireActiveOrganization(db, channel.organizationId);

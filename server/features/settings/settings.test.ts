@@ -48,9 +48,11 @@ describe("member settings", () => {
       channels: { mutedChannels: [channel.id], hiddenChannels: [channel.id], favoriteChannels: [] },
     };
     expect((await call(t.app, member.cookie).put("/api/settings", settings)).statusCode).toBe(200);
-    const [listed] = (
+    const listed = (
       await call(t.app, member.cookie).get(`/api/organizations/${admin.organizationId}/channels`)
-    ).json().channels;
+    )
+      .json()
+      .channels.find((c: { id: string }) => c.id === channel.id);
     expect(listed.preferences).toMatchObject({ muted: true, hidden: true, favorite: false });
   });
 

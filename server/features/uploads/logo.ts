@@ -8,7 +8,8 @@ import type { User } from "../accounts/sessions";
 import { requireAdmin } from "../organizations/policy";
 import { organizationProfile } from "../organizations/service";
 import { IMAGE_TYPES } from "./sniff";
-import { readUpload, saveUpload, uploadUrl } from "./store";
+import { uploadUrl } from "./store";
+import { saveUploadStream } from "./stream";
 
 const LOGO_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
@@ -20,18 +21,11 @@ export async function setOrganizationLogo(
   file: MultipartFile | undefined,
 ): Promise<OrganizationProfile> {
   await requireAdmin(ctx.db, user, organizationId);
-  const upload = await readUpload(
-    file,
-    (type) => (type && IMAGE_TYPES.has(type) && LOGO_TYPES.has(type) ? type : null),
-    messages.logoInvalid,
-  );
-  const saved = await saveUpload(ctx.db, ctx.uploadsDir, {
-    kind: "logo",
-    organizationId,
-    uploaderId: user.id,
-    filename: upload.filename,
-    contentType: upload.contentType,
-    bytes: upload.bytes,
+  const saved = await saveUploadStream(ctx.db, ctx.uploadsDir, file, {
+    accept: (type) => (type && IMAGE_TYPES.has(type) && LOGO_TYPES.has(type) ? type : null),
+    refusal: messages.logoInvalid,
+    filename: (given) => given,
+    row: { kind: "logo", organizationId, uploaderId: user.id },
   });
   await ctx.db
     .update(organizations)

@@ -13,11 +13,15 @@ import { storeAttachment } from "../posts/attachments";
 import { setOrganizationLogo } from "./logo";
 import { IMAGE_TYPES } from "./sniff";
 import { MAX_UPLOAD_BYTES, openUpload } from "./store";
+import { UploadInterrupted } from "./stream";
 
 /** Uploads in, files out: multipart parsing lives only in this scope. */
 export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+    scope.addHook("onError", async (request, _reply, error) => {
+      if (error instanceof UploadInterrupted) request.log.debug("upload aborted by the client");
+    });
 
     scope.post("/api/channels/:id/attachments", { config: { access: "user" } }, async (request, reply) => {
       const file = request.isMultipart() ? await request.file() : undefined;
@@ -48,11 +52,13 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
     const inline = IMAGE_TYPES.has(upload.contentType as never);
     const filename = encodeURIComponent(upload.filename);
+    // A member's file must not outlive their session in a shared browser's cache; logos are public.
+    const caching = upload.kind === "logo" ? "private, max-age=86400" : "private, no-store";
     return reply
       .header("content-type", upload.contentType)
       .header("content-length", upload.size)
       .header("content-disposition", `${inline ? "inline" : "attachment"}; filename*=UTF-8''${filename}`)
-      .header("cache-control", "private, max-age=86400")
+      .header("cache-control", caching)
       .send(openUpload(ctx.uploadsDir, upload.id));
   });
 }

@@ -1,34 +1,16 @@
 import { createReadStream } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { MultipartFile } from "@fastify/multipart";
 import type { Db } from "../../db/connect";
 import { uploads } from "../../db/schema";
-import { AppError, badRequest } from "../../http/errors";
-import { type SniffedType, sniff } from "./sniff";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export type UploadRow = typeof uploads.$inferSelect;
 
-/** Reads a multipart file whole (at most 10 MB) and checks its content against the types allowed. */
-export async function readUpload(
-  file: MultipartFile | undefined,
-  accept: (type: SniffedType, extension: string) => string | null,
-  refusal: string,
-): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
-  if (!file) throw badRequest(refusal);
-  const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("payload_too_large", refusal);
-    throw error;
-  });
-  const filename = path.basename(file.filename || "file").slice(0, 200);
-  const extension = path.extname(filename).slice(1).toLowerCase();
-  const contentType = accept(sniff(bytes), extension);
-  if (!contentType) throw badRequest(refusal);
-  return { bytes, contentType, filename };
-}
-
-/** Stores the bytes under the data folder and records the upload. */
+/**
+ * Stores bytes the server made itself (demo data) and records the upload. Uploads from users are
+ * streamed instead (stream.ts): a multipart file is never held whole in memory.
+ */
 export async function saveUpload(
   db: Db,
   uploadsDir: string,

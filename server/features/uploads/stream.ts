@@ -6,17 +6,34 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
 import { eq } from "drizzle-orm";
+import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { uploads } from "../../db/schema";
 import { AppError, badRequest } from "../../http/errors";
 import { type SniffedType, sniff } from "./sniff";
 import type { UploadRow } from "./store";
 
+/**
+ * The client went away mid-upload (closed the tab, lost the network): nothing is wrong with the
+ * server, so it is an expected failure (no stack trace; the upload routes log it at debug).
+ */
+export class UploadInterrupted extends AppError {
+  constructor() {
+    super("bad_request", messages.uploadIncomplete);
+  }
+}
+
+/** The errors a request stream ends with when its connection closes before the body is complete. */
+function clientGone(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "ERR_STREAM_PREMATURE_CLOSE" || code === "ECONNRESET" || code === "ECONNABORTED";
+}
+
 /** Bytes kept from the start of a streamed file to check what it is. */
 const HEAD_BYTES = 64;
 
 /**
- * Streams a large multipart file (a recording) to the data folder without holding it in memory:
+ * Streams a multipart file (an attachment, a logo, a recording) to the data folder without holding it in memory:
  * written under a temporary name while counted, refused when the multipart size limit cut it
  * short or when its first bytes are not an accepted type, then recorded and renamed to its id.
  */
@@ -44,7 +61,12 @@ export async function saveUploadStream(
     },
   });
   try {
-    await pipeline(file.file, measure, createWriteStream(incoming));
+    // The body may have ended short while the route was still checking who may upload: the parser
+    // has then already closed the file, and a pipe from it would wait for ever.
+    if (file.file.destroyed && !file.file.readableEnded) throw new UploadInterrupted();
+    await pipeline(file.file, measure, createWriteStream(incoming)).catch((error: unknown) => {
+      throw clientGone(error) ? new UploadInterrupted() : error;
+    });
     if (file.file.truncated) throw new AppError("payload_too_large", options.refusal);
     const filename = options.filename(path.basename(file.filename || "file").slice(0, 200));
     const extension = path.extname(filename).slice(1).toLowerCase();

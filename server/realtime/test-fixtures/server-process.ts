@@ -13,6 +13,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, as a process manager stops it; resolves when it exited. */
   stop(): Promise<void>;
+  /** The process has not exited. */
+  alive(): boolean;
 }
 
 export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
@@ -53,7 +55,12 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     await stop();
     throw new Error(`server process did not start: ${(error as Error).message}\n${output}`);
   }
-  return { baseUrl, output: () => output, stop };
+  return {
+    baseUrl,
+    output: () => output,
+    stop,
+    alive: () => child.exitCode === null && child.signalCode === null,
+  };
 }
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {

@@ -1,4 +1,5 @@
 import { isApiErrorBody } from "../../../contract/errors";
+import { messages } from "../../../contract/messages";
 
 /** A failure the server explained in the one error shape; `message` is fit to show. */
 export class ApiError extends Error {
@@ -29,6 +30,12 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    // The database restarting, or the server (or a proxy in front) shutting down: one message,
+    // whatever answered, so every screen says the same thing and the user knows to retry.
+    if (response.status === 503) {
+      const code = isApiErrorBody(data) ? data.error.code : "unavailable";
+      throw new ApiError(503, code, messages.serviceUnavailable);
+    }
     if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
     throw new ApiError(response.status, "unknown", `The server answered ${response.status}`);
   }

@@ -39,14 +39,26 @@ interface MenuProps {
 
 const MARGIN = 8;
 
+/** What had the focus when the open menu opened (its button): where a dialog opened by an item returns it. */
+let opened: HTMLElement | null = null;
+
+/** The control that opened the menu holding `element`, or `element` itself when it is in no menu. */
+export function openerOf(element: Element | null): HTMLElement | null {
+  if (!(element instanceof HTMLElement)) return null;
+  return element.closest("[data-ui-menu]") ? opened : element;
+}
+
 /**
  * A pop-up menu (role menu/menuitem) in the document's top layer: arrow keys move, Home/End jump,
  * Enter/Space choose, the right arrow opens a submenu and the left arrow closes it; Escape, Tab,
  * a click outside or a resize close it. Focus returns to where it was when the menu opened.
  */
 export function Menu({ label, at, items, onClose }: MenuProps) {
+  // Read while rendering: by the time this component's effect runs, the list's own effect (a
+  // child's runs first) has already moved the focus to the first item.
+  const [previous] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    opened = previous;
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Element | null;
       if (!target?.closest?.("[data-ui-menu]")) onClose();
@@ -60,11 +72,16 @@ export function Menu({ label, at, items, onClose }: MenuProps) {
       const active = document.activeElement;
       // Only take focus back when it is still in the menu (or lost); a dialog opened by an item keeps it.
       if (!active || active === document.body || active.closest("[data-ui-menu]")) previous?.focus?.();
+      if (opened === previous) opened = null;
     };
-  }, [onClose]);
+  }, [onClose, previous]);
 
+  // In the document's top layer, but inside a landmark of its own (named as the menu), so that
+  // assistive technology that moves by landmarks finds it (axe: region).
   return createPortal(
-    <MenuList label={label} at={at} items={items} onClose={onClose} onBack={onClose} autoFocus />,
+    <section className="ui-menu-layer" aria-label={label}>
+      <MenuList label={label} at={at} items={items} onClose={onClose} onBack={onClose} autoFocus />
+    </section>,
     document.body,
   );
 }

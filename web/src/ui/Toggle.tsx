@@ -19,9 +19,10 @@ export function Toggle({ label, description, checked, onChange, disabled, busy, 
   return (
     <div className={locked ? "ui-toggle ui-toggle-locked" : "ui-toggle"}>
       <div className="ui-toggle-text">
-        <span id={`${id}-label`} className="ui-toggle-label">
+        {/* A label of the switch: clicking the words toggles it, as with a checkbox. */}
+        <label id={`${id}-label`} htmlFor={`${id}-switch`} className="ui-toggle-label">
           {label}
-        </span>
+        </label>
         {description && (
           <span id={`${id}-desc`} className="ui-toggle-desc">
             {description}
@@ -40,6 +41,7 @@ export function Toggle({ label, description, checked, onChange, disabled, busy, 
         </span>
       ) : (
         <button
+          id={`${id}-switch`}
           type="button"
           role="switch"
           aria-checked={checked}

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
-import { isValidPassword, PASSWORD_MAX } from "../../../../contract/accounts";
-import { messages } from "../../../../contract/messages";
+import { PASSWORD_MAX } from "../../../../contract/accounts";
 import { Field } from "../../ui/Field";
 import { AuthCard } from "./AuthCard";
 import { accountsApi } from "./api";
+import { usePasswordProblem } from "./usePasswordProblem";
 
 export default function ResetPasswordPage() {
   const { token = "" } = useParams();
@@ -12,7 +12,8 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const valid = isValidPassword(password);
+  const check = usePasswordProblem(password);
+  const valid = check.problem === null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,8 +50,8 @@ export default function ResetPasswordPage() {
               maxLength={PASSWORD_MAX}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              invalid={password.length > 0 && !valid}
-              hint={messages.passwordLength}
+              invalid={check.invalid}
+              hint={check.hint}
             />
             <button type="submit" className="btn btn-primary btn-block" disabled={busy || !valid}>
               {busy ? "Saving..." : "Set Password"}

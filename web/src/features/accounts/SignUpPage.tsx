@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { DEFAULT_ID_TYPE, ID_TYPES, isValidPassword, PASSWORD_MAX } from "../../../../contract/accounts";
+import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { Field, SelectField } from "../../ui/Field";
 import { AuthCard } from "./AuthCard";
 import { accountsApi } from "./api";
+import { isPasswordMessage, usePasswordProblem } from "./usePasswordProblem";
 
 type Tab = "voter" | "organization";
 const REDIRECT_AFTER_MS = 2000;
@@ -29,6 +30,8 @@ export default function SignUpPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // The server's word on the password (its list is the authority), kept until the password changes.
+  const [passwordRefused, setPasswordRefused] = useState<{ password: string; message: string } | null>(null);
 
   useEffect(() => {
     if (!success) return;
@@ -38,12 +41,16 @@ export default function SignUpPage() {
   }, [success, navigate, location.state]);
 
   const set = (key: keyof typeof emptyForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const passwordValid = isValidPassword(form.password);
+  const passwordCheck = usePasswordProblem(
+    form.password,
+    passwordRefused?.password === form.password ? passwordRefused.message : null,
+  );
+  const passwordValid = passwordCheck.problem === null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!passwordValid) {
-      setError(messages.passwordLength);
+    if (passwordCheck.problem) {
+      setError(passwordCheck.problem);
       return;
     }
     setBusy(true);
@@ -66,6 +73,8 @@ export default function SignUpPage() {
       setSuccess(result.message || messages.accountCreated);
       setForm(emptyForm);
     } catch (failure) {
+      if (failure instanceof ApiError && isPasswordMessage(failure.message))
+        setPasswordRefused({ password: form.password, message: failure.message });
       if (failure instanceof ApiError) setError(failure.message || messages.registrationFailed);
       else
         setError(
@@ -134,8 +143,8 @@ export default function SignUpPage() {
           maxLength={PASSWORD_MAX}
           value={form.password}
           onChange={(e) => set("password")(e.target.value)}
-          invalid={form.password.length > 0 && !passwordValid}
-          hint={messages.passwordLength}
+          invalid={passwordCheck.invalid}
+          hint={passwordCheck.hint}
         />
         {tab === "voter" ? (
           <>

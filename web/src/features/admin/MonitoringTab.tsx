@@ -10,6 +10,7 @@ const TYPE_NAMES: Record<string, string> = {
   identity_theft: "Identity theft",
   suspicious_location: "Suspicious location",
   device_anomaly: "Device anomaly",
+  duplicate_identity: "Duplicate identity",
 };
 
 /** Monitoring: figures measured across the platform now, and the newest security events. */

@@ -6,6 +6,7 @@ import {
   candidateInputSchema,
   POSITION_LABELS,
 } from "../../../../contract/channels";
+import { messages } from "../../../../contract/messages";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
 
@@ -97,7 +98,7 @@ export function CandidateModal({
           maxLength={2000}
           value={form.image}
           invalid={!!imageIssue}
-          hint={imageIssue ? imageIssue.message : "A web address (http or https) of the candidate's photo."}
+          hint={imageIssue ? imageIssue.message : messages.candidateImageHint}
           onChange={(e) => set("image")(e.target.value)}
         />
         {showPreview && (

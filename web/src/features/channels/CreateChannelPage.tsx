@@ -116,7 +116,10 @@ export default function CreateChannelPage() {
       type,
       description,
       is_private: isPrivate,
-      security_settings: security,
+      // E-mail and phone verification act on election channels only (the server refuses them elsewhere).
+      security_settings: isElection
+        ? security
+        : { ...security, emailVerification: false, phoneVerification: false },
       ...(isElection && {
         voting_settings: {
           startDate,
@@ -202,7 +205,7 @@ export default function CreateChannelPage() {
             >
               {nameTouched && name.trim() === ""
                 ? messages.channelNameRequired
-                : "Channel names are unique within the organization."}
+                : "Channel names are unique within their group."}
             </span>
           </div>
 
@@ -236,7 +239,7 @@ export default function CreateChannelPage() {
           </label>
         </section>
 
-        <SecuritySection security={security} onChange={setSecurityKey} />
+        <SecuritySection type={type} security={security} onChange={setSecurityKey} />
 
         {isElection && (
           <VotingSection

@@ -1,36 +1,47 @@
-import type { SecuritySettings } from "../../../../contract/channels";
+import type { ChannelType, SecuritySettings } from "../../../../contract/channels";
 import { Toggle } from "../../ui/Toggle";
 
-/** The Create Channel screen's security settings: what members confirm before they take part. */
+/**
+ * The Create Channel screen's security settings: what members confirm before they take part. Only
+ * switches that act on the chosen type are offered (the server refuses the others): e-mail and
+ * phone verification choose how voters verify, so they belong to election channels.
+ */
 export function SecuritySection({
+  type,
   security,
   onChange,
 }: {
+  type: ChannelType;
   security: SecuritySettings;
   onChange(key: keyof SecuritySettings): (value: boolean) => void;
 }) {
+  const election = type === "election";
   return (
     <section className="card cc-section" aria-labelledby="cc-security">
       <h2 id="cc-security">Security Settings</h2>
       <p className="muted cc-section-sub">What members confirm before they take part in this channel.</p>
       <Toggle
         label="Two-Factor Authentication"
-        description="A one-time code on top of the password."
+        description={TWO_FACTOR[type]}
         checked={security.twoFactor}
         onChange={onChange("twoFactor")}
       />
-      <Toggle
-        label="Email Verification"
-        description="A code sent to the member's e-mail address."
-        checked={security.emailVerification}
-        onChange={onChange("emailVerification")}
-      />
-      <Toggle
-        label="Phone Verification"
-        description="A code sent to the member's phone number."
-        checked={security.phoneVerification}
-        onChange={onChange("phoneVerification")}
-      />
+      {election && (
+        <>
+          <Toggle
+            label="Email Verification"
+            description="Before voting, voters confirm with a code sent to their e-mail address."
+            checked={security.emailVerification}
+            onChange={onChange("emailVerification")}
+          />
+          <Toggle
+            label="Phone Verification"
+            description="Before voting, voters confirm with a code sent to their phone."
+            checked={security.phoneVerification}
+            onChange={onChange("phoneVerification")}
+          />
+        </>
+      )}
       <Toggle
         label="Biometrics"
         description="Fingerprint or face."
@@ -62,3 +73,11 @@ export function SecuritySection({
     </section>
   );
 }
+
+/** What the two-factor switch does on each channel type. */
+const TWO_FACTOR: Record<ChannelType, string> = {
+  text: "Only people who sign in with two-factor authentication may post, comment or react. Others can still read.",
+  airing: "Only people who sign in with two-factor authentication may join the room.",
+  live: "Only people who sign in with two-factor authentication may join the room.",
+  election: "Only voters who sign in with two-factor authentication may vote.",
+};

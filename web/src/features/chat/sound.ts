@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import type { UserSettings } from "../../../../contract/settings";
 import { settingsApi } from "../settings/api";
 
 let audio: AudioContext | null = null;
@@ -29,13 +30,14 @@ export function chime(): void {
   }
 }
 
+type NotificationChoices = UserSettings["notifications"];
+
 /**
- * Whether the user wants a sound with each notification (settings › notifications › Sounds, under
- * Enable Notifications). Read once, and again when the user leaves the settings page, where it
- * may have changed.
+ * The user's notification choices (settings › Notifications), read once and again when the user
+ * leaves the settings page, where they may have changed. Null until known.
  */
-export function useSoundsWanted(): () => boolean {
-  const wanted = useRef(false);
+export function useNotificationChoices(): () => NotificationChoices | null {
+  const choices = useRef<NotificationChoices | null>(null);
   const { pathname } = useLocation();
   const onSettings = pathname.endsWith("/settings");
   useEffect(() => {
@@ -44,7 +46,7 @@ export function useSoundsWanted(): () => boolean {
     settingsApi
       .get()
       .then((settings) => {
-        if (!cancelled) wanted.current = settings.notifications.enabled && settings.notifications.sounds;
+        if (!cancelled) choices.current = settings.notifications;
       })
       // Unknown: stay as we were (silent at first).
       .catch(() => undefined);
@@ -52,5 +54,14 @@ export function useSoundsWanted(): () => boolean {
       cancelled = true;
     };
   }, [onSettings]);
-  return useCallback(() => wanted.current, []);
+  return useCallback(() => choices.current, []);
+}
+
+/** Whether the user wants a sound with each notification (Sounds, under Enable Notifications). */
+export function useSoundsWanted(): () => boolean {
+  const choices = useNotificationChoices();
+  return useCallback(() => {
+    const now = choices();
+    return !!now && now.enabled && now.sounds;
+  }, [choices]);
 }

@@ -114,10 +114,12 @@ export function Lookup({
               {result.map((match) => (
                 <li key={match.positionId} className="el-notice el-notice-success">
                   ✓{" "}
-                  {words.found(
-                    positionTitle(match.positionId),
-                    candidateName(match.positionId, match.ballot.candidate_id),
-                  )}
+                  {match.ballot.candidate_id === null
+                    ? words.foundSealed(positionTitle(match.positionId))
+                    : words.found(
+                        positionTitle(match.positionId),
+                        candidateName(match.positionId, match.ballot.candidate_id),
+                      )}
                   <span className="muted el-small el-mono">
                     {" "}
                     · {shorten(match.ballot.receipt_hash)} · seal {match.ballot.seal}

@@ -71,12 +71,9 @@ export default function BulletinPage() {
           </div>
         </section>
 
-        {bulletin.unsealed > 0 && (
-          <div className="el-notice el-notice-warning" role="status">
-            <p>
-              <strong>{words.unsealed(bulletin.unsealed)}</strong>
-            </p>
-            <p className="el-small">{words.unsealedNote}</p>
+        {bulletin.election.status === "active" && (
+          <div className="el-notice" role="status">
+            <p className="el-small">{words.batches}</p>
           </div>
         )}
 
@@ -85,6 +82,7 @@ export default function BulletinPage() {
         <section className="el-card" aria-labelledby="el-seals-title">
           <h2 id="el-seals-title">{words.seals}</h2>
           <p className="muted el-small">{words.sealExplain}</p>
+          <p className="muted el-small">{words.witnessed}</p>
           {bulletin.seals.length === 0 ? (
             <p className="muted">{words.noSeals}</p>
           ) : (
@@ -107,6 +105,7 @@ export default function BulletinPage() {
                         <td>#{seal.sequence}</td>
                         <td className="el-mono" title={seal.root}>
                           {shorten(seal.root)}
+                          <span className="visually-hidden"> {seal.root}</span>
                         </td>
                         <td className="el-num">{seal.ballot_count}</td>
                         <td>{when(seal.created_at)}</td>
@@ -126,6 +125,7 @@ export default function BulletinPage() {
                 role="status"
               >
                 {check.state === "checking" && words.checking}
+                {check.state === "pending" && words.checkPending}
                 {check.state === "ok" && `✓ ${words.checked(check.seals, check.ballots)}`}
                 {check.state === "problems" && (
                   <>

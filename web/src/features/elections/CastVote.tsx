@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import { type Election, electionMessages } from "../../../../contract/elections";
+import { type Election, electionMessages, headText } from "../../../../contract/elections";
+import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
@@ -30,12 +31,12 @@ function castError(failure: unknown): string {
 /** The Cast Vote tab: a choice per position not yet voted, verification, then the ballot and its receipt. */
 export function CastVote({ election, onChanged }: { election: Election; onChanged(): void }) {
   const { user } = useAuth();
-  const { area, currentId } = useWorkspace();
+  const { area, currentId, current } = useWorkspace();
   const toast = useToast();
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [error, setError] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<{ code: string; head: string | null } | null>(null);
   const [kept, setKept] = useState(() => keptChoices(election.id));
 
   const voted = new Set(election.viewer.voted_position_ids);
@@ -63,9 +64,10 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           receipt: result.receipt,
           choices: cast,
           cast_at: new Date().toISOString(),
+          head: result.head ? headText(result.head) : null,
         });
         setKept(keptChoices(election.id));
-        setReceipt(result.receipt);
+        setReceipt({ code: result.receipt, head: result.head ? headText(result.head) : null });
         setChoices({});
         setPhase({ name: "idle" });
         toast(electionMessages.voteCast);
@@ -108,7 +110,10 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
     );
   }
 
+  // The workspace hears a suspension live; the election's can_vote says so on load.
+  const suspended = current?.id === election.organization_id && current.status === "suspended";
   const notice = (() => {
+    if (suspended) return messages.organizationSuspended;
     if (election.status === "upcoming")
       return text.notOpenUpcoming(election.start_date, election.start_time, election.time_zone);
     if (election.status === "completed") return text.notOpenCompleted;
@@ -132,7 +137,14 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
 
   return (
     <div className="el-cast">
-      {receipt && <Receipt electionId={election.id} receipt={receipt} onDone={() => setReceipt(null)} />}
+      {receipt && (
+        <Receipt
+          electionId={election.id}
+          receipt={receipt.code}
+          head={receipt.head}
+          onDone={() => setReceipt(null)}
+        />
+      )}
 
       {notice && (
         <div className="el-notice" role="status">

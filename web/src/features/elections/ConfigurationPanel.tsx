@@ -3,6 +3,7 @@ import { type Election, METHOD_LABELS } from "../../../../contract/elections";
 import { ChevronIcon, ShieldIcon } from "../../ui/icons";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
+import { AuditTrail } from "./AuditTrail";
 import { electionsApi } from "./api";
 import { BallotEditor, definitionOf } from "./BallotEditor";
 import { Lifecycle } from "./ElectionLifecycle";
@@ -103,6 +104,7 @@ export function ConfigurationPanel({
               </div>
             </dl>
             <p className="muted el-small">{text.securityNote}</p>
+            <AuditTrail electionId={election.id} status={election.status} />
           </section>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Election } from "../../../../contract/elections";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
@@ -9,7 +9,7 @@ import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQ
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { CastVote } from "./CastVote";
 import { ConfigurationPanel } from "./ConfigurationPanel";
-import { dateInZone, hours, turnout, windowText } from "./format";
+import { dateInZone, turnout, windowText } from "./format";
 import { CandidateAvatar, LoadError, Loading, partyOf, StatusBadge, type TabDef, Tabs } from "./parts";
 import { ResultsList } from "./ResultsList";
 import { text } from "./text";
@@ -65,16 +65,14 @@ function Overview({ election }: { election: Election }) {
           <dd>
             {dateInZone(election.starts_at, election.time_zone)} –{" "}
             {dateInZone(election.ends_at, election.time_zone)}
-            <span className="el-fact-note">{windowText(election)}</span>
           </dd>
         </div>
         <div className="el-fact">
           <dt>
-            <ClockIcon size={16} /> {text.votingHours}
+            <ClockIcon size={16} /> {text.votingWindow}
           </dt>
-          <dd>
-            {hours(election)} <span className="muted el-small">({election.time_zone})</span>
-          </dd>
+          {/* One continuous window from opening to closing (not daily hours); early opening or closing moves it. */}
+          <dd>{windowText(election)}</dd>
         </div>
         <div className="el-fact el-fact-wide">
           <dt>
@@ -120,15 +118,23 @@ function Overview({ election }: { election: Election }) {
 
 /** The election channel screen: header, status, the four tabs and (organization users) the configuration. */
 export default function ElectionChannelPage() {
-  const { area, currentId } = useWorkspace();
+  const { area, currentId, current, organizations, switchTo } = useWorkspace();
   const [searchParams] = useSearchParams();
   const channelId = searchParams.get("channelId");
-  const channelName = searchParams.get("channelName") || text.defaultChannelName;
   const { listed, gone } = useListedChannel(channelId);
   useHonestAddress(gone ? null : listed);
   const { loaded, refetch, retry, replace } = useChannelElection(channelId);
   const [tab, setTab] = useState<TabKey>("overview");
   const election = loaded.state === "ready" && !gone ? loaded.data : null;
+
+  // Suspended or re-activated while open: the ballot reads what the voter may do now.
+  const organizationStatus = current?.status;
+  const statusSeen = useRef(organizationStatus);
+  useEffect(() => {
+    if (statusSeen.current === organizationStatus) return;
+    statusSeen.current = organizationStatus;
+    refetch();
+  }, [organizationStatus, refetch]);
 
   // Security monitoring: a voter opening the election is recorded once per visit (never blocks voting).
   const monitoredId = area === "member" && election ? election.id : null;
@@ -140,7 +146,37 @@ export default function ElectionChannelPage() {
 
   const notFound =
     !channelId || gone || (loaded.state === "error" && (loaded.status === 404 || loaded.status === 400));
-  const name = listed?.name ?? channelName;
+  // An election of another organization of the viewer's (opened by its address): never shown under
+  // this organization's name; the viewer may switch to its own workspace.
+  const elsewhere =
+    election && election.organization_id !== currentId
+      ? organizations.find((o) => o.id === election.organization_id)
+      : undefined;
+  if (notFound || elsewhere) {
+    return (
+      <article className="ws-channel-page el-page">
+        <EmptyState
+          icon={<BallotIcon size={36} />}
+          title={elsewhere ? text.otherOrganization(elsewhere.name) : text.electionNotFound}
+          action={
+            elsewhere ? (
+              <button type="button" className="btn btn-primary" onClick={() => void switchTo(elsewhere.id)}>
+                {text.switchTo(elsewhere.name)}
+              </button>
+            ) : (
+              <Link to={`/${area}`} className="btn btn-primary">
+                Back to Dashboard
+              </Link>
+            )
+          }
+        >
+          {elsewhere ? text.otherOrganizationBody : text.electionNotFoundBody}
+        </EmptyState>
+      </article>
+    );
+  }
+  // Only a channel of this organization's list names the page (the address's name is anyone's text).
+  const name = listed?.name ?? text.defaultChannelName;
 
   return (
     <article className="ws-channel-page el-page">
@@ -155,19 +191,7 @@ export default function ElectionChannelPage() {
         description={listed?.description || election?.title || "Election channel"}
       />
 
-      {notFound ? (
-        <EmptyState
-          icon={<BallotIcon size={36} />}
-          title={text.electionNotFound}
-          action={
-            <Link to={`/${area}`} className="btn btn-primary">
-              Back to Dashboard
-            </Link>
-          }
-        >
-          {text.electionNotFoundBody}
-        </EmptyState>
-      ) : loaded.state === "error" ? (
+      {loaded.state === "error" ? (
         <LoadError message={loaded.message} onRetry={retry} />
       ) : !election ? (
         <Loading />
@@ -180,7 +204,7 @@ export default function ElectionChannelPage() {
               {tab === "results" && (
                 <>
                   <div className="el-results-toolbar">
-                    <p className="muted el-small">{text.liveNote}</p>
+                    {election.status === "active" && <p className="muted el-small">{text.batchNote}</p>}
                     {election.viewer.can_see_results && (
                       <a className="btn" href={`/api/elections/${election.id}/results.csv`} download>
                         {text.exportCsv}

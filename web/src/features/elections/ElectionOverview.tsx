@@ -4,7 +4,7 @@ import { electionMessages } from "../../../../contract/elections";
 import { BallotIcon } from "../../ui/icons";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { DistributionChart, ResultsBarChart } from "./charts";
-import { turnout } from "./format";
+import { resultsNotice, turnout } from "./format";
 import { LoadError, Loading, StatusBadge } from "./parts";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
@@ -67,7 +67,7 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
         {selected && (
           <div className="el-dash-charts">
             {!selected.viewer.can_see_results ? (
-              <p className="el-notice">{electionMessages.resultsHidden}</p>
+              <p className="el-notice">{resultsNotice(selected)}</p>
             ) : selected.positions.length === 0 ? (
               <p className="muted">{text.noCandidates}</p>
             ) : (

@@ -17,9 +17,14 @@ export function PositionBallots({
 }) {
   const [showAll, setShowAll] = useState(false);
   const ballots = bulletin.ballots.filter((b) => b.position_id === position.id);
+  // While voting is open the choices are not published: no count by candidate.
+  const published = ballots.every((b) => b.candidate_id !== null);
   const counts = new Map<string, number>();
-  for (const ballot of ballots) counts.set(ballot.candidate_id, (counts.get(ballot.candidate_id) ?? 0) + 1);
-  const nameOf = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
+  for (const ballot of ballots) {
+    if (ballot.candidate_id) counts.set(ballot.candidate_id, (counts.get(ballot.candidate_id) ?? 0) + 1);
+  }
+  const nameOf = (id: string | null) =>
+    id === null ? words.choiceLater : (position.candidates.find((c) => c.id === id)?.name ?? id);
   // The voter's own ballots come first, so a long list never hides them.
   const ordered = [
     ...ballots.filter((b) => highlighted.has(b.receipt_hash)),
@@ -29,24 +34,27 @@ export function PositionBallots({
   return (
     <section className="el-card" aria-label={position.title}>
       <h3>{position.title}</h3>
-      <table className="el-table el-table-compact">
-        <thead>
-          <tr>
-            <th scope="col">{words.candidate}</th>
-            <th scope="col" className="el-num">
-              {words.count}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {position.candidates.map((candidate) => (
-            <tr key={candidate.id}>
-              <th scope="row">{candidate.name}</th>
-              <td className="el-num">{counts.get(candidate.id) ?? 0}</td>
+      {!published && <p className="muted el-small">{words.countsLater}</p>}
+      {published && (
+        <table className="el-table el-table-compact">
+          <thead>
+            <tr>
+              <th scope="col">{words.candidate}</th>
+              <th scope="col" className="el-num">
+                {words.count}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {position.candidates.map((candidate) => (
+              <tr key={candidate.id}>
+                <th scope="row">{candidate.name}</th>
+                <td className="el-num">{counts.get(candidate.id) ?? 0}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {ballots.length === 0 ? (
         <p className="muted el-small">{words.noBallots}</p>
       ) : (

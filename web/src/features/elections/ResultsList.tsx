@@ -1,24 +1,28 @@
-import { type Election, electionMessages } from "../../../../contract/elections";
+import type { Election } from "../../../../contract/elections";
 import { candidateColour } from "./charts";
-import { rankPosition } from "./format";
+import { rankPosition, resultsNotice } from "./format";
 import { CandidateAvatar, partyOf, Trophy } from "./parts";
 import { text } from "./text";
 
-/** The leader's trophy label: a winner once the election is completed, else leading; ties say so. */
+/**
+ * The leader's trophy label: a winner once the election is completed; a cancelled election's
+ * results (the only other ones shown) name no winner; ties say so.
+ */
 export function leaderLabel(status: string, tied: boolean): string {
   if (tied) return text.tiedFirst;
-  return status === "completed" ? text.winner : text.leading;
+  return status === "completed" ? text.winner : text.mostVotes;
 }
 
 /**
  * Results per position: candidates by votes descending, the share of the position's total to 1
- * decimal, a trophy on the first, and bars. Hidden results show the spec's message instead.
+ * decimal, a trophy on the first, and bars. While voting is open: "Results appear when voting
+ * closes" (no count by candidate exists for anyone then); hidden results show the spec's message.
  */
 export function ResultsList({ election }: { election: Election }) {
   if (!election.viewer.can_see_results) {
     return (
       <div className="el-notice" role="status">
-        <p>{electionMessages.resultsHidden}</p>
+        <p>{resultsNotice(election)}</p>
       </div>
     );
   }

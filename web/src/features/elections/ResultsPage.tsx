@@ -6,7 +6,7 @@ import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { DistributionChart, ResultsBarChart } from "./charts";
-import { dateInZone, rankPosition, turnout, windowText } from "./format";
+import { dateInZone, rankPosition, resultsNotice, turnout, windowText } from "./format";
 import { LoadError, Loading, partyOf, StatusBadge, type TabDef, Tabs, Trophy } from "./parts";
 import { leaderLabel } from "./ResultsList";
 import { text } from "./text";
@@ -139,11 +139,11 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
           </tr>
         </thead>
         <tbody>
-          {ranked.map((candidate, index) => (
+          {ranked.map((candidate) => (
             <tr key={candidate.id} className={candidate.leading ? "el-row-leading" : undefined}>
               <td>
-                {index + 1}
-                {index === 0 && candidate.leading && <Trophy label={label} />}
+                {candidate.rank}
+                {candidate.leading && <Trophy label={label} />}
               </td>
               <th scope="row">{candidate.name}</th>
               <td>{partyOf(candidate.party)}</td>
@@ -205,7 +205,7 @@ function SelectedElection({ election }: { election: Election }) {
         <Tiles election={election} />
         {!election.viewer.can_see_results ? (
           <div className="el-notice" role="status">
-            <p>{electionMessages.resultsHidden}</p>
+            <p>{resultsNotice(election)}</p>
           </div>
         ) : tab === "overview" ? (
           <Summary election={election} />

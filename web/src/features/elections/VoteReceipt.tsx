@@ -9,10 +9,13 @@ import { text } from "./text";
 export function Receipt({
   electionId,
   receipt,
+  head,
   onDone,
 }: {
   electionId: string;
   receipt: string;
+  /** The chain's head at the vote, `<sequence>:<root>`, or null before the first seal. */
+  head: string | null;
   onDone(): void;
 }) {
   const toast = useToast();
@@ -39,6 +42,17 @@ export function Receipt({
         </button>
       </div>
       <p className="el-receipt-keep">{text.receiptKeep}</p>
+      <div className="el-receipt-head">
+        <span className="el-small">{text.receiptHead}</span>
+        {head ? (
+          <>
+            <code className="el-receipt-head-code">{head}</code>
+            <p className="muted el-small">{text.receiptHeadNote}</p>
+          </>
+        ) : (
+          <p className="muted el-small">{text.receiptNoHead}</p>
+        )}
+      </div>
       <div className="el-receipt-actions">
         <Link className="btn" to={`/elections/${electionId}/bulletin`} target="_blank" rel="noopener">
           {text.findOnBulletin}

@@ -8,7 +8,8 @@ import { messageOf } from "./useElections";
 
 /**
  * The eligible voters with "voted" or "not yet" (never a choice). It reloads whenever the election
- * it is given changes (the page refetches it on every vote and status change).
+ * it is given changes (the page refetches it on every seal and status change, and after the
+ * viewer's own vote, which they alone see at once).
  */
 export function VotersTab({ election }: { election: Election }) {
   const [voters, setVoters] = useState<EligibleVoter[] | null>(null);
@@ -29,11 +30,18 @@ export function VotersTab({ election }: { election: Election }) {
     }
   }, [election.id]);
 
-  // The election object is replaced on every live update: its counts and status say when to reload.
+  // The election object is replaced on every live update: its counts, status and the viewer's own
+  // votes say when to reload.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listed values are the reload triggers
   useEffect(() => {
     void load();
-  }, [load, election.votes_cast, election.status, election.total_voters]);
+  }, [
+    load,
+    election.votes_cast,
+    election.status,
+    election.total_voters,
+    election.viewer.voted_position_ids.length,
+  ]);
 
   if (error && !voters) {
     return (

@@ -3,6 +3,7 @@ import type {
   CastVoteInput,
   CastVoteResult,
   Election,
+  ElectionAuditEntry,
   ElectionDefinitionInput,
   EligibleVoter,
   VerificationMethod,
@@ -53,5 +54,6 @@ export const electionsApi = {
     api<Election>("PATCH", `${election(id)}/options`, input),
   setDefinition: (id: string, input: ElectionDefinitionInput) =>
     api<Election>("PUT", `${election(id)}/definition`, input),
+  audit: (id: string) => api<{ entries: ElectionAuditEntry[] }>("GET", `${election(id)}/audit`),
   outbox: () => api<{ messages: OutboxMessage[] }>("GET", "/api/dev/outbox"),
 };

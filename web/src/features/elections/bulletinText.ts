@@ -11,9 +11,10 @@ export const words = {
   root: "Root",
   ballots: "Ballots",
   time: "Sealed at",
-  unsealed: (n: number) => `${n} ${n === 1 ? "ballot" : "ballots"} not yet sealed`,
-  unsealedNote:
-    "Sealing runs about once a second; this page refreshes every 5 seconds until they are sealed.",
+  batches:
+    "While voting is open, ballots are sealed in batches, once at least ten voters' ballots wait, and the rest when voting closes: a ballot appears here with its batch. This page refreshes every 5 seconds.",
+  witnessed:
+    "Each seal's root is a head of the chain at that time: note one, or keep the head on your receipt, and anyone can check later with verify-election --head that the chain was not recomputed.",
   checking: "Checking the seals in this browser...",
   checked: (n: number, ballots: number) =>
     `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${
@@ -32,6 +33,13 @@ export const words = {
   found: (position: string, candidate: string) =>
     `Found: your ballot for ${position} is recorded for ${candidate}`,
   notFound: "Not found yet (it may still be waiting for the next seal)",
+  foundSealed: (position: string) =>
+    `Found: your ballot for ${position} is sealed; its choice is published when voting closes`,
+  choiceLater: "Published when voting closes",
+  countsLater:
+    "Results appear when voting closes: until then the board shows each sealed ballot without its choice.",
+  checkPending:
+    "The roots are checked in this browser once voting closes and the choices are published. Until then, note a seal's root: verify-election --head proves later that it was not rewritten.",
   position: "Position",
   candidate: "Candidate",
   count: "Sealed ballots",

@@ -1,4 +1,16 @@
-import type { CandidateResult, Election, ElectionStatus, PositionView } from "../../../../contract/elections";
+import {
+  type CandidateResult,
+  type Election,
+  type ElectionStatus,
+  type PositionView,
+  rankCandidates,
+  resultsUnavailable,
+} from "../../../../contract/elections";
+
+/** Why results are not shown (the contract's words, as the server says them). */
+export function resultsNotice(election: Pick<Election, "status">): string {
+  return resultsUnavailable(election.status);
+}
 
 /** Turnout = votes_cast / total_voters as a percentage with 1 decimal, "0" when nobody is eligible. */
 export function turnout(election: Pick<Election, "votes_cast" | "total_voters">): string {
@@ -29,19 +41,16 @@ export interface RankedPosition {
   leaders: RankedCandidate[];
 }
 
-/** The position's candidates by vote_count descending (stable for ties), with shares and ranks. */
+/** The position's candidates ranked (contract's rankCandidates), with shares. */
 export function rankPosition(position: PositionView): RankedPosition {
   const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-  const sorted = [...position.candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0));
-  const top = sorted[0]?.vote_count ?? 0;
-  let rank = 0;
-  let previous: number | null = null;
-  const ranked = sorted.map((candidate, index) => {
-    const votes = candidate.vote_count ?? 0;
-    if (votes !== previous) rank = index + 1;
-    previous = votes;
-    return { ...candidate, votes, share: share(votes, total), rank, leading: top > 0 && votes === top };
-  });
+  const ranked = rankCandidates(position.candidates).map(({ candidate, votes, rank, leading }) => ({
+    ...candidate,
+    votes,
+    share: share(votes, total),
+    rank,
+    leading,
+  }));
   return { position, total, ranked, leaders: ranked.filter((c) => c.leading) };
 }
 
@@ -98,10 +107,6 @@ export function calendarDate(value: string, style: "long" | "short" = "long"): s
   if (!date) return value;
   return (style === "long" ? longDate : shortDate).format(date);
 }
-
-/** The voting window's daily hours as the spec shows them: '08:00 - 18:00'. */
-export const hours = (election: Pick<Election, "start_time" | "end_time">) =>
-  `${election.start_time} - ${election.end_time}`;
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });

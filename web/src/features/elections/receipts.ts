@@ -10,6 +10,8 @@ export interface KeptReceipt {
   /** positionId → candidateId */
   choices: Record<string, string>;
   cast_at: string;
+  /** The chain's head when the vote was cast, as `<sequence>:<root>` (null before the first seal). */
+  head?: string | null;
 }
 
 type Store = Record<string, KeptReceipt[]>;

@@ -5,11 +5,14 @@ const GENESIS = "0".repeat(64);
 
 export type Check =
   | { state: "checking" }
+  | { state: "pending" }
   | { state: "ok"; seals: number; ballots: number }
   | { state: "problems"; problems: string[] };
 
 /** Recomputes every seal's root from the published ballots, as the server's verifier does. */
 export async function checkSeals(bulletin: Bulletin): Promise<Check> {
+  // While voting is open the choices are not published yet, so the roots cannot be recomputed.
+  if (bulletin.ballots.some((b) => b.candidate_id === null)) return { state: "pending" };
   const problems: string[] = [];
   let previous = GENESIS;
   for (const [index, seal] of bulletin.seals.entries()) {

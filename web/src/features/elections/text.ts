@@ -1,4 +1,5 @@
 import type { ElectionStatus } from "../../../../contract/elections";
+import { messages } from "../../../../contract/messages";
 import { calendarDate } from "./format";
 
 /** The election screens' own words; the spec's messages come from contract/elections. */
@@ -9,11 +10,15 @@ export const text = {
   electionNotFound: "Election not found",
   electionNotFoundBody: "This channel has no election, or it is no longer available to you.",
   defaultChannelName: "Election",
+  otherOrganization: (name: string) => `This election belongs to ${name}`,
+  otherOrganizationBody:
+    "It is not an election of the organization you have open. Switch to its organization to see it there.",
+  switchTo: (name: string) => `Switch to ${name}`,
   tabs: { overview: "Overview", vote: "Cast Vote", results: "Results", voters: "Voters" },
   // Overview
   status: "Status",
   votingPeriod: "Voting period",
-  votingHours: "Voting hours",
+  votingWindow: "Voting window",
   timeZone: (zone: string) => `Times in ${zone}`,
   turnout: "Turnout",
   ofVoters: (cast: number, total: number) =>
@@ -30,7 +35,7 @@ export const text = {
   youHaveVoted: "You have voted",
   yourChoice: "Your choice",
   choiceNotKept:
-    "Your ballot is sealed; this browser did not keep your receipt, so it cannot show your choice.",
+    "Your vote was recorded; this browser did not keep your receipt, so it cannot show your choice.",
   submitVote: "Submit Vote",
   submitting: "Casting your vote...",
   submitHint: (n: number) =>
@@ -43,7 +48,7 @@ export const text = {
   notOpenCompleted: "Voting has closed: this election is completed. See the Results tab.",
   notOpenCancelled: "This election was cancelled. No votes can be cast.",
   adminNote:
-    "Organization administrators run the election and do not vote. Voters cast their ballots here; you can follow turnout and results live.",
+    "Organization administrators run the election and do not vote. Voters cast their ballots here; you can follow turnout as ballots are sealed in batches, and the results when voting closes.",
   notOnRoll:
     "You are not on the voter roll of this election: the roll was fixed when voting opened, from the organization's voters at that moment.",
   twoFactorLink: "Open your settings",
@@ -54,6 +59,10 @@ export const text = {
   copied: "Receipt copied",
   copyFailed: "Could not copy; select the code and copy it by hand.",
   findOnBulletin: "Find it on the bulletin board",
+  receiptHead: "Chain head when you voted",
+  receiptHeadNote:
+    "The latest seal of the election's hash chain at your vote. Anyone holding it can check later that the chain was not rewritten (verify-election --head).",
+  receiptNoHead: "No seal yet when you voted: your ballot will be in one of the first seals.",
   dismiss: "Done",
   passwordTitle: "Confirm with your password",
   password: "Password",
@@ -88,11 +97,12 @@ export const text = {
   exportCsv: "Export CSV",
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
   totalVotes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"} in total`,
-  leading: "Leading",
+  mostVotes: "Most votes",
   winner: "Winner",
   tiedFirst: "Tied for first",
   noVotesYet: "No votes yet",
-  liveNote: "Live: counts update as ballots are cast.",
+  batchNote:
+    "While voting is open, turnout moves in batches, each time ten or more voters' ballots are sealed.",
   // Voters
   votersTitle: "Eligible voters",
   votersCount: (total: number, voted: number) =>
@@ -105,7 +115,8 @@ export const text = {
   noVoters: "No eligible voters yet.",
   filterVoters: "Filter by name",
   noMatch: "No voter matches that name.",
-  secrecyNote: "Only participation is shown here, never anyone's choice.",
+  secrecyNote:
+    "Only participation is shown here, never anyone's choice. While voting is open it changes in batches, when ten or more voters' ballots are sealed together.",
   // Configuration
   configTitle: "Channel Configuration",
   configToggle: "Show or hide the channel configuration",
@@ -137,11 +148,25 @@ export const text = {
     body: `Voting will end on ${calendarDate(date)} at ${time} (${zone}) instead.`,
   }),
   hideResults: "Hide results from voters until the election closes",
-  hideResultsDesc: "Administrators always see the counts; voters see them once the election is completed.",
+  hideResultsDesc:
+    "No one, administrators included, sees counts while voting is open; everyone sees them once the election is completed. If it is cancelled instead, only administrators do.",
   resultsHiddenNow: "Results are hidden from voters until the election closes.",
-  resultsShownNow: "Voters can see results live.",
+  resultsShownNow: "Voters will see the results when voting closes.",
   security: "Security settings",
-  securityNote: "Set in the channel's settings.",
+  securityNote:
+    "Set in the channel's settings until voting opens; then they are frozen with the ballot, and every change before that is listed below.",
+  auditTitle: "Changes to the verification rules",
+  auditEmpty: "No changes yet.",
+  auditFrozen: "Frozen with the ballot when voting opened",
+  auditChanged: (changes: string[]) => `Security settings changed: ${changes.join(", ") || "no difference"}`,
+  auditServer: "the schedule",
+  securityKeys: {
+    twoFactor: "two-factor",
+    biometric: "biometric",
+    passkey: "passkey",
+    emailVerification: "e-mail verification",
+    phoneVerification: "phone verification",
+  } as Record<string, string>,
   methodsOffered: "Verification methods offered to voters",
   twoFactorRequired: "Two-factor sign-in required to vote",
   yes: "Yes",
@@ -164,7 +189,7 @@ export const text = {
   position: "Position",
   selectPosition: "Select a position",
   imageUrl: "Candidate Image URL",
-  imageHint: "A web address (http or https) or a path on this site.",
+  imageHint: messages.candidateImageHint,
   saveBallot: "Save voting window and candidates",
   saving: "Saving...",
   saved: "Voting window and candidates saved",

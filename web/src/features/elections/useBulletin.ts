@@ -6,7 +6,7 @@ import { messageOf } from "./useElections";
 
 const REFRESH_MS = 5000;
 
-/** The bulletin board of an election, loaded again every 5 s while ballots wait for a seal. */
+/** The bulletin board of an election, loaded again every 5 s while voting is open (new seals). */
 export function useBulletin(electionId: string) {
   const [bulletin, setBulletin] = useState<Bulletin | null>(null);
   const [error, setError] = useState<{ message: string; status?: number } | null>(null);
@@ -28,8 +28,8 @@ export function useBulletin(electionId: string) {
     setBulletin(null);
     void load();
   }, [load]);
-  // While ballots wait for a seal, look again every 5 s.
-  const waiting = (bulletin?.unsealed ?? 0) > 0;
+  // While voting is open new seals may come: look again every 5 s.
+  const waiting = bulletin?.election.status === "active";
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => void load(), REFRESH_MS);

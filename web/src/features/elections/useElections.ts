@@ -16,7 +16,7 @@ const statusOf = (failure: unknown) =>
 
 /**
  * Runs `task` now, or once more after the run in progress when called again meanwhile: a burst of
- * votes costs at most two fetches, and the last one sees every ballot.
+ * events costs at most two fetches, and the last one sees every change.
  */
 function useCoalesced(task: () => Promise<void>): () => void {
   const latest = useRef(task);
@@ -46,14 +46,15 @@ function useCoalesced(task: () => Promise<void>): () => void {
 
 /**
  * A value loaded from the server and kept live: refetched on every `election.updated` or
- * `vote.cast` of the organization's topic that `matches`, and after every (re)subscription, since
+ * `election.sealed` (a batch of ballots sealed: turnout moved) of the organization's topic that `matches`, and after every (re)subscription, since
  * events sent while the socket was down are lost. A failed live refetch keeps the last good value.
  */
 function useLive<T>(
   key: string | null,
   load: () => Promise<T>,
   organizationId: string | null | undefined,
-  matches: (electionId: string) => boolean,
+  /** Does an event about this election concern the screen (null: an election of a deleted channel)? */
+  matches: (electionId: string | null) => boolean,
 ) {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: "loading" });
   const keyRef = useRef(key);
@@ -97,7 +98,9 @@ function useLive<T>(
     organizationId && key !== null ? `org:${organizationId}` : null,
     {
       "election.updated": (event) => matchRef.current(event.election_id) && refetch(),
-      "vote.cast": (event) => matchRef.current(event.election_id) && refetch(),
+      "election.sealed": (event) => matchRef.current(event.election_id) && refetch(),
+      // Deleting an election channel takes an election that never opened with it.
+      "channel.deleted": () => matchRef.current(null) && refetch(),
     },
     // Confirmed at first and after every reconnect: catch up on what happened meanwhile.
     () => refetch(),
@@ -147,7 +150,7 @@ export function useElectionEvents(
     organizationId ? `org:${organizationId}` : null,
     {
       "election.updated": (event) => event.election_id === electionId && latest.current(),
-      "vote.cast": (event) => event.election_id === electionId && latest.current(),
+      "election.sealed": (event) => event.election_id === electionId && latest.current(),
     },
     () => latest.current(),
   );

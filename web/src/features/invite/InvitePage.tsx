@@ -147,6 +147,7 @@ function Invite({ code }: { code: string }) {
 
   const organization = preview.organization;
   const roleLabel = user.user_type === "organization" ? "Organization" : "Voter";
+  const article = roleLabel === "Organization" ? "an" : "a";
   return (
     <InviteFrame>
       <p className="inv-kicker">You've been invited to join</p>
@@ -176,7 +177,7 @@ function Invite({ code }: { code: string }) {
         </div>
       </dl>
       <p className="inv-welcome">
-        Welcome, <strong>{user.full_name || user.email}</strong>! You're signed in as a{" "}
+        Welcome, <strong>{user.full_name || user.email}</strong>! You're signed in as {article}{" "}
         <strong>{roleLabel}</strong>.
       </p>
 

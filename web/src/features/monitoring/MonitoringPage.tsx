@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { MonitoredSession, SecurityAlert } from "../../../../contract/monitoring";
+import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../../../contract/monitoring";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ShieldIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/LoadState";
@@ -27,12 +27,42 @@ const TABS: Array<TabDef<TabKey>> = [
   { key: "analytics", label: text.tabs.analytics },
 ];
 
+/** Narrows the sessions table to one election (the server filters, so the 50 newest are of it). */
+function ElectionFilter({
+  elections,
+  value,
+  onChange,
+}: {
+  elections: MonitoringOverview["elections"];
+  value: string | null;
+  onChange(id: string | null): void;
+}) {
+  return (
+    <div className="mon-filter">
+      <label htmlFor="mon-election-filter">{text.electionFilter}</label>
+      <select
+        id="mon-election-filter"
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
+        <option value="">{text.allElections}</option>
+        {elections.map((election) => (
+          <option key={election.id} value={election.id}>
+            {election.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /** Security monitoring (organization users): sessions, alerts and measured figures, live. */
 export default function MonitoringPage() {
   const { area, currentId } = useWorkspace();
-  const { loaded, refetch, retry } = useMonitoring(currentId);
+  const [electionId, setElectionId] = useState<string | null>(null);
+  const { loaded, refetch, retry } = useMonitoring(currentId, electionId);
   const toast = useToast();
   const [tab, setTab] = useState<TabKey>("sessions");
   const [investigating, setInvestigating] = useState<string | null>(null);
@@ -99,7 +129,11 @@ export default function MonitoringPage() {
             <div className="mon-tabs-card">
               <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Monitoring">
                 {tab === "sessions" && (
+                  <ElectionFilter elections={data.elections} value={electionId} onChange={setElectionId} />
+                )}
+                {tab === "sessions" && (
                   <SessionsTable
+                    filtered={electionId !== null}
                     sessions={data.sessions}
                     blockRisk={data.block_risk}
                     busyId={busyId}

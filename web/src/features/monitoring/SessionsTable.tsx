@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
-import { isMobile, locationText, STATUS_TONE, shortHash, whenText } from "./format";
+import { dateTimeText, isMobile, locationText, STATUS_TONE, shortHash } from "./format";
 import { Badge, FiredRules, RiskCell } from "./parts";
 import { STATUS_LABELS, text } from "./text";
 
@@ -52,6 +52,8 @@ export function StatusCell({ session }: { session: MonitoredSession }) {
 
 interface Props {
   sessions: MonitoredSession[];
+  /** The list is of one election (its empty state says so). */
+  filtered?: boolean;
   blockRisk: number;
   onInvestigate(session: MonitoredSession): void;
   onBlock(session: MonitoredSession): void;
@@ -60,11 +62,19 @@ interface Props {
 }
 
 /** The sessions table (spec columns), newest first, with the rules that fired under each row. */
-export function SessionsTable({ sessions, blockRisk, onInvestigate, onBlock, onUnblock, busyId }: Props) {
+export function SessionsTable({
+  sessions,
+  filtered = false,
+  blockRisk,
+  onInvestigate,
+  onBlock,
+  onUnblock,
+  busyId,
+}: Props) {
   if (sessions.length === 0) {
     return (
       <div className="mon-empty">
-        <h3>{text.noSessions}</h3>
+        <h3>{filtered ? text.noSessionsInElection : text.noSessions}</h3>
         <p className="muted">{text.noSessionsBody}</p>
       </div>
     );
@@ -76,6 +86,7 @@ export function SessionsTable({ sessions, blockRisk, onInvestigate, onBlock, onU
         <thead>
           <tr>
             <th scope="col">{text.columns.user}</th>
+            <th scope="col">{text.columns.election}</th>
             <th scope="col">{text.columns.location}</th>
             <th scope="col">{text.columns.device}</th>
             <th scope="col">{text.columns.network}</th>
@@ -100,6 +111,7 @@ export function SessionsTable({ sessions, blockRisk, onInvestigate, onBlock, onU
                     <span className="muted mon-small mon-email">{session.email}</span>
                   </span>
                 </th>
+                <td>{session.election_title ?? text.unknown}</td>
                 <td className="mon-nowrap">{locationText(session.location)}</td>
                 <td>
                   <DeviceText session={session} />
@@ -119,8 +131,9 @@ export function SessionsTable({ sessions, blockRisk, onInvestigate, onBlock, onU
                   <StatusCell session={session} />
                 </td>
                 <td>
-                  <time dateTime={session.created_at} title={new Date(session.created_at).toLocaleString()}>
-                    {whenText(session.created_at)}
+                  {/* When the session started (never when a ballot was cast: docs/monitoring.md). */}
+                  <time className="mon-nowrap" dateTime={session.created_at}>
+                    {dateTimeText(session.created_at)}
                   </time>
                 </td>
                 <td>
@@ -158,7 +171,7 @@ export function SessionsTable({ sessions, blockRisk, onInvestigate, onBlock, onU
               </tr>
               {session.risk_rules.length > 0 && (
                 <tr className="mon-rules-row">
-                  <td colSpan={8}>
+                  <td colSpan={9}>
                     <FiredRules rules={session.risk_rules} />
                   </td>
                 </tr>

@@ -9,8 +9,11 @@ import { api } from "../../api/http";
 const id = encodeURIComponent;
 
 export const monitoringApi = {
-  overview: (organizationId: string) =>
-    api<MonitoringOverview>("GET", `/api/organizations/${id(organizationId)}/monitoring`),
+  overview: (organizationId: string, electionId: string | null = null) =>
+    api<MonitoringOverview>(
+      "GET",
+      `/api/organizations/${id(organizationId)}/monitoring${electionId ? `?election_id=${id(electionId)}` : ""}`,
+    ),
   investigate: (sessionId: string) =>
     api<SessionInvestigation>("GET", `/api/monitoring/sessions/${id(sessionId)}`),
   resolve: (alertId: string) =>

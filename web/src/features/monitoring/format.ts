@@ -47,11 +47,7 @@ export const shortHash = (hash: string) => hash.slice(0, 12) || "–";
 
 export const timeText = (iso: string) => new Date(iso).toLocaleTimeString();
 
-/** Today's times as a time, earlier ones with their date. */
-export function whenText(iso: string, now = new Date()): string {
-  const at = new Date(iso);
-  return at.toDateString() === now.toDateString() ? at.toLocaleTimeString() : dateTimeText(iso);
-}
+/** A date with its time (the sessions table shows when each session started). */
 export const dateTimeText = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 

@@ -18,15 +18,19 @@ export const text = {
   tabs: { sessions: "Voting Sessions", alerts: "Security Alerts", analytics: "Risk Analytics" },
   columns: {
     user: "User",
+    election: "Election",
     location: "Location",
     device: "Device",
     network: "Network",
     risk: "Risk",
     status: "Status",
-    time: "Time",
+    time: "Started",
     actions: "Actions",
   },
   unknown: "Unknown",
+  electionFilter: "Election",
+  allElections: "All elections",
+  noSessionsInElection: "No sessions in this election yet",
   mobile: "Mobile device",
   verified: "Identity verified",
   verificationFailed: "Identity verification failed",
@@ -113,6 +117,7 @@ export const TYPE_LABELS: Record<AlertType, string> = {
   identity_theft: "Identity theft",
   suspicious_location: "Suspicious location",
   device_anomaly: "Device anomaly",
+  duplicate_identity: "Duplicate identity",
 };
 
 export const SEVERITY_LABELS: Record<AlertSeverity, string> = {

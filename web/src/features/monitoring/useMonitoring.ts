@@ -16,20 +16,23 @@ const messageOf = (failure: unknown) => (failure instanceof Error ? failure.mess
  * socket was down are lost. Refetches are coalesced (one in flight, one more after it at most); a
  * failed live refetch keeps the last good screen, a failed first load shows the error.
  */
-export function useMonitoring(organizationId: string | null) {
+export function useMonitoring(organizationId: string | null, electionId: string | null = null) {
   const [loaded, setLoaded] = useState<MonitoringState>({ state: "loading" });
   const current = useRef(organizationId);
   current.current = organizationId;
+  const election = useRef(electionId);
+  election.current = electionId;
   const flight = useRef({ running: false, again: false });
 
   const fetchNow = useCallback(async () => {
     const mine = current.current;
+    const filter = election.current;
     if (!mine) return;
     try {
-      const data = await monitoringApi.overview(mine);
-      if (current.current === mine) setLoaded({ state: "ready", data });
+      const data = await monitoringApi.overview(mine, filter);
+      if (current.current === mine && election.current === filter) setLoaded({ state: "ready", data });
     } catch (failure) {
-      if (current.current !== mine) return;
+      if (current.current !== mine || election.current !== filter) return;
       setLoaded((previous) =>
         previous.state === "ready" ? previous : { state: "error", message: messageOf(failure) },
       );
@@ -58,6 +61,14 @@ export function useMonitoring(organizationId: string | null) {
     setLoaded({ state: "loading" });
     if (organizationId) refetch();
   }, [organizationId, refetch]);
+
+  // Another election chosen: the last screen stays until the filtered one arrives.
+  const asked = useRef(electionId);
+  useEffect(() => {
+    if (asked.current === electionId) return;
+    asked.current = electionId;
+    refetch();
+  }, [electionId, refetch]);
 
   useTopic(
     organizationId ? `admins:${organizationId}` : null,

@@ -3,8 +3,10 @@ import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
 import { copyText, shareOrCopy } from "../../ui/clipboard";
 import { Modal } from "../../ui/Modal";
+import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
 import { inviteLink, organizationsApi } from "./api";
 import { errorText } from "./errors";
+import "./profile.css";
 
 /** Spec part 1 section 9: 'Copied!' shows for 2000 ms on the organization profile. */
 const COPIED_FOR_MS = 2000;
@@ -22,6 +24,9 @@ export function InviteBox({
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [renewing, setRenewing] = useState(false);
+  /** Null until the server asks for the password (Require Password); then the field's value. */
+  const [password, setPassword] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const linkId = useId();
 
   useEffect(() => {
@@ -59,15 +64,29 @@ export function InviteBox({
     }
   }
 
+  function closeConfirm() {
+    setConfirming(false);
+    setPassword(null);
+    setPasswordError(null);
+  }
+
   async function renew() {
     setRenewing(true);
     setError(null);
     try {
-      const { invite_code } = await organizationsApi.newInviteCode(profile.id);
+      const { invite_code } = await organizationsApi.newInviteCode(profile.id, password ?? undefined);
       onNewCode(invite_code);
       setStatus("A new invite link is ready. The old link no longer works.");
       setConfirming(false);
+      setPassword(null);
+      setPasswordError(null);
     } catch (failure) {
+      if (asksForPassword(failure)) {
+        // The dialog stays open with a password field; a wrong password says so there.
+        setPasswordError(password === null ? null : errorText(failure));
+        setPassword((typed) => typed ?? "");
+        return;
+      }
       setError(errorText(failure));
       setConfirming(false);
     } finally {
@@ -118,13 +137,18 @@ export function InviteBox({
       {confirming && (
         <Modal
           title="Create a new invite link?"
-          onClose={() => setConfirming(false)}
+          onClose={closeConfirm}
           footer={
             <>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              <button type="button" className="btn" onClick={closeConfirm}>
                 Cancel
               </button>
-              <button type="button" className="btn btn-danger" onClick={renew} disabled={renewing}>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={renew}
+                disabled={renewing || password === ""}
+              >
                 {renewing ? "Creating..." : "Create new link"}
               </button>
             </>
@@ -134,6 +158,16 @@ export function InviteBox({
             The current link stops working at once: anyone who has it but has not joined yet will need the new
             link.
           </p>
+          {password !== null && (
+            <>
+              {passwordError && (
+                <div className="alert alert-error" role="alert">
+                  {passwordError}
+                </div>
+              )}
+              <PasswordAgain value={password} onChange={setPassword} />
+            </>
+          )}
         </Modal>
       )}
     </section>

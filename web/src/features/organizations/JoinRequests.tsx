@@ -32,17 +32,20 @@ export function JoinRequests({
     }
   }, [organizationId]);
 
-  // New requests arrive live; a request another administrator decided leaves the list.
+  // New requests arrive live (on the administrators' topic); a request another administrator
+  // decided leaves the list.
   useTopic(
-    `org:${organizationId}`,
+    `admins:${organizationId}`,
     {
       "join_request.created": ({ request }) =>
         setRequests((list) => (list?.some((r) => r.id === request.id) ? list : [...(list ?? []), request])),
-      "member.joined": ({ member }) =>
-        setRequests((list) => list?.filter((r) => r.user_id !== member.user_id) ?? null),
     },
     () => void load(),
   );
+  useTopic(`org:${organizationId}`, {
+    "member.joined": ({ member }) =>
+      setRequests((list) => list?.filter((r) => r.user_id !== member.user_id) ?? null),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: turning approval on is a reason to look again
   useEffect(() => {
@@ -68,8 +71,9 @@ export function JoinRequests({
       );
       onDecided();
     } catch (failure) {
+      // Reload first: a successful reload clears the error, and this one must stay on screen.
+      await load();
       setError(errorText(failure));
-      void load();
     } finally {
       setBusy(null);
     }
@@ -107,6 +111,12 @@ export function JoinRequests({
                 <span className="op-request-when">
                   Requested {new Date(request.created_at).toLocaleString()}
                 </span>
+                {request.same_id_number_as && (
+                  <span className="op-request-held" role="note">
+                    Held: same ID number as member {request.same_id_number_as.full_name}. Approving admits
+                    this account in their place; declining keeps {request.same_id_number_as.full_name}.
+                  </span>
+                )}
               </span>
               <span className="op-request-actions">
                 <button

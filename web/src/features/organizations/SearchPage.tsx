@@ -79,6 +79,20 @@ export default function SearchPage() {
     [],
   );
 
+  /** The card's member count is the server's, read again after a join (it counts the new member). */
+  async function recount(organizationId: string) {
+    try {
+      const profile = await organizationsApi.profile(organizationId);
+      setResults(
+        (list) =>
+          list?.map((o) => (o.id === organizationId ? { ...o, member_count: profile.member_count } : o)) ??
+          null,
+      );
+    } catch {
+      // The workspace reloads shortly after a join; the old count stays until the next search.
+    }
+  }
+
   async function join(organization: SearchResult) {
     setJoining(organization.id);
     setNotice(null);
@@ -93,6 +107,7 @@ export default function SearchPage() {
           ) ?? null,
       );
       setNotice({ tone: "success", text: result.message });
+      if (result.status === "joined") void recount(organization.id);
       if (result.status === "joined") {
         if (reloadTimer.current) clearTimeout(reloadTimer.current);
         reloadTimer.current = setTimeout(() => void refresh(), RELOAD_AFTER_JOIN_MS);

@@ -4,6 +4,7 @@ import type { TotpSetup } from "../../../../contract/organizations";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
 import { useAuth } from "../accounts/AuthProvider";
+import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
 import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import "./twoFactor.css";
@@ -28,17 +29,30 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Null until the server asks for the password (the user's "Require Password"); then the field's value. */
+  const [password, setPassword] = useState<string | null>(null);
+  /** Enrolment starts again once the password is given (a new attempt each time). */
+  const [setupAttempt, setSetupAttempt] = useState(0);
 
+  const passwordAsked = (failure: unknown) => {
+    if (!asksForPassword(failure)) return false;
+    setError(password ? errorText(failure) : null);
+    setPassword((typed) => typed ?? "");
+    return true;
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (with the password) starts it again
   useEffect(() => {
     if (mode !== "enable") return;
     let cancelled = false;
+    setLoading(true);
     organizationsApi
-      .twoFactorSetup()
+      .twoFactorSetup(password ?? undefined)
       .then((result) => {
         if (!cancelled) setSetup(result);
       })
       .catch((failure: unknown) => {
-        if (!cancelled) setError(errorText(failure));
+        if (!cancelled && !passwordAsked(failure)) setError(errorText(failure));
       })
       .finally(() => {
         if (!cancelled) setLoading(false);
@@ -46,12 +60,18 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     return () => {
       cancelled = true;
     };
-  }, [mode]);
+  }, [mode, setupAttempt]);
+
+  const awaitingPassword = mode === "enable" && !setup && password !== null;
 
   const codeValid = /^\d{6}$/.test(code);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (awaitingPassword) {
+      if (password) setSetupAttempt((n) => n + 1);
+      return;
+    }
     if (!codeValid) {
       setError(messages.totpRequired);
       return;
@@ -59,13 +79,14 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     setBusy(true);
     setError(null);
     try {
-      if (mode === "enable") await organizationsApi.twoFactorEnable(code);
-      else await organizationsApi.twoFactorDisable(code);
+      const given = password ?? undefined;
+      if (mode === "enable") await organizationsApi.twoFactorEnable(code, given);
+      else await organizationsApi.twoFactorDisable(code, given);
       // The profile carries two_factor_enabled: read it again (an empty update returns it).
       await updateProfile({}).catch(() => undefined);
       onDone(mode === "enable");
     } catch (failure) {
-      setError(errorText(failure));
+      if (!passwordAsked(failure)) setError(errorText(failure));
       setBusy(false);
     }
   }
@@ -85,9 +106,17 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
             type="submit"
             form={formId}
             className={mode === "enable" ? "btn btn-primary" : "btn btn-danger"}
-            disabled={busy || !codeValid || (mode === "enable" && !setup)}
+            disabled={
+              awaitingPassword ? loading || !password : busy || !codeValid || (mode === "enable" && !setup)
+            }
           >
-            {busy ? "Checking..." : mode === "enable" ? "Turn On" : "Turn Off"}
+            {awaitingPassword
+              ? "Continue"
+              : busy
+                ? "Checking..."
+                : mode === "enable"
+                  ? "Turn On"
+                  : "Turn Off"}
           </button>
         </>
       }
@@ -136,16 +165,19 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
             {error}
           </div>
         )}
-        <Field
-          label="Authentication Code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-        />
+        {password !== null && <PasswordAgain value={password} onChange={setPassword} />}
+        {!awaitingPassword && (
+          <Field
+            label="Authentication Code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import type {
+  CalendarEvent,
   InvitePreview,
   JoinRequest,
   JoinResult,
@@ -21,13 +22,23 @@ export const organizationsApi = {
     api<{ organizations: SearchResult[] }>("GET", `/api/organizations/search?q=${encodeURIComponent(q)}`),
   profile: (id: string) => api<OrganizationProfile>("GET", `/api/organizations/${id}`),
   stats: (id: string) => api<OrganizationStats>("GET", `/api/organizations/${id}/stats`),
+  calendar: (id: string, from: Date, to: Date) =>
+    api<{ events: CalendarEvent[] }>(
+      "GET",
+      `/api/organizations/${id}/calendar?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })}`,
+    ),
   online: (id: string) => api<{ user_ids: string[] }>("GET", `/api/organizations/${id}/online`),
   members: (id: string) => api<{ members: Member[] }>("GET", `/api/organizations/${id}/members`),
   update: (id: string, input: UpdateOrganizationInput) =>
     api<OrganizationProfile>("PATCH", `/api/organizations/${id}`, input),
   updateSettings: (id: string, input: OrganizationSettingsInput) =>
     api<OrganizationProfile>("PATCH", `/api/organizations/${id}/settings`, input),
-  newInviteCode: (id: string) => api<{ invite_code: string }>("POST", `/api/organizations/${id}/invite-code`),
+  newInviteCode: (id: string, password?: string) =>
+    api<{ invite_code: string }>(
+      "POST",
+      `/api/organizations/${id}/invite-code`,
+      password ? { password } : undefined,
+    ),
   /** Multipart upload of a PNG, JPEG, GIF or WebP logo (10 MB at most). */
   uploadLogo: async (id: string, file: File) => {
     const form = new FormData();
@@ -51,11 +62,16 @@ export const organizationsApi = {
       "POST",
       `/api/join-requests/${requestId}/${approve ? "approve" : "decline"}`,
     ),
-  twoFactorSetup: () => api<TotpSetup>("POST", "/api/account/two-factor/setup"),
-  twoFactorEnable: (code: string) =>
-    api<{ success: true }>("POST", "/api/account/two-factor/enable", { code }),
-  twoFactorDisable: (code: string) =>
-    api<{ success: true }>("POST", "/api/account/two-factor/disable", { code }),
+  // `password`: when the user's settings ask for it before sensitive actions ("Require Password").
+  twoFactorSetup: (password?: string) =>
+    api<TotpSetup>("POST", "/api/account/two-factor/setup", password ? { password } : {}),
+  twoFactorEnable: (code: string, password?: string) =>
+    api<{ success: true }>("POST", "/api/account/two-factor/enable", { code, ...(password && { password }) }),
+  twoFactorDisable: (code: string, password?: string) =>
+    api<{ success: true }>("POST", "/api/account/two-factor/disable", {
+      code,
+      ...(password && { password }),
+    }),
 };
 
 /** The invite link shown and shared: this site's origin + /join/{code}. */

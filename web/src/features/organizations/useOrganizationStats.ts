@@ -46,7 +46,7 @@ export function useOrganizationStats(organizationId: string) {
     "member.left": soon,
     "channel.created": soon,
     "channel.deleted": soon,
-    "vote.cast": soon,
+    "election.sealed": soon,
     "presence.updated": soon,
   });
 

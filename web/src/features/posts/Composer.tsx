@@ -12,6 +12,7 @@ import { FILE_EXTENSIONS, MESSAGE_MAX, postMessages } from "../../../../contract
 import { messageOf, uploadAttachment } from "./api";
 import { mentionQuery, refusal } from "./composerInput";
 import { useChannel } from "./context";
+import { readDraft, writeDraft } from "./drafts";
 import { EmojiPicker } from "./EmojiPicker";
 import { ImageIcon, PaperclipIcon, SendIcon } from "./icons";
 import { MentionSuggestions } from "./MentionSuggestions";
@@ -27,7 +28,7 @@ const MAX_SUGGESTIONS = 6;
  */
 export function Composer() {
   const { channel, admin, members, me, actions } = useChannel();
-  const [value, setValue] = useState("");
+  const [value, setValue] = useState(() => readDraft(me, channel.id));
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -70,6 +71,11 @@ export function Composer() {
       caretAfter.current = null;
     }
   }, [value]);
+
+  // The text is this channel's draft until sent (kept in the browser, per user and channel).
+  useEffect(() => {
+    writeDraft(me, channel.id, value);
+  }, [me, channel.id, value]);
 
   // An upload still running when the page goes away is cancelled.
   const pendingRef = useRef(pending);
@@ -290,6 +296,7 @@ export function Composer() {
               />
             </>
           )}
+          {!canAttach && <span className="tc-tool-note muted">{text.attachmentsOffNote}</span>}
           <EmojiPicker
             open={emojiOpen}
             onOpenChange={setEmojiOpen}

@@ -1,20 +1,30 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { MESSAGE_MAX, type Post, postMessages } from "../../../../contract/posts";
 import { messageOf } from "./api";
-import { useChannel } from "./context";
 import { text } from "./text";
 
-/** Editing a message in place: Enter saves, Escape cancels. */
-export function EditBox({ post, onDone }: { post: Post; onDone(): void }) {
-  const { actions } = useChannel();
-  const [value, setValue] = useState(post.content);
+/**
+ * Editing a message or a comment in place: Enter saves, Escape cancels. A comment is one line
+ * (an input), a message may hold several (Shift+Enter starts a new one).
+ */
+export function EditBox(props: {
+  initial: string;
+  label: string;
+  maxLength: number;
+  /** The message shown when the text is left empty. */
+  emptyMessage: string;
+  save(content: string): Promise<void>;
+  onDone(): void;
+  singleLine?: boolean;
+}) {
+  const { initial, label, maxLength, emptyMessage, onDone, singleLine } = props;
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const area = useRef<HTMLTextAreaElement>(null);
+  const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const hintId = useId();
 
   useEffect(() => {
-    const element = area.current;
+    const element = field.current;
     if (!element) return;
     element.focus();
     element.setSelectionRange(element.value.length, element.value.length);
@@ -24,16 +34,16 @@ export function EditBox({ post, onDone }: { post: Post; onDone(): void }) {
     if (busy) return;
     const content = value.trim();
     if (!content) {
-      setError(postMessages.empty);
+      setError(emptyMessage);
       return;
     }
-    if (content === post.content) {
+    if (content === initial) {
       onDone();
       return;
     }
     setBusy(true);
     try {
-      await actions.edit(post.id, content);
+      await props.save(content);
       onDone();
     } catch (failure) {
       setError(messageOf(failure));
@@ -41,33 +51,42 @@ export function EditBox({ post, onDone }: { post: Post; onDone(): void }) {
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
     if (event.key === "Escape") {
       event.preventDefault();
       onDone();
-    } else if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+    } else if (event.key === "Enter" && (singleLine || !event.shiftKey) && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void save();
     }
   };
 
+  const common = {
+    ref: field,
+    "aria-label": label,
+    "aria-describedby": hintId,
+    "aria-invalid": error ? true : undefined,
+    maxLength,
+    value,
+    readOnly: busy,
+    onChange: (event: { target: { value: string } }) => {
+      setValue(event.target.value);
+      setError(null);
+    },
+    onKeyDown,
+  };
+
   return (
-    <div className="tc-edit">
-      <textarea
-        ref={area}
-        className="tc-edit-input"
-        aria-label={text.editLabel}
-        aria-describedby={hintId}
-        maxLength={MESSAGE_MAX}
-        rows={Math.min(8, Math.max(2, value.split("\n").length))}
-        value={value}
-        readOnly={busy}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(null);
-        }}
-        onKeyDown={onKeyDown}
-      />
+    <div className={singleLine ? "tc-comment-edit" : "tc-edit"}>
+      {singleLine ? (
+        <input type="text" className="tc-comment-input" {...common} />
+      ) : (
+        <textarea
+          className="tc-edit-input"
+          rows={Math.min(8, Math.max(2, value.split("\n").length))}
+          {...common}
+        />
+      )}
       {error && (
         <p className="tc-field-error" role="alert">
           {error}

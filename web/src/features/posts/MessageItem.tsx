@@ -1,8 +1,8 @@
-import { memo, useCallback, useEffect, useId, useState } from "react";
-import { authorName, type Post, postMessages } from "../../../../contract/posts";
+import { memo, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { authorName, MESSAGE_MAX, mentionedNames, type Post, postMessages } from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
 import { copyText } from "../../ui/clipboard";
-import { DotsIcon } from "../../ui/icons";
+import { DotsIcon, LinkIcon } from "../../ui/icons";
 import { Menu, type MenuItem } from "../../ui/Menu";
 import { useToast } from "../../ui/Toast";
 import { AttachmentView } from "./Attachment";
@@ -23,6 +23,7 @@ import {
   ReplyIcon,
   TrashIcon,
 } from "./icons";
+import { permalink } from "./permalink";
 import { RichText } from "./RichText";
 import type { Thread as ThreadState } from "./store";
 import { Thread } from "./Thread";
@@ -47,7 +48,7 @@ export const MessageItem = memo(function MessageItem({
   compact,
   highlighted,
 }: MessageItemProps) {
-  const { me, admin, canComment, actions, forwardTargets, members, open } = useChannel();
+  const { channel, me, admin, canComment, actions, forwardTargets, members, open } = useChannel();
   const toast = useToast();
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const [editing, setEditing] = useState(false);
@@ -56,6 +57,15 @@ export const MessageItem = memo(function MessageItem({
   const [copied, setCopied] = useState(false);
   const name = authorName(post.author);
   const mine = !!me && post.author?.id === me;
+  // By the rule that notifies: the whole name, the longest of the members' names first.
+  const mentionsMe = useMemo(() => {
+    const myName = members.find((member) => member.user_id === me)?.full_name;
+    if (mine || !myName || !post.content.includes("@")) return false;
+    return mentionedNames(
+      post.content,
+      members.map((member) => member.full_name),
+    ).includes(myName);
+  }, [mine, me, members, post.content]);
   const headingId = useId();
   const closeMenu = useCallback(() => setMenuAt(null), []);
 
@@ -83,8 +93,18 @@ export const MessageItem = memo(function MessageItem({
     }
   };
 
+  const copyLink = async () => {
+    try {
+      await copyText(permalink(channel, post.id));
+      toast(text.linkCopied);
+    } catch (failure) {
+      toast(messageOf(failure), "error");
+    }
+  };
+
   const items: MenuItem[] = [
     { id: "copy", label: text.copy, icon: <CopyIcon size={16} />, onSelect: () => void copy() },
+    { id: "link", label: text.copyLink, icon: <LinkIcon size={16} />, onSelect: () => void copyLink() },
     ...(admin
       ? [
           {
@@ -141,6 +161,7 @@ export const MessageItem = memo(function MessageItem({
     "tc-msg",
     compact && "tc-msg-compact",
     highlighted && "tc-msg-highlight",
+    mentionsMe && "tc-msg-mentioned",
     post.is_pinned && "tc-msg-pinned",
     menuAt && "tc-msg-active",
   ]
@@ -183,7 +204,14 @@ export const MessageItem = memo(function MessageItem({
           </p>
         )}
         {editing ? (
-          <EditBox post={post} onDone={() => setEditing(false)} />
+          <EditBox
+            initial={post.content}
+            label={text.editLabel}
+            maxLength={MESSAGE_MAX}
+            emptyMessage={postMessages.empty}
+            save={(content) => actions.edit(post.id, content)}
+            onDone={() => setEditing(false)}
+          />
         ) : (
           post.content && (
             <p className="tc-msg-text">
@@ -200,7 +228,14 @@ export const MessageItem = memo(function MessageItem({
         {post.attachment && <AttachmentView attachment={post.attachment} />}
         {(post.likes_count > 0 || post.comments_count > 0) && (
           <div className="tc-msg-reactions">
-            {post.likes_count > 0 && (
+            {post.likes_count > 0 && !canComment && (
+              <span className="tc-chip" title={text.likes(post.likes_count)}>
+                <HeartIcon size={14} filled={post.user_liked} />
+                <span className="tc-like-count">{post.likes_count}</span>
+                <span className="visually-hidden"> {text.likes(post.likes_count)}</span>
+              </span>
+            )}
+            {post.likes_count > 0 && canComment && (
               <button
                 type="button"
                 className={post.user_liked ? "tc-chip tc-chip-on" : "tc-chip"}
@@ -230,26 +265,31 @@ export const MessageItem = memo(function MessageItem({
         {threadOpen && <Thread post={post} thread={thread} focusKey={focusKey} />}
       </div>
       <div className="tc-msg-actions" role="toolbar" aria-label={text.messageActions}>
-        <button
-          type="button"
-          className={post.user_liked ? "tc-action tc-action-on" : "tc-action"}
-          aria-label={post.user_liked ? text.unlike : text.like}
-          aria-pressed={post.user_liked}
-          title={post.user_liked ? text.unlike : text.like}
-          onClick={() => actions.toggleLike(post)}
-        >
-          <HeartIcon size={17} filled={post.user_liked} />
-        </button>
-        <button
-          type="button"
-          className="tc-action"
-          aria-label={threadOpen ? text.hideComments : text.comment}
-          aria-expanded={threadOpen}
-          title={threadOpen ? text.hideComments : text.comment}
-          onClick={toggleThread}
-        >
-          <CommentIcon size={17} />
-        </button>
+        {/* Like and Comment only where the server takes them; the comments chip still opens a thread to read. */}
+        {canComment && (
+          <button
+            type="button"
+            className={post.user_liked ? "tc-action tc-action-on" : "tc-action"}
+            aria-label={post.user_liked ? text.unlike : text.like}
+            aria-pressed={post.user_liked}
+            title={post.user_liked ? text.unlike : text.like}
+            onClick={() => actions.toggleLike(post)}
+          >
+            <HeartIcon size={17} filled={post.user_liked} />
+          </button>
+        )}
+        {canComment && (
+          <button
+            type="button"
+            className="tc-action"
+            aria-label={threadOpen ? text.hideComments : text.comment}
+            aria-expanded={threadOpen}
+            title={threadOpen ? text.hideComments : text.comment}
+            onClick={toggleThread}
+          >
+            <CommentIcon size={17} />
+          </button>
+        )}
         {canComment && (
           <button
             type="button"

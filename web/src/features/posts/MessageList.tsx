@@ -11,6 +11,8 @@ const BOTTOM_SLACK = 80;
 /** Follow-ups of one author within this time are grouped under one name. */
 const GROUP_MS = 5 * 60 * 1000;
 const HIGHLIGHT_MS = 2500;
+/** Room left above the unread divider when a channel opens at it. */
+const DIVIDER_MARGIN = 48;
 
 export interface JumpTarget {
   id: string;
@@ -94,6 +96,19 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
     }
     seen.current = { first, last, count: state.timeline.length, firstTop: topOf(first) };
   }, [state.timeline, state.byId, active, me, toBottom, topOf]);
+
+  // Opened with unread messages above the fold: start at the unread divider instead of the end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the divider's place becomes known
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const divider = element?.querySelector<HTMLElement>(".tc-unread-divider");
+    if (!element || !divider || !active) return;
+    const top = divider.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+    if (top < element.scrollTop) {
+      element.scrollTop = Math.max(0, top - DIVIDER_MARGIN);
+      atBottom.current = false;
+    }
+  }, [state.unreadFrom]);
 
   // Leaving the tab keeps the place; coming back restores it.
   useLayoutEffect(() => {
@@ -203,10 +218,15 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
                     <span>{dayLabel(post.created_at)}</span>
                   </div>
                 )}
+                {post.id === state.unreadFrom && (
+                  <div className="tc-unread-divider">
+                    <span>{text.unreadDivider}</span>
+                  </div>
+                )}
                 <MessageItem
                   post={post}
                   thread={state.threads[post.id]}
-                  compact={!newDay && grouped(previous, post)}
+                  compact={!newDay && post.id !== state.unreadFrom && grouped(previous, post)}
                   highlighted={highlight === post.id}
                 />
               </Fragment>

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo } from "react";
 import type { Member } from "../../../../contract/organizations";
+import { mentionPattern } from "../../../../contract/posts";
 
 /** http(s) addresses; trailing punctuation is not part of them. */
 const LINK = /\bhttps?:\/\/[^\s<>"]+/gi;
@@ -14,15 +15,6 @@ function safeHref(candidate: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** "@Full Name" of any member (longest names first, so "@Ama Owusu" wins over "@Ama"), without regard to case. */
-export function mentionPattern(members: Pick<Member, "full_name">[]): RegExp | null {
-  const names = [...new Set(members.map((m) => m.full_name.trim()).filter(Boolean))].sort(
-    (a, b) => b.length - a.length,
-  );
-  if (names.length === 0) return null;
-  return new RegExp(`@(?:${names.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu");
 }
 
 function withMentions(value: string, mentions: RegExp | null, key: string, out: ReactNode[]) {
@@ -50,7 +42,8 @@ function withMentions(value: string, mentions: RegExp | null, key: string, out: 
  * links that open in a new tab, and "@Full Name" of a member is highlighted.
  */
 export function RichText({ value, members }: { value: string; members: Pick<Member, "full_name">[] }) {
-  const mentions = useMemo(() => mentionPattern(members), [members]);
+  // The server notifies by the same pattern (contract/posts), so what is highlighted is who was told.
+  const mentions = useMemo(() => mentionPattern(members.map((m) => m.full_name)), [members]);
   const parts = useMemo(() => {
     const out: ReactNode[] = [];
     let last = 0;

@@ -1,5 +1,7 @@
-import { type FormEvent, type KeyboardEvent, useCallback, useMemo, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { Channel } from "../../../../contract/channels";
+import { messages } from "../../../../contract/messages";
 import { type Post, postMessages } from "../../../../contract/posts";
 import { HashIcon, LockIcon, UsersIcon } from "../../ui/icons";
 import { useToast } from "../../ui/Toast";
@@ -7,12 +9,15 @@ import { useAuth } from "../accounts/AuthProvider";
 import { ChannelFrame } from "../workspace/ChannelFrame";
 import { text as workspaceText } from "../workspace/text";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { postsApi } from "./api";
 import { Composer } from "./Composer";
 import { ChannelContext, ChannelStateContext, type Dialog, type TextChannelContext } from "./context";
 import { Dialogs } from "./Dialogs";
 import { SearchIcon } from "./icons";
+import { MentionsPanel } from "./MentionsPanel";
 import { type JumpTarget, MessageList } from "./MessageList";
 import { CollectionTab, FilesTab, MediaTab, MembersTab } from "./Panels";
+import { MESSAGE_PARAM } from "./permalink";
 import { SearchPanel } from "./SearchPanel";
 import { text } from "./text";
 import { useChannelMessages } from "./useChannelMessages";
@@ -22,6 +27,7 @@ type Tab = "general" | "members" | "media" | "pins" | "bookmarks" | "files";
 const TABS: Tab[] = ["general", "members", "media", "pins", "bookmarks", "files"];
 /** Pages of 50 loaded at most while looking for a search result further back. */
 const JUMP_PAGES = 40;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Typing({ names }: { names: string[] }) {
   return (
@@ -44,10 +50,12 @@ function Header({
   channel,
   onSearch,
   onClose,
+  onMentions,
 }: {
   channel: Channel;
   onSearch(q: string): void;
   onClose(): void;
+  onMentions(): void;
 }) {
   const { current } = useWorkspace();
   const [q, setQ] = useState("");
@@ -72,7 +80,8 @@ function Header({
               </span>
             )}
           </h1>
-          <p className="tc-header-desc">{channel.description || text.textChannel}</p>
+          {/* Spec: the organization's description here; the channel's own is in the welcome banner. */}
+          <p className="tc-header-desc">{current?.description || text.textChannel}</p>
         </div>
       </div>
       <div className="tc-header-side">
@@ -82,6 +91,9 @@ function Header({
             {workspaceText.memberCount(current.member_count)}
           </span>
         )}
+        <button type="button" className="tc-header-mentions" onClick={onMentions}>
+          <span aria-hidden="true">@</span> {text.mentionsButton}
+        </button>
         <form className="tc-search" onSubmit={submit}>
           <SearchIcon size={16} className="tc-search-icon" />
           <input
@@ -123,6 +135,7 @@ function TextChannel({ channel }: { channel: Channel }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [search, setSearch] = useState<{ q: string; nonce: number } | null>(null);
   const [target, setTarget] = useState<JumpTarget | null>(null);
+  const [mentionsOpen, setMentionsOpen] = useState(false);
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
   const choose = useCallback((next: Tab) => {
@@ -131,7 +144,7 @@ function TextChannel({ channel }: { channel: Channel }) {
   }, []);
 
   const jumpTo = useCallback(
-    async (post: Post) => {
+    async (post: Pick<Post, "id">) => {
       choose("general");
       setSearch(null);
       let pages = 0;
@@ -148,9 +161,38 @@ function TextChannel({ channel }: { channel: Channel }) {
     [choose, actions, toast],
   );
 
+  // A permalink (`?message=`): once the channel has loaded, scroll to that message and highlight it.
+  // Read at mount: the frame then rewrites the address to the channel's own (without the message).
+  const [params] = useSearchParams();
+  const [linked, setLinked] = useState(() => params.get(MESSAGE_PARAM));
+  const ready = state.status === "ready";
+  useEffect(() => {
+    if (!linked || !ready) return;
+    setLinked(null);
+    // Only a message id goes into the request's path.
+    if (!UUID.test(linked)) {
+      toast(postMessages.notFound, "error");
+      return;
+    }
+    postsApi
+      .get(linked)
+      .then((post) => {
+        if (post.channel_id !== channel.id) throw new Error(postMessages.notFound);
+        return jumpTo(post);
+      })
+      .catch(() => toast(postMessages.notFound, "error"));
+  }, [linked, ready, channel.id, jumpTo, toast]);
+
   const closeDialog = useCallback(() => setDialog(null), []);
   const closeSearch = useCallback(() => setSearch(null), []);
-  const canComment = channel.can.post && (channel.can.manage || channel.permissions.membersCanComment);
+  // The channel's two-factor switch: without two-factor sign-in one reads, and does not take part.
+  const canPost = channel.can.post && !channel.can.two_factor_needed;
+  const canComment = canPost && (channel.can.manage || channel.permissions.membersCanComment);
+  const commentNote = channel.can.two_factor_needed
+    ? messages.channelTwoFactorNeeded
+    : channel.can.post
+      ? postMessages.commentsOff
+      : text.commentsLocked;
   const forwardTargets = useMemo(
     () => channels.filter((item) => item.type === "text" && item.can.post && item.id !== channel.id),
     [channels, channel.id],
@@ -162,15 +204,16 @@ function TextChannel({ channel }: { channel: Channel }) {
       channel,
       me,
       admin: channel.can.manage,
-      canPost: channel.can.post,
+      canPost,
       canComment,
+      commentNote,
       members,
       actions,
       forwardTargets,
       open: setDialog,
       jumpTo: (post) => void jumpTo(post),
     }),
-    [channel, me, canComment, members, actions, forwardTargets, jumpTo],
+    [channel, me, canPost, canComment, commentNote, members, actions, forwardTargets, jumpTo],
   );
   const live = useMemo(() => ({ state, loadingOlder }), [state, loadingOlder]);
 
@@ -193,8 +236,15 @@ function TextChannel({ channel }: { channel: Channel }) {
         <div className="tc-page">
           <Header
             channel={channel}
-            onSearch={(q) => setSearch({ q, nonce: Date.now() })}
+            onSearch={(q) => {
+              setMentionsOpen(false);
+              setSearch({ q, nonce: Date.now() });
+            }}
             onClose={closeSearch}
+            onMentions={() => {
+              setSearch(null);
+              setMentionsOpen(true);
+            }}
           />
           <div className="tc-tabs" role="tablist" aria-label={channel.name}>
             {TABS.map((item, index) => (
@@ -238,11 +288,16 @@ function TextChannel({ channel }: { channel: Channel }) {
               hidden={tab !== "general"}
             >
               <MessageList active={tab === "general"} target={target} />
-              {channel.can.post ? (
+              {canPost ? (
                 <>
                   <Typing names={typers.map((typer) => typer.name)} />
                   <Composer />
                 </>
+              ) : channel.can.two_factor_needed && channel.can.post ? (
+                <p className="tc-locked" role="note">
+                  <LockIcon size={18} />
+                  {messages.channelTwoFactorNeeded}
+                </p>
               ) : (
                 <p className="tc-locked" role="note">
                   <LockIcon size={18} />
@@ -268,6 +323,7 @@ function TextChannel({ channel }: { channel: Channel }) {
               </div>
             ))}
             {search && <SearchPanel key={search.nonce} query={search.q} onClose={closeSearch} />}
+            {mentionsOpen && !search && <MentionsPanel onClose={() => setMentionsOpen(false)} />}
           </div>
           <Dialogs dialog={dialog} onClose={closeDialog} />
         </div>

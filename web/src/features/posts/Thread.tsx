@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { authorName, COMMENT_MAX, type Post, postMessages } from "../../../../contract/posts";
+import { authorName, COMMENT_MAX, type Comment, type Post, postMessages } from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useToast } from "../../ui/Toast";
 import { messageOf } from "./api";
 import { useChannel } from "./context";
+import { EditBox } from "./EditBox";
 import { fullTime, shortTime } from "./format";
 import { RichText } from "./RichText";
 import type { Thread as ThreadState } from "./store";
@@ -21,7 +24,7 @@ export function Thread({
   thread: ThreadState | undefined;
   focusKey: number;
 }) {
-  const { actions, canComment, members } = useChannel();
+  const { actions, canComment, commentNote } = useChannel();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,20 +74,7 @@ export function Thread({
       {thread && thread.comments.length > 0 && (
         <ol className="tc-comments">
           {thread.comments.map((comment) => (
-            <li key={comment.id} className="tc-comment">
-              <Avatar name={authorName(comment.author)} size={26} />
-              <div className="tc-comment-body">
-                <div className="tc-comment-head">
-                  <span className="tc-comment-author">{authorName(comment.author)}</span>
-                  <time dateTime={comment.created_at} title={fullTime(comment.created_at)}>
-                    {shortTime(comment.created_at)}
-                  </time>
-                </div>
-                <p className="tc-comment-text">
-                  <RichText value={comment.content} members={members} />
-                </p>
-              </div>
-            </li>
+            <CommentItem key={comment.id} comment={comment} />
           ))}
         </ol>
       )}
@@ -113,8 +103,108 @@ export function Thread({
           )}
         </form>
       ) : (
-        <p className="tc-thread-note">{text.commentsLocked}</p>
+        <p className="tc-thread-note">{commentNote}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * One comment. Its author may edit it in place (Enter saves, Escape cancels) or delete it; the
+ * organization's administrators may delete any. The server holds the same rules.
+ */
+function CommentItem({ comment }: { comment: Comment }) {
+  const { actions, me, admin, members } = useChannel();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const name = authorName(comment.author);
+  const mine = !!me && comment.author?.id === me;
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await actions.removeComment(comment.post_id, comment.id);
+      toast(text.commentDeleted);
+    } catch (failure) {
+      toast(messageOf(failure), "error");
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <li className="tc-comment" data-comment-id={comment.id}>
+      <Avatar name={name} size={26} />
+      <div className="tc-comment-body">
+        <div className="tc-comment-head">
+          <span className="tc-comment-author">{name}</span>
+          <time dateTime={comment.created_at} title={fullTime(comment.created_at)}>
+            {shortTime(comment.created_at)}
+          </time>
+          {!editing && (mine || admin) && (
+            <span className="tc-comment-tools">
+              {mine && (
+                <button
+                  type="button"
+                  className="tc-link-button"
+                  aria-label={`${text.editComment}: ${name}`}
+                  onClick={() => setEditing(true)}
+                >
+                  {text.edit}
+                </button>
+              )}
+              <button
+                type="button"
+                className="tc-link-button tc-link-danger"
+                aria-label={`${text.deleteComment}: ${name}`}
+                onClick={() => setConfirming(true)}
+              >
+                {text.delete}
+              </button>
+            </span>
+          )}
+        </div>
+        {editing ? (
+          <EditBox
+            singleLine
+            initial={comment.content}
+            label={text.editComment}
+            maxLength={COMMENT_MAX}
+            emptyMessage={postMessages.commentEmpty}
+            save={(content) => actions.editComment(comment.id, content)}
+            onDone={() => setEditing(false)}
+          />
+        ) : (
+          <p className="tc-comment-text">
+            <RichText value={comment.content} members={members} />
+            {comment.edited_at && (
+              <span className="tc-msg-edited" title={fullTime(comment.edited_at)}>
+                {" "}
+                {text.edited}
+              </span>
+            )}
+          </p>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={text.deleteComment}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => void remove()}
+          busy={busy}
+          cancelLabel={text.cancel}
+          confirmLabel={text.delete}
+          busyLabel={text.deleting}
+        >
+          <p className="tc-dialog-text">{text.deleteCommentConfirm}</p>
+          <blockquote className="tc-quote">
+            <strong>{name}</strong>
+            <span>{comment.content}</span>
+          </blockquote>
+        </ConfirmDialog>
+      )}
+    </li>
   );
 }

@@ -1,4 +1,4 @@
-import type { Attachment, Comment, Post, PostPage, Report } from "../../../../contract/posts";
+import type { Attachment, Comment, Mention, Post, PostPage, Report } from "../../../../contract/posts";
 import { ApiError, api, NetworkError } from "../../api/http";
 
 export type Collection = "pins" | "bookmarks" | "media" | "files";
@@ -23,6 +23,10 @@ export const postsApi = {
   comments: (postId: string) => api<{ comments: Comment[] }>("GET", `/api/posts/${postId}/comments`),
   comment: (postId: string, content: string) =>
     api<{ comment: Comment; comments_count: number }>("POST", `/api/posts/${postId}/comments`, { content }),
+  editComment: (commentId: string, content: string) =>
+    api<{ comment: Comment }>("PATCH", `/api/comments/${commentId}`, { content }),
+  removeComment: (commentId: string) =>
+    api<{ success: true; comments_count: number }>("DELETE", `/api/comments/${commentId}`),
   forward: (postId: string, channelId: string) =>
     api<Post>("POST", `/api/posts/${postId}/forward`, { channel_id: channelId }),
   report: (postId: string, reason: string) =>
@@ -35,6 +39,8 @@ export const postsApi = {
   typing: (channelId: string) => api<{ success: true }>("POST", `/api/channels/${channelId}/typing`),
   unread: (organizationId: string) =>
     api<{ unread: Record<string, number> }>("GET", `/api/organizations/${organizationId}/unread`),
+  mentions: (organizationId: string) =>
+    api<{ mentions: Mention[] }>("GET", `/api/organizations/${organizationId}/mentions`),
   reports: (organizationId: string) =>
     api<{ reports: Report[] }>("GET", `/api/organizations/${organizationId}/reports`),
   decideReport: (reportId: string, remove: boolean) =>

@@ -20,7 +20,10 @@ export interface TextChannelContext {
   /** Administrators pin, see pin controls and delete any message. */
   admin: boolean;
   canPost: boolean;
+  /** Comment and like: the server's rule (may post here, and members may react unless an administrator). */
   canComment: boolean;
+  /** Why not, when `canComment` is false: the channel is locked for the viewer, or comments are off. */
+  commentNote: string;
   members: Member[];
   actions: ChannelActions;
   forwardTargets: Channel[];

@@ -22,6 +22,11 @@ export interface ChannelState {
   /** The tabs' lists, newest first; null until loaded. */
   lists: Record<Collection, string[] | null>;
   threads: Record<string, Thread>;
+  /**
+   * The first message that was unread when the channel was opened (the divider goes above it);
+   * null when there was none or the viewer has since written here; undefined until known.
+   */
+  unreadFrom: string | null | undefined;
 }
 
 export type Action =
@@ -41,7 +46,10 @@ export type Action =
   | { type: "threadLoading"; postId: string }
   | { type: "threadLoaded"; postId: string; comments: Comment[] }
   | { type: "threadFailed"; postId: string; error: string }
-  | { type: "comment"; comment: Comment; count: number };
+  | { type: "comment"; comment: Comment; count: number }
+  | { type: "unreadFrom"; postId: string | null }
+  | { type: "commentUpdated"; comment: Comment }
+  | { type: "commentDeleted"; postId: string; commentId: string; count: number };
 
 export const emptyLists = (): ChannelState["lists"] => ({
   pins: null,
@@ -59,7 +67,17 @@ export const initialState = (channelId: string): ChannelState => ({
   error: null,
   lists: emptyLists(),
   threads: {},
+  unreadFrom: undefined,
 });
+
+/** The first message of the page by someone else after the viewer last read the channel. */
+export function firstUnread(page: PostPage, me: string | undefined): string | null {
+  const since = page.last_read_at;
+  const post = page.posts.find(
+    (item) => item.author?.id !== me && (since === null || item.created_at > since),
+  );
+  return post?.id ?? null;
+}
 
 const byTime = (byId: Record<string, Post>) => (a: string, b: string) => {
   const x = byId[a];
@@ -272,6 +290,25 @@ export function reducer(state: ChannelState, action: Action): ChannelState {
           [comment.post_id]: { ...thread, comments: [...thread.comments, comment] },
         },
       };
+    }
+    case "unreadFrom":
+      return { ...state, unreadFrom: action.postId };
+    case "commentUpdated": {
+      const { comment } = action;
+      const thread = state.threads[comment.post_id];
+      if (!thread) return state;
+      const comments = thread.comments.map((c) => (c.id === comment.id ? comment : c));
+      return { ...state, threads: { ...state.threads, [comment.post_id]: { ...thread, comments } } };
+    }
+    case "commentDeleted": {
+      const post = state.byId[action.postId];
+      const byId = post
+        ? { ...state.byId, [post.id]: { ...post, comments_count: action.count } }
+        : state.byId;
+      const thread = state.threads[action.postId];
+      if (!thread) return { ...state, byId };
+      const comments = thread.comments.filter((c) => c.id !== action.commentId);
+      return { ...state, byId, threads: { ...state.threads, [action.postId]: { ...thread, comments } } };
     }
   }
 }

@@ -4,7 +4,7 @@ import type { Post } from "../../../../contract/posts";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { type Collection, messageOf, postsApi } from "./api";
-import { type ChannelState, initialState, reducer } from "./store";
+import { type ChannelState, firstUnread, initialState, reducer } from "./store";
 import { clearUnread } from "./useUnreadCounts";
 
 /** How often the composer tells others that the user is typing, and how long that shows. */
@@ -29,6 +29,8 @@ export interface ChannelActions {
   toggleBookmark(post: Post): void;
   openThread(postId: string): void;
   comment(postId: string, content: string): Promise<void>;
+  editComment(commentId: string, content: string): Promise<void>;
+  removeComment(postId: string, commentId: string): Promise<void>;
   edit(postId: string, content: string): Promise<void>;
   remove(postId: string): Promise<void>;
   loadList(kind: Collection): void;
@@ -101,6 +103,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     if (asked < latestApplied.current || stateRef.current.channelId !== channelId) return;
     latestApplied.current = asked;
     dispatch({ type: "caughtUp", page });
+    return page;
   }, [channelId]);
 
   const fetchList = useCallback(
@@ -116,12 +119,16 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     dispatch({ type: "reset", channelId });
     setTypers([]);
     fetchLatest()
-      .then(readNow)
+      .then((page) => {
+        // Where the unread divider goes: read before this visit marks the channel read.
+        if (page) dispatch({ type: "unreadFrom", postId: firstUnread(page, userId) });
+        readNow();
+      })
       .catch((failure) => dispatch({ type: "failed", error: messageOf(failure) }));
     // The badges on the Pins and Bookmarks tabs show from the start.
     fetchList("pins").catch(() => undefined);
     fetchList("bookmarks").catch(() => undefined);
-  }, [channelId, attempt, fetchLatest, fetchList, readNow]);
+  }, [channelId, attempt, fetchLatest, fetchList, readNow, userId]);
 
   const loadOlder = useCallback(() => {
     if (olderRef.current) return olderRef.current;
@@ -190,6 +197,14 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
       },
       "comment.created": (event) =>
         dispatch({ type: "comment", comment: event.comment, count: event.comments_count }),
+      "comment.updated": (event) => dispatch({ type: "commentUpdated", comment: event.comment }),
+      "comment.deleted": (event) =>
+        dispatch({
+          type: "commentDeleted",
+          postId: event.post_id,
+          commentId: event.comment_id,
+          count: event.comments_count,
+        }),
       "typing.started": (event) => {
         if (event.user_id === userId || event.channel_id !== channelId) return;
         const until = Date.now() + TYPING_SHOWS_MS;
@@ -239,6 +254,8 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
         ...(attachmentId ? { attachment_id: attachmentId } : {}),
       });
       dispatch({ type: "upsert", post, viewer: true });
+      // Having written here, the viewer has read what came before: the divider goes.
+      dispatch({ type: "unreadFrom", postId: null });
       lastTypingSent.current = 0;
       return post;
     },
@@ -307,6 +324,16 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     dispatch({ type: "comment", comment: result.comment, count: result.comments_count });
   }, []);
 
+  const editComment = useCallback(async (commentId: string, content: string) => {
+    const result = await postsApi.editComment(commentId, content);
+    dispatch({ type: "commentUpdated", comment: result.comment });
+  }, []);
+
+  const removeComment = useCallback(async (postId: string, commentId: string) => {
+    const result = await postsApi.removeComment(commentId);
+    dispatch({ type: "commentDeleted", postId, commentId, count: result.comments_count });
+  }, []);
+
   const edit = useCallback(async (postId: string, content: string) => {
     const post = await postsApi.edit(postId, content);
     dispatch({ type: "upsert", post, viewer: true });
@@ -345,6 +372,8 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
       toggleBookmark,
       openThread,
       comment,
+      editComment,
+      removeComment,
       edit,
       remove,
       loadList,
@@ -360,6 +389,8 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
       toggleBookmark,
       openThread,
       comment,
+      editComment,
+      removeComment,
       edit,
       remove,
       loadList,

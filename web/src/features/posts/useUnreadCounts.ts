@@ -18,6 +18,10 @@ interface Context {
 
 const EMPTY: Counts = Object.freeze({});
 
+/** What the counts depend on in the channel list: each channel's notification choice and mute. */
+const preferencesKey = (channels: Channel[]) =>
+  channels.map(({ id, preferences: p }) => `${id}:${p.notify}:${p.muted}:${p.muted_until ?? ""}`).join(",");
+
 /**
  * Unread counts of the current organization, shared by every component that shows them (the
  * sidebar, the channel page): one fetch and one subscription however many hooks are mounted, so
@@ -40,7 +44,11 @@ class UnreadStore {
   readonly snapshot = () => this.counts;
 
   setContext(context: Context): void {
+    const before = preferencesKey(this.context.channels);
     this.context = context;
+    // A notification choice or mute changed (here or in another tab): the server counts anew.
+    const changed = before !== "" && preferencesKey(context.channels) !== before;
+    if (this.organizationId && changed) void this.refetch();
     if (context.openChannelId && this.counts[context.openChannelId]) this.clear(context.openChannelId);
   }
 
@@ -116,6 +124,7 @@ class UnreadStore {
     const stillMuted = muted && (!muted_until || new Date(muted_until).getTime() > Date.now());
     if (stillMuted || notify === "nothing") return;
     if (notify === "mentions" && !(userId && event.mentioned_user_ids.includes(userId))) return;
+    if (notify === "voters" && !event.author_is_voter) return;
     this.set({ ...this.counts, [event.channel_id]: (this.counts[event.channel_id] ?? 0) + 1 });
   }
 }

@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { isValidPassword } from "../../../../contract/accounts";
-import { messages } from "../../../../contract/messages";
 import { profileMessages } from "../../../../contract/profile";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
+import { usePasswordProblem } from "../accounts/usePasswordProblem";
 import { profileApi } from "./api";
 
 /** Change Password: the current password, then the new one twice. Other devices are signed out. */
@@ -20,9 +19,10 @@ export function ChangePasswordDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const nextCheck = usePasswordProblem(next);
   const problem = (() => {
     if (!current) return profileMessages.currentPasswordRequired;
-    if (!isValidPassword(next)) return messages.passwordLength;
+    if (nextCheck.problem) return nextCheck.problem;
     if (next !== again) return profileMessages.passwordsDiffer;
     if (next === current) return profileMessages.passwordSame;
     return null;
@@ -81,8 +81,8 @@ export function ChangePasswordDialog({
           value={next}
           maxLength={12}
           onChange={(e) => setNext(e.target.value)}
-          hint={messages.passwordLength}
-          invalid={next.length > 0 && !isValidPassword(next)}
+          hint={nextCheck.hint}
+          invalid={nextCheck.invalid}
         />
         <Field
           label="Confirm New Password"

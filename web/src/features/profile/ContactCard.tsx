@@ -4,9 +4,20 @@ import { Field } from "../../ui/Field";
 export interface ContactDraft {
   full_name: string;
   phone_number: string;
+  /** Asked only when the phone number changes (codes for the Phone method go there). */
+  current_password: string;
+  code: string;
 }
 
-/** Contact Information: name and phone editable, e-mail read-only, 'Not provided' when empty. */
+/** True when saving the draft changes the phone number, so the server will ask for the password. */
+export function phoneChanges(profile: VoterProfile, draft: ContactDraft): boolean {
+  return draft.phone_number.trim() !== profile.phone_number.trim();
+}
+
+/**
+ * Contact Information: name and phone editable, e-mail read-only, 'Not provided' when empty. A new
+ * phone number asks for the current password (and the authenticator's code with two-factor on).
+ */
 export function ContactCard({
   profile,
   draft,
@@ -50,6 +61,32 @@ export function ContactCard({
             value={draft.phone_number}
             onChange={(e) => onDraft({ ...draft, phone_number: e.target.value })}
           />
+          {phoneChanges(profile, draft) && (
+            <>
+              <Field
+                label="Current Password"
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+                maxLength={200}
+                value={draft.current_password}
+                onChange={(e) => onDraft({ ...draft, current_password: e.target.value })}
+                hint={profileMessages.contactPasswordHint}
+              />
+              {profile.two_factor_enabled && (
+                <Field
+                  label="Authentication Code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="123456"
+                  value={draft.code}
+                  onChange={(e) => onDraft({ ...draft, code: e.target.value.replace(/\D/g, "").slice(0, 6) })}
+                />
+              )}
+            </>
+          )}
         </>
       ) : (
         <dl className="vp-contact">

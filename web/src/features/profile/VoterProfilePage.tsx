@@ -1,13 +1,14 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { profileMessages } from "../../../../contract/profile";
 import { ChevronLeftIcon } from "../../ui/icons";
 import { useAuth } from "../accounts/AuthProvider";
 import { ActivityCard } from "./ActivityCard";
 import { profileApi } from "./api";
-import { ContactCard, type ContactDraft } from "./ContactCard";
+import { ContactCard, type ContactDraft, phoneChanges } from "./ContactCard";
 import { IdentityCard } from "./IdentityCard";
 import { SecurityCard } from "./SecurityCard";
+import { SessionsCard } from "./SessionsCard";
 import { useLoad } from "./useLoad";
 import "./profile.css";
 
@@ -15,7 +16,13 @@ import "./profile.css";
 export default function VoterProfilePage() {
   const { updateProfile } = useAuth();
   const { state, reload } = useLoad(() => profileApi.profile().then((r) => r.profile));
-  const activity = useLoad(() => profileApi.activity().then((r) => r.items));
+  // The page asked for last (the answer says which page it is, so the card needs no copy).
+  const activityPage = useRef(0);
+  const activity = useLoad(() => profileApi.activity(activityPage.current));
+  const showActivityPage = (page: number) => {
+    activityPage.current = page;
+    void activity.reload();
+  };
   const [draft, setDraft] = useState<ContactDraft | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +33,12 @@ export default function VoterProfilePage() {
   async function toggle() {
     if (!profile) return;
     if (!draft) {
-      setDraft({ full_name: profile.full_name, phone_number: profile.phone_number });
+      setDraft({
+        full_name: profile.full_name,
+        phone_number: profile.phone_number,
+        current_password: "",
+        code: "",
+      });
       setNotice(null);
       setError(null);
       return;
@@ -34,7 +46,14 @@ export default function VoterProfilePage() {
     setSaving(true);
     setError(null);
     try {
-      await updateProfile({ full_name: draft.full_name, phone_number: draft.phone_number });
+      await updateProfile({
+        full_name: draft.full_name,
+        phone_number: draft.phone_number,
+        ...(phoneChanges(profile, draft) && {
+          current_password: draft.current_password,
+          ...(draft.code && { code: draft.code }),
+        }),
+      });
       await reload();
       setDraft(null);
       setNotice(profileMessages.saved);
@@ -98,7 +117,12 @@ export default function VoterProfilePage() {
             <div className="vp-column">
               <ContactCard profile={profile} draft={draft} onDraft={setDraft} />
               <SecurityCard profile={profile} onChanged={() => void reload()} />
-              <ActivityCard state={activity.state} onRetry={() => void activity.reload()} />
+              <SessionsCard />
+              <ActivityCard
+                state={activity.state}
+                onRetry={() => void activity.reload()}
+                onPage={showActivityPage}
+              />
             </div>
           </div>
         </>

@@ -1,5 +1,5 @@
 import type {
-  ActivityItem,
+  ActivityPage,
   ChangePasswordInput,
   PollingStation,
   VoterProfile,
@@ -8,7 +8,7 @@ import { api } from "../../api/http";
 
 export const profileApi = {
   profile: () => api<{ profile: VoterProfile }>("GET", "/api/profile"),
-  activity: () => api<{ items: ActivityItem[] }>("GET", "/api/profile/activity"),
+  activity: (page = 0) => api<ActivityPage>("GET", `/api/profile/activity?page=${page}`),
   pollingStations: () => api<{ stations: PollingStation[] }>("GET", "/api/profile/polling-stations"),
   changePassword: (input: ChangePasswordInput) =>
     api<{ success: true; message: string }>("POST", "/api/account/password", input),

@@ -31,15 +31,17 @@ interface Props {
   onSession(session: RoomSession): void;
   onParticipant(participant: RoomParticipant): void;
   onReopen(): void;
+  /** The organization is suspended: its members may not join (the server refuses too), so no seat is taken. */
+  suspended?: boolean;
 }
 
 /** One session on screen: the viewer's seat, their devices, the media, and the host's controls. */
-export function Room({ kind, view, channel, onSession, onParticipant, onReopen }: Props) {
+export function Room({ kind, view, channel, onSession, onParticipant, onReopen, suspended = false }: Props) {
   const toast = useToast();
   const { session, viewer } = view;
   const open = session.status !== "ended";
   const live = session.status === "live";
-  const { seat, socket, leave, rejoin } = useSeat(session.id, open);
+  const { seat, socket, leave, rejoin } = useSeat(session.id, open && !suspended);
   const seated = seat.state === "joined";
   const me = seated
     ? (view.participants.find((p) => p.user_id === viewer.user_id) ?? seat.participant)
@@ -110,7 +112,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen }
   if (!open) {
     return (
       <div className="rm-body">
-        <EmptyState title={text.ended} action={<ReopenButton onReopen={onReopen} />}>
+        <EmptyState title={text.ended} action={suspended ? undefined : <ReopenButton onReopen={onReopen} />}>
           {text.endedBody}
         </EmptyState>
         <Recordings recordings={view.recordings} uploading={recorder.uploading} />
@@ -120,7 +122,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen }
 
   return (
     <div className="rm-body">
-      {seat.state === "refused" || seat.state === "replaced" || seat.state === "left" ? (
+      {suspended ? null : seat.state === "refused" || seat.state === "replaced" || seat.state === "left" ? (
         <div className="rm-notice" role={seat.state === "refused" ? "alert" : "status"}>
           <span>
             <strong>

@@ -26,7 +26,7 @@ export function StatusBadge({ status }: { status: RoomStatus }) {
  * with loading, not-found and retryable error states.
  */
 export function RoomPage({ kind }: { kind: RoomKind }) {
-  const { area, currentId } = useWorkspace();
+  const { area, currentId, current } = useWorkspace();
   const [searchParams] = useSearchParams();
   const channelId = searchParams.get("channelId");
   const channelName = searchParams.get("channelName") || text.defaultName[kind];
@@ -42,6 +42,8 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
     gone ||
     (room.load.state === "error" && (room.load.status === 404 || room.load.status === 400));
   const name = listed?.name ?? channelName;
+  // Heard live from the workspace: members of a suspended organization may not join rooms.
+  const suspended = current?.status === "suspended";
 
   return (
     <article className="ws-channel-page rm-page">
@@ -60,6 +62,11 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
         }
         description={listed?.description || view?.session.description || ""}
       />
+      {suspended && (
+        <div className="rm-notice rm-suspended" role="status">
+          <strong>{messages.organizationSuspended}</strong>
+        </div>
+      )}
       {notFound ? (
         <EmptyState
           icon={kind === "airing" ? <MicIcon size={36} /> : <VideoIcon size={36} />}
@@ -73,16 +80,18 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
           {room.load.state === "error" ? room.load.message : text.roomNotFoundBody}
         </EmptyState>
       ) : room.load.state === "error" ? (
-        <EmptyState
-          title={room.load.status === 403 ? text.unavailable : messages.connectionError}
-          action={
-            <button type="button" className="btn btn-primary" onClick={room.retry}>
-              {text.retry}
-            </button>
-          }
-        >
-          {room.load.message}
-        </EmptyState>
+        suspended && room.load.status === 403 ? null : (
+          <EmptyState
+            title={room.load.status === 403 ? text.unavailable : messages.connectionError}
+            action={
+              <button type="button" className="btn btn-primary" onClick={room.retry}>
+                {text.retry}
+              </button>
+            }
+          >
+            {room.load.message}
+          </EmptyState>
+        )
       ) : !view ? (
         <div className="ws-page-loading" role="status">
           {text.loading}
@@ -96,6 +105,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
           onSession={room.setSession}
           onParticipant={room.setParticipant}
           onReopen={room.reopen}
+          suspended={suspended}
         />
       )}
     </article>

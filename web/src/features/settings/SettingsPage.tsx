@@ -4,11 +4,13 @@ import { SESSION_TIMEOUTS } from "../../../../contract/accounts";
 import { CHANNEL_GROUPS, type Channel } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
 import { DEFAULT_SETTINGS, SESSION_TIMEOUT_LABELS, type UserSettings } from "../../../../contract/settings";
+import { Modal } from "../../ui/Modal";
 import { Toggle } from "../../ui/Toggle";
 import { errorText } from "../organizations/errors";
 import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { settingsApi } from "./api";
+import { asksForPassword, PasswordAgain } from "./PasswordAgain";
 import "./settings.css";
 
 type ChannelList = keyof UserSettings["channels"];
@@ -30,6 +32,8 @@ export default function SettingsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [twoFactor, setTwoFactor] = useState<"enable" | "disable" | null>(null);
+  /** Open when the server asks for the password before saving (Require Password is on). */
+  const [confirming, setConfirming] = useState<{ password: string; error: string | null } | null>(null);
   const timeoutId = useId();
 
   const load = useCallback(async () => {
@@ -93,18 +97,24 @@ export default function SettingsPage() {
     });
   }
 
-  async function save() {
+  async function save(password?: string) {
     if (!settings) return;
     setSaving(true);
     setError(null);
     setNotice(null);
     try {
-      const result = await settingsApi.save(settings);
+      const result = await settingsApi.save(settings, password);
+      setConfirming(null);
       setSettings(result.settings);
       setSaved(JSON.stringify(result.settings));
       setNotice(result.message || messages.settingsSaved);
       await refreshChannels().catch(() => undefined);
     } catch (failure) {
+      if (asksForPassword(failure)) {
+        setConfirming({ password: password ?? "", error: password ? errorText(failure) : null });
+        return;
+      }
+      setConfirming(null);
       setError(errorText(failure));
     } finally {
       setSaving(false);
@@ -172,6 +182,12 @@ export default function SettingsPage() {
             checked={privacy.showReadReceipts}
             onChange={(v) => update("privacy", "showReadReceipts", v)}
           />
+          <Toggle
+            label="Share My Email"
+            description="Other members see your e-mail address. Administrators always see it."
+            checked={privacy.shareEmail}
+            onChange={(v) => update("privacy", "shareEmail", v)}
+          />
         </section>
 
         <section className="card st-section st-wide" aria-labelledby="st-channels">
@@ -193,7 +209,7 @@ export default function SettingsPage() {
           <h2 id="st-security">Security</h2>
           <Toggle
             label="Require Password"
-            description="Ask for your password again before sensitive actions."
+            description="Ask for your password again before saving these settings, switching two-factor, creating an invite link and voting."
             checked={security.requirePassword}
             onChange={(v) => update("security", "requirePassword", v)}
           />
@@ -277,6 +293,47 @@ export default function SettingsPage() {
           </button>
         </div>
       </div>
+
+      {confirming && (
+        <Modal
+          title="Confirm with your password"
+          onClose={() => setConfirming(null)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirming(null)}>
+                Cancel
+              </button>
+              <button
+                type="submit"
+                form="st-confirm-form"
+                className="btn btn-primary"
+                disabled={saving || confirming.password === ""}
+              >
+                {saving ? "Saving..." : "Save Settings"}
+              </button>
+            </>
+          }
+        >
+          <form
+            id="st-confirm-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (confirming.password) void save(confirming.password);
+            }}
+          >
+            {confirming.error && (
+              <div className="alert alert-error" role="alert">
+                {confirming.error}
+              </div>
+            )}
+            <PasswordAgain
+              value={confirming.password}
+              onChange={(password) => setConfirming({ password, error: null })}
+            />
+          </form>
+        </Modal>
+      )}
 
       {twoFactor && (
         <TwoFactorDialog

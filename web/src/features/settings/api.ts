@@ -3,6 +3,10 @@ import { api } from "../../api/http";
 
 export const settingsApi = {
   get: () => api<UserSettings>("GET", "/api/settings"),
-  save: (settings: UserSettings) =>
-    api<{ settings: UserSettings; message: string }>("PUT", "/api/settings", settings),
+  /** `password`: asked for when the saved settings require it before sensitive actions. */
+  save: (settings: UserSettings, password?: string) =>
+    api<{ settings: UserSettings; message: string }>("PUT", "/api/settings", {
+      ...settings,
+      ...(password && { password }),
+    }),
 };

@@ -7,7 +7,7 @@ import {
   type VotingSettings,
 } from "../../../../contract/channels";
 import { Avatar } from "../../ui/Avatar";
-import { CalendarIcon, ChannelTypeIcon, ClockIcon, LockIcon } from "../../ui/icons";
+import { CalendarIcon, ChannelTypeIcon, LockIcon } from "../../ui/icons";
 import { ChannelFrame, ChannelHeader } from "./ChannelFrame";
 import { BellOffIcon, GlobeIcon } from "./icons";
 import { CHANNEL_PURPOSE, CHANNEL_TYPE_LABELS, text } from "./text";
@@ -67,11 +67,12 @@ function Candidates({ candidates }: { candidates: CandidateInput[] }) {
 function Voting({ voting }: { voting: VotingSettings }) {
   return (
     <>
+      {/* One continuous window from the start date and time to the end (not daily hours). */}
       <Fact icon={<CalendarIcon size={18} />} label={text.votingPeriod}>
-        {calendarDate(voting.startDate)} – {calendarDate(voting.endDate)}
-      </Fact>
-      <Fact icon={<ClockIcon size={18} />} label={text.votingHours}>
-        {voting.startTime} - {voting.endTime}
+        {text.votingFromTo(
+          `${calendarDate(voting.startDate)}, ${voting.startTime}`,
+          `${calendarDate(voting.endDate)}, ${voting.endTime}`,
+        )}
       </Fact>
     </>
   );

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import {
   type Channel,
   type ChannelPermissions,
+  type ChannelType,
   NOTIFY_CHOICES,
   type NotifyChoice,
   type SecuritySettings,
@@ -127,23 +128,48 @@ function NotificationSection({ channel }: { channel: Channel }) {
   );
 }
 
-const SECURITY_TOGGLES: Array<{ key: keyof SecuritySettings; label: string; description: string }> = [
-  {
-    key: "twoFactor",
-    label: "Two-factor authentication",
-    description: "Members confirm with a one-time code.",
-  },
-  {
-    key: "emailVerification",
-    label: "Email verification",
-    description: "Members confirm their e-mail address.",
-  },
-  {
-    key: "phoneVerification",
-    label: "Phone verification",
-    description: "Members confirm their phone number.",
-  },
-];
+type SecurityToggle = {
+  key: "twoFactor" | "emailVerification" | "phoneVerification";
+  label: string;
+  description: string;
+};
+
+/**
+ * The switches that act on this channel type, with what each one does (the server enforces them):
+ * two-factor everywhere; e-mail and phone verification choose how voters verify before voting,
+ * so they exist on election channels only.
+ */
+function securityToggles(type: ChannelType): SecurityToggle[] {
+  if (type !== "election")
+    return [
+      {
+        key: "twoFactor",
+        label: "Two-factor authentication required",
+        description:
+          type === "text"
+            ? "Only people who sign in with two-factor authentication may post, comment or react here. Others can still read."
+            : "Only people who sign in with two-factor authentication may join this channel's room.",
+      },
+    ];
+  return [
+    {
+      key: "twoFactor",
+      label: "Two-factor authentication required",
+      description: "Only voters who sign in with two-factor authentication may vote.",
+    },
+    {
+      key: "emailVerification",
+      label: "Email verification",
+      description: "Before voting, voters confirm with a code sent to their e-mail address.",
+    },
+    {
+      key: "phoneVerification",
+      label: "Phone verification",
+      description:
+        "Before voting, voters confirm with a code sent to their phone. With neither on, voters may also verify with their ID number.",
+    },
+  ];
+}
 const LOCKED_TOGGLES: Array<{ key: keyof SecuritySettings; label: string }> = [
   { key: "biometric", label: "Biometric verification" },
   { key: "passkey", label: "Passkeys" },
@@ -153,11 +179,12 @@ function SecuritySection({ channel }: { channel: Channel }) {
   const { replaceChannel } = useWorkspace();
   const [settings, setSettings] = useState<SecuritySettings>(channel.security_settings);
   const save = useSave();
-  const dirty = SECURITY_TOGGLES.some(({ key }) => settings[key] !== channel.security_settings[key]);
+  const toggles = securityToggles(channel.type);
+  const dirty = toggles.some(({ key }) => settings[key] !== channel.security_settings[key]);
   return (
     <Section title={text.securitySettings} intro={text.securityIntro}>
       <div className="ws-toggle-list">
-        {SECURITY_TOGGLES.map(({ key, label, description }) => (
+        {toggles.map(({ key, label, description }) => (
           <Toggle
             key={key}
             label={label}
@@ -186,7 +213,7 @@ function SecuritySection({ channel }: { channel: Channel }) {
         onSave={() =>
           void save.run(async () => {
             const result = await channelsApi.update(channel.id, {
-              security_settings: { ...channel.security_settings, ...pick(settings) },
+              security_settings: { ...channel.security_settings, ...pick(settings, toggles) },
             });
             replaceChannel(result.channel);
             return result.message;
@@ -197,11 +224,9 @@ function SecuritySection({ channel }: { channel: Channel }) {
   );
 }
 
-const pick = (settings: SecuritySettings) => ({
-  twoFactor: settings.twoFactor,
-  emailVerification: settings.emailVerification,
-  phoneVerification: settings.phoneVerification,
-});
+/** Only the switches shown are sent. */
+const pick = (settings: SecuritySettings, toggles: SecurityToggle[]) =>
+  Object.fromEntries(toggles.map(({ key }) => [key, settings[key]]));
 
 function PermissionsSection({ channel }: { channel: Channel }) {
   const { replaceChannel } = useWorkspace();

@@ -9,6 +9,7 @@ import { accountsApi } from "../accounts/api";
 import { writeCachedProfile } from "../accounts/storage";
 import { useUnreadCounts } from "../posts/useUnreadCounts";
 import { useChannelMenu } from "./ChannelMenu";
+import { ElectionStarter } from "./ElectionStarter";
 import { EmptyState, NoOrganization } from "./EmptyState";
 import { BellOffIcon, CloseIcon, GearIcon, LogOutIcon, PlusIcon, StarIcon, UserIcon } from "./icons";
 import { MonthCalendar } from "./MonthCalendar";
@@ -179,6 +180,8 @@ function ChannelGroup({
               />
             ))}
           </ul>
+        ) : type === "election" ? (
+          <ElectionStarter canCreate={area === "organization"} onNavigate={onNavigate} />
         ) : (
           showEmptyLine && <p className="ws-group-empty">{text.emptyGroup}</p>
         )}
@@ -194,6 +197,7 @@ function ChannelGroup({
 
 function UserFooter({ area }: { area: Area }) {
   const { user, signOut } = useAuth();
+  const { current } = useWorkspace();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const latestSignOut = useRef(signOut);
@@ -213,7 +217,9 @@ function UserFooter({ area }: { area: Area }) {
   }, []);
 
   if (!user) return null;
-  const role = user.user_type === "organization" ? text.roleAdmin : text.roleVoter;
+  // The role in the organization on screen: an organization account that only joined this one is a voter here.
+  const admin = current ? current.role === "admin" : user.user_type === "organization";
+  const role = admin ? text.roleAdmin : text.roleVoter;
   return (
     <div className="ws-user">
       <Avatar name={user.full_name} size={34} />

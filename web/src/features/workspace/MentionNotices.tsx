@@ -1,7 +1,10 @@
 import { useSearchParams } from "react-router";
+import type { EventMap } from "../../../../contract/events";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
+import { chime, useNotificationChoices } from "../chat/sound";
+import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 
 /** Tells the user, wherever they are in the workspace, that someone mentioned them (the server decided whether to). */
@@ -19,6 +22,37 @@ export function MentionNotices() {
         `${notice.actor_name} mentioned you${channel ? ` in #${channel.name}` : ""}: ${notice.excerpt}`,
         "info",
       );
+    },
+  });
+  return null;
+}
+
+/**
+ * Settings › Notifications › All Messages: a notice for every new message by others in the
+ * current organization's channels, as each channel's own choice allows ("All messages", or
+ * "Voters only" for messages by voters; "Mentions only" has its own notice above, "Nothing" and a
+ * mute silence the channel). Not for the channel the user is reading.
+ */
+export function MessageNotices() {
+  const { user } = useAuth();
+  const { currentId, channels } = useWorkspace();
+  const [searchParams] = useSearchParams();
+  const toast = useToast();
+  const choices = useNotificationChoices();
+  const openChannelId = searchParams.get("channelId");
+  useTopic(currentId ? `org:${currentId}` : null, {
+    "channel.activity": (event: EventMap["channel.activity"]) => {
+      const wanted = choices();
+      if (!user || !wanted?.enabled || !wanted.allMessages) return;
+      if (event.author_id === user.id || event.mentioned_user_ids.includes(user.id)) return;
+      if (event.channel_id === openChannelId && document.visibilityState === "visible") return;
+      const channel = channels.find((c) => c.id === event.channel_id);
+      if (!channel) return;
+      const { muted, muted_until, notify } = channel.preferences;
+      if (muted && (!muted_until || new Date(muted_until).getTime() > Date.now())) return;
+      if (notify !== "all" && !(notify === "voters" && event.author_is_voter)) return;
+      toast(text.newMessageIn(channel.name), "info");
+      if (wanted.sounds) chime();
     },
   });
   return null;

@@ -1,6 +1,12 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { channelPath } from "../../../../contract/channels";
+import type { CalendarEvent } from "../../../../contract/organizations";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
+import { organizationsApi } from "../organizations/api";
 import { text } from "./text";
+import { useWorkspace } from "./WorkspaceContext";
+import "./MonthCalendar.css";
 
 const WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"];
 
@@ -43,15 +49,79 @@ const shortFormat = new Intl.DateTimeFormat(undefined, {
   year: "numeric",
 });
 
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** One line of the selected day: what happens (an election opening or closing, a session) and when. */
+interface DayItem {
+  key: string;
+  label: string;
+  at: Date;
+  event: CalendarEvent;
+}
+
+/** What the day shows: an election on the days voting opens and closes, a session on the day it started. */
+function itemsOn(day: Date, events: CalendarEvent[]): DayItem[] {
+  const items: DayItem[] = [];
+  for (const event of events) {
+    const starts = new Date(event.starts_at);
+    if (event.kind === "election") {
+      const ends = new Date(event.ends_at ?? event.starts_at);
+      if (sameDay(starts, day))
+        items.push({ key: `${event.id}-open`, label: text.votingOpens, at: starts, event });
+      if (sameDay(ends, day))
+        items.push({ key: `${event.id}-close`, label: text.votingCloses, at: ends, event });
+    } else if (sameDay(starts, day)) {
+      items.push({ key: event.id, label: text.sessionKind[event.kind] ?? event.kind, at: starts, event });
+    }
+  }
+  return items.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The month's events of the current organization, fetched once per month shown (one request). */
+function useMonthEvents(first: Date, last: Date) {
+  const { currentId } = useWorkspace();
+  const [state, setState] = useState<{ events: CalendarEvent[]; failed: boolean }>({
+    events: [],
+    failed: false,
+  });
+  const from = first.getTime();
+  const to = last.getTime();
+  useEffect(() => {
+    if (!currentId) {
+      setState({ events: [], failed: false });
+      return;
+    }
+    let cancelled = false;
+    organizationsApi
+      .calendar(currentId, new Date(from), new Date(to))
+      .then(({ events }) => {
+        if (!cancelled) setState({ events, failed: false });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ events: [], failed: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [currentId, from, to]);
+  return state;
+}
+
 /**
- * The sidebar's month picker: a real month grid with today marked, previous and next month, and a
- * selected day. It only picks a date; it invents no events.
+ * The sidebar's month calendar: today marked, previous and next month, the days with elections
+ * (voting opening or closing) and room sessions marked, and the selected day's list of them.
  */
 export function MonthCalendar() {
+  const { area } = useWorkspace();
   const [today] = useState(() => new Date());
   const [shown, setShown] = useState(() => ({ year: today.getFullYear(), month: today.getMonth() }));
   const [selected, setSelected] = useState<Date>(today);
   const weeks = weeksOf(shown.year, shown.month);
+  const gridStart = weeks[0]?.[0]?.date ?? new Date(shown.year, shown.month, 1);
+  const lastShown = weeks.at(-1)?.at(-1)?.date ?? new Date(shown.year, shown.month + 1, 0);
+  const gridEnd = new Date(lastShown.getFullYear(), lastShown.getMonth(), lastShown.getDate() + 1);
+  const { events, failed } = useMonthEvents(gridStart, gridEnd);
+  const dayItems = itemsOn(selected, events);
   const step = (delta: number) =>
     setShown(({ year, month }) => {
       const date = new Date(year, month + delta, 1);
@@ -93,6 +163,7 @@ export function MonthCalendar() {
               {week.map(({ date, inMonth }) => {
                 const isToday = sameDay(date, today);
                 const isSelected = sameDay(date, selected);
+                const busy = itemsOn(date, events).length > 0;
                 return (
                   <td key={date.toISOString()}>
                     <button
@@ -102,10 +173,11 @@ export function MonthCalendar() {
                         !inMonth && "ws-calendar-day-out",
                         isToday && "ws-calendar-day-today",
                         isSelected && "ws-calendar-day-selected",
+                        busy && "ws-calendar-day-busy",
                       ]
                         .filter(Boolean)
                         .join(" ")}
-                      aria-label={dayFormat.format(date)}
+                      aria-label={`${dayFormat.format(date)}${busy ? `, ${text.hasEvents}` : ""}`}
                       aria-pressed={isSelected}
                       aria-current={isToday ? "date" : undefined}
                       onClick={() => {
@@ -141,6 +213,29 @@ export function MonthCalendar() {
           </button>
         )}
       </div>
+      {failed ? (
+        <p className="ws-calendar-note" role="status">
+          {text.calendarError}
+        </p>
+      ) : dayItems.length === 0 ? (
+        <p className="ws-calendar-note">{text.nothingThatDay}</p>
+      ) : (
+        <ul className="ws-calendar-events" aria-label={text.selectedDate(shortFormat.format(selected))}>
+          {dayItems.map((item) => (
+            <li key={item.key}>
+              <time dateTime={item.at.toISOString()}>{timeFormat.format(item.at)}</time>
+              <span className="ws-calendar-event-text">
+                <span className="ws-calendar-event-kind">{item.label}</span>
+                {item.event.channel ? (
+                  <Link to={channelPath(area, item.event.channel)}>{item.event.title}</Link>
+                ) : (
+                  <span>{item.event.title}</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

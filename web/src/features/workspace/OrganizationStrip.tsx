@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
-import { Avatar } from "../../ui/Avatar";
+import { Avatar, initials } from "../../ui/Avatar";
 import { ShieldIcon, TrophyIcon } from "../../ui/icons";
 import { useToast } from "../../ui/Toast";
 import { Tooltip } from "../../ui/Tooltip";
@@ -56,7 +56,8 @@ export function OrganizationStrip() {
                 <button
                   type="button"
                   className="ws-rail-org-button"
-                  aria-label={organization.name}
+                  // The name starts with what the button shows, the initials (WCAG 2.5.3, label in name).
+                  aria-label={`${initials(organization.name)}, ${organization.name}`}
                   aria-current={active ? "true" : undefined}
                   aria-busy={switching === organization.id || undefined}
                   disabled={!!switching && switching !== organization.id}

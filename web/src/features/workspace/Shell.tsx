@@ -5,7 +5,7 @@ import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";
 import { MenuIcon } from "./icons";
-import { MentionNotices } from "./MentionNotices";
+import { MentionNotices, MessageNotices } from "./MentionNotices";
 import { OrganizationStrip } from "./OrganizationStrip";
 import { text } from "./text";
 import { type Area, useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
@@ -109,6 +109,7 @@ export default function WorkspaceShell({ area }: { area: Area }) {
       <WorkspaceProvider area={area}>
         <ShellLayout />
         <MentionNotices />
+        <MessageNotices />
       </WorkspaceProvider>
     </ToastProvider>
   );

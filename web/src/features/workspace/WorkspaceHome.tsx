@@ -5,6 +5,7 @@ import { Avatar } from "../../ui/Avatar";
 import { HashIcon, UsersIcon } from "../../ui/icons";
 import { ElectionOverview } from "../elections/ElectionOverview";
 import { organizationsApi } from "../organizations/api";
+import { InviteBox } from "../organizations/InviteBox";
 import { messageOf } from "./ChannelDialogs";
 import { NoOrganization } from "./EmptyState";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
@@ -118,6 +119,8 @@ export default function WorkspaceHome() {
           </Link>
         )}
       </section>
+      {/* Members share the invite link when the organization allows member invites (the server sends the code only then). */}
+      {area === "member" && current.can.invite && <InviteBox profile={current} onNewCode={() => undefined} />}
       {area === "organization" && <ElectionOverview organizationId={currentId} />}
     </div>
   );

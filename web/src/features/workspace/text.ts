@@ -26,6 +26,10 @@ export const text = {
   showHidden: (count: number) => `Show hidden (${count})`,
   hideHidden: "Hide hidden channels",
   emptyGroup: "No channels yet",
+  generalElection: "General",
+  generalElectionNote:
+    "Create your first election here. An election channel needs its dates and candidates, so it is made with them.",
+  noElectionYet: "No elections yet",
   channelOptions: (name: string) => `Options for ${name}`,
   channelMenu: (name: string) => `Channel ${name}`,
   addChannel: (label: string) => `Create a channel in ${label}`,
@@ -61,6 +65,7 @@ export const text = {
   // Settings dialog
   settingsTitle: (name: string) => `Settings: ${name}`,
   notificationSettings: "Notification Settings",
+  newMessageIn: (channel: string) => `New message in #${channel}`,
   securitySettings: "Security Settings",
   channelPermissions: "Channel Permissions",
   channelVisibility: "Channel Visibility",
@@ -88,7 +93,7 @@ export const text = {
   created: "Created",
   visibility: "Visibility",
   votingPeriod: "Voting period",
-  votingHours: "Voting hours",
+  votingFromTo: (opens: string, closes: string) => `Opens ${opens} · closes ${closes}`,
   candidates: "Candidates",
   noCandidates: "No candidates listed.",
   postingAllowed: "You may post here.",
@@ -105,6 +110,12 @@ export const text = {
   nextMonth: "Next month",
   today: "Today",
   selectedDate: (date: string) => `Selected: ${date}`,
+  nothingThatDay: "No elections or sessions on this day.",
+  calendarError: "The calendar's events could not be loaded.",
+  hasEvents: "has elections or sessions",
+  votingOpens: "Voting opens",
+  votingCloses: "Voting closes",
+  sessionKind: { airing: "Airing session", live: "Live session" } as Record<string, string>,
 } as const;
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {

@@ -24,6 +24,8 @@ interface Link {
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
+  /** Counts this side's offers: a reminder belongs to the offer it was set for. */
+  offers: number;
   /** What the link was made for: a change of either side's sending, or a rejoin, makes a new one. */
   key: string;
   /** The transceivers this side sends on (none when it only receives). */
@@ -138,6 +140,7 @@ export class MeshPath implements MediaPath {
       polite: this.options.selfId < userId,
       makingOffer: false,
       ignoreOffer: false,
+      offers: 0,
       key,
       audio: null,
       video: null,
@@ -151,9 +154,22 @@ export class MeshPath implements MediaPath {
       }
       void this.attachTracks(link);
     }
+    // When both sides send, the polite one lets the other offer first: two first offers at once
+    // would make the polite side roll its own back, and Chromium gathers no ICE candidates for a
+    // first offer rolled back before its gathering ended, so that connection never carries media.
+    // It offers (its own transceivers) right after answering, or alone if no offer comes in time.
+    let waited = !link.polite || !sends(this.roles.get(userId)?.role);
+    if (!waited) {
+      setTimeout(() => {
+        waited = true;
+        if (link.remoteId === null && pc.signalingState === "stable") void offer();
+      }, OFFER_ANSWER_WAIT_MS);
+    }
     const offer = async () => {
       // Only a sender offers: the server refuses offers from the audience.
       if (!this.selfSends || this.links.get(userId) !== link) return;
+      if (!waited && link.remoteId === null) return;
+      const round = ++link.offers;
       try {
         link.makingOffer = true;
         await pc.setLocalDescription();
@@ -164,13 +180,17 @@ export class MeshPath implements MediaPath {
         link.makingOffer = false;
       }
       // An offer can be lost (ignored in a glare the other side lost track of, dropped by a
-      // restarting server): unanswered for a while, it is taken back and made again.
-      setTimeout(() => {
-        if (this.links.get(userId) !== link || pc.signalingState !== "have-local-offer") return;
-        pc.setLocalDescription({ type: "rollback" })
-          .then(offer)
-          .catch((error) => console.warn("mesh: offer retry failed", error));
-      }, OFFER_ANSWER_WAIT_MS);
+      // restarting server): unanswered for a while, the same offer is sent again (now with the
+      // candidates gathered since). It is not rolled back and made anew: a first offer rolled
+      // back gathers no candidates in Chromium, and the link would never connect.
+      const remind = () =>
+        setTimeout(() => {
+          if (this.links.get(userId) !== link || link.offers !== round) return;
+          if (pc.signalingState !== "have-local-offer" || !pc.localDescription) return;
+          this.signal(link, { description: pc.localDescription });
+          remind();
+        }, OFFER_ANSWER_WAIT_MS);
+      remind();
     };
     pc.onnegotiationneeded = offer;
     pc.onicecandidate = ({ candidate }) => {
@@ -215,6 +235,7 @@ export class MeshPath implements MediaPath {
   private signal(link: Link, payload: { description?: RTCSessionDescription; candidate?: RTCIceCandidate }) {
     if (this.links.get(link.userId) !== link) return;
     const data: SignalData = { instance: link.id };
+    if (link.remoteId) data.peer = link.remoteId;
     if (payload.description) {
       data.description = {
         type: payload.description.type as "offer" | "answer",
@@ -244,6 +265,9 @@ export class MeshPath implements MediaPath {
     }
     if (!link && offer) link = this.connect(from, true) ?? undefined;
     if (!link) return;
+    // An answer or candidate for a link of ours that is gone (dropped while it was on its way):
+    // taken by its successor, it would pair that one with a connection that talks to no one.
+    if (!offer && data.peer && data.peer !== link.id) return;
     if (link.remoteId === null) link.remoteId = data.instance;
     if (link.remoteId !== data.instance) return;
     const { pc } = link;

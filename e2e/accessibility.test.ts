@@ -1,0 +1,259 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import {
+  apiJson,
+  baseURL,
+  launchBrowser,
+  openElection,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
+
+/**
+ * axe-core on every main screen, as each role sees it: signed out, voter, organization admin and
+ * platform admin. Any serious or critical violation fails, and so does a screen without exactly
+ * one h1 or with content outside every landmark (axe counts those best practices; we hold them).
+ * Beside them, what axe cannot see: the focus comes back to a dialog's opener, and a switch's
+ * label toggles it.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Moderate rules we hold as well: every menu and control inside a landmark. */
+const HELD = new Set(["region"]);
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** A context whose pages may take axe's script: the app's CSP allows only its own scripts. */
+async function auditPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 860 },
+    bypassCSP: true,
+  });
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the screen has loaded (no request in flight, no loading notice). */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page
+    .locator("text=/^Loading/")
+    .first()
+    .waitFor({ state: "detached", timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+/** Runs axe on the page as it stands; returns the serious and critical violations, and a missing or second h1. */
+async function audit(page: Page, screen: string): Promise<Finding[]> {
+  await settle(page);
+  await shot(page, `a11y-${screen}`);
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return (
+      result.violations as Array<{
+        id: string;
+        impact: string;
+        help: string;
+        nodes: Array<{ target: string[]; failureSummary?: string }>;
+      }>
+    ).map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 6)
+        .map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").split("\n")[1] ?? ""}`),
+    }));
+  });
+  const findings: Finding[] = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || HELD.has(v.rule))
+    .map((v) => ({ screen, ...v }));
+  const headings = await page.locator("h1").count();
+  if (headings !== 1)
+    findings.push({ screen, rule: "one-h1", impact: "serious", help: `${headings} h1 elements`, nodes: [] });
+  return findings;
+}
+
+const readable = (findings: Finding[]) =>
+  findings
+    .map(
+      (f) => `[${f.screen}] ${f.rule} (${f.impact}): ${f.help}\n${f.nodes.map((n) => `    ${n}`).join("\n")}`,
+    )
+    .join("\n");
+
+async function visit(page: Page, screen: string, url: string, ready?: (page: Page) => Promise<unknown>) {
+  await page.goto(url);
+  if (ready) await ready(page);
+  return audit(page, screen);
+}
+
+/** The world: an organization with a voter, a text, an airing and an election channel. */
+async function world() {
+  const ownerAccount = await registerOrganization({ full_name: "Kofi Admin" });
+  const voterAccount = await registerVoter({ full_name: "Esi Voter" });
+  const admin = await auditPage();
+  await signInAs(admin.context, ownerAccount);
+  const voter = await auditPage();
+  await signInAs(voter.context, voterAccount);
+  const { current_id: organizationId } = await apiJson<{ current_id: string }>(
+    admin.context,
+    "GET",
+    "/api/organizations/mine",
+  );
+  await apiJson(voter.context, "POST", `/api/organizations/${organizationId}/join`);
+  const { invite_code: inviteCode } = await apiJson<{ invite_code: string }>(
+    admin.context,
+    "GET",
+    `/api/organizations/${organizationId}`,
+  );
+  const channel = async (name: string, type: "text" | "airing") =>
+    (
+      await apiJson<{ channel: Channel }>(admin.context, "POST", "/api/channels", {
+        organization_id: organizationId,
+        name,
+        type,
+      })
+    ).channel;
+  const general = await channel("town-hall", "text");
+  await apiJson(voter.context, "POST", `/api/channels/${general.id}/posts`, { content: "Hello, everyone" });
+  const stage = await channel("radio", "airing");
+  const { channel: ballot, election } = await openElection(admin.context, organizationId, "board-vote", [
+    { name: "Ama Owusu", party: "Progress Party" },
+    { name: "Yaw Boateng", party: "Unity Alliance" },
+  ]);
+  return { admin, voter, inviteCode, general, stage, ballot, election };
+}
+
+const at = (area: string, c: { id: string; name: string; type: string }) =>
+  `/${area}/${c.type}?channelId=${c.id}&channelName=${c.name}`;
+
+const TIMEOUT = 240_000;
+
+describe("accessibility (axe-core): no serious or critical violation, one h1", () => {
+  let w: Awaited<ReturnType<typeof world>>;
+  beforeAll(async () => {
+    w = await world();
+  }, TIMEOUT);
+
+  it("signed out", { timeout: TIMEOUT }, async () => {
+    const { page } = await auditPage();
+    const findings = [
+      ...(await visit(page, "landing", "/")),
+      ...(await visit(page, "signin", "/signin")),
+      ...(await visit(page, "signup", "/signup")),
+      ...(await visit(page, "forgot-password", "/forgot-password")),
+      ...(await visit(page, "invite", `/join/${w.inviteCode}`, (p) =>
+        p.getByRole("button").first().waitFor(),
+      )),
+      ...(await visit(page, "bulletin", `/elections/${w.election.id}/bulletin`)),
+      ...(await visit(page, "admin-signin", "/admin/signin")),
+    ];
+    expect(findings, `accessibility violations:\n${readable(findings)}`).toEqual([]);
+  });
+
+  it("as a voter", { timeout: TIMEOUT }, async () => {
+    const { page } = w.voter;
+    const findings = [
+      ...(await visit(page, "voter-home", "/member")),
+      ...(await visit(page, "voter-text", at("member", w.general), (p) =>
+        p.getByText("Hello, everyone").waitFor(),
+      )),
+      ...(await visit(page, "voter-election", at("member", w.ballot))),
+    ];
+    await page.getByRole("tab", { name: "Cast Vote" }).click();
+    findings.push(...(await audit(page, "voter-cast-vote")));
+    findings.push(
+      ...(await visit(page, "voter-airing", at("member", w.stage))),
+      ...(await visit(page, "voter-profile", "/voters")),
+      ...(await visit(page, "voter-settings", "/member/settings")),
+      ...(await visit(page, "voter-search", "/member/search-organizations")),
+    );
+    expect(findings, `accessibility violations:\n${readable(findings)}`).toEqual([]);
+
+    // A dialog gives the focus back to the control that opened it, even after typing in it.
+    await page.goto("/voters");
+    const opener = page.getByRole("button", { name: "Change Password" });
+    await opener.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Current Password").fill("typing re-renders the dialog");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Clicking a switch's label toggles it.
+    await page.goto("/member/settings");
+    const sounds = page.getByRole("switch", { name: "Sounds" });
+    const before = await sounds.getAttribute("aria-checked");
+    await page.locator("label", { hasText: /^Sounds$/ }).click();
+    await expect.poll(() => sounds.getAttribute("aria-checked")).not.toBe(before);
+    await page.locator("label", { hasText: /^Sounds$/ }).click();
+    await expect.poll(() => sounds.getAttribute("aria-checked")).toBe(before);
+  });
+
+  it("as an organization's admin", { timeout: TIMEOUT }, async () => {
+    const { page } = w.admin;
+    const findings = [
+      ...(await visit(page, "admin-home", "/organization")),
+      ...(await visit(page, "admin-election", at("organization", w.ballot))),
+      ...(await visit(page, "admin-monitoring", "/organization/monitoring")),
+      ...(await visit(page, "admin-create-channel", "/organization/create-channel")),
+      ...(await visit(page, "admin-settings", "/organization/settings")),
+      ...(await visit(page, "admin-org-profile", "/organization/profile")),
+      ...(await visit(page, "admin-results", "/organization/election-results")),
+    ];
+    expect(findings, `accessibility violations:\n${readable(findings)}`).toEqual([]);
+
+    // A dialog opened from a menu gives the focus back to the menu's button (the item is gone).
+    await page.goto("/organization");
+    const options = page.getByRole("button", { name: `Options for ${w.general.name}` });
+    await options.click();
+    // An open menu, too, sits inside a landmark.
+    await page.getByRole("menu").waitFor();
+    expect(await audit(page, "admin-channel-menu")).toEqual([]);
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => options.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it("as the platform admin", { timeout: TIMEOUT }, async () => {
+    const { page } = await auditPage();
+    await page.goto("/admin/signin");
+    await page.getByRole("button", { name: "Use demo credentials" }).click();
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { name: "Overview" }).waitFor();
+    const findings: Finding[] = [];
+    for (const tab of ["overview", "organizations", "members", "monitoring", "audit"])
+      findings.push(...(await visit(page, `platform-${tab}`, `/admin/dashboard?tab=${tab}`)));
+    expect(findings, `accessibility violations:\n${readable(findings)}`).toEqual([]);
+  });
+});

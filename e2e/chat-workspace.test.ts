@@ -1,0 +1,293 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import type { OrganizationProfile } from "../contract/organizations";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+/** What users of chat workspaces missed most: comment edits and removal, permalinks, the unread divider, mentions, drafts. */
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+let voter: { context: BrowserContext; page: Page };
+let organization: OrganizationProfile;
+let hall: Channel;
+const voterName = "Efua Boateng";
+const adminName = "Yaw Admin";
+
+const address = (area: "organization" | "member", channel: Channel) =>
+  `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
+const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
+const message = (page: Page, text: string) => page.locator("article.tc-msg", { hasText: text }).last();
+const comment = (page: Page, text: string) => page.locator("li.tc-comment", { hasText: text });
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await message(page, text).waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const owner = await registerOrganization({ full_name: adminName });
+  admin = await newPage(browser);
+  await signInAs(admin.context, owner);
+  const mine = await (await admin.context.request.get("/api/organizations/mine")).json();
+  organization = await (await admin.context.request.get(`/api/organizations/${mine.current_id}`)).json();
+  const created = await admin.context.request.post("/api/channels", { data: { type: "text", name: "hall" } });
+  if (!created.ok()) throw new Error(`create channel: ${created.status()} ${await created.text()}`);
+  hall = (await created.json()).channel;
+
+  const member = await registerVoter({ full_name: voterName });
+  voter = await newPage(browser);
+  await signInAs(voter.context, member);
+  const joined = await voter.context.request.post(`/api/organizations/${organization.id}/join`);
+  if (!joined.ok()) throw new Error(`join: ${joined.status()} ${await joined.text()}`);
+  await voter.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+
+  await admin.page.goto(address("organization", hall));
+  await voter.page.goto(address("member", hall));
+  await composer(admin.page).waitFor();
+  await composer(voter.page).waitFor();
+});
+afterAll(() => browser?.close());
+
+describe("comments", () => {
+  it("the author edits and deletes their own comment; an admin removes any; the other browser follows", async () => {
+    await send(admin.page, "Budget meeting on Monday");
+    const mineRow = message(voter.page, "Budget meeting on Monday");
+    await mineRow.waitFor();
+    await mineRow.hover();
+    await mineRow.getByRole("button", { name: "Reply" }).click();
+    const input = voter.page.getByRole("textbox", { name: "Comment", exact: true });
+    await input.fill("I will bring the figures");
+    await input.press("Enter");
+    await comment(voter.page, "I will bring the figures").waitFor();
+    await input.fill("Second thought");
+    await input.press("Enter");
+    await comment(voter.page, "Second thought").waitFor();
+
+    const adminRow = message(admin.page, "Budget meeting on Monday");
+    await adminRow.getByRole("button", { name: "2 comments" }).click();
+    await comment(admin.page, "I will bring the figures").waitFor();
+    // The admin may remove the voter's comment, never edit it.
+    const theirs = comment(admin.page, "I will bring the figures");
+    expect(await theirs.getByRole("button", { name: /^Edit comment/ }).count()).toBe(0);
+    await theirs.getByRole("button", { name: /^Delete comment/ }).waitFor();
+
+    // The author edits: Enter saves, and both browsers show the new text marked (edited).
+    const own = comment(voter.page, "I will bring the figures");
+    await own.getByRole("button", { name: /^Edit comment/ }).click();
+    const editor = voter.page.getByRole("textbox", { name: "Edit comment" });
+    await editor.fill("I will bring the final figures");
+    await shot(voter.page, "comments-editing");
+    await editor.press("Enter");
+    await comment(voter.page, "I will bring the final figures").getByText("(edited)").waitFor();
+    await comment(admin.page, "I will bring the final figures").getByText("(edited)").waitFor();
+
+    // The author deletes the other one, after confirming.
+    await comment(voter.page, "Second thought")
+      .getByRole("button", { name: /^Delete comment/ })
+      .click();
+    const dialog = voter.page.getByRole("dialog", { name: "Delete comment" });
+    await dialog.getByText("Delete this comment? This cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await comment(voter.page, "Second thought").waitFor({ state: "detached" });
+    await comment(admin.page, "Second thought").waitFor({ state: "detached" });
+    await shot(admin.page, "comments-edited-live");
+    // The count fell with it.
+    await adminRow.locator(".tc-chip", { hasText: "Hide comments" }).click();
+    await adminRow.getByRole("button", { name: "1 comment" }).click();
+
+    // The admin removes the voter's remaining comment; the voter's screen follows.
+    await comment(admin.page, "I will bring the final figures")
+      .getByRole("button", { name: /^Delete comment/ })
+      .click();
+    await admin.page
+      .getByRole("dialog", { name: "Delete comment" })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
+    await comment(voter.page, "I will bring the final figures").waitFor({ state: "detached" });
+    await voter.page.getByText("No comments yet. Start the conversation.").waitFor();
+    await shot(voter.page, "comments-removed-by-admin");
+  });
+});
+
+describe("a permalink", () => {
+  it("'Copy link' gives a link that opens the channel scrolled to the message, highlighted, past older pages", async () => {
+    await send(admin.page, "Minutes of the first meeting");
+    const row = message(voter.page, "Minutes of the first meeting");
+    await row.waitFor();
+    await row.hover();
+    await row.getByRole("button", { name: "More actions" }).click();
+    await voter.page.getByRole("menuitem", { name: "Copy link" }).click();
+    await voter.page.getByText("Link copied to clipboard").waitFor();
+    const link = await voter.page.evaluate(() => navigator.clipboard.readText());
+    const postId = await row.getAttribute("data-post-id");
+    expect(link).toBe(
+      `${new URL(voter.page.url()).origin}/text?channelId=${hall.id}&channelName=hall&message=${postId}`,
+    );
+
+    // 55 later messages push it off the first page the channel loads.
+    for (let i = 1; i <= 55; i++) {
+      const sent = await admin.context.request.post(`/api/channels/${hall.id}/posts`, {
+        data: { content: `Later note ${i}` },
+      });
+      expect(sent.ok()).toBe(true);
+    }
+    await admin.page.goto(link);
+    const target = admin.page.locator(`article.tc-msg.tc-msg-highlight[data-post-id="${postId}"]`);
+    await target.waitFor();
+    await expect.poll(() => target.isVisible()).toBe(true);
+    expect(new URL(admin.page.url()).pathname).toBe("/organization/text");
+    expect(new URL(admin.page.url()).searchParams.get("message")).toBeNull();
+    await shot(admin.page, "permalink-highlighted");
+  });
+
+  it("to a message that is gone says so", async () => {
+    const gone = (
+      await (
+        await admin.context.request.post(`/api/channels/${hall.id}/posts`, { data: { content: "Temporary" } })
+      ).json()
+    ).id as string;
+    await admin.context.request.delete(`/api/posts/${gone}`);
+    await voter.page.goto(`/text?channelId=${hall.id}&channelName=hall&message=${gone}`);
+    await voter.page.getByText("Message not found").waitFor();
+    expect(new URL(voter.page.url()).pathname).toBe("/member/text");
+    await voter.page.goto(`/text?channelId=${hall.id}&channelName=hall&message=..%2F..%2Fsession`);
+    await voter.page.getByText("Message not found").first().waitFor();
+  });
+});
+
+describe("the unread divider", () => {
+  it("sits above the first message that arrived while away, and goes once the reader writes", async () => {
+    const created = await admin.context.request.post("/api/channels", {
+      data: { type: "text", name: "notices" },
+    });
+    const notices = (await created.json()).channel as Channel;
+    const post = (content: string) =>
+      admin.context.request.post(`/api/channels/${notices.id}/posts`, { data: { content } });
+    await post("Read before");
+    await voter.page.goto(address("member", notices));
+    await message(voter.page, "Read before").waitFor();
+    // Opening the channel marked it read; leave for another channel.
+    await voter.page.waitForTimeout(800);
+    await voter.page.goto(address("member", hall));
+    await composer(voter.page).waitFor();
+    await post("Arrived while away");
+    await post("And another");
+
+    await voter.page.goto(address("member", notices));
+    await message(voter.page, "And another").waitFor();
+    const rows = voter.page.locator(".tc-messages > *");
+    const texts = await rows.allInnerTexts();
+    const divider = texts.findIndex((row) => /new messages/i.test(row));
+    expect(divider).toBeGreaterThan(texts.findIndex((row) => row.includes("Read before")));
+    expect(texts.findIndex((row) => row.includes("Arrived while away"))).toBe(divider + 1);
+    expect(await voter.page.locator(".tc-unread-divider").count()).toBe(1);
+    await shot(voter.page, "unread-divider");
+
+    // Live messages while reading do not move it; writing here removes it.
+    // Seen while the channel is open: marked read (after a short pause that gathers a burst).
+    const marked = voter.page.waitForResponse((response) =>
+      response.url().endsWith(`/channels/${notices.id}/read`),
+    );
+    await post("Live one");
+    await message(voter.page, "Live one").waitFor();
+    await marked;
+    expect(await voter.page.locator(".tc-unread-divider").count()).toBe(1);
+    await send(voter.page, "Thanks, read them all");
+    await voter.page.locator(".tc-unread-divider").waitFor({ state: "detached" });
+
+    // Read up to here: opening again shows no divider.
+    await voter.page.reload();
+    await message(voter.page, "Thanks, read them all").waitFor();
+    expect(await voter.page.locator(".tc-unread-divider").count()).toBe(0);
+  });
+});
+
+describe("mentions", () => {
+  it("a message that mentions me is highlighted, and the Mentions view lists mentions of every channel", async () => {
+    const created = await admin.context.request.post("/api/channels", {
+      data: { type: "text", name: "finance" },
+    });
+    const finance = (await created.json()).channel as Channel;
+    const { page } = voter;
+    await page.goto(address("member", hall));
+    await composer(page).waitFor();
+    await admin.page.goto(address("organization", hall));
+    await send(admin.page, `@${voterName} please check the figures`);
+    await send(admin.page, "A message for everyone");
+    const mentioned = message(page, "please check the figures");
+    await mentioned.waitFor();
+    await expect.poll(() => mentioned.getAttribute("class")).toContain("tc-msg-mentioned");
+    expect(await message(page, "A message for everyone").getAttribute("class")).not.toContain(
+      "tc-msg-mentioned",
+    );
+    // The sender's own view does not highlight it.
+    expect(await message(admin.page, "please check the figures").getAttribute("class")).not.toContain(
+      "tc-msg-mentioned",
+    );
+
+    await admin.context.request.post(`/api/channels/${finance.id}/posts`, {
+      data: { content: `Budget approved, thanks @${voterName}` },
+    });
+    await page.getByRole("button", { name: "Mentions" }).click();
+    const panel = page.getByRole("region", { name: "Messages that mention you" });
+    await panel.getByText("Budget approved, thanks").waitFor();
+    await panel.getByText("please check the figures").waitFor();
+    await panel.getByText("in #finance").waitFor();
+    await shot(page, "mentions-view");
+
+    // Live: a new mention shows in the open view.
+    await admin.context.request.post(`/api/channels/${finance.id}/posts`, {
+      data: { content: `One more for @${voterName}` },
+    });
+    await panel.getByText("One more for").waitFor();
+
+    // Choosing one in another channel opens that channel at the message.
+    await panel.getByText("Budget approved, thanks").click();
+    await page.getByRole("heading", { name: "finance", level: 1 }).waitFor();
+    await page.locator("article.tc-msg.tc-msg-highlight", { hasText: "Budget approved, thanks" }).waitFor();
+  });
+});
+
+describe("drafts", () => {
+  it("are kept per channel across switching and reloading, cleared on send, and forgotten at sign-out", async () => {
+    const created = await admin.context.request.post("/api/channels", {
+      data: { type: "text", name: "drafts" },
+    });
+    const drafts = (await created.json()).channel as Channel;
+    const { page } = voter;
+    await page.goto(address("member", hall));
+    await composer(page).fill("Half-written thought for the hall");
+    await page.getByRole("link", { name: "drafts", exact: false }).first().click();
+    await page.getByRole("heading", { name: "drafts", level: 1 }).waitFor();
+    expect(await composer(page).inputValue()).toBe("");
+    await composer(page).fill("Another idea for drafts");
+
+    await page.goto(address("member", hall));
+    await expect.poll(() => composer(page).inputValue()).toBe("Half-written thought for the hall");
+    await shot(page, "draft-restored");
+    await page.reload();
+    await expect.poll(() => composer(page).inputValue()).toBe("Half-written thought for the hall");
+    // One entry per user and channel.
+    const keys = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith("votespace_draft:")),
+    );
+    expect(keys).toHaveLength(2);
+
+    await composer(page).press("Enter");
+    await message(page, "Half-written thought for the hall").waitFor();
+    expect(await composer(page).inputValue()).toBe("");
+    await page.reload();
+    await message(page, "Half-written thought for the hall").waitFor();
+    expect(await composer(page).inputValue()).toBe("");
+
+    await page.goto(address("member", drafts));
+    await expect.poll(() => composer(page).inputValue()).toBe("Another idea for drafts");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("votespace_draft:"))),
+    ).toEqual([]);
+  });
+});

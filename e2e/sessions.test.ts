@@ -1,0 +1,57 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionMessages } from "../contract/sessions";
+import { baseURL, launchBrowser, newPage, registerVoter, shot, signInAs } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const PHONE_UA = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
+
+describe("my sessions in the profile's security section", () => {
+  it("lists this device and the others, and signs another one out", async () => {
+    const account = await registerVoter({ full_name: "Ama Sessions" });
+    const laptop = await newPage(browser);
+    await signInAs(laptop.context, account);
+    const phone = await browser.newContext({ baseURL, userAgent: PHONE_UA });
+    await signInAs(phone, account);
+    const tablet = await browser.newContext({ baseURL, userAgent: PHONE_UA.replace("Mobile", "Tablet") });
+    await signInAs(tablet, account);
+
+    const { page } = laptop;
+    await page.goto("/voters");
+    const card = page.getByRole("region", { name: "Signed-in Devices" });
+    await card.getByText("This device").waitFor();
+    const rows = card.locator(".vp-session");
+    expect(await rows.count()).toBe(3);
+    expect(await card.locator(".vp-session-current").textContent()).toContain("This device");
+    expect(await card.getByText("Firefox on Android").count()).toBe(2);
+    await shot(page, "profile-sessions");
+
+    // End one other session: that browser is signed out, this one is not.
+    await card
+      .locator(".vp-session", { hasText: "Firefox on Android" })
+      .first()
+      .getByRole("button", { name: "Sign Out" })
+      .click();
+    await card.getByText(sessionMessages.ended).waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+    const statuses = await Promise.all(
+      [phone, tablet].map(async (c) => (await c.request.get("/api/session")).status()),
+    );
+    expect(statuses.sort()).toEqual([200, 401]);
+
+    // End all others.
+    await card.getByRole("button", { name: "Sign Out All Others" }).click();
+    await card.getByText(sessionMessages.endedOthers).waitFor();
+    await card.getByText(sessionMessages.none).waitFor();
+    expect((await phone.request.get("/api/session")).status()).toBe(401);
+    expect((await tablet.request.get("/api/session")).status()).toBe(401);
+    expect((await laptop.context.request.get("/api/session")).status()).toBe(200);
+    await shot(page, "profile-sessions-ended");
+    await Promise.all([laptop.context.close(), phone.close(), tablet.close()]);
+  });
+});

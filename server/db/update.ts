@@ -1,0 +1,23 @@
+import type { SQL } from "drizzle-orm";
+import type { PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "./connect";
+
+/** True when a partial update sets at least one column (undefined means "leave as it is"). */
+export function hasChanges(values: object): boolean {
+  return Object.values(values).some((value) => value !== undefined);
+}
+
+/**
+ * A partial update: `UPDATE table SET values WHERE condition`, or nothing at all when it sets no
+ * column. An update that names nothing to change (`PATCH {}`) is a valid request that changes
+ * nothing, where Drizzle would throw ("No values to set") and the route answer 500.
+ */
+export async function updateWhere<T extends PgTable>(
+  db: Db | Tx,
+  table: T,
+  values: PgUpdateSetSource<T>,
+  condition: SQL | undefined,
+): Promise<void> {
+  if (!hasChanges(values)) return;
+  await db.update(table).set(values).where(condition);
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminMessages } from "../../../contract/admin";
+import { messages } from "../../../contract/messages";
+import type { Limits } from "../../context";
+import { generousLimits } from "../../test/config";
+import { createVoter } from "../../test/factories";
+import { type TestApp, testApp } from "../../test/support";
+import { createAdmin } from "../admin/accounts";
+import { guessDelayMs } from "./guesses";
+
+/**
+ * Tight limits per account, and delays short enough for a test. The per-address ceiling stays
+ * generous: the factories sign in from 127.0.0.1, which every test file shares on PostgreSQL.
+ */
+const tight: Partial<Limits> = {
+  signInPerIp: generousLimits.signInPerIp,
+  signInPerAccountAddress: { max: 3, windowSeconds: 900 },
+  signInPerAccount: { max: 3, windowSeconds: 900 },
+  guessDelay: { stepMs: 20, maxMs: 80 },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ limits: tight });
+});
+afterAll(() => t.close());
+
+const signIn = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: "POST", url: "/api/session", payload: { email, password }, remoteAddress });
+const adminSignIn = (username: string, password: string, remoteAddress: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/admin/session",
+    payload: { username, password },
+    remoteAddress,
+  });
+
+describe("guessing at a voter's password", () => {
+  it("never locks the owner out: ten wrong guesses from ten addresses, then the right password from a fresh one", async () => {
+    const voter = await createVoter(t.app);
+    for (let i = 1; i <= 10; i++) {
+      const wrong = await signIn(voter.input.email, "wrong-pass", `198.51.100.${i}`);
+      expect(wrong.statusCode).toBe(401);
+    }
+    const owner = await signIn(voter.input.email, voter.input.password, "203.0.113.77");
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("refuses one address that keeps guessing at one account, and only that address", async () => {
+    const voter = await createVoter(t.app);
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(voter.input.email, "wrong-pass", "198.51.100.50")).statusCode).toBe(401);
+    }
+    const refused = await signIn(voter.input.email, voter.input.password, "198.51.100.50");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(messages.tooManyAttempts);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await signIn(voter.input.email, voter.input.password, "198.51.100.51")).statusCode).toBe(200);
+  });
+
+  it("forgives the owner's right answers: signing in again and again is never refused", async () => {
+    const voter = await createVoter(t.app);
+    for (let i = 0; i < 6; i++) {
+      expect((await signIn(voter.input.email, voter.input.password, "198.51.100.60")).statusCode).toBe(200);
+    }
+  });
+
+  it("answers an unknown account exactly as a known one, refusals included", async () => {
+    const voter = await createVoter(t.app);
+    const statuses = async (email: string) => {
+      const seen: Array<[number, string]> = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await signIn(email, "wrong-pass", "198.51.100.70");
+        seen.push([response.statusCode, response.json().error.message]);
+      }
+      return seen;
+    };
+    const known = await statuses(voter.input.email);
+    const unknown = await statuses("nobody-at-all@test.votespace.local");
+    expect(unknown).toEqual(known);
+    expect(known.map(([status]) => status)).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it("makes attempts wait once the account's free wrong guesses are spent, doubling up to a cap", async () => {
+    const delay = { stepMs: 250, maxMs: 2000 };
+    expect([0, 3, 4, 5, 6, 7, 8, 20, 1000].map((n) => guessDelayMs(n, 3, delay))).toEqual([
+      0, 0, 250, 500, 1000, 2000, 2000, 2000, 2000,
+    ]);
+    const voter = await createVoter(t.app);
+    for (let i = 1; i <= 7; i++) await signIn(voter.input.email, "wrong-pass", `198.51.100.${80 + i}`);
+    const started = performance.now();
+    const owner = await signIn(voter.input.email, voter.input.password, "203.0.113.90");
+    expect(owner.statusCode).toBe(200);
+    // Slowed by the flood (a timer, so it is a lower bound), but let in.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(tight.guessDelay?.maxMs ?? 0);
+  });
+});
+
+describe("guessing at the platform admin's password (the same throttle)", () => {
+  it("never locks the admin out, and refuses only the address that keeps guessing", async () => {
+    const username = `flooded-${Date.now()}`;
+    await createAdmin(t.database.db, t.clock, { username, password: "correct horse battery" }, "command");
+    for (let i = 1; i <= 10; i++) {
+      const wrong = await adminSignIn(username, "not the password", `192.0.2.${i}`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.message).toBe(adminMessages.invalidCredentials);
+    }
+    expect((await adminSignIn(username, "correct horse battery", "203.0.113.5")).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) await adminSignIn(username, "not the password", "192.0.2.200");
+    expect((await adminSignIn(username, "correct horse battery", "192.0.2.200")).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,71 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { AppContext, GuessDelay } from "../../context";
+import { verifyPassword } from "../../lib/crypto";
+import { countHit, forgiveHits, tooManyAttempts } from "../../lib/rate-limit";
+import type { User } from "./sessions";
+
+/** What throttling needs from the app. */
+export type GuessGuard = Pick<AppContext, "db" | "clock" | "limits">;
+
+export interface Guesser {
+  /** Users (sign-in, vote password, profile, two-factor) or the platform admins' own sign-in. */
+  realm: "user" | "admin";
+  /** The account as typed (e-mail or username): unknown and known accounts are throttled alike. */
+  account: string;
+  ip: string;
+}
+
+export interface Guess {
+  /** The secret was right: this attempt is taken back from the account's counts (not the address's). */
+  right(): Promise<void>;
+}
+
+/** How long an attempt waits when the account already had `wrongBefore` wrong guesses in the window. */
+export function guessDelayMs(wrongBefore: number, free: number, delay: GuessDelay): number {
+  const over = wrongBefore - free;
+  if (over <= 0) return 0;
+  return Math.min(delay.maxMs, delay.stepMs * 2 ** Math.min(over - 1, 20));
+}
+
+/**
+ * The one throttle of every guess at a password or a one-time code (user and admin sign-in, the
+ * vote's password, contact changes, two-factor). Each attempt counts, before the secret is
+ * checked, against three windows: its address (refused beyond signInPerIp), the pair of address
+ * and account (refused beyond signInPerAccountAddress) and the account alone, which never refuses
+ * but makes every attempt wait, doubling, up to guessDelay.maxMs. So a flood of wrong guesses from
+ * many addresses slows an account's sign-in but cannot lock its owner out: from an address of
+ * their own, the right password still gets in. A right guess is taken back (`right()`), so the
+ * account's counts are of wrong guesses (and attempts still under way); the address's, of all attempts.
+ */
+export async function beginGuess(guard: GuessGuard, who: Guesser): Promise<Guess> {
+  const { db, clock, limits } = guard;
+  const account = who.account.trim().toLowerCase();
+  const keys = {
+    ip: `guess:ip:${who.ip}`,
+    pair: `guess:${who.realm}:pair:${account}:${who.ip}`,
+    account: `guess:${who.realm}:account:${account}`,
+  };
+  const byIp = await countHit(db, clock, keys.ip, limits.signInPerIp);
+  if (byIp.hits > limits.signInPerIp.max) throw tooManyAttempts(byIp.retryAfter);
+  const byPair = await countHit(db, clock, keys.pair, limits.signInPerAccountAddress);
+  if (byPair.hits > limits.signInPerAccountAddress.max) throw tooManyAttempts(byPair.retryAfter);
+  const byAccount = await countHit(db, clock, keys.account, limits.signInPerAccount);
+  const wait = guessDelayMs(byAccount.hits - 1, limits.signInPerAccount.max, limits.guessDelay);
+  // A timer, not a busy wait: other requests run meanwhile.
+  if (wait > 0) await sleep(wait);
+  // The address's count is not forgiven: signing in to an account of one's own must not buy guesses at others.
+  return { right: () => forgiveHits(db, [keys.pair, keys.account]) };
+}
+
+/** Checks the signed-in user's password (to vote, to change contact details) under the sign-in throttle. */
+export async function confirmPassword(
+  guard: GuessGuard,
+  user: User,
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  const guess = await beginGuess(guard, { realm: "user", account: user.email, ip });
+  const right = await verifyPassword(user.passwordHash, password);
+  if (right) await guess.right();
+  return right;
+}

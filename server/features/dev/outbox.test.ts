@@ -1,0 +1,81 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { type TestApp, testApp } from "../../test/support";
+import { createDemoAdmin } from "../admin/accounts";
+
+let demo: TestApp;
+let plain: TestApp;
+beforeAll(async () => {
+  demo = await testApp({ config: { demo: true } });
+  plain = await testApp();
+  await createDemoAdmin(demo.database.db, demo.clock, "test-secret-key-0123456789abcdef0123456789");
+});
+afterAll(async () => {
+  await demo.close();
+  await plain.close();
+});
+
+const demoSecrets = ["/api/dev/outbox", "/api/admin/demo-credentials"];
+
+describe("the developer outbox and the demo credentials", () => {
+  it("are shown by a demo server to a request from its own machine", async () => {
+    for (const url of demoSecrets) {
+      const response = await demo.app.inject({ method: "GET", url, headers: { host: "localhost:3000" } });
+      expect(response.statusCode, url).toBe(200);
+    }
+  });
+
+  it("are a 404 to a request from another machine", async () => {
+    for (const url of demoSecrets) {
+      const response = await demo.app.inject({ method: "GET", url, remoteAddress: "203.0.113.7" });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe("not_found");
+    }
+  });
+
+  it("are a 404 to a request a proxy relayed, even from loopback", async () => {
+    for (const url of demoSecrets) {
+      for (const headers of [{ "x-forwarded-for": "203.0.113.7" }, { forwarded: "for=203.0.113.7" }]) {
+        const response = await demo.app.inject({ method: "GET", url, headers });
+        expect(response.statusCode, url).toBe(404);
+      }
+    }
+  });
+
+  it("are a 404 to a page on another name that points at loopback (DNS rebinding)", async () => {
+    for (const url of demoSecrets) {
+      const response = await demo.app.inject({ method: "GET", url, headers: { host: "evil.example:3000" } });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it("are never shown by a server without demo data", async () => {
+    for (const url of demoSecrets) {
+      expect((await plain.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe("demo data by default", () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), "votespace-demo-"));
+
+  it("is on for `npm start` (embedded database), which then listens on loopback only", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ demo: true, host: "localhost" });
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: "127.0.0.1" })).toMatchObject({ demo: true });
+  });
+
+  it("is off on a server that faces the network, unless DEMO=on says so", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: "0.0.0.0" })).toMatchObject({
+      demo: false,
+      host: "0.0.0.0",
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://vote.example.org" }).demo).toBe(false);
+    const pg = { DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) };
+    expect(loadConfig(pg)).toMatchObject({ demo: false, host: "0.0.0.0" });
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: "0.0.0.0", DEMO: "on" }).demo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO: "off" })).toMatchObject({ demo: false, host: "0.0.0.0" });
+  });
+});

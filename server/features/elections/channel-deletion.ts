@@ -1,0 +1,24 @@
+import { inArray, sql } from "drizzle-orm";
+import { electionMessages } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { elections } from "../../db/schema";
+import { conflict } from "../../http/errors";
+
+/**
+ * In the channel deletion's transaction: the channel's election goes with it while it never
+ * opened (no participation, no ballot, no seal exists yet); once voting opened, its record (roll,
+ * ballots, seals, results, audit trail) must stay, so the channel is refused. The election row is
+ * locked first, so the schedule's opening (which takes the same row) happens wholly before this
+ * check or finds the election gone. A cancelled election that never opened (no frozen rules) goes too.
+ */
+export async function withdrawChannelElection(tx: Db, channelId: string): Promise<void> {
+  const locked = (await tx.execute(
+    sql`select id, status, security_settings is not null as opened
+      from elections where channel_id = ${channelId}::uuid for update`,
+  )) as unknown as { rows: Array<{ id: string; status: string; opened: boolean }> };
+  const neverOpened = (e: { status: string; opened: boolean }) =>
+    e.status === "upcoming" || (e.status === "cancelled" && !e.opened);
+  if (locked.rows.some((e) => !neverOpened(e))) throw conflict(electionMessages.channelKeepsElection);
+  const ids = locked.rows.map((e) => e.id);
+  if (ids.length > 0) await tx.delete(elections).where(inArray(elections.id, ids));
+}

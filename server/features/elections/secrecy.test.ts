@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { electionMessages } from "../../../contract/elections";
+import type { BusMessage } from "../../realtime/bus";
+import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { createOrganization } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+import { signedInAdmin } from "../admin/test-helpers";
+import { sessionBody } from "../monitoring/testing";
+import { SEAL_MIN_VOTERS } from "./sealing";
+import { sealAndAnnounce } from "./worker";
+
+let t: TestApp;
+const heard: BusMessage[] = [];
+beforeAll(async () => {
+  t = await testApp();
+  t.app.context.bus.onMessage((message) => heard.push(message));
+});
+afterAll(() => t.close());
+
+const quiet = { error: () => {}, info: () => {}, warn: () => {} } as never;
+
+/**
+ * Issue 12, item 1: during a vote, someone polling every endpoint that concerns the election (as
+ * its administrator, another voter, the platform admin or anyone on the bulletin board) and
+ * listening to the organization's events must not see anything move with a single ballot, or
+ * they could pair the voter who just turned "voted" with the count that just rose.
+ */
+describe("ballot secrecy against timing", () => {
+  it("nothing anyone reads or hears moves with a single ballot while voting is open; a seal of ten moves turnout, never a count", async () => {
+    const admin = await createOrganization(t.app);
+    const organizationId = admin.organizationId;
+    const [observer, ...casters] = await bulkVoters(
+      t.database.db,
+      t.clock,
+      organizationId,
+      SEAL_MIN_VOTERS + 2,
+    );
+    if (!observer) throw new Error("no observer");
+    const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+      .channel;
+    const upcoming = await electionOfChannel(t.app, admin.cookie, channel.id);
+    const election = (await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`)).json();
+    const [president, senator] = election.positions;
+    const platform = await signedInAdmin(t);
+    // Each voter opens the election channel first, as the screen does (a monitoring session).
+    for (const voter of [observer, ...casters]) {
+      const recorded = await call(t.app, voter.cookie).post(
+        `/api/elections/${election.id}/voting-sessions`,
+        sessionBody(),
+      );
+      expect(recorded.statusCode).toBe(201);
+    }
+
+    const id = election.id;
+    const reads: Array<[string, string | undefined, string]> = [
+      ["admin: election", admin.cookie, `/api/elections/${id}`],
+      ["admin: elections list", admin.cookie, `/api/organizations/${organizationId}/elections`],
+      ["admin: channel's election", admin.cookie, `/api/channels/${channel.id}/election`],
+      ["admin: voters", admin.cookie, `/api/elections/${id}/voters`],
+      ["admin: results.csv", admin.cookie, `/api/elections/${id}/results.csv`],
+      ["admin: organization stats", admin.cookie, `/api/organizations/${organizationId}/stats`],
+      ["admin: monitoring", admin.cookie, `/api/organizations/${organizationId}/monitoring`],
+      ["voter: election", observer.cookie, `/api/elections/${id}`],
+      ["voter: elections list", observer.cookie, `/api/organizations/${organizationId}/elections`],
+      ["voter: voters", observer.cookie, `/api/elections/${id}/voters`],
+      ["voter: results.csv", observer.cookie, `/api/elections/${id}/results.csv`],
+      ["voter: organization stats", observer.cookie, `/api/organizations/${organizationId}/stats`],
+      ["voter: own profile activity", observer.cookie, "/api/profile/activity"],
+      ["voter: polling stations", observer.cookie, "/api/profile/polling-stations"],
+      ["anyone: bulletin board", undefined, `/api/elections/${id}/bulletin`],
+      // Figures across the whole platform: on PostgreSQL every test file shares one database and
+      // moves them concurrently, so they are held where this file has its database to itself.
+      ...(process.env.TEST_DB === "postgres"
+        ? []
+        : ([
+            ["platform admin: overview", platform.cookie, "/api/admin/overview"],
+            ["platform admin: monitoring", platform.cookie, "/api/admin/monitoring"],
+          ] as Array<[string, string | undefined, string]>)),
+    ];
+    const look = async () => {
+      const seen: Record<string, string> = {};
+      for (const [name, cookie, url] of reads) {
+        const response = await call(t.app, cookie).get(url);
+        // The database's round-trip time is measured afresh on each read: not a vote count.
+        seen[name] = `${response.statusCode} ${response.body.replace(/"database_latency_ms":[\d.]+/, "")}`;
+      }
+      return seen;
+    };
+    const castBy = async (voter: (typeof casters)[number], i: number) => {
+      const response = await call(t.app, voter.cookie).post(`/api/elections/${id}/ballots`, {
+        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, id),
+        selections: [
+          { position_id: president.id, candidate_id: president.candidates[i % 2].id },
+          { position_id: senator.id, candidate_id: senator.candidates[(i + 1) % 2].id },
+        ],
+      });
+      expect(response.statusCode).toBe(201);
+    };
+
+    const before = await look();
+    expect(
+      JSON.parse(before["admin: election"]?.slice(4) ?? "{}").positions[0].candidates[0].vote_count,
+    ).toBeNull();
+    expect(before["admin: results.csv"]).toContain(electionMessages.resultsPending);
+    for (const [i, voter] of casters.slice(0, SEAL_MIN_VOTERS - 1).entries()) {
+      const heardBefore = heard.length;
+      await castBy(voter, i);
+      await sealAndAnnounce(t.app.context, quiet); // the worker's tick: too few to seal
+      expect(await look()).toEqual(before);
+      expect(heard.slice(heardBefore)).toEqual([]);
+      // The voter alone sees their own vote at once.
+      const own = (await call(t.app, voter.cookie).get(`/api/elections/${id}`)).json();
+      expect(own.viewer.voted_position_ids).toHaveLength(2);
+      const ownRow = (await call(t.app, voter.cookie).get(`/api/elections/${id}/voters`))
+        .json()
+        .voters.find((v: { user_id: string }) => v.user_id === voter.user.id);
+      expect(ownRow.voted).toBe(true);
+    }
+
+    // The tenth voter completes a batch: one seal discloses ten voters at once, and says so.
+    const tenth = casters[SEAL_MIN_VOTERS - 1];
+    if (!tenth) throw new Error("no tenth voter");
+    await castBy(tenth, SEAL_MIN_VOTERS - 1);
+    const heardBefore = heard.length;
+    await sealAndAnnounce(t.app.context, quiet);
+    expect(heard.slice(heardBefore).map((m) => m.event)).toEqual(["election.sealed"]);
+    const sealed = (await call(t.app, admin.cookie).get(`/api/elections/${id}`)).json();
+    expect(sealed.votes_cast).toBe(SEAL_MIN_VOTERS);
+    expect(sealed.positions[0].candidates.every((c: { vote_count: null }) => c.vote_count === null)).toBe(
+      true,
+    );
+    const voters = (await call(t.app, observer.cookie).get(`/api/elections/${id}/voters`)).json().voters;
+    expect(voters.filter((v: { voted: boolean }) => v.voted)).toHaveLength(SEAL_MIN_VOTERS);
+    const board = (await call(t.app).get(`/api/elections/${id}/bulletin`)).json();
+    expect(board.seals).toHaveLength(1);
+    expect(board.ballots).toHaveLength(SEAL_MIN_VOTERS * 2);
+    // Sealed ballots show no choice until the close: the board is no count by candidate either.
+    expect(
+      board.ballots.every((ballot: { candidate_id: string | null }) => ballot.candidate_id === null),
+    ).toBe(true);
+    const stats = (await call(t.app, admin.cookie).get(`/api/organizations/${organizationId}/stats`)).json();
+    expect(stats.total_votes_cast).toBe(SEAL_MIN_VOTERS);
+    const monitoring = (
+      await call(t.app, admin.cookie).get(`/api/organizations/${organizationId}/monitoring`)
+    ).json();
+    expect(monitoring.sessions.filter((s: { status: string }) => s.status === "completed")).toHaveLength(
+      SEAL_MIN_VOTERS,
+    );
+
+    // One more ballot after the seal moves nothing either; the close shows every count.
+    const afterSeal = await look();
+    const last = casters[SEAL_MIN_VOTERS];
+    if (!last) throw new Error("no last voter");
+    await castBy(last, SEAL_MIN_VOTERS);
+    await sealAndAnnounce(t.app.context, quiet);
+    expect(await look()).toEqual(afterSeal);
+    await call(t.app, admin.cookie).post(`/api/elections/${id}/close`);
+    const closed = (await call(t.app, observer.cookie).get(`/api/elections/${id}`)).json();
+    expect(closed.votes_cast).toBe(SEAL_MIN_VOTERS + 1);
+    const total = closed.positions[0].candidates.reduce(
+      (sum: number, c: { vote_count: number }) => sum + c.vote_count,
+      0,
+    );
+    expect(total).toBe(SEAL_MIN_VOTERS + 1);
+    const published = (await call(t.app).get(`/api/elections/${id}/bulletin`)).json();
+    expect(published.ballots).toHaveLength((SEAL_MIN_VOTERS + 1) * 2);
+    expect(published.ballots.every((ballot: { candidate_id: string | null }) => ballot.candidate_id)).toBe(
+      true,
+    );
+  }, 60_000);
+});

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "../../db/schema";
+import { createMember, createOrganization } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+async function workspace() {
+  const admin = await createOrganization(t.app);
+  const ama = await createMember(t.app, admin.organizationId, { full_name: "Ama" });
+  const amaOwusu = await createMember(t.app, admin.organizationId, { full_name: "Ama Owusu" });
+  const general = (
+    await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
+  ).json().channel as { id: string };
+  const send = (content: string) =>
+    call(t.app, admin.cookie).post(`/api/channels/${general.id}/posts`, { content });
+  const notified = async (userId: string) =>
+    (await t.database.db.select().from(notifications).where(eq(notifications.userId, userId))).length;
+  return { admin, ama, amaOwusu, general, send, notified };
+}
+
+describe("mentions notify", () => {
+  it("the member whose whole name follows the @, not a member whose name begins it", async () => {
+    const w = await workspace();
+    const sent = await w.send("@Ama Owusu please review");
+    expect(sent.statusCode).toBe(201);
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+    expect(await w.notified(w.ama.id)).toBe(0);
+    await w.send("@Amanda is not here, @ama is");
+    expect(await w.notified(w.ama.id)).toBe(1);
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+  });
+
+  it("once a mute has ended by the app's clock", async () => {
+    const w = await workspace();
+    const muted = await call(t.app, w.amaOwusu.cookie).put(`/api/channels/${w.general.id}/preferences`, {
+      mute: 15,
+    });
+    expect(muted.statusCode).toBe(200);
+    await w.send("@Ama Owusu while muted");
+    expect(await w.notified(w.amaOwusu.id)).toBe(0);
+    // Less than the sessions' idle timeout (30 minutes), more than the mute.
+    t.clock.advance(16 * 60_000);
+    await w.send("@Ama Owusu after the quarter hour");
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+  });
+});
+
+describe("an edited message", () => {
+  it("is marked edited at the app's clock", async () => {
+    const w = await workspace();
+    const post = (await w.send("first words")).json();
+    t.clock.advance(20 * 60_000);
+    const edited = await call(t.app, w.admin.cookie).patch(`/api/posts/${post.id}`, {
+      content: "second words",
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().edited_at).toBe(t.clock.now().toISOString());
+  });
+});
+
+describe("the Mentions view", () => {
+  const mentionsOf = async (cookie: string, organizationId: string) =>
+    call(t.app, cookie).get(`/api/organizations/${organizationId}/mentions`);
+
+  it("lists, newest first, the messages of every channel that mention the member by their whole name", async () => {
+    const w = await workspace();
+    const board = (
+      await call(t.app, w.admin.cookie).post("/api/channels", {
+        name: "board",
+        type: "text",
+        is_private: true,
+      })
+    ).json().channel as { id: string };
+    await w.send("@Ama please bring the minutes");
+    t.clock.advance(1000);
+    await w.send("@Amanda is someone else; @Ama Owusu too");
+    await call(t.app, w.admin.cookie).post(`/api/channels/${board.id}/posts`, { content: "Thanks @ama!" });
+    // Her own message never counts.
+    await call(t.app, w.ama.cookie).post(`/api/channels/${w.general.id}/posts`, { content: "I am @Ama" });
+    // A muted channel still shows its mentions here.
+    const muted = await call(t.app, w.ama.cookie).put(`/api/channels/${w.general.id}/preferences`, {
+      mute: null,
+    });
+    expect(muted.statusCode).toBe(200);
+    await w.send("Hello @AMA, the budget");
+
+    const answer = await mentionsOf(w.ama.cookie, w.admin.organizationId);
+    expect(answer.statusCode).toBe(200);
+    const listed = answer.json().mentions as Array<{ post: { content: string }; channel_name: string }>;
+    expect(listed.map((m) => [m.post.content, m.channel_name])).toEqual([
+      ["Hello @AMA, the budget", "lobby"],
+      ["Thanks @ama!", "board"],
+      ["@Ama please bring the minutes", "lobby"],
+    ]);
+    const owusu = (await mentionsOf(w.amaOwusu.cookie, w.admin.organizationId)).json().mentions;
+    expect(owusu.map((m: { post: { content: string } }) => m.post.content)).toEqual([
+      "@Amanda is someone else; @Ama Owusu too",
+    ]);
+  });
+
+  it("of another organization is 404", async () => {
+    const w = await workspace();
+    const stranger = await createOrganization(t.app);
+    const refused = await mentionsOf(stranger.cookie, w.admin.organizationId);
+    expect(refused.statusCode).toBe(404);
+  });
+});

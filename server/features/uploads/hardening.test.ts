@@ -1,0 +1,161 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_UNSENT_ATTACHMENTS, postMessages } from "../../../contract/posts";
+import { uploads } from "../../db/schema";
+import { createMember, createOrganization, signIn } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+import { ORPHAN_GRACE_MS, sweepUploads } from "./sweeper";
+
+const UPLOADS_PER_WINDOW = 15;
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ limits: { uploadsPerUser: { max: UPLOADS_PER_WINDOW, windowSeconds: 600 } } });
+});
+afterAll(() => t.close());
+
+function multipart(filename: string, bytes: Buffer) {
+  const boundary = "----votespace-test";
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function channelWithMember() {
+  const admin = await createOrganization(t.app);
+  const member = await createMember(t.app, admin.organizationId);
+  const channel = (
+    await call(t.app, admin.cookie).post("/api/channels", { name: `files-${Date.now() % 1e6}`, type: "text" })
+  ).json().channel;
+  return { admin, member, channel };
+}
+
+const upload = (cookie: string, channelId: string, text = "notes for the meeting\n") => {
+  const { payload, headers } = multipart("notes.txt", Buffer.from(text));
+  return t.app.inject({
+    method: "POST",
+    url: `/api/channels/${channelId}/attachments`,
+    payload,
+    headers: { ...headers, cookie },
+  });
+};
+
+const send = (cookie: string, channelId: string, attachmentId: string) =>
+  call(t.app, cookie).post(`/api/channels/${channelId}/posts`, { content: "", attachment_id: attachmentId });
+
+const fileOf = (id: string) => path.join(t.app.context.uploadsDir, id);
+
+describe("attachment uploads", () => {
+  it("are throttled per user", async () => {
+    const { admin, member, channel } = await channelWithMember();
+    let refused = 0;
+    for (let i = 0; i < UPLOADS_PER_WINDOW + 3; i++) {
+      const answer = await upload(member.cookie, channel.id);
+      if (answer.statusCode === 201) {
+        // Sent at once, so the cap on unsent files is not what stops them.
+        expect((await send(member.cookie, channel.id, answer.json().id)).statusCode).toBe(201);
+      } else {
+        expect(answer.statusCode).toBe(429);
+        expect(answer.headers["retry-after"]).toBeTruthy();
+        refused++;
+      }
+    }
+    expect(refused).toBe(3);
+    // Another user is not held back by this one.
+    expect((await upload(admin.cookie, channel.id)).statusCode).toBe(201);
+  });
+
+  it("cap the files a user holds without sending them", async () => {
+    const { member, channel } = await channelWithMember();
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_UNSENT_ATTACHMENTS; i++) {
+      const answer = await upload(member.cookie, channel.id);
+      expect(answer.statusCode).toBe(201);
+      ids.push(answer.json().id);
+    }
+    const over = await upload(member.cookie, channel.id);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toBe(postMessages.tooManyUnsent);
+    expect((await send(member.cookie, channel.id, ids[0] as string)).statusCode).toBe(201);
+    expect((await upload(member.cookie, channel.id)).statusCode).toBe(201);
+  });
+
+  it("never attached are deleted, row and file, after the grace period", async () => {
+    const { member, channel } = await channelWithMember();
+    const orphan = (await upload(member.cookie, channel.id)).json();
+    const sent = (await upload(member.cookie, channel.id)).json();
+    expect((await send(member.cookie, channel.id, sent.id)).statusCode).toBe(201);
+    expect(existsSync(fileOf(orphan.id))).toBe(true);
+
+    t.clock.advance(ORPHAN_GRACE_MS - 60_000);
+    await sweepUploads(t.app.context);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.id, orphan.id))).toHaveLength(1);
+    expect(existsSync(fileOf(orphan.id))).toBe(true);
+
+    t.clock.advance(2 * 60_000);
+    const swept = await sweepUploads(t.app.context);
+    expect(swept.orphans).toBeGreaterThanOrEqual(1);
+    const again = await signIn(t.app, member.input.email, member.input.password);
+    expect((await call(t.app, again).get(orphan.url)).statusCode).toBe(404);
+    expect(existsSync(fileOf(orphan.id))).toBe(false);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.id, orphan.id))).toEqual([]);
+    // The one in a message stays.
+    expect((await call(t.app, again).get(sent.url)).statusCode).toBe(200);
+    expect(existsSync(fileOf(sent.id))).toBe(true);
+  });
+});
+
+describe("deleting a message", () => {
+  it("deletes its file: the row and the stored bytes, and the link answers 404", async () => {
+    const { admin, member, channel } = await channelWithMember();
+    const file = (await upload(member.cookie, channel.id)).json();
+    const post = (await send(member.cookie, channel.id, file.id)).json();
+    expect((await call(t.app, admin.cookie).get(file.url)).statusCode).toBe(200);
+
+    expect((await call(t.app, member.cookie).delete(`/api/posts/${post.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, admin.cookie).get(file.url)).statusCode).toBe(404);
+    expect((await call(t.app, member.cookie).get(file.url)).statusCode).toBe(404);
+    expect(existsSync(fileOf(file.id))).toBe(false);
+  });
+
+  it("keeps a file that a forwarded copy still shows", async () => {
+    const { admin, member, channel } = await channelWithMember();
+    const other = (
+      await call(t.app, admin.cookie).post("/api/channels", {
+        name: `copies-${Date.now() % 1e6}`,
+        type: "text",
+      })
+    ).json().channel;
+    const file = (await upload(member.cookie, channel.id)).json();
+    const post = (await send(member.cookie, channel.id, file.id)).json();
+    const copy = await call(t.app, member.cookie).post(`/api/posts/${post.id}/forward`, {
+      channel_id: other.id,
+    });
+    expect(copy.statusCode).toBe(201);
+    expect((await call(t.app, member.cookie).delete(`/api/posts/${post.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, member.cookie).get(file.url)).statusCode).toBe(200);
+    expect(existsSync(fileOf(file.id))).toBe(true);
+  });
+
+  it("removed through a report deletes its file too", async () => {
+    const { admin, member, channel } = await channelWithMember();
+    const file = (await upload(member.cookie, channel.id)).json();
+    const post = (await send(member.cookie, channel.id, file.id)).json();
+    const reported = await call(t.app, admin.cookie).post(`/api/posts/${post.id}/report`, { reason: "spam" });
+    expect(reported.statusCode).toBe(201);
+    const reports = (
+      await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/reports`)
+    ).json();
+    const report = reports.reports.find((r: { post: { id: string } }) => r.post.id === post.id);
+    expect((await call(t.app, admin.cookie).post(`/api/reports/${report.id}/remove`)).statusCode).toBe(200);
+    expect((await call(t.app, admin.cookie).get(file.url)).statusCode).toBe(404);
+    expect(existsSync(fileOf(file.id))).toBe(false);
+  });
+});

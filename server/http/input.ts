@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { messages } from "../../contract/messages";
+import { badRequest } from "./errors";
+
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * True when a string, or any string (key or value) inside an object or array, holds a NUL or a
+ * lone UTF-16 surrogate. PostgreSQL stores neither (text refuses NUL, jsonb both), so such input
+ * used to reach the database and fail there as a 500; no user types them. Walks iteratively, so
+ * deeply nested JSON cannot overflow the stack.
+ */
+export function hasDisallowedText(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000") || LONE_SURROGATE.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (typeof value === "object" && value !== null && !Buffer.isBuffer(value)) {
+      for (const [key, inner] of Object.entries(value)) pending.push(key, inner);
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses such text in the body, query and route parameters of every route at once, after the
+ * access check (deny by default answers first) and before any handler reads its input.
+ */
+export function installInputCheck(app: FastifyInstance): void {
+  app.addHook("preHandler", async (request) => {
+    // API routes (they all declare who may use them); the web app's pages and files take no input.
+    if (!request.routeOptions.config.access) return;
+    if (hasDisallowedText([request.params, request.query, request.body])) {
+      throw badRequest(messages.textNotAllowed);
+    }
+  });
+}

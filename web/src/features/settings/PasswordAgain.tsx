@@ -1,0 +1,30 @@
+import { settingsMessages } from "../../../../contract/settings";
+import { ApiError } from "../../api/http";
+import { Field } from "../../ui/Field";
+
+/**
+ * The server asks for the password again (Settings › Security › "Require Password" is on), or the
+ * one typed was wrong: either way the screen shows a password field and tries again with it.
+ */
+export function asksForPassword(failure: unknown): boolean {
+  return (
+    failure instanceof ApiError &&
+    (failure.code === "password_required" || failure.message === settingsMessages.passwordWrong)
+  );
+}
+
+/** The password field of a sensitive action, inside the dialog that confirms it. */
+export function PasswordAgain({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <Field
+      label="Your Password"
+      name="confirm-password"
+      type="password"
+      autoComplete="current-password"
+      maxLength={200}
+      hint="Your settings ask for your password before this action."
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

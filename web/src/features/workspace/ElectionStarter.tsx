@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { ChannelTypeIcon } from "../../ui/icons";
+import { text } from "./text";
+
+/**
+ * The election group's "General" entry while it has no channel (spec part 1 section 2). An
+ * election channel cannot exist empty: it is created with its dates and candidates, so the entry
+ * opens the form that creates the first one. Members cannot create elections: they are told none is open yet.
+ */
+export function ElectionStarter({ canCreate, onNavigate }: { canCreate: boolean; onNavigate(): void }) {
+  if (!canCreate) return <p className="ws-group-empty">{text.noElectionYet}</p>;
+  return (
+    <ul className="ws-channel-list">
+      <li className="ws-channel ws-channel-starter">
+        <Link
+          to="/organization/create-channel?type=election"
+          className="ws-channel-link"
+          aria-describedby="ws-election-starter-note"
+          onClick={onNavigate}
+        >
+          <span className="ws-channel-icon">
+            <ChannelTypeIcon type="election" size={15} />
+          </span>
+          <span className="ws-channel-name">{text.generalElection}</span>
+        </Link>
+      </li>
+      <li className="ws-group-empty" id="ws-election-starter-note">
+        {text.generalElectionNote}
+      </li>
+    </ul>
+  );
+}
