@@ -6,7 +6,6 @@ import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Channel } from "../contract/channels";
 import type { RoomRole } from "../contract/rooms";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
 import { buildWebInto } from "../scripts/web-build";
@@ -226,8 +225,6 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   let host: Person;
   let abena: Person;
   let kojo: Person;
-  let airing: Channel;
-  let live: Channel;
 
   async function person(account: { email: string; password: string }): Promise<Person> {
     const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 860 } });
@@ -265,8 +262,6 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
 
     host = await person(await register(appUrl, "organizations", "Kofi Admin"));
     const mine = await (await host.context.request.get("/api/organizations/mine")).json();
-    airing = await createChannel(host.context, { name: "town-hall", type: "airing" });
-    live = await createChannel(host.context, { name: "debate-night", type: "live" });
     const member = async (fullName: string) => {
       const who = await person(await register(appUrl, "voters", fullName));
       const joined = await who.context.request.post(`/api/organizations/${mine.current_id}/join`);
@@ -293,6 +288,7 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   });
 
   it("an audio room: a listener hears the host, not once muted, then a promoted listener", async () => {
+    const airing = await createChannel(host.context, { name: `town-hall-${Date.now()}`, type: "airing" });
     await startSession(host, [abena, kojo], airing);
 
     const heard = await until(
@@ -323,6 +319,7 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   });
 
   it("a live stream: a viewer decodes the host's camera, then the shared screen", async () => {
+    const live = await createChannel(host.context, { name: `debate-night-${Date.now()}`, type: "live" });
     await startSession(host, [kojo], live);
 
     const first = await until(

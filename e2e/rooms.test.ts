@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Channel } from "../contract/channels";
 import {
   audioGrowth,
   createChannel,
@@ -34,8 +33,6 @@ type Person = { context: BrowserContext; page: Page; name: string };
 let host: Person;
 let abena: Person;
 let kojo: Person;
-let airing: Channel;
-let live: Channel;
 
 async function person(name: string, account: { email: string; password: string }): Promise<Person> {
   const { context, page } = await newPage(browser);
@@ -55,8 +52,6 @@ beforeAll(async () => {
   await host.context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const mine = await (await host.context.request.get("/api/organizations/mine")).json();
   const organizationId = mine.current_id as string;
-  airing = await createChannel(host.context, { name: "town-hall", type: "airing" });
-  live = await createChannel(host.context, { name: "debate-night", type: "live" });
   const join = async (full_name: string) => {
     const account = await registerVoter({ full_name });
     const who = await person(full_name, account);
@@ -74,6 +69,7 @@ afterAll(async () => {
 
 describe("an audio room", () => {
   it("carries the host's voice to listeners, stops it on mute, and a promoted listener's voice", async () => {
+    const airing = await createChannel(host.context, { name: `town-hall-${Date.now()}`, type: "airing" });
     await openRoom(host, "organization", airing);
     await expect.poll(() => host.page.locator(".rm-status").textContent()).toBe("Waiting");
     await openRoom(abena, "member", airing);
@@ -149,6 +145,8 @@ describe("an audio room", () => {
 // fails twice) while that is investigated.
 describe("a live stream", { retry: 1 }, () => {
   it("shows viewers the host's camera, then the host's shared screen", async () => {
+    const live = await createChannel(host.context, { name: `debate-night-${Date.now()}`, type: "live" });
+    if (abena.page.isClosed()) abena.page = await abena.context.newPage();
     await startSession(host, [abena], live);
 
     const first = await until(
@@ -197,6 +195,8 @@ describe("a live stream", { retry: 1 }, () => {
     // camera, and the stored state follows.
     await host.page.getByRole("button", { name: "Share screen" }).click();
     await abena.page.locator(".rm-tile-flag", { hasText: "Sharing screen" }).waitFor();
+    // The host's own tile follows the shared state once the server's update reaches it.
+    await host.page.locator('video[aria-label$="Sharing screen"]').waitFor({ state: "attached" });
     await host.page.evaluate(() => {
       const video = [...document.querySelectorAll("video")].find((v) =>
         v.getAttribute("aria-label")?.endsWith("Sharing screen"),
