@@ -117,6 +117,7 @@ export const workspaceMessages = {
   ownRoleUnchanged: "You cannot change your own role; another administrator can",
   votersNeverAdmins: "Voter accounts cannot be administrators: administration needs an organization account",
   leftOrganization: (name: string) => `You left ${name}`,
+  removedFromOrganization: (name: string) => `An administrator removed you from ${name}`,
   memberRemoved: (name: string) => `${name} was removed from the organization`,
   memberNowAdmin: (name: string) => `${name} is now an administrator`,
   memberNowMember: (name: string) => `${name} is no longer an administrator`,

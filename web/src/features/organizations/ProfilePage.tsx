@@ -5,6 +5,8 @@ import { ReportsPanel } from "../posts/ReportsPanel";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { InviteBox } from "./InviteBox";
 import { JoinRequests } from "./JoinRequests";
+import { LeaveOrganization } from "./LeaveOrganization";
+import { MembersPanel } from "./MembersPanel";
 import { OrganizationToggles } from "./OrganizationToggles";
 import { OrgLogo } from "./OrgLogo";
 import { ProfileEditForm } from "./ProfileEditForm";
@@ -155,8 +157,10 @@ function Profile({ current }: { current: OrganizationProfile }) {
           />
         </div>
         <div className="op-column">
+          <MembersPanel organization={profile} />
           {profile.can.manage && <ReportsPanel organizationId={profile.id} />}
           <SecurityFacts profile={profile} />
+          <LeaveOrganization organization={profile} />
         </div>
       </div>
     </div>
