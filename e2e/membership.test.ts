@@ -52,6 +52,7 @@ describe("membership", () => {
     expect(await list.getByRole("button", { name: /Kofi Owner/ }).count()).toBe(0);
     expect(await list.getByRole("button", { name: "Make admin: Esi Leaver" }).count()).toBe(0);
     await list.getByRole("button", { name: "Make admin: Ama Guest" }).waitFor();
+    await list.scrollIntoViewIfNeeded();
     await shot(owner.page, "membership-admin-list");
 
     // 1. The voter leaves from their workspace home.
@@ -64,7 +65,7 @@ describe("membership", () => {
     await voter.page.getByRole("button", { name: new RegExp(name) }).waitFor({ state: "detached" });
     await shot(voter.page, "membership-left");
     // The owner's list drops them live.
-    await list.getByText("Esi Leaver").waitFor({ state: "detached" });
+    await list.getByRole("listitem").filter({ hasText: "Esi Leaver" }).waitFor({ state: "detached" });
 
     // 2. The owner makes the organization account an administrator; its own screen follows.
     await guest.page.goto("/organization/profile");
@@ -82,6 +83,7 @@ describe("membership", () => {
     const guestList = guest.page.getByRole("region", { name: /^Members/ });
     await guestList.getByRole("button", { name: "Remove Yaw Removed" }).waitFor();
     expect(await guestList.getByRole("button", { name: "Remove Kofi Owner" }).count()).toBe(0);
+    await guestList.scrollIntoViewIfNeeded();
     await shot(guest.page, "membership-new-admin");
 
     // 3. The owner removes the second voter, whose workspace empties at once.
@@ -92,7 +94,7 @@ describe("membership", () => {
     await shot(owner.page, "membership-remove-confirm");
     await removeDialog.getByRole("button", { name: "Remove Yaw Removed" }).click();
     await owner.page.getByText(messages.memberRemoved("Yaw Removed")).waitFor();
-    await list.getByText("Yaw Removed").waitFor({ state: "detached" });
+    await list.getByRole("listitem").filter({ hasText: "Yaw Removed" }).waitFor({ state: "detached" });
     await removed.page.getByText(messages.removedFromOrganization(name)).waitFor();
     await removed.page.getByRole("button", { name: "Leave organization" }).waitFor({ state: "detached" });
     await shot(removed.page, "membership-removed");

@@ -157,12 +157,12 @@ function Profile({ current }: { current: OrganizationProfile }) {
           />
         </div>
         <div className="op-column">
-          <MembersPanel organization={profile} />
           {profile.can.manage && <ReportsPanel organizationId={profile.id} />}
           <SecurityFacts profile={profile} />
-          <LeaveOrganization organization={profile} />
         </div>
       </div>
+      <MembersPanel organization={profile} />
+      <LeaveOrganization organization={profile} />
     </div>
   );
 }
