@@ -33,8 +33,14 @@ export interface EventMap {
   "organization.status_changed": { organization_id: string; status: "active" | "inactive" | "suspended" };
   /** topic org:{id}: someone joined or was approved. */
   "member.joined": { organization_id: string; member: Member };
-  /** topic org:{id} */
-  "member.left": { organization_id: string; user_id: string };
+  /**
+   * topic org:{id}, and user:{id} of the member (their other tabs): no longer a member, because
+   * they left or an administrator removed them (or gave their ID number to another account).
+   * Sockets drop that member's subscriptions of the organization as soon as this is delivered.
+   */
+  "member.left": { organization_id: string; user_id: string; reason: "left" | "removed" };
+  /** topic org:{id}: an administrator made a member an administrator, or took it back. */
+  "member.role_changed": { organization_id: string; user_id: string; role: "admin" | "member" };
   /** topic admins:{id}: a join waiting for the administrators (members never see it) */
   "join_request.created": { organization_id: string; request: JoinRequest };
   /** topic user:{id}: the requester hears the decision. */

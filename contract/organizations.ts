@@ -132,6 +132,12 @@ export const switchOrganizationInput = z.strictObject({
   organization_id: z.uuid({ error: messages.organizationNotFound }),
 });
 
+/** An administrator makes a member an administrator, or takes it back (never from the owner). */
+export const memberRoleInput = z.strictObject({
+  role: z.enum(["admin", "member"], { error: "Role must be admin or member" }),
+});
+export type MemberRoleInput = z.infer<typeof memberRoleInput>;
+
 export const searchQuery = z.strictObject({ q: z.string().max(100).default("") });
 
 export const totpCodeInput = z.strictObject({

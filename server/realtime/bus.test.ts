@@ -37,7 +37,11 @@ describe("the local bus", () => {
       throw new Error("broken receiver");
     });
     bus.onMessage((message) => got.push(message.event));
-    await bus.publish(topic, "member.left", { organization_id: organizationId, user_id: randomUUID() });
+    await bus.publish(topic, "member.left", {
+      organization_id: organizationId,
+      user_id: randomUUID(),
+      reason: "left",
+    });
     expect(got).toEqual(["member.left"]);
     await bus.close();
   });
@@ -88,12 +92,16 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
     const match = (message: BusMessage) =>
       message.event === "member.left" && "user_id" in message.payload && message.payload.user_id === userId;
     const arrivals = Promise.all([receive(a, match), receive(b, match)]);
-    await a.publish(topic, "member.left", { organization_id: organizationId, user_id: userId });
+    await a.publish(topic, "member.left", {
+      organization_id: organizationId,
+      user_id: userId,
+      reason: "left",
+    });
     const [onA, onB] = await arrivals;
     expect(onA).toEqual({
       topic,
       event: "member.left",
-      payload: { organization_id: organizationId, user_id: userId },
+      payload: { organization_id: organizationId, user_id: userId, reason: "left" },
     });
     expect(onB).toEqual(onA);
   });
@@ -112,7 +120,11 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
       (message) => "user_id" in message.payload && message.payload.user_id === userId,
     );
     const publisher = await open();
-    await publisher.publish(topic, "member.left", { organization_id: organizationId, user_id: userId });
+    await publisher.publish(topic, "member.left", {
+      organization_id: organizationId,
+      user_id: userId,
+      reason: "left",
+    });
     expect((await arrival).topic).toBe(topic);
   });
 
@@ -126,7 +138,11 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
       bus,
       (message) => "user_id" in message.payload && message.payload.user_id === userId,
     );
-    await bus.publish(topic, "member.left", { organization_id: organizationId, user_id: userId });
+    await bus.publish(topic, "member.left", {
+      organization_id: organizationId,
+      user_id: userId,
+      reason: "left",
+    });
     await arrival;
     expect(
       got.filter((message) => (message.payload as { user_id?: string }).user_id === userId),

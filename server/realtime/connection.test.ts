@@ -88,7 +88,11 @@ describe("a connection", () => {
     const { conn, index, state, sent } = connection({ maxBufferedBytes: 100 });
     const topic = orgTopic();
     index.add(topic, conn);
-    const message = { topic, event: "member.left" as const, payload: { organization_id: "o", user_id: "u" } };
+    const message = {
+      topic,
+      event: "member.left" as const,
+      payload: { organization_id: "o", user_id: "u", reason: "left" as const },
+    };
     index.deliver(message);
     state.bufferedAmount = 101;
     index.deliver(message);

@@ -48,7 +48,17 @@ export async function installRealtime(
   const limits = { ...defaultSocketLimits, ...options.limits };
   const presence = new PresenceTracker(ctx.db, ctx.bus, app.log);
   const hub = new SocketHub({ db: ctx.db, clock: ctx.clock, presence, limits, log: app.log });
-  const stopDelivery = ctx.bus.onMessage((message) => hub.deliver(message));
+  const stopDelivery = ctx.bus.onMessage((message) => {
+    hub.deliver(message);
+    // A membership ended or a role changed: that user's subscriptions are checked again at once
+    // (after the event itself was delivered, so their own tabs hear that they left).
+    if (message.event === "member.left" || message.event === "member.role_changed") {
+      const { user_id } = message.payload as { user_id: string };
+      hub
+        .recheckUser(user_id)
+        .catch((error: unknown) => app.log.warn({ err: error }, "realtime re-check failed"));
+    }
+  });
   // The listener was rebuilt after a drop: events may be lost, so every client starts afresh.
   const stopResume = ctx.bus.onResume?.(() => hub.closeAll(SERVICE_RESTART, socketMessages.restarting));
 

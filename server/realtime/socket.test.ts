@@ -237,6 +237,7 @@ describe("re-validation", () => {
     await t.app.realtime.bus.publish(topic, "member.left", {
       organization_id: admin.organizationId,
       user_id: voter.id,
+      reason: "left",
     });
     await socket.roundTrip();
     expect(socket.events().filter((m) => m.event === "member.left")).toEqual([]);

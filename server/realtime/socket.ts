@@ -117,15 +117,32 @@ export class SocketHub {
         connection.close(SOCKET_CLOSE.unauthorized, socketMessages.sessionExpired);
         continue;
       }
-      for (const topic of [...connection.topics]) {
-        const key = `${connection.user.id} ${topic}`;
-        let check = checks.get(key);
-        if (!check) {
-          check = mayWatch(this.deps.db, connection.user, topic);
-          checks.set(key, check);
-        }
-        if (!(await check)) connection.revoke(topic);
+      await this.recheckTopics(connection, checks);
+    }
+  }
+
+  /**
+   * Re-checks at once every subscription of this user's sockets in this process: their membership
+   * or role changed (left, removed, administration given or taken back), so the organization's
+   * events stop reaching them now rather than at the next sweep.
+   */
+  async recheckUser(userId: string): Promise<void> {
+    const checks = new Map<string, Promise<boolean>>();
+    for (const connection of [...this.connections]) {
+      if (connection.user.id === userId && !connection.isClosed) await this.recheckTopics(connection, checks);
+    }
+  }
+
+  /** One check per user and topic however many sockets share them. */
+  private async recheckTopics(connection: Connection, checks: Map<string, Promise<boolean>>): Promise<void> {
+    for (const topic of [...connection.topics]) {
+      const key = `${connection.user.id} ${topic}`;
+      let check = checks.get(key);
+      if (!check) {
+        check = mayWatch(this.deps.db, connection.user, topic);
+        checks.set(key, check);
       }
+      if (!(await check)) connection.revoke(topic);
     }
   }
 

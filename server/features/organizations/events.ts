@@ -14,3 +14,19 @@ export function announceProfile(bus: Bus, profile: OrganizationProfile): Promise
     },
   });
 }
+
+/**
+ * A member is gone (left, or removed): the organization's screens drop them, and their own tabs
+ * (on their user topic, which they keep) leave the organization. Their sockets stop receiving the
+ * organization's events as soon as this is delivered (`realtime/socket.ts`).
+ */
+export async function announceDeparture(
+  bus: Bus,
+  organizationId: string,
+  userId: string,
+  reason: "left" | "removed",
+): Promise<void> {
+  const payload = { organization_id: organizationId, user_id: userId, reason };
+  await bus.publish(`org:${organizationId}`, "member.left", payload);
+  await bus.publish(`user:${userId}`, "member.left", payload);
+}

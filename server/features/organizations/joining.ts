@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../contract/messages";
 import {
@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { holdDuplicateJoin, type RollHolder, rollHolder } from "./identity";
+import { endMembership } from "./membership";
 import { requireActiveOrganization, requireAdmin } from "./policy";
 import { countMembers, findOrganization, isMember, type OrganizationRow } from "./queries";
 import { membersWhere } from "./service";
@@ -251,19 +252,7 @@ async function releaseIdNumber(
       ),
     );
   const ids = holders.map((row) => row.id);
-  if (ids.length === 0) return [];
-  await tx
-    .delete(organizationMemberships)
-    .where(
-      and(
-        eq(organizationMemberships.organizationId, organizationId),
-        inArray(organizationMemberships.userId, ids),
-      ),
-    );
-  await tx
-    .update(users)
-    .set({ organizationId: null })
-    .where(and(inArray(users.id, ids), eq(users.organizationId, organizationId)));
+  await endMembership(tx, organizationId, ids);
   return ids;
 }
 

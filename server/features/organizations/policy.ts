@@ -23,11 +23,20 @@ export async function roleIn(db: Db, userId: string, organizationId: string): Pr
 }
 
 /**
+ * Who may hold an organization's administration: organization accounts only, whether they own it or
+ * joined it. Voters never do: a voter's account is the one that votes (administrators see the roll,
+ * members' e-mails, reports and security monitoring), and the member area has no administration.
+ */
+export function mayAdminister(user: Pick<User, "userType">): boolean {
+  return user.userType === "organization";
+}
+
+/**
  * An organization's administrator: an organization user whose membership there is 'admin' (the
- * owner gets it at sign-up). Voters are never administrators.
+ * owner gets it at sign-up; other administrators are made so by an administrator).
  */
 export function isAdmin(user: Pick<User, "userType">, role: Role | null): boolean {
-  return user.userType === "organization" && role === "admin";
+  return mayAdminister(user) && role === "admin";
 }
 
 /** The member's role; refuses outsiders as if the organization did not exist. */

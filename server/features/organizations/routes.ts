@@ -16,7 +16,7 @@ import { idParam, noBody } from "../../http/params";
 import { onlineUserIds } from "../../realtime/presence";
 import { monitoringTopic } from "../monitoring/announce";
 import { organizationCalendar } from "./calendar";
-import { announceProfile } from "./events";
+import { announceDeparture, announceProfile } from "./events";
 import {
   decideJoinRequest,
   findOrganizationOr404,
@@ -26,6 +26,7 @@ import {
   listJoinRequests,
   organizationByInvite,
 } from "./joining";
+import { membershipRoutes } from "./membership-routes";
 import { requireMember } from "./policy";
 import {
   listMembers,
@@ -42,6 +43,8 @@ import { organizationStats } from "./stats";
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, bus } = ctx;
   const user = { config: { access: "user" as const } };
+
+  membershipRoutes(app, ctx);
 
   app.get("/api/organizations/mine", user, (request) => myOrganizations(db, currentUser(request)));
 
@@ -195,10 +198,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (decided.outcome === "approved") {
         // The account that held the requester's ID number, when the administrator gave it to the requester.
         for (const userId of decided.removedUserIds) {
-          await bus.publish(`org:${decided.organizationId}`, "member.left", {
-            organization_id: decided.organizationId,
-            user_id: userId,
-          });
+          await announceDeparture(bus, decided.organizationId, userId, "removed");
         }
         if (decided.member) {
           await bus.publish(`org:${decided.organizationId}`, "member.joined", {

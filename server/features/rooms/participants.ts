@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { MyStateInput, RoomParticipant } from "../../../contract/rooms";
 import { roomMessages } from "../../../contract/rooms";
 import type { Db, Tx } from "../../db/connect";
@@ -242,4 +242,17 @@ export async function setRole(
       participantCount: session.participantCount,
     };
   });
+}
+
+/** Which of these sessions belong to the organization (a former member's seats there are given up). */
+export async function sessionsOfOrganization(
+  db: Db,
+  organizationId: string,
+  sessionIds: string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
+    .where(and(eq(roomSessions.organizationId, organizationId), inArray(roomSessions.id, sessionIds)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -32,6 +32,16 @@ export class RoomSeats {
     return this.bySession.get(sessionId)?.get(userId);
   }
 
+  /** The sessions in which this user holds a seat here, with the socket that holds it. */
+  seatsOf(userId: string): Array<{ sessionId: string; connection: Connection }> {
+    const found: Array<{ sessionId: string; connection: Connection }> = [];
+    for (const [sessionId, seats] of this.bySession) {
+      const connection = seats.get(userId);
+      if (connection) found.push({ sessionId, connection });
+    }
+    return found;
+  }
+
   /** Gives up the seat if this socket holds it; true when it did. */
   release(connection: Connection, sessionId: string): boolean {
     const seats = this.bySession.get(sessionId);

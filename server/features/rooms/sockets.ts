@@ -6,7 +6,7 @@ import { AppError, forbidden } from "../../http/errors";
 import type { Connection } from "../../realtime/connection";
 import type { Realtime } from "../../realtime/index";
 import { announceJoined, announceLeft } from "./events";
-import { joinSession, leaveSession } from "./participants";
+import { joinSession, leaveSession, sessionsOfOrganization } from "./participants";
 import { RoomSeats } from "./seats";
 import { checkSignal, SignalRouter } from "./signalling";
 
@@ -29,6 +29,14 @@ export function installRoomSockets(
   const router = new SignalRouter(bus, processId, seats, log);
   bus.onMessage((message) => {
     router.receive(message);
+    // No longer a member (left or removed): their seats in the organization's rooms are given up.
+    if (message.event === "member.left" && message.topic.startsWith("org:")) {
+      const { organization_id, user_id } = message.payload as EventMap["member.left"];
+      unseat(organization_id, user_id).catch((error) =>
+        log.warn({ err: error }, "seats of a former member not given up"),
+      );
+      return;
+    }
     // A session ended (by its host or by the sweeper, in any process): its seats here are over.
     if (message.event !== "room.updated") return;
     const { session } = message.payload as EventMap["room.updated"];
@@ -49,6 +57,21 @@ export function installRoomSockets(
   const leave = async (connection: Connection, sessionId: string) => {
     const change = await leaveSession(db, clock, sessionId, connection.user.id, { processId });
     if (change) await announceLeft(bus, change);
+  };
+
+  const unseat = async (organizationId: string, userId: string) => {
+    const held = seats.seatsOf(userId);
+    if (held.length === 0) return;
+    const theirs = await sessionsOfOrganization(
+      db,
+      organizationId,
+      held.map((seat) => seat.sessionId),
+    );
+    for (const { sessionId, connection } of held) {
+      if (!theirs.has(sessionId) || !seats.release(connection, sessionId)) continue;
+      await leave(connection, sessionId);
+      connection.send({ type: "room.left", session_id: sessionId, reason: "ended" });
+    }
   };
 
   hub.handle("room.join", async (connection, { session_id: sessionId }) => {

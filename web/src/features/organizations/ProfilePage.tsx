@@ -5,6 +5,8 @@ import { ReportsPanel } from "../posts/ReportsPanel";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { InviteBox } from "./InviteBox";
 import { JoinRequests } from "./JoinRequests";
+import { LeaveOrganization } from "./LeaveOrganization";
+import { MembersPanel } from "./MembersPanel";
 import { OrganizationToggles } from "./OrganizationToggles";
 import { OrgLogo } from "./OrgLogo";
 import { ProfileEditForm } from "./ProfileEditForm";
@@ -159,6 +161,8 @@ function Profile({ current }: { current: OrganizationProfile }) {
           <SecurityFacts profile={profile} />
         </div>
       </div>
+      <MembersPanel organization={profile} />
+      <LeaveOrganization organization={profile} />
     </div>
   );
 }

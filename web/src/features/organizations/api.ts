@@ -4,6 +4,7 @@ import type {
   JoinRequest,
   JoinResult,
   Member,
+  MemberRoleInput,
   MyOrganizations,
   OrganizationProfile,
   OrganizationSettingsInput,
@@ -29,6 +30,11 @@ export const organizationsApi = {
     ),
   online: (id: string) => api<{ user_ids: string[] }>("GET", `/api/organizations/${id}/online`),
   members: (id: string) => api<{ members: Member[] }>("GET", `/api/organizations/${id}/members`),
+  leave: (id: string) => api<{ success: true; message: string }>("POST", `/api/organizations/${id}/leave`),
+  removeMember: (id: string, userId: string) =>
+    api<{ success: true; message: string }>("DELETE", `/api/organizations/${id}/members/${userId}`),
+  setMemberRole: (id: string, userId: string, role: MemberRoleInput["role"]) =>
+    api<{ member: Member }>("PATCH", `/api/organizations/${id}/members/${userId}`, { role }),
   update: (id: string, input: UpdateOrganizationInput) =>
     api<OrganizationProfile>("PATCH", `/api/organizations/${id}`, input),
   updateSettings: (id: string, input: OrganizationSettingsInput) =>

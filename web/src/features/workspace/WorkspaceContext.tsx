@@ -9,8 +9,10 @@ import {
   useState,
 } from "react";
 import type { Channel } from "../../../../contract/channels";
+import { messages } from "../../../../contract/messages";
 import type { Member, OrganizationProfile, OrganizationSummary } from "../../../../contract/organizations";
 import { useTopic } from "../../api/useRealtime";
+import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { channelsApi } from "../channels/api";
 import { organizationsApi } from "../organizations/api";
@@ -167,6 +169,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     all: coalesced(() => load()),
   }));
   const userId = user?.id;
+  const toast = useToast();
   const ours = (organizationId: string) => organizationId === currentRef.current;
   useTopic(
     currentId ? `org:${currentId}` : null,
@@ -181,6 +184,8 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
         if (event.user_id === userId) live.all();
         else live.members();
       },
+      // Administration given or taken back: the list, and the viewer's own role and rights, change.
+      "member.role_changed": (event) => ours(event.organization_id) && live.members(),
       "organization.updated": ({ organization }) => {
         if (!ours(organization.id)) return;
         setCurrent((profile) => (profile ? { ...profile, ...organization } : profile));
@@ -226,6 +231,14 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   // A join request decided elsewhere adds an organization to the strip (or makes it the first one).
   useTopic(userId ? `user:${userId}` : null, {
     "join_request.decided": (event) => event.status === "approved" && live.all(),
+    // Left or removed in another tab, or by an administrator: the strip drops the organization.
+    "member.left": (event) => {
+      if (event.reason === "removed") {
+        const name = organizations.find((o) => o.id === event.organization_id)?.name;
+        if (name) toast(messages.removedFromOrganization(name), "info");
+      }
+      live.all();
+    },
   });
 
   const value = useMemo<Workspace>(

@@ -6,6 +6,7 @@ import { HashIcon, UsersIcon } from "../../ui/icons";
 import { ElectionOverview } from "../elections/ElectionOverview";
 import { organizationsApi } from "../organizations/api";
 import { InviteBox } from "../organizations/InviteBox";
+import { LeaveOrganization } from "../organizations/LeaveOrganization";
 import { messageOf } from "./ChannelDialogs";
 import { NoOrganization } from "./EmptyState";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
@@ -122,6 +123,8 @@ export default function WorkspaceHome() {
       {/* Members share the invite link when the organization allows member invites (the server sends the code only then). */}
       {area === "member" && current.can.invite && <InviteBox profile={current} onNewCode={() => undefined} />}
       {area === "organization" && <ElectionOverview organizationId={currentId} />}
+      {/* The organization area has it on the organization's profile, beside its members. */}
+      {area === "member" && <LeaveOrganization organization={current} />}
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { messages } from "../../../../contract/messages";
+import type { OrganizationProfile } from "../../../../contract/organizations";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useToast } from "../../ui/Toast";
+import { useAuth } from "../accounts/AuthProvider";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { organizationsApi } from "./api";
+import { errorText } from "./errors";
+import "./members.css";
+import "./profile.css";
+
+/**
+ * The member's own membership: Leave organization, asked again first. The owner cannot leave and
+ * is told so instead of being offered a button that would be refused.
+ */
+export function LeaveOrganization({ organization }: { organization: OrganizationProfile }) {
+  const { user } = useAuth();
+  const { refresh } = useWorkspace();
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const owner = user?.id === organization.owner_id;
+
+  async function leave() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await organizationsApi.leave(organization.id);
+      setAsking(false);
+      toast(message);
+      // The workspace moves to another of the user's organizations, or to none.
+      await refresh();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card op-card op-leave" aria-labelledby="op-leave-title">
+      <h2 id="op-leave-title">Your membership</h2>
+      {owner ? (
+        <p className="muted">{messages.ownerCannotLeave}</p>
+      ) : (
+        <>
+          <p className="muted">
+            Leaving ends your access to {organization.name}: its channels, rooms and elections. Your messages
+            stay, and votes you cast stay counted.
+          </p>
+          <button type="button" className="btn op-leave-button" onClick={() => setAsking(true)}>
+            Leave organization
+          </button>
+        </>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={`Leave ${organization.name}?`}
+          onClose={() => {
+            setAsking(false);
+            setError(null);
+          }}
+          onConfirm={() => void leave()}
+          busy={busy}
+          confirmLabel="Leave organization"
+          busyLabel="Leaving..."
+          cancelLabel="Cancel"
+        >
+          <p>
+            You will no longer see its channels, rooms or elections, and you can come back only by joining
+            again. Your messages stay under your name; votes you already cast stay counted.
+          </p>
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

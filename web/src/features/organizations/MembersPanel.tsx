@@ -1,0 +1,164 @@
+import { useState } from "react";
+import { messages } from "../../../../contract/messages";
+import type { Member, OrganizationProfile } from "../../../../contract/organizations";
+import { Avatar } from "../../ui/Avatar";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useAuth } from "../accounts/AuthProvider";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import { organizationsApi } from "./api";
+import { errorText } from "./errors";
+import "./members.css";
+
+type Pending = { kind: "remove" | "role"; member: Member };
+
+/** What an administrator may do to this member: the server's rules, so no button is refused. */
+function actionsFor(member: Member, organization: OrganizationProfile, myId: string | undefined) {
+  const open = organization.can.manage && member.user_id !== myId && member.user_id !== organization.owner_id;
+  return {
+    remove: open,
+    makeAdmin: open && member.role === "member" && member.user_type === "organization",
+    takeAdmin: open && member.role === "admin",
+  };
+}
+
+function roleLabel(member: Member, organization: OrganizationProfile): string {
+  if (member.user_id === organization.owner_id) return "Owner";
+  return member.role === "admin" ? "Administrator" : "Member";
+}
+
+/**
+ * The organization's members (live: the workspace refetches them on every membership event). An
+ * administrator makes an organization account an administrator or takes it back, and removes
+ * members, each asked again first; the owner and the administrator's own row have no actions.
+ */
+export function MembersPanel({ organization }: { organization: OrganizationProfile }) {
+  const { user } = useAuth();
+  const { members, refreshMembers } = useWorkspace();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  async function confirm() {
+    if (!pending) return;
+    const { kind, member } = pending;
+    setBusy(true);
+    setError(null);
+    try {
+      if (kind === "remove") {
+        setStatus((await organizationsApi.removeMember(organization.id, member.user_id)).message);
+      } else {
+        const role = member.role === "admin" ? "member" : "admin";
+        await organizationsApi.setMemberRole(organization.id, member.user_id, role);
+        setStatus(
+          role === "admin"
+            ? messages.memberNowAdmin(member.full_name)
+            : messages.memberNowMember(member.full_name),
+        );
+      }
+      setPending(null);
+      await refreshMembers().catch(() => undefined);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const hasVoters = organization.can.manage && members.some((m) => m.user_type === "voter");
+  return (
+    <section className="card op-card" aria-labelledby="op-members-title">
+      <h2 id="op-members-title">
+        Members <span className="op-badge">{members.length}</span>
+      </h2>
+      {hasVoters && <p className="muted op-card-sub">{messages.votersNeverAdmins}.</p>}
+      {status && (
+        <p className="op-status" role="status">
+          {status}
+        </p>
+      )}
+      <ul className="om-list">
+        {members.map((member) => {
+          const can = actionsFor(member, organization, user?.id);
+          return (
+            <li key={member.user_id} className="om-row">
+              <Avatar name={member.full_name} size={36} />
+              <span className="om-who">
+                <strong>
+                  {member.full_name}
+                  {member.user_id === user?.id && <span className="muted"> (you)</span>}
+                </strong>
+                <span className="om-meta">
+                  <span className={member.role === "admin" ? "om-role om-role-admin" : "om-role"}>
+                    {roleLabel(member, organization)}
+                  </span>
+                  {member.user_type === "voter" ? "Voter account" : "Organization account"}
+                  {member.email && ` · ${member.email}`}
+                </span>
+              </span>
+              <span className="om-actions">
+                {(can.makeAdmin || can.takeAdmin) && (
+                  <button
+                    type="button"
+                    className="btn"
+                    aria-label={`${can.makeAdmin ? "Make admin" : "Remove admin"}: ${member.full_name}`}
+                    onClick={() => setPending({ kind: "role", member })}
+                  >
+                    {can.makeAdmin ? "Make admin" : "Remove admin"}
+                  </button>
+                )}
+                {can.remove && (
+                  <button
+                    type="button"
+                    className="btn om-remove"
+                    aria-label={`Remove ${member.full_name}`}
+                    onClick={() => setPending({ kind: "remove", member })}
+                  >
+                    Remove
+                  </button>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {pending && (
+        <ConfirmDialog
+          title={confirmTitle(pending)}
+          onClose={() => {
+            setPending(null);
+            setError(null);
+          }}
+          onConfirm={() => void confirm()}
+          busy={busy}
+          tone={pending.kind === "remove" ? "danger" : "primary"}
+          confirmLabel={confirmTitle(pending).replace(/\?$/, "")}
+          busyLabel="Saving..."
+          cancelLabel="Cancel"
+        >
+          <p>{confirmBody(pending, organization.name)}</p>
+          {error && (
+            <div className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function confirmTitle({ kind, member }: Pending): string {
+  if (kind === "remove") return `Remove ${member.full_name}?`;
+  return member.role === "admin"
+    ? `Remove admin from ${member.full_name}?`
+    : `Make ${member.full_name} an admin?`;
+}
+
+function confirmBody({ kind, member }: Pending, organizationName: string): string {
+  if (kind === "remove")
+    return `${member.full_name} loses access to ${organizationName}: its channels, rooms and elections. Their messages stay; votes they cast stay counted. They can come back only by joining again.`;
+  return member.role === "admin"
+    ? `${member.full_name} stays a member but no longer manages the organization.`
+    : `${member.full_name} will manage the organization as you do: settings, channels, elections, join requests, members and security monitoring.`;
+}
