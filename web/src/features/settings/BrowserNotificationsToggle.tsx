@@ -10,6 +10,7 @@ const words = {
     "Your browser blocks notifications from this site. Allow them in the browser's site settings, then turn this on again.",
   unsupported: "This browser cannot show notifications.",
   asking: "Answer your browser's question to allow notifications.",
+  notAnswered: "Your browser did not allow notifications. Turn this on to be asked again.",
 };
 
 /**
@@ -27,6 +28,7 @@ export function BrowserNotificationsToggle({
 }) {
   const [permission, setPermission] = useState<BrowserPermission>(browserPermission);
   const [asking, setAsking] = useState(false);
+  const [unanswered, setUnanswered] = useState(false);
 
   async function change(on: boolean) {
     if (!on) return onChange(false);
@@ -34,6 +36,7 @@ export function BrowserNotificationsToggle({
     try {
       const answer = await askBrowserPermission();
       setPermission(answer);
+      setUnanswered(answer === "default");
       if (answer === "granted") onChange(true);
     } finally {
       setAsking(false);
@@ -47,7 +50,9 @@ export function BrowserNotificationsToggle({
       ? words.denied
       : permission === "unsupported"
         ? words.unsupported
-        : null;
+        : unanswered
+          ? words.notAnswered
+          : null;
   return (
     <>
       <Toggle
