@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DirectMessage } from "./chat";
 import type { JoinRequest, Member, OrganizationProfile, OrganizationSummary } from "./organizations";
-import type { Comment, Post } from "./posts";
+import type { Comment, Post, Reaction } from "./posts";
 import {
   type Recording,
   type RoomParticipant,
@@ -66,6 +66,19 @@ export interface EventMap {
   "post.updated": { channel_id: string; post_id: string; post: Post | null };
   "post.deleted": { channel_id: string; post_id: string };
   "post.liked": { channel_id: string; post_id: string; likes_count: number; user_id: string; liked: boolean };
+  /**
+   * A member added or took back an emoji reaction; `reactions` is the message's reactions as anyone
+   * sees them (`mine` false): each client keeps its own `mine` except for `user_id`'s own change.
+   * Null when too large for an event (many long names): clients fetch GET /api/posts/{post_id}.
+   */
+  "post.reacted": {
+    channel_id: string;
+    post_id: string;
+    user_id: string;
+    emoji: string;
+    reacted: boolean;
+    reactions: Reaction[] | null;
+  };
   "post.pinned": { channel_id: string; post_id: string; pinned: boolean };
   "comment.created": { channel_id: string; post_id: string; comment: Comment; comments_count: number };
   "comment.updated": { channel_id: string; post_id: string; comment: Comment };

@@ -5,6 +5,16 @@ export const MESSAGE_MAX = 4000;
 export const COMMENT_MAX = 2000;
 /** The composer's emoji palette (8). */
 export const EMOJI_PALETTE = ["👍", "❤️", "😂", "🎉", "🙏", "👏", "🔥", "✅"] as const;
+/**
+ * Emoji reactions a member may add to a message, beside the heart Like (which stays its own, and
+ * first: spec part 1, "Like"). No heart here, so the Like is the only heart.
+ */
+export const REACTION_EMOJI = ["👍", "😂", "🎉", "😮", "😢", "🙏", "👏", "🔥", "✅", "👀"] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJI)[number];
+/** Different reactions one message may carry. */
+export const REACTIONS_PER_POST_MAX = 6;
+/** Names of those who reacted, per reaction, that travel with a message (the count says the rest). */
+export const REACTION_NAMES_SHOWN = 10;
 /** File types a message may carry besides images (checked by extension and by content). */
 export const FILE_EXTENSIONS = ["pdf", "doc", "docx", "txt", "zip", "rar"] as const;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -37,7 +47,24 @@ export const postMessages = {
   commentNotFound: "Comment not found",
   commentNotYours: "You can only edit your own comments",
   commentDeleteNotAllowed: "You can only delete your own comments",
+  reactionNotOffered: `Choose one of the offered reactions: ${REACTION_EMOJI.join(" ")}`,
+  tooManyReactions: `A message can have at most ${REACTIONS_PER_POST_MAX} different reactions; add to one it already has`,
 } as const;
+
+/** One emoji reaction on a message: how many, whether the viewer is among them, and the first names. */
+export interface Reaction {
+  emoji: string;
+  count: number;
+  /** The viewer reacted so (false in events, which carry the message as anyone sees it). */
+  mine: boolean;
+  /** The first REACTION_NAMES_SHOWN who reacted, oldest first. */
+  people: PostAuthor[];
+}
+
+export const reactionEmojiParam = z.strictObject({
+  id: z.uuid({ error: postMessages.notFound }),
+  emoji: z.enum(REACTION_EMOJI, { error: postMessages.reactionNotOffered }),
+});
 
 export interface PostAuthor {
   id: string;
@@ -67,6 +94,8 @@ export interface Post {
   likes_count: number;
   comments_count: number;
   user_liked: boolean;
+  /** Emoji reactions besides the Like, in the order they were first added. */
+  reactions: Reaction[];
   is_pinned: boolean;
   is_bookmarked: boolean;
   created_at: string;

@@ -8,6 +8,11 @@ export const userSettingsSchema = z.strictObject({
     mentions: z.boolean(),
     allMessages: z.boolean(),
     sounds: z.boolean(),
+    /**
+     * The browser shows a notification for a mention or a direct message while the tab is hidden
+     * or shows something else (Web Notifications; the browser asks the member's permission too).
+     */
+    browser: z.boolean().default(false),
   }),
   privacy: z.strictObject({
     showOnlineStatus: z.boolean(),
@@ -35,7 +40,7 @@ export const userSettingsSchema = z.strictObject({
 export type UserSettings = z.output<typeof userSettingsSchema>;
 
 export const DEFAULT_SETTINGS: UserSettings = {
-  notifications: { enabled: true, mentions: true, allMessages: false, sounds: true },
+  notifications: { enabled: true, mentions: true, allMessages: false, sounds: true, browser: false },
   privacy: { showOnlineStatus: true, allowDirectMessages: true, showReadReceipts: true, shareEmail: false },
   channels: { mutedChannels: [], hiddenChannels: [], favoriteChannels: [] },
   security: { requirePassword: false, twoFactorAuth: false, sessionTimeout: DEFAULT_SESSION_TIMEOUT },

@@ -142,7 +142,17 @@ async function world() {
       })
     ).channel;
   const general = await channel("town-hall", "text");
-  await apiJson(voter.context, "POST", `/api/channels/${general.id}/posts`, { content: "Hello, everyone" });
+  const hello = await apiJson<{ id: string }>(voter.context, "POST", `/api/channels/${general.id}/posts`, {
+    content: "Hello, everyone",
+  });
+  // The message carries the Like's heart and emoji reaction chips, audited with the screen.
+  for (const path of [
+    `/api/posts/${hello.id}/like`,
+    `/api/posts/${hello.id}/reactions/${encodeURIComponent("🎉")}`,
+  ]) {
+    const done = await admin.context.request.put(path);
+    if (!done.ok()) throw new Error(`${path} answered ${done.status()}`);
+  }
   const stage = await channel("radio", "airing");
   const { channel: ballot, election } = await openElection(admin.context, organizationId, "board-vote", [
     { name: "Ama Owusu", party: "Progress Party" },

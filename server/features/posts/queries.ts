@@ -5,13 +5,14 @@ import type { Db } from "../../db/connect";
 import { bookmarks, channels, comments, pins, postLikes, posts, uploads, users } from "../../db/schema";
 import { IMAGE_TYPES } from "../uploads/sniff";
 import { uploadUrl } from "../uploads/store";
+import { loadReactions } from "./emoji";
 
 const source = alias(posts, "source");
 const sourceChannel = alias(channels, "source_channel");
 
 /**
  * Messages as one viewer sees them, with authors, attachments, like, comment, pin and bookmark
- * state: six queries whatever the number of messages.
+ * state: seven queries whatever the number of messages.
  */
 export async function loadPosts(
   db: Db,
@@ -38,7 +39,7 @@ export async function loadPosts(
   const rows = options.limit ? await query.limit(options.limit) : await query;
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.post.id);
-  const [likeCounts, commentCounts, liked, pinned, bookmarked] = await Promise.all([
+  const [likeCounts, commentCounts, liked, pinned, bookmarked, reactions] = await Promise.all([
     db
       .select({ postId: postLikes.postId, n: count() })
       .from(postLikes)
@@ -58,6 +59,7 @@ export async function loadPosts(
       .select({ postId: bookmarks.postId })
       .from(bookmarks)
       .where(and(inArray(bookmarks.postId, ids), eq(bookmarks.userId, viewerId))),
+    loadReactions(db, viewerId, ids),
   ]);
   const likes = new Map(likeCounts.map((r) => [r.postId, r.n]));
   const commentsBy = new Map(commentCounts.map((r) => [r.postId, r.n]));
@@ -71,6 +73,7 @@ export async function loadPosts(
       liked: likedSet.has(row.post.id),
       pinned: pinnedSet.has(row.post.id),
       bookmarked: bookmarkedSet.has(row.post.id),
+      reactions: reactions.get(row.post.id) ?? [],
     }),
   );
 }
@@ -84,7 +87,14 @@ type PostRow = {
 
 export function presentPost(
   row: PostRow,
-  state: { likes: number; comments: number; liked: boolean; pinned: boolean; bookmarked: boolean },
+  state: {
+    likes: number;
+    comments: number;
+    liked: boolean;
+    pinned: boolean;
+    bookmarked: boolean;
+    reactions: Post["reactions"];
+  },
 ): Post {
   const upload = row.upload;
   const isImage = !!upload && IMAGE_TYPES.has(upload.contentType as never);
@@ -111,6 +121,7 @@ export function presentPost(
     likes_count: state.likes,
     comments_count: state.comments,
     user_liked: state.liked,
+    reactions: state.reactions,
     is_pinned: state.pinned,
     is_bookmarked: state.bookmarked,
     created_at: row.post.createdAt.toISOString(),

@@ -7,6 +7,7 @@ import {
   type Post,
   pageQuery,
   postMessages,
+  reactionEmojiParam,
   reportInput,
   searchInput,
 } from "../../../contract/posts";
@@ -19,6 +20,7 @@ import { twoFactorMissing } from "../channels/checks";
 import { channelReader, postFor } from "./access";
 import { channelCollection, searchChannel } from "./collections";
 import { addComment, deleteComment, editComment, listComments } from "./comments";
+import { setReaction } from "./emoji";
 import { listMentions } from "./mentions";
 import { loadPost } from "./queries";
 import { setBookmark, setLike, setPin } from "./reactions";
@@ -35,7 +37,12 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** The message as anyone sees it (no viewer's own like or bookmark), if small enough to travel. */
   const neutral = (post: Post): Post | null => {
-    const shared = { ...post, user_liked: false, is_bookmarked: false };
+    const shared = {
+      ...post,
+      user_liked: false,
+      is_bookmarked: false,
+      reactions: post.reactions.map((reaction) => ({ ...reaction, mine: false })),
+    };
     return Buffer.byteLength(JSON.stringify(shared)) <= EVENT_POST_BYTES ? shared : null;
   };
 
@@ -136,6 +143,33 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
           liked,
         });
         return { likes_count: result.likesCount, user_liked: liked };
+      },
+    });
+  }
+
+  for (const [method, reacted] of [
+    ["PUT", true],
+    ["DELETE", false],
+  ] as const) {
+    app.route({
+      method,
+      url: "/api/posts/:id/reactions/:emoji",
+      config: { access: "user" },
+      handler: async (request) => {
+        noBody(request.body);
+        const { id: postId, emoji } = parse(reactionEmojiParam, request.params);
+        const me = currentUser(request);
+        const { channelId, reactions } = await setReaction(db, me, postId, emoji, reacted);
+        const shared = reactions.map((reaction) => ({ ...reaction, mine: false }));
+        await bus.publish(`channel:${channelId}`, "post.reacted", {
+          channel_id: channelId,
+          post_id: postId,
+          user_id: me.id,
+          emoji,
+          reacted,
+          reactions: Buffer.byteLength(JSON.stringify(shared)) <= EVENT_POST_BYTES ? shared : null,
+        });
+        return { reactions };
       },
     });
   }

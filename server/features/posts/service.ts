@@ -113,7 +113,7 @@ async function insertPost(
     .values({ ...values, authorId: user.id })
     .returning();
   if (!row) throw badRequest(postMessages.noData);
-  // A new message has no likes, comments, pin or bookmark yet: only its attachment and source are read.
+  // A new message has no likes, reactions, comments, pin or bookmark yet: only its attachment and source are read.
   const [upload] = values.attachmentId
     ? await db.select().from(uploads).where(eq(uploads.id, values.attachmentId))
     : [];
@@ -131,7 +131,7 @@ async function insertPost(
       upload: upload ?? null,
       forwardedChannel: source ?? null,
     },
-    { likes: 0, comments: 0, liked: false, pinned: false, bookmarked: false },
+    { likes: 0, comments: 0, liked: false, pinned: false, bookmarked: false, reactions: [] },
   );
   const mentioned = await notifyMentions(db, {
     post,

@@ -13,16 +13,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("member settings", () => {
-  it("start from the spec's defaults", async () => {
+  it("start from the spec's defaults, browser notifications off until chosen", async () => {
     const voter = await createVoter(t.app);
     expect((await call(t.app, voter.cookie).get("/api/settings")).json()).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS.notifications.browser).toBe(false);
   });
 
   it("are saved on the server and applied: the session timeout moves this session's idle expiry", async () => {
     const voter = await createVoter(t.app);
     const settings = {
       ...DEFAULT_SETTINGS,
-      notifications: { ...DEFAULT_SETTINGS.notifications, sounds: false },
+      notifications: { ...DEFAULT_SETTINGS.notifications, sounds: false, browser: true },
       privacy: { ...DEFAULT_SETTINGS.privacy, showOnlineStatus: false },
       security: { ...DEFAULT_SETTINGS.security, sessionTimeout: 120 },
     };

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { useAuth } from "../accounts/AuthProvider";
+import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { chatApi } from "./api";
 import { ContactList } from "./ContactList";
 import { ConversationView } from "./ConversationView";
 import { ChatIcon, CloseIcon } from "./icons";
-import { chime, useSoundsWanted } from "./sound";
+import { chime, useNotificationChoices } from "./sound";
 import { text } from "./text";
 import { useInbox } from "./useInbox";
 import { usePageVisible } from "./usePageVisible";
@@ -23,20 +25,47 @@ export function ChatDock() {
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const visible = usePageVisible();
-  const soundsWanted = useSoundsWanted();
+  const choices = useNotificationChoices();
   const panelId = useId();
   const fab = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const me = user?.id;
   const reading = open && visible ? selectedId : null;
+  const readingRef = useRef(reading);
+  readingRef.current = reading;
+
+  /** The sender's name from the contacts, read when the panel has not loaded them yet. */
+  const senderName = useCallback(async (id: string) => {
+    const { contacts, currentId: organizationId } = known.current;
+    const listed = contacts.find((contact) => contact.id === id);
+    if (listed) return listed.full_name;
+    const fetched = organizationId ? await chatApi.contacts(organizationId).catch(() => null) : null;
+    return fetched?.contacts.find((contact) => contact.id === id)?.full_name ?? null;
+  }, []);
 
   const onIncoming = useCallback(
-    (_message: DirectMessage) => {
-      if (soundsWanted()) chime();
+    (message: DirectMessage) => {
+      const wanted = choices();
+      if (wanted?.enabled && wanted.sounds) chime();
+      // A browser notification unless the conversation is on screen now.
+      if (readingRef.current === message.sender_id || !browserNoticeWanted(wanted, "direct")) return;
+      void senderName(message.sender_id).then((name) =>
+        showBrowserNotice({
+          title: text.messageFrom(name),
+          body: message.content,
+          tag: `direct:${message.sender_id}`,
+          open: () => {
+            setOpen(true);
+            setSelectedId(message.sender_id);
+          },
+        }),
+      );
     },
-    [soundsWanted],
+    [choices, senderName],
   );
   const inbox = useInbox({ me, organizationId: currentId, open, readingId: reading, onIncoming });
+  const known = useRef({ contacts: inbox.contacts, currentId });
+  known.current = { contacts: inbox.contacts, currentId };
 
   // Another organization, other contacts: back to the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the organization changes

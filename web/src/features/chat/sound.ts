@@ -56,12 +56,3 @@ export function useNotificationChoices(): () => NotificationChoices | null {
   }, [onSettings]);
   return useCallback(() => choices.current, []);
 }
-
-/** Whether the user wants a sound with each notification (Sounds, under Enable Notifications). */
-export function useSoundsWanted(): () => boolean {
-  const choices = useNotificationChoices();
-  return useCallback(() => {
-    const now = choices();
-    return !!now && now.enabled && now.sounds;
-  }, [choices]);
-}

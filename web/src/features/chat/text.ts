@@ -1,6 +1,8 @@
 /** The chat panel's words; the spec's own are marked. */
 export const text = {
   title: "Messages",
+  /** A browser notification's title for a direct message. */
+  messageFrom: (name: string | null) => (name ? `${name} sent you a direct message` : "New direct message"),
   openChat: "Open messages",
   closeChat: "Close messages",
   unreadBadge: (n: number) => `${n} unread`,

@@ -1,19 +1,34 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { EMOJI_PALETTE } from "../../../../contract/posts";
 import { SmileIcon } from "./icons";
 import { text } from "./text";
 
-/** The emoji button and its palette; Escape closes the palette, and so does a click elsewhere. */
+/**
+ * The emoji button and its palette; Escape closes the palette, and so does a click elsewhere. The
+ * composer's inserts into the text; a message's "Add reaction" passes its own choices and words.
+ */
 export function EmojiPicker({
   open,
   onOpenChange,
   onPick,
   onEscape,
+  choices = EMOJI_PALETTE,
+  label = text.emoji,
+  choiceLabel = text.insertEmoji,
+  buttonClass = "tc-tool",
+  paletteClass = "",
+  icon = <SmileIcon size={18} />,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   onPick(emoji: string): void;
   onEscape(): void;
+  choices?: readonly string[];
+  label?: string;
+  choiceLabel?(emoji: string): string;
+  buttonClass?: string;
+  paletteClass?: string;
+  icon?: ReactNode;
 }) {
   // The palette closes on a click elsewhere.
   const emojiRef = useRef<HTMLDivElement>(null);
@@ -29,20 +44,20 @@ export function EmojiPicker({
     <div className="tc-emoji" ref={emojiRef}>
       <button
         type="button"
-        className="tc-tool"
-        aria-label={text.emoji}
-        title={text.emoji}
+        className={buttonClass}
+        aria-label={label}
+        title={label}
         aria-expanded={open}
         onClick={() => onOpenChange(!open)}
       >
-        <SmileIcon size={18} />
+        {icon}
       </button>
       {open && (
         // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form field set
         <div
-          className="tc-emoji-palette"
+          className={`tc-emoji-palette ${paletteClass}`.trim()}
           role="group"
-          aria-label={text.emoji}
+          aria-label={label}
           onKeyDown={(event) => {
             if (event.key === "Escape") {
               event.preventDefault();
@@ -51,12 +66,12 @@ export function EmojiPicker({
             }
           }}
         >
-          {EMOJI_PALETTE.map((emoji) => (
+          {choices.map((emoji) => (
             <button
               key={emoji}
               type="button"
               className="tc-emoji-button"
-              aria-label={text.insertEmoji(emoji)}
+              aria-label={choiceLabel(emoji)}
               onClick={() => onPick(emoji)}
             >
               {emoji}

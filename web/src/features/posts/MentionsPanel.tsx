@@ -8,7 +8,7 @@ import { messageOf, postsApi } from "./api";
 import { useChannel } from "./context";
 import { fullTime, shortTime } from "./format";
 import { CloseIcon } from "./icons";
-import { MESSAGE_PARAM } from "./permalink";
+import { messageAddress } from "./permalink";
 import { RichText } from "./RichText";
 import { text } from "./text";
 
@@ -48,12 +48,7 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
       onClose();
       return;
     }
-    const query = new URLSearchParams({
-      channelId: post.channel_id,
-      channelName: channel_name,
-      [MESSAGE_PARAM]: post.id,
-    });
-    navigate(`/${area}/text?${query}`);
+    navigate(messageAddress(area, { id: post.channel_id, name: channel_name }, post.id));
   };
 
   return (

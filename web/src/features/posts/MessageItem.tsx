@@ -24,6 +24,7 @@ import {
   TrashIcon,
 } from "./icons";
 import { permalink } from "./permalink";
+import { ReactionChips, ReactionPicker } from "./Reactions";
 import { RichText } from "./RichText";
 import type { Thread as ThreadState } from "./store";
 import { Thread } from "./Thread";
@@ -226,7 +227,7 @@ export const MessageItem = memo(function MessageItem({
           )
         )}
         {post.attachment && <AttachmentView attachment={post.attachment} />}
-        {(post.likes_count > 0 || post.comments_count > 0) && (
+        {(post.likes_count > 0 || post.reactions.length > 0 || post.comments_count > 0) && (
           <div className="tc-msg-reactions">
             {post.likes_count > 0 && !canComment && (
               <span className="tc-chip" title={text.likes(post.likes_count)}>
@@ -247,6 +248,11 @@ export const MessageItem = memo(function MessageItem({
                 <span className="tc-like-count">{post.likes_count}</span>
               </button>
             )}
+            <ReactionChips
+              post={post}
+              canReact={canComment}
+              onToggle={(emoji) => actions.toggleReaction(post, emoji)}
+            />
             {post.comments_count > 0 && (
               <button type="button" className="tc-chip" aria-expanded={threadOpen} onClick={toggleThread}>
                 <CommentIcon size={14} />
@@ -278,6 +284,7 @@ export const MessageItem = memo(function MessageItem({
             <HeartIcon size={17} filled={post.user_liked} />
           </button>
         )}
+        {canComment && <ReactionPicker onPick={(emoji) => actions.toggleReaction(post, emoji)} />}
         {canComment && (
           <button
             type="button"

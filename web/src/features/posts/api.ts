@@ -1,4 +1,12 @@
-import type { Attachment, Comment, Mention, Post, PostPage, Report } from "../../../../contract/posts";
+import type {
+  Attachment,
+  Comment,
+  Mention,
+  Post,
+  PostPage,
+  Reaction,
+  Report,
+} from "../../../../contract/posts";
 import { ApiError, api, NetworkError } from "../../api/http";
 
 export type Collection = "pins" | "bookmarks" | "media" | "files";
@@ -16,6 +24,11 @@ export const postsApi = {
   remove: (postId: string) => api<{ success: true }>("DELETE", `/api/posts/${postId}`),
   like: (postId: string, liked: boolean) =>
     api<{ likes_count: number; user_liked: boolean }>(liked ? "PUT" : "DELETE", `/api/posts/${postId}/like`),
+  react: (postId: string, emoji: string, reacted: boolean) =>
+    api<{ reactions: Reaction[] }>(
+      reacted ? "PUT" : "DELETE",
+      `/api/posts/${postId}/reactions/${encodeURIComponent(emoji)}`,
+    ),
   pin: (postId: string, pinned: boolean) =>
     api<{ is_pinned: boolean }>(pinned ? "PUT" : "DELETE", `/api/posts/${postId}/pin`),
   bookmark: (postId: string, bookmarked: boolean) =>

@@ -16,3 +16,13 @@ export function permalink(channel: Pick<Channel, "id" | "name">, postId: string)
   });
   return `${window.location.origin}/text?${query}`;
 }
+
+/** The address of one message on the text channel page of the reader's area (in-app navigation). */
+export function messageAddress(area: string, channel: Pick<Channel, "id" | "name">, postId: string): string {
+  const query = new URLSearchParams({
+    channelId: channel.id,
+    channelName: channel.name,
+    [MESSAGE_PARAM]: postId,
+  });
+  return `/${area}/text?${query}`;
+}

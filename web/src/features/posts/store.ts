@@ -1,5 +1,6 @@
-import type { Comment, Post, PostPage } from "../../../../contract/posts";
+import type { Comment, Post, PostPage, Reaction } from "../../../../contract/posts";
 import type { Collection } from "./api";
+import { keepMine } from "./reactions";
 
 export interface Thread {
   status: "loading" | "ready" | "error";
@@ -40,6 +41,17 @@ export type Action =
   | { type: "upsert"; post: Post; viewer: boolean }
   | { type: "deleted"; postId: string }
   | { type: "liked"; postId: string; count: number; mine?: boolean }
+  /**
+   * A message's reactions: this viewer's own (`viewer`, the answer to their change), or as anyone
+   * sees them (an event), with `change` when the event is the viewer's own from another tab.
+   */
+  | {
+      type: "reacted";
+      postId: string;
+      reactions: Reaction[];
+      viewer: boolean;
+      change?: { emoji: string; reacted: boolean };
+    }
   | { type: "pinned"; postId: string; pinned: boolean }
   | { type: "bookmarked"; postId: string; bookmarked: boolean }
   | { type: "list"; kind: Collection; posts: Post[] }
@@ -86,13 +98,20 @@ const byTime = (byId: Record<string, Post>) => (a: string, b: string) => {
   return x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : a < b ? -1 : a > b ? 1 : 0;
 };
 
-/** Server copies, keeping this viewer's own like and bookmark where the copy is the neutral one of an event. */
+/** Server copies, keeping this viewer's own like, reactions and bookmark where the copy is the neutral one of an event. */
 function merge(byId: Record<string, Post>, posts: Post[], viewer: boolean): Record<string, Post> {
   const next = { ...byId };
   for (const post of posts) {
     const known = next[post.id];
     next[post.id] =
-      viewer || !known ? post : { ...post, user_liked: known.user_liked, is_bookmarked: known.is_bookmarked };
+      viewer || !known
+        ? post
+        : {
+            ...post,
+            user_liked: known.user_liked,
+            is_bookmarked: known.is_bookmarked,
+            reactions: keepMine(known.reactions, post.reactions),
+          };
   }
   return next;
 }
@@ -220,6 +239,14 @@ export function reducer(state: ChannelState, action: Action): ChannelState {
           },
         },
       };
+    }
+    case "reacted": {
+      const post = state.byId[action.postId];
+      if (!post) return state;
+      const reactions = action.viewer
+        ? action.reactions
+        : keepMine(post.reactions, action.reactions, action.change);
+      return { ...state, byId: { ...state.byId, [post.id]: { ...post, reactions } } };
     }
     case "pinned":
     case "bookmarked": {

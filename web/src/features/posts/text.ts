@@ -56,6 +56,16 @@ export const text = {
   like: "Like",
   unlike: "Unlike",
   likes: (n: number) => `${n} ${n === 1 ? "like" : "likes"}`,
+  addReaction: "Add reaction",
+  reactWith: (emoji: string) => `React with ${emoji}`,
+  /** A reaction chip's name: the emoji, how many, who (the first names, then how many more). */
+  reactedBy: (emoji: string, count: number, names: string[]) => {
+    const more = count - names.length;
+    const who = names.join(", ") + (more > 0 ? ` and ${more} more` : "");
+    return `${emoji} ${count} ${count === 1 ? "reaction" : "reactions"}: ${who}`;
+  },
+  removeReaction: "Select to take yours back",
+  addSame: "Select to add yours",
   comment: "Comment",
   comments: (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`,
   hideComments: "Hide comments",

@@ -25,6 +25,8 @@ export interface ChannelActions {
   retry(): void;
   send(content: string, attachmentId?: string): Promise<Post>;
   toggleLike(post: Post): void;
+  /** Adds the viewer's reaction with this emoji, or takes it back when they have it. */
+  toggleReaction(post: Post, emoji: string): void;
   togglePin(post: Post): void;
   toggleBookmark(post: Post): void;
   openThread(postId: string): void;
@@ -190,6 +192,20 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
           count: event.likes_count,
           mine: event.user_id === userId ? event.liked : undefined,
         }),
+      "post.reacted": (event) => {
+        if (!stateRef.current.byId[event.post_id]) return;
+        if (!event.reactions) {
+          void fetchPost(event.post_id);
+          return;
+        }
+        dispatch({
+          type: "reacted",
+          postId: event.post_id,
+          reactions: event.reactions,
+          viewer: false,
+          change: event.user_id === userId ? { emoji: event.emoji, reacted: event.reacted } : undefined,
+        });
+      },
       "post.pinned": (event) => {
         if (stateRef.current.byId[event.post_id])
           dispatch({ type: "pinned", postId: event.post_id, pinned: event.pinned });
@@ -285,6 +301,19 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     [fail],
   );
 
+  const toggleReaction = useCallback(
+    (post: Post, emoji: string) => {
+      const reacted = !post.reactions.some((reaction) => reaction.emoji === emoji && reaction.mine);
+      postsApi
+        .react(post.id, emoji, reacted)
+        .then((result) =>
+          dispatch({ type: "reacted", postId: post.id, reactions: result.reactions, viewer: true }),
+        )
+        .catch(fail);
+    },
+    [fail],
+  );
+
   const togglePin = useCallback(
     (post: Post) => {
       const pinned = !post.is_pinned;
@@ -368,6 +397,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
       retry,
       send,
       toggleLike,
+      toggleReaction,
       togglePin,
       toggleBookmark,
       openThread,
@@ -385,6 +415,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
       retry,
       send,
       toggleLike,
+      toggleReaction,
       togglePin,
       toggleBookmark,
       openThread,

@@ -10,6 +10,7 @@ import { errorText } from "../organizations/errors";
 import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { settingsApi } from "./api";
+import { BrowserNotificationsToggle } from "./BrowserNotificationsToggle";
 import { asksForPassword, PasswordAgain } from "./PasswordAgain";
 import "./settings.css";
 
@@ -159,6 +160,11 @@ export default function SettingsPage() {
             checked={notifications.sounds}
             disabled={!notifications.enabled}
             onChange={(v) => update("notifications", "sounds", v)}
+          />
+          <BrowserNotificationsToggle
+            checked={notifications.browser}
+            disabled={!notifications.enabled}
+            onChange={(v) => update("notifications", "browser", v)}
           />
         </section>
 

@@ -1,27 +1,45 @@
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { EventMap } from "../../../../contract/events";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { chime, useNotificationChoices } from "../chat/sound";
+import { messageAddress } from "../posts/permalink";
+import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 
-/** Tells the user, wherever they are in the workspace, that someone mentioned them (the server decided whether to). */
+/**
+ * Tells the user, wherever they are in the workspace, that someone mentioned them (the server
+ * decided whether to: mutes, the channel's choice, Notifications and Mentions): a toast unless
+ * they are reading that channel, and a browser notification when they chose those and the tab is
+ * hidden or shows another channel.
+ */
 export function MentionNotices() {
   const { user } = useAuth();
-  const { channels } = useWorkspace();
+  const { channels, area } = useWorkspace();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const toast = useToast();
+  const choices = useNotificationChoices();
   const openChannelId = searchParams.get("channelId");
   useTopic(user ? `user:${user.id}` : null, {
     "notification.created": (notice) => {
-      if (notice.channel_id === openChannelId) return;
       const channel = channels.find((c) => c.id === notice.channel_id);
-      toast(
-        `${notice.actor_name} mentioned you${channel ? ` in #${channel.name}` : ""}: ${notice.excerpt}`,
-        "info",
-      );
+      const reading = notice.channel_id === openChannelId && document.visibilityState === "visible";
+      if (!reading && browserNoticeWanted(choices(), "mention")) {
+        showBrowserNotice({
+          title: text.mentionedYou(notice.actor_name, channel?.name),
+          body: notice.excerpt,
+          tag: `mention:${notice.post_id}`,
+          open: () =>
+            navigate(
+              messageAddress(area, { id: notice.channel_id, name: channel?.name ?? "" }, notice.post_id),
+            ),
+        });
+      }
+      if (notice.channel_id === openChannelId) return;
+      toast(`${text.mentionedYou(notice.actor_name, channel?.name)}: ${notice.excerpt}`, "info");
     },
   });
   return null;

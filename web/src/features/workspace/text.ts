@@ -66,6 +66,8 @@ export const text = {
   settingsTitle: (name: string) => `Settings: ${name}`,
   notificationSettings: "Notification Settings",
   newMessageIn: (channel: string) => `New message in #${channel}`,
+  mentionedYou: (actor: string, channel: string | undefined) =>
+    `${actor} mentioned you${channel ? ` in #${channel}` : ""}`,
   securitySettings: "Security Settings",
   channelPermissions: "Channel Permissions",
   channelVisibility: "Channel Visibility",

@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import { launchBrowser, organizationWithVoter, shot } from "./support";
+
+let browser: Browser;
+let owner: { context: BrowserContext; page: Page };
+let voter: { context: BrowserContext; page: Page };
+let channel: Channel;
+
+const message = (page: Page, text: string) => page.locator("article.tc-msg", { hasText: text }).last();
+const chip = (page: Page, text: string, emoji: string) =>
+  message(page, text).locator(".tc-reaction", { hasText: emoji });
+
+async function react(page: Page, text: string, emoji: string) {
+  const row = message(page, text);
+  await row.hover();
+  await row.getByRole("button", { name: "Add reaction" }).click();
+  await row.getByRole("button", { name: `React with ${emoji}` }).click();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const setup = await organizationWithVoter(browser, {
+    organization: { full_name: "Kofi Admin" },
+    voter: { full_name: "Abena Mensah" },
+  });
+  owner = setup.owner;
+  voter = setup.voter;
+  const created = await owner.context.request.post("/api/channels", {
+    data: { type: "text", name: "reactions" },
+  });
+  channel = (await created.json()).channel;
+  await owner.context.request.post(`/api/channels/${channel.id}/posts`, {
+    data: { content: "Polls open at eight" },
+  });
+  const at = (area: string) => `/${area}/text?channelId=${channel.id}&channelName=${channel.name}`;
+  await owner.page.goto(at("organization"));
+  await voter.page.goto(at("member"));
+  await message(owner.page, "Polls open at eight").waitFor();
+  await message(voter.page, "Polls open at eight").waitFor();
+});
+afterAll(() => browser?.close());
+
+describe("emoji reactions", () => {
+  it("two members see each other's reactions live, with counts, names and their own highlighted; the Like stays first", async () => {
+    const text = "Polls open at eight";
+    // The heart Like first.
+    await message(voter.page, text).hover();
+    await message(voter.page, text).getByRole("button", { name: "Like", exact: true }).click();
+    // The picker offers the reactions, not a second heart.
+    await message(voter.page, text).hover();
+    await message(voter.page, text).getByRole("button", { name: "Add reaction" }).click();
+    expect(
+      await message(voter.page, text)
+        .getByRole("button", { name: /^React with/ })
+        .count(),
+    ).toBe(10);
+    expect(await message(voter.page, text).getByRole("button", { name: "React with ❤️" }).count()).toBe(0);
+    await message(voter.page, text).getByRole("button", { name: "React with 🎉" }).click();
+
+    // Kofi sees Abena's reaction arrive, named.
+    const party = chip(owner.page, text, "🎉");
+    await party.waitFor();
+    expect(await party.getAttribute("aria-label")).toBe("🎉 1 reaction: Abena Mensah. Select to add yours");
+    expect(await party.getAttribute("aria-pressed")).toBe("false");
+    await shot(voter.page, "reactions-picker");
+
+    // Kofi adds his to the same chip: two, his highlighted; Abena sees two live.
+    await party.click();
+    await expect.poll(() => party.getAttribute("aria-pressed")).toBe("true");
+    const hers = chip(voter.page, text, "🎉");
+    await expect
+      .poll(() => hers.getAttribute("aria-label"))
+      .toBe("🎉 2 reactions: Abena Mensah, Kofi Admin. Select to take yours back");
+    await react(owner.page, text, "🔥");
+    await chip(voter.page, text, "🔥").waitFor();
+    expect(await chip(voter.page, text, "🔥").getAttribute("aria-pressed")).toBe("false");
+
+    // The Like's heart stays the first chip.
+    const first = message(owner.page, text).locator(".tc-msg-reactions > *").first();
+    expect(await first.getAttribute("aria-label")).toMatch(/^1 like/);
+    await voter.page.mouse.move(0, 0);
+    await shot(voter.page, "reactions-chips");
+
+    // Abena takes hers back: Kofi sees one.
+    await hers.click();
+    await expect
+      .poll(() => party.getAttribute("aria-label"))
+      .toBe("🎉 1 reaction: Kofi Admin. Select to take yours back");
+    // After a reload the same, from the server.
+    await voter.page.reload();
+    await expect
+      .poll(() => chip(voter.page, text, "🎉").getAttribute("aria-label"))
+      .toBe("🎉 1 reaction: Kofi Admin. Select to add yours");
+  });
+});
