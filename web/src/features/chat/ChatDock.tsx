@@ -5,6 +5,7 @@ import { useWorkspace } from "../workspace/WorkspaceContext";
 import { ContactList } from "./ContactList";
 import { ConversationView } from "./ConversationView";
 import { ChatIcon, CloseIcon } from "./icons";
+import { onOpenConversation } from "./openConversation";
 import { chime, useSoundsWanted } from "./sound";
 import { text } from "./text";
 import { useInbox } from "./useInbox";
@@ -37,6 +38,16 @@ export function ChatDock() {
     [soundsWanted],
   );
   const inbox = useInbox({ me, organizationId: currentId, open, readingId: reading, onIncoming });
+
+  // A search result (or any screen) asks for a conversation: the panel opens on it.
+  useEffect(
+    () =>
+      onOpenConversation((userId) => {
+        setSelectedId(userId);
+        setOpen(true);
+      }),
+    [],
+  );
 
   // Another organization, other contacts: back to the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the organization changes
