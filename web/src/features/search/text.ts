@@ -1,6 +1,6 @@
 export const text = {
   boxLabel: "Search messages and files",
-  boxPlaceholder: "Search messages and files…",
+  boxPlaceholder: "Search messages, files",
   submit: "Search",
   title: "Search",
   noOrganization: "Join an organization to search its messages.",
