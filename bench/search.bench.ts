@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { searchTerms } from "../contract/search";
 import { buildApp } from "../server/app";
 import type { Db } from "../server/db/connect";
-import { findHits } from "../server/features/search/queries";
+import { findHits, hitsStatement } from "../server/features/search/queries";
 import { generousLimits, testConfig } from "../server/test/config";
 import { createMember, createOrganization } from "../server/test/factories";
 import { benchDatabases } from "./databases";
@@ -88,6 +88,14 @@ export async function run(): Promise<void> {
       console.log(`${target.name}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       const once = (q: string) => () =>
         findHits(database.db, member.id, admin.organizationId, searchTerms(q), { limit: 21 });
+      if (process.env.SEARCH_EXPLAIN) {
+        for (const q of QUERIES) {
+          const statement = hitsStatement(member.id, admin.organizationId, searchTerms(q), { limit: 21 });
+          const plan = await database.db.execute(sql`explain analyze ${statement}`);
+          const lines = (plan as unknown as { rows: Array<Record<string, string>> }).rows;
+          console.log(`-- ${q}\n${lines.map((row) => Object.values(row)[0]).join("\n")}`);
+        }
+      }
       const indexed = new Map<string, Awaited<ReturnType<typeof measure>>>();
       for (const q of QUERIES) indexed.set(q, await measure(RUNS, 1, once(q)));
       for (const name of INDEXES) await database.db.execute(sql.raw(`drop index ${name}`));

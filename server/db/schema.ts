@@ -571,7 +571,8 @@ export const posts = pgTable(
   (t) => [
     index("posts_channel_created_idx").on(t.channelId, t.createdAt),
     index("posts_search_idx").using("gin", t.searchVector),
-    // Organization-wide search (features/search): words folded, matched by prefix.
+    // Organization-wide search (features/search): words folded, matched by prefix; messages by their file.
+    index("posts_attachment_idx").on(t.attachmentId),
     index("posts_search_document_idx").using("gin", sql`search_document(${t.content})`),
   ],
 );

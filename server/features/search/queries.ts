@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 
 export interface HitRow {
@@ -30,7 +30,8 @@ export function prefixQuery(terms: string[]): string {
  * - the member's own direct messages with people who are members of the organization now (the
  *   conversations its chat panel lists).
  * Deleted messages and comments are gone from their tables, so never found. One statement; each
- * branch is found through its GIN index on `search_document(...)`.
+ * branch is found through its GIN index on `search_document(...)`, a message by its file through
+ * `posts_attachment_idx`.
  */
 export async function findHits(
   db: Db,
@@ -39,35 +40,40 @@ export async function findHits(
   terms: string[],
   page: { cursor?: { at: string; id: string }; limit: number },
 ): Promise<HitRow[]> {
+  const result = await db.execute(hitsStatement(viewerId, organizationId, terms, page));
+  return (result as unknown as { rows: HitRow[] }).rows;
+}
+
+/** The statement of `findHits` (the benchmark explains it). */
+export function hitsStatement(
+  viewerId: string,
+  organizationId: string,
+  terms: string[],
+  page: { cursor?: { at: string; id: string }; limit: number },
+): SQL {
   const query = sql`to_tsquery('simple', ${prefixQuery(terms)})`;
   const members = sql`select m.user_id from organization_memberships m where m.organization_id = ${organizationId}`;
   const after = page.cursor
-    ? sql`where (h.created_at, h.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`
+    ? sql`and (h.created_at, h.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`
     : sql``;
-  const result = await db.execute(sql`
-    with matching_posts as (
-      select p.id from posts p where search_document(p.content) @@ ${query}
-      union
-      select p.id from uploads u join posts p on p.attachment_id = u.id
-        where u.kind = 'attachment' and search_document(u.filename) @@ ${query}
-    ),
-    hits as (
-      select 'message' as kind, p.id, p.id as post_id, c.id as channel_id, c.name as channel_name,
-        null::uuid as partner_id, p.author_id, p.content as body, u.filename as file_name, p.created_at
-      from matching_posts mp
-        join posts p on p.id = mp.id
-        join channels c on c.id = p.channel_id
-        left join uploads u on u.id = p.attachment_id
-      where p.organization_id = ${organizationId} and c.type = 'text'
+  return sql`
+    with hits as (
+      select 'message' as kind, p.id, p.id as post_id, p.channel_id, null::uuid as partner_id, p.author_id,
+        p.content as body, (select u.filename from uploads u where u.id = p.attachment_id) as file_name, p.created_at
+      from posts p
+      where search_document(p.content) @@ ${query} and p.organization_id = ${organizationId}
       union all
-      select 'comment', cm.id, p.id, c.id, c.name, null::uuid, cm.author_id, cm.content, null, cm.created_at
-      from comments cm
-        join posts p on p.id = cm.post_id
-        join channels c on c.id = p.channel_id
-      where search_document(cm.content) @@ ${query}
-        and p.organization_id = ${organizationId} and c.type = 'text'
+      -- Messages found by their file's name only (those whose words match are above).
+      select 'message', p.id, p.id, p.channel_id, null::uuid, p.author_id, p.content, u.filename, p.created_at
+      from uploads u join posts p on p.attachment_id = u.id
+      where u.kind = 'attachment' and search_document(u.filename) @@ ${query}
+        and p.organization_id = ${organizationId} and not (search_document(p.content) @@ ${query})
       union all
-      select 'direct', d.id, null, null, null,
+      select 'comment', cm.id, p.id, p.channel_id, null::uuid, cm.author_id, cm.content, null, cm.created_at
+      from comments cm join posts p on p.id = cm.post_id
+      where search_document(cm.content) @@ ${query} and p.organization_id = ${organizationId}
+      union all
+      select 'direct', d.id, null, null,
         case when d.sender_id = ${viewerId} then d.recipient_id else d.sender_id end,
         d.sender_id, d.content, null, d.created_at
       from direct_messages d
@@ -75,16 +81,16 @@ export async function findHits(
         and ((d.sender_id = ${viewerId} and d.recipient_id in (${members}))
           or (d.recipient_id = ${viewerId} and d.sender_id in (${members})))
     )
-    select h.kind, h.id, h.post_id, h.channel_id, h.channel_name, h.partner_id,
+    select h.kind, h.id, h.post_id, h.channel_id, c.name as channel_name, h.partner_id,
       partner.full_name as partner_name, h.author_id, author.full_name as author_name,
       h.body, h.file_name,
       to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
     from hits h
+      left join channels c on c.id = h.channel_id
       left join users author on author.id = h.author_id
       left join users partner on partner.id = h.partner_id
-    ${after}
+    where (h.kind = 'direct' or c.type = 'text') ${after}
     order by h.created_at desc, h.id desc
     limit ${page.limit}
-  `);
-  return (result as unknown as { rows: HitRow[] }).rows;
+  `;
 }
