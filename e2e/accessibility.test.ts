@@ -204,6 +204,9 @@ describe("accessibility (axe-core): no serious or critical violation, one h1", (
       ...(await visit(page, "voter-profile", "/voters")),
       ...(await visit(page, "voter-settings", "/member/settings")),
       ...(await visit(page, "voter-search", "/member/search-organizations")),
+      ...(await visit(page, "voter-message-search", "/member/search?q=hello", (p) =>
+        p.locator(".os-hit mark").first().waitFor(),
+      )),
     );
     expect(findings, `accessibility violations:\n${readable(findings)}`).toEqual([]);
 

@@ -20,6 +20,7 @@ import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { createMediaServer } from "./features/rooms/media/index";
 import { roomRoutes } from "./features/rooms/routes";
+import { searchRoutes } from "./features/search/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import { installAccess } from "./http/access";
@@ -144,6 +145,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   devRoutes(app, ctx);
   settingsRoutes(app, ctx);
   chatRoutes(app, ctx);
+  searchRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await roomRoutes(app, ctx);
   adminRoutes(app, ctx);

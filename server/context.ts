@@ -36,6 +36,8 @@ export interface Limits {
   recordingsPerUser: Limit;
   /** Attachment uploads per user (each up to 10 MB). */
   uploadsPerUser: Limit;
+  /** Organization-wide searches per user (each reads every channel's index). */
+  searchPerUser: Limit;
 }
 
 export const defaultLimits: Limits = {
@@ -50,6 +52,7 @@ export const defaultLimits: Limits = {
   typingPerUser: { max: 40, windowSeconds: 60 },
   recordingsPerUser: { max: 20, windowSeconds: 60 * 60 },
   uploadsPerUser: { max: 30, windowSeconds: 10 * 60 },
+  searchPerUser: { max: 60, windowSeconds: 60 },
 };
 
 /** What the features need from the running app, passed to each feature's routes explicitly. */

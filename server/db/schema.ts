@@ -336,18 +336,27 @@ export const candidates = pgTable(
 );
 
 /** Uploaded files; the bytes live in the data folder under uploads/{id}. */
-export const uploads = pgTable("uploads", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** A logo is public (search shows it); attachments and recordings are for the organization's members. */
-  kind: text("kind", { enum: ["logo", "attachment", "recording"] }).notNull(),
-  organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
-  channelId: uuid("channel_id").references(() => channels.id, { onDelete: "cascade" }),
-  uploaderId: uuid("uploader_id").references(() => users.id, { onDelete: "set null" }),
-  filename: text("filename").notNull(),
-  contentType: text("content_type").notNull(),
-  size: integer("size").notNull(),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** A logo is public (search shows it); attachments and recordings are for the organization's members. */
+    kind: text("kind", { enum: ["logo", "attachment", "recording"] }).notNull(),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").references(() => channels.id, { onDelete: "cascade" }),
+    uploaderId: uuid("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Attachments are found by their names (features/search).
+    index("uploads_search_document_idx")
+      .using("gin", sql`search_document(${t.filename})`)
+      .where(sql`${t.kind} = 'attachment'`),
+  ],
+);
 
 /** Live server processes; a process that stops beating is forgotten with its connections. */
 export const serverProcesses = pgTable("server_processes", {
@@ -562,6 +571,9 @@ export const posts = pgTable(
   (t) => [
     index("posts_channel_created_idx").on(t.channelId, t.createdAt),
     index("posts_search_idx").using("gin", t.searchVector),
+    // Organization-wide search (features/search): words folded, matched by prefix; messages by their file.
+    index("posts_attachment_idx").on(t.attachmentId),
+    index("posts_search_document_idx").using("gin", sql`search_document(${t.content})`),
   ],
 );
 
@@ -607,7 +619,10 @@ export const comments = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_post_created_idx").on(t.postId, t.createdAt)],
+  (t) => [
+    index("comments_post_created_idx").on(t.postId, t.createdAt),
+    index("comments_search_document_idx").using("gin", sql`search_document(${t.content})`),
+  ],
 );
 
 /** Pins belong to the channel: everyone sees them; administrators set them. */
@@ -798,6 +813,7 @@ export const directMessages = pgTable(
   (t) => [
     index("direct_messages_pair_idx").on(t.senderId, t.recipientId, t.createdAt),
     index("direct_messages_unread_idx").on(t.recipientId, t.senderId).where(sql`${t.readAt} is null`),
+    index("direct_messages_search_document_idx").using("gin", sql`search_document(${t.content})`),
   ],
 );
 

@@ -39,4 +39,5 @@ export const generousLimits: Limits = {
   typingPerUser: generous,
   recordingsPerUser: generous,
   uploadsPerUser: generous,
+  searchPerUser: generous,
 };

@@ -21,6 +21,7 @@ const ChannelPage = lazy(() => import("./features/workspace/ChannelPage"));
 const CreateChannelPage = lazy(() => import("./features/channels/CreateChannelPage"));
 const ProfilePage = lazy(() => import("./features/organizations/ProfilePage"));
 const SearchPage = lazy(() => import("./features/organizations/SearchPage"));
+const MessageSearchPage = lazy(() => import("./features/search/MessageSearchPage"));
 const SettingsPage = lazy(() => import("./features/settings/SettingsPage"));
 const InvitePage = lazy(() => import("./features/invite/InvitePage"));
 const ElectionChannelPage = lazy(() => import("./features/elections/ElectionChannelPage"));
@@ -86,6 +87,7 @@ function area(name: "organization" | "member", channelTypes: string[]): RouteObj
       { path: "election-results", element: page(<ResultsPage />) },
       { path: "create-channel", element: page(<CreateChannelPage />) },
       { path: "search-organizations", element: page(<SearchPage />) },
+      { path: "search", element: page(<MessageSearchPage />) },
       { path: "settings", element: page(<SettingsPage />) },
       ...(name === "organization" ? [{ path: "profile", element: page(<ProfilePage />) }] : []),
       ...(name === "organization" ? [{ path: "monitoring", element: page(<MonitoringPage />) }] : []),

@@ -7,6 +7,7 @@ import { chatApi } from "./api";
 import { ContactList } from "./ContactList";
 import { ConversationView } from "./ConversationView";
 import { ChatIcon, CloseIcon } from "./icons";
+import { onOpenConversation } from "./openConversation";
 import { chime, useNotificationChoices } from "./sound";
 import { text } from "./text";
 import { useInbox } from "./useInbox";
@@ -66,6 +67,16 @@ export function ChatDock() {
   const inbox = useInbox({ me, organizationId: currentId, open, readingId: reading, onIncoming });
   const known = useRef({ contacts: inbox.contacts, currentId });
   known.current = { contacts: inbox.contacts, currentId };
+
+  // A search result (or any screen) asks for a conversation: the panel opens on it.
+  useEffect(
+    () =>
+      onOpenConversation((userId) => {
+        setSelectedId(userId);
+        setOpen(true);
+      }),
+    [],
+  );
 
   // Another organization, other contacts: back to the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the organization changes

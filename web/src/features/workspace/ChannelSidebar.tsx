@@ -8,6 +8,7 @@ import { useAuth } from "../accounts/AuthProvider";
 import { accountsApi } from "../accounts/api";
 import { writeCachedProfile } from "../accounts/storage";
 import { useUnreadCounts } from "../posts/useUnreadCounts";
+import { SearchBox } from "../search/SearchBox";
 import { useChannelMenu } from "./ChannelMenu";
 import { ElectionStarter } from "./ElectionStarter";
 import { EmptyState, NoOrganization } from "./EmptyState";
@@ -289,6 +290,7 @@ export function ChannelSidebar({ onNavigate, onClose }: { onNavigate(): void; on
           <CloseIcon size={18} />
         </button>
       </header>
+      {currentId && <SearchBox area={area} />}
       <div className="ws-sidebar-scroll">
         {area === "organization" && <MonthCalendar />}
         {!currentId ? (

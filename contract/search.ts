@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/** Organization-wide search: messages and comments of its channels, one's direct messages, file names. */
+
+export const SEARCH_MIN = 2;
+export const SEARCH_MAX = 100;
+export const SEARCH_PAGE = 20;
+
+export const searchMessages = {
+  tooShort: `Type at least ${SEARCH_MIN} characters to search`,
+  tooLong: `Search for ${SEARCH_MAX} characters at most`,
+  noWords: "Type letters or numbers to search for",
+  badCursor: "This page of results is no longer valid. Search again.",
+} as const;
+
+/**
+ * Text as search compares it: lower case, accents dropped ("Élection" → "election"). The database
+ * folds the same way (`search_document` in the migration 0012), so both sides meet.
+ */
+export function foldForSearch(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
+}
+
+/** The words of a search, folded, each matched as the start of a word ("elec" finds "election"). */
+export function searchTerms(q: string): string[] {
+  return [...new Set(foldForSearch(q).match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+/** A page continues after the last hit shown: its time (to the microsecond) and id. */
+const cursorPattern = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z~[0-9a-f-]{36}$/;
+
+export const orgSearchQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN, searchMessages.tooShort)
+    .max(SEARCH_MAX, searchMessages.tooLong)
+    .refine((q) => searchTerms(q).length > 0, searchMessages.noWords),
+  cursor: z.string().regex(cursorPattern, searchMessages.badCursor).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE),
+});
+
+/** A piece of an excerpt; `match` pieces are what the search found (shown highlighted). */
+export interface ExcerptPart {
+  text: string;
+  match: boolean;
+}
+
+export interface SearchHit {
+  /** A channel message, a comment under one, or a direct message. */
+  kind: "message" | "comment" | "direct";
+  id: string;
+  /** The channel message (for a comment: the one it is under); null for a direct message. */
+  post_id: string | null;
+  channel: { id: string; name: string } | null;
+  /** The other person of a direct conversation. */
+  partner: { id: string; full_name: string } | null;
+  /** Null when the author's account is gone ('Unknown User'). */
+  author: { id: string; full_name: string } | null;
+  created_at: string;
+  excerpt: ExcerptPart[];
+  /** The attachment's name when it matched, with its matching words marked. */
+  file_name: ExcerptPart[] | null;
+}
+
+export interface SearchPage {
+  hits: SearchHit[];
+  /** Pass as `cursor` for the next (older) page; null when there is none. */
+  next_cursor: string | null;
+}

@@ -1,0 +1,43 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { SEARCH_MAX } from "../../../../contract/search";
+import { SearchIcon } from "../posts/icons";
+import type { Area } from "../workspace/WorkspaceContext";
+import { text } from "./text";
+import "./search.css";
+
+/** The workspace's search box (sidebar, above the channels): Enter opens the organization's results page. */
+export function SearchBox({ area }: { area: Area }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const onResults = location.pathname === `/${area}/search`;
+  const [q, setQ] = useState(onResults ? (params.get("q") ?? "") : "");
+
+  // The box shows the search on screen, and empties when the member goes elsewhere.
+  useEffect(() => {
+    setQ(onResults ? (params.get("q") ?? "") : "");
+  }, [onResults, params]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(`/${area}/search?${new URLSearchParams({ q: q.trim() })}`);
+  };
+
+  return (
+    <search className="os-box">
+      <form onSubmit={submit}>
+        <SearchIcon size={15} className="os-box-icon" />
+        <input
+          type="search"
+          className="os-box-input"
+          aria-label={text.boxLabel}
+          placeholder={text.boxPlaceholder}
+          maxLength={SEARCH_MAX}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </form>
+    </search>
+  );
+}
