@@ -1,9 +1,24 @@
 import { defineConfig } from "vitest/config";
 
 const serverTests = ["server/**/*.test.ts", "contract/**/*.test.ts"];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * Service and API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set;
+ * With a PostgreSQL server the service tests run there, and on PGlite only where the two engines
+ * could part: migrations and the database layer, hand-written SQL (search), the sealing
+ * transactions and the realtime bus. The journeys run the whole app on PGlite besides.
+ */
+const pgliteTests = onPostgres
+  ? [
+      "server/db/**/*.test.ts",
+      "server/features/search/**/*.test.ts",
+      "server/features/elections/**/*.test.ts",
+      "server/realtime/**/*.test.ts",
+    ]
+  : serverTests;
+
+/**
+ * Service and API tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (see above);
  * browser journeys run in Chromium against an app started by e2e/global-setup.ts.
  */
 export default defineConfig({
@@ -13,14 +28,14 @@ export default defineConfig({
       {
         test: {
           name: "server-pglite",
-          include: serverTests,
+          include: pgliteTests,
           env: { TEST_DB: "pglite" },
           globalSetup: ["server/test/global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
       },
-      ...(process.env.TEST_DATABASE_URL
+      ...(onPostgres
         ? [
             {
               test: {

@@ -4,8 +4,8 @@ import { ensureChromium } from "./chromium";
 import { ensureJanus } from "./janus";
 
 /**
- * `npm test`: lint, type check, then every test (service and API tests on PGlite and on PostgreSQL
- * when one is found, browser journeys in Chromium). Exits non-zero on the first failing step.
+ * `npm test`: lint, type check, then every test (service and API tests on PostgreSQL when one is found,
+ * else on PGlite; browser journeys in Chromium). Exits non-zero on the first failing step.
  */
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -36,7 +36,7 @@ run("type check (tsc)", "npx", ["tsc", "--noEmit", "-p", "."]);
 const postgres = await findPostgres();
 if (postgres)
   console.log(
-    `\nDatabase tests run on PGlite and on PostgreSQL (${postgres.replace(/:[^:@/]*@/, ":***@")}).`,
+    `\nDatabase tests run on PostgreSQL (${postgres.replace(/:[^:@/]*@/, ":***@")}), and those where the engines could part on PGlite too.`,
   );
 else
   console.log(
