@@ -222,6 +222,8 @@ describe("accessibility (axe-core): no serious or critical violation, one h1", (
 
     // Clicking a switch's label toggles it.
     await page.goto("/member/settings");
+    // The shell's own loads settle first: a screen re-mounted under them reloads the saved settings.
+    await page.waitForLoadState("networkidle");
     const sounds = page.getByRole("switch", { name: "Sounds" });
     const before = await sounds.getAttribute("aria-checked");
     await page.locator("label", { hasText: /^Sounds$/ }).click();
