@@ -16,10 +16,10 @@ describe("endpointUrl", () => {
     );
   });
 
-  it("appends the query in the order given, leaves absent values out and repeats arrays", () => {
+  it("appends the query in the order given, leaves absent and empty values out and repeats arrays", () => {
     const url = endpointUrl(
       { path: "/api/profile/activity" },
-      { query: { page: 2, q: "a&b=c", none: undefined, gone: null, tag: ["x", "y"], on: true } },
+      { query: { page: 2, q: "a&b=c", none: undefined, gone: null, empty: "", tag: ["x", "y"], on: true } },
     );
     expect(url).toBe("/api/profile/activity?page=2&q=a%26b%3Dc&tag=x&tag=y&on=true");
   });

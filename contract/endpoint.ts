@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messages } from "./messages";
 
 /**
  * An endpoint declared once: the server registers its route from it (server/http/endpoint.ts) and
@@ -52,6 +53,9 @@ export function answer<T>(): z.ZodType<T> {
   return z.custom<T>();
 }
 
+/** The `:id` route parameter: a UUID (a malformed id is a 400 "not found", never a database error). */
+export const idParams = z.object({ id: z.uuid({ error: messages.notFound }) });
+
 /** The plain acknowledgement of an action: `{ success: true, message }`. */
 export const done = answer<{ success: true; message: string }>();
 
@@ -80,8 +84,8 @@ export function pathParams(path: string): string[] {
 }
 
 /**
- * The URL of one call: each `:param` replaced by its encoded value, the query appended (absent
- * values left out, arrays repeated, in the order given).
+ * The URL of one call: each `:param` replaced by its encoded value, the query appended (absent and
+ * empty values left out, arrays repeated, in the order given).
  */
 export function endpointUrl(
   endpoint: Pick<AnyEndpoint, "path">,
@@ -98,7 +102,7 @@ export function endpointUrl(
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
     for (const one of Array.isArray(value) ? value : [value]) {
-      if (one !== undefined && one !== null) search.append(key, String(one));
+      if (one !== undefined && one !== null && one !== "") search.append(key, String(one));
     }
   }
   const query = search.toString();

@@ -45,7 +45,7 @@ export function endpointKey<E extends AnyEndpoint>(
   return [endpoint.path, input ?? {}];
 }
 
-type QueryOptions<E extends AnyEndpoint> = Omit<
+export type QueryOptions<E extends AnyEndpoint> = Omit<
   UseQueryOptions<EndpointResponse<E>, Error>,
   "queryKey" | "queryFn"
 >;
