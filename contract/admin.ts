@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, endpoint, idParams } from "./endpoint";
 
 /** The platform admin portal: its constants, messages, inputs and answers (spec part 2, "Admin portal"). */
 
@@ -191,3 +192,75 @@ export interface AdminActionEntry {
   ip: string;
   created_at: string;
 }
+
+/**
+ * The platform admin portal's endpoints. Signing in and out, and the demo box, are public;
+ * everything else is "admin" access: the admin session cookie, checked on the server at every call.
+ */
+/** An admin-only read. */
+const adminRead = { method: "GET", access: "admin" } as const;
+
+export const adminEndpoints = {
+  signIn: endpoint({
+    method: "POST",
+    path: "/api/admin/session",
+    access: "public",
+    body: adminSignInInput,
+    response: answer<AdminSessionInfo>(),
+  }),
+  session: endpoint({
+    ...adminRead,
+    path: "/api/admin/session",
+    response: answer<AdminSessionInfo>(),
+  }),
+  /** Answered 204 with no body, signed in or not. */
+  signOut: endpoint({
+    method: "DELETE",
+    path: "/api/admin/session",
+    access: "public",
+    response: answer<void>(),
+  }),
+  /** The sign-in page's demo box: only on a demo server, and only to its own machine. */
+  demoCredentials: endpoint({
+    method: "GET",
+    path: "/api/admin/demo-credentials",
+    access: "public",
+    response: answer<DemoCredentials>(),
+  }),
+  overview: endpoint({
+    ...adminRead,
+    path: "/api/admin/overview",
+    response: answer<AdminOverview>(),
+  }),
+  organizations: endpoint({
+    ...adminRead,
+    path: "/api/admin/organizations",
+    query: organizationListQuery,
+    response: answer<Page<AdminOrganization>>(),
+  }),
+  setStatus: endpoint({
+    method: "PUT",
+    path: "/api/admin/organizations/:id/status",
+    access: "admin",
+    params: idParams,
+    body: organizationStatusInput,
+    response: answer<{ organization: AdminOrganization }>(),
+  }),
+  members: endpoint({
+    ...adminRead,
+    path: "/api/admin/members",
+    query: memberListQuery,
+    response: answer<Page<AdminMember>>(),
+  }),
+  monitoring: endpoint({
+    ...adminRead,
+    path: "/api/admin/monitoring",
+    response: answer<AdminMonitoring>(),
+  }),
+  actions: endpoint({
+    ...adminRead,
+    path: "/api/admin/actions",
+    query: actionListQuery,
+    response: answer<Page<AdminActionEntry>>(),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, endpoint, idParams } from "./endpoint";
 
 /** Security monitoring: voting sessions, the risk rules that fired on them, alerts and figures. */
 
@@ -201,3 +202,59 @@ export interface SessionInvestigation {
     created_at: string;
   }>;
 }
+
+/** A session blocked or unblocked: its new status. */
+export interface SessionStatusChange {
+  id: string;
+  status: SessionStatus;
+}
+
+/** Security monitoring's endpoints: the voter's session record, and the organization's screen. */
+export const monitoringEndpoints = {
+  /** A voter opened an election channel (and, later, allowed geolocation). Answered 201. */
+  record: endpoint({
+    method: "POST",
+    path: "/api/elections/:id/voting-sessions",
+    access: "voter",
+    params: idParams,
+    body: recordSessionInput,
+    response: answer<{ recorded: true }>(),
+  }),
+  /** The monitoring screen: stat cards, sessions, alerts and analytics, read together. */
+  overview: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/monitoring",
+    access: "organization",
+    params: idParams,
+    query: monitoringQuery,
+    response: answer<MonitoringOverview>(),
+  }),
+  investigate: endpoint({
+    method: "GET",
+    path: "/api/monitoring/sessions/:id",
+    access: "organization",
+    params: idParams,
+    response: answer<SessionInvestigation>(),
+  }),
+  resolveAlert: endpoint({
+    method: "POST",
+    path: "/api/monitoring/alerts/:id/resolve",
+    access: "organization",
+    params: idParams,
+    response: answer<{ id: string; resolved: true; resolved_at: string | null }>(),
+  }),
+  block: endpoint({
+    method: "POST",
+    path: "/api/monitoring/sessions/:id/block",
+    access: "organization",
+    params: idParams,
+    response: answer<SessionStatusChange>(),
+  }),
+  unblock: endpoint({
+    method: "POST",
+    path: "/api/monitoring/sessions/:id/unblock",
+    access: "organization",
+    params: idParams,
+    response: answer<SessionStatusChange>(),
+  }),
+};

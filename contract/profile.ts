@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { newPassword, type UserType } from "./accounts";
+import { answer, done, endpoint } from "./endpoint";
+import { type SessionInfo, sessionMessages } from "./sessions";
 
 /** The voter profile (/voters, spec part 2 "Voter profile"): its constants, messages, inputs and answers. */
 
@@ -97,3 +99,58 @@ export interface PollingStation {
   /** The user voted in it (for at least one position). */
   voted: boolean;
 }
+
+/** One of the user's sessions, by its handle (never the cookie's token). */
+export const sessionHandleParams = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{32}$/, sessionMessages.notFound),
+});
+
+/** The voter profile's endpoints: any signed-in user's own facts, activity and security. */
+export const profileEndpoints = {
+  profile: endpoint({
+    method: "GET",
+    path: "/api/profile",
+    access: "user",
+    response: answer<{ profile: VoterProfile }>(),
+  }),
+  activity: endpoint({
+    method: "GET",
+    path: "/api/profile/activity",
+    access: "user",
+    query: activityQuery,
+    response: answer<ActivityPage>(),
+  }),
+  pollingStations: endpoint({
+    method: "GET",
+    path: "/api/profile/polling-stations",
+    access: "user",
+    response: answer<{ stations: PollingStation[] }>(),
+  }),
+  changePassword: endpoint({
+    method: "POST",
+    path: "/api/account/password",
+    access: "user",
+    body: changePasswordInput,
+    response: done,
+  }),
+  sessions: endpoint({
+    method: "GET",
+    path: "/api/profile/sessions",
+    access: "user",
+    response: answer<{ sessions: SessionInfo[] }>(),
+  }),
+  /** Ends one other session; the current one ends by signing out (DELETE /api/session). */
+  endSession: endpoint({
+    method: "DELETE",
+    path: "/api/profile/sessions/:id",
+    access: "user",
+    params: sessionHandleParams,
+    response: done,
+  }),
+  endOtherSessions: endpoint({
+    method: "DELETE",
+    path: "/api/profile/sessions",
+    access: "user",
+    response: done,
+  }),
+};

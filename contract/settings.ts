@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SESSION_TIMEOUT, SESSION_TIMEOUTS } from "./accounts";
+import { answer, endpoint } from "./endpoint";
 
 /** The settings screen's four sections (spec part 1 section 3, "Channel settings object"). */
 export const userSettingsSchema = z.strictObject({
@@ -68,3 +69,16 @@ export const saveSettingsInput = userSettingsSchema.extend({ password: confirmin
 
 /** A sensitive action with no other input (a new invite link): only the password, when asked for. */
 export const passwordConfirmInput = z.strictObject({ password: confirmingPassword });
+
+/** Settings' endpoints (the settings screen, saved on the server for this user). */
+export const settingsEndpoints = {
+  read: endpoint({ method: "GET", path: "/api/settings", access: "user", response: userSettingsSchema }),
+  /** `password`: asked for when the saved settings require it before sensitive actions. */
+  save: endpoint({
+    method: "PUT",
+    path: "/api/settings",
+    access: "user",
+    body: saveSettingsInput,
+    response: answer<{ settings: UserSettings; message: string }>(),
+  }),
+};

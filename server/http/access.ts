@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminMessages } from "../../contract/admin";
+import { ACCESS_KINDS, type Access } from "../../contract/endpoint";
 import { messages } from "../../contract/messages";
 import type { Db } from "../db/connect";
 import { resolveSession, type User } from "../features/accounts/sessions";
@@ -8,11 +9,10 @@ import type { Clock } from "../lib/clock";
 import { forbidden, unauthorized } from "./errors";
 
 /**
- * Who may call a route. Every /api route states one (the app refuses to start otherwise), so a
- * forgotten declaration can never leave a route open. "admin" is the platform admin, signed in
- * apart from users (their own accounts, sessions and cookie); a user session never opens it.
+ * Who may call a route (contract/endpoint.ts). Every /api route states one of the known kinds (the
+ * app refuses to start otherwise), so a forgotten or misspelt declaration never leaves a route open.
  */
-export type Access = "public" | "user" | "organization" | "voter" | "admin";
+export type { Access };
 
 export const SESSION_COOKIE = "votespace_session";
 /** The platform admin's session cookie, sent to the admin API only. */
@@ -44,6 +44,9 @@ export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock
     const access = route.config?.access;
     if (!access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may use it (config.access)`);
+    }
+    if (!(ACCESS_KINDS as readonly string[]).includes(access)) {
+      throw new Error(`Route ${route.method} ${route.url} declares an unknown access kind: ${access}`);
     }
     for (const method of [route.method].flat()) {
       if (method !== "HEAD") app.apiRoutes.push({ method, url: route.url, access });

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { messages } from "../../contract/messages";
+import { idParams } from "../../contract/endpoint";
 import { parse } from "./errors";
-
-const idParams = z.object({ id: z.uuid({ error: messages.notFound }) });
 
 /** The `:id` route parameter, checked to be a UUID (a malformed id is a 400, never a database error). */
 export function idParam(params: unknown): string {

@@ -1,20 +1,25 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { createQueryClient } from "./api/query";
 import { AuthProvider } from "./features/accounts/AuthProvider";
 import { router } from "./routes";
 import { ToastProvider } from "./ui/Toast";
 import "./ui/theme.css";
 
+const queryClient = createQueryClient();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <AuthProvider>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,18 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import {
-  type AdminSessionInfo,
-  actionListQuery,
-  adminMessages,
-  adminSignInInput,
-  memberListQuery,
-  organizationListQuery,
-  organizationStatusInput,
-} from "../../../contract/admin";
+import { type AdminSessionInfo, adminEndpoints, adminMessages } from "../../../contract/admin";
 import type { AppContext } from "../../context";
-import { ADMIN_COOKIE, clearAdminCookie, currentAdmin, setAdminCookie } from "../../http/access";
-import { notFound, parse, unauthorized } from "../../http/errors";
+import { ADMIN_COOKIE, clearAdminCookie, setAdminCookie } from "../../http/access";
+import { route } from "../../http/endpoint";
+import { notFound, unauthorized } from "../../http/errors";
 import { mayShowDemoSecrets } from "../../http/loopback";
-import { idParam } from "../../http/params";
 import { beginGuess } from "../accounts/guesses";
 import { authenticateAdmin, presentDemoCredentials, touchSignIn } from "./accounts";
 import { listAdminActions, recordAdminAction } from "./audit";
@@ -52,11 +44,8 @@ function sessionInfo(
  */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock } = ctx;
-  const admin = { config: { access: "admin" as const } };
-  const open = { config: { access: "public" as const } };
 
-  app.post("/api/admin/session", open, async (request, reply): Promise<AdminSessionInfo> => {
-    const input = parse(adminSignInInput, request.body);
+  route(app, adminEndpoints.signIn, async ({ body: input, request, reply }) => {
     const guess = await beginGuess(ctx, { realm: "admin", account: input.username, ip: request.ip });
     const { admin: signedIn, known } = await authenticateAdmin(db, input.username, input.password);
     if (!signedIn) {
@@ -94,12 +83,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sessionInfo(resolved.admin, resolved.session);
   });
 
-  app.get("/api/admin/session", admin, async (request): Promise<AdminSessionInfo> => {
-    const { admin: signedIn, session } = currentAdmin(request);
-    return sessionInfo(signedIn, session);
-  });
+  route(app, adminEndpoints.session, ({ admin }) => sessionInfo(admin.admin, admin.session));
 
-  app.delete("/api/admin/session", open, async (request, reply) => {
+  route(app, adminEndpoints.signOut, async ({ request, reply }) => {
     const token = request.cookies[ADMIN_COOKIE];
     const resolved = token ? await resolveAdminSession(db, clock, token) : null;
     if (resolved) {
@@ -113,11 +99,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     }
     clearAdminCookie(reply);
-    return reply.code(204).send();
+    reply.code(204);
   });
 
-  /** The sign-in page's demo box: only on a demo server, and only to its own machine. */
-  app.get("/api/admin/demo-credentials", open, async (request) => {
+  route(app, adminEndpoints.demoCredentials, async ({ request }) => {
     const credentials = mayShowDemoSecrets(ctx.config, request)
       ? await presentDemoCredentials(db, ctx.config.secretKey)
       : null;
@@ -125,17 +110,15 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     return credentials;
   });
 
-  app.get("/api/admin/overview", admin, () => adminOverview(db));
+  route(app, adminEndpoints.overview, () => adminOverview(db));
 
-  app.get("/api/admin/organizations", admin, (request) =>
-    listOrganizations(db, parse(organizationListQuery, request.query)),
-  );
+  route(app, adminEndpoints.organizations, ({ query }) => listOrganizations(db, query));
 
-  app.put("/api/admin/organizations/:id/status", admin, async (request) => {
-    const organizationId = idParam(request.params);
-    const { status } = parse(organizationStatusInput, request.body);
+  route(app, adminEndpoints.setStatus, async ({ params, body, admin, request }) => {
+    const organizationId = params.id;
+    const { status } = body;
     const { organization } = await setOrganizationStatus(db, clock, {
-      adminId: currentAdmin(request).admin.id,
+      adminId: admin.admin.id,
       organizationId,
       status,
       ip: request.ip,
@@ -148,11 +131,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { organization };
   });
 
-  app.get("/api/admin/members", admin, (request) => listMembers(db, parse(memberListQuery, request.query)));
+  route(app, adminEndpoints.members, ({ query }) => listMembers(db, query));
 
-  app.get("/api/admin/monitoring", admin, () => adminMonitoring(db, clock));
+  route(app, adminEndpoints.monitoring, () => adminMonitoring(db, clock));
 
-  app.get("/api/admin/actions", admin, (request) =>
-    listAdminActions(db, parse(actionListQuery, request.query)),
-  );
+  route(app, adminEndpoints.actions, ({ query }) => listAdminActions(db, query));
 }

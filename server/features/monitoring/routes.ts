@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { monitoringQuery, recordSessionInput } from "../../../contract/monitoring";
+import { monitoringEndpoints } from "../../../contract/monitoring";
 import type { AppContext } from "../../context";
-import { currentUser } from "../../http/access";
-import { parse } from "../../http/errors";
-import { idParam, noBody } from "../../http/params";
+import { route } from "../../http/endpoint";
 import { enforceLimits, type Limit } from "../../lib/rate-limit";
 import { electionForMember } from "../elections/access";
 import { requireAdmin } from "../organizations/policy";
@@ -24,33 +22,28 @@ const RECORD_LIMIT: Limit = { max: 120, windowSeconds: 15 * 60 };
 
 export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, bus } = ctx;
-  const voter = { config: { access: "voter" as const } };
-  const admin = { config: { access: "organization" as const } };
   const blockRisk = ctx.config.monitoringBlockRisk;
 
-  /** A voter opened an election channel (and, later, allowed geolocation). */
-  app.post("/api/elections/:id/voting-sessions", voter, async (request, reply) => {
-    const electionId = idParam(request.params);
-    const input = parse(recordSessionInput, request.body);
-    const user = currentUser(request);
-    const election = await electionForMember(db, user, electionId);
+  route(app, monitoringEndpoints.record, async ({ params, body, auth, request, reply }) => {
+    const user = auth.user;
+    const election = await electionForMember(db, user, params.id);
     await enforceLimits(db, clock, [{ key: `voting-session:${user.id}`, limit: RECORD_LIMIT }]);
     const assessed = await recordSession(
       db,
       clock.now(),
-      { userId: user.id, organizationId: election.organizationId, electionId, ip: request.ip },
-      input,
+      { userId: user.id, organizationId: election.organizationId, electionId: params.id, ip: request.ip },
+      body,
     );
     await announceAssessment(bus, assessed);
     // Nothing about the session goes back to the voter: no id to watch, no score to probe.
-    return reply.code(201).send({ recorded: true });
+    reply.code(201);
+    return { recorded: true };
   });
 
-  /** The monitoring screen: stat cards, sessions, alerts and analytics, read together. */
-  app.get("/api/organizations/:id/monitoring", admin, async (request) => {
-    const organizationId = idParam(request.params);
-    const { election_id: electionId } = parse(monitoringQuery, request.query);
-    await requireAdmin(db, currentUser(request), organizationId);
+  route(app, monitoringEndpoints.overview, async ({ params, query, auth }) => {
+    const organizationId = params.id;
+    const electionId = query.election_id;
+    await requireAdmin(db, auth.user, organizationId);
     const updatedAt = clock.now();
     const [sessions, alerts, figures, electionList] = await Promise.all([
       organizationSessions(db, organizationId, electionId),
@@ -69,14 +62,12 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.get("/api/monitoring/sessions/:id", admin, (request) =>
-    investigateSession(db, currentUser(request), idParam(request.params), blockRisk),
+  route(app, monitoringEndpoints.investigate, ({ params, auth }) =>
+    investigateSession(db, auth.user, params.id, blockRisk),
   );
 
-  app.post("/api/monitoring/alerts/:id/resolve", admin, async (request) => {
-    const alertId = idParam(request.params);
-    noBody(request.body);
-    const { alert, changed } = await resolveAlert(db, currentUser(request), alertId, clock.now());
+  route(app, monitoringEndpoints.resolveAlert, async ({ params, auth }) => {
+    const { alert, changed } = await resolveAlert(db, auth.user, params.id, clock.now());
     if (changed) {
       await bus.publish(monitoringTopic(alert.organizationId), "alert.resolved", {
         organization_id: alert.organizationId,
@@ -92,18 +83,14 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
       session_id: session.id,
     });
 
-  app.post("/api/monitoring/sessions/:id/block", admin, async (request) => {
-    const sessionId = idParam(request.params);
-    noBody(request.body);
-    const session = await blockSession(db, currentUser(request), sessionId, blockRisk, clock.now());
+  route(app, monitoringEndpoints.block, async ({ params, auth }) => {
+    const session = await blockSession(db, auth.user, params.id, blockRisk, clock.now());
     await sessionChanged(session);
     return { id: session.id, status: session.status };
   });
 
-  app.post("/api/monitoring/sessions/:id/unblock", admin, async (request) => {
-    const sessionId = idParam(request.params);
-    noBody(request.body);
-    const session = await unblockSession(db, currentUser(request), sessionId, clock.now());
+  route(app, monitoringEndpoints.unblock, async ({ params, auth }) => {
+    const session = await unblockSession(db, auth.user, params.id, clock.now());
     await sessionChanged(session);
     return { id: session.id, status: session.status };
   });

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -35,10 +36,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>(cached ? "ready" : "loading");
   const [error, setError] = useState<string | null>(null);
 
-  const setUser = useCallback((profile: Profile | null) => {
-    writeCachedProfile(profile);
-    setUserState(profile);
-  }, []);
+  const queryClient = useQueryClient();
+  const shownFor = useRef(cached?.id ?? null);
+  const setUser = useCallback(
+    (profile: Profile | null) => {
+      writeCachedProfile(profile);
+      // Another user (or none): nothing read for the one before may show, even for a moment.
+      if ((profile?.id ?? null) !== shownFor.current) {
+        shownFor.current = profile?.id ?? null;
+        queryClient.clear();
+      }
+      setUserState(profile);
+    },
+    [queryClient],
+  );
   /** Counts sign-ins and sign-outs, so a slow first session check cannot undo one made after it started. */
   const changes = useRef(0);
 

@@ -1,9 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
-import type { AdminSessionInfo } from "../../../../contract/admin";
+import { type AdminSessionInfo, adminEndpoints } from "../../../../contract/admin";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
-import { adminApi } from "./api";
 
 interface AdminSessionState {
   session: AdminSessionInfo;
@@ -38,8 +39,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     setState({ name: "loading" });
-    adminApi
-      .session()
+    call(adminEndpoints.session)
       .then((session) => {
         if (!cancelled) setState({ name: "ready", session });
       })
@@ -60,13 +60,16 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const queryClient = useQueryClient();
   const signOut = useCallback(async () => {
     try {
-      await adminApi.signOut();
+      await call(adminEndpoints.signOut);
     } finally {
+      // Nothing read for this admin may show to the next one.
+      queryClient.clear();
       navigate("/admin/signin", { replace: true });
     }
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   const value = useMemo(
     () => (state.name === "ready" ? { session: state.session, signOut, handleFailure } : null),

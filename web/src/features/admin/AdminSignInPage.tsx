@@ -1,11 +1,16 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ADMIN_PASSWORD_MIN, adminMessages, type DemoCredentials } from "../../../../contract/admin";
+import {
+  ADMIN_PASSWORD_MIN,
+  adminEndpoints,
+  adminMessages,
+  type DemoCredentials,
+} from "../../../../contract/admin";
+import { call } from "../../api/client";
 import { ApiError, NetworkError } from "../../api/http";
 import { Field } from "../../ui/Field";
 import { ShieldIcon } from "../../ui/icons";
 import type { SignInState } from "./AdminSession";
-import { adminApi } from "./api";
 import "./admin.css";
 
 /** The spec's three kinds of sign-in failure, in its words. */
@@ -33,15 +38,13 @@ export default function AdminSignInPage() {
   useEffect(() => {
     let cancelled = false;
     // Signed in already: straight to the dashboard.
-    adminApi
-      .session()
+    call(adminEndpoints.session)
       .then(() => {
         if (!cancelled) navigate("/admin/dashboard", { replace: true });
       })
       .catch(() => undefined);
     // The demo box exists only when the server runs with demo data (404 otherwise).
-    adminApi
-      .demoCredentials()
+    call(adminEndpoints.demoCredentials)
       .then((credentials) => {
         if (!cancelled) setDemo(credentials);
       })
@@ -66,7 +69,7 @@ export default function AdminSignInPage() {
     setBusy(true);
     setError(null);
     try {
-      await adminApi.signIn({ username: username.trim(), password });
+      await call(adminEndpoints.signIn, { body: { username: username.trim(), password } });
       navigate("/admin/dashboard", { replace: true });
     } catch (failure) {
       setError(signInError(failure));

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AdminActionEntry } from "../../../../contract/admin";
-import { adminApi } from "./api";
+import { adminEndpoints } from "../../../../contract/admin";
 import { formatTime, LoadState, matching, PagedTable, RefreshButton } from "./parts";
 import { useAdminData } from "./useAdminData";
 
@@ -24,7 +24,7 @@ function describeTarget(entry: AdminActionEntry): string {
 /** The audit log: every admin action and failed sign-in, newest first. */
 export function AuditLogTab({ search }: { search: string }) {
   const [offset, setOffset] = useState(0);
-  const { load, reload } = useAdminData(() => adminApi.actions({ offset }), [offset]);
+  const { load, reload } = useAdminData(adminEndpoints.actions, { query: { offset } });
   return (
     <section aria-labelledby="adm-audit-title">
       <div className="adm-section-head">

@@ -1,4 +1,4 @@
-import { adminApi } from "./api";
+import { adminEndpoints } from "../../../../contract/admin";
 import { formatDate, LoadState, PagedTable, useSearchedPages } from "./parts";
 import { useAdminData } from "./useAdminData";
 
@@ -7,7 +7,7 @@ const ROLE_NAMES = { voter: "Voter", organization: "Organization" } as const;
 /** Members: every account, newest first, with its current organization. */
 export function MembersTab({ search }: { search: string }) {
   const { q, offset, setOffset } = useSearchedPages(search);
-  const { load, reload } = useAdminData(() => adminApi.members({ q, offset }), [q, offset]);
+  const { load, reload } = useAdminData(adminEndpoints.members, { query: { q, offset } });
   return (
     <section aria-labelledby="adm-members-title">
       <div className="adm-section-head">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { adminApi } from "./api";
+import { adminEndpoints } from "../../../../contract/admin";
 import { Badge, Counter, formatTime, LoadState, matching, RefreshButton } from "./parts";
 import { useAdminData } from "./useAdminData";
 
@@ -15,7 +15,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** Monitoring: figures measured across the platform now, and the newest security events. */
 export function MonitoringTab({ search }: { search: string }) {
-  const { load, reload } = useAdminData(() => adminApi.monitoring(), []);
+  const { load, reload } = useAdminData(adminEndpoints.monitoring);
   useEffect(() => {
     const timer = setInterval(() => void reload(), REFRESH_MS);
     return () => clearInterval(timer);

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import {
   type AdminOrganization,
+  adminEndpoints,
   ORGANIZATION_STATUS_FILTERS,
   type OrganizationStatusFilter,
   type Page,
 } from "../../../../contract/admin";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useToast } from "../../ui/Toast";
 import { useAdminSession } from "./AdminSession";
-import { adminApi } from "./api";
 import { Badge, formatDate, LoadState, PagedTable, useSearchedPages } from "./parts";
 import { useAdminData } from "./useAdminData";
 
@@ -19,10 +20,9 @@ import { useAdminData } from "./useAdminData";
 export function OrganizationsTab({ search }: { search: string }) {
   const [status, setStatus] = useState<OrganizationStatusFilter>("all");
   const { q, offset, setOffset } = useSearchedPages(search);
-  const { load, reload, setData } = useAdminData(
-    () => adminApi.organizations({ status, q, offset }),
-    [status, q, offset],
-  );
+  const { load, reload, setData } = useAdminData(adminEndpoints.organizations, {
+    query: { status, q, offset },
+  });
   const [suspending, setSuspending] = useState<AdminOrganization | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const toast = useToast();
@@ -31,7 +31,10 @@ export function OrganizationsTab({ search }: { search: string }) {
   const change = async (organization: AdminOrganization, next: "active" | "suspended") => {
     setBusyId(organization.id);
     try {
-      const { organization: updated } = await adminApi.setStatus(organization.id, next);
+      const { organization: updated } = await call(adminEndpoints.setStatus, {
+        params: { id: organization.id },
+        body: { status: next },
+      });
       if (load.data) {
         const page: Page<AdminOrganization> = {
           ...load.data,

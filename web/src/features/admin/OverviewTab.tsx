@@ -1,4 +1,4 @@
-import { adminApi } from "./api";
+import { adminEndpoints } from "../../../../contract/admin";
 import { Badge, Counter, formatDate, LoadState, matching, RefreshButton } from "./parts";
 import { useAdminData } from "./useAdminData";
 
@@ -10,7 +10,7 @@ export function OverviewTab({
   search: string;
   onOpen(tab: "organizations" | "members"): void;
 }) {
-  const { load, reload } = useAdminData(() => adminApi.overview(), []);
+  const { load, reload } = useAdminData(adminEndpoints.overview);
   return (
     <section aria-labelledby="adm-overview-title">
       <div className="adm-section-head">

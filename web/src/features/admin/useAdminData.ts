@@ -1,4 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { AnyEndpoint, EndpointResponse } from "../../../../contract/endpoint";
+import type { CallArgs } from "../../api/client";
+import { endpointKey, type QueryOptions, useEndpointQuery } from "../../api/query";
 import { useAdminSession } from "./AdminSession";
 
 export type Load<T> =
@@ -7,40 +11,33 @@ export type Load<T> =
   | { status: "error"; data: T | null; error: string };
 
 /**
- * Loads what a tab shows and loads it again when its inputs change or on `reload()`. The last
- * answer stays on screen while the next loads; only the newest request may land. An ended admin
- * session sends the admin to sign in.
+ * What a tab shows, read through the query layer (newest answer wins, cache, retry) and loaded
+ * again when its input changes or on `reload()`. The last answer stays on screen while the next
+ * loads. An ended admin session sends the admin to sign in.
  */
-export function useAdminData<T>(fetch: () => Promise<T>, inputs: unknown[]) {
+export function useAdminData<E extends AnyEndpoint & { method: "GET" }>(endpoint: E, ...args: CallArgs<E>) {
   const { handleFailure } = useAdminSession();
-  const [load, setLoad] = useState<Load<T>>({ status: "loading", data: null });
-  const latest = useRef(0);
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
-
-  const reload = useCallback(async () => {
-    const request = ++latest.current;
-    setLoad((previous) => ({ status: "loading", data: previous.data }));
-    try {
-      const data = await fetchRef.current();
-      if (request === latest.current) setLoad({ status: "ready", data });
-    } catch (failure) {
-      if (request !== latest.current) return;
-      handleFailure(failure);
-      setLoad((previous) => ({
-        status: "error",
-        data: previous.data,
-        error: failure instanceof Error ? failure.message : String(failure),
-      }));
-    }
-  }, [handleFailure]);
-
-  // The inputs that change the answer, as one comparable value.
-  const key = JSON.stringify(inputs);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the caller's inputs: a change loads again
+  const queryClient = useQueryClient();
+  const [input] = args;
+  const options: QueryOptions<E> = { placeholderData: keepPreviousData };
+  const query = useEndpointQuery(
+    endpoint,
+    ...([input, options] as unknown as [...CallArgs<E>, QueryOptions<E>]),
+  );
   useEffect(() => {
-    void reload();
-  }, [reload, key]);
+    if (query.error) handleFailure(query.error);
+  }, [query.error, handleFailure]);
 
-  return { load, reload, setData: (data: T) => setLoad({ status: "ready", data }) };
+  const data = (query.data ?? null) as EndpointResponse<E> | null;
+  const load: Load<EndpointResponse<E>> =
+    query.isFetching || (data === null && !query.isError)
+      ? { status: "loading", data }
+      : query.isError
+        ? { status: "error", data, error: query.error.message }
+        : { status: "ready", data: data as EndpointResponse<E> };
+  return {
+    load,
+    reload: () => query.refetch(),
+    setData: (next: EndpointResponse<E>) => queryClient.setQueryData(endpointKey(endpoint, input), next),
+  };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import type { UserSettings } from "../../../../contract/settings";
-import { settingsApi } from "../settings/api";
+import { settingsEndpoints, type UserSettings } from "../../../../contract/settings";
+import { call } from "../../api/client";
 
 let audio: AudioContext | null = null;
 
@@ -43,8 +43,7 @@ export function useNotificationChoices(): () => NotificationChoices | null {
   useEffect(() => {
     if (onSettings) return;
     let cancelled = false;
-    settingsApi
-      .get()
+    call(settingsEndpoints.read)
       .then((settings) => {
         if (!cancelled) choices.current = settings.notifications;
       })

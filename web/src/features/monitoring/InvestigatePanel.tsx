@@ -1,16 +1,18 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { METHOD_LABELS, type VerificationMethod } from "../../../../contract/elections";
-import type { MonitoredSession, SessionInvestigation } from "../../../../contract/monitoring";
+import {
+  type MonitoredSession,
+  monitoringEndpoints,
+  type SessionInvestigation,
+} from "../../../../contract/monitoring";
+import { useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
-import { monitoringApi } from "./api";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
 import { Badge, FiredRules, LoadError, RiskCell } from "./parts";
 import { DeviceText, StatusCell } from "./SessionsTable";
 import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 function Facts({ session }: { session: MonitoredSession }) {
   const info = session.device_info;
@@ -107,35 +109,23 @@ interface Props {
 
 /** Investigate: the session, why it is risky, its alerts and the voter's history here (never a ballot). */
 export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, onUnblock }: Props) {
-  const [view, setView] = useState<SessionInvestigation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setView(await monitoringApi.investigate(sessionId));
-      setError(null);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }, [sessionId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  const query = useEndpointQuery(monitoringEndpoints.investigate, { params: { id: sessionId } });
+  const view = query.data ?? null;
+  // Realtime: the events that may change this session read it again (a failure keeps the last view).
+  const load = () => void query.refetch();
   useTopic(`admins:${organizationId}`, {
-    "voting_session.updated": () => void load(),
+    "voting_session.updated": load,
     "alert.created": (payload) => {
-      if (payload.session_id === sessionId) void load();
+      if (payload.session_id === sessionId) load();
     },
-    "alert.resolved": () => void load(),
+    "alert.resolved": load,
   });
 
   const session = view?.session;
   return (
     <Modal title={text.investigateTitle} onClose={onClose} wide>
-      {error && !view ? (
-        <LoadError message={error} onRetry={() => void load()} />
+      {query.isError && !view ? (
+        <LoadError message={query.error.message} onRetry={load} />
       ) : !view || !session ? (
         <LoadingState label={text.loadingSession} />
       ) : (

@@ -1,5 +1,11 @@
 import { useCallback, useState } from "react";
-import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../../../contract/monitoring";
+import {
+  type MonitoredSession,
+  type MonitoringOverview,
+  monitoringEndpoints,
+  type SecurityAlert,
+} from "../../../../contract/monitoring";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ShieldIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/LoadState";
@@ -9,7 +15,6 @@ import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { AlertsList } from "./AlertsList";
 import { AnalyticsTab } from "./AnalyticsTab";
-import { monitoringApi } from "./api";
 import { timeText } from "./format";
 import { InvestigatePanel } from "./InvestigatePanel";
 import { LoadError } from "./parts";
@@ -62,7 +67,7 @@ const messageOf = (failure: unknown) => (failure instanceof Error ? failure.mess
 export default function MonitoringPage() {
   const { area, currentId } = useWorkspace();
   const [electionId, setElectionId] = useState<string | null>(null);
-  const { loaded, refetch, retry } = useMonitoring(currentId, electionId);
+  const { query, refetch } = useMonitoring(currentId, electionId);
   const toast = useToast();
   const [tab, setTab] = useState<TabKey>("sessions");
   const [investigating, setInvestigating] = useState<string | null>(null);
@@ -85,17 +90,29 @@ export default function MonitoringPage() {
     }
   };
   const resolve = (alert: SecurityAlert) =>
-    act(alert.id, () => monitoringApi.resolve(alert.id), text.alertResolved);
+    act(
+      alert.id,
+      () => call(monitoringEndpoints.resolveAlert, { params: { id: alert.id } }),
+      text.alertResolved,
+    );
   const unblock = (session: MonitoredSession) =>
-    act(session.id, () => monitoringApi.unblock(session.id), text.sessionUnblocked);
+    act(
+      session.id,
+      () => call(monitoringEndpoints.unblock, { params: { id: session.id } }),
+      text.sessionUnblocked,
+    );
   const block = async (session: MonitoredSession) => {
-    await act(session.id, () => monitoringApi.block(session.id), text.sessionBlocked);
+    await act(
+      session.id,
+      () => call(monitoringEndpoints.block, { params: { id: session.id } }),
+      text.sessionBlocked,
+    );
     setConfirmBlock(null);
   };
 
   if (!currentId) return <NoOrganization area={area} />;
 
-  const data = loaded.state === "ready" ? loaded.data : null;
+  const data = query.data ?? null;
   return (
     <article className="mon-page">
       <header className="mon-header">
@@ -118,10 +135,10 @@ export default function MonitoringPage() {
         </span>
       </header>
 
-      {loaded.state === "loading" ? (
+      {!data && query.isError ? (
+        <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : !data ? (
         <LoadingState label={text.loading} />
-      ) : loaded.state === "error" ? (
-        <LoadError message={loaded.message} onRetry={retry} />
       ) : (
         data && (
           <>

@@ -1,4 +1,5 @@
-import { monitoringApi } from "./api";
+import { monitoringEndpoints } from "../../../../contract/monitoring";
+import { call } from "../../api/client";
 import { currentLocation, deviceHash, deviceInfo } from "./deviceSignals";
 
 /**
@@ -10,9 +11,10 @@ import { currentLocation, deviceHash, deviceInfo } from "./deviceSignals";
 export async function recordVotingSession(electionId: string): Promise<void> {
   try {
     const body = { device_hash: await deviceHash(), device_info: deviceInfo() };
-    await monitoringApi.record(electionId, { ...body, location: null });
+    await call(monitoringEndpoints.record, { params: { id: electionId }, body: { ...body, location: null } });
     const location = await currentLocation();
-    if (location) await monitoringApi.record(electionId, { ...body, location });
+    if (location)
+      await call(monitoringEndpoints.record, { params: { id: electionId }, body: { ...body, location } });
   } catch (failure) {
     console.warn("Could not record the voting session", failure);
   }

@@ -1,7 +1,7 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ActivityKind, ActivityPage } from "../../../../contract/profile";
 import { profileMessages } from "../../../../contract/profile";
 import { BallotIcon, CalendarIcon, ShieldIcon, UsersIcon } from "../../ui/icons";
-import type { Loaded } from "./useLoad";
 
 const ICONS: Record<ActivityKind, typeof BallotIcon> = {
   voted: BallotIcon,
@@ -25,27 +25,27 @@ export function ActivityCard({
   onRetry,
   onPage,
 }: {
-  state: Loaded<ActivityPage>;
+  state: UseQueryResult<ActivityPage>;
   onRetry(): void;
   onPage(page: number): void;
 }) {
   return (
     <section className="card vp-card" aria-labelledby="vp-activity-title">
       <h2 id="vp-activity-title">Recent Activity</h2>
-      {state.status === "loading" && (
+      {state.isPending && (
         <p className="muted" role="status">
           Loading activity...
         </p>
       )}
-      {state.status === "error" && (
+      {state.isError && (
         <div className="alert alert-error vp-inline-alert" role="alert">
-          <span>Activity could not be loaded: {state.error}</span>
+          <span>Activity could not be loaded: {state.error.message}</span>
           <button type="button" className="btn" onClick={onRetry}>
             Retry
           </button>
         </div>
       )}
-      {state.status === "ready" &&
+      {state.isSuccess &&
         (state.data.items.length === 0 && state.data.page === 0 ? (
           <p className="muted">{profileMessages.noActivity}</p>
         ) : (

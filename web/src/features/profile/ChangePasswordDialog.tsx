@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { profileMessages } from "../../../../contract/profile";
+import { profileEndpoints, profileMessages } from "../../../../contract/profile";
+import { useEndpointMutation } from "../../api/query";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
 import { usePasswordProblem } from "../accounts/usePasswordProblem";
-import { profileApi } from "./api";
 
 /** Change Password: the current password, then the new one twice. Other devices are signed out. */
 export function ChangePasswordDialog({
@@ -16,7 +16,12 @@ export function ChangePasswordDialog({
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [again, setAgain] = useState("");
-  const [busy, setBusy] = useState(false);
+  const change = useEndpointMutation(profileEndpoints.changePassword, {
+    onSuccess: (result) => onDone(result.message),
+    onError: (failure) => setError(failure.message),
+  });
+  // Still busy once changed: the dialog is closing.
+  const busy = change.isPending || change.isSuccess;
   const [error, setError] = useState<string | null>(null);
 
   const nextCheck = usePasswordProblem(next);
@@ -28,21 +33,14 @@ export function ChangePasswordDialog({
     return null;
   })();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (problem) {
       setError(problem);
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const result = await profileApi.changePassword({ current_password: current, new_password: next });
-      onDone(result.message);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setBusy(false);
-    }
+    change.mutate({ body: { current_password: current, new_password: next } });
   }
 
   const formId = "change-password-form";

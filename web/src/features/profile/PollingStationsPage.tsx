@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
-import { type PollingStation, profileMessages } from "../../../../contract/profile";
+import { type PollingStation, profileEndpoints, profileMessages } from "../../../../contract/profile";
+import { useEndpointQuery } from "../../api/query";
 import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
 import { organizationsApi } from "../organizations/api";
-import { profileApi } from "./api";
-import { useLoad } from "./useLoad";
 import "./profile.css";
 
 const STATUS_NAMES: Record<string, string> = {
@@ -29,7 +28,8 @@ const inZone = (iso: string, timeZone: string) =>
 
 /** /voters/stations ("Find My Polling Station"): the election channels of the user's organizations. */
 export default function PollingStationsPage() {
-  const { state, reload } = useLoad(() => profileApi.pollingStations().then((r) => r.stations));
+  const query = useEndpointQuery(profileEndpoints.pollingStations);
+  const stations = query.data?.stations;
   const { user } = useAuth();
   const navigate = useNavigate();
   const [opening, setOpening] = useState<string | null>(null);
@@ -68,21 +68,21 @@ export default function PollingStationsPage() {
           {error}
         </div>
       )}
-      {state.status === "loading" && (
+      {query.isPending && (
         <p className="vp-state" role="status">
           Loading elections...
         </p>
       )}
-      {state.status === "error" && (
+      {query.isError && (
         <div className="vp-state" role="alert">
-          <p>Your elections could not be loaded: {state.error}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void reload()}>
+          <p>Your elections could not be loaded: {query.error.message}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
             Retry
           </button>
         </div>
       )}
-      {state.status === "ready" &&
-        (state.data.length === 0 ? (
+      {stations &&
+        (stations.length === 0 ? (
           <div className="card vp-state">
             <p>{profileMessages.noStations}</p>
             <Link to={`${user ? homeFor(user) : "/member"}/search-organizations`} className="btn btn-primary">
@@ -91,7 +91,7 @@ export default function PollingStationsPage() {
           </div>
         ) : (
           <ul className="vp-stations">
-            {state.data.map((station) => (
+            {stations.map((station) => (
               <li key={station.election_id} className="card vp-station">
                 <BallotIcon size={22} />
                 <div className="vp-station-text">

@@ -1,7 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { profileEndpoints } from "../../../../contract/profile";
 import { type SessionInfo, sessionMessages } from "../../../../contract/sessions";
-import { sessionsApi } from "./sessionsApi";
-import { useLoad } from "./useLoad";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import "./sessions.css";
 
 const when = (iso: string) =>
@@ -14,37 +15,31 @@ const when = (iso: string) =>
 
 /** Where I am signed in (part of the security section): each device, this one marked; end the others. */
 export function SessionsCard() {
-  const { state, reload } = useLoad(() => sessionsApi.list().then((r) => r.sessions));
-  const [busy, setBusy] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const list = useEndpointQuery(profileEndpoints.sessions);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const outcome = {
+    onMutate: () => {
+      setError(null);
+      setNotice(null);
+    },
+    onSuccess: (result: { message: string }) => setNotice(result.message),
+    onError: (failure: Error) => setError(failure.message),
+    // Listed again whatever the answer: the session may have ended meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: endpointKey(profileEndpoints.sessions) }),
+  };
+  const endOne = useEndpointMutation(profileEndpoints.endSession, outcome);
+  const endAll = useEndpointMutation(profileEndpoints.endOtherSessions, outcome);
+  const busy = endAll.isPending ? "all" : endOne.isPending ? (endOne.variables?.params.id ?? null) : null;
 
-  async function run(key: string, action: () => Promise<{ message: string }>) {
-    setBusy(key);
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice((await action()).message);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(null);
-      await reload();
-    }
-  }
-
-  const others = state.status === "ready" ? state.data.filter((s) => !s.current) : [];
+  const others = list.data?.sessions.filter((s) => !s.current) ?? [];
   return (
     <section className="card vp-card" aria-labelledby="vp-sessions-title">
       <div className="vp-sessions-head">
         <h2 id="vp-sessions-title">Signed-in Devices</h2>
         {others.length > 0 && (
-          <button
-            type="button"
-            className="btn"
-            disabled={busy !== null}
-            onClick={() => void run("all", sessionsApi.endOthers)}
-          >
+          <button type="button" className="btn" disabled={busy !== null} onClick={() => endAll.mutate({})}>
             {busy === "all" ? "Signing out..." : "Sign Out All Others"}
           </button>
         )}
@@ -60,27 +55,27 @@ export function SessionsCard() {
           {error}
         </div>
       )}
-      {state.status === "loading" && (
+      {list.isPending && (
         <p className="muted" role="status">
           Loading sessions...
         </p>
       )}
-      {state.status === "error" && (
+      {list.isError && (
         <div className="alert alert-error vp-inline-alert" role="alert">
-          <span>Sessions could not be loaded: {state.error}</span>
-          <button type="button" className="btn" onClick={() => void reload()}>
+          <span>Sessions could not be loaded: {list.error.message}</span>
+          <button type="button" className="btn" onClick={() => void list.refetch()}>
             Retry
           </button>
         </div>
       )}
-      {state.status === "ready" && (
+      {list.data && (
         <ul className="vp-sessions" aria-label="Sessions">
-          {state.data.map((session) => (
+          {list.data.sessions.map((session) => (
             <SessionRow
               key={session.id}
               session={session}
               busy={busy}
-              onEnd={() => void run(session.id, () => sessionsApi.end(session.id))}
+              onEnd={() => endOne.mutate({ params: { id: session.id } })}
             />
           ))}
           {others.length === 0 && <li className="muted vp-sessions-none">{sessionMessages.none}</li>}

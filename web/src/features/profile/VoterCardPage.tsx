@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { profileMessages } from "../../../../contract/profile";
+import { profileEndpoints, profileMessages } from "../../../../contract/profile";
+import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
 import { ChevronLeftIcon, ShieldIcon } from "../../ui/icons";
-import { profileApi } from "./api";
 import { longDate, ROLE_NAMES } from "./IdentityCard";
-import { useLoad } from "./useLoad";
 import "./profile.css";
 
 /**
@@ -13,7 +12,8 @@ import "./profile.css";
  * never the ID number.
  */
 export default function VoterCardPage() {
-  const { state, reload } = useLoad(() => profileApi.profile().then((r) => r.profile));
+  const query = useEndpointQuery(profileEndpoints.profile);
+  const card = query.data?.profile;
   return (
     <main className="vp-page vp-card-page">
       <header className="vp-header vp-no-print">
@@ -23,30 +23,25 @@ export default function VoterCardPage() {
         </Link>
         <h1>Voter Card</h1>
         <div className="vp-header-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => window.print()}
-            disabled={state.status !== "ready"}
-          >
+          <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!card}>
             Print or Save as PDF
           </button>
         </div>
       </header>
-      {state.status === "loading" && (
+      {query.isPending && (
         <p className="vp-state" role="status">
           {profileMessages.loading}
         </p>
       )}
-      {state.status === "error" && (
+      {query.isError && (
         <div className="vp-state" role="alert">
-          <p>The voter card could not be loaded: {state.error}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void reload()}>
+          <p>The voter card could not be loaded: {query.error.message}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
             Retry
           </button>
         </div>
       )}
-      {state.status === "ready" && (
+      {card && (
         <article className="vp-voter-card" aria-label="Voter card">
           <div className="vp-voter-card-top">
             <span className="vp-voter-card-brand">
@@ -55,10 +50,10 @@ export default function VoterCardPage() {
             <span className="vp-voter-card-kind">Voter Card</span>
           </div>
           <div className="vp-voter-card-body">
-            <Avatar name={state.data.full_name || profileMessages.unnamed} size={84} />
+            <Avatar name={card.full_name || profileMessages.unnamed} size={84} />
             <div className="vp-voter-card-main">
-              <h2>{state.data.full_name.trim() || profileMessages.unnamed}</h2>
-              {state.data.verified_voter && (
+              <h2>{card.full_name.trim() || profileMessages.unnamed}</h2>
+              {card.verified_voter && (
                 <span className="vp-verified">
                   <ShieldIcon size={14} /> Verified Voter
                 </span>
@@ -66,43 +61,41 @@ export default function VoterCardPage() {
               <dl className="vp-facts vp-voter-card-facts">
                 <div>
                   <dt>Email</dt>
-                  <dd>{state.data.email}</dd>
+                  <dd>{card.email}</dd>
                 </div>
                 <div>
                   <dt>Phone</dt>
-                  <dd>{state.data.phone_number || profileMessages.notProvided}</dd>
+                  <dd>{card.phone_number || profileMessages.notProvided}</dd>
                 </div>
                 <div>
                   <dt>Role</dt>
-                  <dd>{ROLE_NAMES[state.data.role]}</dd>
+                  <dd>{ROLE_NAMES[card.role]}</dd>
                 </div>
                 <div>
                   <dt>ID Type</dt>
-                  <dd>{state.data.id_type ?? profileMessages.notProvided}</dd>
+                  <dd>{card.id_type ?? profileMessages.notProvided}</dd>
                 </div>
                 <div>
                   <dt>ID Hash</dt>
                   <dd>
                     <code className="vp-hash">
-                      {state.data.id_hash_prefix
-                        ? `${state.data.id_hash_prefix}…`
-                        : profileMessages.notProvided}
+                      {card.id_hash_prefix ? `${card.id_hash_prefix}…` : profileMessages.notProvided}
                     </code>
                   </dd>
                 </div>
                 <div>
                   <dt>Organization</dt>
-                  <dd>{state.data.organization_name ?? "None"}</dd>
+                  <dd>{card.organization_name ?? "None"}</dd>
                 </div>
                 <div>
                   <dt>Registered</dt>
-                  <dd>{longDate(state.data.created_at)}</dd>
+                  <dd>{longDate(card.created_at)}</dd>
                 </div>
               </dl>
             </div>
           </div>
           <footer className="vp-voter-card-foot">
-            <span>Voter ID {state.data.id}</span>
+            <span>Voter ID {card.id}</span>
             <span>Printed {longDate(new Date().toISOString())}</span>
           </footer>
         </article>

@@ -1,34 +1,34 @@
-import { useRef, useState } from "react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router";
-import { profileMessages } from "../../../../contract/profile";
+import { profileEndpoints, profileMessages } from "../../../../contract/profile";
+import { useEndpointQuery } from "../../api/query";
 import { ChevronLeftIcon } from "../../ui/icons";
 import { useAuth } from "../accounts/AuthProvider";
 import { ActivityCard } from "./ActivityCard";
-import { profileApi } from "./api";
 import { ContactCard, type ContactDraft, phoneChanges } from "./ContactCard";
 import { IdentityCard } from "./IdentityCard";
 import { SecurityCard } from "./SecurityCard";
 import { SessionsCard } from "./SessionsCard";
-import { useLoad } from "./useLoad";
 import "./profile.css";
 
 /** /voters: the signed-in user's profile (spec part 2, "Voter profile"). */
 export default function VoterProfilePage() {
   const { updateProfile } = useAuth();
-  const { state, reload } = useLoad(() => profileApi.profile().then((r) => r.profile));
-  // The page asked for last (the answer says which page it is, so the card needs no copy).
-  const activityPage = useRef(0);
-  const activity = useLoad(() => profileApi.activity(activityPage.current));
-  const showActivityPage = (page: number) => {
-    activityPage.current = page;
-    void activity.reload();
-  };
+  const query = useEndpointQuery(profileEndpoints.profile);
+  // The page asked for last; the one shown stays until the next arrives.
+  const [activityPage, showActivityPage] = useState(0);
+  const activity = useEndpointQuery(
+    profileEndpoints.activity,
+    { query: { page: activityPage } },
+    { placeholderData: keepPreviousData },
+  );
   const [draft, setDraft] = useState<ContactDraft | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const profile = state.status === "ready" ? state.data : null;
+  const profile = query.data?.profile ?? null;
 
   async function toggle() {
     if (!profile) return;
@@ -54,7 +54,7 @@ export default function VoterProfilePage() {
           ...(draft.code && { code: draft.code }),
         }),
       });
-      await reload();
+      await query.refetch();
       setDraft(null);
       setNotice(profileMessages.saved);
     } catch (failure) {
@@ -87,15 +87,15 @@ export default function VoterProfilePage() {
         )}
       </header>
 
-      {state.status === "loading" && (
+      {query.isPending && (
         <p className="vp-state" role="status">
           {profileMessages.loading}
         </p>
       )}
-      {state.status === "error" && (
+      {query.isError && (
         <div className="vp-state" role="alert">
-          <p>The profile could not be loaded: {state.error}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void reload()}>
+          <p>The profile could not be loaded: {query.error.message}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
             Retry
           </button>
         </div>
@@ -116,11 +116,11 @@ export default function VoterProfilePage() {
             <IdentityCard profile={profile} />
             <div className="vp-column">
               <ContactCard profile={profile} draft={draft} onDraft={setDraft} />
-              <SecurityCard profile={profile} onChanged={() => void reload()} />
+              <SecurityCard profile={profile} onChanged={() => void query.refetch()} />
               <SessionsCard />
               <ActivityCard
-                state={activity.state}
-                onRetry={() => void activity.reload()}
+                state={activity}
+                onRetry={() => void activity.refetch()}
                 onPage={showActivityPage}
               />
             </div>

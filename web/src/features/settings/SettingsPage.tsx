@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { SESSION_TIMEOUTS } from "../../../../contract/accounts";
 import { CHANNEL_GROUPS, type Channel } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
-import { DEFAULT_SETTINGS, SESSION_TIMEOUT_LABELS, type UserSettings } from "../../../../contract/settings";
+import { SESSION_TIMEOUT_LABELS, settingsEndpoints, type UserSettings } from "../../../../contract/settings";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { Modal } from "../../ui/Modal";
 import { Toggle } from "../../ui/Toggle";
 import { errorText } from "../organizations/errors";
 import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { settingsApi } from "./api";
 import { BrowserNotificationsToggle } from "./BrowserNotificationsToggle";
 import { asksForPassword, PasswordAgain } from "./PasswordAgain";
 import "./settings.css";
@@ -26,31 +27,27 @@ const CHANNEL_COLUMNS: Array<{ list: ChannelList; label: string }> = [
 export default function SettingsPage() {
   const { area, current, channels, refreshChannels } = useWorkspace();
   const navigate = useNavigate();
-  const [settings, setSettings] = useState<UserSettings | null>(null);
-  const [saved, setSaved] = useState<string>("");
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const read = useEndpointQuery(settingsEndpoints.read);
+  const store = useEndpointMutation(settingsEndpoints.save);
+  const saving = store.isPending;
+  /** The settings as saved on the server; the screen edits a draft of them. */
+  const saved = read.data;
+  const [draft, setDraft] = useState<UserSettings | null>(null);
+  const settings = draft ?? saved ?? null;
+  const setSettings = (change: (s: UserSettings) => UserSettings) =>
+    setDraft((d) => {
+      const base = d ?? saved;
+      return base ? change(base) : d;
+    });
+  const setSaved = (next: UserSettings) =>
+    queryClient.setQueryData(endpointKey(settingsEndpoints.read), next);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [twoFactor, setTwoFactor] = useState<"enable" | "disable" | null>(null);
   /** Open when the server asks for the password before saving (Require Password is on). */
   const [confirming, setConfirming] = useState<{ password: string; error: string | null } | null>(null);
   const timeoutId = useId();
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      const loaded = await settingsApi.get();
-      setSettings(loaded);
-      setSaved(JSON.stringify(loaded));
-    } catch (failure) {
-      setLoadError(errorText(failure));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const back = (
     <button type="button" className="btn btn-ghost st-back" onClick={() => navigate(`/${area}`)}>
@@ -62,10 +59,10 @@ export default function SettingsPage() {
     return (
       <div className="st-page">
         {back}
-        {loadError ? (
+        {read.isError ? (
           <div className="alert alert-error st-load-error" role="alert">
-            <span>Your settings could not be loaded: {loadError}</span>
-            <button type="button" className="btn" onClick={() => void load()}>
+            <span>Your settings could not be loaded: {errorText(read.error)}</span>
+            <button type="button" className="btn" onClick={() => void read.refetch()}>
               Retry
             </button>
           </div>
@@ -78,7 +75,7 @@ export default function SettingsPage() {
     );
   }
 
-  const dirty = JSON.stringify(settings) !== saved;
+  const dirty = JSON.stringify(settings) !== JSON.stringify(saved);
 
   function update<S extends "notifications" | "privacy" | "security">(
     section: S,
@@ -86,13 +83,12 @@ export default function SettingsPage() {
     value: UserSettings[S][keyof UserSettings[S]],
   ) {
     setNotice(null);
-    setSettings((s) => (s ? { ...s, [section]: { ...s[section], [key]: value } } : s));
+    setSettings((s) => ({ ...s, [section]: { ...s[section], [key]: value } }));
   }
 
   function toggleChannel(list: ChannelList, channelId: string, on: boolean) {
     setNotice(null);
     setSettings((s) => {
-      if (!s) return s;
       const ids = s.channels[list].filter((id) => id !== channelId);
       return { ...s, channels: { ...s.channels, [list]: on ? [...ids, channelId] : ids } };
     });
@@ -100,14 +96,13 @@ export default function SettingsPage() {
 
   async function save(password?: string) {
     if (!settings) return;
-    setSaving(true);
     setError(null);
     setNotice(null);
     try {
-      const result = await settingsApi.save(settings, password);
+      const result = await store.mutateAsync({ body: { ...settings, ...(password && { password }) } });
       setConfirming(null);
-      setSettings(result.settings);
-      setSaved(JSON.stringify(result.settings));
+      setSaved(result.settings);
+      setDraft(null);
       setNotice(result.message || messages.settingsSaved);
       await refreshChannels().catch(() => undefined);
     } catch (failure) {
@@ -117,8 +112,6 @@ export default function SettingsPage() {
       }
       setConfirming(null);
       setError(errorText(failure));
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -288,7 +281,7 @@ export default function SettingsPage() {
             className="btn"
             disabled={saving || !dirty}
             onClick={() => {
-              setSettings(JSON.parse(saved) as UserSettings);
+              setDraft(null);
               setError(null);
             }}
           >
@@ -352,10 +345,8 @@ export default function SettingsPage() {
               ...s,
               security: { ...s.security, twoFactorAuth: enabled },
             });
-            setSettings((s) => (s ? apply(s) : s));
-            setSaved((json) =>
-              JSON.stringify(apply(json ? (JSON.parse(json) as UserSettings) : DEFAULT_SETTINGS)),
-            );
+            setDraft((d) => d && apply(d));
+            if (saved) setSaved(apply(saved));
             setError(null);
             setNotice(`Two-factor authentication turned ${enabled ? "on" : "off"}.`);
           }}

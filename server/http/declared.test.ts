@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "../../contract/admin";
+import type { AnyEndpoint } from "../../contract/endpoint";
+import { monitoringEndpoints } from "../../contract/monitoring";
+import { profileEndpoints } from "../../contract/profile";
+import { settingsEndpoints } from "../../contract/settings";
+import { type TestApp, testApp } from "../test/support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const declared: Record<string, Record<string, AnyEndpoint>> = {
+  settingsEndpoints,
+  profileEndpoints,
+  monitoringEndpoints,
+  adminEndpoints,
+};
+
+describe("declared endpoints", () => {
+  it("are each served by the app, at their method and path, with their access", () => {
+    const served = new Set(t.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    const missing = Object.entries(declared).flatMap(([group, endpoints]) =>
+      Object.entries(endpoints)
+        .filter(([, e]) => !served.has(`${e.method} ${e.path} ${e.access}`))
+        .map(([name]) => `${group}.${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  QueryClient,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+} from "@tanstack/react-query";
+import type { AnyEndpoint, EndpointInput, EndpointResponse } from "../../../contract/endpoint";
+import { type CallArgs, call } from "./client";
+import { ApiError, NetworkError } from "./http";
+
+/** Worth trying again: the server could not be reached, or answered "unavailable" (503). */
+function transient(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status === 503);
+}
+
+/**
+ * The one query client of the app (main.tsx). Reads are not refetched on window focus (a screen's
+ * data changes through its own writes and realtime events); a transient failure is tried twice more.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => failures < 2 && transient(error),
+        retryDelay: (attempt) => 500 * 2 ** attempt,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+type GetEndpoint = AnyEndpoint & { method: "GET" };
+
+/**
+ * The cache key of a read: the endpoint's path, then its input (`{}` when none). Keys match by
+ * prefix, so `invalidateQueries({ queryKey: endpointKey(e) })` refreshes every input of `e` (all
+ * pages of a list), while `setQueryData(endpointKey(e), data)` writes the read without input.
+ */
+export function endpointKey<E extends AnyEndpoint>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+): readonly unknown[] {
+  return [endpoint.path, input ?? {}];
+}
+
+export type QueryOptions<E extends AnyEndpoint> = Omit<
+  UseQueryOptions<EndpointResponse<E>, Error>,
+  "queryKey" | "queryFn"
+>;
+
+/**
+ * Reads a declared GET endpoint: loading, error, retry, cache, deduplication and "the newest
+ * answer wins" come from TanStack Query. `input` is the endpoint's params and query.
+ */
+export function useEndpointQuery<E extends GetEndpoint>(
+  endpoint: E,
+  ...args: [...CallArgs<E>, options?: QueryOptions<E>]
+) {
+  const [input, options] = args as unknown as [EndpointInput<E> | undefined, QueryOptions<E> | undefined];
+  return useQuery<EndpointResponse<E>, Error>({
+    queryKey: endpointKey(endpoint, input),
+    queryFn: () => call(endpoint, ...([input] as CallArgs<E>)),
+    ...options,
+  });
+}
+
+/** Writes through a declared endpoint; `mutate(input)` / `mutateAsync(input)` take its input. */
+export function useEndpointMutation<E extends AnyEndpoint>(
+  endpoint: E,
+  options?: Omit<UseMutationOptions<EndpointResponse<E>, Error, EndpointInput<E>>, "mutationFn">,
+) {
+  return useMutation<EndpointResponse<E>, Error, EndpointInput<E>>({
+    mutationFn: (input) => call(endpoint, ...([input] as CallArgs<E>)),
+    ...options,
+  });
+}
