@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from "react-router";
 import type { AdminSessionInfo } from "../../../../contract/admin";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
+import { messageOf } from "../../ui/messageOf";
 import { adminApi } from "./api";
 
 interface AdminSessionState {
@@ -46,8 +47,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       .catch((failure: unknown) => {
         if (cancelled) return;
         if (failure instanceof ApiError && failure.status === 401) setState({ name: "signed-out" });
-        else
-          setState({ name: "error", message: failure instanceof Error ? failure.message : String(failure) });
+        else setState({ name: "error", message: messageOf(failure) });
       });
     return () => {
       cancelled = true;

@@ -6,6 +6,7 @@ import {
   type Page,
 } from "../../../../contract/admin";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { useAdminSession } from "./AdminSession";
 import { adminApi } from "./api";
@@ -42,7 +43,7 @@ export function OrganizationsTab({ search }: { search: string }) {
       toast(next === "suspended" ? `${updated.name} is suspended` : `${updated.name} is active again`);
     } catch (failure) {
       handleFailure(failure);
-      toast(failure instanceof Error ? failure.message : String(failure), "error");
+      toast(messageOf(failure), "error");
     } finally {
       setBusyId(null);
       setSuspending(null);

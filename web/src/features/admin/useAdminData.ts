@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { messageOf } from "../../ui/messageOf";
 import { useAdminSession } from "./AdminSession";
 
 export type Load<T> =
@@ -30,7 +31,7 @@ export function useAdminData<T>(fetch: () => Promise<T>, inputs: unknown[]) {
       setLoad((previous) => ({
         status: "error",
         data: previous.data,
-        error: failure instanceof Error ? failure.message : String(failure),
+        error: messageOf(failure),
       }));
     }
   }, [handleFailure]);

@@ -3,6 +3,7 @@ import { Avatar } from "../../ui/Avatar";
 import { TrophyIcon } from "../../ui/icons";
 import { LoadFailure, LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { channelStatusTone, resultsStatusTone, statusLabel } from "./format";
 import { text } from "./text";
 
@@ -153,7 +154,7 @@ export function ConfirmDialog({
                 await onConfirm();
                 onClose();
               } catch (failure) {
-                setError(failure instanceof Error ? failure.message : String(failure));
+                setError(messageOf(failure));
                 setBusy(false);
               }
             }}

@@ -4,13 +4,12 @@ import type { MonitoredSession, SessionInvestigation } from "../../../../contrac
 import { useTopic } from "../../api/useRealtime";
 import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { monitoringApi } from "./api";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
 import { Badge, FiredRules, LoadError, RiskCell } from "./parts";
 import { DeviceText, StatusCell } from "./SessionsTable";
 import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 function Facts({ session }: { session: MonitoredSession }) {
   const info = session.device_info;

@@ -19,6 +19,7 @@ import { text } from "./text";
 import { useMonitoring } from "./useMonitoring";
 import "../elections/elections.css";
 import "./monitoring.css";
+import { messageOf } from "../../ui/messageOf";
 
 type TabKey = "sessions" | "alerts" | "analytics";
 const TABS: Array<TabDef<TabKey>> = [
@@ -55,8 +56,6 @@ function ElectionFilter({
     </div>
   );
 }
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /** Security monitoring (organization users): sessions, alerts and measured figures, live. */
 export default function MonitoringPage() {

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MonitoringOverview } from "../../../../contract/monitoring";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { monitoringApi } from "./api";
 
 export type MonitoringState =
   | { state: "loading" }
   | { state: "ready"; data: MonitoringOverview }
   | { state: "error"; message: string };
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /**
  * The organization's monitoring data, kept live: every session change and alert raised or

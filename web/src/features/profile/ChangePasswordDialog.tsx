@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../../contract/profile";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { usePasswordProblem } from "../accounts/usePasswordProblem";
 import { profileApi } from "./api";
 
@@ -40,7 +41,7 @@ export function ChangePasswordDialog({
       const result = await profileApi.changePassword({ current_password: current, new_password: next });
       onDone(result.message);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
       setBusy(false);
     }
   }

@@ -3,6 +3,7 @@ import { type SessionInfo, sessionMessages } from "../../../../contract/sessions
 import { sessionsApi } from "./sessionsApi";
 import { useLoad } from "./useLoad";
 import "./sessions.css";
+import { messageOf } from "../../ui/messageOf";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -26,7 +27,7 @@ export function SessionsCard() {
     try {
       setNotice((await action()).message);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(null);
       await reload();

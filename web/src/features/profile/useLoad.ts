@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { messageOf } from "../../ui/messageOf";
 
 export type Loaded<T> =
   | { status: "loading" }
@@ -17,8 +18,7 @@ export function useLoad<T>(fetch: () => Promise<T>) {
       const data = await fetchRef.current();
       if (request === latest.current) setState({ status: "ready", data });
     } catch (failure) {
-      if (request === latest.current)
-        setState({ status: "error", error: failure instanceof Error ? failure.message : String(failure) });
+      if (request === latest.current) setState({ status: "error", error: messageOf(failure) });
     }
   }, []);
   useEffect(() => {

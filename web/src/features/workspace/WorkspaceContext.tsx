@@ -11,6 +11,7 @@ import {
 import type { Channel } from "../../../../contract/channels";
 import type { Member, OrganizationProfile, OrganizationSummary } from "../../../../contract/organizations";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { useAuth } from "../accounts/AuthProvider";
 import { channelsApi } from "../channels/api";
 import { organizationsApi } from "../organizations/api";
@@ -39,8 +40,6 @@ export interface Workspace {
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /**
  * Runs `task` now, or once more after the run in progress when called again meanwhile: a burst of
