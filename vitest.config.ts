@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config";
 const serverTests = ["server/**/*.test.ts", "contract/**/*.test.ts"];
 
 /**
- * Service and API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set;
- * browser journeys run in Chromium against an app started by e2e/global-setup.ts.
+ * Service and API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the web
+ * app's pure functions and UI kit run in jsdom ("web"); browser journeys run in Chromium against an
+ * app started by e2e/global-setup.ts.
  */
 export default defineConfig({
   test: {
@@ -34,6 +35,14 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["web/src/test-setup.ts"],
+        },
+      },
       {
         test: {
           name: "e2e",
