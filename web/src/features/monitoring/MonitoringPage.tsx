@@ -3,8 +3,8 @@ import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ShieldIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/LoadState";
+import { type TabDef, Tabs } from "../../ui/Tabs";
 import { useToast } from "../../ui/Toast";
-import { type TabDef, Tabs } from "../elections/parts";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { AlertsList } from "./AlertsList";
