@@ -10,7 +10,7 @@ interface ConfirmDialogProps {
    * closes itself when it resolves and shows the failure inside when it rejects; otherwise the
    * dialog's owner says when it is `busy` and closes it when done.
    */
-  onConfirm(): void | Promise<unknown>;
+  onConfirm(): Promise<unknown> | undefined;
   /** While true both buttons are disabled and the confirm button shows `busyLabel`. */
   busy?: boolean;
   confirmLabel: string;
