@@ -16,6 +16,7 @@ export function Tabs<K extends string>({
   active,
   onChange,
   label,
+  look = "underline",
   children,
 }: {
   tabs: Array<TabDef<K>>;
@@ -23,6 +24,8 @@ export function Tabs<K extends string>({
   onChange(key: K): void;
   /** The tab list's accessible name. */
   label: string;
+  /** Underlined tabs over a padded panel (screens), or a segmented switch over a bare panel (forms). */
+  look?: "underline" | "segmented";
   children: ReactNode;
 }) {
   const base = useId();
@@ -43,7 +46,7 @@ export function Tabs<K extends string>({
   };
   return (
     <>
-      <div className="ui-tabs" role="tablist" aria-label={label} onKeyDown={onKey}>
+      <div className={`ui-tabs ui-tabs-${look}`} role="tablist" aria-label={label} onKeyDown={onKey}>
         {tabs.map((tab) => (
           <button
             key={tab.key}

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { formatCount, formatDate, formatDateTime, formatTime } from "./format";
 import { messageOf } from "./messageOf";

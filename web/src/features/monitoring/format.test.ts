@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { isMobile, locationText, percentText, riskPercent, riskTone, shortHash } from "./format";
 import { text } from "./text";
