@@ -67,7 +67,7 @@ export function Tabs<K extends string>({
         ))}
       </div>
       <div
-        className="ui-tab-panel"
+        className={`ui-tab-panel-${look}`}
         role="tabpanel"
         id={`${base}-panel`}
         aria-labelledby={`${base}-tab-${active}`}
