@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import "./badge.css";
 
-export type BadgeTone = "green" | "grey" | "yellow" | "blue" | "red";
+export type BadgeTone = "green" | "grey" | "yellow" | "blue" | "orange" | "red";
 
 /** A short status in a coloured pill, with a dot before it when `dot` is set. */
 export function Badge({

@@ -2,12 +2,13 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { METHOD_LABELS, type VerificationMethod } from "../../../../contract/elections";
 import type { MonitoredSession, SessionInvestigation } from "../../../../contract/monitoring";
 import { useTopic } from "../../api/useRealtime";
+import { Badge } from "../../ui/Badge";
 import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { messageOf } from "../../ui/messageOf";
 import { monitoringApi } from "./api";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
-import { Badge, FiredRules, LoadError, RiskCell } from "./parts";
+import { FiredRules, LoadError, RiskCell } from "./parts";
 import { DeviceText, StatusCell } from "./SessionsTable";
 import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
 
