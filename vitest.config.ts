@@ -18,8 +18,9 @@ const pgliteTests = onPostgres
   : serverTests;
 
 /**
- * Service and API tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (see above);
- * browser journeys run in Chromium against an app started by e2e/global-setup.ts.
+ * Service and API tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (see above); the
+ * web app's pure functions and UI kit run in jsdom ("web"); browser journeys run in Chromium against
+ * an app started by e2e/global-setup.ts.
  */
 export default defineConfig({
   test: {
@@ -49,6 +50,14 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["web/src/test-setup.ts"],
+        },
+      },
       {
         test: {
           name: "e2e",

@@ -81,7 +81,7 @@ describe("sign-up", () => {
     await page.getByLabel("Full Name").fill("Yaw Boateng");
     await page.getByLabel("Email").fill(address);
     await page.getByLabel("Password").fill("orgpass12");
-    await page.getByLabel("Organization").fill("Accra Teachers Union");
+    await page.getByRole("textbox", { name: "Organization" }).fill("Accra Teachers Union");
     await page.getByLabel("Country").fill("Ghana");
     await shot(page, "signup-organization-filled");
     await page.getByRole("button", { name: "Create Account" }).click();

@@ -393,7 +393,8 @@ describe("elections", () => {
     await dialog.waitFor({ state: "detached" });
     await voter.page.getByText(electionMessages.voteCast).first().waitFor();
     await voter.page.locator(".el-receipt-code").waitFor();
-    expect(await voter.page.locator(".el-voted-mark").count()).toBe(1);
+    // The ballot shows the position as voted once the election is loaded again after the receipt.
+    await expect.poll(() => voter.page.locator(".el-voted-mark").count()).toBe(1);
     await admin.context.close();
     await voter.context.close();
   });

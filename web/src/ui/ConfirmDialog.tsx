@@ -1,13 +1,18 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Modal } from "./Modal";
+import { messageOf } from "./messageOf";
 
 interface ConfirmDialogProps {
   title: string;
   onClose(): void;
-  /** Runs on the confirm button; the dialog's owner closes it when done. */
-  onConfirm(): void;
+  /**
+   * Runs on the confirm button. When it returns a promise the dialog is busy until it settles,
+   * closes itself when it resolves and shows the failure inside when it rejects; otherwise the
+   * dialog's owner says when it is `busy` and closes it when done.
+   */
+  onConfirm(): Promise<unknown> | undefined;
   /** While true both buttons are disabled and the confirm button shows `busyLabel`. */
-  busy: boolean;
+  busy?: boolean;
   confirmLabel: string;
   busyLabel: string;
   cancelLabel: string;
@@ -18,12 +23,12 @@ interface ConfirmDialogProps {
   children: ReactNode;
 }
 
-/** A dialog that asks before doing something: Cancel, and a button that does it. */
+/** A dialog that asks before doing something: Cancel, and a button that does it. Closing waits while it works. */
 export function ConfirmDialog({
   title,
   onClose,
   onConfirm,
-  busy,
+  busy: ownerBusy = false,
   confirmLabel,
   busyLabel,
   cancelLabel,
@@ -31,19 +36,41 @@ export function ConfirmDialog({
   confirmDisabled = false,
   children,
 }: ConfirmDialogProps) {
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = ownerBusy || working;
+  const state = useRef({ busy, onClose });
+  state.current = { busy, onClose };
+  // One onClose for the dialog's life (the modal keeps its opener across renders); ignored while busy.
+  const close = useCallback(() => {
+    if (!state.current.busy) state.current.onClose();
+  }, []);
+  const confirm = () => {
+    const pending = onConfirm();
+    if (!(pending instanceof Promise)) return;
+    setWorking(true);
+    setError(null);
+    pending.then(
+      () => state.current.onClose(),
+      (failure: unknown) => {
+        setError(messageOf(failure));
+        setWorking(false);
+      },
+    );
+  };
   return (
     <Modal
       title={title}
-      onClose={onClose}
+      onClose={close}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+          <button type="button" className="btn" onClick={close} disabled={busy}>
             {cancelLabel}
           </button>
           <button
             type="button"
             className={`btn btn-${tone}`}
-            onClick={onConfirm}
+            onClick={confirm}
             disabled={busy || confirmDisabled}
           >
             {busy ? busyLabel : confirmLabel}
@@ -52,6 +79,11 @@ export function ConfirmDialog({
       }
     >
       {children}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

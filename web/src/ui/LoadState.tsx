@@ -1,10 +1,12 @@
+import type { ReactNode } from "react";
+import { Spinner } from "./Spinner";
 import "./load-state.css";
 
 /** A screen's loading state: a spinner and what is loading. */
 export function LoadingState({ label }: { label: string }) {
   return (
     <div className="ui-load-state" role="status">
-      <span className="ui-spinner" aria-hidden="true" />
+      <Spinner />
       {label}
     </div>
   );
@@ -31,4 +33,37 @@ export function LoadFailure({
       </button>
     </div>
   );
+}
+
+/**
+ * The one way a screen shows data it loads: the content once there is data (kept while a reload
+ * fails), else the failure with Retry, else the loading state; `isEmpty` data shows `empty` instead
+ * of the content.
+ */
+export function LoadState<T>({
+  data,
+  error,
+  loadingLabel,
+  errorTitle,
+  retryLabel,
+  onRetry,
+  isEmpty,
+  empty,
+  children,
+}: {
+  data: T | null | undefined;
+  /** Why the last load failed, or nothing. */
+  error: string | null | undefined;
+  loadingLabel: string;
+  errorTitle: string;
+  retryLabel: string;
+  onRetry(): void;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (data !== null && data !== undefined) return <>{isEmpty?.(data) ? empty : children(data)}</>;
+  if (error)
+    return <LoadFailure title={errorTitle} message={error} retryLabel={retryLabel} onRetry={onRetry} />;
+  return <LoadingState label={loadingLabel} />;
 }

@@ -82,7 +82,8 @@ export function Menu({ label, at, items, onClose }: MenuProps) {
     <section className="ui-menu-layer" aria-label={label}>
       <MenuList label={label} at={at} items={items} onClose={onClose} onBack={onClose} autoFocus />
     </section>,
-    document.body,
+    // Opened from inside a modal dialog: the menu goes in the dialog, above the inert page.
+    previous?.closest("dialog") ?? document.body,
   );
 }
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { openerOf } from "./Menu";
 import "./ui.css";
 
@@ -11,13 +11,17 @@ interface ModalProps {
   wide?: boolean;
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A dialog over the page: Escape and the close button call onClose; focus moves into it, and back
- * to the control that opened it when it closes.
+ * A modal dialog on the native `<dialog>` element (opened with showModal, so the page behind is
+ * inert): Tab and Shift+Tab cycle inside it, Escape and the close button call onClose; focus moves
+ * into it, and back to the control that opened it when it closes.
  */
 export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
   const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
   // The control that had the focus when the dialog first rendered (kept across re-renders).
@@ -27,34 +31,59 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
   // Once per opening: a parent that passes a new onClose each render must not move the focus again
   // (re-running took the focus inside the dialog for the opener, so closing lost it).
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>("input, select, textarea, button:not(.ui-modal-close)")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close.current();
-    };
-    document.addEventListener("keydown", onKey);
+    const dialog = ref.current;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === "function") dialog.showModal();
+      else dialog.setAttribute("open", "");
+    }
+    dialog?.querySelector<HTMLElement>("input, select, textarea, button:not(.ui-modal-close)")?.focus();
     return () => {
-      document.removeEventListener("keydown", onKey);
       if (opener.current?.isConnected) opener.current.focus();
     };
   }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    // A dialog opened from inside this one handles its own keys.
+    if ((event.target as Element).closest("dialog") !== event.currentTarget) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close.current();
+    } else if (event.key === "Tab") {
+      const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (node) => node.closest("dialog") === event.currentTarget,
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === event.currentTarget)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
   return (
-    <div className="ui-modal-backdrop">
-      <div
-        ref={ref}
-        className={wide ? "ui-modal ui-modal-wide" : "ui-modal"}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <div className="ui-modal-header">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="ui-modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="ui-modal-body">{children}</div>
-        {footer && <div className="ui-modal-footer">{footer}</div>}
+    <dialog
+      ref={ref}
+      className={wide ? "ui-modal ui-modal-wide" : "ui-modal"}
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      // Other ways to ask a dialog to close (a phone's back gesture) go through onClose too.
+      onCancel={(event) => {
+        event.preventDefault();
+        close.current();
+      }}
+    >
+      <div className="ui-modal-header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="ui-modal-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      <div className="ui-modal-body">{children}</div>
+      {footer && <div className="ui-modal-footer">{footer}</div>}
+    </dialog>
   );
 }

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import "./ui.css";
 
 type Tone = "success" | "error" | "info";
@@ -23,10 +32,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     );
   }, []);
   const value = useMemo(() => show, [show]);
+  const layer = useRef<HTMLDivElement>(null);
+  // Shown again on each new toast so that it lies above a modal dialog opened since (the top layer
+  // stacks in the order things were shown).
+  useLayoutEffect(() => {
+    const node = layer.current;
+    if (!node || typeof node.showPopover !== "function" || items.length === 0) return;
+    if (node.matches(":popover-open")) node.hidePopover();
+    node.showPopover();
+  }, [items]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="ui-toasts" aria-live="polite">
+      <div ref={layer} className="ui-toasts" aria-live="polite" popover="manual">
         {items.map((item) => (
           <div
             key={item.id}

@@ -48,7 +48,8 @@ export function Tooltip({ text, side = "right", children }: TooltipProps) {
           <span className={`ui-tooltip ui-tooltip-${side}`} style={{ left: at.x, top: at.y }}>
             {text}
           </span>,
-          document.body,
+          // Inside an open modal dialog, the tooltip joins it in the top layer.
+          ref.current?.closest("dialog") ?? document.body,
         )}
     </span>
   );

@@ -12,6 +12,7 @@ import {
 import type { Profile, SignInInput, UpdateProfileInput } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
+import { messageOf } from "../../ui/messageOf";
 import { accountsApi } from "./api";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
@@ -70,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setUser(null);
           setStatus("ready");
         } else {
-          setError(failure instanceof Error ? failure.message : String(failure));
+          setError(messageOf(failure));
           setStatus("error");
         }
       });

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Field } from "../../ui/Field";
+import { messageOf } from "../../ui/messageOf";
 import { AuthCard } from "./AuthCard";
 import { accountsApi } from "./api";
 
@@ -17,7 +18,7 @@ export default function ForgotPasswordPage() {
     try {
       setDone((await accountsApi.requestPasswordReset(email)).message);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }

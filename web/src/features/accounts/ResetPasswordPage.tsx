@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PASSWORD_MAX } from "../../../../contract/accounts";
 import { Field } from "../../ui/Field";
+import { messageOf } from "../../ui/messageOf";
 import { AuthCard } from "./AuthCard";
 import { accountsApi } from "./api";
 import { usePasswordProblem } from "./usePasswordProblem";
@@ -22,7 +23,7 @@ export default function ResetPasswordPage() {
     try {
       setDone((await accountsApi.resetPassword(token, password)).message);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }

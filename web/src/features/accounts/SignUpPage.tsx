@@ -4,12 +4,17 @@ import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/ac
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { Field, SelectField } from "../../ui/Field";
+import { type TabDef, Tabs } from "../../ui/Tabs";
 import { AuthCard } from "./AuthCard";
 import { accountsApi } from "./api";
 import { isPasswordMessage, usePasswordProblem } from "./usePasswordProblem";
 
 type Tab = "voter" | "organization";
 const REDIRECT_AFTER_MS = 2000;
+const ACCOUNT_TABS: Array<TabDef<Tab>> = [
+  { key: "voter", label: "Voters" },
+  { key: "organization", label: "Organization" },
+];
 
 const emptyForm = {
   full_name: "",
@@ -90,116 +95,111 @@ export default function SignUpPage() {
       title="Create your account"
       subtitle="Join Votespace to take part in elections, or run your own."
     >
-      <div className="auth-tabs" role="tablist" aria-label="Account type">
-        {(["voter", "organization"] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={tab === value}
-            onClick={() => {
-              setTab(value);
-              setError(null);
-            }}
-          >
-            {value === "voter" ? "Voters" : "Organization"}
-          </button>
-        ))}
-      </div>
-      {success && (
-        <div className="alert alert-success" role="status">
-          {success}
-        </div>
-      )}
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      <form onSubmit={submit} noValidate>
-        <Field
-          label="Full Name"
-          name="full_name"
-          autoComplete="name"
-          required
-          value={form.full_name}
-          onChange={(e) => set("full_name")(e.target.value)}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={(e) => set("email")(e.target.value)}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={form.password}
-          onChange={(e) => set("password")(e.target.value)}
-          invalid={passwordCheck.invalid}
-          hint={passwordCheck.hint}
-        />
-        {tab === "voter" ? (
-          <>
-            <Field
-              label="Phone Number"
-              name="phone_number"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={form.phone_number}
-              onChange={(e) => set("phone_number")(e.target.value)}
-            />
-            <SelectField
-              label="ID Type"
-              name="id_type"
-              value={form.id_type}
-              options={ID_TYPES}
-              onChange={set("id_type")}
-            />
-            <Field
-              label="ID Number"
-              name="id_number"
-              required
-              value={form.id_number}
-              onChange={(e) => set("id_number")(e.target.value)}
-            />
-          </>
-        ) : (
-          <>
-            <Field
-              label="Organization"
-              name="organization"
-              autoComplete="organization"
-              required
-              value={form.organization}
-              onChange={(e) => set("organization")(e.target.value)}
-            />
-            <Field
-              label="Country"
-              name="country"
-              autoComplete="country-name"
-              required
-              value={form.country}
-              onChange={(e) => set("country")(e.target.value)}
-            />
-          </>
+      <Tabs<Tab>
+        tabs={ACCOUNT_TABS}
+        active={tab}
+        onChange={(value) => {
+          setTab(value);
+          setError(null);
+        }}
+        label="Account type"
+        look="segmented"
+      >
+        {success && (
+          <div className="alert alert-success" role="status">
+            {success}
+          </div>
         )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={busy || !passwordValid || !!success}
-        >
-          {busy ? "Creating Account..." : "Create Account"}
-        </button>
-      </form>
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
+        <form onSubmit={submit} noValidate>
+          <Field
+            label="Full Name"
+            name="full_name"
+            autoComplete="name"
+            required
+            value={form.full_name}
+            onChange={(e) => set("full_name")(e.target.value)}
+          />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => set("email")(e.target.value)}
+          />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            value={form.password}
+            onChange={(e) => set("password")(e.target.value)}
+            invalid={passwordCheck.invalid}
+            hint={passwordCheck.hint}
+          />
+          {tab === "voter" ? (
+            <>
+              <Field
+                label="Phone Number"
+                name="phone_number"
+                type="tel"
+                autoComplete="tel"
+                required
+                value={form.phone_number}
+                onChange={(e) => set("phone_number")(e.target.value)}
+              />
+              <SelectField
+                label="ID Type"
+                name="id_type"
+                value={form.id_type}
+                options={ID_TYPES}
+                onChange={set("id_type")}
+              />
+              <Field
+                label="ID Number"
+                name="id_number"
+                required
+                value={form.id_number}
+                onChange={(e) => set("id_number")(e.target.value)}
+              />
+            </>
+          ) : (
+            <>
+              <Field
+                label="Organization"
+                name="organization"
+                autoComplete="organization"
+                required
+                value={form.organization}
+                onChange={(e) => set("organization")(e.target.value)}
+              />
+              <Field
+                label="Country"
+                name="country"
+                autoComplete="country-name"
+                required
+                value={form.country}
+                onChange={(e) => set("country")(e.target.value)}
+              />
+            </>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={busy || !passwordValid || !!success}
+          >
+            {busy ? "Creating Account..." : "Create Account"}
+          </button>
+        </form>
+      </Tabs>
       <p className="auth-footer">
         Already have an account?{" "}
         <Link to="/signin" state={location.state}>

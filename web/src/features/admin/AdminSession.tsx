@@ -5,6 +5,7 @@ import { type AdminSessionInfo, adminEndpoints } from "../../../../contract/admi
 import { messages } from "../../../../contract/messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { messageOf } from "../../ui/messageOf";
 
 interface AdminSessionState {
   session: AdminSessionInfo;
@@ -46,8 +47,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       .catch((failure: unknown) => {
         if (cancelled) return;
         if (failure instanceof ApiError && failure.status === 401) setState({ name: "signed-out" });
-        else
-          setState({ name: "error", message: failure instanceof Error ? failure.message : String(failure) });
+        else setState({ name: "error", message: messageOf(failure) });
       });
     return () => {
       cancelled = true;

@@ -12,6 +12,7 @@ import { Field } from "../../ui/Field";
 import { ShieldIcon } from "../../ui/icons";
 import type { SignInState } from "./AdminSession";
 import "./admin.css";
+import { messageOf } from "../../ui/messageOf";
 
 /** The spec's three kinds of sign-in failure, in its words. */
 function signInError(failure: unknown): string {
@@ -21,7 +22,7 @@ function signInError(failure: unknown): string {
     if (failure.status === 401 || failure.status === 400) return failure.message;
     return `${adminMessages.serviceError}${failure.message}`;
   }
-  return `${adminMessages.networkError}${failure instanceof Error ? failure.message : String(failure)}`;
+  return `${adminMessages.networkError}${messageOf(failure)}`;
 }
 
 /** /admin/signin: the platform admin's own sign-in (spec part 2, "Admin portal"). */

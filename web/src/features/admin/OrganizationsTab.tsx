@@ -8,6 +8,7 @@ import {
 } from "../../../../contract/admin";
 import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { useAdminSession } from "./AdminSession";
 import { Badge, formatDate, LoadState, PagedTable, useSearchedPages } from "./parts";
@@ -45,7 +46,7 @@ export function OrganizationsTab({ search }: { search: string }) {
       toast(next === "suspended" ? `${updated.name} is suspended` : `${updated.name} is active again`);
     } catch (failure) {
       handleFailure(failure);
-      toast(failure instanceof Error ? failure.message : String(failure), "error");
+      toast(messageOf(failure), "error");
     } finally {
       setBusyId(null);
       setSuspending(null);

@@ -2,8 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import type { Page } from "../../../../contract/admin";
 import type { Load } from "./useAdminData";
 
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+export { formatDate } from "../../ui/format";
 
 export const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {

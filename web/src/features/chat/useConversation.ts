@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { chatApi } from "./api";
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /** Oldest first by time, then id (the server's order); each message once. */
 function merged(list: DirectMessage[], more: DirectMessage[]): DirectMessage[] {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatContact, DirectMessage } from "../../../../contract/chat";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { chatApi } from "./api";
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /** Latest conversation first, then by name (the server's order, kept as messages arrive). */
 function ordered(contacts: ChatContact[]): ChatContact[] {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { ElectionAuditEntry } from "../../../../contract/elections";
+import { messageOf } from "../../ui/messageOf";
 import { electionsApi } from "./api";
 import { when } from "./format";
 import { text } from "./text";
-import { messageOf } from "./useElections";
 
 /** Which security settings an audited change turned on or off, in words. */
 function changeOf(entry: ElectionAuditEntry): string {

@@ -9,12 +9,12 @@ import {
 import type { Election } from "../../../../contract/elections";
 import { Field } from "../../ui/Field";
 import { TrashIcon } from "../../ui/icons";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { AddCandidate } from "./AddCandidateForm";
 import { electionsApi } from "./api";
 import { CandidateAvatar, partyOf } from "./parts";
 import { text } from "./text";
-import { messageOf } from "./useElections";
 
 /** Draft candidates carry a key of their own, so removing one never confuses the list. */
 type DraftCandidate = CandidateInput & { key: number };

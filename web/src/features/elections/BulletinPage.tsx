@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
+import { Table } from "../../ui/Table";
 import { Lookup, type Match } from "./BulletinLookup";
 import { words } from "./bulletinText";
 import { shorten, when } from "./format";
@@ -87,33 +88,31 @@ export default function BulletinPage() {
             <p className="muted">{words.noSeals}</p>
           ) : (
             <>
-              <div className="el-table-wrap">
-                <table className="el-table el-table-compact">
-                  <thead>
-                    <tr>
-                      <th scope="col">{words.sequence}</th>
-                      <th scope="col">{words.root}</th>
-                      <th scope="col" className="el-num">
-                        {words.ballots}
-                      </th>
-                      <th scope="col">{words.time}</th>
+              <Table compact>
+                <thead>
+                  <tr>
+                    <th scope="col">{words.sequence}</th>
+                    <th scope="col">{words.root}</th>
+                    <th scope="col" className="el-num">
+                      {words.ballots}
+                    </th>
+                    <th scope="col">{words.time}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bulletin.seals.map((seal) => (
+                    <tr key={seal.sequence}>
+                      <td>#{seal.sequence}</td>
+                      <td className="el-mono" title={seal.root}>
+                        {shorten(seal.root)}
+                        <span className="visually-hidden"> {seal.root}</span>
+                      </td>
+                      <td className="el-num">{seal.ballot_count}</td>
+                      <td>{when(seal.created_at)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {bulletin.seals.map((seal) => (
-                      <tr key={seal.sequence}>
-                        <td>#{seal.sequence}</td>
-                        <td className="el-mono" title={seal.root}>
-                          {shorten(seal.root)}
-                          <span className="visually-hidden"> {seal.root}</span>
-                        </td>
-                        <td className="el-num">{seal.ballot_count}</td>
-                        <td>{when(seal.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </Table>
               <p
                 className={
                   check.state === "problems"

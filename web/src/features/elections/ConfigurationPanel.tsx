@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { type Election, METHOD_LABELS } from "../../../../contract/elections";
 import { ChevronIcon, ShieldIcon } from "../../ui/icons";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
 import { AuditTrail } from "./AuditTrail";
@@ -9,7 +10,6 @@ import { BallotEditor, definitionOf } from "./BallotEditor";
 import { Lifecycle } from "./ElectionLifecycle";
 import { windowText } from "./format";
 import { text } from "./text";
-import { messageOf } from "./useElections";
 
 /** Only for organization users: lifecycle, results visibility, the ballot before voting opens, security. */
 export function ConfigurationPanel({

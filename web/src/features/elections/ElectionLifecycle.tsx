@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import type { Election } from "../../../../contract/elections";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Field } from "../../ui/Field";
 import { useToast } from "../../ui/Toast";
 import { electionsApi } from "./api";
 import { calendarDate } from "./format";
-import { ConfirmDialog } from "./parts";
 import { text } from "./text";
 
 type Pending =
@@ -121,12 +121,15 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
       {pending && dialog && (
         <ConfirmDialog
           title={dialog.title}
-          body={dialog.body}
           confirmLabel={dialog.label}
-          danger={dialog.danger}
+          busyLabel={text.working}
+          cancelLabel={text.keep}
+          tone={dialog.danger ? "danger" : "primary"}
           onConfirm={() => act(pending)}
           onClose={() => setPending(null)}
-        />
+        >
+          <p className="el-confirm-body">{dialog.body}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

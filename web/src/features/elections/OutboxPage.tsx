@@ -4,8 +4,9 @@ import { ApiError } from "../../api/http";
 import { electionsApi, type OutboxMessage } from "./api";
 import { when } from "./format";
 import { LoadError, Loading } from "./parts";
-import { messageOf } from "./useElections";
+
 import "./elections.css";
+import { messageOf } from "../../ui/messageOf";
 
 const REFRESH_MS = 3000;
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Bulletin } from "../../../../contract/elections";
+import { Table } from "../../ui/Table";
 import { words } from "./bulletinText";
 import { shorten } from "./format";
 
@@ -36,7 +37,7 @@ export function PositionBallots({
       <h3>{position.title}</h3>
       {!published && <p className="muted el-small">{words.countsLater}</p>}
       {published && (
-        <table className="el-table el-table-compact">
+        <Table compact scroll={false}>
           <thead>
             <tr>
               <th scope="col">{words.candidate}</th>
@@ -53,13 +54,13 @@ export function PositionBallots({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {ballots.length === 0 ? (
         <p className="muted el-small">{words.noBallots}</p>
       ) : (
         <>
-          <table className="el-table el-table-compact el-ballot-table">
+          <Table compact scroll={false} className="el-ballot-table">
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>
@@ -84,7 +85,7 @@ export function PositionBallots({
                 );
               })}
             </tbody>
-          </table>
+          </Table>
           {!showAll && ballots.length > SHOWN_BALLOTS && (
             <button type="button" className="btn btn-ghost" onClick={() => setShowAll(true)}>
               {words.showAll(ballots.length)}

@@ -3,11 +3,13 @@ import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import { type Election, electionMessages } from "../../../../contract/elections";
 import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
+import { Table } from "../../ui/Table";
+import { type TabDef, Tabs } from "../../ui/Tabs";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { DistributionChart, ResultsBarChart } from "./charts";
 import { dateInZone, rankPosition, resultsNotice, turnout, windowText } from "./format";
-import { LoadError, Loading, partyOf, StatusBadge, type TabDef, Tabs, Trophy } from "./parts";
+import { LoadError, Loading, partyOf, StatusBadge, Trophy } from "./parts";
 import { leaderLabel } from "./ResultsList";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
@@ -122,38 +124,36 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
   const { ranked, leaders } = rankPosition(position);
   const label = leaderLabel(election.status, leaders.length > 1);
   return (
-    <div className="el-table-wrap">
-      <table className="el-table">
-        <caption className="visually-hidden">{position.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.rank}</th>
-            <th scope="col">{text.candidate}</th>
-            <th scope="col">{text.partyColumn}</th>
-            <th scope="col" className="el-num">
-              {text.votesColumn}
-            </th>
-            <th scope="col" className="el-num">
-              {text.percentage}
-            </th>
+    <Table>
+      <caption className="visually-hidden">{position.title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{text.rank}</th>
+          <th scope="col">{text.candidate}</th>
+          <th scope="col">{text.partyColumn}</th>
+          <th scope="col" className="el-num">
+            {text.votesColumn}
+          </th>
+          <th scope="col" className="el-num">
+            {text.percentage}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {ranked.map((candidate) => (
+          <tr key={candidate.id} className={candidate.leading ? "el-row-leading" : undefined}>
+            <td>
+              {candidate.rank}
+              {candidate.leading && <Trophy label={label} />}
+            </td>
+            <th scope="row">{candidate.name}</th>
+            <td>{partyOf(candidate.party)}</td>
+            <td className="el-num">{candidate.votes}</td>
+            <td className="el-num">{candidate.share}%</td>
           </tr>
-        </thead>
-        <tbody>
-          {ranked.map((candidate) => (
-            <tr key={candidate.id} className={candidate.leading ? "el-row-leading" : undefined}>
-              <td>
-                {candidate.rank}
-                {candidate.leading && <Trophy label={label} />}
-              </td>
-              <th scope="row">{candidate.name}</th>
-              <td>{partyOf(candidate.party)}</td>
-              <td className="el-num">{candidate.votes}</td>
-              <td className="el-num">{candidate.share}%</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </Table>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Election, EligibleVoter } from "../../../../contract/elections";
 import { Avatar } from "../../ui/Avatar";
+import { messageOf } from "../../ui/messageOf";
 import { electionsApi } from "./api";
 import { LoadError, Loading } from "./parts";
 import { text } from "./text";
-import { messageOf } from "./useElections";
 
 /**
  * The eligible voters with "voted" or "not yet" (never a choice). It reloads whenever the election

@@ -6,6 +6,7 @@ import {
   rankCandidates,
   resultsUnavailable,
 } from "../../../../contract/elections";
+import { formatDate, formatDateTime, formatTime } from "../../ui/format";
 
 /** Why results are not shown (the contract's words, as the server says them). */
 export function resultsNotice(election: Pick<Election, "status">): string {
@@ -93,7 +94,6 @@ const longDate = new Intl.DateTimeFormat(undefined, {
   month: "long",
   year: "numeric",
 });
-const shortDate = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
 
 function parseDay(value: string): Date | null {
   const [year, month, day] = value.split("-").map(Number);
@@ -105,14 +105,11 @@ function parseDay(value: string): Date | null {
 export function calendarDate(value: string, style: "long" | "short" = "long"): string {
   const date = parseDay(value);
   if (!date) return value;
-  return (style === "long" ? longDate : shortDate).format(date);
+  return style === "long" ? longDate.format(date) : formatDate(date);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
-
-export const when = (iso: string) => dateTime.format(new Date(iso));
-export const clockTime = (iso: string) => timeOnly.format(new Date(iso));
+export const when = formatDateTime;
+export const clockTime = formatTime;
 
 /** The first and last characters of a long hash: "3fa9c1d2…77e0". */
 export function shorten(hash: string, head = 10, tail = 6): string {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Bulletin } from "../../../../contract/elections";
 import { ApiError } from "../../api/http";
+import { messageOf } from "../../ui/messageOf";
 import { electionsApi } from "./api";
-import { messageOf } from "./useElections";
 
 const REFRESH_MS = 5000;
 

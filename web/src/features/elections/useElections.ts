@@ -2,14 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Election } from "../../../../contract/elections";
 import { NetworkError } from "../../api/http";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { electionsApi } from "./api";
 
 export type Loaded<T> =
   | { state: "loading" }
   | { state: "ready"; data: T }
   | { state: "error"; message: string; status?: number };
-
-export const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 const statusOf = (failure: unknown) =>
   failure instanceof NetworkError ? undefined : (failure as { status?: number }).status;

@@ -1,6 +1,6 @@
 import { MONITORING_LIST_LIMIT, type SecurityAlert } from "../../../../contract/monitoring";
+import { Badge } from "../../ui/Badge";
 import { dateTimeText, SEVERITY_TONE } from "./format";
-import { Badge } from "./parts";
 import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
 
 interface Props {

@@ -4,8 +4,8 @@ import {
   type MonitoringAnalytics,
   RISK_RULE_LABELS,
 } from "../../../../contract/monitoring";
+import { Badge } from "../../ui/Badge";
 import { percentText, SEVERITY_TONE, type Tone } from "./format";
-import { Badge } from "./parts";
 import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
 
 interface Bar {

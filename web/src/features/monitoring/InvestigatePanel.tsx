@@ -7,10 +7,11 @@ import {
 } from "../../../../contract/monitoring";
 import { useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { Badge } from "../../ui/Badge";
 import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
-import { Badge, FiredRules, LoadError, RiskCell } from "./parts";
+import { FiredRules, LoadError, RiskCell } from "./parts";
 import { DeviceText, StatusCell } from "./SessionsTable";
 import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
 

@@ -9,8 +9,8 @@ import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ShieldIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/LoadState";
+import { type TabDef, Tabs } from "../../ui/Tabs";
 import { useToast } from "../../ui/Toast";
-import { type TabDef, Tabs } from "../elections/parts";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { AlertsList } from "./AlertsList";
@@ -24,6 +24,7 @@ import { text } from "./text";
 import { useMonitoring } from "./useMonitoring";
 import "../elections/elections.css";
 import "./monitoring.css";
+import { messageOf } from "../../ui/messageOf";
 
 type TabKey = "sessions" | "alerts" | "analytics";
 const TABS: Array<TabDef<TabKey>> = [
@@ -60,8 +61,6 @@ function ElectionFilter({
     </div>
   );
 }
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /** Security monitoring (organization users): sessions, alerts and measured figures, live. */
 export default function MonitoringPage() {

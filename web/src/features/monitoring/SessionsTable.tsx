@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
+import { Badge } from "../../ui/Badge";
 import { dateTimeText, isMobile, locationText, STATUS_TONE, shortHash } from "./format";
-import { Badge, FiredRules, RiskCell } from "./parts";
+import { FiredRules, RiskCell } from "./parts";
 import { STATUS_LABELS, text } from "./text";
 
 export function MobileIcon() {

@@ -5,6 +5,7 @@ import {
   RISK_MEDIUM_BELOW,
   type SessionStatus,
 } from "../../../../contract/monitoring";
+import { formatDateTime } from "../../ui/format";
 import { text } from "./text";
 
 export type Tone = "green" | "blue" | "yellow" | "orange" | "red" | "grey";
@@ -48,8 +49,7 @@ export const shortHash = (hash: string) => hash.slice(0, 12) || "–";
 export const timeText = (iso: string) => new Date(iso).toLocaleTimeString();
 
 /** A date with its time (the sessions table shows when each session started). */
-export const dateTimeText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+export const dateTimeText = formatDateTime;
 
 /** Spec: a mobile icon when the platform contains Mobile; the browser's own mobile hint counts too. */
 export const isMobile = (info: { platform?: string; mobile?: boolean }) =>

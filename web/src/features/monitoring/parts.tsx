@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import {
   RISK_RULE_LABELS,
   type RiskRuleHit,
@@ -6,12 +5,8 @@ import {
   type VerificationOutcome,
 } from "../../../../contract/monitoring";
 import { LoadFailure } from "../../ui/LoadState";
-import { riskPercent, riskTone, type Tone } from "./format";
+import { riskPercent, riskTone } from "./format";
 import { text } from "./text";
-
-export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`mon-badge mon-tone-${tone}`}>{children}</span>;
-}
 
 /** The verification outcome in place of the prototype's biometric match: tick, cross or dash. */
 export function VerificationMark({ outcome }: { outcome: VerificationOutcome }) {

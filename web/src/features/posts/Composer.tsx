@@ -9,7 +9,8 @@ import {
 } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { FILE_EXTENSIONS, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
-import { messageOf, uploadAttachment } from "./api";
+import { messageOf } from "../../ui/messageOf";
+import { uploadAttachment } from "./api";
 import { mentionQuery, refusal } from "./composerInput";
 import { useChannel } from "./context";
 import { readDraft, writeDraft } from "./drafts";

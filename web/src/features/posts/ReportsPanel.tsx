@@ -6,12 +6,13 @@ import { Modal } from "../../ui/Modal";
 import { useToast } from "../../ui/Toast";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { FileCard } from "./Attachment";
-import { messageOf, postsApi } from "./api";
+import { postsApi } from "./api";
 import { dateOf, fullTime, shortTime } from "./format";
 import { FlagIcon } from "./icons";
 import { RichText } from "./RichText";
 import { text } from "./text";
 import "./posts.css";
+import { messageOf } from "../../ui/messageOf";
 
 type Load =
   | { state: "loading" }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { authorName, type Post } from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
-import { messageOf, postsApi } from "./api";
+import { messageOf } from "../../ui/messageOf";
+import { postsApi } from "./api";
 import { useChannel, useChannelState } from "./context";
 import { fullTime, shortTime } from "./format";
 import { CloseIcon } from "./icons";

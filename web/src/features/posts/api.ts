@@ -97,5 +97,3 @@ export function uploadAttachment(
   });
   return { promise, abort: () => request.abort() };
 }
-
-export const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));

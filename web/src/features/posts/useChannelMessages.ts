@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 import type { Channel } from "../../../../contract/channels";
 import type { Post } from "../../../../contract/posts";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { type Collection, messageOf, postsApi } from "./api";
+import { type Collection, postsApi } from "./api";
 import { type ChannelState, firstUnread, initialState, reducer } from "./store";
 import { clearUnread } from "./useUnreadCounts";
 

@@ -7,6 +7,7 @@ import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
 import { organizationsApi } from "../organizations/api";
 import "./profile.css";
+import { messageOf } from "../../ui/messageOf";
 
 const STATUS_NAMES: Record<string, string> = {
   active: "Voting open",
@@ -45,7 +46,7 @@ export default function PollingStationsPage() {
         await organizationsApi.switchTo(station.organization_id);
       navigate(channelPath(area, { id: station.channel_id, name: station.channel_name, type: "election" }));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
       setOpening(null);
     }
   }

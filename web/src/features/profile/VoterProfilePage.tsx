@@ -11,6 +11,7 @@ import { IdentityCard } from "./IdentityCard";
 import { SecurityCard } from "./SecurityCard";
 import { SessionsCard } from "./SessionsCard";
 import "./profile.css";
+import { messageOf } from "../../ui/messageOf";
 
 /** /voters: the signed-in user's profile (spec part 2, "Voter profile"). */
 export default function VoterProfilePage() {
@@ -59,7 +60,7 @@ export default function VoterProfilePage() {
       setNotice(profileMessages.saved);
     } catch (failure) {
       // Save stays in edit on failure (spec part 2 section 4), and says why.
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
     } finally {
       setSaving(false);
     }

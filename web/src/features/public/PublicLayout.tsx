@@ -1,6 +1,7 @@
 import "./public.css";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { Spinner } from "../../ui/Spinner";
 import Footer from "./Footer";
 import Header from "./Header";
 import { useScrollToHash } from "./useScrollToHash";
@@ -8,7 +9,7 @@ import { useScrollToHash } from "./useScrollToHash";
 function PageLoading() {
   return (
     <div className="pub-loading" role="status">
-      <span className="pub-spinner" aria-hidden="true" />
+      <Spinner size="large" />
       <span className="visually-hidden">Loading page</span>
     </div>
   );

@@ -1,8 +1,7 @@
 import type { Recording } from "../../../../contract/rooms";
+import { formatDateTime } from "../../ui/format";
 import { DownloadIcon, RecordIcon } from "./icons";
 import { text } from "./text";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The session recordings saved in this channel, to download. */
 export function Recordings({ recordings, uploading }: { recordings: Recording[]; uploading: boolean }) {
@@ -26,7 +25,7 @@ export function Recordings({ recordings, uploading }: { recordings: Recording[];
               <span className="rm-recording-text">
                 <span className="rm-recording-name">{recording.filename}</span>
                 <span className="muted rm-small">
-                  {when.format(new Date(recording.created_at))} · {text.size(recording.size)}
+                  {formatDateTime(recording.created_at)} · {text.size(recording.size)}
                   {recording.uploader_name && ` · ${recording.uploader_name}`}
                 </span>
               </span>

@@ -9,9 +9,10 @@ import {
 } from "../../../../contract/rooms";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { copyText } from "../../ui/clipboard";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { EmptyState } from "../workspace/EmptyState";
-import { messageOf, roomsApi } from "./api";
+import { roomsApi } from "./api";
 import { Controls } from "./Controls";
 import { RecordIcon, SpeakerIcon } from "./icons";
 import { RemoteAudio } from "./MediaElements";

@@ -47,5 +47,3 @@ export const roomsApi = {
     return data as Recording;
   },
 };
-
-export const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));

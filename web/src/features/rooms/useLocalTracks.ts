@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type MyStateInput, type RoomParticipant, SENDING_ROLES } from "../../../../contract/rooms";
-import { messageOf, roomsApi } from "./api";
+import { messageOf } from "../../ui/messageOf";
+import { roomsApi } from "./api";
 import { text } from "./text";
 
 interface Options {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RoomSession } from "../../../../contract/rooms";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { messageOf, roomsApi } from "./api";
+import { roomsApi } from "./api";
 import { type RecordingSources, SessionRecorder } from "./recorder";
 import { text } from "./text";
 

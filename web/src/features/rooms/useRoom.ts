@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { byStage, type RoomParticipant, type RoomSession, type RoomView } from "../../../../contract/rooms";
 import { ApiError } from "../../api/http";
 import { useTopic } from "../../api/useRealtime";
-import { messageOf, roomsApi } from "./api";
+import { messageOf } from "../../ui/messageOf";
+import { roomsApi } from "./api";
 
 export type RoomLoad =
   | { state: "loading" }

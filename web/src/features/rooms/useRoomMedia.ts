@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { RoomParticipant } from "../../../../contract/rooms";
-import { messageOf, roomsApi } from "./api";
+import { messageOf } from "../../ui/messageOf";
+import { roomsApi } from "./api";
 import { createMediaPath, type MediaPath, type MediaStats } from "./media/index";
 import type { RoomSocket } from "./roomSocket";
 

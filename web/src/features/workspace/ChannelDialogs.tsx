@@ -4,12 +4,11 @@ import { messages } from "../../../../contract/messages";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { channelsApi } from "../channels/api";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
-
-export const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /** What is wrong with a new name, if anything (spec: non-blank, different, at most 50). */
 export function renameProblem(name: string, current: string): string | null {

@@ -9,10 +9,10 @@ import {
 } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
 import { channelsApi } from "../channels/api";
-import { messageOf } from "./ChannelDialogs";
 import { NOTIFY_LABELS, text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 

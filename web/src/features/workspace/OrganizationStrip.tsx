@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { Avatar, initials } from "../../ui/Avatar";
 import { ShieldIcon, TrophyIcon } from "../../ui/icons";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Tooltip } from "../../ui/Tooltip";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
@@ -32,7 +33,7 @@ export function OrganizationStrip() {
       await switchTo(id);
       navigate(`/${area}`);
     } catch (failure) {
-      toast(failure instanceof Error ? failure.message : String(failure), "error");
+      toast(messageOf(failure), "error");
     } finally {
       setSwitching(null);
     }

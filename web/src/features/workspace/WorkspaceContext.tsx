@@ -12,6 +12,7 @@ import type { Channel } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
 import type { Member, OrganizationProfile, OrganizationSummary } from "../../../../contract/organizations";
 import { useTopic } from "../../api/useRealtime";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { channelsApi } from "../channels/api";
@@ -41,8 +42,6 @@ export interface Workspace {
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /**
  * Runs `task` now, or once more after the run in progress when called again meanwhile: a burst of

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { type Channel, channelPath } from "../../../../contract/channels";
 import { ApiError } from "../../api/http";
+import { messageOf } from "../../ui/messageOf";
 import { channelsApi } from "../channels/api";
-import { messageOf } from "./ChannelDialogs";
 import { useWorkspace } from "./WorkspaceContext";
 
 export type ChannelLoad =

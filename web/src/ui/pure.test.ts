@@ -1,0 +1,38 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { formatCount, formatDate, formatDateTime, formatTime } from "./format";
+import { messageOf } from "./messageOf";
+
+describe("messageOf", () => {
+  it("gives an Error's message, and any other value as text", () => {
+    expect(messageOf(new Error("Voting is closed."))).toBe("Voting is closed.");
+    expect(messageOf(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+    expect(messageOf("plain words")).toBe("plain words");
+    expect(messageOf(404)).toBe("404");
+    expect(messageOf(undefined)).toBe("undefined");
+  });
+});
+
+describe("format", () => {
+  const iso = "2026-11-29T08:05:09.000Z";
+  const at = new Date(iso);
+  it("writes an instant as the locale's medium date and short time", () => {
+    expect(formatDateTime(iso)).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at),
+    );
+    expect(formatDateTime(at)).toBe(formatDateTime(iso));
+  });
+  it("writes the day with a short month", () => {
+    expect(formatDate(iso)).toBe(
+      new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" }).format(at),
+    );
+    expect(formatDate(iso)).toContain("2026");
+  });
+  it("writes the time of day with seconds", () => {
+    expect(formatTime(iso)).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: "medium" }).format(at));
+  });
+  it("groups counts as the locale does", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(1234567)).toBe((1234567).toLocaleString());
+  });
+});
