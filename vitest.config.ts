@@ -50,6 +50,9 @@ export default defineConfig({
           ]
         : []),
       {
+        test: { name: "scripts", include: ["scripts/**/*.test.ts"] },
+      },
+      {
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
