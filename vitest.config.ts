@@ -51,6 +51,9 @@ export default defineConfig({
           ]
         : []),
       {
+        test: { name: "scripts", include: ["scripts/**/*.test.ts"] },
+      },
+      {
         test: {
           name: "web",
           include: ["web/src/**/*.test.{ts,tsx}"],

@@ -31,6 +31,7 @@ async function findPostgres(): Promise<string | undefined> {
 }
 
 run("lint (biome)", "npx", ["biome", "check", "."]);
+run("lint (no raw colours outside the tokens)", "npx", ["tsx", "scripts/check-colours.ts"]);
 run("type check (tsc)", "npx", ["tsc", "--noEmit", "-p", "."]);
 
 const postgres = await findPostgres();

@@ -17,7 +17,6 @@ const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPassword
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
 const WorkspaceShell = lazy(() => import("./features/workspace/Shell"));
 const WorkspaceHome = lazy(() => import("./features/workspace/WorkspaceHome"));
-const ChannelPage = lazy(() => import("./features/workspace/ChannelPage"));
 const CreateChannelPage = lazy(() => import("./features/channels/CreateChannelPage"));
 const ProfilePage = lazy(() => import("./features/organizations/ProfilePage"));
 const SearchPage = lazy(() => import("./features/organizations/SearchPage"));
@@ -77,10 +76,9 @@ function area(name: "organization" | "member", channelTypes: string[]): RouteObj
             <TextChannelPage />
           ) : type === "airing" ? (
             <AudioRoomPage />
-          ) : type === "live" || type === "streaming" ? (
-            <LiveStreamPage />
           ) : (
-            <ChannelPage />
+            // live (organization) and streaming (member): every channel type has its page.
+            <LiveStreamPage />
           ),
         ),
       })),

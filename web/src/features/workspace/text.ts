@@ -92,14 +92,6 @@ export const text = {
   channelNotFoundBody: "This channel does not exist or you no longer have access to it.",
   backToDashboard: "Back to Dashboard",
   memberCount: (count: number) => `${count} ${count === 1 ? "member" : "members"}`,
-  created: "Created",
-  visibility: "Visibility",
-  votingPeriod: "Voting period",
-  votingFromTo: (opens: string, closes: string) => `Opens ${opens} · closes ${closes}`,
-  candidates: "Candidates",
-  noCandidates: "No candidates listed.",
-  postingAllowed: "You may post here.",
-  postingLocked: "This channel is locked. Only organization administrators can send messages.",
   // Home
   welcome: (name: string) => `Welcome to ${name}`,
   noDescription: "No description provided",
@@ -125,26 +117,6 @@ export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   airing: "Airing Channel",
   live: "Live Channel",
   election: "Election Channel",
-};
-
-/** What each kind of channel is for, said on its page. */
-export const CHANNEL_PURPOSE: Record<ChannelType, { title: string; body: string }> = {
-  text: {
-    title: "A text channel",
-    body: "Members post messages, images and files here, comment on them and react. Administrators pin what matters.",
-  },
-  airing: {
-    title: "An airing channel",
-    body: "A live audio room: the host starts a session and members listen in and, when invited, speak.",
-  },
-  live: {
-    title: "A live streaming channel",
-    body: "A live video room: the host streams camera or screen to the members of the organization.",
-  },
-  election: {
-    title: "An election channel",
-    body: "Members verify their identity and cast their vote here during the voting period; results follow when it closes.",
-  },
 };
 
 export const NOTIFY_LABELS: Record<NotifyChoice, string> = {

@@ -1,0 +1,79 @@
+/** Elections and their ballots' shape: positions and candidates. */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { SecuritySettings } from "../../../contract/channels";
+import { channels } from "./channels";
+import { createdAt } from "./columns";
+import { organizations } from "./organizations";
+
+export const elections = pgTable(
+  "elections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /**
+     * No action on delete: a channel cannot be deleted from under its election (deleteChannel
+     * withdraws an election that never opened first, and refuses the channel of one that did).
+     */
+    channelId: uuid("channel_id").references(() => channels.id),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    electionType: text("election_type").notNull().default("general"),
+    status: text("status", { enum: ["upcoming", "active", "completed", "cancelled"] })
+      .notNull()
+      .default("upcoming"),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    startTime: text("start_time").notNull().default("08:00"),
+    endTime: text("end_time").notNull().default("18:00"),
+    /** The voting window as instants, from the dates and times in the organization's time zone. */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    resultsHidden: boolean("results_hidden").notNull().default(false),
+    /**
+     * The channel's security settings (the verification rules) as they stood when voting opened:
+     * frozen with the ballot, so casting and verification never read rules changed mid-vote.
+     * Null until the election opens.
+     */
+    securitySettings: jsonb("security_settings").$type<SecuritySettings>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("elections_org_idx").on(t.organizationId, t.createdAt),
+    index("elections_channel_idx").on(t.channelId),
+    check("elections_status_check", sql`${t.status} in ('upcoming', 'active', 'completed', 'cancelled')`),
+  ],
+);
+
+export const electionPositions = pgTable(
+  "election_positions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    maxSelections: integer("max_selections").notNull().default(1),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("election_positions_election_idx").on(t.electionId)],
+);
+
+export const candidates = pgTable(
+  "candidates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => electionPositions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    party: text("party").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    imageUrl: text("image_url").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("candidates_position_idx").on(t.positionId)],
+);

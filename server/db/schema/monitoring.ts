@@ -1,0 +1,102 @@
+/** Security monitoring: voting sessions, the rules that fired on them, and alerts. */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+import { elections } from "./elections";
+import { organizations } from "./organizations";
+
+/** A fired risk rule, kept with the session so the screen shows why its score is what it is. */
+export interface RiskRuleHit {
+  rule: string;
+  weight: number;
+  detail: string;
+}
+
+/** A voter's visit to an election, from opening the channel through verification to casting. */
+export const votingSessions = pgTable(
+  "voting_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    electionId: uuid("election_id").references(() => elections.id, { onDelete: "cascade" }),
+    ipAddress: text("ip_address").notNull().default(""),
+    /** The spec's mac_address: a device-fingerprint hash computed in the browser. */
+    deviceHash: text("device_hash").notNull().default(""),
+    location: jsonb("location").$type<{ latitude: number; longitude: number; accuracy: number } | null>(),
+    deviceInfo: jsonb("device_info").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: ["active", "completed", "suspicious", "blocked"] })
+      .notNull()
+      .default("active"),
+    riskScore: doublePrecision("risk_score").notNull().default(0),
+    riskRules: jsonb("risk_rules").$type<RiskRuleHit[]>().notNull().default([]),
+    /** In place of the prototype's biometric flag: the outcome of identity verification. */
+    verification: text("verification", { enum: ["none", "passed", "failed"] })
+      .notNull()
+      .default("none"),
+    failedVerifications: integer("failed_verifications").notNull().default(0),
+    duplicateAttempts: integer("duplicate_attempts").notNull().default(0),
+    blockedBy: uuid("blocked_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("voting_sessions_org_created_idx").on(t.organizationId, t.createdAt),
+    index("voting_sessions_user_idx").on(t.userId, t.createdAt),
+    index("voting_sessions_device_idx").on(t.organizationId, t.deviceHash),
+    index("voting_sessions_ip_idx").on(t.organizationId, t.ipAddress, t.createdAt),
+    check(
+      "voting_sessions_status_check",
+      sql`${t.status} in ('active', 'completed', 'suspicious', 'blocked')`,
+    ),
+    check("voting_sessions_risk_check", sql`${t.riskScore} >= 0 and ${t.riskScore} <= 1`),
+  ],
+);
+
+export const securityAlerts = pgTable(
+  "security_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => votingSessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", {
+      enum: ["identity_theft", "suspicious_location", "device_anomaly", "duplicate_identity"],
+    }).notNull(),
+    severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    /** The risk rule that raised it ("duplicate_identity" for a join held for its ID number). */
+    rule: text("rule").notNull(),
+    description: text("description").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("security_alerts_org_idx").on(t.organizationId, t.createdAt),
+    /** A rule raises one alert per session. */
+    uniqueIndex("security_alerts_session_rule_key").on(t.sessionId, t.rule),
+    check(
+      "security_alerts_type_check",
+      sql`${t.type} in ('identity_theft', 'suspicious_location', 'device_anomaly', 'duplicate_identity')`,
+    ),
+    check("security_alerts_severity_check", sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
+  ],
+);

@@ -1,0 +1,30 @@
+/** Uploaded files. */
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { channels } from "./channels";
+import { createdAt } from "./columns";
+import { organizations } from "./organizations";
+
+/** Uploaded files; the bytes live in the data folder under uploads/{id}. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** A logo is public (search shows it); attachments and recordings are for the organization's members. */
+    kind: text("kind", { enum: ["logo", "attachment", "recording"] }).notNull(),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").references(() => channels.id, { onDelete: "cascade" }),
+    uploaderId: uuid("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Attachments are found by their names (features/search).
+    index("uploads_search_document_idx")
+      .using("gin", sql`search_document(${t.filename})`)
+      .where(sql`${t.kind} = 'attachment'`),
+  ],
+);
