@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
+import { chatEndpoints } from "../../../../contract/chat";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
-import { chatApi } from "./api";
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+import { messageOf } from "../../ui/messageOf";
 
 /** Oldest first by time, then id (the server's order); each message once. */
 function merged(list: DirectMessage[], more: DirectMessage[]): DirectMessage[] {
@@ -51,7 +51,7 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
   const reload = useCallback(async () => {
     if (!loaded.current) setStatus("loading");
     try {
-      const page = await chatApi.conversation(otherId);
+      const page = await call(chatEndpoints.conversation, { params: { id: otherId }, query: {} });
       // A reload (after a reconnect) keeps the earlier pages already shown.
       setMessages((list) => merged(list, page.messages));
       if (!loaded.current) setHasMore(page.has_more);
@@ -69,7 +69,10 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     if (!oldest || earlier.loading) return;
     setEarlier({ loading: true, error: null });
     try {
-      const page = await chatApi.conversation(otherId, oldest.id);
+      const page = await call(chatEndpoints.conversation, {
+        params: { id: otherId },
+        query: { before: oldest.id },
+      });
       setMessages((list) => merged(list, page.messages));
       setHasMore(page.has_more);
       setEarlier({ loading: false, error: null });
@@ -87,8 +90,7 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
   useEffect(() => {
     if (!reading || !unreadFromThem || marking.current) return;
     marking.current = true;
-    chatApi
-      .markRead(otherId)
+    call(chatEndpoints.markRead, { params: { id: otherId } })
       .then(({ read_at }) => {
         setMessages((list) =>
           list.map((m) => (m.sender_id === otherId && m.read_at === null ? { ...m, read_at } : m)),
@@ -135,7 +137,7 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     setSending(true);
     setSendError(null);
     try {
-      const message = await chatApi.send(otherId, content);
+      const message = await call(chatEndpoints.send, { params: { id: otherId }, body: { content } });
       setMessages((list) => merged(list, [message]));
       return message;
     } catch (failure) {

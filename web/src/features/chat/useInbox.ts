@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatContact, DirectMessage } from "../../../../contract/chat";
+import { chatEndpoints } from "../../../../contract/chat";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
-import { chatApi } from "./api";
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+import { messageOf } from "../../ui/messageOf";
 
 /** Latest conversation first, then by name (the server's order, kept as messages arrive). */
 function ordered(contacts: ChatContact[]): ChatContact[] {
@@ -58,7 +58,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
     }
     setStatus((previous) => (previous === "ready" ? previous : "loading"));
     try {
-      const list = await chatApi.contacts(organizationId);
+      const list = await call(chatEndpoints.contacts, { query: { organizationId } });
       if (mine !== contactsGeneration.current) return;
       setContacts(list.contacts);
       setError(null);
@@ -77,7 +77,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
       return;
     }
     try {
-      const { total } = await chatApi.unread(organizationId);
+      const { total } = await call(chatEndpoints.unread, { query: { organizationId } });
       if (mine === unreadGeneration.current) setUnread(total);
     } catch {
       // The badge keeps its last known count; the next event or reconnect asks again.

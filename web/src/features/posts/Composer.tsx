@@ -9,7 +9,7 @@ import {
 } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { FILE_EXTENSIONS, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
-import { messageOf, uploadAttachment } from "./api";
+import { messageOf } from "../../ui/messageOf";
 import { mentionQuery, refusal } from "./composerInput";
 import { useChannel } from "./context";
 import { readDraft, writeDraft } from "./drafts";
@@ -18,6 +18,7 @@ import { ImageIcon, PaperclipIcon, SendIcon } from "./icons";
 import { MentionSuggestions } from "./MentionSuggestions";
 import { type Pending, PendingAttachment } from "./PendingAttachment";
 import { text } from "./text";
+import { uploadAttachment } from "./upload";
 
 const FILE_ACCEPT = FILE_EXTENSIONS.map((extension) => `.${extension}`).join(",");
 const MAX_SUGGESTIONS = 6;

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { messageOf } from "./api";
+import { messageOf } from "../../ui/messageOf";
 import { text } from "./text";
 
 /**

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
-import { authorName, type Report } from "../../../../contract/posts";
+import { authorName, postsEndpoints, type Report } from "../../../../contract/posts";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { FileCard } from "./Attachment";
-import { messageOf, postsApi } from "./api";
 import { dateOf, fullTime, shortTime } from "./format";
 import { FlagIcon } from "./icons";
 import { RichText } from "./RichText";
@@ -34,7 +35,7 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const refresh = useCallback(async () => {
     if (!id) return;
     try {
-      const { reports } = await postsApi.reports(id);
+      const { reports } = await call(postsEndpoints.reports, { params: { id } });
       setLoad({ state: "ready", reports });
     } catch (failure) {
       setLoad({ state: "error", message: messageOf(failure) });
@@ -51,7 +52,9 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const decide = async (report: Report, remove: boolean) => {
     setBusy(report.id);
     try {
-      await postsApi.decideReport(report.id, remove);
+      await call(remove ? postsEndpoints.removeReported : postsEndpoints.dismissReport, {
+        params: { id: report.id },
+      });
       setConfirming(null);
       toast(remove ? text.reportRemoved : text.reportDismissed);
       await refresh();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { authorName, type Post } from "../../../../contract/posts";
+import { authorName, type Post, postsEndpoints } from "../../../../contract/posts";
+import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
-import { messageOf, postsApi } from "./api";
+import { messageOf } from "../../ui/messageOf";
 import { useChannel, useChannelState } from "./context";
 import { fullTime, shortTime } from "./format";
 import { CloseIcon } from "./icons";
@@ -23,8 +24,7 @@ export function SearchPanel({ query, onClose }: { query: string; onClose(): void
   useEffect(() => {
     let cancelled = false;
     setSearch({ state: "searching", q: query });
-    postsApi
-      .search(channel.id, query)
+    call(postsEndpoints.search, { params: { id: channel.id }, query: { q: query } })
       .then(({ posts }) => {
         if (cancelled) return;
         setFound(Object.fromEntries(posts.map((post) => [post.id, post])));

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { SearchHit } from "../../../../contract/search";
+import { messageOf } from "../../ui/messageOf";
 import { openConversation } from "../chat/openConversation";
-import { messageOf } from "../posts/api";
 import { MESSAGE_PARAM } from "../posts/permalink";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { searchApi } from "./api";
