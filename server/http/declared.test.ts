@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
+import { chatEndpoints } from "../../contract/chat";
 import type { AnyEndpoint } from "../../contract/endpoint";
 import { monitoringEndpoints } from "../../contract/monitoring";
+import { postsEndpoints } from "../../contract/posts";
 import { profileEndpoints } from "../../contract/profile";
 import { settingsEndpoints } from "../../contract/settings";
 import { type TestApp, testApp } from "../test/support";
@@ -17,6 +19,8 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   profileEndpoints,
   monitoringEndpoints,
   adminEndpoints,
+  postsEndpoints,
+  chatEndpoints,
 };
 
 describe("declared endpoints", () => {

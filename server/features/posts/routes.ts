@@ -1,21 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  commentInput,
-  createPostInput,
-  editPostInput,
-  forwardInput,
-  type Post,
-  pageQuery,
-  postMessages,
-  reactionEmojiParam,
-  reportInput,
-  searchInput,
-} from "../../../contract/posts";
+import type { FastifyInstance } from "fastify";
+import { postsEndpoints as e, type Post, postMessages } from "../../../contract/posts";
 import type { AppContext } from "../../context";
-import { currentUser } from "../../http/access";
-import { notFound, parse } from "../../http/errors";
-import { idParam, noBody } from "../../http/params";
+import { route } from "../../http/endpoint";
+import { notFound } from "../../http/errors";
 import { enforceLimits } from "../../lib/rate-limit";
+import type { User } from "../accounts/sessions";
 import { twoFactorMissing } from "../channels/checks";
 import { channelReader, postFor } from "./access";
 import { channelCollection, searchChannel } from "./collections";
@@ -33,8 +22,6 @@ const EVENT_POST_BYTES = 6000;
 
 export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, bus, clock } = ctx;
-  const user = { config: { access: "user" as const } };
-
   /** The message as anyone sees it (no viewer's own like or bookmark), if small enough to travel. */
   const neutral = (post: Post): Post | null => {
     const shared = {
@@ -73,40 +60,28 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   };
 
-  app.get("/api/channels/:id/posts", user, (request) => {
-    const page = parse(pageQuery, request.query);
-    return listPosts(db, currentUser(request), idParam(request.params), page);
-  });
+  route(app, e.list, ({ auth, params, query }) => listPosts(db, auth.user, params.id, query));
 
-  const limitPosts = (request: FastifyRequest) =>
-    enforceLimits(db, clock, [
-      { key: `posts:user:${currentUser(request).id}`, limit: ctx.limits.postsPerUser },
-    ]);
+  const limitPosts = (me: User) =>
+    enforceLimits(db, clock, [{ key: `posts:user:${me.id}`, limit: ctx.limits.postsPerUser }]);
 
-  app.post("/api/channels/:id/posts", user, async (request, reply) => {
-    const input = parse(createPostInput, request.body);
-    await limitPosts(request);
-    const { post, mentioned, byVoter } = await createPost(
-      db,
-      clock,
-      currentUser(request),
-      idParam(request.params),
-      input,
-    );
+  route(app, e.create, async ({ auth, params, body, reply }) => {
+    await limitPosts(auth.user);
+    const { post, mentioned, byVoter } = await createPost(db, clock, auth.user, params.id, body);
     await announceNew(post, mentioned, byVoter);
-    return reply.code(201).send(post);
+    reply.code(201);
+    return post;
   });
 
-  app.get("/api/posts/:id", user, async (request) => {
-    await postFor(db, currentUser(request), idParam(request.params));
-    const post = await loadPost(db, currentUser(request).id, idParam(request.params));
+  route(app, e.get, async ({ auth, params }) => {
+    await postFor(db, auth.user, params.id);
+    const post = await loadPost(db, auth.user.id, params.id);
     if (!post) throw notFound(postMessages.notFound);
     return post;
   });
 
-  app.patch("/api/posts/:id", user, async (request) => {
-    const input = parse(editPostInput, request.body);
-    const post = await editPost(db, clock, currentUser(request), idParam(request.params), input);
+  route(app, e.edit, async ({ auth, params, body }) => {
+    const post = await editPost(db, clock, auth.user, params.id, body);
     await bus.publish(`channel:${post.channel_id}`, "post.updated", {
       channel_id: post.channel_id,
       post_id: post.id,
@@ -115,118 +90,98 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return post;
   });
 
-  app.delete("/api/posts/:id", user, async (request) => {
-    const postId = idParam(request.params);
-    const { channelId } = await deletePost(ctx, currentUser(request), postId);
+  route(app, e.remove, async ({ auth, params }) => {
+    const postId = params.id;
+    const { channelId } = await deletePost(ctx, auth.user, postId);
     await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
-    return { success: true };
+    return { success: true as const };
   });
 
-  const toggles = [
-    ["like", "PUT", true],
-    ["like", "DELETE", false],
-  ] as const;
-  for (const [, method, liked] of toggles) {
-    app.route({
-      method,
-      url: "/api/posts/:id/like",
-      config: { access: "user" },
-      handler: async (request) => {
-        noBody(request.body);
-        const postId = idParam(request.params);
-        const result = await setLike(db, currentUser(request), postId, liked);
-        await bus.publish(`channel:${result.channelId}`, "post.liked", {
-          channel_id: result.channelId,
-          post_id: postId,
-          likes_count: result.likesCount,
-          user_id: currentUser(request).id,
-          liked,
-        });
-        return { likes_count: result.likesCount, user_liked: liked };
-      },
-    });
-  }
-
-  for (const [method, reacted] of [
-    ["PUT", true],
-    ["DELETE", false],
+  for (const [endpoint, liked] of [
+    [e.like, true],
+    [e.unlike, false],
   ] as const) {
-    app.route({
-      method,
-      url: "/api/posts/:id/reactions/:emoji",
-      config: { access: "user" },
-      handler: async (request) => {
-        noBody(request.body);
-        const { id: postId, emoji } = parse(reactionEmojiParam, request.params);
-        const me = currentUser(request);
-        const { channelId, reactions } = await setReaction(db, me, postId, emoji, reacted);
-        const shared = reactions.map((reaction) => ({ ...reaction, mine: false }));
-        await bus.publish(`channel:${channelId}`, "post.reacted", {
-          channel_id: channelId,
-          post_id: postId,
-          user_id: me.id,
-          emoji,
-          reacted,
-          reactions: Buffer.byteLength(JSON.stringify(shared)) <= EVENT_POST_BYTES ? shared : null,
-        });
-        return { reactions };
-      },
+    route(app, endpoint, async ({ auth, params }) => {
+      const postId = params.id;
+      const result = await setLike(db, auth.user, postId, liked);
+      await bus.publish(`channel:${result.channelId}`, "post.liked", {
+        channel_id: result.channelId,
+        post_id: postId,
+        likes_count: result.likesCount,
+        user_id: auth.user.id,
+        liked,
+      });
+      return { likes_count: result.likesCount, user_liked: liked };
     });
   }
 
-  for (const [method, pinned] of [
-    ["PUT", true],
-    ["DELETE", false],
+  for (const [endpoint, reacted] of [
+    [e.react, true],
+    [e.unreact, false],
   ] as const) {
-    app.route({
-      method,
-      url: "/api/posts/:id/pin",
-      config: { access: "user" },
-      handler: async (request) => {
-        noBody(request.body);
-        const postId = idParam(request.params);
-        const { channelId } = await setPin(db, currentUser(request), postId, pinned);
-        await bus.publish(`channel:${channelId}`, "post.pinned", {
-          channel_id: channelId,
-          post_id: postId,
-          pinned,
-        });
-        return { is_pinned: pinned };
-      },
-    });
-    app.route({
-      method,
-      url: "/api/posts/:id/bookmark",
-      config: { access: "user" },
-      handler: async (request) => {
-        noBody(request.body);
-        await setBookmark(db, currentUser(request), idParam(request.params), pinned);
-        return { is_bookmarked: pinned };
-      },
+    route(app, endpoint, async ({ auth, params }) => {
+      const { id: postId, emoji } = params;
+      const me = auth.user;
+      const { channelId, reactions } = await setReaction(db, me, postId, emoji, reacted);
+      const shared = reactions.map((reaction) => ({ ...reaction, mine: false }));
+      await bus.publish(`channel:${channelId}`, "post.reacted", {
+        channel_id: channelId,
+        post_id: postId,
+        user_id: me.id,
+        emoji,
+        reacted,
+        reactions: Buffer.byteLength(JSON.stringify(shared)) <= EVENT_POST_BYTES ? shared : null,
+      });
+      return { reactions };
     });
   }
 
-  app.get("/api/posts/:id/comments", user, async (request) => ({
-    comments: await listComments(db, currentUser(request), idParam(request.params)),
+  for (const [endpoint, pinned] of [
+    [e.pin, true],
+    [e.unpin, false],
+  ] as const) {
+    route(app, endpoint, async ({ auth, params }) => {
+      const postId = params.id;
+      const { channelId } = await setPin(db, auth.user, postId, pinned);
+      await bus.publish(`channel:${channelId}`, "post.pinned", {
+        channel_id: channelId,
+        post_id: postId,
+        pinned,
+      });
+      return { is_pinned: pinned };
+    });
+  }
+
+  for (const [endpoint, bookmarked] of [
+    [e.bookmark, true],
+    [e.unbookmark, false],
+  ] as const) {
+    route(app, endpoint, async ({ auth, params }) => {
+      await setBookmark(db, auth.user, params.id, bookmarked);
+      return { is_bookmarked: bookmarked };
+    });
+  }
+
+  route(app, e.comments, async ({ auth, params }) => ({
+    comments: await listComments(db, auth.user, params.id),
   }));
 
-  app.post("/api/posts/:id/comments", user, async (request, reply) => {
-    const input = parse(commentInput, request.body);
-    await limitPosts(request);
-    const postId = idParam(request.params);
-    const result = await addComment(db, currentUser(request), postId, input);
+  route(app, e.comment, async ({ auth, params, body, reply }) => {
+    await limitPosts(auth.user);
+    const postId = params.id;
+    const result = await addComment(db, auth.user, postId, body);
     await bus.publish(`channel:${result.channelId}`, "comment.created", {
       channel_id: result.channelId,
       post_id: postId,
       comment: result.comment,
       comments_count: result.commentsCount,
     });
-    return reply.code(201).send({ comment: result.comment, comments_count: result.commentsCount });
+    reply.code(201);
+    return { comment: result.comment, comments_count: result.commentsCount };
   });
 
-  app.patch("/api/comments/:id", user, async (request) => {
-    const input = parse(commentInput, request.body);
-    const result = await editComment(db, clock, currentUser(request), idParam(request.params), input);
+  route(app, e.editComment, async ({ auth, params, body }) => {
+    const result = await editComment(db, clock, auth.user, params.id, body);
     await bus.publish(`channel:${result.channelId}`, "comment.updated", {
       channel_id: result.channelId,
       post_id: result.comment.post_id,
@@ -235,90 +190,70 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { comment: result.comment };
   });
 
-  app.delete("/api/comments/:id", user, async (request) => {
-    const commentId = idParam(request.params);
-    const result = await deleteComment(db, currentUser(request), commentId);
+  route(app, e.removeComment, async ({ auth, params }) => {
+    const commentId = params.id;
+    const result = await deleteComment(db, auth.user, commentId);
     await bus.publish(`channel:${result.channelId}`, "comment.deleted", {
       channel_id: result.channelId,
       post_id: result.postId,
       comment_id: commentId,
       comments_count: result.commentsCount,
     });
-    return { success: true, comments_count: result.commentsCount };
+    return { success: true as const, comments_count: result.commentsCount };
   });
 
-  app.post("/api/posts/:id/forward", user, async (request, reply) => {
-    const { channel_id } = parse(forwardInput, request.body);
-    const { post, mentioned, byVoter } = await forwardPost(
-      db,
-      clock,
-      currentUser(request),
-      idParam(request.params),
-      channel_id,
-    );
+  route(app, e.forward, async ({ auth, params, body, reply }) => {
+    const { post, mentioned, byVoter } = await forwardPost(db, clock, auth.user, params.id, body.channel_id);
     await announceNew(post, mentioned, byVoter);
-    return reply.code(201).send(post);
+    reply.code(201);
+    return post;
   });
 
-  app.post("/api/posts/:id/report", user, async (request, reply) => {
-    const { reason } = parse(reportInput, request.body === undefined ? {} : request.body);
-    const { reportId, organizationId } = await reportPost(
-      db,
-      currentUser(request),
-      idParam(request.params),
-      reason,
-    );
+  route(app, e.report, async ({ auth, params, body, reply }) => {
+    const { reportId, organizationId } = await reportPost(db, auth.user, params.id, body.reason);
     await bus.publish(`org:${organizationId}`, "report.created", {
       organization_id: organizationId,
       report_id: reportId,
     });
-    return reply.code(201).send({ success: true, message: postMessages.reported });
+    reply.code(201);
+    return { success: true as const, message: postMessages.reported };
   });
 
-  app.get("/api/organizations/:id/reports", user, async (request) => ({
-    reports: await listReports(db, currentUser(request), idParam(request.params)),
+  route(app, e.reports, async ({ auth, params }) => ({
+    reports: await listReports(db, auth.user, params.id),
   }));
 
-  for (const [verb, remove] of [
-    ["dismiss", false],
-    ["remove", true],
+  for (const [endpoint, remove] of [
+    [e.dismissReport, false],
+    [e.removeReported, true],
   ] as const) {
-    app.post(`/api/reports/:id/${verb}`, user, async (request) => {
-      noBody(request.body);
-      const { postId, channelId } = await decideReport(
-        ctx,
-        currentUser(request),
-        idParam(request.params),
-        remove,
-      );
+    route(app, endpoint, async ({ auth, params }) => {
+      const { postId, channelId } = await decideReport(ctx, auth.user, params.id, remove);
       if (remove && channelId) {
         await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
       }
-      return { success: true };
+      return { success: true as const };
     });
   }
 
   for (const kind of ["pins", "bookmarks", "media", "files"] as const) {
-    app.get(`/api/channels/:id/${kind}`, user, async (request) => ({
-      posts: await channelCollection(db, currentUser(request), idParam(request.params), kind),
+    route(app, e[kind], async ({ auth, params }) => ({
+      posts: await channelCollection(db, auth.user, params.id, kind),
     }));
   }
 
-  app.get("/api/channels/:id/search", user, async (request) => {
-    const { q } = parse(searchInput, request.query);
-    return { posts: await searchChannel(db, currentUser(request), idParam(request.params), q) };
+  route(app, e.search, async ({ auth, params, query }) => ({
+    posts: await searchChannel(db, auth.user, params.id, query.q),
+  }));
+
+  route(app, e.markRead, async ({ auth, params }) => {
+    await markRead(db, auth.user, params.id, clock.now());
+    return { success: true as const };
   });
 
-  app.post("/api/channels/:id/read", user, async (request) => {
-    noBody(request.body);
-    await markRead(db, currentUser(request), idParam(request.params), clock.now());
-    return { success: true };
-  });
-
-  app.post("/api/channels/:id/typing", user, async (request) => {
-    noBody(request.body);
-    const channelId = idParam(request.params);
-    const me = currentUser(request);
+  route(app, e.typing, async ({ auth, params }) => {
+    const channelId = params.id;
+    const me = auth.user;
     await enforceLimits(db, clock, [{ key: `typing:user:${me.id}`, limit: ctx.limits.typingPerUser }]);
     const { canPost, channel } = await channelReader(db, me, channelId);
     if (canPost && !twoFactorMissing(channel.securitySettings, me)) {
@@ -328,14 +263,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
         full_name: me.fullName,
       });
     }
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.get("/api/organizations/:id/mentions", user, async (request) => ({
-    mentions: await listMentions(db, currentUser(request), idParam(request.params)),
+  route(app, e.mentions, async ({ auth, params }) => ({
+    mentions: await listMentions(db, auth.user, params.id),
   }));
 
-  app.get("/api/organizations/:id/unread", user, async (request) => ({
-    unread: await unreadCounts(db, currentUser(request), idParam(request.params), clock.now()),
+  route(app, e.unread, async ({ auth, params }) => ({
+    unread: await unreadCounts(db, auth.user, params.id, clock.now()),
   }));
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
+import { chatEndpoints } from "../../../../contract/chat";
+import { call } from "../../api/client";
 import { useAuth } from "../accounts/AuthProvider";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { chatApi } from "./api";
 import { ContactList } from "./ContactList";
 import { ConversationView } from "./ConversationView";
 import { ChatIcon, CloseIcon } from "./icons";
@@ -40,7 +41,9 @@ export function ChatDock() {
     const { contacts, currentId: organizationId } = known.current;
     const listed = contacts.find((contact) => contact.id === id);
     if (listed) return listed.full_name;
-    const fetched = organizationId ? await chatApi.contacts(organizationId).catch(() => null) : null;
+    const fetched = organizationId
+      ? await call(chatEndpoints.contacts, { query: { organizationId } }).catch(() => null)
+      : null;
     return fetched?.contacts.find((contact) => contact.id === id)?.full_name ?? null;
   }, []);
 

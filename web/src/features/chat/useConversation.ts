@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { DirectMessage } from "../../../../contract/chat";
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { type ConversationPage, chatEndpoints, type DirectMessage } from "../../../../contract/chat";
+import { call } from "../../api/client";
+import { endpointKey } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
-import { chatApi } from "./api";
 
 /** Oldest first by time, then id (the server's order); each message once. */
 function merged(list: DirectMessage[], more: DirectMessage[]): DirectMessage[] {
@@ -35,61 +37,59 @@ interface Options {
   onRead(): void;
 }
 
-/** One conversation: its pages, live delivery, read marks both ways, and sending. */
+type Pages = InfiniteData<ConversationPage, string | undefined>;
+
+/**
+ * One conversation: its pages (an infinite query, newest page first; the cache is what is shown),
+ * live delivery and read marks written into the cache, and sending.
+ */
 export function useConversation({ me, otherId, reading, onRead }: Options): Conversation {
-  const [messages, setMessages] = useState<DirectMessage[]>([]);
-  const [status, setStatus] = useState<Conversation["status"]>("loading");
-  const [error, setError] = useState<string | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [earlier, setEarlier] = useState<Conversation["earlier"]>({ loading: false, error: null });
+  const queryClient = useQueryClient();
+  const key = endpointKey(chatEndpoints.conversation, { params: { id: otherId }, query: {} });
+  const pages = useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam }) =>
+      call(chatEndpoints.conversation, { params: { id: otherId }, query: { before: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    // The page before the oldest message held.
+    getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
+  });
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+  const messages = useMemo(
+    () =>
+      merged(
+        [],
+        (pages.data?.pages ?? []).flatMap((page) => page.messages),
+      ),
+    [pages.data],
+  );
   const unreadFromThem = messages.some((m) => m.sender_id === otherId && m.read_at === null);
 
-  const loaded = useRef(false);
-  const reload = useCallback(async () => {
-    if (!loaded.current) setStatus("loading");
-    try {
-      const page = await chatApi.conversation(otherId);
-      // A reload (after a reconnect) keeps the earlier pages already shown.
-      setMessages((list) => merged(list, page.messages));
-      if (!loaded.current) setHasMore(page.has_more);
-      loaded.current = true;
-      setError(null);
-      setStatus("ready");
-    } catch (failure) {
-      setError(messageOf(failure));
-      if (!loaded.current) setStatus("error");
-    }
-  }, [otherId]);
-
-  const loadEarlier = async () => {
-    const oldest = messages[0];
-    if (!oldest || earlier.loading) return;
-    setEarlier({ loading: true, error: null });
-    try {
-      const page = await chatApi.conversation(otherId, oldest.id);
-      setMessages((list) => merged(list, page.messages));
-      setHasMore(page.has_more);
-      setEarlier({ loading: false, error: null });
-    } catch (failure) {
-      setEarlier({ loading: false, error: messageOf(failure) });
-    }
-  };
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  /** Writes into the cached pages (nothing before the first page arrived). */
+  const update = (change: (list: DirectMessage[]) => DirectMessage[], add: DirectMessage[] = []) =>
+    queryClient.setQueryData<Pages>(key, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page, index) => ({
+              ...page,
+              messages: change(index === 0 ? merged(page.messages, add) : page.messages),
+            })),
+          }
+        : data,
+    );
+  const keep = (list: DirectMessage[]) => list;
 
   // What the user has on screen is read: tell the server (and through it the sender and other tabs).
   const marking = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `update` writes the cache of this conversation
   useEffect(() => {
     if (!reading || !unreadFromThem || marking.current) return;
     marking.current = true;
-    chatApi
-      .markRead(otherId)
+    call(chatEndpoints.markRead, { params: { id: otherId } })
       .then(({ read_at }) => {
-        setMessages((list) =>
+        update((list) =>
           list.map((m) => (m.sender_id === otherId && m.read_at === null ? { ...m, read_at } : m)),
         );
         onRead();
@@ -108,14 +108,14 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     `user:${me}`,
     {
       "message.created": (message) => {
-        if (ours(message)) setMessages((list) => merged(list, [message]));
+        if (ours(message)) update(keep, [message]);
       },
       "message.read": (event) => {
         // They read what I sent (they show read receipts), or I read theirs in another tab.
         const mine = event.reader_id === otherId && event.sender_id === me;
         const theirs = event.reader_id === me && event.sender_id === otherId;
         if (!mine && !theirs) return;
-        setMessages((list) =>
+        update((list) =>
           list.map((m) =>
             m.sender_id === event.sender_id && m.read_at === null && m.created_at <= event.read_at
               ? { ...m, read_at: event.read_at }
@@ -124,9 +124,9 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
         );
       },
     },
-    // Missed while the socket was down: fetch the latest page again.
+    // Missed while the socket was down: read the pages held again.
     () => {
-      if (loaded.current) void reload();
+      if (pages.data) void pages.refetch();
     },
   );
 
@@ -134,8 +134,8 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     setSending(true);
     setSendError(null);
     try {
-      const message = await chatApi.send(otherId, content);
-      setMessages((list) => merged(list, [message]));
+      const message = await call(chatEndpoints.send, { params: { id: otherId }, body: { content } });
+      update(keep, [message]);
       return message;
     } catch (failure) {
       setSendError(messageOf(failure));
@@ -145,5 +145,23 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     }
   };
 
-  return { messages, status, error, hasMore, earlier, reload, loadEarlier, sending, sendError, send };
+  return {
+    messages,
+    status: pages.data ? "ready" : pages.isError ? "error" : "loading",
+    error: pages.error ? messageOf(pages.error) : null,
+    hasMore: pages.hasNextPage,
+    earlier: {
+      loading: pages.isFetchingNextPage,
+      error: pages.isFetchNextPageError ? messageOf(pages.error) : null,
+    },
+    reload: async () => {
+      await pages.refetch();
+    },
+    loadEarlier: async () => {
+      if (!pages.isFetchingNextPage) await pages.fetchNextPage();
+    },
+    sending,
+    sendError,
+    send,
+  };
 }

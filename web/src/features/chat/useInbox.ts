@@ -1,8 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatContact, DirectMessage } from "../../../../contract/chat";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import {
+  type ChatContact,
+  type ContactList,
+  chatEndpoints,
+  type DirectMessage,
+} from "../../../../contract/chat";
+import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
-import { chatApi } from "./api";
 
 /** Latest conversation first, then by name (the server's order, kept as messages arrive). */
 function ordered(contacts: ChatContact[]): ChatContact[] {
@@ -36,73 +42,52 @@ interface Options {
 }
 
 /**
- * The chat panel's contact list and the unread badge, live: new messages and read marks arrive on
- * the user's own topic, presence on the organization's.
+ * The chat panel's contact list and the unread badge, read through the query layer and kept live:
+ * new messages and read marks arrive on the user's own topic, presence on the organization's, and
+ * are written into the cached list (or ask the badge again).
  */
 export function useInbox({ me, organizationId, open, readingId, onIncoming }: Options): Inbox {
-  const [contacts, setContacts] = useState<ChatContact[]>([]);
-  const [status, setStatus] = useState<Inbox["status"]>("idle");
-  const [error, setError] = useState<string | null>(null);
-  const [unread, setUnread] = useState(0);
-  // Answers can arrive out of order (an organization switch while one is out): only the latest may land.
-  const contactsGeneration = useRef(0);
-  const unreadGeneration = useRef(0);
+  const queryClient = useQueryClient();
+  const input = { query: { organizationId: organizationId ?? "" } };
+  const contactsKey = endpointKey(chatEndpoints.contacts, input);
+  const contactsQuery = useEndpointQuery(chatEndpoints.contacts, input, {
+    enabled: open && Boolean(organizationId),
+  });
+  const unreadQuery = useEndpointQuery(chatEndpoints.unread, input, { enabled: Boolean(organizationId) });
 
   const loadContacts = useCallback(async () => {
-    const mine = ++contactsGeneration.current;
-    if (!organizationId) {
-      setContacts([]);
-      setStatus("ready");
-      return;
-    }
-    setStatus((previous) => (previous === "ready" ? previous : "loading"));
-    try {
-      const list = await chatApi.contacts(organizationId);
-      if (mine !== contactsGeneration.current) return;
-      setContacts(list.contacts);
-      setError(null);
-      setStatus("ready");
-    } catch (failure) {
-      if (mine !== contactsGeneration.current) return;
-      setError(messageOf(failure));
-      setStatus("error");
-    }
-  }, [organizationId]);
+    if (!organizationId) return;
+    const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
+    await queryClient.refetchQueries({ queryKey, exact: true });
+  }, [organizationId, queryClient]);
+  const loadUnread = useCallback(() => {
+    if (!organizationId) return;
+    // The badge keeps its last known count on a failure; the next event or reconnect asks again.
+    const queryKey = endpointKey(chatEndpoints.unread, { query: { organizationId } });
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }, [organizationId, queryClient]);
 
-  const loadUnread = useCallback(async () => {
-    const mine = ++unreadGeneration.current;
-    if (!organizationId) {
-      setUnread(0);
-      return;
-    }
-    try {
-      const { total } = await chatApi.unread(organizationId);
-      if (mine === unreadGeneration.current) setUnread(total);
-    } catch {
-      // The badge keeps its last known count; the next event or reconnect asks again.
-    }
-  }, [organizationId]);
+  const update = useCallback(
+    (userId: string, change: (contact: ChatContact) => ChatContact) => {
+      if (!organizationId) return;
+      const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
+      queryClient.setQueryData<ContactList>(queryKey, (data) =>
+        data
+          ? {
+              contacts: ordered(
+                data.contacts.map((contact) => (contact.id === userId ? change(contact) : contact)),
+              ),
+            }
+          : data,
+      );
+    },
+    [organizationId, queryClient],
+  );
+  const listed = () => queryClient.getQueryData<ContactList>(contactsKey)?.contacts ?? [];
 
-  // Another organization: another contact list, another badge.
+  const latest = useRef({ open, readingId, onIncoming });
   useEffect(() => {
-    setContacts([]);
-    setStatus("idle");
-    void loadUnread();
-  }, [loadUnread]);
-
-  useEffect(() => {
-    if (open) void loadContacts();
-  }, [open, loadContacts]);
-
-  const update = useCallback((userId: string, change: (contact: ChatContact) => ChatContact) => {
-    setContacts((list) =>
-      ordered(list.map((contact) => (contact.id === userId ? change(contact) : contact))),
-    );
-  }, []);
-
-  const latest = useRef({ open, readingId, contacts, onIncoming });
-  useEffect(() => {
-    latest.current = { open, readingId, contacts, onIncoming };
+    latest.current = { open, readingId, onIncoming };
   });
 
   useTopic(
@@ -113,7 +98,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
         const otherId = incoming ? message.sender_id : message.recipient_id;
         const now = latest.current;
         const beingRead = incoming && now.open && now.readingId === otherId;
-        if (now.open && !now.contacts.some((contact) => contact.id === otherId)) void loadContacts();
+        if (now.open && !listed().some((contact) => contact.id === otherId)) void loadContacts();
         update(otherId, (contact) => ({
           ...contact,
           last_message: { content: message.content, created_at: message.created_at, from_me: !incoming },
@@ -121,19 +106,19 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
         }));
         if (incoming) {
           // The open conversation reads it at once; its read mark will say so.
-          if (!beingRead) void loadUnread();
+          if (!beingRead) loadUnread();
           now.onIncoming(message);
         }
       },
       "message.read": (event) => {
         if (event.reader_id !== me) return;
         update(event.sender_id, (contact) => ({ ...contact, unread_count: 0 }));
-        void loadUnread();
+        loadUnread();
       },
     },
     // Messages sent while the socket was down are missed: catch up on every (re)subscription.
     () => {
-      void loadUnread();
+      loadUnread();
       if (latest.current.open) void loadContacts();
     },
   );
@@ -167,10 +152,27 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
   const noteRead = useCallback(
     (userId: string) => {
       update(userId, (contact) => ({ ...contact, unread_count: 0 }));
-      void loadUnread();
+      loadUnread();
     },
     [update, loadUnread],
   );
 
-  return { contacts, status, error, unread, loadContacts, noteSent, noteRead };
+  const status: Inbox["status"] = !organizationId
+    ? "ready"
+    : contactsQuery.isError
+      ? "error"
+      : contactsQuery.data
+        ? "ready"
+        : contactsQuery.isFetching
+          ? "loading"
+          : "idle";
+  return {
+    contacts: organizationId ? (contactsQuery.data?.contacts ?? []) : [],
+    status,
+    error: contactsQuery.error ? messageOf(contactsQuery.error) : null,
+    unread: organizationId ? (unreadQuery.data?.total ?? 0) : 0,
+    loadContacts,
+    noteSent,
+    noteRead,
+  };
 }

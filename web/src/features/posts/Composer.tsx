@@ -10,7 +10,6 @@ import {
 import type { Member } from "../../../../contract/organizations";
 import { FILE_EXTENSIONS, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
 import { messageOf } from "../../ui/messageOf";
-import { uploadAttachment } from "./api";
 import { mentionQuery, refusal } from "./composerInput";
 import { useChannel } from "./context";
 import { readDraft, writeDraft } from "./drafts";
@@ -19,6 +18,7 @@ import { ImageIcon, PaperclipIcon, SendIcon } from "./icons";
 import { MentionSuggestions } from "./MentionSuggestions";
 import { type Pending, PendingAttachment } from "./PendingAttachment";
 import { text } from "./text";
+import { uploadAttachment } from "./upload";
 
 const FILE_ACCEPT = FILE_EXTENSIONS.map((extension) => `.${extension}`).join(",");
 const MAX_SUGGESTIONS = 6;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { Attachment, Post } from "../../../../contract/posts";
-import { authorName, postMessages } from "../../../../contract/posts";
+import { authorName, postMessages, postsEndpoints } from "../../../../contract/posts";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { postsApi } from "./api";
 import { type Dialog, useChannel } from "./context";
 import { CloseIcon } from "./icons";
 import { text } from "./text";
@@ -62,7 +62,7 @@ function ForwardDialog({ post, onClose }: { post: Post; onClose(): void }) {
     setBusy(true);
     setError(null);
     try {
-      await postsApi.forward(post.id, channel.id);
+      await call(postsEndpoints.forward, { params: { id: post.id }, body: { channel_id: channel.id } });
       toast(text.forwarded(channel.name));
       onClose();
     } catch (failure) {
@@ -122,7 +122,10 @@ function ReportDialog({ post, onClose }: { post: Post; onClose(): void }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await postsApi.report(post.id, reason.trim());
+      const result = await call(postsEndpoints.report, {
+        params: { id: post.id },
+        body: { reason: reason.trim() },
+      });
       toast(result.message || postMessages.reported);
       onClose();
     } catch (failure) {

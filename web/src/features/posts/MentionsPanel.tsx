@@ -1,22 +1,16 @@
-import { useCallback, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { authorName, type Mention } from "../../../../contract/posts";
+import { authorName, type Mention, postsEndpoints } from "../../../../contract/posts";
+import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
-import { messageOf } from "../../ui/messageOf";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { postsApi } from "./api";
 import { useChannel } from "./context";
 import { fullTime, shortTime } from "./format";
 import { CloseIcon } from "./icons";
 import { messageAddress } from "./permalink";
 import { RichText } from "./RichText";
 import { text } from "./text";
-
-type Load =
-  | { state: "loading" }
-  | { state: "ready"; mentions: Mention[] }
-  | { state: "error"; message: string };
 
 /**
  * The Mentions view: the organization's messages that mention the viewer, newest first, from every
@@ -27,19 +21,15 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
   const { area } = useWorkspace();
   const navigate = useNavigate();
   const organizationId = channel.organization_id;
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-
-  const fetchMentions = useCallback(() => {
-    postsApi
-      .mentions(organizationId)
-      .then(({ mentions }) => setLoad({ state: "ready", mentions }))
-      .catch((failure) => setLoad({ state: "error", message: messageOf(failure) }));
-  }, [organizationId]);
-
-  useEffect(fetchMentions, [fetchMentions]);
+  const queryClient = useQueryClient();
+  const input = { params: { id: organizationId } };
+  // Read afresh each time the view opens; kept fresh while it is open.
+  const mentions = useEndpointQuery(postsEndpoints.mentions, input, { refetchOnMount: "always" });
+  const refetch = () =>
+    void queryClient.invalidateQueries({ queryKey: endpointKey(postsEndpoints.mentions, input) });
   useTopic(`org:${organizationId}`, {
     "channel.activity": (event) => {
-      if (me && event.mentioned_user_ids.includes(me)) fetchMentions();
+      if (me && event.mentioned_user_ids.includes(me)) refetch();
     },
   });
 
@@ -56,11 +46,11 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
     <section className="tc-search-panel" aria-label={text.mentionsTitle}>
       <header className="tc-search-head">
         <p className="tc-search-summary" role="status">
-          {load.state === "loading"
+          {mentions.isPending
             ? text.loadingMentions
-            : load.state === "error"
-              ? load.message
-              : load.mentions.length === 0
+            : mentions.isError
+              ? mentions.error.message
+              : mentions.data.mentions.length === 0
                 ? text.noMentions
                 : text.mentionsTitle}
         </p>
@@ -68,9 +58,9 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
           <CloseIcon size={16} />
         </button>
       </header>
-      {load.state === "ready" && load.mentions.length > 0 && (
+      {mentions.data && mentions.data.mentions.length > 0 && (
         <ul className="tc-search-results">
-          {load.mentions.map((mention) => (
+          {mentions.data.mentions.map((mention) => (
             <li key={mention.post.id}>
               <button type="button" className="tc-search-result" onClick={() => open(mention)}>
                 <Avatar name={authorName(mention.post.author)} size={28} />

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
+import type { Collection } from "../../../../contract/posts";
 import { authorName, type Post, postMessages } from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { AttachmentView, FileCard } from "./Attachment";
-import type { Collection } from "./api";
 import { useChannel, useChannelState } from "./context";
 import { dateOf, fullTime, shortTime } from "./format";
 import { BookmarkIcon, FileIcon, ImageIcon, PinIcon } from "./icons";

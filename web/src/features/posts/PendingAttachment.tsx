@@ -1,8 +1,8 @@
 import type { Attachment } from "../../../../contract/posts";
-import type { Upload } from "./api";
 import { fileSize } from "./format";
 import { CloseIcon, FileIcon, ImageIcon } from "./icons";
 import { text } from "./text";
+import type { Upload } from "./upload";
 
 export type Pending =
   | { state: "uploading"; file: File; progress: number; upload: Upload }

@@ -1,23 +1,19 @@
-import { useCallback, useEffect, useState } from "react";
-import { authorName, type Report } from "../../../../contract/posts";
+import { useCallback, useState } from "react";
+import { authorName, postsEndpoints, type Report } from "../../../../contract/posts";
+import { call } from "../../api/client";
+import { useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { Modal } from "../../ui/Modal";
+import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { FileCard } from "./Attachment";
-import { postsApi } from "./api";
 import { dateOf, fullTime, shortTime } from "./format";
 import { FlagIcon } from "./icons";
 import { RichText } from "./RichText";
 import { text } from "./text";
 import "./posts.css";
-import { messageOf } from "../../ui/messageOf";
-
-type Load =
-  | { state: "loading" }
-  | { state: "ready"; reports: Report[] }
-  | { state: "error"; message: string };
 
 /**
  * For administrators: the organization's open reports, each with the message, its channel, who
@@ -27,32 +23,25 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const { currentId, members } = useWorkspace();
   const id = organizationId ?? currentId;
   const toast = useToast();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Report | null>(null);
   const closeConfirm = useCallback(() => setConfirming(null), []);
 
-  const refresh = useCallback(async () => {
-    if (!id) return;
-    try {
-      const { reports } = await postsApi.reports(id);
-      setLoad({ state: "ready", reports });
-    } catch (failure) {
-      setLoad({ state: "error", message: messageOf(failure) });
-    }
-  }, [id]);
-
-  useEffect(() => {
-    setLoad({ state: "loading" });
-    void refresh();
-  }, [refresh]);
-
+  // Read afresh each time the panel opens; new reports and a reconnect read it again.
+  const load = useEndpointQuery(
+    postsEndpoints.reports,
+    { params: { id: id ?? "" } },
+    { enabled: Boolean(id), refetchOnMount: "always" },
+  );
+  const refresh = () => load.refetch();
   useTopic(id ? `org:${id}` : null, { "report.created": () => void refresh() }, () => void refresh());
 
   const decide = async (report: Report, remove: boolean) => {
     setBusy(report.id);
     try {
-      await postsApi.decideReport(report.id, remove);
+      await call(remove ? postsEndpoints.removeReported : postsEndpoints.dismissReport, {
+        params: { id: report.id },
+      });
       setConfirming(null);
       toast(remove ? text.reportRemoved : text.reportDismissed);
       await refresh();
@@ -69,23 +58,23 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
         <FlagIcon size={18} />
         {text.reportsTitle}
       </h2>
-      {load.state === "loading" && (
+      {load.isPending && (
         <p className="muted" role="status">
           {text.loading}
         </p>
       )}
-      {load.state === "error" && (
+      {load.isError && (
         <div className="alert alert-error" role="alert">
-          {load.message}{" "}
+          {load.error.message}{" "}
           <button type="button" className="tc-link-button" onClick={() => void refresh()}>
             {text.retry}
           </button>
         </div>
       )}
-      {load.state === "ready" && load.reports.length === 0 && <p className="muted">{text.noReports}</p>}
-      {load.state === "ready" && load.reports.length > 0 && (
+      {load.isSuccess && load.data.reports.length === 0 && <p className="muted">{text.noReports}</p>}
+      {load.isSuccess && load.data.reports.length > 0 && (
         <ul className="tc-reports-list">
-          {load.reports.map((report) => (
+          {load.data.reports.map((report) => (
             <li key={report.id} className="tc-report">
               <p className="tc-report-meta">
                 {text.reportedBy(authorName(report.reporter), dateOf(report.created_at))} ·{" "}

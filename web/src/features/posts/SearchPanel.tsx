@@ -1,51 +1,25 @@
-import { useEffect, useState } from "react";
-import { authorName, type Post } from "../../../../contract/posts";
+import { authorName, postsEndpoints } from "../../../../contract/posts";
+import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
-import { messageOf } from "../../ui/messageOf";
-import { postsApi } from "./api";
 import { useChannel, useChannelState } from "./context";
 import { fullTime, shortTime } from "./format";
 import { CloseIcon } from "./icons";
 import { Highlighted } from "./RichText";
 import { text } from "./text";
 
-type Search =
-  | { state: "searching"; q: string }
-  | { state: "done"; q: string; ids: string[] }
-  | { state: "error"; q: string; message: string };
-
 /** Results of a search of the channel's messages; choosing one jumps to it. */
 export function SearchPanel({ query, onClose }: { query: string; onClose(): void }) {
   const { channel, jumpTo } = useChannel();
   const { state } = useChannelState();
-  const [search, setSearch] = useState<Search>({ state: "searching", q: query });
-  const [found, setFound] = useState<Record<string, Post>>({});
-
-  useEffect(() => {
-    let cancelled = false;
-    setSearch({ state: "searching", q: query });
-    postsApi
-      .search(channel.id, query)
-      .then(({ posts }) => {
-        if (cancelled) return;
-        setFound(Object.fromEntries(posts.map((post) => [post.id, post])));
-        setSearch({ state: "done", q: query, ids: posts.map((post) => post.id) });
-      })
-      .catch((failure) => {
-        if (!cancelled) setSearch({ state: "error", q: query, message: messageOf(failure) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [channel.id, query]);
+  const search = useEndpointQuery(postsEndpoints.search, {
+    params: { id: channel.id },
+    query: { q: query },
+  });
 
   // Live copies where the channel has them (an edit shows); gone when deleted.
-  const results =
-    search.state === "done"
-      ? search.ids
-          .map((id) => state.byId[id] ?? found[id])
-          .filter((post): post is Post => !!post && !isDeleted(post.id))
-      : [];
+  const results = (search.isSuccess ? search.data.posts : [])
+    .map((post) => state.byId[post.id] ?? post)
+    .filter((post) => !isDeleted(post.id));
   function isDeleted(id: string) {
     const { byId, timeline } = state;
     const known = byId[id];
@@ -59,13 +33,13 @@ export function SearchPanel({ query, onClose }: { query: string; onClose(): void
     <section className="tc-search-panel" aria-label={text.searchLabel}>
       <header className="tc-search-head">
         <p className="tc-search-summary" role="status">
-          {search.state === "searching"
+          {search.isPending
             ? text.searching
-            : search.state === "error"
-              ? search.message
+            : search.isError
+              ? search.error.message
               : results.length === 0
-                ? text.noResults(search.q)
-                : text.searchResults(results.length, search.q)}
+                ? text.noResults(query)
+                : text.searchResults(results.length, query)}
         </p>
         <button type="button" className="tc-icon-button" aria-label={text.closeSearch} onClick={onClose}>
           <CloseIcon size={16} />
@@ -85,7 +59,7 @@ export function SearchPanel({ query, onClose }: { query: string; onClose(): void
                     </time>
                   </span>
                   <span className="tc-search-result-text">
-                    <Highlighted value={post.content || post.attachment?.filename || ""} query={search.q} />
+                    <Highlighted value={post.content || post.attachment?.filename || ""} query={query} />
                   </span>
                 </span>
               </button>

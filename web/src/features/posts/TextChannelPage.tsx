@@ -2,14 +2,14 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, us
 import { useSearchParams } from "react-router";
 import type { Channel } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
-import { type Post, postMessages } from "../../../../contract/posts";
+import { type Post, postMessages, postsEndpoints } from "../../../../contract/posts";
+import { call } from "../../api/client";
 import { HashIcon, LockIcon, UsersIcon } from "../../ui/icons";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { ChannelFrame } from "../workspace/ChannelFrame";
 import { text as workspaceText } from "../workspace/text";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { postsApi } from "./api";
 import { Composer } from "./Composer";
 import { ChannelContext, ChannelStateContext, type Dialog, type TextChannelContext } from "./context";
 import { Dialogs } from "./Dialogs";
@@ -174,8 +174,7 @@ function TextChannel({ channel }: { channel: Channel }) {
       toast(postMessages.notFound, "error");
       return;
     }
-    postsApi
-      .get(linked)
+    call(postsEndpoints.get, { params: { id: linked } })
       .then((post) => {
         if (post.channel_id !== channel.id) throw new Error(postMessages.notFound);
         return jumpTo(post);

@@ -1,5 +1,5 @@
-import type { Comment, Post, PostPage, Reaction } from "../../../../contract/posts";
-import type { Collection } from "./api";
+import type { Collection, Comment, Post, PostPage, Reaction } from "../../../../contract/posts";
+import { byTime, catchUpTimeline } from "./catchUp";
 import { keepMine } from "./reactions";
 
 export interface Thread {
@@ -91,13 +91,6 @@ export function firstUnread(page: PostPage, me: string | undefined): string | nu
   return post?.id ?? null;
 }
 
-const byTime = (byId: Record<string, Post>) => (a: string, b: string) => {
-  const x = byId[a];
-  const y = byId[b];
-  if (!x || !y) return 0;
-  return x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : a < b ? -1 : a > b ? 1 : 0;
-};
-
 /** Server copies, keeping this viewer's own like, reactions and bookmark where the copy is the neutral one of an event. */
 function merge(byId: Record<string, Post>, posts: Post[], viewer: boolean): Record<string, Post> {
   const next = { ...byId };
@@ -154,38 +147,9 @@ export function reducer(state: ChannelState, action: Action): ChannelState {
       return { ...state, byId, timeline: [...fresh, ...state.timeline], hasMore: action.page.has_more };
     }
     case "caughtUp": {
-      const page = action.page.posts;
-      const byId = merge(state.byId, page, true);
-      const oldest = page[0];
-      const newest = state.timeline.at(-1);
-      const newestKnown = newest ? state.byId[newest] : undefined;
-      // A gap between what we hold and the latest page: start again from the latest page.
-      if (!oldest || !newestKnown || (action.page.has_more && oldest.created_at > newestKnown.created_at)) {
-        return {
-          ...state,
-          status: "ready",
-          error: null,
-          byId,
-          timeline: page.map((post) => post.id),
-          hasMore: action.page.has_more,
-        };
-      }
-      const inPage = new Set(page.map((post) => post.id));
-      const pageNewest = page.at(-1) ?? oldest;
-      // Messages in the page's time span that it no longer has were deleted meanwhile; newer ones
-      // came by events after the page was read.
-      const kept = state.timeline.filter((id) => {
-        const post = state.byId[id];
-        return (
-          inPage.has(id) ||
-          (post && (post.created_at < oldest.created_at || post.created_at > pageNewest.created_at))
-        );
-      });
-      const keptSet = new Set(kept);
-      const timeline = [...kept, ...page.map((post) => post.id).filter((id) => !keptSet.has(id))].sort(
-        byTime(byId),
-      );
-      return { ...state, status: "ready", error: null, byId, timeline };
+      const byId = merge(state.byId, action.page.posts, true);
+      const { timeline, hasMore } = catchUpTimeline({ ...state, byId }, action.page);
+      return { ...state, status: "ready", error: null, byId, timeline, hasMore };
     }
     case "upsert": {
       const byId = merge(state.byId, [action.post], action.viewer);

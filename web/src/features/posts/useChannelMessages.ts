@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Channel } from "../../../../contract/channels";
-import type { Post } from "../../../../contract/posts";
+import {
+  type Collection,
+  postsEndpoints as e,
+  type Post,
+  type ReactionEmoji,
+} from "../../../../contract/posts";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { type Collection, postsApi } from "./api";
+import { catchUpPlan } from "./catchUp";
 import { type ChannelState, firstUnread, initialState, reducer } from "./store";
 import { clearUnread } from "./useUnreadCounts";
 
@@ -83,8 +89,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     // A burst of messages marks once.
     mark.timer = setTimeout(() => {
       mark.timer = 0;
-      postsApi
-        .markRead(channelId)
+      call(e.markRead, { params: { id: channelId } })
         .then(() => clearUnread(channelId))
         .catch(() => undefined);
     }, 400);
@@ -102,7 +107,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
 
   const fetchLatest = useCallback(async () => {
     const asked = ++latestAsked.current;
-    const page = await postsApi.page(channelId);
+    const page = await call(e.list, { params: { id: channelId }, query: {} });
     if (asked < latestApplied.current || stateRef.current.channelId !== channelId) return;
     latestApplied.current = asked;
     dispatch({ type: "caughtUp", page });
@@ -111,7 +116,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
 
   const fetchList = useCallback(
     async (kind: Collection) => {
-      const { posts } = await postsApi.collection(channelId, kind);
+      const { posts } = await call(e[kind], { params: { id: channelId } });
       if (stateRef.current.channelId === channelId) dispatch({ type: "list", kind, posts });
     },
     [channelId],
@@ -139,8 +144,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     const oldest = timeline[0] ? byId[timeline[0]] : undefined;
     if (!hasMore || !oldest) return Promise.resolve();
     setLoadingOlder(true);
-    const run = postsApi
-      .page(channelId, oldest.id)
+    const run = call(e.list, { params: { id: channelId }, query: { before: oldest.id } })
       .then((page) => {
         if (stateRef.current.channelId !== channelId) return;
         dispatch({ type: "older", page });
@@ -158,8 +162,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
 
   const fetchPost = useCallback(
     (postId: string) =>
-      postsApi
-        .get(postId)
+      call(e.get, { params: { id: postId } })
         .then((post) => {
           if (stateRef.current.channelId === channelId) dispatch({ type: "upsert", post, viewer: true });
         })
@@ -233,18 +236,15 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     },
     () => {
       // Catch up on what happened while the socket was not listening (at first, and after a reconnect).
-      // A first load that failed (the server was away) is tried again now that it answers.
-      if (stateRef.current.status === "error") {
+      const plan = catchUpPlan(stateRef.current);
+      if (plan.reload) {
         setAttempt((n) => n + 1);
         return;
       }
       fetchLatest().catch(() => undefined);
-      fetchList("pins").catch(() => undefined);
-      const { lists, threads } = stateRef.current;
-      for (const kind of ["media", "files"] as const) if (lists[kind]) fetchList(kind).catch(() => undefined);
-      for (const postId of Object.keys(threads)) {
-        postsApi
-          .comments(postId)
+      for (const kind of plan.lists) fetchList(kind).catch(() => undefined);
+      for (const postId of plan.threads) {
+        call(e.comments, { params: { id: postId } })
           .then(({ comments }) => dispatch({ type: "threadLoaded", postId, comments }))
           .catch(() => undefined);
       }
@@ -266,9 +266,9 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
 
   const send = useCallback(
     async (content: string, attachmentId?: string) => {
-      const post = await postsApi.create(channelId, {
-        content,
-        ...(attachmentId ? { attachment_id: attachmentId } : {}),
+      const post = await call(e.create, {
+        params: { id: channelId },
+        body: { content, ...(attachmentId ? { attachment_id: attachmentId } : {}) },
       });
       dispatch({ type: "upsert", post, viewer: true });
       // Having written here, the viewer has read what came before: the divider goes.
@@ -289,8 +289,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
         count: Math.max(0, before + (liked ? 1 : -1)),
         mine: liked,
       });
-      postsApi
-        .like(post.id, liked)
+      call(liked ? e.like : e.unlike, { params: { id: post.id } })
         .then((result) =>
           dispatch({ type: "liked", postId: post.id, count: result.likes_count, mine: result.user_liked }),
         )
@@ -305,8 +304,8 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
   const toggleReaction = useCallback(
     (post: Post, emoji: string) => {
       const reacted = !post.reactions.some((reaction) => reaction.emoji === emoji && reaction.mine);
-      postsApi
-        .react(post.id, emoji, reacted)
+      // The emoji is one of the offered ones (the picker shows no other); the server says so if not.
+      call(reacted ? e.react : e.unreact, { params: { id: post.id, emoji: emoji as ReactionEmoji } })
         .then((result) =>
           dispatch({ type: "reacted", postId: post.id, reactions: result.reactions, viewer: true }),
         )
@@ -319,7 +318,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     (post: Post) => {
       const pinned = !post.is_pinned;
       dispatch({ type: "pinned", postId: post.id, pinned });
-      postsApi.pin(post.id, pinned).catch((failure) => {
+      call(pinned ? e.pin : e.unpin, { params: { id: post.id } }).catch((failure) => {
         dispatch({ type: "pinned", postId: post.id, pinned: !pinned });
         fail(failure);
       });
@@ -331,7 +330,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     (post: Post) => {
       const bookmarked = !post.is_bookmarked;
       dispatch({ type: "bookmarked", postId: post.id, bookmarked });
-      postsApi.bookmark(post.id, bookmarked).catch((failure) => {
+      call(bookmarked ? e.bookmark : e.unbookmark, { params: { id: post.id } }).catch((failure) => {
         dispatch({ type: "bookmarked", postId: post.id, bookmarked: !bookmarked });
         fail(failure);
       });
@@ -343,34 +342,33 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     const thread = stateRef.current.threads[postId];
     if (thread && thread.status !== "error") return;
     dispatch({ type: "threadLoading", postId });
-    postsApi
-      .comments(postId)
+    call(e.comments, { params: { id: postId } })
       .then(({ comments }) => dispatch({ type: "threadLoaded", postId, comments }))
       .catch((failure) => dispatch({ type: "threadFailed", postId, error: messageOf(failure) }));
   }, []);
 
   const comment = useCallback(async (postId: string, content: string) => {
-    const result = await postsApi.comment(postId, content);
+    const result = await call(e.comment, { params: { id: postId }, body: { content } });
     dispatch({ type: "comment", comment: result.comment, count: result.comments_count });
   }, []);
 
   const editComment = useCallback(async (commentId: string, content: string) => {
-    const result = await postsApi.editComment(commentId, content);
+    const result = await call(e.editComment, { params: { id: commentId }, body: { content } });
     dispatch({ type: "commentUpdated", comment: result.comment });
   }, []);
 
   const removeComment = useCallback(async (postId: string, commentId: string) => {
-    const result = await postsApi.removeComment(commentId);
+    const result = await call(e.removeComment, { params: { id: commentId } });
     dispatch({ type: "commentDeleted", postId, commentId, count: result.comments_count });
   }, []);
 
   const edit = useCallback(async (postId: string, content: string) => {
-    const post = await postsApi.edit(postId, content);
+    const post = await call(e.edit, { params: { id: postId }, body: { content } });
     dispatch({ type: "upsert", post, viewer: true });
   }, []);
 
   const remove = useCallback(async (postId: string) => {
-    await postsApi.remove(postId);
+    await call(e.remove, { params: { id: postId } });
     dispatch({ type: "deleted", postId });
   }, []);
 
@@ -385,7 +383,7 @@ export function useChannelMessages(channel: Channel, userId: string | undefined)
     const now = Date.now();
     if (now - lastTypingSent.current < TYPING_EVERY_MS) return;
     lastTypingSent.current = now;
-    postsApi.typing(channelId).catch(() => undefined);
+    call(e.typing, { params: { id: channelId } }).catch(() => undefined);
   }, [channelId]);
 
   const current = useCallback(() => stateRef.current, []);

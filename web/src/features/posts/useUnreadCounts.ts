@@ -2,10 +2,11 @@ import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useSearchParams } from "react-router";
 import type { Channel } from "../../../../contract/channels";
 import type { EventMap } from "../../../../contract/events";
+import { postsEndpoints } from "../../../../contract/posts";
+import { call } from "../../api/client";
 import { realtime } from "../../api/socket";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { postsApi } from "./api";
 
 type Counts = Readonly<Record<string, number>>;
 
@@ -101,7 +102,7 @@ class UnreadStore {
     const generation = this.generation;
     if (!organizationId) return;
     try {
-      const { unread } = await postsApi.unread(organizationId);
+      const { unread } = await call(postsEndpoints.unread, { params: { id: organizationId } });
       if (generation !== this.generation) return;
       const open = this.context.openChannelId;
       const counts = { ...unread };
