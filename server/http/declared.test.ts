@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
+import { devEndpoints } from "../../contract/dev";
+import { electionsEndpoints } from "../../contract/elections";
 import type { AnyEndpoint } from "../../contract/endpoint";
 import { monitoringEndpoints } from "../../contract/monitoring";
 import { profileEndpoints } from "../../contract/profile";
+import { roomsEndpoints } from "../../contract/rooms";
 import { settingsEndpoints } from "../../contract/settings";
 import { type TestApp, testApp } from "../test/support";
 
@@ -17,6 +20,9 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   profileEndpoints,
   monitoringEndpoints,
   adminEndpoints,
+  electionsEndpoints,
+  roomsEndpoints,
+  devEndpoints,
 };
 
 describe("declared endpoints", () => {
