@@ -18,14 +18,19 @@ import "./elections.css";
 export function ElectionOverview({ organizationId }: { organizationId?: string | null }) {
   const { currentId, area } = useWorkspace();
   const id = organizationId === undefined ? currentId : organizationId;
-  const { loaded, retry } = useOrganizationElections(id);
+  const elections = useOrganizationElections(id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   if (!id) return null;
 
   let body: React.ReactNode;
-  if (loaded.state === "loading") body = <Loading />;
-  else if (loaded.state === "error") body = <LoadError message={loaded.message} onRetry={retry} />;
-  else if (loaded.data.length === 0) {
+  if (elections.data === undefined) {
+    body =
+      elections.isError && !elections.isFetching ? (
+        <LoadError message={elections.error.message} onRetry={() => void elections.refetch()} />
+      ) : (
+        <Loading />
+      );
+  } else if (elections.data.elections.length === 0) {
     body = (
       <div className="el-empty el-empty-compact">
         <span className="el-empty-icon" aria-hidden="true">
@@ -36,12 +41,12 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
       </div>
     );
   } else {
-    const elections = loaded.data;
-    const selected = elections.find((e) => e.id === selectedId) ?? elections[0];
+    const list = elections.data.elections;
+    const selected = list.find((e) => e.id === selectedId) ?? list[0];
     body = (
       <div className="el-dash">
         <ul className="el-dash-list" aria-label={text.overviewTitle}>
-          {elections.map((election) => {
+          {list.map((election) => {
             const isSelected = election.id === selected?.id;
             return (
               <li key={election.id}>
