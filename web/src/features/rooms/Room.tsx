@@ -6,12 +6,13 @@ import {
   type RoomSession,
   type RoomView,
   roomMessages,
+  roomsEndpoints,
 } from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { copyText } from "../../ui/clipboard";
 import { useToast } from "../../ui/Toast";
 import { EmptyState } from "../workspace/EmptyState";
-import { messageOf, roomsApi } from "./api";
 import { Controls } from "./Controls";
 import { RecordIcon, SpeakerIcon } from "./icons";
 import { RemoteAudio } from "./MediaElements";
@@ -21,6 +22,7 @@ import { Stage } from "./Stage";
 import { text } from "./text";
 import { useLocalTracks } from "./useLocalTracks";
 import { useRecorder } from "./useRecorder";
+import { messageOf } from "./useRoom";
 import { useRoomMedia } from "./useRoomMedia";
 import { useSeat } from "./useSeat";
 
@@ -94,7 +96,9 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
   const setRole = async (userId: string, role: "speaker" | "listener" | "viewer") => {
     setRoleBusy(userId);
     try {
-      onParticipant(await roomsApi.setRole(session.id, userId, role));
+      onParticipant(
+        await call(roomsEndpoints.setRole, { params: { id: session.id, userId }, body: { role } }),
+      );
     } catch (failure) {
       toast(messageOf(failure), "error");
     } finally {
@@ -194,7 +198,9 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
             canHost={viewer.can_host}
             busy={{ ...busy, local: local.busy, recording: recorder.busy }}
             recording={{ canRecord: recorder.canRecord, on: recorder.recording }}
-            onStart={() => void act("start", () => roomsApi.start(session.id))}
+            onStart={() =>
+              void act("start", () => call(roomsEndpoints.start, { params: { id: session.id } }))
+            }
             onEnd={() => setConfirmEnd(true)}
             onToggleMute={() => void local.toggleMute()}
             onToggleVideo={() => void local.toggleVideo()}
@@ -223,7 +229,11 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
         <ConfirmDialog
           title={text.end}
           onClose={() => setConfirmEnd(false)}
-          onConfirm={() => void act("end", () => roomsApi.end(session.id)).then(() => setConfirmEnd(false))}
+          onConfirm={() =>
+            void act("end", () => call(roomsEndpoints.end, { params: { id: session.id } })).then(() =>
+              setConfirmEnd(false),
+            )
+          }
           busy={busy.end}
           confirmLabel={text.end}
           busyLabel={`${text.end}...`}

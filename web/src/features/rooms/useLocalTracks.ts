@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type MyStateInput, type RoomParticipant, SENDING_ROLES } from "../../../../contract/rooms";
-import { messageOf, roomsApi } from "./api";
+import {
+  type MyStateInput,
+  type RoomParticipant,
+  roomsEndpoints,
+  SENDING_ROLES,
+} from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { text } from "./text";
+import { messageOf } from "./useRoom";
 
 interface Options {
   sessionId: string;
@@ -43,7 +49,7 @@ export function useLocalTracks({ sessionId, me, live, video, onMine }: Options) 
   const store = useCallback(
     async (input: MyStateInput): Promise<boolean> => {
       try {
-        onMine(await roomsApi.setMine(sessionId, input));
+        onMine(await call(roomsEndpoints.setMine, { params: { id: sessionId }, body: input }));
         return true;
       } catch (failure) {
         setNotice(messageOf(failure));

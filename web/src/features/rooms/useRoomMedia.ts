@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import type { RoomParticipant } from "../../../../contract/rooms";
-import { messageOf, roomsApi } from "./api";
+import { type RoomParticipant, roomsEndpoints } from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { createMediaPath, type MediaPath, type MediaStats } from "./media/index";
 import type { RoomSocket } from "./roomSocket";
+import { messageOf } from "./useRoom";
 
 declare global {
   interface Window {
@@ -58,7 +59,7 @@ export function useRoomMedia({
     let cancelled = false;
     let created: MediaPath | null = null;
     setError(null);
-    const refresh = () => roomsApi.media(sessionId);
+    const refresh = () => call(roomsEndpoints.media, { params: { id: sessionId } });
     refresh()
       .then((join) => {
         if (cancelled) return;
