@@ -1,14 +1,17 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { electionMessages } from "../../../../contract/elections";
 import { BallotIcon } from "../../ui/icons";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { DistributionChart, ResultsBarChart } from "./charts";
 import { resultsNotice, turnout } from "./format";
 import { LoadError, Loading, StatusBadge } from "./parts";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
 import "./elections.css";
+
+// chart.js (about 60 kB gzipped) loads only when a result is drawn, not with the workspace.
+const ResultsBarChart = lazy(() => import("./charts").then((m) => ({ default: m.ResultsBarChart })));
+const DistributionChart = lazy(() => import("./charts").then((m) => ({ default: m.DistributionChart })));
 
 /**
  * The organization dashboard's election overview: the organization's elections with status and
@@ -82,8 +85,10 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
                     {selected.title} · {position.title}
                   </h4>
                   <div className="el-chart-pair">
-                    <ResultsBarChart position={position} />
-                    <DistributionChart position={position} kind="pie" title={text.chartPie} />
+                    <Suspense fallback={null}>
+                      <ResultsBarChart position={position} />
+                      <DistributionChart position={position} kind="pie" title={text.chartPie} />
+                    </Suspense>
                   </div>
                 </section>
               ))
