@@ -5,6 +5,8 @@
  */
 
 import { z } from "zod";
+import { answer, endpoint, idParams } from "./endpoint";
+import { messages } from "./messages";
 
 /** An ICE server as RTCPeerConnection takes it (STUN/TURN from configuration). */
 export interface IceServer {
@@ -198,3 +200,70 @@ export const roomMessages = {
   recordingOnlyLive: "Recording is possible while the session is live",
   recordingNotExpected: "This session has no recording to upload",
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints.
+
+const session = "/api/rooms/sessions/:id";
+const ofSession = <P extends string>(path: P) => ({ path, params: idParams, access: "user" }) as const;
+
+/** A participant of a session: the session's id and the person's user id. */
+export const participantParams = z.object({
+  id: z.uuid({ error: messages.notFound }),
+  userId: z.uuid({ error: messages.notFound }),
+});
+
+/** The rooms' endpoints; signals and seats go over /api/ws. */
+export const roomsEndpoints = {
+  /** The channel's open session, created as waiting when there is none. */
+  open: endpoint({
+    method: "POST",
+    path: "/api/channels/:id/room",
+    access: "user",
+    params: idParams,
+    response: answer<RoomView>(),
+  }),
+  get: endpoint({ method: "GET", ...ofSession(session), response: answer<RoomView>() }),
+  start: endpoint({ method: "POST", ...ofSession(`${session}/start`), response: answer<RoomSession>() }),
+  end: endpoint({ method: "POST", ...ofSession(`${session}/end`), response: answer<RoomSession>() }),
+  setRecording: endpoint({
+    method: "PUT",
+    ...ofSession(`${session}/recording`),
+    body: recordingStateInput,
+    response: answer<RoomSession>(),
+  }),
+  /** The viewer's own mute, video, screen share and raised hand. */
+  setMine: endpoint({
+    method: "PATCH",
+    ...ofSession(`${session}/me`),
+    body: myStateInput,
+    response: answer<RoomParticipant>(),
+  }),
+  /** The host promotes someone to speaker or moves them back to the audience. */
+  setRole: endpoint({
+    method: "PUT",
+    path: `${session}/participants/:userId/role`,
+    access: "user",
+    params: participantParams,
+    body: roleInput,
+    response: answer<RoomParticipant>(),
+  }),
+  /** How this participant's browser reaches the session's media; connected participants only. */
+  media: endpoint({ method: "GET", ...ofSession(`${session}/media`), response: answer<MediaJoin>() }),
+  recordings: endpoint({
+    method: "GET",
+    path: "/api/channels/:id/recordings",
+    access: "user",
+    params: idParams,
+    response: answer<{ recordings: Recording[] }>(),
+  }),
+  /**
+   * A recording's upload: multipart (one WebM file), so the server registers it by hand (the
+   * multipart plugin reads the body, not a schema) and the web app sends it with `upload()`.
+   */
+  uploadRecording: endpoint({
+    method: "POST",
+    ...ofSession(`${session}/recordings`),
+    response: answer<Recording>(),
+  }),
+};

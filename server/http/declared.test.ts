@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
 import { chatEndpoints } from "../../contract/chat";
+import { devEndpoints } from "../../contract/dev";
+import { electionsEndpoints } from "../../contract/elections";
 import type { AnyEndpoint } from "../../contract/endpoint";
 import { monitoringEndpoints } from "../../contract/monitoring";
 import { postsEndpoints } from "../../contract/posts";
 import { profileEndpoints } from "../../contract/profile";
+import { roomsEndpoints } from "../../contract/rooms";
 import { settingsEndpoints } from "../../contract/settings";
 import { type TestApp, testApp } from "../test/support";
 
@@ -21,6 +24,9 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   adminEndpoints,
   postsEndpoints,
   chatEndpoints,
+  electionsEndpoints,
+  roomsEndpoints,
+  devEndpoints,
 };
 
 describe("declared endpoints", () => {

@@ -1,7 +1,9 @@
 import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { devEndpoints } from "../../../contract/dev";
 import type { AppContext } from "../../context";
 import { outbox } from "../../db/schema";
+import { route } from "../../http/endpoint";
 import { notFound } from "../../http/errors";
 import { mayShowDemoSecrets } from "../../http/loopback";
 
@@ -11,7 +13,7 @@ import { mayShowDemoSecrets } from "../../http/loopback";
  * requests from its own machine (`mayShowDemoSecrets`); everywhere else it is a 404.
  */
 export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/dev/outbox", { config: { access: "public" } }, async (request) => {
+  route(app, devEndpoints.outbox, async ({ request }) => {
     if (!mayShowDemoSecrets(ctx.config, request)) throw notFound();
     const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
     return {

@@ -1,22 +1,19 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  castVoteInput,
-  confirmVerificationInput,
-  electionDefinitionInput,
   electionMessages,
-  electionOptionsInput,
-  extendElectionInput,
-  startVerificationInput,
+  electionsEndpoints,
   type VerificationMethod,
   votingOpen,
 } from "../../../contract/elections";
 import type { AppContext } from "../../context";
 import { elections } from "../../db/schema";
 import { currentUser } from "../../http/access";
-import { badRequest, forbidden, notFound, parse } from "../../http/errors";
-import { idParam, noBody } from "../../http/params";
+import { route } from "../../http/endpoint";
+import { badRequest, forbidden, notFound } from "../../http/errors";
+import { idParam } from "../../http/params";
 import { enforceLimits, forgiveHits } from "../../lib/rate-limit";
+import type { User } from "../accounts/sessions";
 import { votingMonitor } from "../monitoring/monitor";
 import { requireActiveOrganization, requireMember } from "../organizations/policy";
 import { electionAuditTrail } from "./audit";
@@ -38,58 +35,50 @@ import { sealAndAnnounce } from "./worker";
 
 export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, bus } = ctx;
-  const member = { config: { access: "user" as const } };
-  const voter = { config: { access: "voter" as const } };
-  const admin = { config: { access: "organization" as const } };
   // Security monitoring follows each voter's verification and casting (never their choice).
   const monitor = votingMonitor(ctx, app.log);
 
   const changed = (row: ElectionRow) => announceElection(bus, row);
 
-  app.get("/api/organizations/:id/elections", member, async (request) => {
-    const organizationId = idParam(request.params);
-    const user = currentUser(request);
-    await requireMember(db, user, organizationId);
+  const e = electionsEndpoints;
+  route(app, e.list, async ({ auth, params }) => {
+    await requireMember(db, auth.user, params.id);
     const rows = await db
       .select()
       .from(elections)
-      .where(eq(elections.organizationId, organizationId))
+      .where(eq(elections.organizationId, params.id))
       .orderBy(desc(elections.createdAt));
-    return { elections: await loadElections(db, user, rows) };
+    return { elections: await loadElections(db, auth.user, rows) };
   });
 
-  app.get("/api/channels/:id/election", member, async (request) => {
+  route(app, e.ofChannel, async ({ auth, params }) => {
     const [row] = await db
       .select({ id: elections.id })
       .from(elections)
-      .where(eq(elections.channelId, idParam(request.params)));
+      .where(eq(elections.channelId, params.id));
     if (!row) throw notFound(electionMessages.electionNotFound);
-    return electionFor(db, currentUser(request), row.id);
+    return electionFor(db, auth.user, row.id);
   });
 
-  app.get("/api/elections/:id", member, (request) =>
-    electionFor(db, currentUser(request), idParam(request.params)),
-  );
+  route(app, e.get, ({ auth, params }) => electionFor(db, auth.user, params.id));
 
-  app.get("/api/elections/:id/voters", member, async (request) => ({
-    voters: await eligibleVoters(db, currentUser(request), idParam(request.params)),
+  route(app, e.voters, async ({ auth, params }) => ({
+    voters: await eligibleVoters(db, auth.user, params.id),
   }));
 
-  app.get("/api/elections/:id/results.csv", member, async (request, reply) => {
-    const { filename, csv } = await resultsCsv(db, currentUser(request), idParam(request.params));
-    return reply
+  route(app, e.resultsCsv, async ({ auth, params, reply }) => {
+    const { filename, csv } = await resultsCsv(db, auth.user, params.id);
+    reply
       .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${filename}"`)
-      .send(csv);
+      .header("content-disposition", `attachment; filename="${filename}"`);
+    return csv;
   });
 
-  app.get("/api/elections/:id/audit", admin, async (request) => ({
-    entries: await electionAuditTrail(db, currentUser(request), idParam(request.params)),
+  route(app, e.audit, async ({ auth, params }) => ({
+    entries: await electionAuditTrail(db, auth.user, params.id),
   }));
 
-  app.get("/api/elections/:id/bulletin", { config: { access: "public" } }, (request) =>
-    bulletinBoard(db, idParam(request.params)),
-  );
+  route(app, e.bulletin, ({ params }) => bulletinBoard(db, params.id));
 
   const verificationContext = (request: FastifyRequest) => ({
     db,
@@ -132,8 +121,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { election, limit };
   };
 
-  app.post("/api/elections/:id/verification", voter, async (request) => {
-    const input = parse(startVerificationInput, request.body);
+  route(app, e.startVerification, async ({ body: input, request }) => {
     const { election, limit } = await offering(request, input.method);
     const result = await startVerification(
       verificationContext(request),
@@ -145,8 +133,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return result;
   });
 
-  app.post("/api/elections/:id/verification/confirm", voter, async (request) => {
-    const input = parse(confirmVerificationInput, request.body);
+  route(app, e.confirmVerification, async ({ body: input, request }) => {
     const { election, limit } = await offering(request, input.method);
     const result = await confirmVerification(
       verificationContext(request),
@@ -158,65 +145,51 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return result;
   });
 
-  app.post("/api/elections/:id/ballots", voter, async (request, reply) => {
-    const input = parse(castVoteInput, request.body);
-    const electionId = idParam(request.params);
+  route(app, e.cast, async ({ auth, params, body, request, reply }) => {
     // No realtime event per ballot: screens refresh when a seal discloses a batch (worker.ts).
     const result = await castVote({
       db,
       clock,
-      voter: currentUser(request),
-      electionId,
-      input,
+      voter: auth.user,
+      electionId: params.id,
+      input: body,
       monitor,
       ip: request.ip,
       guard: ctx,
     });
-    return reply.code(201).send(result);
+    reply.code(201);
+    return result;
   });
 
   const lifecycle = [
-    [
-      "open",
-      (request: FastifyRequest) => openEarly(db, clock, currentUser(request), idParam(request.params)),
-    ],
-    [
-      "close",
-      (request: FastifyRequest) => closeEarly(db, clock, currentUser(request), idParam(request.params)),
-    ],
-    [
-      "cancel",
-      (request: FastifyRequest) => cancelElection(db, currentUser(request), idParam(request.params)),
-    ],
+    [e.open, (user: User, id: string) => openEarly(db, clock, user, id)],
+    [e.close, (user: User, id: string) => closeEarly(db, clock, user, id)],
+    [e.cancel, (user: User, id: string) => cancelElection(db, user, id)],
   ] as const;
-  for (const [verb, act] of lifecycle) {
-    app.post(`/api/elections/:id/${verb}`, admin, async (request) => {
-      noBody(request.body);
-      const row = await act(request);
+  for (const [declared, act] of lifecycle) {
+    route(app, declared, async ({ auth, params, request }) => {
+      const row = await act(auth.user, params.id);
       if (row.status !== "active") await sealAndAnnounce(ctx, request.log, { electionId: row.id });
       await changed(row);
-      return electionFor(db, currentUser(request), row.id);
+      return electionFor(db, auth.user, row.id);
     });
   }
 
-  app.post("/api/elections/:id/extend", admin, async (request) => {
-    const input = parse(extendElectionInput, request.body);
-    const row = await extendElection(db, clock, currentUser(request), idParam(request.params), input);
+  route(app, e.extend, async ({ auth, params, body }) => {
+    const row = await extendElection(db, clock, auth.user, params.id, body);
     await changed(row);
-    return electionFor(db, currentUser(request), row.id);
+    return electionFor(db, auth.user, row.id);
   });
 
-  app.patch("/api/elections/:id/options", admin, async (request) => {
-    const { results_hidden } = parse(electionOptionsInput, request.body);
-    const row = await setResultsHidden(db, currentUser(request), idParam(request.params), results_hidden);
+  route(app, e.setOptions, async ({ auth, params, body }) => {
+    const row = await setResultsHidden(db, auth.user, params.id, body.results_hidden);
     await changed(row);
-    return electionFor(db, currentUser(request), row.id);
+    return electionFor(db, auth.user, row.id);
   });
 
-  app.put("/api/elections/:id/definition", admin, async (request) => {
-    const input = parse(electionDefinitionInput, request.body);
-    const row = await updateDefinition(db, currentUser(request), idParam(request.params), input);
+  route(app, e.setDefinition, async ({ auth, params, body }) => {
+    const row = await updateDefinition(db, auth.user, params.id, body);
     await changed(row);
-    return electionFor(db, currentUser(request), row.id);
+    return electionFor(db, auth.user, row.id);
   });
 }

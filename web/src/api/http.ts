@@ -15,15 +15,23 @@ export class ApiError extends Error {
 /** The server could not be reached at all. */
 export class NetworkError extends Error {}
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return send<T>(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Sends a multipart form (a file upload) with POST; answers and failures as `api()`. */
+export function upload<T>(path: string, form: FormData): Promise<T> {
+  return send<T>(path, { method: "POST", body: form });
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, { ...init, credentials: "same-origin" });
   } catch {
     throw new NetworkError("Could not reach the Votespace server. Check your connection and try again.");
   }

@@ -1,7 +1,5 @@
-import { useEffect, useState } from "react";
-import type { ElectionAuditEntry } from "../../../../contract/elections";
-import { messageOf } from "../../ui/messageOf";
-import { electionsApi } from "./api";
+import { type ElectionAuditEntry, electionsEndpoints } from "../../../../contract/elections";
+import { useEndpointQuery } from "../../api/query";
 import { when } from "./format";
 import { text } from "./text";
 
@@ -17,25 +15,13 @@ function changeOf(entry: ElectionAuditEntry): string {
 
 /**
  * The verification rules' audit trail: every change of the channel's security settings before
- * voting opened, and the moment they were frozen. Reloaded when the election's status changes.
+ * voting opened, and the moment they were frozen. Refreshed with the election (useElections.ts).
  */
-export function AuditTrail({ electionId, status }: { electionId: string; status: string }) {
-  const [entries, setEntries] = useState<ElectionAuditEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the status says when the trail grew
-  useEffect(() => {
-    let live = true;
-    electionsApi
-      .audit(electionId)
-      .then((result) => live && setEntries(result.entries))
-      .catch((failure) => live && setError(messageOf(failure)));
-    return () => {
-      live = false;
-    };
-  }, [electionId, status]);
-
-  if (error) return <p className="muted el-small">{error}</p>;
-  if (!entries) return null;
+export function AuditTrail({ electionId }: { electionId: string }) {
+  const query = useEndpointQuery(electionsEndpoints.audit, { params: { id: electionId } });
+  if (query.isError && !query.data) return <p className="muted el-small">{query.error.message}</p>;
+  if (!query.data) return null;
+  const { entries } = query.data;
   return (
     <div className="el-audit">
       <h5>{text.auditTitle}</h5>

@@ -6,13 +6,13 @@ import {
   POSITION_LABELS,
   votingSettingsSchema,
 } from "../../../../contract/channels";
-import type { Election } from "../../../../contract/elections";
+import { type Election, electionsEndpoints } from "../../../../contract/elections";
+import { call } from "../../api/client";
 import { Field } from "../../ui/Field";
 import { TrashIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { AddCandidate } from "./AddCandidateForm";
-import { electionsApi } from "./api";
 import { CandidateAvatar, partyOf } from "./parts";
 import { text } from "./text";
 
@@ -80,7 +80,10 @@ export function BallotEditor({
     setSaving(true);
     setError(null);
     try {
-      const next = await electionsApi.setDefinition(election.id, { voting_settings: checked.data });
+      const next = await call(electionsEndpoints.setDefinition, {
+        params: { id: election.id },
+        body: { voting_settings: checked.data },
+      });
       onUpdated(next);
       toast(text.saved);
     } catch (failure) {

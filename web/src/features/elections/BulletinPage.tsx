@@ -1,19 +1,31 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
+import { electionsEndpoints } from "../../../../contract/elections";
+import { useEndpointQuery } from "../../api/query";
 import { Table } from "../../ui/Table";
 import { Lookup, type Match } from "./BulletinLookup";
 import { words } from "./bulletinText";
-import { shorten, when } from "./format";
+import { shorten, statusOf, when } from "./format";
 import { PositionBallots } from "./PositionBallots";
 import { LoadError, Loading, StatusBadge } from "./parts";
 import { type Check, checkSeals } from "./sealCheck";
-import { useBulletin } from "./useBulletin";
 import "./elections.css";
+
+const REFRESH_MS = 5000;
 
 /** The public bulletin board of an election: seals, sealed ballots by receipt hash, and a receipt lookup. */
 export default function BulletinPage() {
   const { electionId = "" } = useParams();
-  const { bulletin, error, load, updatedAt } = useBulletin(electionId);
+  // While voting is open new seals may come: look again every 5 s.
+  const query = useEndpointQuery(
+    electionsEndpoints.bulletin,
+    { params: { id: electionId } },
+    { refetchInterval: (q) => (q.state.data?.election.status === "active" ? REFRESH_MS : false) },
+  );
+  const bulletin = query.data ?? null;
+  const error = query.isFetching ? null : query.error;
+  const load = () => query.refetch();
+  const updatedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
   const [check, setCheck] = useState<Check>({ state: "checking" });
   const [matches, setMatches] = useState<Match[] | null>(null);
   const sealKey = bulletin
@@ -38,7 +50,7 @@ export default function BulletinPage() {
   let body: React.ReactNode;
   if (error && !bulletin) {
     body =
-      error.status === 404 || error.status === 400 ? (
+      statusOf(error) === 404 || statusOf(error) === 400 ? (
         <div className="el-empty">
           <h2>{words.notFoundTitle}</h2>
           <p className="muted">{words.notFoundBody}</p>

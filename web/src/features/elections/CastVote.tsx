@@ -1,12 +1,17 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import { type Election, electionMessages, headText } from "../../../../contract/elections";
+import {
+  type Election,
+  electionMessages,
+  electionsEndpoints,
+  headText,
+} from "../../../../contract/elections";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { electionsApi } from "./api";
 import { PositionChoice, VotedPosition } from "./BallotPositions";
 import { PasswordPrompt } from "./PasswordPrompt";
 import { keepReceipt, keptChoices } from "./receipts";
@@ -50,10 +55,9 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
       setPhase({ name: "casting" });
       setError(null);
       try {
-        const result = await electionsApi.cast(election.id, {
-          grant_id: grantId,
-          selections,
-          ...(password !== undefined && { password }),
+        const result = await call(electionsEndpoints.cast, {
+          params: { id: election.id },
+          body: { grant_id: grantId, selections, ...(password !== undefined && { password }) },
         });
         const cast = Object.fromEntries(
           selections

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
-import { type Election, METHOD_LABELS } from "../../../../contract/elections";
+import { type Election, electionsEndpoints, METHOD_LABELS } from "../../../../contract/elections";
+import { call } from "../../api/client";
 import { ChevronIcon, ShieldIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
 import { AuditTrail } from "./AuditTrail";
-import { electionsApi } from "./api";
 import { BallotEditor, definitionOf } from "./BallotEditor";
 import { Lifecycle } from "./ElectionLifecycle";
 import { windowText } from "./format";
@@ -68,7 +68,12 @@ export function ConfigurationPanel({
               onChange={async (next) => {
                 setHiding(true);
                 try {
-                  onUpdated(await electionsApi.setOptions(election.id, { results_hidden: next }));
+                  onUpdated(
+                    await call(electionsEndpoints.setOptions, {
+                      params: { id: election.id },
+                      body: { results_hidden: next },
+                    }),
+                  );
                   toast(next ? text.resultsHiddenNow : text.resultsShownNow);
                 } catch (failure) {
                   toast(text.actionFailed(messageOf(failure)), "error");
@@ -104,7 +109,7 @@ export function ConfigurationPanel({
               </div>
             </dl>
             <p className="muted el-small">{text.securityNote}</p>
-            <AuditTrail electionId={election.id} status={election.status} />
+            <AuditTrail electionId={election.id} />
           </section>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { Election } from "../../../../contract/elections";
+import { type Election, electionsEndpoints } from "../../../../contract/elections";
+import { endpointUrl } from "../../../../contract/endpoint";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { recordVotingSession } from "../monitoring/recordVotingSession";
@@ -10,7 +11,7 @@ import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQ
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { CastVote } from "./CastVote";
 import { ConfigurationPanel } from "./ConfigurationPanel";
-import { dateInZone, turnout, windowText } from "./format";
+import { dateInZone, statusOf, turnout, windowText } from "./format";
 import { CandidateAvatar, LoadError, Loading, partyOf, StatusBadge } from "./parts";
 import { ResultsList } from "./ResultsList";
 import { text } from "./text";
@@ -124,9 +125,11 @@ export default function ElectionChannelPage() {
   const channelId = searchParams.get("channelId");
   const { listed, gone } = useListedChannel(channelId);
   useHonestAddress(gone ? null : listed);
-  const { loaded, refetch, retry, replace } = useChannelElection(channelId);
+  const { query, refetch, replace } = useChannelElection(channelId);
   const [tab, setTab] = useState<TabKey>("overview");
-  const election = loaded.state === "ready" && !gone ? loaded.data : null;
+  const election = query.data && !gone ? query.data : null;
+  // A failed live refetch keeps the last good screen; only a first load (or a Retry) shows the error.
+  const failure = query.data ? null : query.error;
 
   // Suspended or re-activated while open: the ballot reads what the voter may do now.
   const organizationStatus = current?.status;
@@ -146,7 +149,7 @@ export default function ElectionChannelPage() {
   if (!currentId) return <NoOrganization area={area} />;
 
   const notFound =
-    !channelId || gone || (loaded.state === "error" && (loaded.status === 404 || loaded.status === 400));
+    !channelId || gone || (failure !== null && (statusOf(failure) === 404 || statusOf(failure) === 400));
   // An election of another organization of the viewer's (opened by its address): never shown under
   // this organization's name; the viewer may switch to its own workspace.
   const elsewhere =
@@ -192,8 +195,8 @@ export default function ElectionChannelPage() {
         description={listed?.description || election?.title || "Election channel"}
       />
 
-      {loaded.state === "error" ? (
-        <LoadError message={loaded.message} onRetry={retry} />
+      {failure && !query.isFetching ? (
+        <LoadError message={failure.message} onRetry={() => void query.refetch()} />
       ) : !election ? (
         <Loading />
       ) : (
@@ -207,7 +210,11 @@ export default function ElectionChannelPage() {
                   <div className="el-results-toolbar">
                     {election.status === "active" && <p className="muted el-small">{text.batchNote}</p>}
                     {election.viewer.can_see_results && (
-                      <a className="btn" href={`/api/elections/${election.id}/results.csv`} download>
+                      <a
+                        className="btn"
+                        href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
+                        download
+                      >
                         {text.exportCsv}
                       </a>
                     )}

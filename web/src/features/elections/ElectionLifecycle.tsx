@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
-import type { Election } from "../../../../contract/elections";
+import { type Election, electionsEndpoints } from "../../../../contract/elections";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Field } from "../../ui/Field";
 import { useToast } from "../../ui/Toast";
-import { electionsApi } from "./api";
 import { calendarDate } from "./format";
 import { text } from "./text";
 
@@ -28,14 +28,14 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
   const act = async (action: Pending) => {
     const next =
       action.kind === "open"
-        ? await electionsApi.open(election.id)
+        ? await call(electionsEndpoints.open, { params: { id: election.id } })
         : action.kind === "close"
-          ? await electionsApi.close(election.id)
+          ? await call(electionsEndpoints.close, { params: { id: election.id } })
           : action.kind === "cancel"
-            ? await electionsApi.cancel(election.id)
-            : await electionsApi.extend(election.id, {
-                end_date: action.end_date,
-                end_time: action.end_time,
+            ? await call(electionsEndpoints.cancel, { params: { id: election.id } })
+            : await call(electionsEndpoints.extend, {
+                params: { id: election.id },
+                body: { end_date: action.end_date, end_time: action.end_time },
               });
     onUpdated(next);
     toast(

@@ -1,14 +1,17 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { electionMessages } from "../../../../contract/elections";
 import { BallotIcon } from "../../ui/icons";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { DistributionChart, ResultsBarChart } from "./charts";
 import { resultsNotice, turnout } from "./format";
 import { LoadError, Loading, StatusBadge } from "./parts";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
 import "./elections.css";
+
+// chart.js (about 60 kB gzipped) loads only when a result is drawn, not with the workspace.
+const ResultsBarChart = lazy(() => import("./charts").then((m) => ({ default: m.ResultsBarChart })));
+const DistributionChart = lazy(() => import("./charts").then((m) => ({ default: m.DistributionChart })));
 
 /**
  * The organization dashboard's election overview: the organization's elections with status and
@@ -18,14 +21,19 @@ import "./elections.css";
 export function ElectionOverview({ organizationId }: { organizationId?: string | null }) {
   const { currentId, area } = useWorkspace();
   const id = organizationId === undefined ? currentId : organizationId;
-  const { loaded, retry } = useOrganizationElections(id);
+  const elections = useOrganizationElections(id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   if (!id) return null;
 
   let body: React.ReactNode;
-  if (loaded.state === "loading") body = <Loading />;
-  else if (loaded.state === "error") body = <LoadError message={loaded.message} onRetry={retry} />;
-  else if (loaded.data.length === 0) {
+  if (elections.data === undefined) {
+    body =
+      elections.isError && !elections.isFetching ? (
+        <LoadError message={elections.error.message} onRetry={() => void elections.refetch()} />
+      ) : (
+        <Loading />
+      );
+  } else if (elections.data.elections.length === 0) {
     body = (
       <div className="el-empty el-empty-compact">
         <span className="el-empty-icon" aria-hidden="true">
@@ -36,12 +44,12 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
       </div>
     );
   } else {
-    const elections = loaded.data;
-    const selected = elections.find((e) => e.id === selectedId) ?? elections[0];
+    const list = elections.data.elections;
+    const selected = list.find((e) => e.id === selectedId) ?? list[0];
     body = (
       <div className="el-dash">
         <ul className="el-dash-list" aria-label={text.overviewTitle}>
-          {elections.map((election) => {
+          {list.map((election) => {
             const isSelected = election.id === selected?.id;
             return (
               <li key={election.id}>
@@ -77,8 +85,10 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
                     {selected.title} · {position.title}
                   </h4>
                   <div className="el-chart-pair">
-                    <ResultsBarChart position={position} />
-                    <DistributionChart position={position} kind="pie" title={text.chartPie} />
+                    <Suspense fallback={null}>
+                      <ResultsBarChart position={position} />
+                      <DistributionChart position={position} kind="pie" title={text.chartPie} />
+                    </Suspense>
                   </div>
                 </section>
               ))

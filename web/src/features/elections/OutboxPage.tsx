@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { devEndpoints } from "../../../../contract/dev";
 import { ApiError } from "../../api/http";
-import { electionsApi, type OutboxMessage } from "./api";
+import { useEndpointQuery } from "../../api/query";
 import { when } from "./format";
 import { LoadError, Loading } from "./parts";
-
 import "./elections.css";
-import { messageOf } from "../../ui/messageOf";
 
 const REFRESH_MS = 3000;
 
@@ -25,39 +23,22 @@ const words = {
   home: "Votespace",
 };
 
-type State =
-  | { state: "loading" }
-  | { state: "ready"; messages: OutboxMessage[] }
-  | { state: "unavailable" }
-  | { state: "error"; message: string };
+const unavailable = (failure: Error | null) => failure instanceof ApiError && failure.status === 404;
 
 /** /dev/outbox: the notifier's messages while the server runs with demo data (a developer tool). */
 export default function OutboxPage() {
-  const [state, setState] = useState<State>({ state: "loading" });
-
-  const load = useCallback(async () => {
-    try {
-      const { messages } = await electionsApi.outbox();
-      const newest = [...messages].sort((a, b) => b.created_at.localeCompare(a.created_at));
-      setState({ state: "ready", messages: newest });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 404) setState({ state: "unavailable" });
-      else
-        setState((previous) =>
-          previous.state === "ready" ? previous : { state: "error", message: messageOf(failure) },
-        );
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const polling = state.state === "ready" || state.state === "loading";
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [polling, load]);
+  // Polled while it answers (a 404: not a demo server, or not from its machine; no use asking again).
+  const query = useEndpointQuery(devEndpoints.outbox, {
+    refetchInterval: (q) =>
+      q.state.status === "error" && (unavailable(q.state.error) || q.state.data === undefined)
+        ? false
+        : REFRESH_MS,
+    retry: false,
+  });
+  const newest = query.data
+    ? [...query.data.messages].sort((a, b) => b.created_at.localeCompare(a.created_at))
+    : null;
+  const failed = !newest && query.isError && !query.isFetching;
 
   return (
     <div className="el-public">
@@ -72,31 +53,25 @@ export default function OutboxPage() {
           <h1>{words.title}</h1>
           <p className="muted">{words.intro}</p>
         </section>
-        {state.state === "loading" && <Loading />}
-        {state.state === "unavailable" && (
+        {!newest && !failed && <Loading />}
+        {failed && unavailable(query.error) && (
           <div className="el-notice el-notice-warning" role="status">
             <p>{words.unavailable}</p>
           </div>
         )}
-        {state.state === "error" && (
-          <LoadError
-            message={state.message}
-            onRetry={() => {
-              setState({ state: "loading" });
-              void load();
-            }}
-          />
+        {failed && !unavailable(query.error) && (
+          <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
         )}
-        {state.state === "ready" &&
-          (state.messages.length === 0 ? (
+        {newest &&
+          (newest.length === 0 ? (
             <p className="el-notice">{words.empty}</p>
           ) : (
             <>
               <p className="muted el-small" aria-live="polite">
-                {words.count(state.messages.length)}
+                {words.count(newest.length)}
               </p>
               <ul className="el-outbox">
-                {state.messages.map((message) => (
+                {newest.map((message) => (
                   <li key={message.id} className="el-card el-outbox-item">
                     <dl className="el-outbox-meta">
                       <div>

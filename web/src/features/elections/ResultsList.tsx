@@ -1,6 +1,5 @@
 import type { Election } from "../../../../contract/elections";
-import { candidateColour } from "./charts";
-import { rankPosition, resultsNotice } from "./format";
+import { candidateColour, rankPosition, resultsNotice } from "./format";
 import { CandidateAvatar, partyOf, Trophy } from "./parts";
 import { text } from "./text";
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
-import { type Election, electionMessages } from "../../../../contract/elections";
+import { type Election, electionMessages, electionsEndpoints } from "../../../../contract/elections";
+import { endpointUrl } from "../../../../contract/endpoint";
 import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
 import { Table } from "../../ui/Table";
 import { type TabDef, Tabs } from "../../ui/Tabs";
@@ -195,7 +196,11 @@ function SelectedElection({ election }: { election: Election }) {
             {text.bulletinLink}
           </Link>
           {election.viewer.can_see_results && (
-            <a className="btn" href={`/api/elections/${election.id}/results.csv`} download>
+            <a
+              className="btn"
+              href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
+              download
+            >
               {text.exportCsv}
             </a>
           )}
@@ -221,7 +226,7 @@ function SelectedElection({ election }: { election: Election }) {
 export default function ResultsPage() {
   const { area, currentId } = useWorkspace();
   const navigate = useNavigate();
-  const { loaded, retry } = useOrganizationElections(currentId);
+  const elections = useOrganizationElections(currentId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const back = (
@@ -233,9 +238,14 @@ export default function ResultsPage() {
 
   let body: React.ReactNode;
   if (!currentId) body = <NoOrganization area={area} />;
-  else if (loaded.state === "loading") body = <Loading />;
-  else if (loaded.state === "error") body = <LoadError message={loaded.message} onRetry={retry} />;
-  else if (loaded.data.length === 0) {
+  else if (elections.data === undefined) {
+    body =
+      elections.isError && !elections.isFetching ? (
+        <LoadError message={elections.error.message} onRetry={() => void elections.refetch()} />
+      ) : (
+        <Loading />
+      );
+  } else if (elections.data.elections.length === 0) {
     body = (
       <div className="el-empty">
         <span className="el-empty-icon" aria-hidden="true">
@@ -246,12 +256,12 @@ export default function ResultsPage() {
       </div>
     );
   } else {
-    const elections = loaded.data;
-    const selected = elections.find((e) => e.id === selectedId) ?? elections[0];
+    const list = elections.data.elections;
+    const selected = list.find((e) => e.id === selectedId) ?? list[0];
     body = (
       <div className="el-results-screen">
         <nav className="el-election-cards" aria-label={text.elections}>
-          {elections.map((election) => (
+          {list.map((election) => (
             <ElectionCard
               key={election.id}
               election={election}

@@ -2,15 +2,16 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import {
   CODE_LENGTH,
   electionMessages,
+  electionsEndpoints,
   ID_MIN_LENGTH,
   METHOD_LABELS,
   VERIFIED_CLOSE_MS,
   type VerificationMethod,
 } from "../../../../contract/elections";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
-import { electionsApi } from "./api";
 import { text } from "./text";
 
 type Step =
@@ -75,7 +76,11 @@ export function VerificationModal({
     event.preventDefault();
     if (idNumber.trim().length < ID_MIN_LENGTH) return;
     void run(
-      () => electionsApi.startVerification(electionId, { method: "national_id", id_number: idNumber.trim() }),
+      () =>
+        call(electionsEndpoints.startVerification, {
+          params: { id: electionId },
+          body: { method: "national_id", id_number: idNumber.trim() },
+        }),
       (result) => {
         if (result.status === "verified") setStep({ name: "success", grantId: result.grant_id });
         else fail(new ApiError(400, "unexpected", electionMessages.verifyFailedDefault));
@@ -86,7 +91,7 @@ export function VerificationModal({
   const sendCode = () => {
     if (method !== "voters_card" && method !== "phone") return;
     void run(
-      () => electionsApi.startVerification(electionId, { method }),
+      () => call(electionsEndpoints.startVerification, { params: { id: electionId }, body: { method } }),
       (result) => {
         if (result.status === "code_sent") {
           setSentMessage(result.message);
@@ -100,7 +105,8 @@ export function VerificationModal({
     event.preventDefault();
     if ((method !== "voters_card" && method !== "phone") || code.length !== CODE_LENGTH) return;
     void run(
-      () => electionsApi.confirmVerification(electionId, { method, code }),
+      () =>
+        call(electionsEndpoints.confirmVerification, { params: { id: electionId }, body: { method, code } }),
       (result) => setStep({ name: "success", grantId: result.grant_id }),
       true,
     );

@@ -1,60 +1,28 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { Election, EligibleVoter } from "../../../../contract/elections";
+import { useId, useState } from "react";
+import { type Election, electionsEndpoints } from "../../../../contract/elections";
+import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
-import { messageOf } from "../../ui/messageOf";
-import { electionsApi } from "./api";
 import { LoadError, Loading } from "./parts";
 import { text } from "./text";
 
 /**
- * The eligible voters with "voted" or "not yet" (never a choice). It reloads whenever the election
- * it is given changes (the page refetches it on every seal and status change, and after the
- * viewer's own vote, which they alone see at once).
+ * The eligible voters with "voted" or "not yet" (never a choice). Refreshed with the election
+ * (useElections.ts: on every seal and status change, and after the viewer's own vote, which they
+ * alone see at once); a failed refresh keeps the last list.
  */
 export function VotersTab({ election }: { election: Election }) {
-  const [voters, setVoters] = useState<EligibleVoter[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useEndpointQuery(electionsEndpoints.voters, { params: { id: election.id } });
   const [filter, setFilter] = useState("");
   const filterId = useId();
-  const generation = useRef(0);
 
-  const load = useCallback(async () => {
-    const mine = ++generation.current;
-    try {
-      const result = await electionsApi.voters(election.id);
-      if (mine !== generation.current) return;
-      setVoters(result.voters);
-      setError(null);
-    } catch (failure) {
-      if (mine === generation.current) setError(messageOf(failure));
-    }
-  }, [election.id]);
-
-  // The election object is replaced on every live update: its counts, status and the viewer's own
-  // votes say when to reload.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the listed values are the reload triggers
-  useEffect(() => {
-    void load();
-  }, [
-    load,
-    election.votes_cast,
-    election.status,
-    election.total_voters,
-    election.viewer.voted_position_ids.length,
-  ]);
-
-  if (error && !voters) {
-    return (
-      <LoadError
-        message={error}
-        onRetry={() => {
-          setError(null);
-          void load();
-        }}
-      />
+  if (!query.data) {
+    return query.isError && !query.isFetching ? (
+      <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
+    ) : (
+      <Loading />
     );
   }
-  if (!voters) return <Loading />;
+  const { voters } = query.data;
 
   const votedCount = voters.filter((v) => v.voted).length;
   const needle = filter.trim().toLowerCase();

@@ -10,21 +10,12 @@ import {
   Tooltip,
 } from "chart.js";
 import { Bar, Doughnut, Pie } from "react-chartjs-2";
-import { CHART_PALETTE, type PositionView } from "../../../../contract/elections";
-import { share } from "./format";
+import type { PositionView } from "../../../../contract/elections";
+import { candidateColour, share } from "./format";
 import { text } from "./text";
 
 // Only what these charts draw (the controllers come with react-chartjs-2's typed charts).
 ChartJS.register(BarElement, ArcElement, CategoryScale, LinearScale, Title, Tooltip, Legend);
-
-/** A candidate keeps one colour wherever it is drawn: by its place on the ballot, not its rank. */
-export function candidateColour(position: PositionView, candidateId: string): string {
-  const index = Math.max(
-    0,
-    position.candidates.findIndex((c) => c.id === candidateId),
-  );
-  return CHART_PALETTE[index % CHART_PALETTE.length] as string;
-}
 
 function series(position: PositionView) {
   const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);

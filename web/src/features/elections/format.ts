@@ -1,11 +1,13 @@
 import {
   type CandidateResult,
+  CHART_PALETTE,
   type Election,
   type ElectionStatus,
   type PositionView,
   rankCandidates,
   resultsUnavailable,
 } from "../../../../contract/elections";
+import { ApiError } from "../../api/http";
 import { formatDate, formatDateTime, formatTime } from "../../ui/format";
 
 /** Why results are not shown (the contract's words, as the server says them). */
@@ -155,4 +157,16 @@ export function windowText(
   const started = election.status !== "upcoming";
   const ended = election.status === "completed";
   return `${started ? "Opened" : "Opens"} ${opens} · ${ended ? "Closed" : "Closes"} ${closes} (${election.time_zone})`;
+}
+
+/** The HTTP status of a failed read (none when the server could not be reached). */
+export const statusOf = (failure: unknown) => (failure instanceof ApiError ? failure.status : undefined);
+
+/** A candidate keeps one colour wherever it is drawn: by its place on the ballot, not its rank. */
+export function candidateColour(position: PositionView, candidateId: string): string {
+  const index = Math.max(
+    0,
+    position.candidates.findIndex((c) => c.id === candidateId),
+  );
+  return CHART_PALETTE[index % CHART_PALETTE.length] as string;
 }

@@ -6,13 +6,14 @@ import {
   type RoomSession,
   type RoomView,
   roomMessages,
+  roomsEndpoints,
 } from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { copyText } from "../../ui/clipboard";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { EmptyState } from "../workspace/EmptyState";
-import { roomsApi } from "./api";
 import { Controls } from "./Controls";
 import { RecordIcon, SpeakerIcon } from "./icons";
 import { RemoteAudio } from "./MediaElements";
@@ -95,7 +96,9 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
   const setRole = async (userId: string, role: "speaker" | "listener" | "viewer") => {
     setRoleBusy(userId);
     try {
-      onParticipant(await roomsApi.setRole(session.id, userId, role));
+      onParticipant(
+        await call(roomsEndpoints.setRole, { params: { id: session.id, userId }, body: { role } }),
+      );
     } catch (failure) {
       toast(messageOf(failure), "error");
     } finally {
@@ -195,7 +198,9 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
             canHost={viewer.can_host}
             busy={{ ...busy, local: local.busy, recording: recorder.busy }}
             recording={{ canRecord: recorder.canRecord, on: recorder.recording }}
-            onStart={() => void act("start", () => roomsApi.start(session.id))}
+            onStart={() =>
+              void act("start", () => call(roomsEndpoints.start, { params: { id: session.id } }))
+            }
             onEnd={() => setConfirmEnd(true)}
             onToggleMute={() => void local.toggleMute()}
             onToggleVideo={() => void local.toggleVideo()}
@@ -224,7 +229,11 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
         <ConfirmDialog
           title={text.end}
           onClose={() => setConfirmEnd(false)}
-          onConfirm={() => void act("end", () => roomsApi.end(session.id)).then(() => setConfirmEnd(false))}
+          onConfirm={() =>
+            void act("end", () => call(roomsEndpoints.end, { params: { id: session.id } })).then(() =>
+              setConfirmEnd(false),
+            )
+          }
           busy={busy.end}
           confirmLabel={text.end}
           busyLabel={`${text.end}...`}

@@ -36,11 +36,8 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
 
   if (!currentId) return <NoOrganization area={area} />;
 
-  const view = room.load.state === "ready" ? room.load.view : null;
-  const notFound =
-    !channelId ||
-    gone ||
-    (room.load.state === "error" && (room.load.status === 404 || room.load.status === 400));
+  const { view, failure } = room;
+  const notFound = !channelId || gone || room.status === 404 || room.status === 400;
   const name = listed?.name ?? channelName;
   // Heard live from the workspace: members of a suspended organization may not join rooms.
   const suspended = current?.status === "suspended";
@@ -77,19 +74,19 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
             </Link>
           }
         >
-          {room.load.state === "error" ? room.load.message : text.roomNotFoundBody}
+          {failure ? failure.message : text.roomNotFoundBody}
         </EmptyState>
-      ) : room.load.state === "error" ? (
-        suspended && room.load.status === 403 ? null : (
+      ) : failure ? (
+        suspended && room.status === 403 ? null : (
           <EmptyState
-            title={room.load.status === 403 ? text.unavailable : messages.connectionError}
+            title={room.status === 403 ? text.unavailable : messages.connectionError}
             action={
               <button type="button" className="btn btn-primary" onClick={room.retry}>
                 {text.retry}
               </button>
             }
           >
-            {room.load.message}
+            {failure.message}
           </EmptyState>
         )
       ) : !view ? (

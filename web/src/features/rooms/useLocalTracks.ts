@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type MyStateInput, type RoomParticipant, SENDING_ROLES } from "../../../../contract/rooms";
+import {
+  type MyStateInput,
+  type RoomParticipant,
+  roomsEndpoints,
+  SENDING_ROLES,
+} from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { messageOf } from "../../ui/messageOf";
-import { roomsApi } from "./api";
 import { text } from "./text";
 
 interface Options {
@@ -44,7 +49,7 @@ export function useLocalTracks({ sessionId, me, live, video, onMine }: Options) 
   const store = useCallback(
     async (input: MyStateInput): Promise<boolean> => {
       try {
-        onMine(await roomsApi.setMine(sessionId, input));
+        onMine(await call(roomsEndpoints.setMine, { params: { id: sessionId }, body: input }));
         return true;
       } catch (failure) {
         setNotice(messageOf(failure));

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RoomSession } from "../../../../contract/rooms";
+import { endpointUrl } from "../../../../contract/endpoint";
+import { type Recording, type RoomSession, roomsEndpoints } from "../../../../contract/rooms";
+import { call } from "../../api/client";
+import { upload } from "../../api/http";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { roomsApi } from "./api";
 import { type RecordingSources, SessionRecorder } from "./recorder";
 import { text } from "./text";
 
@@ -33,7 +35,12 @@ export function useRecorder({ session, canHost, sources, onSession }: Options) {
     setUploading(true);
     try {
       const { blob, filename } = await current.stop();
-      await roomsApi.uploadRecording(session.id, blob, filename);
+      const form = new FormData();
+      form.append("file", blob, filename);
+      await upload<Recording>(
+        endpointUrl(roomsEndpoints.uploadRecording, { params: { id: session.id } }),
+        form,
+      );
       toast(text.recordingSaved);
     } catch (failure) {
       toast(`${text.recordingUploadFailed}${messageOf(failure)}`, "error");
@@ -45,7 +52,13 @@ export function useRecorder({ session, canHost, sources, onSession }: Options) {
   const stop = useCallback(async () => {
     setBusy(true);
     try {
-      if (session.is_recording) onSession(await roomsApi.setRecording(session.id, false));
+      if (session.is_recording)
+        onSession(
+          await call(roomsEndpoints.setRecording, {
+            params: { id: session.id },
+            body: { is_recording: false },
+          }),
+        );
     } catch (failure) {
       toast(messageOf(failure), "error");
     } finally {
@@ -65,7 +78,9 @@ export function useRecorder({ session, canHost, sources, onSession }: Options) {
         () => void stop(),
       );
       setRecordingHere(true);
-      onSession(await roomsApi.setRecording(session.id, true));
+      onSession(
+        await call(roomsEndpoints.setRecording, { params: { id: session.id }, body: { is_recording: true } }),
+      );
     } catch (failure) {
       toast(messageOf(failure), "error");
       recorder.current?.stop().catch(() => undefined);

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { byStage, type RoomParticipant, type RoomSession, type RoomView } from "../../../../contract/rooms";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
+import {
+  byStage,
+  type RoomParticipant,
+  type RoomSession,
+  type RoomView,
+  roomsEndpoints,
+} from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { endpointKey } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
-import { messageOf } from "../../ui/messageOf";
-import { roomsApi } from "./api";
-
-export type RoomLoad =
-  | { state: "loading" }
-  | { state: "ready"; view: RoomView }
-  | { state: "error"; message: string; status: number | null };
 
 function withParticipant(view: RoomView, participant: RoomParticipant): RoomView {
   const others = view.participants.filter((p) => p.user_id !== participant.user_id);
@@ -20,57 +22,47 @@ function withParticipant(view: RoomView, participant: RoomParticipant): RoomView
 
 /**
  * The room of a channel: its open session (opened, or created as waiting, when the screen
- * loads), kept live from the channel's events; refetched after every (re)subscription, since
- * events published while the socket was down are lost.
+ * loads: a POST, read once per visit, so it is never refetched by itself and leaves the cache with
+ * the screen), kept live from the channel's events, which write into the query; read again after
+ * every (re)subscription, since events published while the socket was down are lost.
  */
 export function useRoom(channelId: string | null) {
-  const [load, setLoad] = useState<RoomLoad>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const sessionId = load.state === "ready" ? load.view.session.id : null;
+  const queryClient = useQueryClient();
+  const input = { params: { id: channelId ?? "" } };
+  const key = endpointKey(roomsEndpoints.open, input);
+  const query = useQuery<RoomView, Error>({
+    queryKey: key,
+    queryFn: () => call(roomsEndpoints.open, input),
+    enabled: channelId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const view = query.data ?? null;
   const sessionRef = useRef<string | null>(null);
-  sessionRef.current = sessionId;
+  sessionRef.current = view?.session.id ?? null;
   const endedRef = useRef(false);
-  endedRef.current = load.state === "ready" && load.view.session.status === "ended";
+  endedRef.current = view?.session.status === "ended";
+  const keyRef = useRef(key);
+  keyRef.current = key;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's way to load again
-  useEffect(() => {
-    if (!channelId) return;
-    let cancelled = false;
-    setLoad({ state: "loading" });
-    roomsApi
-      .open(channelId)
-      .then((view) => !cancelled && setLoad({ state: "ready", view }))
-      .catch(
-        (failure: unknown) =>
-          !cancelled &&
-          setLoad({
-            state: "error",
-            message: messageOf(failure),
-            status: failure instanceof ApiError ? failure.status : null,
-          }),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [channelId, attempt]);
-
-  const update = useCallback((change: (view: RoomView) => RoomView) => {
-    setLoad((current) =>
-      current.state === "ready" ? { state: "ready", view: change(current.view) } : current,
-    );
-  }, []);
+  const update = useCallback(
+    (change: (view: RoomView) => RoomView) =>
+      queryClient.setQueryData<RoomView>(keyRef.current, (current) => current && change(current)),
+    [queryClient],
+  );
 
   const refetch = useCallback(async () => {
     const id = sessionRef.current;
     if (!id) return;
     try {
-      const view = await roomsApi.get(id);
-      if (sessionRef.current === id) setLoad({ state: "ready", view });
+      const fresh = await call(roomsEndpoints.get, { params: { id } });
+      if (sessionRef.current === id) update(() => fresh);
     } catch {
       // The next event or reconnect tries again; the last good state stays on screen.
     }
-  }, []);
+  }, [update]);
 
+  const reload = () => void query.refetch();
   const ofThisSession = (id: string) => id === sessionRef.current;
 
   useTopic(
@@ -79,7 +71,7 @@ export function useRoom(channelId: string | null) {
       "room.updated": ({ session }) => {
         if (ofThisSession(session.id)) update((view) => ({ ...view, session }));
         // Someone opened a new session after this one ended: follow it.
-        else if (session.status !== "ended" && endedRef.current) setAttempt((n) => n + 1);
+        else if (session.status !== "ended" && endedRef.current) reload();
       },
       "participant.joined": ({ session_id, participant, participant_count }) => {
         if (!ofThisSession(session_id)) return;
@@ -110,11 +102,15 @@ export function useRoom(channelId: string | null) {
     () => void refetch(),
   );
 
+  // A failed first load (or Retry) shows its error; while loading again, the loading state.
+  const failure = view || query.isFetching ? null : query.error;
   return {
-    load,
-    retry: () => setAttempt((n) => n + 1),
+    view,
+    failure,
+    status: failure instanceof ApiError ? failure.status : null,
+    retry: reload,
     /** Opens the room again (after the session ended: the open one, or a new waiting one). */
-    reopen: () => setAttempt((n) => n + 1),
+    reopen: reload,
     setSession: (session: RoomSession) => update((view) => ({ ...view, session })),
     setParticipant: (participant: RoomParticipant) => update((view) => withParticipant(view, participant)),
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { RoomParticipant } from "../../../../contract/rooms";
+import { type RoomParticipant, roomsEndpoints } from "../../../../contract/rooms";
+import { call } from "../../api/client";
 import { messageOf } from "../../ui/messageOf";
-import { roomsApi } from "./api";
 import { createMediaPath, type MediaPath, type MediaStats } from "./media/index";
 import type { RoomSocket } from "./roomSocket";
 
@@ -59,7 +59,7 @@ export function useRoomMedia({
     let cancelled = false;
     let created: MediaPath | null = null;
     setError(null);
-    const refresh = () => roomsApi.media(sessionId);
+    const refresh = () => call(roomsEndpoints.media, { params: { id: sessionId } });
     refresh()
       .then((join) => {
         if (cancelled) return;

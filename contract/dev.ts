@@ -1,0 +1,20 @@
+import { answer, endpoint } from "./endpoint";
+
+/** A message the developer outbox holds (what the embedded notifier "sent"). */
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/** The developer outbox: a demo server's, to requests from its own machine (a 404 elsewhere). */
+export const devEndpoints = {
+  outbox: endpoint({
+    method: "GET",
+    path: "/api/dev/outbox",
+    access: "public",
+    response: answer<{ messages: OutboxMessage[] }>(),
+  }),
+};
