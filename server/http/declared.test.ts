@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminEndpoints } from "../../contract/admin";
+import { channelsEndpoints } from "../../contract/channels";
 import type { AnyEndpoint } from "../../contract/endpoint";
 import { monitoringEndpoints } from "../../contract/monitoring";
+import { organizationsEndpoints } from "../../contract/organizations";
 import { profileEndpoints } from "../../contract/profile";
+import { searchEndpoints } from "../../contract/search";
 import { settingsEndpoints } from "../../contract/settings";
 import { type TestApp, testApp } from "../test/support";
 
@@ -17,6 +20,9 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   profileEndpoints,
   monitoringEndpoints,
   adminEndpoints,
+  searchEndpoints,
+  channelsEndpoints,
+  organizationsEndpoints,
 };
 
 describe("declared endpoints", () => {

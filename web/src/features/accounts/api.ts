@@ -8,6 +8,7 @@ import type {
   SignInResult,
   UpdateProfileInput,
 } from "../../../../contract/accounts";
+import type { TotpSetup } from "../../../../contract/organizations";
 import { api } from "../../api/http";
 
 export const accountsApi = {
@@ -23,6 +24,16 @@ export const accountsApi = {
     api<{ success: true; message: string }>("POST", "/api/password-resets", { email }),
   resetPassword: (token: string, password: string) =>
     api<{ success: true; message: string }>("POST", "/api/password-resets/confirm", { token, password }),
+  // `password`: when the user's settings ask for it before sensitive actions ("Require Password").
+  twoFactorSetup: (password?: string) =>
+    api<TotpSetup>("POST", "/api/account/two-factor/setup", password ? { password } : {}),
+  twoFactorEnable: (code: string, password?: string) =>
+    api<{ success: true }>("POST", "/api/account/two-factor/enable", { code, ...(password && { password }) }),
+  twoFactorDisable: (code: string, password?: string) =>
+    api<{ success: true }>("POST", "/api/account/two-factor/disable", {
+      code,
+      ...(password && { password }),
+    }),
 };
 
 export type { Profile };

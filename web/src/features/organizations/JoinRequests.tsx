@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import type { JoinRequest } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import { STATS_REFRESH_MS } from "./useOrganizationStats";
 
@@ -25,7 +26,9 @@ export function JoinRequests({
 
   const load = useCallback(async () => {
     try {
-      setRequests((await organizationsApi.joinRequests(organizationId)).requests);
+      setRequests(
+        (await call(organizationsEndpoints.joinRequests, { params: { id: organizationId } })).requests,
+      );
       setError(null);
     } catch (failure) {
       setError(errorText(failure));
@@ -64,7 +67,9 @@ export function JoinRequests({
     setError(null);
     setStatus(null);
     try {
-      await organizationsApi.decide(request.id, approve);
+      await call(approve ? organizationsEndpoints.approve : organizationsEndpoints.decline, {
+        params: { id: request.id },
+      });
       setRequests((list) => list?.filter((r) => r.id !== request.id) ?? null);
       setStatus(
         approve ? `${request.full_name} is now a member.` : `${request.full_name}'s request was declined.`,

@@ -4,8 +4,8 @@ import type { TotpSetup } from "../../../../contract/organizations";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
 import { useAuth } from "../accounts/AuthProvider";
+import { accountsApi } from "../accounts/api";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import "./twoFactor.css";
 
@@ -46,7 +46,7 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     if (mode !== "enable") return;
     let cancelled = false;
     setLoading(true);
-    organizationsApi
+    accountsApi
       .twoFactorSetup(password ?? undefined)
       .then((result) => {
         if (!cancelled) setSetup(result);
@@ -80,8 +80,8 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     setError(null);
     try {
       const given = password ?? undefined;
-      if (mode === "enable") await organizationsApi.twoFactorEnable(code, given);
-      else await organizationsApi.twoFactorDisable(code, given);
+      if (mode === "enable") await accountsApi.twoFactorEnable(code, given);
+      else await accountsApi.twoFactorDisable(code, given);
       // The profile carries two_factor_enabled: read it again (an empty update returns it).
       await updateProfile({}).catch(() => undefined);
       onDone(mode === "enable");

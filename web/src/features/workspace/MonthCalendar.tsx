@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
-import { organizationsApi } from "../organizations/api";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 import "./MonthCalendar.css";
@@ -92,8 +93,10 @@ function useMonthEvents(first: Date, last: Date) {
       return;
     }
     let cancelled = false;
-    organizationsApi
-      .calendar(currentId, new Date(from), new Date(to))
+    call(organizationsEndpoints.calendar, {
+      params: { id: currentId },
+      query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    })
       .then(({ events }) => {
         if (!cancelled) setState({ events, failed: false });
       })

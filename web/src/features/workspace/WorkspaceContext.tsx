@@ -9,13 +9,14 @@ import {
   useState,
 } from "react";
 import type { Channel } from "../../../../contract/channels";
+import { channelsEndpoints } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
 import type { Member, OrganizationProfile, OrganizationSummary } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
-import { channelsApi } from "../channels/api";
-import { organizationsApi } from "../organizations/api";
 
 export type Area = "organization" | "member";
 
@@ -89,7 +90,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const load = useCallback(async () => {
     const mine = ++generation.current;
     try {
-      const list = await organizationsApi.mine();
+      const list = await call(organizationsEndpoints.mine);
       if (mine !== generation.current) return;
       const id = list.current_id;
       let profile: OrganizationProfile | null = null;
@@ -97,9 +98,9 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       let people: Member[] = [];
       if (id) {
         const [p, c, m] = await Promise.all([
-          organizationsApi.profile(id),
-          channelsApi.list(id),
-          organizationsApi.members(id),
+          call(organizationsEndpoints.profile, { params: { id: id } }),
+          call(channelsEndpoints.list, { params: { id: id } }),
+          call(organizationsEndpoints.members, { params: { id: id } }),
         ]);
         profile = p;
         channelList = c.channels;
@@ -129,7 +130,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const refreshChannels = useCallback(async () => {
     const id = currentRef.current;
     if (!id) return;
-    const list = await channelsApi.list(id);
+    const list = await call(channelsEndpoints.list, { params: { id: id } });
     if (currentRef.current === id) setChannels(list.channels);
   }, []);
 
@@ -137,9 +138,9 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     const id = currentRef.current;
     if (!id) return;
     const [profile, people, mine] = await Promise.all([
-      organizationsApi.profile(id),
-      organizationsApi.members(id),
-      organizationsApi.mine(),
+      call(organizationsEndpoints.profile, { params: { id: id } }),
+      call(organizationsEndpoints.members, { params: { id: id } }),
+      call(organizationsEndpoints.mine),
     ]);
     if (currentRef.current !== id) return;
     setCurrent(profile);
@@ -150,7 +151,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
 
   const switchTo = useCallback(
     async (organizationId: string) => {
-      await organizationsApi.switchTo(organizationId);
+      await call(organizationsEndpoints.switchTo, { body: { organization_id: organizationId } });
       // The frame stays on screen (the strip shows the switch in progress) while the data reloads.
       await load();
     },
@@ -219,8 +220,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       // Who was online before this screen subscribed; presence.updated events keep it current.
       const id = currentRef.current;
       if (id) {
-        organizationsApi
-          .online(id)
+        call(organizationsEndpoints.online, { params: { id: id } })
           .then(({ user_ids }) => {
             if (currentRef.current === id) setOnlineState(new Set(user_ids));
           })

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { OrganizationStats } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
 import { HashIcon, UsersIcon } from "../../ui/icons";
 import { ElectionOverview } from "../elections/ElectionOverview";
-import { organizationsApi } from "../organizations/api";
 import { InviteBox } from "../organizations/InviteBox";
 import { LeaveOrganization } from "../organizations/LeaveOrganization";
 import { messageOf } from "./ChannelDialogs";
@@ -39,8 +40,7 @@ export default function WorkspaceHome() {
   useEffect(() => {
     if (!currentId) return;
     let cancelled = false;
-    organizationsApi
-      .stats(currentId)
+    call(organizationsEndpoints.stats, { params: { id: currentId } })
       .then((value) => {
         if (!cancelled) setStats({ state: "ready", stats: value });
       })

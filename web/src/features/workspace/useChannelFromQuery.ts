@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { type Channel, channelPath } from "../../../../contract/channels";
+import { type Channel, channelPath, channelsEndpoints } from "../../../../contract/channels";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
-import { channelsApi } from "../channels/api";
 import { messageOf } from "./ChannelDialogs";
 import { useWorkspace } from "./WorkspaceContext";
 
@@ -59,8 +59,7 @@ export function useChannelFromQuery() {
     }
     let cancelled = false;
     setLoad({ state: "loading" });
-    channelsApi
-      .get(channelId)
+    call(channelsEndpoints.get, { params: { id: channelId } })
       .then((channel) => {
         if (!cancelled) setLoad({ state: "ready", channel });
       })
