@@ -142,28 +142,6 @@ export type MemberRoleInput = z.infer<typeof memberRoleInput>;
 
 export const searchQuery = z.strictObject({ q: z.string().max(100).default("") });
 
-export const totpCodeInput = z.strictObject({
-  code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),
-  /** When the user's settings ask for the password before sensitive actions. */
-  password: z.string().min(1).max(200).optional(),
-});
-
-/** Proof of the factor in use, to re-enrol or turn two-factor off: the code the app shows now, or the password. */
-export const totpProofInput = z.strictObject({
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
-    .optional(),
-  password: z.string().min(1, { error: messages.totpProofRequired }).max(200).optional(),
-});
-export type TotpProofInput = z.input<typeof totpProofInput>;
-
-export interface TotpSetup {
-  secret: string;
-  otpauth_url: string;
-  qr_data_url: string;
-}
-
 /** The sidebar calendar's month: `from` and `to` are instants, at most 62 days apart. */
 export const calendarQuery = z.strictObject({
   from: z.iso.datetime({ offset: true }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountsEndpoints } from "../../contract/accounts";
 import { adminEndpoints } from "../../contract/admin";
 import { channelsEndpoints } from "../../contract/channels";
 import type { AnyEndpoint } from "../../contract/endpoint";
@@ -23,6 +24,7 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   searchEndpoints,
   channelsEndpoints,
   organizationsEndpoints,
+  accountsEndpoints,
 };
 
 describe("declared endpoints", () => {

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import { accountsEndpoints } from "../../../../contract/accounts";
+import { call } from "../../api/client";
 import { Field } from "../../ui/Field";
 import { AuthCard } from "./AuthCard";
-import { accountsApi } from "./api";
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
@@ -15,7 +16,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      setDone((await accountsApi.requestPasswordReset(email)).message);
+      setDone((await call(accountsEndpoints.requestPasswordReset, { body: { email: email } })).message);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
