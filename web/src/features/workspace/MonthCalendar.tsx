@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations";
-import { call } from "../../api/client";
+import { useEndpointQuery } from "../../api/query";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
@@ -81,33 +81,16 @@ function itemsOn(day: Date, events: CalendarEvent[]): DayItem[] {
 /** The month's events of the current organization, fetched once per month shown (one request). */
 function useMonthEvents(first: Date, last: Date) {
   const { currentId } = useWorkspace();
-  const [state, setState] = useState<{ events: CalendarEvent[]; failed: boolean }>({
-    events: [],
-    failed: false,
-  });
-  const from = first.getTime();
-  const to = last.getTime();
-  useEffect(() => {
-    if (!currentId) {
-      setState({ events: [], failed: false });
-      return;
-    }
-    let cancelled = false;
-    call(organizationsEndpoints.calendar, {
-      params: { id: currentId },
-      query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
-    })
-      .then(({ events }) => {
-        if (!cancelled) setState({ events, failed: false });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ events: [], failed: true });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [currentId, from, to]);
-  return state;
+  const query = useEndpointQuery(
+    organizationsEndpoints.calendar,
+    {
+      params: { id: currentId ?? "" },
+      query: { from: first.toISOString(), to: last.toISOString() },
+    },
+    { enabled: !!currentId },
+  );
+  const events: CalendarEvent[] = (currentId && query.data?.events) || [];
+  return { events, failed: !!currentId && query.isError && !query.data };
 }
 
 /**
