@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, done, endpoint } from "./endpoint";
 import { messages } from "./messages";
 
 export const PASSWORD_MIN = 6;
@@ -152,3 +153,97 @@ export interface SignInResult {
 export interface SessionInfo {
   profile: Profile;
 }
+
+export const totpCodeInput = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),
+  /** When the user's settings ask for the password before sensitive actions. */
+  password: z.string().min(1).max(200).optional(),
+});
+
+/** Proof of the factor in use, to re-enrol or turn two-factor off: the code the app shows now, or the password. */
+export const totpProofInput = z.strictObject({
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
+    .optional(),
+  password: z.string().min(1, { error: messages.totpProofRequired }).max(200).optional(),
+});
+export type TotpProofInput = z.input<typeof totpProofInput>;
+
+export interface TotpSetup {
+  secret: string;
+  otpauth_url: string;
+  qr_data_url: string;
+}
+
+/** Accounts' endpoints: registration, sign-in and its session, the user's own profile, password resets, two-factor. */
+export const accountsEndpoints = {
+  registerVoter: endpoint({
+    method: "POST",
+    path: "/api/accounts/voters",
+    access: "public",
+    body: registerVoterInput,
+    response: answer<RegistrationResult>(),
+  }),
+  registerOrganization: endpoint({
+    method: "POST",
+    path: "/api/accounts/organizations",
+    access: "public",
+    body: registerOrganizationInput,
+    response: answer<RegistrationResult>(),
+  }),
+  signIn: endpoint({
+    method: "POST",
+    path: "/api/session",
+    access: "public",
+    body: signInInput,
+    response: answer<SignInResult>(),
+  }),
+  session: endpoint({ method: "GET", path: "/api/session", access: "user", response: answer<SessionInfo>() }),
+  /** Answered 204 with no body, signed in or not. */
+  signOut: endpoint({ method: "DELETE", path: "/api/session", access: "public", response: answer<void>() }),
+  /** Public so that a signed-out caller gets the spec's own words ("no user"). */
+  updateProfile: endpoint({
+    method: "PATCH",
+    path: "/api/profile",
+    access: "public",
+    body: updateProfileInput,
+    response: answer<SessionInfo>(),
+  }),
+  /** Answered 202, whether or not the address has an account. */
+  requestPasswordReset: endpoint({
+    method: "POST",
+    path: "/api/password-resets",
+    access: "public",
+    body: passwordResetRequestInput,
+    response: done,
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/api/password-resets/confirm",
+    access: "public",
+    body: passwordResetConfirmInput,
+    response: done,
+  }),
+  twoFactorSetup: endpoint({
+    method: "POST",
+    path: "/api/account/two-factor/setup",
+    access: "user",
+    body: totpProofInput.default({}),
+    response: answer<TotpSetup>(),
+  }),
+  twoFactorEnable: endpoint({
+    method: "POST",
+    path: "/api/account/two-factor/enable",
+    access: "user",
+    body: totpCodeInput,
+    response: answer<{ success: true }>(),
+  }),
+  twoFactorDisable: endpoint({
+    method: "POST",
+    path: "/api/account/two-factor/disable",
+    access: "user",
+    body: totpProofInput,
+    response: answer<{ success: true }>(),
+  }),
+};

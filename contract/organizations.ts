@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isHttpUrl } from "./channels";
+import { answer, done, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
+import { passwordConfirmInput } from "./settings";
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -140,28 +142,6 @@ export type MemberRoleInput = z.infer<typeof memberRoleInput>;
 
 export const searchQuery = z.strictObject({ q: z.string().max(100).default("") });
 
-export const totpCodeInput = z.strictObject({
-  code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),
-  /** When the user's settings ask for the password before sensitive actions. */
-  password: z.string().min(1).max(200).optional(),
-});
-
-/** Proof of the factor in use, to re-enrol or turn two-factor off: the code the app shows now, or the password. */
-export const totpProofInput = z.strictObject({
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
-    .optional(),
-  password: z.string().min(1, { error: messages.totpProofRequired }).max(200).optional(),
-});
-export type TotpProofInput = z.input<typeof totpProofInput>;
-
-export interface TotpSetup {
-  secret: string;
-  otpauth_url: string;
-  qr_data_url: string;
-}
-
 /** The sidebar calendar's month: `from` and `to` are instants, at most 62 days apart. */
 export const calendarQuery = z.strictObject({
   from: z.iso.datetime({ offset: true }),
@@ -180,3 +160,166 @@ export interface CalendarEvent {
   /** Elections: when voting closes. Sessions: when it ended, or null while on air. */
   ends_at: string | null;
 }
+
+/** A member of an organization in the address: `/api/organizations/:id/members/:userId`. */
+export const memberParams = z.object({
+  id: z.uuid({ error: messages.notFound }),
+  userId: z.uuid({ error: messages.memberNotFound }),
+});
+
+/** An invitation's code in the address (any text: an unknown code is the service's "not found"). */
+export const inviteParams = z.object({ code: z.string() });
+
+/**
+ * Organizations' endpoints. The logo upload (multipart) is registered by the uploads feature and
+ * called with `uploadLogo` (web/src/features/organizations/uploadLogo.ts).
+ */
+export const organizationsEndpoints = {
+  mine: endpoint({
+    method: "GET",
+    path: "/api/organizations/mine",
+    access: "user",
+    response: answer<MyOrganizations>(),
+  }),
+  switchTo: endpoint({
+    method: "PUT",
+    path: "/api/organizations/current",
+    access: "user",
+    body: switchOrganizationInput,
+    response: answer<MyOrganizations>(),
+  }),
+  search: endpoint({
+    method: "GET",
+    path: "/api/organizations/search",
+    access: "user",
+    query: searchQuery,
+    response: answer<{ organizations: SearchResult[] }>(),
+  }),
+  profile: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id",
+    access: "user",
+    params: idParams,
+    response: answer<OrganizationProfile>(),
+  }),
+  stats: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/stats",
+    access: "user",
+    params: idParams,
+    response: answer<OrganizationStats>(),
+  }),
+  calendar: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/calendar",
+    access: "user",
+    params: idParams,
+    query: calendarQuery,
+    response: answer<{ events: CalendarEvent[] }>(),
+  }),
+  /** Who is online now (presence.updated events keep it current). */
+  online: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/online",
+    access: "user",
+    params: idParams,
+    response: answer<{ user_ids: string[] }>(),
+  }),
+  members: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/members",
+    access: "user",
+    params: idParams,
+    response: answer<{ members: Member[] }>(),
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/organizations/:id",
+    access: "user",
+    params: idParams,
+    body: updateOrganizationInput,
+    response: answer<OrganizationProfile>(),
+  }),
+  updateSettings: endpoint({
+    method: "PATCH",
+    path: "/api/organizations/:id/settings",
+    access: "user",
+    params: idParams,
+    body: organizationSettingsInput,
+    response: answer<OrganizationProfile>(),
+  }),
+  /** `password`: when the user's settings ask for it before sensitive actions. */
+  newInviteCode: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/invite-code",
+    access: "user",
+    params: idParams,
+    body: passwordConfirmInput.default({}),
+    response: answer<{ invite_code: string }>(),
+  }),
+  /** Public: a signed-out caller is told to sign in, in the spec's words. */
+  join: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/join",
+    access: "public",
+    params: idParams,
+    response: answer<JoinResult>(),
+  }),
+  invite: endpoint({
+    method: "GET",
+    path: "/api/invites/:code",
+    access: "public",
+    params: inviteParams,
+    response: answer<InvitePreview>(),
+  }),
+  acceptInvite: endpoint({
+    method: "POST",
+    path: "/api/invites/:code/accept",
+    access: "public",
+    params: inviteParams,
+    response: answer<JoinResult>(),
+  }),
+  joinRequests: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/join-requests",
+    access: "user",
+    params: idParams,
+    response: answer<{ requests: JoinRequest[] }>(),
+  }),
+  approve: endpoint({
+    method: "POST",
+    path: "/api/join-requests/:id/approve",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  decline: endpoint({
+    method: "POST",
+    path: "/api/join-requests/:id/decline",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  leave: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/leave",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  removeMember: endpoint({
+    method: "DELETE",
+    path: "/api/organizations/:id/members/:userId",
+    access: "user",
+    params: memberParams,
+    response: done,
+  }),
+  setMemberRole: endpoint({
+    method: "PATCH",
+    path: "/api/organizations/:id/members/:userId",
+    access: "user",
+    params: memberParams,
+    body: memberRoleInput,
+    response: answer<{ member: Member }>(),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, endpoint, idParams } from "./endpoint";
 
 /** Organization-wide search: messages and comments of its channels, one's direct messages, file names. */
 
@@ -71,3 +72,15 @@ export interface SearchPage {
   /** Pass as `cursor` for the next (older) page; null when there is none. */
   next_cursor: string | null;
 }
+
+/** Search's endpoint: one page of the organization's matches for one of its members, newest first. */
+export const searchEndpoints = {
+  search: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/search",
+    access: "user",
+    params: idParams,
+    query: orgSearchQuery,
+    response: answer<SearchPage>(),
+  }),
+};

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountsEndpoints } from "../../contract/accounts";
 import { adminEndpoints } from "../../contract/admin";
+import { channelsEndpoints } from "../../contract/channels";
 import { chatEndpoints } from "../../contract/chat";
 import { devEndpoints } from "../../contract/dev";
 import { electionsEndpoints } from "../../contract/elections";
 import type { AnyEndpoint } from "../../contract/endpoint";
 import { monitoringEndpoints } from "../../contract/monitoring";
+import { organizationsEndpoints } from "../../contract/organizations";
 import { postsEndpoints } from "../../contract/posts";
 import { profileEndpoints } from "../../contract/profile";
 import { roomsEndpoints } from "../../contract/rooms";
+import { searchEndpoints } from "../../contract/search";
 import { settingsEndpoints } from "../../contract/settings";
 import { type TestApp, testApp } from "../test/support";
 
@@ -27,6 +31,10 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   electionsEndpoints,
   roomsEndpoints,
   devEndpoints,
+  searchEndpoints,
+  channelsEndpoints,
+  organizationsEndpoints,
+  accountsEndpoints,
 };
 
 describe("declared endpoints", () => {

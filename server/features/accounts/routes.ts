@@ -1,20 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  passwordResetConfirmInput,
-  passwordResetRequestInput,
-  type RegistrationResult,
-  registerOrganizationInput,
-  registerVoterInput,
-  type SessionInfo,
-  type SignInResult,
-  signInInput,
-  updateProfileInput,
-} from "../../../contract/accounts";
+import { accountsEndpoints, type RegistrationResult } from "../../../contract/accounts";
 import { messages } from "../../../contract/messages";
-import { totpCodeInput, totpProofInput } from "../../../contract/organizations";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, currentUser, setSessionCookie } from "../../http/access";
-import { parse, unauthorized } from "../../http/errors";
+import { clearSessionCookie, setSessionCookie } from "../../http/access";
+import { route } from "../../http/endpoint";
+import { unauthorized } from "../../http/errors";
 import { enforceLimits } from "../../lib/rate-limit";
 import { updateProfile } from "./contact";
 import { beginGuess } from "./guesses";
@@ -48,89 +38,78 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     user_id: userId,
   });
 
-  app.post("/api/accounts/voters", { config: { access: "public" } }, async (request, reply) => {
+  route(app, accountsEndpoints.registerVoter, async ({ body, request, reply }) => {
     await enforceLimits(db, clock, [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp }]);
-    const input = parse(registerVoterInput, request.body);
-    const user = await registerVoter(db, ctx.config.secretKey, input);
-    return reply.code(201).send(registered(user.id));
+    const user = await registerVoter(db, ctx.config.secretKey, body);
+    reply.code(201);
+    return registered(user.id);
   });
 
-  app.post("/api/accounts/organizations", { config: { access: "public" } }, async (request, reply) => {
+  route(app, accountsEndpoints.registerOrganization, async ({ body, request, reply }) => {
     await enforceLimits(db, clock, [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp }]);
-    const input = parse(registerOrganizationInput, request.body);
-    const { user } = await registerOrganization(db, input);
-    return reply.code(201).send(registered(user.id));
+    const { user } = await registerOrganization(db, body);
+    reply.code(201);
+    return registered(user.id);
   });
 
-  app.post(
-    "/api/session",
-    { config: { access: "public" } },
-    async (request, reply): Promise<SignInResult> => {
-      const input = parse(signInInput, request.body);
-      const guess = await beginGuess(ctx, { realm: "user", account: input.email, ip: request.ip });
-      const user = await authenticate(db, input.email, input.password);
-      if (!user) {
-        request.log.warn({ event: "signin.failed", ip: request.ip }, "failed sign-in");
-        throw unauthorized(messages.invalidCredentials);
-      }
-      // The right password without the code is the first step of a two-factor sign-in, not a wrong guess.
-      if (user.totpEnabled && !input.code) await guess.right();
-      await requireSecondFactor({ guard: ctx, secretKey: ctx.config.secretKey }, user, input.code);
-      await guess.right();
-      // A new session id at every sign-in; the one this browser had ends.
-      if (request.auth) await endSession(db, request.auth.sessionId);
-      setSessionCookie(request, reply, await createSession(db, clock, user, meta(request)));
-      return { success: true, user_data: presentUserData(user), profile: presentProfile(user) };
-    },
-  );
-
-  app.get("/api/session", { config: { access: "user" } }, async (request): Promise<SessionInfo> => {
-    return { profile: presentProfile(currentUser(request)) };
-  });
-
-  app.delete("/api/session", { config: { access: "public" } }, async (request, reply) => {
+  route(app, accountsEndpoints.signIn, async ({ body: input, request, reply }) => {
+    const guess = await beginGuess(ctx, { realm: "user", account: input.email, ip: request.ip });
+    const user = await authenticate(db, input.email, input.password);
+    if (!user) {
+      request.log.warn({ event: "signin.failed", ip: request.ip }, "failed sign-in");
+      throw unauthorized(messages.invalidCredentials);
+    }
+    // The right password without the code is the first step of a two-factor sign-in, not a wrong guess.
+    if (user.totpEnabled && !input.code) await guess.right();
+    await requireSecondFactor({ guard: ctx, secretKey: ctx.config.secretKey }, user, input.code);
+    await guess.right();
+    // A new session id at every sign-in; the one this browser had ends.
     if (request.auth) await endSession(db, request.auth.sessionId);
+    setSessionCookie(request, reply, await createSession(db, clock, user, meta(request)));
+    return { success: true, user_data: presentUserData(user), profile: presentProfile(user) };
+  });
+
+  route(app, accountsEndpoints.session, ({ auth }) => ({ profile: presentProfile(auth.user) }));
+
+  route(app, accountsEndpoints.signOut, async ({ auth, reply }) => {
+    if (auth) await endSession(db, auth.sessionId);
     clearSessionCookie(reply);
-    return reply.code(204).send();
+    reply.code(204);
   });
 
-  app.patch("/api/profile", { config: { access: "public" } }, async (request): Promise<SessionInfo> => {
-    if (!request.auth) throw unauthorized(messages.noUser);
-    const input = parse(updateProfileInput, request.body);
+  route(app, accountsEndpoints.updateProfile, async ({ auth, body, request }) => {
+    if (!auth) throw unauthorized(messages.noUser);
     const context = { ...twoFactor(request), notifier: ctx.notifier };
-    return { profile: presentProfile(await updateProfile(context, request.auth.user, input)) };
+    return { profile: presentProfile(await updateProfile(context, auth.user, body)) };
   });
 
-  app.post("/api/password-resets", { config: { access: "public" } }, async (request, reply) => {
-    const input = parse(passwordResetRequestInput, request.body);
+  route(app, accountsEndpoints.requestPasswordReset, async ({ body: input, request, reply }) => {
     await enforceLimits(db, clock, [
       { key: `reset:ip:${request.ip}`, limit: limits.signInPerIp },
       { key: `reset:account:${input.email.toLowerCase()}`, limit: limits.signInPerAccount },
     ]);
     await requestPasswordReset(db, clock, ctx.notifier, input.email, ctx.publicOrigin);
-    return reply.code(202).send({ success: true, message: messages.resetRequested });
+    reply.code(202);
+    return { success: true, message: messages.resetRequested };
   });
 
-  app.post("/api/password-resets/confirm", { config: { access: "public" } }, async (request) => {
+  route(app, accountsEndpoints.resetPassword, async ({ body, request }) => {
     await enforceLimits(db, clock, [{ key: `reset:ip:${request.ip}`, limit: limits.signInPerIp }]);
-    await resetPassword(db, clock, parse(passwordResetConfirmInput, request.body));
+    await resetPassword(db, clock, body);
     return { success: true, message: messages.resetDone };
   });
 
-  app.post("/api/account/two-factor/setup", { config: { access: "user" } }, (request) => {
-    const proof = parse(totpProofInput, request.body === undefined ? {} : request.body);
-    return startTwoFactorSetup(twoFactor(request), currentUser(request), proof);
-  });
+  route(app, accountsEndpoints.twoFactorSetup, ({ auth, body, request }) =>
+    startTwoFactorSetup(twoFactor(request), auth.user, body),
+  );
 
-  app.post("/api/account/two-factor/enable", { config: { access: "user" } }, async (request) => {
-    const { code, password } = parse(totpCodeInput, request.body);
-    await enableTwoFactor(twoFactor(request), currentUser(request), code, password);
+  route(app, accountsEndpoints.twoFactorEnable, async ({ auth, body: { code, password }, request }) => {
+    await enableTwoFactor(twoFactor(request), auth.user, code, password);
     return { success: true };
   });
 
-  app.post("/api/account/two-factor/disable", { config: { access: "user" } }, async (request) => {
-    const proof = parse(totpProofInput, request.body);
-    await disableTwoFactor(twoFactor(request), currentUser(request), proof);
+  route(app, accountsEndpoints.twoFactorDisable, async ({ auth, body, request }) => {
+    await disableTwoFactor(twoFactor(request), auth.user, body);
     return { success: true };
   });
 }

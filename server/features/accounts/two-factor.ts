@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import type { TotpProofInput, TotpSetup } from "../../../contract/accounts";
 import { messages } from "../../../contract/messages";
-import type { TotpProofInput, TotpSetup } from "../../../contract/organizations";
 import { profileMessages } from "../../../contract/profile";
 import { organizations, users } from "../../db/schema";
 import { AppError, badRequest, forbidden } from "../../http/errors";

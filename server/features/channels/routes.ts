@@ -1,15 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import {
-  channelMembersInput,
-  channelPreferencesInput,
-  createChannelInput,
-  updateChannelInput,
-} from "../../../contract/channels";
+import { channelsEndpoints } from "../../../contract/channels";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
-import { currentUser } from "../../http/access";
-import { parse } from "../../http/errors";
-import { idParam, noBody } from "../../http/params";
+import { route } from "../../http/endpoint";
 import {
   channelPosters,
   createChannel,
@@ -24,7 +17,6 @@ import {
 
 export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, bus } = ctx;
-  const user = { config: { access: "user" as const } };
   const changed = (
     event: "channel.created" | "channel.updated" | "channel.deleted",
     channel: { id: string; organization_id: string },
@@ -34,62 +26,55 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
       organization_id: channel.organization_id,
     });
 
-  app.get("/api/organizations/:id/channels", user, async (request) => ({
-    channels: await listChannels(db, clock, currentUser(request), idParam(request.params)),
+  route(app, channelsEndpoints.list, async ({ auth, params }) => ({
+    channels: await listChannels(db, clock, auth.user, params.id),
   }));
 
-  app.get("/api/channels/:id", user, (request) =>
-    getChannel(db, clock, currentUser(request), idParam(request.params)),
-  );
+  route(app, channelsEndpoints.get, ({ auth, params }) => getChannel(db, clock, auth.user, params.id));
 
-  app.post("/api/channels", user, async (request, reply) => {
-    const input = parse(createChannelInput, request.body);
-    const channel = await createChannel(db, clock, currentUser(request), input);
+  route(app, channelsEndpoints.create, async ({ auth, body, reply }) => {
+    const channel = await createChannel(db, clock, auth.user, body);
     await changed("channel.created", channel);
-    return reply.code(201).send({ channel, message: messages.channelCreated(channel.name) });
+    reply.code(201);
+    return { channel, message: messages.channelCreated(channel.name) };
   });
 
-  app.patch("/api/channels/:id", user, async (request) => {
-    const input = parse(updateChannelInput, request.body);
-    const channel = await updateChannel(db, clock, currentUser(request), idParam(request.params), input);
+  route(app, channelsEndpoints.update, async ({ auth, params, body }) => {
+    const channel = await updateChannel(db, clock, auth.user, params.id, body);
     await changed("channel.updated", channel);
-    return { channel, message: input.name ? messages.channelRenamed(channel.name) : messages.settingsSaved };
+    return { channel, message: body.name ? messages.channelRenamed(channel.name) : messages.settingsSaved };
   });
 
-  app.post("/api/channels/:id/duplicate", user, async (request, reply) => {
-    noBody(request.body);
-    const channel = await duplicateChannel(db, clock, currentUser(request), idParam(request.params));
+  route(app, channelsEndpoints.duplicate, async ({ auth, params, reply }) => {
+    const channel = await duplicateChannel(db, clock, auth.user, params.id);
     await changed("channel.created", channel);
-    return reply.code(201).send({ channel, message: messages.channelDuplicated(channel.name) });
+    reply.code(201);
+    return { channel, message: messages.channelDuplicated(channel.name) };
   });
 
-  app.delete("/api/channels/:id", user, async (request) => {
-    const row = await deleteChannel(db, currentUser(request), idParam(request.params));
+  route(app, channelsEndpoints.remove, async ({ auth, params }) => {
+    const row = await deleteChannel(db, auth.user, params.id);
     await changed("channel.deleted", { id: row.id, organization_id: row.organizationId });
     return { success: true, message: messages.channelDeleted(row.name) };
   });
 
-  app.put("/api/channels/:id/preferences", user, async (request) => {
-    const input = parse(channelPreferencesInput, request.body);
-    return {
-      channel: await setChannelPreferences(db, clock, currentUser(request), idParam(request.params), input),
-    };
-  });
-
-  app.get("/api/channels/:id/posters", user, async (request) => ({
-    user_ids: await channelPosters(db, currentUser(request), idParam(request.params)),
+  route(app, channelsEndpoints.setPreferences, async ({ auth, params, body }) => ({
+    channel: await setChannelPreferences(db, clock, auth.user, params.id, body),
   }));
 
-  app.put("/api/channels/:id/posters", user, async (request) => {
-    const { user_ids } = parse(channelMembersInput, request.body);
+  route(app, channelsEndpoints.posters, async ({ auth, params }) => ({
+    user_ids: await channelPosters(db, auth.user, params.id),
+  }));
+
+  route(app, channelsEndpoints.setPosters, async ({ auth, params, body }) => {
     const { userIds: saved, organizationId } = await setChannelPosters(
       db,
-      currentUser(request),
-      idParam(request.params),
-      user_ids,
+      auth.user,
+      params.id,
+      body.user_ids,
     );
     // Who may post changed: each member's channel record (its `can.post`) is read again at once.
-    await changed("channel.updated", { id: idParam(request.params), organization_id: organizationId });
+    await changed("channel.updated", { id: params.id, organization_id: organizationId });
     return { user_ids: saved };
   });
 }

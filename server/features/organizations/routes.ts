@@ -1,18 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { messages } from "../../../contract/messages";
-import {
-  calendarQuery,
-  type JoinResult,
-  organizationSettingsInput,
-  searchQuery,
-  switchOrganizationInput,
-  updateOrganizationInput,
-} from "../../../contract/organizations";
-import { passwordConfirmInput } from "../../../contract/settings";
+import { organizationsEndpoints as api, type JoinResult } from "../../../contract/organizations";
 import type { AppContext } from "../../context";
-import { currentUser } from "../../http/access";
-import { conflict, parse, unauthorized } from "../../http/errors";
-import { idParam, noBody } from "../../http/params";
+import { route } from "../../http/endpoint";
+import { conflict, unauthorized } from "../../http/errors";
 import { onlineUserIds } from "../../realtime/presence";
 import { monitoringTopic } from "../monitoring/announce";
 import { organizationCalendar } from "./calendar";
@@ -42,74 +33,56 @@ import { organizationStats } from "./stats";
 
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, bus } = ctx;
-  const user = { config: { access: "user" as const } };
 
   membershipRoutes(app, ctx);
 
-  app.get("/api/organizations/mine", user, (request) => myOrganizations(db, currentUser(request)));
+  route(app, api.mine, ({ auth }) => myOrganizations(db, auth.user));
 
-  app.put("/api/organizations/current", user, async (request) => {
-    const { organization_id } = parse(switchOrganizationInput, request.body);
-    await switchOrganization(db, currentUser(request), organization_id);
-    return myOrganizations(db, { ...currentUser(request), organizationId: organization_id });
+  route(app, api.switchTo, async ({ auth, body: { organization_id } }) => {
+    await switchOrganization(db, auth.user, organization_id);
+    return myOrganizations(db, { ...auth.user, organizationId: organization_id });
   });
 
-  app.get("/api/organizations/search", user, async (request) => {
-    const { q } = parse(searchQuery, request.query);
-    return { organizations: await searchOrganizations(db, currentUser(request), q) };
-  });
-
-  app.get("/api/organizations/:id", user, (request) =>
-    organizationProfile(db, currentUser(request), idParam(request.params)),
-  );
-
-  app.get("/api/organizations/:id/stats", user, async (request) => {
-    const id = idParam(request.params);
-    await requireMember(db, currentUser(request), id);
-    return organizationStats(ctx, id);
-  });
-
-  app.get("/api/organizations/:id/calendar", user, async (request) => {
-    const id = idParam(request.params);
-    const range = parse(calendarQuery, request.query);
-    await requireMember(db, currentUser(request), id);
-    return { events: await organizationCalendar(db, id, new Date(range.from), new Date(range.to)) };
-  });
-
-  app.get("/api/organizations/:id/online", user, async (request) => {
-    const id = idParam(request.params);
-    await requireMember(db, currentUser(request), id);
-    return { user_ids: await onlineUserIds(db, id) };
-  });
-
-  app.get("/api/organizations/:id/members", user, async (request) => ({
-    members: await listMembers(db, currentUser(request), idParam(request.params)),
+  route(app, api.search, async ({ auth, query }) => ({
+    organizations: await searchOrganizations(db, auth.user, query.q),
   }));
 
-  app.patch("/api/organizations/:id", user, async (request) => {
-    const input = parse(updateOrganizationInput, request.body);
-    const profile = await updateOrganization(db, currentUser(request), idParam(request.params), input);
+  route(app, api.profile, ({ auth, params }) => organizationProfile(db, auth.user, params.id));
+
+  route(app, api.stats, async ({ auth, params }) => {
+    await requireMember(db, auth.user, params.id);
+    return organizationStats(ctx, params.id);
+  });
+
+  route(app, api.calendar, async ({ auth, params, query: range }) => {
+    await requireMember(db, auth.user, params.id);
+    return { events: await organizationCalendar(db, params.id, new Date(range.from), new Date(range.to)) };
+  });
+
+  route(app, api.online, async ({ auth, params }) => {
+    await requireMember(db, auth.user, params.id);
+    return { user_ids: await onlineUserIds(db, params.id) };
+  });
+
+  route(app, api.members, async ({ auth, params }) => ({
+    members: await listMembers(db, auth.user, params.id),
+  }));
+
+  route(app, api.update, async ({ auth, params, body }) => {
+    const profile = await updateOrganization(db, auth.user, params.id, body);
     await announceProfile(bus, profile);
     return profile;
   });
 
-  app.patch("/api/organizations/:id/settings", user, async (request) => {
-    const input = parse(organizationSettingsInput, request.body);
-    const profile = await updateOrganizationSettings(
-      db,
-      currentUser(request),
-      idParam(request.params),
-      input,
-    );
+  route(app, api.updateSettings, async ({ auth, params, body }) => {
+    const profile = await updateOrganizationSettings(db, auth.user, params.id, body);
     await announceProfile(bus, profile);
     return profile;
   });
 
-  app.post("/api/organizations/:id/invite-code", user, async (request) => {
-    const { password } = parse(passwordConfirmInput, request.body ?? {});
-    const id = idParam(request.params);
-    const code = await regenerateInviteCode(ctx, currentUser(request), id, password, request.ip);
-    await announceProfile(bus, await organizationProfile(db, currentUser(request), id));
+  route(app, api.newInviteCode, async ({ auth, params: { id }, body: { password }, request }) => {
+    const code = await regenerateInviteCode(ctx, auth.user, id, password, request.ip);
+    await announceProfile(bus, await organizationProfile(db, auth.user, id));
     return { invite_code: code };
   });
 
@@ -143,39 +116,28 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     return request.auth.user;
   };
 
-  app.post("/api/organizations/:id/join", { config: { access: "public" } }, async (request) => {
-    noBody(request.body);
-    const organization = await findOrganizationOr404(db, idParam(request.params));
+  route(app, api.join, async ({ params, request }) => {
+    const organization = await findOrganizationOr404(db, params.id);
     return announce(await joinOrganization(db, ctx.clock, signedIn(request), organization, "search"));
   });
 
-  app.get("/api/invites/:code", { config: { access: "public" } }, (request) =>
-    invitePreview(db, (request.params as { code: string }).code, request.auth?.user ?? null),
-  );
+  route(app, api.invite, ({ params, auth }) => invitePreview(db, params.code, auth?.user ?? null));
 
-  app.post("/api/invites/:code/accept", { config: { access: "public" } }, async (request) => {
-    noBody(request.body);
-    const organization = await organizationByInvite(db, (request.params as { code: string }).code);
+  route(app, api.acceptInvite, async ({ params, request }) => {
+    const organization = await organizationByInvite(db, params.code);
     return announce(await joinOrganization(db, ctx.clock, signedIn(request), organization, "invite"));
   });
 
-  app.get("/api/organizations/:id/join-requests", user, async (request) => ({
-    requests: await listJoinRequests(db, currentUser(request), idParam(request.params)),
+  route(app, api.joinRequests, async ({ auth, params }) => ({
+    requests: await listJoinRequests(db, auth.user, params.id),
   }));
 
-  for (const [verb, approve] of [
-    ["approve", true],
-    ["decline", false],
+  for (const [endpoint, approve] of [
+    [api.approve, true],
+    [api.decline, false],
   ] as const) {
-    app.post(`/api/join-requests/:id/${verb}`, user, async (request) => {
-      noBody(request.body);
-      const decided = await decideJoinRequest(
-        db,
-        ctx.clock,
-        currentUser(request),
-        idParam(request.params),
-        approve,
-      );
+    route(app, endpoint, async ({ auth, params }) => {
+      const decided = await decideJoinRequest(db, ctx.clock, auth.user, params.id, approve);
       if (decided.outcome === "refused") {
         if (decided.alertId) {
           await bus.publish(monitoringTopic(decided.organizationId), "alert.created", {
@@ -189,7 +151,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
       const organization = await findOrganizationOr404(db, decided.organizationId);
       await bus.publish(`user:${decided.userId}`, "join_request.decided", {
         organization_id: decided.organizationId,
-        request_id: idParam(request.params),
+        request_id: params.id,
         status: approve ? "approved" : "declined",
         organization: approve
           ? { id: organization.id, name: organization.name, logo_url: organization.logoUrl }

@@ -10,10 +10,11 @@ import {
   useState,
 } from "react";
 import type { Profile, SignInInput, UpdateProfileInput } from "../../../../contract/accounts";
+import { accountsEndpoints } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { messageOf } from "../../ui/messageOf";
-import { accountsApi } from "./api";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
 type Status = "loading" | "ready" | "error";
@@ -58,8 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     const startedAt = changes.current;
     const stale = () => cancelled || changes.current !== startedAt;
-    accountsApi
-      .session()
+    call(accountsEndpoints.session)
       .then(({ profile }) => {
         if (stale()) return;
         setUser(profile);
@@ -86,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       error,
       async signIn(input) {
-        const result = await accountsApi.signIn(input);
+        const result = await call(accountsEndpoints.signIn, { body: input });
         changes.current++;
         setUser(result.profile);
         setStatus("ready");
@@ -95,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signOut() {
         changes.current++;
         try {
-          await accountsApi.signOut();
+          await call(accountsEndpoints.signOut);
         } finally {
           setUser(null);
           setError(null);
@@ -103,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async updateProfile(input) {
         if (!user) throw new Error(messages.noUser);
-        const { profile } = await accountsApi.updateProfile(input);
+        const { profile } = await call(accountsEndpoints.updateProfile, { body: input });
         setUser(profile);
         return profile;
       },

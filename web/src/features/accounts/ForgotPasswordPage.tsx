@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import { accountsEndpoints } from "../../../../contract/accounts";
+import { call } from "../../api/client";
 import { Field } from "../../ui/Field";
 import { messageOf } from "../../ui/messageOf";
 import { AuthCard } from "./AuthCard";
-import { accountsApi } from "./api";
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
@@ -16,7 +17,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      setDone((await accountsApi.requestPasswordReset(email)).message);
+      setDone((await call(accountsEndpoints.requestPasswordReset, { body: { email: email } })).message);
     } catch (failure) {
       setError(messageOf(failure));
     } finally {

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
-import { PASSWORD_MAX } from "../../../../contract/accounts";
+import { accountsEndpoints, PASSWORD_MAX } from "../../../../contract/accounts";
+import { call } from "../../api/client";
 import { Field } from "../../ui/Field";
 import { messageOf } from "../../ui/messageOf";
 import { AuthCard } from "./AuthCard";
-import { accountsApi } from "./api";
 import { usePasswordProblem } from "./usePasswordProblem";
 
 export default function ResetPasswordPage() {
@@ -21,7 +21,9 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      setDone((await accountsApi.resetPassword(token, password)).message);
+      setDone(
+        (await call(accountsEndpoints.resetPassword, { body: { token: token, password: password } })).message,
+      );
     } catch (failure) {
       setError(messageOf(failure));
     } finally {

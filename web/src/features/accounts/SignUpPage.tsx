@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
+import { accountsEndpoints, DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { Field, SelectField } from "../../ui/Field";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { AuthCard } from "./AuthCard";
-import { accountsApi } from "./api";
 import { isPasswordMessage, usePasswordProblem } from "./usePasswordProblem";
 
 type Tab = "voter" | "organization";
@@ -64,16 +64,20 @@ export default function SignUpPage() {
       const common = { full_name: form.full_name, email: form.email, password: form.password };
       const result =
         tab === "voter"
-          ? await accountsApi.registerVoter({
-              ...common,
-              phone_number: form.phone_number,
-              id_type: form.id_type as (typeof ID_TYPES)[number],
-              id_number: form.id_number,
+          ? await call(accountsEndpoints.registerVoter, {
+              body: {
+                ...common,
+                phone_number: form.phone_number,
+                id_type: form.id_type as (typeof ID_TYPES)[number],
+                id_number: form.id_number,
+              },
             })
-          : await accountsApi.registerOrganization({
-              ...common,
-              organization: form.organization,
-              country: form.country,
+          : await call(accountsEndpoints.registerOrganization, {
+              body: {
+                ...common,
+                organization: form.organization,
+                country: form.country,
+              },
             });
       setSuccess(result.message || messages.accountCreated);
       setForm(emptyForm);

@@ -5,6 +5,7 @@ import {
   CHANNEL_TYPES,
   type ChannelType,
   type CreateChannelInput,
+  channelsEndpoints,
   createChannelInput,
   DEFAULT_END_TIME,
   DEFAULT_SECURITY_SETTINGS,
@@ -12,9 +13,9 @@ import {
   type SecuritySettings,
 } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { channelsApi } from "./api";
 import { CandidateModal } from "./CandidateModal";
 import { ChannelTypePicker } from "./ChannelTypePicker";
 import { SecuritySection } from "./SecuritySection";
@@ -138,7 +139,7 @@ export default function CreateChannelPage() {
     }
     setBusy(true);
     try {
-      const { channel } = await channelsApi.create(input);
+      const { channel } = await call(channelsEndpoints.create, { body: input });
       setSuccess(messages.channelCreated(channel.name));
       reset();
       await refreshChannels().catch(() => undefined);

@@ -2,9 +2,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { messages } from "../../../../contract/messages";
 import type { InvitePreview, JoinResult } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
-import { organizationsApi } from "../organizations/api";
 import { errorText, joinErrorText } from "../organizations/errors";
 import { OrgLogo } from "../organizations/OrgLogo";
 import "../accounts/auth.css";
@@ -79,8 +80,7 @@ function Invite({ code }: { code: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    organizationsApi
-      .invite(code)
+    call(organizationsEndpoints.invite, { params: { code: code } })
       .then((result) => {
         if (cancelled) return;
         setPreview(result);
@@ -104,7 +104,7 @@ function Invite({ code }: { code: string }) {
     setAccepting(true);
     setAcceptError(null);
     try {
-      const result: JoinResult = await organizationsApi.acceptInvite(code);
+      const result: JoinResult = await call(organizationsEndpoints.acceptInvite, { params: { code: code } });
       setOutcome({ kind: result.status, message: result.message });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) {

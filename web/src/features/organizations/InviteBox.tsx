@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { copyText, shareOrCopy } from "../../ui/clipboard";
 import { Modal } from "../../ui/Modal";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
-import { inviteLink, organizationsApi } from "./api";
 import { errorText } from "./errors";
+import { inviteLink } from "./inviteLink";
 import "./profile.css";
 
 /** Spec part 1 section 9: 'Copied!' shows for 2000 ms on the organization profile. */
@@ -74,7 +76,10 @@ export function InviteBox({
     setRenewing(true);
     setError(null);
     try {
-      const { invite_code } = await organizationsApi.newInviteCode(profile.id, password ?? undefined);
+      const { invite_code } = await call(organizationsEndpoints.newInviteCode, {
+        params: { id: profile.id },
+        body: { password: password || undefined },
+      });
       onNewCode(invite_code);
       setStatus("A new invite link is ready. The old link no longer works.");
       setConfirming(false);

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import type { JoinRequest } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
+import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import { STATS_REFRESH_MS } from "./useOrganizationStats";
 
@@ -18,19 +21,23 @@ export function JoinRequests({
   requireApproval: boolean;
   onDecided(): void;
 }) {
-  const [requests, setRequests] = useState<JoinRequest[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [decideError, setDecideError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setRequests((await organizationsApi.joinRequests(organizationId)).requests);
-      setError(null);
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  }, [organizationId]);
+  const input = { params: { id: organizationId } };
+  const query = useEndpointQuery(organizationsEndpoints.joinRequests, input, {
+    refetchInterval: STATS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  const requests = query.data?.requests ?? null;
+  const error = decideError ?? (query.error ? errorText(query.error) : null);
+  const queryClient = useQueryClient();
+  const setRequests = (update: (list: JoinRequest[]) => JoinRequest[]) =>
+    queryClient.setQueryData<{ requests: JoinRequest[] }>(
+      endpointKey(organizationsEndpoints.joinRequests, input),
+      (data) => data && { requests: update(data.requests) },
+    );
 
   // New requests arrive live (on the administrators' topic); a request another administrator
   // decided leaves the list.
@@ -38,42 +45,39 @@ export function JoinRequests({
     `admins:${organizationId}`,
     {
       "join_request.created": ({ request }) =>
-        setRequests((list) => (list?.some((r) => r.id === request.id) ? list : [...(list ?? []), request])),
+        setRequests((list) => (list.some((r) => r.id === request.id) ? list : [...list, request])),
     },
-    () => void load(),
+    () => void query.refetch(),
   );
   useTopic(`org:${organizationId}`, {
-    "member.joined": ({ member }) =>
-      setRequests((list) => list?.filter((r) => r.user_id !== member.user_id) ?? null),
+    "member.joined": ({ member }) => setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: turning approval on is a reason to look again
+  // Turning approval on is a reason to look again.
+  const { refetch } = query;
+  const approvalSeen = useRef(requireApproval);
   useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), STATS_REFRESH_MS);
-    const onFocus = () => void load();
-    window.addEventListener("focus", onFocus);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("focus", onFocus);
-    };
-  }, [load, requireApproval]);
+    if (approvalSeen.current === requireApproval) return;
+    approvalSeen.current = requireApproval;
+    void refetch();
+  }, [requireApproval, refetch]);
 
   async function decide(request: JoinRequest, approve: boolean) {
     setBusy(request.id);
-    setError(null);
+    setDecideError(null);
     setStatus(null);
     try {
-      await organizationsApi.decide(request.id, approve);
-      setRequests((list) => list?.filter((r) => r.id !== request.id) ?? null);
+      await call(approve ? organizationsEndpoints.approve : organizationsEndpoints.decline, {
+        params: { id: request.id },
+      });
+      setRequests((list) => list.filter((r) => r.id !== request.id));
       setStatus(
         approve ? `${request.full_name} is now a member.` : `${request.full_name}'s request was declined.`,
       );
       onDecided();
     } catch (failure) {
-      // Reload first: a successful reload clears the error, and this one must stay on screen.
-      await load();
-      setError(errorText(failure));
+      await query.refetch();
+      setDecideError(errorText(failure));
     } finally {
       setBusy(null);
     }

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import "./members.css";
 import "./profile.css";
@@ -27,7 +28,7 @@ export function LeaveOrganization({ organization }: { organization: Organization
     setBusy(true);
     setError(null);
     try {
-      const { message } = await organizationsApi.leave(organization.id);
+      const { message } = await call(organizationsEndpoints.leave, { params: { id: organization.id } });
       setAsking(false);
       toast(message);
       // The workspace moves to another of the user's organizations, or to none.

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { Member, OrganizationProfile } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import "./members.css";
 
@@ -46,10 +47,19 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
     setError(null);
     try {
       if (kind === "remove") {
-        setStatus((await organizationsApi.removeMember(organization.id, member.user_id)).message);
+        setStatus(
+          (
+            await call(organizationsEndpoints.removeMember, {
+              params: { id: organization.id, userId: member.user_id },
+            })
+          ).message,
+        );
       } else {
         const role = member.role === "admin" ? "member" : "admin";
-        await organizationsApi.setMemberRole(organization.id, member.user_id, role);
+        await call(organizationsEndpoints.setMemberRole, {
+          params: { id: organization.id, userId: member.user_id },
+          body: { role: role },
+        });
         setStatus(
           role === "admin"
             ? messages.memberNowAdmin(member.full_name)

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import type { OrganizationProfile, OrganizationSettingsInput } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { Toggle } from "../../ui/Toggle";
 import { useAuth } from "../accounts/AuthProvider";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import { TwoFactorDialog } from "./TwoFactorDialog";
 
@@ -49,7 +50,12 @@ export function OrganizationToggles({
     setError(null);
     setSaved(null);
     try {
-      onSaved(await organizationsApi.updateSettings(profile.id, { [key]: value }));
+      onSaved(
+        await call(organizationsEndpoints.updateSettings, {
+          params: { id: profile.id },
+          body: { [key]: value },
+        }),
+      );
       setSaved(`${label} turned ${value ? "on" : "off"}.`);
     } catch (failure) {
       setError(`${label} could not be saved: ${errorText(failure)}`);

@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { Field, SelectField } from "../../ui/Field";
 import { TextAreaField } from "../../ui/TextAreaField";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import { OrgLogo } from "./OrgLogo";
+import { uploadLogo } from "./uploadLogo";
 
 const LOGO_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 const LOGO_MAX_BYTES = 10 * 1024 * 1024;
@@ -59,10 +61,10 @@ export function ProfileEditForm({
     setBusy(true);
     setError(null);
     try {
-      let saved = await organizationsApi.update(profile.id, form);
+      let saved = await call(organizationsEndpoints.update, { params: { id: profile.id }, body: form });
       if (logo) {
         try {
-          saved = await organizationsApi.uploadLogo(profile.id, logo);
+          saved = await uploadLogo(profile.id, logo);
         } catch (failure) {
           // The text fields are saved; stay here so the logo can be fixed.
           onSaved(saved);

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchResult } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { useTopic } from "../../api/useRealtime";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { organizationsApi } from "./api";
 import { errorText, joinErrorText } from "./errors";
 import { OrgLogo } from "./OrgLogo";
 import "./search.css";
@@ -38,8 +39,7 @@ export default function SearchPage() {
     setLoading(true);
     const timer = setTimeout(
       () => {
-        organizationsApi
-          .search(term.trim())
+        call(organizationsEndpoints.search, { query: { q: term.trim() } })
           .then(({ organizations }) => {
             if (ticket !== latest.current) return;
             setResults(organizations);
@@ -82,7 +82,7 @@ export default function SearchPage() {
   /** The card's member count is the server's, read again after a join (it counts the new member). */
   async function recount(organizationId: string) {
     try {
-      const profile = await organizationsApi.profile(organizationId);
+      const profile = await call(organizationsEndpoints.profile, { params: { id: organizationId } });
       setResults(
         (list) =>
           list?.map((o) => (o.id === organizationId ? { ...o, member_count: profile.member_count } : o)) ??
@@ -97,7 +97,7 @@ export default function SearchPage() {
     setJoining(organization.id);
     setNotice(null);
     try {
-      const result = await organizationsApi.join(organization.id);
+      const result = await call(organizationsEndpoints.join, { params: { id: organization.id } });
       setResults(
         (list) =>
           list?.map((o) =>

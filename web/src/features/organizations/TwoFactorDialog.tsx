@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { accountsEndpoints, type TotpSetup } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
-import type { TotpSetup } from "../../../../contract/organizations";
+import { call } from "../../api/client";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
 import { useAuth } from "../accounts/AuthProvider";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 import "./twoFactor.css";
 
@@ -46,8 +46,7 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     if (mode !== "enable") return;
     let cancelled = false;
     setLoading(true);
-    organizationsApi
-      .twoFactorSetup(password ?? undefined)
+    call(accountsEndpoints.twoFactorSetup, { body: { password: password || undefined } })
       .then((result) => {
         if (!cancelled) setSetup(result);
       })
@@ -79,9 +78,10 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     setBusy(true);
     setError(null);
     try {
-      const given = password ?? undefined;
-      if (mode === "enable") await organizationsApi.twoFactorEnable(code, given);
-      else await organizationsApi.twoFactorDisable(code, given);
+      const given = password || undefined;
+      if (mode === "enable")
+        await call(accountsEndpoints.twoFactorEnable, { body: { code, password: given } });
+      else await call(accountsEndpoints.twoFactorDisable, { body: { code, password: given } });
       // The profile carries two_factor_enabled: read it again (an empty update returns it).
       await updateProfile({}).catch(() => undefined);
       onDone(mode === "enable");

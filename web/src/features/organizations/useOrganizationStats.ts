@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { OrganizationStats } from "../../../../contract/organizations";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
-import { organizationsApi } from "./api";
 import { errorText } from "./errors";
 
 /** How often the stat cards are counted again while the page is open. */
@@ -15,17 +16,22 @@ const LIVE_RECOUNT_MS = 1000;
  * and shortly after a realtime event that changes a figure.
  */
 export function useOrganizationStats(organizationId: string) {
-  const [stats, setStats] = useState<OrganizationStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setStats(await organizationsApi.stats(organizationId));
-      setError(null);
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  }, [organizationId]);
+  const query = useEndpointQuery(
+    organizationsEndpoints.stats,
+    { params: { id: organizationId } },
+    {
+      refetchInterval: STATS_REFRESH_MS,
+      refetchOnWindowFocus: true,
+    },
+  );
+  const queryClient = useQueryClient();
+  const reload = useCallback(
+    () =>
+      queryClient.invalidateQueries({
+        queryKey: endpointKey(organizationsEndpoints.stats, { params: { id: organizationId } }),
+      }),
+    [queryClient, organizationId],
+  );
 
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const soon = useCallback(() => {
@@ -50,16 +56,6 @@ export function useOrganizationStats(organizationId: string) {
     "presence.updated": soon,
   });
 
-  useEffect(() => {
-    void reload();
-    const timer = setInterval(() => void reload(), STATS_REFRESH_MS);
-    const onFocus = () => void reload();
-    window.addEventListener("focus", onFocus);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("focus", onFocus);
-    };
-  }, [reload]);
-
-  return { stats, error, reload };
+  // The last counted figures stay on screen when a recount fails, with the error beside them.
+  return { stats: query.data ?? null, error: query.error ? errorText(query.error) : null, reload };
 }

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
+import { organizationsEndpoints } from "../../../../contract/organizations";
 import { type PollingStation, profileEndpoints, profileMessages } from "../../../../contract/profile";
+import { call } from "../../api/client";
 import { useEndpointQuery } from "../../api/query";
 import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
-import { organizationsApi } from "../organizations/api";
 import "./profile.css";
 import { messageOf } from "../../ui/messageOf";
 
@@ -43,7 +44,7 @@ export default function PollingStationsPage() {
     setError(null);
     try {
       if (user?.organization_id !== station.organization_id)
-        await organizationsApi.switchTo(station.organization_id);
+        await call(organizationsEndpoints.switchTo, { body: { organization_id: station.organization_id } });
       navigate(channelPath(area, { id: station.channel_id, name: station.channel_name, type: "election" }));
     } catch (failure) {
       setError(messageOf(failure));

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
-import { CHANNEL_NAME_MAX, type Channel } from "../../../../contract/channels";
+import { CHANNEL_NAME_MAX, type Channel, channelsEndpoints } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Field } from "../../ui/Field";
 import { Modal } from "../../ui/Modal";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { channelsApi } from "../channels/api";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 
@@ -37,7 +37,10 @@ export function RenameDialog({ channel, onClose }: { channel: Channel; onClose()
     setBusy(true);
     setFailure(null);
     try {
-      const result = await channelsApi.update(channel.id, { name: name.trim() });
+      const result = await call(channelsEndpoints.update, {
+        params: { id: channel.id },
+        body: { name: name.trim() },
+      });
       replaceChannel(result.channel);
       toast(result.message);
       onClose();
@@ -105,7 +108,7 @@ export function DeleteDialog({
   const confirm = async () => {
     setBusy(true);
     try {
-      const result = await channelsApi.remove(channel.id);
+      const result = await call(channelsEndpoints.remove, { params: { id: channel.id } });
       toast(result.message);
       onDeleted();
       onClose();

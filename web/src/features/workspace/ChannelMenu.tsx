@@ -1,14 +1,14 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { type Channel, channelPath, MUTE_DURATIONS } from "../../../../contract/channels";
+import { type Channel, channelPath, channelsEndpoints, MUTE_DURATIONS } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { copyText } from "../../ui/clipboard";
 import { TrashIcon } from "../../ui/icons";
 import { Menu, type MenuItem } from "../../ui/Menu";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { channelsApi } from "../channels/api";
-import { inviteLink } from "../organizations/api";
+import { inviteLink } from "../organizations/inviteLink";
 import { DeleteDialog, RenameDialog } from "./ChannelDialogs";
 import { ChannelSettingsDialog } from "./ChannelSettingsDialog";
 import { BellIcon, BellOffIcon, CopyIcon, GearIcon, LinkIcon, PencilIcon, UserPlusIcon } from "./icons";
@@ -67,7 +67,10 @@ export function useChannelMenu(): {
 
   const setMute = async (channel: Channel, mute: number | null | false, label?: string) => {
     try {
-      const result = await channelsApi.setPreferences(channel.id, { mute });
+      const result = await call(channelsEndpoints.setPreferences, {
+        params: { id: channel.id },
+        body: { mute },
+      });
       replaceChannel(result.channel);
       toast(
         mute === false ? text.unmuted : mute === null ? text.mutedIndefinitely : text.mutedFor(label ?? ""),
@@ -128,8 +131,7 @@ export function useChannelMenu(): {
         label: text.duplicate,
         icon: <CopyIcon size={16} />,
         onSelect: () => {
-          channelsApi
-            .duplicate(channel.id)
+          call(channelsEndpoints.duplicate, { params: { id: channel.id } })
             .then((result) => {
               toast(result.message);
               return refreshChannels();

@@ -3,16 +3,17 @@ import {
   type Channel,
   type ChannelPermissions,
   type ChannelType,
+  channelsEndpoints,
   NOTIFY_CHOICES,
   type NotifyChoice,
   type SecuritySettings,
 } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { call } from "../../api/client";
 import { Modal } from "../../ui/Modal";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
-import { channelsApi } from "../channels/api";
 import { NOTIFY_LABELS, text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 
@@ -118,7 +119,10 @@ function NotificationSection({ channel }: { channel: Channel }) {
         dirty={choice !== channel.preferences.notify}
         onSave={() =>
           void save.run(async () => {
-            const result = await channelsApi.setPreferences(channel.id, { notify: choice });
+            const result = await call(channelsEndpoints.setPreferences, {
+              params: { id: channel.id },
+              body: { notify: choice },
+            });
             replaceChannel(result.channel);
             return undefined;
           })
@@ -212,8 +216,11 @@ function SecuritySection({ channel }: { channel: Channel }) {
         dirty={dirty}
         onSave={() =>
           void save.run(async () => {
-            const result = await channelsApi.update(channel.id, {
-              security_settings: { ...channel.security_settings, ...pick(settings, toggles) },
+            const result = await call(channelsEndpoints.update, {
+              params: { id: channel.id },
+              body: {
+                security_settings: { ...channel.security_settings, ...pick(settings, toggles) },
+              },
             });
             replaceChannel(result.channel);
             return result.message;
@@ -262,7 +269,10 @@ function PermissionsSection({ channel }: { channel: Channel }) {
         dirty={dirty}
         onSave={() =>
           void save.run(async () => {
-            const result = await channelsApi.update(channel.id, { permissions });
+            const result = await call(channelsEndpoints.update, {
+              params: { id: channel.id },
+              body: { permissions },
+            });
             replaceChannel(result.channel);
             return result.message;
           })
@@ -308,7 +318,10 @@ function VisibilitySection({ channel }: { channel: Channel }) {
         dirty={isPrivate !== channel.is_private}
         onSave={() =>
           void save.run(async () => {
-            const result = await channelsApi.update(channel.id, { is_private: isPrivate });
+            const result = await call(channelsEndpoints.update, {
+              params: { id: channel.id },
+              body: { is_private: isPrivate },
+            });
             replaceChannel(result.channel);
             return result.message;
           })
@@ -332,8 +345,7 @@ function MembersSection({ channel }: { channel: Channel }) {
     let cancelled = false;
     setLoadError(null);
     setSaved(null);
-    channelsApi
-      .posters(channel.id)
+    call(channelsEndpoints.posters, { params: { id: channel.id } })
       .then(({ user_ids }) => {
         if (cancelled) return;
         setSaved(user_ids);
@@ -393,7 +405,10 @@ function MembersSection({ channel }: { channel: Channel }) {
         dirty={dirty}
         onSave={() =>
           void save.run(async () => {
-            const result = await channelsApi.setPosters(channel.id, [...chosen]);
+            const result = await call(channelsEndpoints.setPosters, {
+              params: { id: channel.id },
+              body: { user_ids: [...chosen] },
+            });
             setSaved(result.user_ids);
             setChosen(new Set(result.user_ids));
             return undefined;

@@ -1,11 +1,12 @@
 import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { accountsEndpoints } from "../../../../contract/accounts";
 import { CHANNEL_GROUPS, type Channel, type ChannelType, channelPath } from "../../../../contract/channels";
+import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
 import { ChannelTypeIcon, ChevronIcon, DotsIcon, HashIcon, LockIcon } from "../../ui/icons";
 import { Tooltip } from "../../ui/Tooltip";
 import { useAuth } from "../accounts/AuthProvider";
-import { accountsApi } from "../accounts/api";
 import { writeCachedProfile } from "../accounts/storage";
 import { useUnreadCounts } from "../posts/useUnreadCounts";
 import { SearchBox } from "../search/SearchBox";
@@ -249,7 +250,7 @@ function UserFooter({ area }: { area: Area }) {
               setLeaving(true);
               // The server's session and the cached record end now; the in-memory user when the
               // area is gone (see above). A failed request still signs out locally.
-              await accountsApi.signOut().catch(() => undefined);
+              await call(accountsEndpoints.signOut).catch(() => undefined);
               writeCachedProfile(null);
               left.current = true;
               navigate("/", { replace: true });

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { useEndpointQuery } from "../../api/query";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
-import { organizationsApi } from "../organizations/api";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 import "./MonthCalendar.css";
@@ -80,31 +81,16 @@ function itemsOn(day: Date, events: CalendarEvent[]): DayItem[] {
 /** The month's events of the current organization, fetched once per month shown (one request). */
 function useMonthEvents(first: Date, last: Date) {
   const { currentId } = useWorkspace();
-  const [state, setState] = useState<{ events: CalendarEvent[]; failed: boolean }>({
-    events: [],
-    failed: false,
-  });
-  const from = first.getTime();
-  const to = last.getTime();
-  useEffect(() => {
-    if (!currentId) {
-      setState({ events: [], failed: false });
-      return;
-    }
-    let cancelled = false;
-    organizationsApi
-      .calendar(currentId, new Date(from), new Date(to))
-      .then(({ events }) => {
-        if (!cancelled) setState({ events, failed: false });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ events: [], failed: true });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [currentId, from, to]);
-  return state;
+  const query = useEndpointQuery(
+    organizationsEndpoints.calendar,
+    {
+      params: { id: currentId ?? "" },
+      query: { from: first.toISOString(), to: last.toISOString() },
+    },
+    { enabled: !!currentId },
+  );
+  const events: CalendarEvent[] = (currentId && query.data?.events) || [];
+  return { events, failed: !!currentId && query.isError && !query.data };
 }
 
 /**

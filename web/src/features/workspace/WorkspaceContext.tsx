@@ -1,22 +1,19 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import type { Channel } from "../../../../contract/channels";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { type Channel, channelsEndpoints } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
-import type { Member, OrganizationProfile, OrganizationSummary } from "../../../../contract/organizations";
+import {
+  type Member,
+  type MyOrganizations,
+  type OrganizationProfile,
+  type OrganizationSummary,
+  organizationsEndpoints,
+} from "../../../../contract/organizations";
+import { call } from "../../api/client";
+import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
-import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
-import { channelsApi } from "../channels/api";
-import { organizationsApi } from "../organizations/api";
 
 export type Area = "organization" | "member";
 
@@ -43,235 +40,217 @@ export interface Workspace {
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 
+const { mine, profile, members, online } = organizationsEndpoints;
+const { list: channelList } = channelsEndpoints;
+const of = (id: string) => ({ params: { id } });
+
 /**
- * Runs `task` now, or once more after the run in progress when called again meanwhile: a burst of
- * events (a duplicate, a bulk change) costs at most two fetches, and the last one sees everything.
+ * Reads the organization `mine` names as current (its profile, channels and members) before `mine`
+ * lands in the cache: the frame stays on screen with the last organization until the next one is
+ * whole, then everything changes at once. A failed read shows as the workspace's error.
  */
-function coalesced(task: () => Promise<void>): () => void {
-  let running = false;
-  let again = false;
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    task()
-      // A failed live refresh leaves the last good list on screen; the next event or reconnect retries.
-      .catch(() => undefined)
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return run;
+async function settle(queryClient: QueryClient, next: MyOrganizations): Promise<void> {
+  const id = next.current_id;
+  if (id) {
+    await Promise.allSettled(
+      [profile, channelList, members].map((endpoint) =>
+        queryClient.fetchQuery({
+          queryKey: endpointKey(endpoint, of(id)),
+          queryFn: () => call(endpoint, of(id)),
+          staleTime: 0,
+        }),
+      ),
+    );
+  }
+  queryClient.setQueryData(endpointKey(mine), next);
 }
 
-/** Loads the signed-in user's workspace: organizations, the current one, its channels and members. */
+/** The signed-in user's workspace: organizations, the current one, its channels and members (queries). */
 export function WorkspaceProvider({ area, children }: { area: Area; children: ReactNode }) {
   const { user } = useAuth();
-  const [organizations, setOrganizations] = useState<OrganizationSummary[]>([]);
-  const [currentId, setCurrentId] = useState<string | null>(null);
-  const [current, setCurrent] = useState<OrganizationProfile | null>(null);
-  const [channels, setChannels] = useState<Channel[]>([]);
-  const [members, setMembers] = useState<Member[]>([]);
-  const [online, setOnlineState] = useState<Set<string>>(new Set());
-  const [status, setStatus] = useState<Workspace["status"]>("loading");
-  const [error, setError] = useState<string | null>(null);
-  // Answers can arrive out of order (a switch while a refresh is out): only the latest may land.
-  const generation = useRef(0);
-  const currentRef = useRef<string | null>(null);
+  const queryClient = useQueryClient();
+  const mineQuery = useEndpointQuery(mine, undefined, { enabled: !!user });
+  const currentId = mineQuery.data?.current_id ?? null;
+  const input = of(currentId ?? "");
+  const enabled = { enabled: !!currentId };
+  const profileQuery = useEndpointQuery(profile, input, enabled);
+  const channelsQuery = useEndpointQuery(channelList, input, enabled);
+  const membersQuery = useEndpointQuery(members, input, enabled);
+  // Who was online before this screen subscribed; presence.updated events keep it current.
+  const onlineQuery = useEndpointQuery(online, input, enabled);
 
-  const load = useCallback(async () => {
-    const mine = ++generation.current;
+  const parts = currentId ? [mineQuery, profileQuery, channelsQuery, membersQuery] : [mineQuery];
+  const failed = parts.find((query) => query.isError && query.data === undefined);
+  const error = failed ? (failed.error?.message ?? messages.unexpected) : null;
+  const status: Workspace["status"] = failed
+    ? "error"
+    : parts.every((query) => query.data !== undefined)
+      ? "ready"
+      : "loading";
+
+  const refresh = useCallback(async () => {
     try {
-      const list = await organizationsApi.mine();
-      if (mine !== generation.current) return;
-      const id = list.current_id;
-      let profile: OrganizationProfile | null = null;
-      let channelList: Channel[] = [];
-      let people: Member[] = [];
-      if (id) {
-        const [p, c, m] = await Promise.all([
-          organizationsApi.profile(id),
-          channelsApi.list(id),
-          organizationsApi.members(id),
-        ]);
-        profile = p;
-        channelList = c.channels;
-        people = m.members;
-      }
-      if (mine !== generation.current) return;
-      if (currentRef.current !== id) setOnlineState(new Set());
-      currentRef.current = id;
-      setOrganizations(list.organizations);
-      setCurrentId(id);
-      setCurrent(profile);
-      setChannels(channelList);
-      setMembers(people);
-      setError(null);
-      setStatus("ready");
-    } catch (failure) {
-      if (mine !== generation.current) return;
-      setError(messageOf(failure));
-      setStatus("error");
+      await settle(queryClient, await call(mine));
+    } catch {
+      // The list of organizations could not be read: its query reads again and shows the error.
+      await queryClient.invalidateQueries({ queryKey: endpointKey(mine) });
     }
-  }, []);
-
-  useEffect(() => {
-    if (user) void load();
-  }, [user, load]);
+  }, [queryClient]);
 
   const refreshChannels = useCallback(async () => {
-    const id = currentRef.current;
-    if (!id) return;
-    const list = await channelsApi.list(id);
-    if (currentRef.current === id) setChannels(list.channels);
-  }, []);
+    if (currentId) await queryClient.invalidateQueries({ queryKey: endpointKey(channelList, of(currentId)) });
+  }, [queryClient, currentId]);
 
   const refreshMembers = useCallback(async () => {
-    const id = currentRef.current;
-    if (!id) return;
-    const [profile, people, mine] = await Promise.all([
-      organizationsApi.profile(id),
-      organizationsApi.members(id),
-      organizationsApi.mine(),
+    if (!currentId) return;
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: endpointKey(profile, of(currentId)) }),
+      queryClient.invalidateQueries({ queryKey: endpointKey(members, of(currentId)) }),
+      // The strip shows names and logos: an organization renamed elsewhere is renamed here too.
+      queryClient.invalidateQueries({ queryKey: endpointKey(mine) }),
     ]);
-    if (currentRef.current !== id) return;
-    setCurrent(profile);
-    setMembers(people.members);
-    // The strip shows names and logos: an organization renamed elsewhere is renamed here too.
-    setOrganizations(mine.organizations);
-  }, []);
+  }, [queryClient, currentId]);
 
   const switchTo = useCallback(
     async (organizationId: string) => {
-      await organizationsApi.switchTo(organizationId);
+      const next = await call(organizationsEndpoints.switchTo, { body: { organization_id: organizationId } });
       // The frame stays on screen (the strip shows the switch in progress) while the data reloads.
-      await load();
+      await settle(queryClient, next);
     },
-    [load],
+    [queryClient],
   );
 
-  const replaceChannel = useCallback((channel: Channel) => {
-    setChannels((list) => list.map((item) => (item.id === channel.id ? channel : item)));
-  }, []);
+  const replaceChannel = useCallback(
+    (channel: Channel) =>
+      queryClient.setQueryData<{ channels: Channel[] }>(
+        endpointKey(channelList, of(channel.organization_id)),
+        (data) =>
+          data && { channels: data.channels.map((item) => (item.id === channel.id ? channel : item)) },
+      ),
+    [queryClient],
+  );
 
-  // Live updates of the current organization: lists are refetched (channel records carry the
-  // viewer's own preferences and permissions, which events do not), presence is applied as it comes.
-  const [live] = useState(() => ({
-    channels: coalesced(() => refreshChannels()),
-    members: coalesced(() => refreshMembers()),
-    all: coalesced(() => load()),
-  }));
+  const setOnline = useCallback(
+    (update: (online: Set<string>) => Set<string>) => {
+      if (!currentId) return;
+      queryClient.setQueryData<{ user_ids: string[] }>(endpointKey(online, of(currentId)), (data) => ({
+        user_ids: [...update(new Set(data?.user_ids ?? []))],
+      }));
+    },
+    [queryClient, currentId],
+  );
+
+  // Live updates of the current organization: lists are read again (channel records carry the
+  // viewer's own preferences and permissions, which events do not), the rest is applied as it comes.
   const userId = user?.id;
   const toast = useToast();
-  const ours = (organizationId: string) => organizationId === currentRef.current;
+  const ours = (organizationId: string) => organizationId === currentId;
+  const again = (refetch: () => Promise<void>) => void refetch();
   useTopic(
     currentId ? `org:${currentId}` : null,
     {
-      "channel.created": (event) => ours(event.organization_id) && live.channels(),
-      "channel.updated": (event) => ours(event.organization_id) && live.channels(),
-      "channel.deleted": (event) => ours(event.organization_id) && live.channels(),
-      "member.joined": (event) => ours(event.organization_id) && live.members(),
+      "channel.created": (event) => ours(event.organization_id) && again(refreshChannels),
+      "channel.updated": (event) => ours(event.organization_id) && again(refreshChannels),
+      "channel.deleted": (event) => ours(event.organization_id) && again(refreshChannels),
+      "member.joined": (event) => ours(event.organization_id) && again(refreshMembers),
       "member.left": (event) => {
         if (!ours(event.organization_id)) return;
         // Removed from the organization: the whole workspace changes (another current one, or none).
-        if (event.user_id === userId) live.all();
-        else live.members();
+        again(event.user_id === userId ? refresh : refreshMembers);
       },
       // Administration given or taken back: the list, and the viewer's own role and rights, change.
-      "member.role_changed": (event) => ours(event.organization_id) && live.members(),
+      "member.role_changed": (event) => ours(event.organization_id) && again(refreshMembers),
       "organization.updated": ({ organization }) => {
         if (!ours(organization.id)) return;
-        setCurrent((profile) => (profile ? { ...profile, ...organization } : profile));
-        setOrganizations((list) =>
-          list.map((item) =>
-            item.id === organization.id
-              ? { ...item, name: organization.name, logo_url: organization.logo_url }
-              : item,
-          ),
+        queryClient.setQueryData<OrganizationProfile>(
+          endpointKey(profile, of(organization.id)),
+          (data) => data && { ...data, ...organization },
+        );
+        queryClient.setQueryData<MyOrganizations>(
+          endpointKey(mine),
+          (data) =>
+            data && {
+              ...data,
+              organizations: data.organizations.map((item) =>
+                item.id === organization.id
+                  ? { ...item, name: organization.name, logo_url: organization.logo_url }
+                  : item,
+              ),
+            },
         );
       },
       "organization.status_changed": (event) => {
         if (!ours(event.organization_id)) return;
-        setCurrent((profile) => (profile ? { ...profile, status: event.status } : profile));
+        queryClient.setQueryData<OrganizationProfile>(
+          endpointKey(profile, of(event.organization_id)),
+          (data) => data && { ...data, status: event.status },
+        );
       },
       "presence.updated": (event) => {
         if (!ours(event.organization_id)) return;
-        setOnlineState((previous) => {
+        setOnline((previous) => {
           if (previous.has(event.user_id) === event.online) return previous;
-          const next = new Set(previous);
-          if (event.online) next.add(event.user_id);
-          else next.delete(event.user_id);
-          return next;
+          if (event.online) previous.add(event.user_id);
+          else previous.delete(event.user_id);
+          return previous;
         });
       },
     },
     // Events sent while the socket was down are lost: catch up on every (re)subscription.
     () => {
-      live.channels();
-      live.members();
-      // Who was online before this screen subscribed; presence.updated events keep it current.
-      const id = currentRef.current;
-      if (id) {
-        organizationsApi
-          .online(id)
-          .then(({ user_ids }) => {
-            if (currentRef.current === id) setOnlineState(new Set(user_ids));
-          })
-          .catch(() => {});
-      }
+      again(refreshChannels);
+      again(refreshMembers);
+      if (currentId) void queryClient.invalidateQueries({ queryKey: endpointKey(online, of(currentId)) });
     },
   );
+  const organizations = mineQuery.data?.organizations;
   // A join request decided elsewhere adds an organization to the strip (or makes it the first one).
   useTopic(userId ? `user:${userId}` : null, {
-    "join_request.decided": (event) => event.status === "approved" && live.all(),
+    "join_request.decided": (event) => event.status === "approved" && again(refresh),
     // Left or removed in another tab, or by an administrator: the strip drops the organization.
     "member.left": (event) => {
       if (event.reason === "removed") {
-        const name = organizations.find((o) => o.id === event.organization_id)?.name;
+        const name = organizations?.find((o) => o.id === event.organization_id)?.name;
         if (name) toast(messages.removedFromOrganization(name), "info");
       }
-      live.all();
+      again(refresh);
     },
   });
 
+  const onlineIds = onlineQuery.data?.user_ids;
   const value = useMemo<Workspace>(
     () => ({
       area,
-      organizations,
+      organizations: organizations ?? [],
       currentId,
-      current,
-      channels,
-      members,
-      online,
+      current: (currentId && profileQuery.data) || null,
+      channels: (currentId && channelsQuery.data?.channels) || [],
+      members: (currentId && membersQuery.data?.members) || [],
+      online: new Set(onlineIds ?? []),
       status,
       error,
-      refresh: load,
+      refresh,
       refreshChannels,
       refreshMembers,
       switchTo,
-      setOnline: setOnlineState,
+      setOnline,
       replaceChannel,
     }),
     [
       area,
       organizations,
       currentId,
-      current,
-      channels,
-      members,
-      online,
+      profileQuery.data,
+      channelsQuery.data,
+      membersQuery.data,
+      onlineIds,
       status,
       error,
-      load,
+      refresh,
       refreshChannels,
       refreshMembers,
       switchTo,
+      setOnline,
       replaceChannel,
     ],
   );

@@ -1,11 +1,12 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { OrganizationStats } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations";
+import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
 import { HashIcon, UsersIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { ElectionOverview } from "../elections/ElectionOverview";
-import { organizationsApi } from "../organizations/api";
 import { InviteBox } from "../organizations/InviteBox";
 import { LeaveOrganization } from "../organizations/LeaveOrganization";
 import { NoOrganization } from "./EmptyState";
@@ -31,26 +32,26 @@ function Stat({ label, value, icon }: { label: string; value: number | null; ico
 /** The area's index page: the organization, its numbers (counted by the server) and where to go next. */
 export default function WorkspaceHome() {
   const { area, current, currentId, channels, members, online } = useWorkspace();
-  const [stats, setStats] = useState<StatsLoad>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const query = useEndpointQuery(
+    organizationsEndpoints.stats,
+    { params: { id: currentId ?? "" } },
+    { enabled: !!currentId },
+  );
+  const stats: StatsLoad = query.isError
+    ? { state: "error", message: messageOf(query.error) }
+    : query.data
+      ? { state: "ready", stats: query.data }
+      : { state: "loading" };
 
-  // Counts are fetched again when the live lists change (a channel, a member or a presence came or went).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the lengths and `attempt` are the triggers
+  // Counts are read again when the live lists change (a channel, a member or a presence came or went).
+  const { refetch } = query;
+  const sizes = `${channels.length}/${members.length}/${online.size}`;
+  const sizesSeen = useRef(sizes);
   useEffect(() => {
-    if (!currentId) return;
-    let cancelled = false;
-    organizationsApi
-      .stats(currentId)
-      .then((value) => {
-        if (!cancelled) setStats({ state: "ready", stats: value });
-      })
-      .catch((failure: unknown) => {
-        if (!cancelled) setStats({ state: "error", message: messageOf(failure) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [currentId, channels.length, members.length, online.size, attempt]);
+    if (sizesSeen.current === sizes) return;
+    sizesSeen.current = sizes;
+    void refetch();
+  }, [sizes, refetch]);
 
   if (!currentId || !current) return <NoOrganization area={area} />;
 
@@ -88,7 +89,7 @@ export default function WorkspaceHome() {
         <div className="alert alert-error" role="alert">
           {text.statsFailed}
           {stats.message}{" "}
-          <button type="button" className="ws-link-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="ws-link-button" onClick={() => void query.refetch()}>
             {text.retry}
           </button>
         </div>

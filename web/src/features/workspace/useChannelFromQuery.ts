@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { type Channel, channelPath } from "../../../../contract/channels";
+import { type Channel, channelPath, channelsEndpoints } from "../../../../contract/channels";
 import { ApiError } from "../../api/http";
+import { useEndpointQuery } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";
-import { channelsApi } from "../channels/api";
 import { useWorkspace } from "./WorkspaceContext";
 
 export type ChannelLoad =
@@ -48,32 +48,21 @@ export function useChannelFromQuery() {
   const [searchParams] = useSearchParams();
   const channelId = searchParams.get("channelId");
   const channelName = searchParams.get("channelName");
-  const [load, setLoad] = useState<ChannelLoad>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's way to load again
-  useEffect(() => {
-    if (!channelId) {
-      setLoad({ state: "missing" });
-      return;
-    }
-    let cancelled = false;
-    setLoad({ state: "loading" });
-    channelsApi
-      .get(channelId)
-      .then((channel) => {
-        if (!cancelled) setLoad({ state: "ready", channel });
-      })
-      .catch((failure: unknown) => {
-        if (cancelled) return;
-        if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400))
-          setLoad({ state: "missing" });
-        else setLoad({ state: "error", message: messageOf(failure) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [channelId, attempt]);
+  const query = useEndpointQuery(
+    channelsEndpoints.get,
+    { params: { id: channelId ?? "" } },
+    { enabled: !!channelId },
+  );
+  const failure = query.error;
+  const load: ChannelLoad = !channelId
+    ? { state: "missing" }
+    : query.data
+      ? { state: "ready", channel: query.data }
+      : !failure || query.isFetching
+        ? { state: "loading" }
+        : failure instanceof ApiError && (failure.status === 404 || failure.status === 400)
+          ? { state: "missing" }
+          : { state: "error", message: messageOf(failure) };
 
   // The workspace's list is kept live: a rename, a settings change or a delete shows here too.
   const { listed, gone } = useListedChannel(channelId);
@@ -82,6 +71,6 @@ export function useChannelFromQuery() {
 
   useHonestAddress(channel);
 
-  const retry = () => setAttempt((n) => n + 1);
+  const retry = () => void query.refetch();
   return { channelName, load, gone, channel, retry };
 }
