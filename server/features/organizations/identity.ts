@@ -39,6 +39,19 @@ export async function rollHolder(
   return holder;
 }
 
+/** The user's pending request to join the organization (a query, to lock or read as it is). */
+const pendingRequest = (db: Db, organizationId: string, userId: string) =>
+  db
+    .select()
+    .from(joinRequests)
+    .where(
+      and(
+        eq(joinRequests.organizationId, organizationId),
+        eq(joinRequests.userId, userId),
+        eq(joinRequests.status, "pending"),
+      ),
+    );
+
 export type HeldJoin = { request: typeof joinRequests.$inferSelect; created: boolean; alertId?: string };
 
 /**
@@ -54,17 +67,7 @@ export async function holdDuplicateJoin(
 ): Promise<HeldJoin> {
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const [existing] = await tx
-      .select()
-      .from(joinRequests)
-      .where(
-        and(
-          eq(joinRequests.organizationId, organizationId),
-          eq(joinRequests.userId, user.id),
-          eq(joinRequests.status, "pending"),
-        ),
-      )
-      .for("update");
+    const [existing] = await pendingRequest(tx, organizationId, user.id).for("update");
     if (existing?.duplicateOfUserId) return { request: existing, created: false };
     let request = existing;
     if (existing) {
@@ -82,16 +85,7 @@ export async function holdDuplicateJoin(
     }
     // A concurrent call of the same user filed it first: that call raised the alert.
     if (!request) {
-      const [filed] = await tx
-        .select()
-        .from(joinRequests)
-        .where(
-          and(
-            eq(joinRequests.organizationId, organizationId),
-            eq(joinRequests.userId, user.id),
-            eq(joinRequests.status, "pending"),
-          ),
-        );
+      const [filed] = await pendingRequest(tx, organizationId, user.id);
       if (!filed) throw new Error("held join request vanished");
       return { request: filed, created: false };
     }

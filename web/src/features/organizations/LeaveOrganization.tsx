@@ -7,7 +7,6 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { errorText } from "./errors";
 import "./members.css";
 import "./profile.css";
 
@@ -20,24 +19,14 @@ export function LeaveOrganization({ organization }: { organization: Organization
   const { refresh } = useWorkspace();
   const toast = useToast();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const owner = user?.id === organization.owner_id;
 
+  /** The dialog shows it busy, closes when it is done and shows a refusal inside. */
   async function leave() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { message } = await call(organizationsEndpoints.leave, { params: { id: organization.id } });
-      setAsking(false);
-      toast(message);
-      // The workspace moves to another of the user's organizations, or to none.
-      await refresh();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    const { message } = await call(organizationsEndpoints.leave, { params: { id: organization.id } });
+    toast(message);
+    // The workspace moves to another of the user's organizations, or to none.
+    void refresh();
   }
 
   return (
@@ -59,12 +48,8 @@ export function LeaveOrganization({ organization }: { organization: Organization
       {asking && (
         <ConfirmDialog
           title={`Leave ${organization.name}?`}
-          onClose={() => {
-            setAsking(false);
-            setError(null);
-          }}
-          onConfirm={() => void leave()}
-          busy={busy}
+          onClose={() => setAsking(false)}
+          onConfirm={leave}
           confirmLabel="Leave organization"
           busyLabel="Leaving..."
           cancelLabel="Cancel"
@@ -73,11 +58,6 @@ export function LeaveOrganization({ organization }: { organization: Organization
             You will no longer see its channels, rooms or elections, and you can come back only by joining
             again. Your messages stay under your name; votes you already cast stay counted.
           </p>
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
         </ConfirmDialog>
       )}
     </section>

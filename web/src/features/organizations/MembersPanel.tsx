@@ -7,7 +7,6 @@ import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { errorText } from "./errors";
 import "./members.css";
 
 type Pending = { kind: "remove" | "role"; member: Member };
@@ -36,43 +35,23 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
   const { user } = useAuth();
   const { members, refreshMembers } = useWorkspace();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
-  async function confirm() {
-    if (!pending) return;
-    const { kind, member } = pending;
-    setBusy(true);
-    setError(null);
-    try {
-      if (kind === "remove") {
-        setStatus(
-          (
-            await call(organizationsEndpoints.removeMember, {
-              params: { id: organization.id, userId: member.user_id },
-            })
-          ).message,
-        );
-      } else {
-        const role = member.role === "admin" ? "member" : "admin";
-        await call(organizationsEndpoints.setMemberRole, {
-          params: { id: organization.id, userId: member.user_id },
-          body: { role: role },
-        });
-        setStatus(
-          role === "admin"
-            ? messages.memberNowAdmin(member.full_name)
-            : messages.memberNowMember(member.full_name),
-        );
-      }
-      setPending(null);
-      await refreshMembers().catch(() => undefined);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
+  /** The dialog shows it busy, closes when it is done and shows a refusal inside. */
+  async function confirm({ kind, member }: Pending) {
+    const params = { id: organization.id, userId: member.user_id };
+    if (kind === "remove") {
+      setStatus((await call(organizationsEndpoints.removeMember, { params })).message);
+    } else {
+      const role = member.role === "admin" ? "member" : "admin";
+      await call(organizationsEndpoints.setMemberRole, { params, body: { role } });
+      setStatus(
+        role === "admin"
+          ? messages.memberNowAdmin(member.full_name)
+          : messages.memberNowMember(member.full_name),
+      );
     }
+    void refreshMembers().catch(() => undefined);
   }
 
   const hasVoters = organization.can.manage && members.some((m) => m.user_type === "voter");
@@ -135,23 +114,14 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
       {pending && (
         <ConfirmDialog
           title={confirmTitle(pending)}
-          onClose={() => {
-            setPending(null);
-            setError(null);
-          }}
-          onConfirm={() => void confirm()}
-          busy={busy}
+          onClose={() => setPending(null)}
+          onConfirm={() => confirm(pending)}
           tone={pending.kind === "remove" ? "danger" : "primary"}
           confirmLabel={confirmTitle(pending).replace(/\?$/, "")}
           busyLabel="Saving..."
           cancelLabel="Cancel"
         >
           <p>{confirmBody(pending, organization.name)}</p>
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
         </ConfirmDialog>
       )}
     </section>

@@ -1,9 +1,7 @@
-import { authorName, postsEndpoints } from "../../../../contract/posts";
+import { postsEndpoints } from "../../../../contract/posts";
 import { useEndpointQuery } from "../../api/query";
-import { Avatar } from "../../ui/Avatar";
 import { useChannel, useChannelState } from "./context";
-import { fullTime, shortTime } from "./format";
-import { CloseIcon } from "./icons";
+import { ResultsPanel } from "./ResultsPanel";
 import { Highlighted } from "./RichText";
 import { text } from "./text";
 
@@ -30,43 +28,23 @@ export function SearchPanel({ query, onClose }: { query: string; onClose(): void
   }
 
   return (
-    <section className="tc-search-panel" aria-label={text.searchLabel}>
-      <header className="tc-search-head">
-        <p className="tc-search-summary" role="status">
-          {search.isPending
-            ? text.searching
-            : search.isError
-              ? search.error.message
-              : results.length === 0
-                ? text.noResults(query)
-                : text.searchResults(results.length, query)}
-        </p>
-        <button type="button" className="tc-icon-button" aria-label={text.closeSearch} onClick={onClose}>
-          <CloseIcon size={16} />
-        </button>
-      </header>
-      {results.length > 0 && (
-        <ul className="tc-search-results">
-          {results.map((post) => (
-            <li key={post.id}>
-              <button type="button" className="tc-search-result" onClick={() => jumpTo(post)}>
-                <Avatar name={authorName(post.author)} size={28} />
-                <span className="tc-search-result-body">
-                  <span className="tc-search-result-head">
-                    <strong>{authorName(post.author)}</strong>
-                    <time dateTime={post.created_at} title={fullTime(post.created_at)}>
-                      {shortTime(post.created_at)}
-                    </time>
-                  </span>
-                  <span className="tc-search-result-text">
-                    <Highlighted value={post.content || post.attachment?.filename || ""} query={query} />
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ResultsPanel
+      label={text.searchLabel}
+      summary={
+        search.isPending
+          ? text.searching
+          : search.isError
+            ? search.error.message
+            : results.length === 0
+              ? text.noResults(query)
+              : text.searchResults(results.length, query)
+      }
+      closeLabel={text.closeSearch}
+      onClose={onClose}
+      items={results}
+      postOf={(post) => post}
+      body={(post) => <Highlighted value={post.content || post.attachment?.filename || ""} query={query} />}
+      onOpen={jumpTo}
+    />
   );
 }
