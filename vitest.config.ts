@@ -2,6 +2,14 @@ import { defineConfig } from "vitest/config";
 
 const serverTests = ["server/**/*.test.ts", "contract/**/*.test.ts"];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * Tests that run an outbox worker over the whole outbox table: on a database shared with other files
+ * they would send (or hang on) other files' messages, so they run on PGlite, a database of their own.
+ */
+const ownDatabaseTests = [
+  "server/lib/outbox/outbox.test.ts",
+  "server/lib/outbox/no-waiting-no-secrets.test.ts",
+];
 
 /**
  * With a PostgreSQL server the service tests run there, and on PGlite only where the two engines
@@ -14,6 +22,7 @@ const pgliteTests = onPostgres
       "server/features/search/**/*.test.ts",
       "server/features/elections/**/*.test.ts",
       "server/realtime/**/*.test.ts",
+      ...ownDatabaseTests,
     ]
   : serverTests;
 
@@ -42,6 +51,7 @@ export default defineConfig({
               test: {
                 name: "server-pg",
                 include: serverTests,
+                exclude: ownDatabaseTests,
                 env: { TEST_DB: "postgres" },
                 globalSetup: ["server/test/global-setup.ts"],
                 testTimeout: 20_000,

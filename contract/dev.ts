@@ -1,6 +1,6 @@
 import { answer, endpoint } from "./endpoint";
 
-/** A message the developer outbox holds (what the embedded notifier "sent"). */
+/** A message the developer outbox holds (what the outbox kept instead of sending it). */
 export interface OutboxMessage {
   id: string;
   to: string;

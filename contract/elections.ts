@@ -1,10 +1,10 @@
 /**
- * Elections: statuses, words, the shapes the server answers, the inputs it parses, and the
- * endpoints (over 300 lines: one feature's whole contract, read together by server and web).
+ * Elections: statuses, words, the shapes the server answers and the inputs it parses (the endpoints
+ * are in `elections-endpoints.ts`). Over 300 lines: the ballot's rules (ranking, who may see results,
+ * verification methods) sit beside the shapes they read, one feature read together by server and web.
  */
 import { z } from "zod";
 import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
-import { answer, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
 
 export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;
@@ -316,84 +316,3 @@ export function verificationMethods(
 
 /** Starting a verification: the National ID's number, or which code to send. */
 export type StartVerification = z.input<typeof startVerificationInput>;
-
-const election = "/api/elections/:id";
-const ofElection = <P extends string>(path: P) => ({ path, params: idParams }) as const;
-/** An administrator's change to an election; the answer is the election as it now is. */
-const change = <M extends "POST" | "PATCH" | "PUT", P extends string>(method: M, path: P) =>
-  ({ method, ...ofElection(path), access: "organization", response: answer<Election>() }) as const;
-
-/** The elections' endpoints (the election channel, the results screen, the bulletin board). */
-export const electionsEndpoints = {
-  /** The organization's elections, newest first. */
-  list: endpoint({
-    method: "GET",
-    path: "/api/organizations/:id/elections",
-    access: "user",
-    params: idParams,
-    response: answer<{ elections: Election[] }>(),
-  }),
-  /** The election of an election channel. */
-  ofChannel: endpoint({
-    method: "GET",
-    path: "/api/channels/:id/election",
-    access: "user",
-    params: idParams,
-    response: answer<Election>(),
-  }),
-  get: endpoint({ method: "GET", ...ofElection(election), access: "user", response: answer<Election>() }),
-  voters: endpoint({
-    method: "GET",
-    ...ofElection(`${election}/voters`),
-    access: "user",
-    response: answer<{ voters: EligibleVoter[] }>(),
-  }),
-  /** The results as a CSV file: a plain link (the browser downloads it with the session cookie). */
-  resultsCsv: endpoint({
-    method: "GET",
-    ...ofElection(`${election}/results.csv`),
-    access: "user",
-    response: answer<string>(),
-  }),
-  audit: endpoint({
-    method: "GET",
-    ...ofElection(`${election}/audit`),
-    access: "organization",
-    response: answer<{ entries: ElectionAuditEntry[] }>(),
-  }),
-  /** The public bulletin board: sealed ballots by receipt hash, and the seals. */
-  bulletin: endpoint({
-    method: "GET",
-    ...ofElection(`${election}/bulletin`),
-    access: "public",
-    response: answer<Bulletin>(),
-  }),
-  startVerification: endpoint({
-    method: "POST",
-    ...ofElection(`${election}/verification`),
-    access: "voter",
-    body: startVerificationInput,
-    response: answer<VerificationStart>(),
-  }),
-  confirmVerification: endpoint({
-    method: "POST",
-    ...ofElection(`${election}/verification/confirm`),
-    access: "voter",
-    body: confirmVerificationInput,
-    response: answer<VerificationResult>(),
-  }),
-  /** Casting a ballot (answered 201). */
-  cast: endpoint({
-    method: "POST",
-    ...ofElection(`${election}/ballots`),
-    access: "voter",
-    body: castVoteInput,
-    response: answer<CastVoteResult>(),
-  }),
-  open: endpoint(change("POST", `${election}/open`)),
-  close: endpoint(change("POST", `${election}/close`)),
-  cancel: endpoint(change("POST", `${election}/cancel`)),
-  extend: endpoint({ ...change("POST", `${election}/extend`), body: extendElectionInput }),
-  setOptions: endpoint({ ...change("PATCH", `${election}/options`), body: electionOptionsInput }),
-  setDefinition: endpoint({ ...change("PUT", `${election}/definition`), body: electionDefinitionInput }),
-};

@@ -1,4 +1,8 @@
-/** The one error shape every API failure uses: `{ "error": { "code", "message" } }`. */
+/**
+ * The one error shape every API failure uses: `{ "error": { "code", "message" } }`, and `field` when
+ * the message is about one input field (its dotted path in the body, e.g. `"email"` or
+ * `"options.0.label"`), so a form can show it under that field.
+ */
 export type ErrorCode =
   | "bad_request"
   | "unauthorized"
@@ -14,7 +18,7 @@ export type ErrorCode =
   | "internal";
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string };
+  error: { code: ErrorCode; message: string; field?: string };
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -22,7 +22,6 @@ const accountMessages = {
   organizationRequired: "Organization name is required",
   countryRequired: "Country is required",
   signInFieldsRequired: "Email and password are required",
-  emailTaken: "An account with this email already exists",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   notSignedIn: "Please sign in to continue",
   sessionExpired: "Your session has expired. Please sign in again.",

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
+import { settle } from "./browser";
 import {
   apiJson,
   baseURL,
@@ -54,17 +55,6 @@ async function auditPage(): Promise<{ context: BrowserContext; page: Page }> {
   });
   contexts.push(context);
   return { context, page: await context.newPage() };
-}
-
-/** Waits until the screen has loaded (no request in flight, no loading notice). */
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page
-    .locator("text=/^Loading/")
-    .first()
-    .waitFor({ state: "detached", timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
 }
 
 /** Runs axe on the page as it stands; returns the serious and critical violations, and a missing or second h1. */
@@ -205,7 +195,7 @@ describe("accessibility (axe-core): no serious or critical violation, one h1", (
       ...(await visit(page, "voter-settings", "/member/settings")),
       ...(await visit(page, "voter-search", "/member/search-organizations")),
       ...(await visit(page, "voter-message-search", "/member/search?q=hello", (p) =>
-        p.locator(".os-hit mark").first().waitFor(),
+        p.locator(".HitItem_hit mark").first().waitFor(),
       )),
     );
     expect(findings, `accessibility violations:\n${readable(findings)}`).toEqual([]);

@@ -1,9 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminMonitoring, AdminOverview } from "../contract/admin";
-import { adminMessages } from "../contract/admin";
 import type { Channel } from "../contract/channels";
 import { messages } from "../contract/messages";
+import type { AdminMonitoring, AdminOverview } from "../contract/platform-admin";
+import { platformAdminMessages } from "../contract/platform-admin";
 import { apiJson, launchBrowser, newPage, openElection, organizationWithVoter, shot } from "./support";
 
 let browser: Browser;
@@ -44,7 +44,7 @@ describe("the platform admin portal", () => {
     await admin.page.goto("/admin/dashboard");
     await admin.page.getByRole("heading", { name: "Admin Portal" }).waitFor();
     expect(admin.page.url()).toMatch(/\/admin\/signin$/);
-    await admin.page.getByText(adminMessages.accessNotice).waitFor();
+    await admin.page.getByText(platformAdminMessages.accessNotice).waitFor();
     const demoBox = admin.page.getByRole("region", { name: "Demo credentials" });
     await demoBox.waitFor();
     const username = (await demoBox.getByTestId("demo-username").textContent()) ?? "";
@@ -56,11 +56,11 @@ describe("the platform admin portal", () => {
     await admin.page.getByLabel("Username").fill(username);
     await admin.page.getByLabel("Password").fill("short-pass");
     expect(await signIn.isDisabled()).toBe(true);
-    await admin.page.getByText(adminMessages.passwordTooShort).waitFor();
+    await admin.page.getByText(platformAdminMessages.passwordTooShort).waitFor();
     await shot(admin.page, "admin-signin");
     await admin.page.getByLabel("Password").fill("wrong password, long");
     await signIn.click();
-    await admin.page.getByRole("alert").getByText(adminMessages.invalidCredentials).waitFor();
+    await admin.page.getByRole("alert").getByText(platformAdminMessages.invalidCredentials).waitFor();
 
     await demoBox.getByRole("button", { name: "Use demo credentials" }).click();
     expect(await admin.page.getByLabel("Password").inputValue()).toBe(password);
@@ -83,7 +83,7 @@ describe("the platform admin portal", () => {
     expect(await admin.page.getByTestId("active-organizations").textContent()).toBe(
       overview.active_organizations.toLocaleString(),
     );
-    await admin.page.locator(".adm-recent").getByText(ownerAccount.organization).waitFor();
+    await admin.page.locator(".AdminDashboardPage_recent").getByText(ownerAccount.organization).waitFor();
     await shot(admin.page, "admin-overview");
 
     // The voter has the ballot open while the organization is still active.
@@ -147,14 +147,14 @@ describe("the platform admin portal", () => {
     await shot(admin.page, "admin-audit-log");
 
     // The voter's open ballot says so at once, with nothing to submit (the server refuses a vote too).
-    const ballot = voter.page.locator(".el-cast");
+    const ballot = voter.page.locator(".CastVote_cast");
     await ballot.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
     expect(await ballot.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
     await shot(voter.page, "admin-suspended-ballot");
     // So does a room: no seat is taken, the suspension is shown.
     await voter.page.goto(`/member/airing?channelId=${stage.id}&channelName=${stage.name}`);
     await voter.page
-      .locator(".rm-page")
+      .locator(".roomParts_page")
       .getByRole("status")
       .filter({ hasText: messages.organizationSuspended })
       .waitFor();

@@ -16,8 +16,8 @@ const adminName = "Yaw Admin";
 const address = (area: "organization" | "member", channel: Channel) =>
   `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
-const message = (page: Page, text: string) => page.locator("article.tc-msg", { hasText: text }).last();
-const comment = (page: Page, text: string) => page.locator("li.tc-comment", { hasText: text });
+const message = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text }).last();
+const comment = (page: Page, text: string) => page.locator("li.CommentItem_comment", { hasText: text });
 
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
@@ -94,7 +94,7 @@ describe("comments", () => {
     await comment(admin.page, "Second thought").waitFor({ state: "detached" });
     await shot(admin.page, "comments-edited-live");
     // The count fell with it.
-    await adminRow.locator(".tc-chip", { hasText: "Hide comments" }).click();
+    await adminRow.locator(".ChannelParts_chip", { hasText: "Hide comments" }).click();
     await adminRow.getByRole("button", { name: "1 comment" }).click();
 
     // The admin removes the voter's remaining comment; the voter's screen follows.
@@ -134,7 +134,7 @@ describe("a permalink", () => {
       expect(sent.ok()).toBe(true);
     }
     await admin.page.goto(link);
-    const target = admin.page.locator(`article.tc-msg.tc-msg-highlight[data-post-id="${postId}"]`);
+    const target = admin.page.locator(`article.MessageItem_msgHighlight[data-post-id="${postId}"]`);
     await target.waitFor();
     await expect.poll(() => target.isVisible()).toBe(true);
     expect(new URL(admin.page.url()).pathname).toBe("/organization/text");
@@ -177,12 +177,12 @@ describe("the unread divider", () => {
 
     await voter.page.goto(address("member", notices));
     await message(voter.page, "And another").waitFor();
-    const rows = voter.page.locator(".tc-messages > *");
+    const rows = voter.page.locator(".MessageList_messages > *");
     const texts = await rows.allInnerTexts();
     const divider = texts.findIndex((row) => /new messages/i.test(row));
     expect(divider).toBeGreaterThan(texts.findIndex((row) => row.includes("Read before")));
     expect(texts.findIndex((row) => row.includes("Arrived while away"))).toBe(divider + 1);
-    expect(await voter.page.locator(".tc-unread-divider").count()).toBe(1);
+    expect(await voter.page.locator(".MessageList_unreadDivider").count()).toBe(1);
     await shot(voter.page, "unread-divider");
 
     // Live messages while reading do not move it; writing here removes it.
@@ -193,14 +193,14 @@ describe("the unread divider", () => {
     await post("Live one");
     await message(voter.page, "Live one").waitFor();
     await marked;
-    expect(await voter.page.locator(".tc-unread-divider").count()).toBe(1);
+    expect(await voter.page.locator(".MessageList_unreadDivider").count()).toBe(1);
     await send(voter.page, "Thanks, read them all");
-    await voter.page.locator(".tc-unread-divider").waitFor({ state: "detached" });
+    await voter.page.locator(".MessageList_unreadDivider").waitFor({ state: "detached" });
 
     // Read up to here: opening again shows no divider.
     await voter.page.reload();
     await message(voter.page, "Thanks, read them all").waitFor();
-    expect(await voter.page.locator(".tc-unread-divider").count()).toBe(0);
+    expect(await voter.page.locator(".MessageList_unreadDivider").count()).toBe(0);
   });
 });
 
@@ -218,13 +218,13 @@ describe("mentions", () => {
     await send(admin.page, "A message for everyone");
     const mentioned = message(page, "please check the figures");
     await mentioned.waitFor();
-    await expect.poll(() => mentioned.getAttribute("class")).toContain("tc-msg-mentioned");
+    await expect.poll(() => mentioned.getAttribute("class")).toContain("MessageItem_msgMentioned");
     expect(await message(page, "A message for everyone").getAttribute("class")).not.toContain(
-      "tc-msg-mentioned",
+      "MessageItem_msgMentioned",
     );
     // The sender's own view does not highlight it.
     expect(await message(admin.page, "please check the figures").getAttribute("class")).not.toContain(
-      "tc-msg-mentioned",
+      "MessageItem_msgMentioned",
     );
 
     await admin.context.request.post(`/api/channels/${finance.id}/posts`, {
@@ -246,7 +246,7 @@ describe("mentions", () => {
     // Choosing one in another channel opens that channel at the message.
     await panel.getByText("Budget approved, thanks").click();
     await page.getByRole("heading", { name: "finance", level: 1 }).waitFor();
-    await page.locator("article.tc-msg.tc-msg-highlight", { hasText: "Budget approved, thanks" }).waitFor();
+    await page.locator("article.MessageItem_msgHighlight", { hasText: "Budget approved, thanks" }).waitFor();
   });
 });
 
@@ -277,7 +277,8 @@ describe("drafts", () => {
 
     await composer(page).press("Enter");
     await message(page, "Half-written thought for the hall").waitFor();
-    expect(await composer(page).inputValue()).toBe("");
+    // The message may arrive (realtime) a moment before the send answers and the composer clears.
+    await expect.poll(() => composer(page).inputValue()).toBe("");
     await page.reload();
     await message(page, "Half-written thought for the hall").waitFor();
     expect(await composer(page).inputValue()).toBe("");

@@ -78,7 +78,7 @@ describe("direct messages", () => {
 
     // The voter: a badge on the button, live; the list shows who wrote and how many are unread.
     await voter.page.getByRole("button", { name: "Open messages, 1 unread" }).waitFor({ timeout: 5000 });
-    expect(await voter.page.locator(".chat-fab-badge").textContent()).toBe("1");
+    expect(await voter.page.locator(".ChatDock_fabBadge").textContent()).toBe("1");
     // Sounds are on by default (settings › notifications): the message chimed.
     expect(await voter.page.evaluate(() => (window as unknown as { chimes: number }).chimes)).toBe(1);
     await shot(voter.page, "chat-badge");
@@ -102,7 +102,7 @@ describe("direct messages", () => {
     // Opening the conversation cleared the voter's badge.
     await panel(voter.page).getByRole("button", { name: "Close messages" }).click();
     await voter.page.getByRole("button", { name: "Open messages", exact: true }).waitFor({ timeout: 5000 });
-    expect(await voter.page.locator(".chat-fab-badge").count()).toBe(0);
+    expect(await voter.page.locator(".ChatDock_fabBadge").count()).toBe(0);
 
     // Back to the list: the last message and no unread count.
     await panel(admin.page).getByRole("button", { name: "Back to contacts" }).click();

@@ -36,8 +36,8 @@ const address = (area: "organization" | "member", channel: Channel) =>
   `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
 
 const sidebarRow = (page: Page, name: string) =>
-  page.locator("li.ws-channel", {
-    has: page.locator(".ws-channel-name", { hasText: new RegExp(`^${name}$`) }),
+  page.locator("li.ChannelGroup_channel", {
+    has: page.locator(".ChannelGroup_channelName", { hasText: new RegExp(`^${name}$`) }),
   });
 
 describe("notification settings", () => {
@@ -68,7 +68,7 @@ describe("notification settings", () => {
     await sidebarRow(owner.page, "townhall").waitFor();
     await owner.page.waitForTimeout(500);
     await say(voter.context, general, "Will there be a debate?");
-    const badge = sidebarRow(owner.page, "townhall").locator(".ws-channel-unread");
+    const badge = sidebarRow(owner.page, "townhall").locator(".ChannelGroup_channelUnread");
     await badge.waitFor();
     await owner.page.getByRole("button", { name: "Options for townhall" }).click();
     await owner.page.getByRole("menuitem", { name: "Settings" }).click();
@@ -168,7 +168,7 @@ describe("the sidebar calendar", () => {
     const marked = page.getByRole("button", { name: `${label}, has elections or sessions` });
     await marked.waitFor();
     await marked.click();
-    const list = page.locator(".ws-calendar-events");
+    const list = page.locator(".MonthCalendar_events");
     await list.getByText("Voting opens").waitFor();
     await list.getByRole("link", { name: election.title }).waitFor();
     await shot(page, "controls-calendar");
@@ -197,7 +197,9 @@ describe("the workspace tells the truth", () => {
     await signInAs(other.context, otherAccount);
     await other.page.goto(`/join/${profile.invite_code}`);
     await other.page.getByText("You're signed in as an").waitFor();
-    expect(await other.page.locator(".inv-welcome").textContent()).toContain("signed in as an Organization");
+    expect(await other.page.locator(".InvitePage_welcome").textContent()).toContain(
+      "signed in as an Organization",
+    );
     await shot(other.page, "controls-invite-an-organization");
     await apiJson(other.context, "POST", `/api/invites/${profile.invite_code}/accept`);
     await other.context.request.put("/api/organizations/current", {
@@ -205,9 +207,9 @@ describe("the workspace tells the truth", () => {
     });
     await other.page.goto("/organization");
     await other.page.getByRole("heading", { name: profile.name }).first().waitFor();
-    expect(await other.page.locator(".ws-user-role").textContent()).toBe("Voter");
+    expect(await other.page.locator(".UserFooter_userRole").textContent()).toBe("Voter");
     await owner.page.goto("/organization");
-    await owner.page.locator(".ws-user-role", { hasText: "Admin" }).waitFor();
+    await owner.page.locator(".UserFooter_userRole", { hasText: "Admin" }).waitFor();
     await shot(other.page, "controls-footer-role");
     await other.context.close();
 
@@ -222,7 +224,7 @@ describe("the workspace tells the truth", () => {
     await newcomer.page
       .getByPlaceholder("Search organizations by name, description, or location...")
       .fill(profile.name);
-    const card = newcomer.page.locator("li.so-card", { hasText: profile.name });
+    const card = newcomer.page.locator("li.SearchPage_card", { hasText: profile.name });
     await card.getByText("3 members").waitFor();
     await card.getByRole("button", { name: "Join Organization" }).click();
     await card.getByText("4 members").waitFor();
@@ -239,11 +241,13 @@ describe("the workspace tells the truth", () => {
     await apiJson(owner.context, "POST", `/api/posts/${hello.id}/comments`, { content: "Agenda to follow" });
     await voter.page.goto(address("member", board));
     await voter.page
-      .locator(".tc-header-desc", { hasText: "The teachers' union of the Volta region." })
+      .locator(".ChannelHeader_headerDesc", { hasText: "The teachers' union of the Volta region." })
       .waitFor();
-    await voter.page.locator(".tc-welcome", { hasText: "Decisions of the executive board." }).waitFor();
+    await voter.page
+      .locator(".MessageList_welcome", { hasText: "Decisions of the executive board." })
+      .waitFor();
     await voter.page.getByText(postMessages.locked).waitFor();
-    const row = voter.page.locator("article.tc-msg", { hasText: "The board meets on Friday" });
+    const row = voter.page.getByRole("article").filter({ hasText: "The board meets on Friday" });
     await row.hover();
     expect(await row.getByRole("button", { name: "Like" }).count()).toBe(0);
     expect(await row.getByRole("button", { name: "Comment", exact: true }).count()).toBe(0);
@@ -272,7 +276,7 @@ describe("the workspace tells the truth", () => {
     expect(patched.ok()).toBe(true);
     await voter.page.goto(address("member", lounge));
     await voter.page.getByText("Attachments are turned off in this channel.").waitFor();
-    const coffee = voter.page.locator("article.tc-msg", { hasText: "Coffee at ten" });
+    const coffee = voter.page.getByRole("article").filter({ hasText: "Coffee at ten" });
     await coffee.hover();
     expect(await coffee.getByRole("button", { name: "Like" }).count()).toBe(0);
     await coffee.getByRole("button", { name: "1 comment" }).click();

@@ -68,7 +68,7 @@ describe("election screens say what is true", () => {
 
     // Upcoming: the window from opening to closing, in the organization's zone; no daily hours.
     await owner.page.goto(`/organization/election${query}`);
-    const windowFact = owner.page.locator(".el-fact", { hasText: "Voting window" });
+    const windowFact = owner.page.locator(".ElectionChannelPage_fact", { hasText: "Voting window" });
     await windowFact.getByText(/^Opens .* · Closes .*\(.+\)$/).waitFor();
     expect(await owner.page.getByText("Voting hours").count()).toBe(0);
     // The candidate image hint says what is accepted: https only.
@@ -116,7 +116,7 @@ describe("election screens say what is true", () => {
     await voter.page.getByRole("tab", { name: "Results" }).click();
     const president = voter.page.getByRole("region", { name: "President" });
     await president.getByText("50.0%").first().waitFor();
-    expect(await president.locator(".el-trophy").count()).toBe(2);
+    expect(await president.locator(".elections_trophy").count()).toBe(2);
     await shot(voter.page, "truthful-tie-results-tab");
 
     // The results screen's table: both rank 1 with a trophy, the next is rank 3.
@@ -130,7 +130,7 @@ describe("election screens say what is true", () => {
       trs.map((tr) => tr.querySelector("td")?.textContent?.match(/^\d+/)?.[0]),
     );
     expect(ranks).toEqual(["1", "1", "3"]);
-    expect(await table.locator(".el-trophy").count()).toBe(2);
+    expect(await table.locator(".elections_trophy").count()).toBe(2);
     await table.scrollIntoViewIfNeeded();
     await shot(voter.page, "truthful-tie-results-table");
     // The CSV says the same.
@@ -183,10 +183,13 @@ describe("election screens say what is true", () => {
     const home = mine.organizations.find((o) => o.id === organizationId)?.name ?? "";
     await voter.page.goto(`/member/election${query}`);
     await voter.page.getByRole("heading", { name: `This election belongs to ${home}` }).waitFor();
-    expect(await voter.page.locator(".ws-channel-header").count()).toBe(0);
+    expect(await voter.page.locator(".ChannelFrame_channelHeader").count()).toBe(0);
     await shot(voter.page, "truthful-other-organization-member");
     await voter.page.getByRole("button", { name: `Switch to ${home}` }).click();
-    await voter.page.locator(".ws-channel-header").getByRole("heading", { name: "called-off" }).waitFor();
+    await voter.page
+      .locator(".ChannelFrame_channelHeader")
+      .getByRole("heading", { name: "called-off" })
+      .waitFor();
     await shot(voter.page, "truthful-other-organization-switched");
 
     await owner.context.close();
@@ -221,7 +224,8 @@ describe("election screens say what is true", () => {
     await remove("not-yet");
     await owner.page.getByText(messages.channelDeleted("not-yet")).waitFor();
     await owner.page.goto("/organization/election-results");
-    await owner.page.getByRole("button", { name: /running/ }).waitFor();
+    // The results card (the sidebar also has "Options for running").
+    await owner.page.getByRole("button", { name: /^running/ }).waitFor();
     expect(await owner.page.getByRole("button", { name: /not-yet/ }).count()).toBe(0);
     await shot(owner.page, "truthful-delete-results-screen");
     const listed = await apiJson<{ elections: Election[] }>(

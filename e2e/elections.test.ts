@@ -1,7 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+// Over 300 lines: the elections journeys (voting with receipt, bulletin board and results; editing and hiding results; phone codes; empty states) on one shared organization and browser.
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Channel, DEFAULT_SECURITY_SETTINGS } from "../contract/channels";
 import { type Bulletin, type Election, electionMessages } from "../contract/elections";
+import { apiJson } from "./browser";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 
 let browser: Browser;
@@ -22,19 +24,6 @@ const CANDIDATES = [
   { name: "Yaw Darko", party: "Green Coalition", position: "senator" },
 ] as const;
 
-async function json<T>(
-  context: BrowserContext,
-  method: "GET" | "POST",
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response =
-    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
-  if (!response.ok())
-    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /**
  * An organization with an election channel (two positions, two candidates each) and a voter who
  * joined it, each signed in in their own browser context.
@@ -47,10 +36,10 @@ async function setUp() {
   const voter = await newPage(browser);
   await signInAs(voter.context, voterAccount);
 
-  const mine = await json<{ current_id: string }>(admin.context, "GET", "/api/organizations/mine");
+  const mine = await apiJson<{ current_id: string }>(admin.context, "GET", "/api/organizations/mine");
   const organizationId = mine.current_id;
-  await json(voter.context, "POST", `/api/organizations/${organizationId}/join`);
-  const { channel } = await json<{ channel: Channel }>(admin.context, "POST", "/api/channels", {
+  await apiJson(voter.context, "POST", `/api/organizations/${organizationId}/join`);
+  const { channel } = await apiJson<{ channel: Channel }>(admin.context, "POST", "/api/channels", {
     organization_id: organizationId,
     name: "council-vote",
     type: "election",
@@ -61,7 +50,7 @@ async function setUp() {
       candidates: CANDIDATES.map((c) => ({ ...c, image: "/favicon.svg" })),
     },
   });
-  const election = await json<Election>(admin.context, "GET", `/api/channels/${channel.id}/election`);
+  const election = await apiJson<Election>(admin.context, "GET", `/api/channels/${channel.id}/election`);
   const query = `?channelId=${channel.id}&channelName=${channel.name}`;
   return { adminAccount, voterAccount, admin, voter, organizationId, channel, election, query };
 }
@@ -116,7 +105,7 @@ describe("elections", () => {
 
     // Live: the voter's screen turns active without a reload.
     await voter.page.getByRole("radio", { name: /Ama Serwaa/ }).waitFor();
-    await voter.page.locator(".ws-channel-header").getByText("Active").waitFor();
+    await voter.page.locator(".ChannelFrame_channelHeader").getByText("Active").waitFor();
     await shot(voter.page, "election-voter-ballot");
 
     // A wrong ID number fails with the spec's words; Try Again returns to method selection.
@@ -141,7 +130,7 @@ describe("elections", () => {
     ]);
     await verified.waitFor({ state: "detached" });
     await voter.page.getByText(electionMessages.voteCast).first().waitFor();
-    const receipt = ((await voter.page.locator(".el-receipt-code").textContent()) ?? "").trim();
+    const receipt = ((await voter.page.locator(".VoteReceipt_receiptCode").textContent()) ?? "").trim();
     expect(receipt).toMatch(/^VS-[A-Z2-9-]+$/);
     await voter.page.getByText(/Keep this code: with it you can find your ballot/).waitFor();
     // The receipt records the chain's head at the vote: none yet in this election.
@@ -149,7 +138,7 @@ describe("elections", () => {
     await voter.page.getByText(/No seal yet when you voted/).waitFor();
     await shot(voter.page, "election-voter-receipt");
     await voter.page.getByRole("button", { name: "Done" }).click();
-    expect(await voter.page.locator(".el-voted-mark").count()).toBe(2);
+    expect(await voter.page.locator(".BallotPositions_votedMark").count()).toBe(2);
     await voter.page.getByText("Yaw Darko").first().waitFor();
     const kept = await voter.page.evaluate(
       (id) => JSON.parse(localStorage.getItem("votespace_receipts") ?? "{}")[id],
@@ -163,17 +152,17 @@ describe("elections", () => {
     await admin.page.getByRole("tab", { name: "Results" }).click();
     await admin.page.getByText(electionMessages.resultsPending).waitFor();
     expect(await admin.page.getByRole("link", { name: "Export CSV" }).count()).toBe(0);
-    expect(await admin.page.locator(".el-result").count()).toBe(0);
+    expect(await admin.page.locator(".ResultsList_resultRow").count()).toBe(0);
     await shot(admin.page, "election-admin-results-during-voting");
     await admin.page.getByRole("tab", { name: "Voters" }).click();
     await admin.page.getByText("1 eligible voter, 0 voted").waitFor();
-    await admin.page.locator(".el-voter", { hasText: "Abena Voter" }).getByText("Not yet").waitFor();
+    await admin.page.locator(".VotersTab_voter", { hasText: "Abena Voter" }).getByText("Not yet").waitFor();
     await shot(admin.page, "election-admin-voters-during-voting");
     await admin.page.getByRole("tab", { name: "Overview" }).click();
     await admin.page.getByText("0 of 1 eligible voter voted").waitFor();
     // The voter sees their own vote at once, and the same notice on Results.
     await voter.page.getByRole("tab", { name: "Voters" }).click();
-    await voter.page.locator(".el-voter", { hasText: "Abena Voter" }).getByText("Voted").waitFor();
+    await voter.page.locator(".VotersTab_voter", { hasText: "Abena Voter" }).getByText("Voted").waitFor();
     await voter.page.getByRole("tab", { name: "Results" }).click();
     await voter.page.getByText(electionMessages.resultsPending).waitFor();
     await shot(voter.page, "election-voter-results-during-voting");
@@ -207,7 +196,7 @@ describe("elections", () => {
     await bulletin
       .getByText(/ballots are sealed in batches, once at least ten voters' ballots wait/)
       .waitFor();
-    const open = await json<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
+    const open = await apiJson<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
     expect(open.seals).toEqual([]);
     expect(open.ballots).toEqual([]);
     expect(JSON.stringify(open)).not.toMatch(/unsealed/);
@@ -222,7 +211,7 @@ describe("elections", () => {
     await closeDialog.getByRole("button", { name: "Close voting now" }).click();
     await closeDialog.waitFor({ state: "detached" });
     await voter.page.getByText(/Voting has closed: this election is completed/).waitFor();
-    await voter.page.locator(".ws-channel-header").getByText("Completed").waitFor();
+    await voter.page.locator(".ChannelFrame_channelHeader").getByText("Completed").waitFor();
     await shot(voter.page, "election-voter-completed");
 
     // Now the admin's screen shows the counts and the turnout.
@@ -242,7 +231,7 @@ describe("elections", () => {
     await bulletin.reload();
     await found.waitFor();
     await bulletin.getByText("Found: your ballot for Senator is recorded for Yaw Darko").waitFor();
-    const board = await json<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
+    const board = await apiJson<Bulletin>(voter.context, "GET", `/api/elections/${election.id}/bulletin`);
     expect(board.ballots).toHaveLength(2);
     expect(board.seals).toHaveLength(1);
     await shot(bulletin, "election-bulletin");
@@ -269,7 +258,7 @@ describe("elections", () => {
     await voter.page.getByRole("heading", { name: "Election Results", level: 1 }).waitFor();
     await voter.page.getByRole("button", { name: /council-vote/ }).waitFor();
     const tile = (label: string) =>
-      voter.page.locator(".el-tile", { hasText: label }).locator(".el-tile-value");
+      voter.page.locator(".ResultsPage_tile", { hasText: label }).locator(".elections_tileValue");
     expect(await tile("Total Voters").textContent()).toBe("1");
     expect(await tile("Votes Cast").textContent()).toBe("1");
     expect(await tile("Turnout").textContent()).toBe("100.0%");
@@ -289,7 +278,7 @@ describe("elections", () => {
     expect(first[0]).toMatch(/^1\b/); // rank 1, with its trophy
     expect(first.slice(1)).toEqual(["Ama Serwaa", "Progress Party", "1", "100.0%"]);
     expect(second).toEqual(["2", "Kojo Mensah", "Unity Alliance", "0", "0.0%"]);
-    expect(await table.locator(".el-trophy").count()).toBe(1);
+    expect(await table.locator(".elections_trophy").count()).toBe(1);
     await shot(voter.page, "election-results-charts");
 
     await admin.context.close();
@@ -314,24 +303,24 @@ describe("elections", () => {
     await admin.page.getByText("Voting window and candidates saved").waitFor();
     await admin.page.getByRole("tab", { name: "Overview" }).click();
     await admin.page.getByText("Adjoa Boateng").first().waitFor();
-    expect(await admin.page.locator(".el-candidate", { hasText: "Yaw Darko" }).count()).toBe(0);
+    expect(await admin.page.locator(".elections_candidate", { hasText: "Yaw Darko" }).count()).toBe(0);
 
     // Results hidden from voters until the election closes.
     await panel.getByRole("switch", { name: "Hide results from voters until the election closes" }).click();
     await admin.page.getByText("Results are hidden from voters until the election closes.").waitFor();
     await shot(admin.page, "election-admin-configuration");
 
-    await json(admin.context, "POST", `/api/elections/${election.id}/open`);
+    await apiJson(admin.context, "POST", `/api/elections/${election.id}/open`);
     await voter.page.goto(`/member/election${query}`);
     await voter.page.getByRole("tab", { name: "Results" }).click();
     await voter.page.getByText(electionMessages.resultsPending).waitFor();
 
     // The API: one ballot per position, the second refused with the spec's message.
-    const current = await json<Election>(voter.context, "GET", `/api/elections/${election.id}`);
+    const current = await apiJson<Election>(voter.context, "GET", `/api/elections/${election.id}`);
     const [president] = current.positions;
     if (!president) throw new Error("no position");
     const cast = async () => {
-      const grant = await json<{ grant_id: string }>(
+      const grant = await apiJson<{ grant_id: string }>(
         voter.context,
         "POST",
         `/api/elections/${election.id}/verification`,
@@ -355,7 +344,7 @@ describe("elections", () => {
 
   it("a voter verifies by phone with the code from the developer outbox; a wrong code can be entered again", async () => {
     const { admin, voter, election, query } = await setUp();
-    await json(admin.context, "POST", `/api/elections/${election.id}/open`);
+    await apiJson(admin.context, "POST", `/api/elections/${election.id}/open`);
     await voter.page.goto(`/member/election${query}`);
     await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
     await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
@@ -370,12 +359,12 @@ describe("elections", () => {
     await code.fill("12ab34");
     expect(await code.inputValue()).toBe("1234");
 
-    // The code, as the developer outbox shows it (the e2e server runs the embedded notifier).
+    // The code, as the developer outbox shows it (the e2e server configures no SMS provider).
     const outbox = await voter.context.newPage();
     await outbox.goto("/dev/outbox");
     await outbox.getByText("Developer tool").waitFor();
-    const message = outbox.locator(".el-outbox-item", { hasText: "+233 20 555 0000" }).first();
-    const body = (await message.locator(".el-outbox-body").textContent()) ?? "";
+    const message = outbox.getByRole("listitem").filter({ hasText: "+233 20 555 0000" }).first();
+    const body = (await message.locator(".OutboxPage_outboxBody").textContent()) ?? "";
     const sent = body.match(/\b(\d{6})\b/)?.[1];
     if (!sent) throw new Error(`no code in ${body}`);
     await shot(outbox, "election-dev-outbox");
@@ -392,9 +381,9 @@ describe("elections", () => {
     await dialog.getByText("Identity verified").waitFor();
     await dialog.waitFor({ state: "detached" });
     await voter.page.getByText(electionMessages.voteCast).first().waitFor();
-    await voter.page.locator(".el-receipt-code").waitFor();
+    await voter.page.locator(".VoteReceipt_receiptCode").waitFor();
     // The ballot shows the position as voted once the election is loaded again after the receipt.
-    await expect.poll(() => voter.page.locator(".el-voted-mark").count()).toBe(1);
+    await expect.poll(() => voter.page.locator(".BallotPositions_votedMark").count()).toBe(1);
     await admin.context.close();
     await voter.context.close();
   });
@@ -416,10 +405,10 @@ describe("elections", () => {
     const adminAccount = await registerOrganization();
     const adminSide = await newPage(browser);
     await signInAs(adminSide.context, adminAccount);
-    const mine = await json<{ current_id: string }>(adminSide.context, "GET", "/api/organizations/mine");
+    const mine = await apiJson<{ current_id: string }>(adminSide.context, "GET", "/api/organizations/mine");
     const voterSide = await newPage(browser);
     await signInAs(voterSide.context, voterAccount);
-    await json(voterSide.context, "POST", `/api/organizations/${mine.current_id}/join`);
+    await apiJson(voterSide.context, "POST", `/api/organizations/${mine.current_id}/join`);
     await voterSide.page.goto("/member/election-results");
     await voterSide.page.getByText(electionMessages.noElections).waitFor();
     await voterSide.page.getByText(electionMessages.noElectionsText).waitFor();

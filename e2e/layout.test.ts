@@ -65,9 +65,9 @@ describe("layout", () => {
     const composer = page.getByRole("textbox", { name: "Message" });
     await composer.waitFor();
     await page.getByRole("button", { name: "Open messages" }).click();
-    await page.locator(".chat-panel").waitFor();
-    const panel = await box(page, ".chat-panel");
-    const header = await box(page, ".tc-header");
+    await page.locator(".ChatDock_panel").waitFor();
+    const panel = await box(page, ".ChatDock_panel");
+    const header = await box(page, ".ChannelHeader_header");
     const field = (await composer.boundingBox()) as Box;
     expect(overlaps(panel, header), "the panel covers the header").toBe(false);
     expect(overlaps(panel, field), "the panel covers the composer").toBe(false);
@@ -76,19 +76,19 @@ describe("layout", () => {
 
     // The election's Configuration panel, scrolled to its end, ends above the chat button.
     await owner.page.goto(`/organization/election?channelId=${channel.id}&channelName=${channel.name}`);
-    const config = owner.page.locator(".el-config");
+    const config = owner.page.locator(".elections_config");
     await config.waitFor();
     await config.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    const main = owner.page.locator(".ws-main-content");
+    const main = owner.page.locator(".Shell_mainContent");
     await main.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    const fab = await box(owner.page, ".chat-fab");
-    const configBox = await box(owner.page, ".el-config");
+    const fab = await box(owner.page, ".ChatDock_fab");
+    const configBox = await box(owner.page, ".elections_config");
     expect(
       configBox.y + configBox.height,
       "the configuration panel runs under the chat button",
     ).toBeLessThanOrEqual(fab.y);
     // The page's last card, scrolled to the end, ends above the chat button too.
-    const last = await owner.page.locator(".el-layout-main > *").last().boundingBox();
+    const last = await owner.page.locator(".ElectionChannelPage_layoutMain > *").last().boundingBox();
     expect((last as Box).y + (last as Box).height).toBeLessThanOrEqual(fab.y);
     await shot(owner.page, "layout-config-above-chat-button");
   });
@@ -150,7 +150,7 @@ describe("layout", () => {
     await signInAs(context, fresh);
     const page = await context.newPage();
     await page.goto("/organization");
-    const actions = page.locator(".ws-home-actions");
+    const actions = page.locator(".WorkspaceHome_homeActions");
     await actions.waitFor();
     const next = actions.locator("xpath=following-sibling::*[1]");
     await next.waitFor();

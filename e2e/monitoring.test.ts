@@ -93,7 +93,7 @@ describe("security monitoring", () => {
     await voterPage.getByRole("button", { name: "Done" }).click();
     // The vote is not announced to the admin's screen (its moment stays unknown): the row changes
     // when the screen next refetches.
-    const firstRow = admin.page.locator("tr.mon-row", { hasText: "Ama First" });
+    const firstRow = admin.page.locator("tr[data-session]", { hasText: "Ama First" });
 
     // Signs out; the second voter signs in on the same browser and opens the same election.
     await voterPage.getByRole("button", { name: "Sign Out" }).click();
@@ -103,11 +103,13 @@ describe("security monitoring", () => {
     await voterPage.getByRole("heading", { name: "board-vote" }).first().waitFor();
 
     // Live on the admin's open screen: the second voter's session with the shared-device rule.
-    const secondRow = admin.page.locator("tr.mon-row", { hasText: "Yaw Second" });
+    const secondRow = admin.page.locator("tr[data-session]", { hasText: "Yaw Second" });
     await secondRow.waitFor();
     await admin.page.getByText(/This device was also used by 1 other voter of this organization/).waitFor();
     // Both sessions share one device hash and the location the browser gave.
-    const hashes = await admin.page.locator("tr.mon-row td:nth-child(5) .mon-mono").allTextContents();
+    const hashes = await admin.page
+      .locator("tr[data-session] td:nth-child(5) .MonitoringPage_mono")
+      .allTextContents();
     expect(hashes).toHaveLength(2);
     expect(hashes[0]).toBe(hashes[1]);
     expect(hashes[0]).toMatch(/^[0-9a-f]{12}$/);
@@ -133,13 +135,13 @@ describe("security monitoring", () => {
     await admin.page.getByText("No sessions in this election yet").waitFor();
     await filter.selectOption({ label: election.title });
     await secondRow.waitFor();
-    expect(await admin.page.locator("tr.mon-row").count()).toBe(2);
+    expect(await admin.page.locator("tr[data-session]").count()).toBe(2);
     await filter.selectOption({ label: "All elections" });
     await secondRow.waitFor();
 
     // The Security Alerts tab lists it with its type and severity.
     await admin.page.getByRole("tab", { name: "Security Alerts" }).click();
-    const alert = admin.page.locator(".mon-alert", { hasText: "Shared device" });
+    const alert = admin.page.locator(".MonitoringPage_alert", { hasText: "Shared device" });
     await alert.waitFor();
     await alert.getByText("Device anomaly").waitFor();
     await alert.getByText("High").waitFor();
@@ -186,7 +188,10 @@ describe("security monitoring", () => {
       .waitFor();
     await admin.page.reload();
     await admin.page.getByRole("tab", { name: "Security Alerts" }).click();
-    await admin.page.locator(".mon-alert", { hasText: "Shared device" }).getByText("Resolved").waitFor();
+    await admin.page
+      .locator(".MonitoringPage_alert", { hasText: "Shared device" })
+      .getByText("Resolved")
+      .waitFor();
     await shot(admin.page, "monitoring-alert-resolved");
 
     // Risk Analytics: measured figures (two identity checks, both passed; the blocked vote never reached one).
@@ -199,8 +204,8 @@ describe("security monitoring", () => {
     await apiJson(admin.context, "POST", `/api/elections/${election.id}/close`);
     await admin.page.reload();
     await admin.page.getByRole("tab", { name: "Voting Sessions" }).click();
-    await admin.page.locator("tr.mon-row", { hasText: "Yaw Second" }).getByText("Completed").waitFor();
-    await admin.page.locator("tr.mon-row", { hasText: "Ama First" }).getByText("Completed").waitFor();
+    await admin.page.locator("tr[data-session]", { hasText: "Yaw Second" }).getByText("Completed").waitFor();
+    await admin.page.locator("tr[data-session]", { hasText: "Ama First" }).getByText("Completed").waitFor();
     await shot(admin.page, "monitoring-sessions-after");
 
     // /monitoring leads the admin here; a voter is turned away.

@@ -54,7 +54,9 @@ describe("the voter profile", () => {
     await page.getByRole("heading", { name: "Voter Profile" }).waitFor();
     await page.getByRole("heading", { name: "Nana Voter" }).waitFor();
     await page.getByText("Verified Voter").waitFor();
-    const hash = ((await page.locator(".vp-identity .vp-hash").textContent()) ?? "").replace("…", "");
+    const hash = (
+      (await page.locator(".VoterProfilePage_identity .VoterProfilePage_hash").textContent()) ?? ""
+    ).replace("…", "");
     expect(hash).toMatch(/^[0-9a-f]{16}$/);
     const activity = page.getByRole("region", { name: "Recent Activity" });
     await activity.getByText(`Voted in ${election.title}`).waitFor();

@@ -8,9 +8,9 @@ let owner: { context: BrowserContext; page: Page };
 let voter: { context: BrowserContext; page: Page };
 let channel: Channel;
 
-const message = (page: Page, text: string) => page.locator("article.tc-msg", { hasText: text }).last();
+const message = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text }).last();
 const chip = (page: Page, text: string, emoji: string) =>
-  message(page, text).locator(".tc-reaction", { hasText: emoji });
+  message(page, text).locator(".Reactions_reaction", { hasText: emoji });
 
 async function react(page: Page, text: string, emoji: string) {
   const row = message(page, text);
@@ -78,7 +78,7 @@ describe("emoji reactions", () => {
     expect(await chip(voter.page, text, "🔥").getAttribute("aria-pressed")).toBe("false");
 
     // The Like's heart stays the first chip.
-    const first = message(owner.page, text).locator(".tc-msg-reactions > *").first();
+    const first = message(owner.page, text).locator(".MessageReactions_msgReactions > *").first();
     expect(await first.getAttribute("aria-label")).toMatch(/^1 like/);
     await voter.page.mouse.move(0, 0);
     await shot(voter.page, "reactions-chips");

@@ -59,7 +59,7 @@ export async function startSession(
   for (const who of audience) await openRoom(who, "member", channel);
   await host.page.getByText(`${audience.length + 1} participants`).waitFor();
   await host.page.getByRole("button", { name: "Start" }).click();
-  await audience[0].page.locator(".rm-status", { hasText: "Live" }).waitFor();
+  await audience[0].page.locator(".RoomPage_status", { hasText: "Live" }).waitFor();
 }
 
 /** The host ends the session (and confirms); `watcher` sees that it ended. */

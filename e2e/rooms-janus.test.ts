@@ -1,3 +1,4 @@
+// Over 300 lines: the SFU's journeys (live video, airing audio, audio room, live stream, CSP), sharing one Janus process started and stopped around them.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -27,7 +27,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it("tells a speaker whose browser refuses the microphone why, and they still listen", async () => {
+// The same known mesh flake as the live stream's (rooms.test.ts): now and then the host's audio never
+// reaches a listener on this 2-core machine (1 full run in 4 at the end of this stop). Each attempt makes
+// its own organization and room, so one retry starts clean and a broken path still fails twice.
+it("tells a speaker whose browser refuses the microphone why, and they still listen", {
+  retry: 1,
+}, async () => {
   const owner = await registerOrganization({ full_name: "Efua Host" });
   const host = await newPage(browser);
   await signInAs(host.context, owner);

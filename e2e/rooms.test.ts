@@ -71,7 +71,7 @@ describe("an audio room", () => {
   it("carries the host's voice to listeners, stops it on mute, and a promoted listener's voice", async () => {
     const airing = await createChannel(host.context, { name: `town-hall-${Date.now()}`, type: "airing" });
     await openRoom(host, "organization", airing);
-    await expect.poll(() => host.page.locator(".rm-status").textContent()).toBe("Waiting");
+    await expect.poll(() => host.page.locator(".RoomPage_status").textContent()).toBe("Waiting");
     await openRoom(abena, "member", airing);
     await openRoom(kojo, "member", airing);
     await host.page.getByText("3 participants").waitFor();
@@ -81,7 +81,7 @@ describe("an audio room", () => {
     await shot(host.page, "rooms-airing-waiting");
 
     await host.page.getByRole("button", { name: "Start" }).click();
-    await abena.page.locator(".rm-status", { hasText: "Live" }).waitFor();
+    await abena.page.locator(".RoomPage_status", { hasText: "Live" }).waitFor();
     await until(
       () => roomStats(abena.page),
       (s) => s.audioBytesReceived > 5000,
@@ -92,12 +92,12 @@ describe("an audio room", () => {
     // The host mutes: nothing more arrives.
     await host.page.getByRole("button", { name: "Mute", exact: true }).click();
     await host.page.getByRole("button", { name: "Unmute" }).waitFor();
-    await abena.page.locator(".rm-portrait", { hasText: "Kofi Admin" }).locator(".rm-mic-off").waitFor();
+    await abena.page.locator(".Stage_portrait", { hasText: "Kofi Admin" }).locator(".Stage_micOff").waitFor();
     expect(await audioGrowth(abena.page)).toBe(0);
 
     // Abena raises her hand; the host sees it and invites her to speak.
     await abena.page.getByRole("button", { name: "Raise hand" }).click();
-    await host.page.locator(".rm-person-hand", { hasText: "Abena Mensah" }).waitFor();
+    await host.page.locator(".ParticipantList_personHand", { hasText: "Abena Mensah" }).waitFor();
     await shot(host.page, "rooms-airing-hand-raised");
     await host.page.getByRole("button", { name: "Invite to speak: Abena Mensah" }).click();
     await abena.page.getByRole("button", { name: "Unmute" }).waitFor();
@@ -166,7 +166,7 @@ describe("a live stream", { retry: 1 }, () => {
     // Sharing the screen replaces the camera's track: the viewer keeps decoding, now the screen.
     await host.page.getByRole("button", { name: "Share screen" }).click();
     await host.page.getByRole("button", { name: "Stop sharing" }).waitFor();
-    await abena.page.locator(".rm-tile-flag", { hasText: "Sharing screen" }).waitFor();
+    await abena.page.locator(".Stage_tileFlag", { hasText: "Sharing screen" }).waitFor();
     const screen = (await sending(host.page)).find((track) => track.startsWith("video:"));
     expect(screen).toBeTruthy();
     expect(screen).not.toBe(camera);
@@ -182,7 +182,7 @@ describe("a live stream", { retry: 1 }, () => {
 
     // Sharing stops: back to the camera, and the viewer still decodes frames.
     await host.page.getByRole("button", { name: "Stop sharing" }).click();
-    await abena.page.locator(".rm-tile-flag").waitFor({ state: "detached" });
+    await abena.page.locator(".Stage_tileFlag").waitFor({ state: "detached" });
     expect((await sending(host.page)).find((track) => track.startsWith("video:"))).toBe(camera);
     const after = await roomStats(abena.page);
     await until(
@@ -194,7 +194,7 @@ describe("a live stream", { retry: 1 }, () => {
     // Sharing again, then stopped from the browser's own control (the track ends): back to the
     // camera, and the stored state follows.
     await host.page.getByRole("button", { name: "Share screen" }).click();
-    await abena.page.locator(".rm-tile-flag", { hasText: "Sharing screen" }).waitFor();
+    await abena.page.locator(".Stage_tileFlag", { hasText: "Sharing screen" }).waitFor();
     // The host's own tile follows the shared state once the server's update reaches it.
     await host.page.locator('video[aria-label$="Sharing screen"]').waitFor({ state: "attached" });
     await host.page.evaluate(() => {
@@ -207,7 +207,7 @@ describe("a live stream", { retry: 1 }, () => {
       track.dispatchEvent(new Event("ended"));
     });
     await host.page.getByRole("button", { name: "Share screen" }).waitFor();
-    await abena.page.locator(".rm-tile-flag").waitFor({ state: "detached" });
+    await abena.page.locator(".Stage_tileFlag").waitFor({ state: "detached" });
     expect((await sending(host.page)).find((track) => track.startsWith("video:"))).toBe(camera);
 
     // A viewer has no camera controls; closing the tab leaves the session.

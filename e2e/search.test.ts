@@ -62,28 +62,32 @@ describe("organization search", () => {
     await box.press("Enter");
     await page.waitForURL(/\/member\/search\?q=elec$/);
     await page.getByRole("status").getByText('3 results for "elec"').waitFor();
-    const hits = page.locator(".os-hit");
+    const hits = page.locator(".HitItem_hit");
     expect(await hits.count()).toBe(3);
     // Newest first: the direct message, then the private channel's, then the hall's.
     await expect.poll(() => hits.nth(0).textContent()).toContain("Conversation with Yaw Admin");
     expect(await hits.nth(1).textContent()).toContain("# board");
     expect(await hits.nth(2).textContent()).toContain("# hall");
-    expect(await page.locator(".os-hit mark").allInnerTexts()).toEqual(["election", "electoral", "Élection"]);
+    expect(await page.locator(".HitItem_hit mark").allInnerTexts()).toEqual([
+      "election",
+      "electoral",
+      "Élection",
+    ]);
     // A message's markup is shown as text, never run.
     await hits.nth(1).getByText('<img src=x onerror="document.title=1">', { exact: false }).waitFor();
-    expect(await page.locator(".os-hit img").count()).toBe(0);
+    expect(await page.locator(".HitItem_hit img").count()).toBe(0);
     await shot(page, "search-results");
 
     await hits.nth(2).click();
     await page.waitForURL(new RegExp(`/member/text\\?.*message=${timetable.id}`));
     await page
-      .locator("article.tc-msg-highlight", { hasText: "The Élection timetable is published" })
+      .locator("article.MessageItem_msgHighlight", { hasText: "The Élection timetable is published" })
       .waitFor();
     await shot(page, "search-opened-message");
 
     await page.goBack();
-    await page.locator(".os-hit").first().click();
-    const panel = page.locator(".chat-panel");
+    await page.locator(".HitItem_hit").first().click();
+    const panel = page.locator(".ChatDock_panel");
     await panel.getByText("Who are the election observers?").waitFor();
     await shot(page, "search-opened-conversation");
   });

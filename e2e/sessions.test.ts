@@ -25,15 +25,15 @@ describe("my sessions in the profile's security section", () => {
     await page.goto("/voters");
     const card = page.getByRole("region", { name: "Signed-in Devices" });
     await card.getByText("This device").waitFor();
-    const rows = card.locator(".vp-session");
+    const rows = card.locator(".SessionsCard_session");
     expect(await rows.count()).toBe(3);
-    expect(await card.locator(".vp-session-current").textContent()).toContain("This device");
+    expect(await card.locator(".SessionsCard_session[data-current]").textContent()).toContain("This device");
     expect(await card.getByText("Firefox on Android").count()).toBe(2);
     await shot(page, "profile-sessions");
 
     // End one other session: that browser is signed out, this one is not.
     await card
-      .locator(".vp-session", { hasText: "Firefox on Android" })
+      .locator(".SessionsCard_session", { hasText: "Firefox on Android" })
       .first()
       .getByRole("button", { name: "Sign Out" })
       .click();

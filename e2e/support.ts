@@ -7,6 +7,9 @@ import type { RegisterOrganizationInput, RegisterVoterInput } from "../contract/
 import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
+import { apiJson, signInAs } from "./browser";
+
+export { apiJson, signInAs };
 
 export const baseURL = inject("baseURL");
 
@@ -78,30 +81,8 @@ export async function registerOrganization(overrides: Partial<RegisterOrganizati
   return input;
 }
 
-/** Signs the browser context in through the API (its cookie jar gets the session). */
-export async function signInAs(context: BrowserContext, account: { email: string; password: string }) {
-  const response = await context.request.post("/api/session", {
-    data: { email: account.email, password: account.password },
-  });
-  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
-}
-
 /** A date n days from today as YYYY-MM-DD. */
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** Calls the API as the browser context's signed-in account; anything but 2xx fails the test. */
-export async function apiJson<T>(
-  context: BrowserContext,
-  method: "GET" | "POST",
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response =
-    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
-  if (!response.ok())
-    throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * An organization and a voter who joined it, each signed in in their own browser context:

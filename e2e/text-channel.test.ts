@@ -1,3 +1,4 @@
+// Over 300 lines: the text channel's journeys (messages, comments, reactions, panels) on one shared channel.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
@@ -35,7 +36,7 @@ const address = (area: "organization" | "member", channel: Channel) =>
 
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
 /** A message row by its text (the newest when several match). */
-const message = (page: Page, text: string) => page.locator("article.tc-msg", { hasText: text }).last();
+const message = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text }).last();
 
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
@@ -120,7 +121,7 @@ describe("text channel", () => {
     await row.hover();
     await row.getByRole("button", { name: "Like", exact: true }).click();
     await message(voter.page, "Who is coming on Friday?")
-      .locator(".tc-like-count", { hasText: "1" })
+      .getByRole("button", { name: /^1 like\./ })
       .waitFor();
 
     const mine = message(voter.page, "Who is coming on Friday?");
@@ -152,7 +153,7 @@ describe("text channel", () => {
     });
     await voter.page.getByText("Ready to send").waitFor();
     await voter.page.getByRole("button", { name: "Send" }).click();
-    await admin.page.locator(".tc-msg .tc-file-name", { hasText: "minutes.pdf" }).waitFor();
+    await admin.page.locator(".MessageItem_msg .Attachment_fileName", { hasText: "minutes.pdf" }).waitFor();
 
     // A file the server refuses (a "PDF" that is text inside) says why and sends nothing.
     await attach(voter.page, "Attach a file (PDF, DOC, DOCX, TXT, ZIP or RAR)", {
@@ -188,7 +189,7 @@ describe("text channel", () => {
 
     await openMenu(admin.page, "Meeting moved to 6 pm");
     await admin.page.getByRole("menuitem", { name: "Pin message" }).click();
-    const badge = voter.page.getByRole("tab", { name: /Pins/ }).locator(".tc-badge-pins");
+    const badge = voter.page.getByRole("tab", { name: /Pins/ }).locator(".ChannelTabs_badgePins");
     await badge.waitFor();
     expect(await badge.evaluate((element) => element.firstChild?.textContent)).toBe("1");
     expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
@@ -205,9 +206,9 @@ describe("text channel", () => {
     await voter.page.getByRole("menuitem", { name: "Bookmark" }).click();
     await voter.page
       .getByRole("tab", { name: /Bookmarks/ })
-      .locator(".tc-badge-bookmarks")
+      .locator(".ChannelTabs_badgeBookmarks")
       .waitFor();
-    expect(await admin.page.locator(".tc-badge-bookmarks").count()).toBe(0);
+    expect(await admin.page.locator(".ChannelTabs_badgeBookmarks").count()).toBe(0);
   });
 
   it("a message with HTML and script shows literally; links open in a new tab", async () => {
@@ -220,8 +221,8 @@ describe("text channel", () => {
     await send(voter.page, markup);
     const row = message(admin.page, "<script>alert(1)</script><b>x</b>");
     await row.waitFor();
-    expect(await row.locator(".tc-msg-text b").count()).toBe(0);
-    expect(await row.locator(".tc-msg-text script").count()).toBe(0);
+    expect(await row.locator(".MessageItem_msgText b").count()).toBe(0);
+    expect(await row.locator(".MessageItem_msgText script").count()).toBe(0);
     const link = row.getByRole("link", { name: "https://example.com/agenda" });
     expect(await link.getAttribute("target")).toBe("_blank");
     expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
@@ -236,7 +237,7 @@ describe("text channel", () => {
     expect(await composer(voter.page).inputValue()).toBe(`Thanks @${adminName} `);
     await composer(voter.page).press("Enter");
     await message(admin.page, `Thanks @${adminName}`)
-      .locator(".tc-mention", { hasText: `@${adminName}` })
+      .locator(".RichText_mention", { hasText: `@${adminName}` })
       .waitFor();
   });
 
@@ -244,11 +245,11 @@ describe("text channel", () => {
     const search = admin.page.getByRole("searchbox", { name: "Search messages in this channel" });
     await search.fill("Friday");
     await search.press("Enter");
-    const result = admin.page.locator(".tc-search-result", { hasText: "Who is coming on Friday?" });
+    const result = admin.page.locator(".ResultsPanel_searchResult", { hasText: "Who is coming on Friday?" });
     await result.waitFor();
     await shot(admin.page, "text-channel-search");
     await result.click();
-    await admin.page.locator(".tc-msg-highlight", { hasText: "Who is coming on Friday?" }).waitFor();
+    await admin.page.locator(".MessageItem_msgHighlight", { hasText: "Who is coming on Friday?" }).waitFor();
   });
 
   it("the author edits and deletes a message (after confirming); the other browser follows", async () => {
@@ -271,7 +272,8 @@ describe("text channel", () => {
     await dialog.getByText("Delete this message? This cannot be undone.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await admin.page
-      .locator("article.tc-msg", { hasText: "Typo fixed in this one" })
+      .getByRole("article")
+      .filter({ hasText: "Typo fixed in this one" })
       .waitFor({ state: "detached" });
   });
 

@@ -1,3 +1,4 @@
+// Over 300 lines: the signed-in shell's journeys (sidebar, live rename, context menu, no organization, messages panel) on one shared workspace.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel, ChannelType } from "../contract/channels";
@@ -74,7 +75,7 @@ describe("workspace shell", () => {
     const today = calendar.locator('[aria-current="date"]');
     expect(await today.getAttribute("aria-pressed")).toBe("true");
     await calendar.getByRole("button", { name: "Next month" }).click();
-    await calendar.locator(".ws-calendar-day:not(.ws-calendar-day-out)").first().click();
+    await calendar.locator(".MonthCalendar_day:not(.MonthCalendar_dayOut)").first().click();
     expect(await calendar.getByText(/^Selected: /).textContent()).toMatch(/\b1\b/);
 
     // The four groups: a new organization starts with "General" in text, airing and live; the

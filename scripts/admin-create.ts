@@ -1,10 +1,10 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { ADMIN_PASSWORD_MIN, adminMessages, newAdminInput } from "../contract/admin";
+import { ADMIN_PASSWORD_MIN, newAdminInput, platformAdminMessages } from "../contract/platform-admin";
 import { ConfigError, loadConfig } from "../server/config";
 import { type Database, openConfigured } from "../server/db/connect";
 import { DataDirLockedError } from "../server/db/lock";
-import { createAdmin } from "../server/features/admin/accounts";
+import { createAdmin } from "../server/features/platform-admin/accounts";
 import { AppError } from "../server/http/errors";
 import { systemClock } from "../server/lib/clock";
 
@@ -71,7 +71,7 @@ if (password === undefined) {
 
 // Checked before the database is opened, so a bad entry costs nothing.
 const input = newAdminInput.safeParse({ username, password, full_name: fullName });
-if (!input.success) fail(input.error.issues[0]?.message ?? adminMessages.usernameInvalid);
+if (!input.success) fail(input.error.issues[0]?.message ?? platformAdminMessages.usernameInvalid);
 
 let database: Database;
 let release = () => {};

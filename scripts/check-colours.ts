@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { findModuleProblems } from "./css-modules";
 
 /**
  * `npm run lint` (and `npm test`): fails on a raw hex colour in the web app's styles outside the token
@@ -64,9 +65,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const found = findRawColours(process.cwd());
   for (const { file, line, colour } of found)
     console.error(`${file}:${line}: raw colour ${colour}: use a token from ${TOKENS_FILE}`);
-  if (found.length > 0) {
-    console.error(`\n${found.length} raw hex colour(s) outside the tokens.`);
+  const problems = findModuleProblems(process.cwd());
+  for (const { file, problem } of problems) console.error(`${file}: ${problem}`);
+  if (found.length > 0 || problems.length > 0) {
+    console.error(
+      `\n${found.length} raw hex colour(s) outside the tokens, ${problems.length} CSS Modules problem(s).`,
+    );
     process.exit(1);
   }
-  console.log("No raw hex colours outside the tokens.");
+  console.log("No raw hex colours outside the tokens; every CSS Module class defined and used.");
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
@@ -8,7 +7,6 @@ import type { Config } from "./config";
 import { type AppContext, defaultLimits, type Limits } from "./context";
 import type { Database } from "./db/connect";
 import { accountRoutes } from "./features/accounts/routes";
-import { adminRoutes } from "./features/admin/routes";
 import { channelRoutes } from "./features/channels/routes";
 import { chatRoutes } from "./features/chat/routes";
 import { devRoutes } from "./features/dev/routes";
@@ -16,6 +14,7 @@ import { electionRoutes } from "./features/elections/routes";
 import { healthRoutes } from "./features/health/routes";
 import { monitoringRoutes } from "./features/monitoring/routes";
 import { organizationRoutes } from "./features/organizations/routes";
+import { platformAdminRoutes } from "./features/platform-admin/routes";
 import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { createMediaServer } from "./features/rooms/media/index";
@@ -35,15 +34,14 @@ import { proxyTrust } from "./http/proxy";
 import { linkOrigin } from "./http/public-origin";
 import { installWeb } from "./http/web";
 import { type Clock, systemClock } from "./lib/clock";
-import { type Notifier, outboxNotifier } from "./lib/notifier";
 import { type Bus, createBus } from "./realtime/bus";
 import { installRealtime } from "./realtime/index";
+import { createStorage } from "./storage/index";
 
 export interface AppParts {
   config: Config;
   database: Database;
   clock?: Clock;
-  notifier?: Notifier;
   bus?: Bus;
   limits?: Partial<Limits>;
   /** false: no log (tests); else the level and where lines go (default: the config's level, stdout). */
@@ -83,11 +81,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     database,
     db: database.db,
     clock: parts.clock ?? systemClock,
-    notifier: parts.notifier ?? outboxNotifier(database.db, app.log),
     // LISTEN/NOTIFY when config names a PostgreSQL server, else in memory (one process, or a test).
     bus: parts.bus ?? (await createBus(database, config.databaseUrl, app.log)),
     limits: { ...defaultLimits, ...parts.limits },
-    uploadsDir: path.join(config.dataDir, "uploads"),
+    storage: createStorage(config),
     media: createMediaServer(config),
     publicOrigin: linkOrigin(config, config.port),
   };
@@ -98,6 +95,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
 
   app.decorate("context", ctx);
+  app.addHook("onClose", async () => ctx.storage.close());
   // A connection lost outside a query (a database restart) is replaced by the pool; say so once.
   const stopReporting = database.onConnectionError?.((error) =>
     app.log.warn({ err: error }, "database connection lost; a new one is opened when needed"),
@@ -148,7 +146,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   searchRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await roomRoutes(app, ctx);
-  adminRoutes(app, ctx);
+  platformAdminRoutes(app, ctx);
   profileRoutes(app, ctx);
 
   await installWeb(app, config.serveWeb, parts.webDist);

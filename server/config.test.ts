@@ -29,4 +29,86 @@ describe("configuration", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) });
     expect(config.demo).toBe(false);
   });
+
+  it("keeps files in the data folder unless STORAGE=s3 names a bucket", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ kind: "folder" });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: "s3" })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "files" })).toThrow(/STORAGE=s3/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), STORAGE: "s3", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" }),
+    ).toThrow(/set both, or neither/);
+    // AWS itself: virtual-hosted style, the SDK's own credentials.
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), STORAGE: "s3", S3_BUCKET: "files", S3_REGION: "eu-west-1" }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "files",
+      region: "eu-west-1",
+      forcePathStyle: false,
+    });
+    // A server of one's own (MinIO, Ceph RGW): path style unless told otherwise.
+    const own = {
+      DATA_DIR: dataDir(),
+      STORAGE: "s3",
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "http://minio.internal:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig(own).storage).toEqual({
+      kind: "s3",
+      bucket: "files",
+      region: "us-east-1",
+      endpoint: "http://minio.internal:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+    });
+    expect(loadConfig({ ...own, S3_FORCE_PATH_STYLE: "off" }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it("keeps messages in the developer outbox unless a transport is configured, each complete", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).delivery).toEqual({
+      email: { kind: "outbox" },
+      sms: { kind: "outbox" },
+    });
+    const smtp = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_HOST: "smtp.example.org",
+      SMTP_SECURITY: "tls",
+      SMTP_USER: "votes",
+      SMTP_PASSWORD: "pw",
+      MAIL_FROM: "Votespace <vote@example.org>",
+    }).delivery.email;
+    expect(smtp).toEqual({
+      kind: "smtp",
+      host: "smtp.example.org",
+      port: 465,
+      security: "tls",
+      user: "votes",
+      password: "pw",
+      from: "Votespace <vote@example.org>",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_HOST: "smtp.example.org" })).toThrow(/MAIL_FROM/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SMTP_HOST: "h", MAIL_FROM: "a@b.c", SMTP_USER: "u" }),
+    ).toThrow(/SMTP_USER and SMTP_PASSWORD/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: "twilio" })).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: "webhook" })).toThrow(/SMS_WEBHOOK_URL/);
+    const twilio = loadConfig({
+      DATA_DIR: dataDir(),
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "+15551234567",
+    }).delivery.sms;
+    expect(twilio).toMatchObject({ kind: "twilio", apiUrl: "https://api.twilio.com", from: "+15551234567" });
+  });
+
+  it("warns a server that faces the network and has no mail server", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) });
+    expect(config.warnings?.join("\n")).toMatch(/SMTP_HOST is not set/);
+  });
 });

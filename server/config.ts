@@ -1,3 +1,4 @@
+// Over 300 lines: every environment variable is parsed and checked here, once (ARCHITECTURE: config.ts).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -61,7 +62,70 @@ const envSchema = z.object({
     .default("20000-40000"),
   JANUS_ICE_IP: z.ipv4("must be an IPv4 address of this machine").optional(),
   JANUS_PUBLIC_IP: z.ipv4("must be an IPv4 address").optional(),
+  // Where uploaded files live (README, "Running several processes"): the data folder, or an S3-compatible bucket.
+  STORAGE: z.enum(["folder", "s3"]).default("folder"),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url("must be a URL such as https://minio.example.org:9000").optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["on", "off"]).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Delivery (README, "Sending e-mail and SMS"): unset, messages stay in the developer outbox.
+  SMTP_HOST: z.string().trim().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_SECURITY: z.enum(["starttls", "tls", "none"]).default("starttls"),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/,
+      "must be an address, or a name and an address: Votespace <vote@example.org>",
+    )
+    .optional(),
+  SMS_PROVIDER: z.enum(["outbox", "twilio", "webhook"]).default("outbox"),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC\w{32}$/, "must be AC followed by 32 characters")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+\d{6,15}|MG\w{32})$/,
+      "must be a number such as +15551234567 or a Messaging Service SID (MG...)",
+    )
+    .optional(),
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  SMS_WEBHOOK_URL: z.url("must be a URL such as https://sms.example.org/send").optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
 });
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** tls: TLS from the first byte (port 465); starttls: upgrade required (587); none: plain (a relay on this machine). */
+  security: "starttls" | "tls" | "none";
+  user?: string;
+  password?: string;
+  /** The sender, as MAIL_FROM gives it: an address, or "Name <address>". */
+  from: string;
+}
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiUrl: string;
+}
+export interface WebhookConfig {
+  url: string;
+  token?: string;
+}
+/** Where messages to people go; "outbox": the developer outbox (nothing leaves the server). */
+export interface DeliveryConfig {
+  email: { kind: "outbox" } | ({ kind: "smtp" } & SmtpConfig);
+  sms: { kind: "outbox" } | ({ kind: "twilio" } & TwilioConfig) | ({ kind: "webhook" } & WebhookConfig);
+}
 
 export interface Config {
   port: number;
@@ -96,7 +160,26 @@ export interface Config {
   warnings?: string[];
   /** The Janus SFU (JANUS=auto or external); absent: rooms use the browser-to-browser mesh. */
   janus?: JanusConfig;
+  /** Uploaded files: DATA_DIR/uploads (one process), or an S3-compatible bucket (STORAGE=s3). */
+  storage: StorageConfig;
+  /** E-mail and SMS transports of the outbox worker. */
+  delivery: DeliveryConfig;
 }
+
+/** An S3-compatible bucket (AWS S3, MinIO, Ceph RGW) that holds every process's uploaded files. */
+export interface S3StorageConfig {
+  kind: "s3";
+  bucket: string;
+  region: string;
+  /** Absent: AWS S3 itself. */
+  endpoint?: string;
+  /** Bucket in the path (endpoint/bucket/key), as MinIO and Ceph RGW are usually set up. */
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, a profile, an instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+export type StorageConfig = { kind: "folder" } | S3StorageConfig;
 
 export class ConfigError extends Error {}
 
@@ -133,6 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const facesNetwork =
     !!e.DATABASE_URL || !!e.PUBLIC_URL || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
   const demo = (e.DEMO ?? (facesNetwork ? "off" : "on")) === "on";
+  const delivery = parseDelivery(e);
+  if (!demo && delivery.email.kind === "outbox") {
+    warnings.push(
+      "SMTP_HOST is not set: e-mail (verification codes, password resets) stays in the outbox table and reaches nobody. Set SMTP_HOST and MAIL_FROM.",
+    );
+  }
   return {
     port: e.PORT,
     // Unset: a demo server listens on this machine only, any other on every interface.
@@ -150,9 +239,76 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.ADMIN_USERNAME &&
       e.ADMIN_PASSWORD && { initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } }),
     monitoringBlockRisk: e.MONITORING_BLOCK_RISK,
+    storage: parseStorage(e),
     ...(janus && { janus }),
+    delivery,
     ...(warnings.length > 0 && { warnings }),
   };
+}
+
+const problem = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+
+/** STORAGE=s3 and its S3_* variables; the S3_* variables without STORAGE=s3 are a mistake said aloud. */
+function parseStorage(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === "folder") {
+    if (e.S3_BUCKET) throw problem("S3_BUCKET: set STORAGE=s3 to keep files in the bucket");
+    return { kind: "folder" };
+  }
+  if (!e.S3_BUCKET) throw problem("S3_BUCKET: required when STORAGE=s3");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw problem("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither");
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    ...(e.S3_ENDPOINT && { endpoint: e.S3_ENDPOINT }),
+    // Unset: path style for a server of one's own (an endpoint), virtual-hosted style for AWS.
+    forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT ? "on" : "off")) === "on",
+    ...(e.S3_ACCESS_KEY_ID &&
+      e.S3_SECRET_ACCESS_KEY && {
+        credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
+      }),
+  };
+}
+
+/** SMTP_* and MAIL_FROM, SMS_PROVIDER and its variables: each transport complete, or absent. */
+function parseDelivery(e: z.output<typeof envSchema>): DeliveryConfig {
+  let email: DeliveryConfig["email"] = { kind: "outbox" };
+  if (e.SMTP_HOST) {
+    if (!e.MAIL_FROM) throw problem("MAIL_FROM: required with SMTP_HOST (the sender of every e-mail)");
+    if (!e.SMTP_USER !== !e.SMTP_PASSWORD) throw problem("SMTP_USER and SMTP_PASSWORD: set both, or neither");
+    email = {
+      kind: "smtp",
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT ?? (e.SMTP_SECURITY === "tls" ? 465 : 587),
+      security: e.SMTP_SECURITY,
+      ...(e.SMTP_USER && { user: e.SMTP_USER, password: e.SMTP_PASSWORD }),
+      from: e.MAIL_FROM,
+    };
+  }
+  let sms: DeliveryConfig["sms"] = { kind: "outbox" };
+  if (e.SMS_PROVIDER === "twilio") {
+    if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+      throw problem(
+        "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: required with SMS_PROVIDER=twilio",
+      );
+    sms = {
+      kind: "twilio",
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      apiUrl: e.TWILIO_API_URL,
+    };
+  }
+  if (e.SMS_PROVIDER === "webhook") {
+    if (!e.SMS_WEBHOOK_URL) throw problem("SMS_WEBHOOK_URL: required with SMS_PROVIDER=webhook");
+    sms = {
+      kind: "webhook",
+      url: e.SMS_WEBHOOK_URL,
+      ...(e.SMS_WEBHOOK_TOKEN && { token: e.SMS_WEBHOOK_TOKEN }),
+    };
+  }
+  return { email, sms };
 }
 
 const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);

@@ -2,9 +2,9 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { MediaServer } from "./features/rooms/media/server";
 import type { Clock } from "./lib/clock";
-import type { Notifier } from "./lib/notifier";
 import type { Limit } from "./lib/rate-limit";
 import type { Bus } from "./realtime/bus";
+import type { FileStorage } from "./storage/index";
 
 /** How attempts on an account slow down once its free wrong guesses are spent. */
 export interface GuessDelay {
@@ -61,12 +61,11 @@ export interface AppContext {
   database: Database;
   db: Db;
   clock: Clock;
-  notifier: Notifier;
   /** Realtime events; publish after commit. */
   bus: Bus;
   limits: Limits;
-  /** Folder of uploaded files. */
-  uploadsDir: string;
+  /** Where uploaded files live: the data folder, or an S3-compatible bucket (config.storage). */
+  storage: FileStorage;
   /** How room sessions carry media (mesh, or Janus when configured): one per process, shared. */
   media: MediaServer;
   /**

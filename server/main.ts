@@ -3,14 +3,16 @@ import { buildApp } from "./app";
 import { type Config, ConfigError, isLoopbackHost, loadConfig } from "./config";
 import { type Database, openConfigured } from "./db/connect";
 import { DataDirLockedError } from "./db/lock";
-import { ensureInitialAdmin } from "./features/admin/accounts";
 import { seedDemoIfEmpty } from "./features/demo/seed";
 import { startElectionWorker } from "./features/elections/worker";
+import { ensureInitialAdmin } from "./features/platform-admin/accounts";
 import type { RunningJanus } from "./features/rooms/media/janus/launcher";
 import { planJanus, startPlannedJanus } from "./features/rooms/media/janus/startup";
 import { startRoomSweeper } from "./features/rooms/sweeper";
 import { startUploadSweeper } from "./features/uploads/sweeper";
 import { systemClock } from "./lib/clock";
+import { closeTransports, configuredTransports } from "./lib/outbox/configured";
+import { startOutboxWorker } from "./lib/outbox/worker";
 import { pruneRateLimits } from "./lib/rate-limit";
 
 /** Process entry: config, database, migrations, demo data, listen; closes cleanly on a signal. */
@@ -48,7 +50,7 @@ export async function main(): Promise<void> {
     fail(`${(error as Error).message}\nSet JANUS=off to use the browser-to-browser mesh instead.`);
   }
   if (config.demo) {
-    await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.uploadsDir, app.log);
+    await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.storage, app.log);
     warnDemo(config, app.log);
   }
   const admin = await ensureInitialAdmin(database.db, systemClock, config.initialAdmin);
@@ -58,6 +60,8 @@ export async function main(): Promise<void> {
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
+  const transports = configuredTransports(config);
+  const stopOutbox = startOutboxWorker({ db: database.db, clock: systemClock, transports, log: app.log });
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db, systemClock).catch((error) =>
       app.log.warn({ err: error }, "maintenance failed"),
@@ -74,7 +78,10 @@ export async function main(): Promise<void> {
     stopWorker();
     stopRoomSweeper();
     stopUploadSweeper();
+    const outboxStopped = stopOutbox();
     await app.close();
+    await outboxStopped;
+    await closeTransports(transports);
     await janus?.stop();
     await database.close();
     release();

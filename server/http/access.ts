@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { adminMessages } from "../../contract/admin";
 import { ACCESS_KINDS, type Access } from "../../contract/endpoint";
 import { messages } from "../../contract/messages";
+import { platformAdminMessages } from "../../contract/platform-admin";
 import type { Db } from "../db/connect";
 import { resolveSession, type User } from "../features/accounts/sessions";
-import { type AdminSession, type PlatformAdmin, resolveAdminSession } from "../features/admin/sessions";
+import {
+  type AdminSession,
+  type PlatformAdmin,
+  resolveAdminSession,
+} from "../features/platform-admin/sessions";
 import type { Clock } from "../lib/clock";
 import { forbidden, unauthorized } from "./errors";
 
@@ -84,12 +88,12 @@ async function requireAdminSession(
     }
     clearAdminCookie(reply);
   }
-  throw unauthorized(token ? adminMessages.sessionExpired : adminMessages.signInRequired);
+  throw unauthorized(token ? platformAdminMessages.sessionExpired : platformAdminMessages.signInRequired);
 }
 
 /** The platform admin of an "admin" route. */
 export function currentAdmin(request: FastifyRequest): NonNullable<FastifyRequest["admin"]> {
-  if (!request.admin) throw unauthorized(adminMessages.signInRequired);
+  if (!request.admin) throw unauthorized(platformAdminMessages.signInRequired);
   return request.admin;
 }
 

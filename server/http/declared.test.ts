@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsEndpoints } from "../../contract/accounts";
-import { adminEndpoints } from "../../contract/admin";
-import { channelsEndpoints } from "../../contract/channels";
+import { channelsEndpoints } from "../../contract/channels-endpoints";
 import { chatEndpoints } from "../../contract/chat";
 import { devEndpoints } from "../../contract/dev";
-import { electionsEndpoints } from "../../contract/elections";
+import { electionsEndpoints } from "../../contract/elections-endpoints";
 import type { AnyEndpoint } from "../../contract/endpoint";
 import { monitoringEndpoints } from "../../contract/monitoring";
-import { organizationsEndpoints } from "../../contract/organizations";
-import { postsEndpoints } from "../../contract/posts";
+import { organizationsEndpoints } from "../../contract/organizations-endpoints";
+import { platformAdminEndpoints } from "../../contract/platform-admin";
+import { postsEndpoints } from "../../contract/posts-endpoints";
 import { profileEndpoints } from "../../contract/profile";
 import { roomsEndpoints } from "../../contract/rooms";
 import { searchEndpoints } from "../../contract/search";
@@ -25,7 +25,7 @@ const declared: Record<string, Record<string, AnyEndpoint>> = {
   settingsEndpoints,
   profileEndpoints,
   monitoringEndpoints,
-  adminEndpoints,
+  platformAdminEndpoints,
   postsEndpoints,
   chatEndpoints,
   electionsEndpoints,

@@ -62,7 +62,10 @@ function refusal(schema: z.ZodType, input: unknown) {
   try {
     parse(schema, input);
   } catch (error) {
-    if (error instanceof AppError) return { error: { code: error.code, message: error.message } };
+    if (error instanceof AppError) {
+      const { code, message, field } = error;
+      return { error: field ? { code, message, field } : { code, message } };
+    }
   }
   throw new Error("the input was accepted");
 }
@@ -84,7 +87,7 @@ describe("a declared route", () => {
     const badId = await a.inject({ method: "PUT", url: "/api/things/nope", payload: { name: "A" } });
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toEqual(refusal(item.params, { id: "nope" }));
-    expect(badId.json()).toEqual({ error: { code: "bad_request", message: messages.notFound } });
+    expect(badId.json()).toEqual({ error: { code: "bad_request", message: messages.notFound, field: "id" } });
 
     const badPage = await a.inject({
       method: "PUT",
@@ -101,7 +104,9 @@ describe("a declared route", () => {
 
     const badBody = await a.inject({ method: "PUT", url: `/api/things/${id}`, payload: { name: "" } });
     expect(badBody.statusCode).toBe(400);
-    expect(badBody.json()).toEqual({ error: { code: "bad_request", message: "Name is required" } });
+    expect(badBody.json()).toEqual({
+      error: { code: "bad_request", message: "Name is required", field: "name" },
+    });
 
     const noBody = await a.inject({ method: "PUT", url: `/api/things/${id}` });
     expect(noBody.json()).toEqual({ error: { code: "bad_request", message: messages.invalidBody } });
@@ -110,7 +115,7 @@ describe("a declared route", () => {
   it("checks params before query and body", async () => {
     const a = await things();
     const all = await a.inject({ method: "PUT", url: "/api/things/nope?page=-1", payload: { name: "" } });
-    expect(all.json()).toEqual({ error: { code: "bad_request", message: messages.notFound } });
+    expect(all.json()).toEqual({ error: { code: "bad_request", message: messages.notFound, field: "id" } });
   });
 
   it("refuses a body where none is declared", async () => {

@@ -19,12 +19,16 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-/** An expected failure: its message is shown to the user as it is. */
+/**
+ * An expected failure: its message is shown to the user as it is; `field` names the input field it
+ * is about (a dotted path), when there is one.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -33,17 +37,25 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError("bad_request", message);
+export const badRequest = (message: string, field?: string) =>
+  new AppError("bad_request", message, {}, field);
 export const unauthorized = (message: string = messages.notSignedIn) => new AppError("unauthorized", message);
 export const forbidden = (message: string = messages.forbidden) => new AppError("forbidden", message);
 export const notFound = (message: string = messages.notFound) => new AppError("not_found", message);
-export const conflict = (message: string) => new AppError("conflict", message);
+export const conflict = (message: string, field?: string) => new AppError("conflict", message, {}, field);
 
-export function body(code: ErrorCode, message: string): ApiErrorBody {
-  return { error: { code, message } };
+export function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
 }
 
-/** Parses input with its contract schema; the first problem becomes a 400 in the spec's words. */
+/** The dotted path of the input field a zod issue is about (none for the input as a whole). */
+const fieldOf = (path: readonly PropertyKey[]): string | undefined =>
+  path.length > 0 ? path.map(String).join(".") : undefined;
+
+/**
+ * Parses input with its contract schema; the first problem becomes a 400 in the spec's words, about
+ * the field it names (the issue's path) when it names one.
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -52,21 +64,26 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     throw badRequest(`${messages.unknownField}: ${issue.keys.join(", ")}`);
   }
   if (issue?.code === "invalid_type" && issue.path.length === 0) throw badRequest(messages.invalidBody);
-  throw badRequest(issue?.message ?? messages.invalidBody);
+  if (!issue) throw badRequest(messages.invalidBody);
+  throw badRequest(issue.message, fieldOf(issue.path));
 }
 
 /** Every failure leaves in the one error shape; unexpected ones are logged and say nothing inside. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send(body(error.code, error.message));
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send(body(error.code, error.message, error.field));
     }
     const framework = isBrokenMultipart(error, request)
       ? { code: "bad_request" as const, message: messages.uploadIncomplete }
       : frameworkError(error);
     if (framework) return reply.code(STATUS[framework.code]).send(body(framework.code, framework.message));
+    // The network failures it matches are also those of an S3 bucket out of reach (STORAGE=s3).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable: answered 503");
+      request.log.warn({ err: error }, "database or file storage unavailable: answered 503");
       return reply
         .code(503)
         .header("retry-after", "5")

@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     serveWeb: false,
     iceServers: [],
     monitoringBlockRisk: 0.6,
+    storage: { kind: "folder" },
+    delivery: { email: { kind: "outbox" }, sms: { kind: "outbox" } },
     ...overrides,
   };
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../app";
 import type { Config } from "../config";
 import type { Limits } from "../context";
-import { type Database, fromPglite, fromPostgres } from "../db/connect";
+import { type Database, type Db, fromPglite, fromPostgres } from "../db/connect";
+import { outbox } from "../db/schema";
+import type { LogOptions } from "../http/logging";
 import { ManualClock } from "../lib/clock";
-import type { Notification, Notifier } from "../lib/notifier";
 import { generousLimits, testConfig } from "./config";
 
 /** A database for one test file: a copy of the migrated template (PGlite) or the run's PostgreSQL database. */
@@ -17,14 +19,35 @@ export async function testDatabase(): Promise<Database> {
   return fromPglite(await PGlite.create({ loadDataDir: template }));
 }
 
-/** A notifier that keeps what it sends, for tests to read. */
-export class MemoryNotifier implements Notifier {
-  sent: Notification[] = [];
-  async send(notification: Notification) {
-    this.sent.push(notification);
+export interface QueuedForTest {
+  to: string;
+  kind: string;
+  state: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** The outbox table as tests read it: the messages queued to one address (test apps run no outbox worker). */
+export class TestOutbox {
+  constructor(private readonly db: Db) {}
+  async to(recipient: string): Promise<QueuedForTest[]> {
+    const rows = await this.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, recipient))
+      .orderBy(asc(outbox.createdAt), asc(outbox.id));
+    return rows.map((r) => ({
+      to: r.recipient,
+      kind: r.kind,
+      state: r.state,
+      subject: r.subject,
+      text: r.body,
+      html: r.html,
+    }));
   }
-  lastTo(to: string): Notification | undefined {
-    return this.sent.filter((n) => n.to === to).at(-1);
+  async lastTo(recipient: string): Promise<QueuedForTest | undefined> {
+    return (await this.to(recipient)).at(-1);
   }
 }
 
@@ -32,23 +55,22 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   clock: ManualClock;
-  notifier: MemoryNotifier;
+  /** What the app queued for people (codes, links). */
+  outbox: TestOutbox;
   close(): Promise<void>;
 }
 
-/** The real app on a test database, with a manual clock and a memory notifier; rate limits are generous unless given. */
+/** The real app on a test database, with a manual clock; rate limits are generous unless given. */
 export async function testApp(
-  options: { limits?: Partial<Limits>; config?: Partial<Config>; webDist?: string } = {},
+  options: { limits?: Partial<Limits>; config?: Partial<Config>; webDist?: string; logger?: LogOptions } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
   const clock = new ManualClock(new Date());
-  const notifier = new MemoryNotifier();
   const app = await buildApp({
     config: testConfig(options.config),
     database,
     clock,
-    notifier,
-    logger: false,
+    logger: options.logger ?? false,
     limits: { ...generousLimits, ...options.limits },
     webDist: options.webDist,
   });
@@ -57,7 +79,7 @@ export async function testApp(
     app,
     database,
     clock,
-    notifier,
+    outbox: new TestOutbox(database.db),
     async close() {
       await app.close();
       await database.close();

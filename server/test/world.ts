@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { signedInAdmin } from "../features/admin/test-helpers";
+import { signedInAdmin } from "../features/platform-admin/test-helpers";
 import { electionChannel, electionOfChannel } from "./elections";
 import { createMember, createOrganization } from "./factories";
 import { call } from "./http";

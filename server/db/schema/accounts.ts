@@ -1,4 +1,4 @@
-/** Accounts: users, their sessions, sign-in rate limits, password resets and the notifier's outbox. */
+/** Accounts: users, their sessions, sign-in rate limits, password resets. */
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -90,12 +90,3 @@ export const passwordResets = pgTable(
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
-
-/** Messages the notifier sent; in the embedded default this is the developer outbox. */
-export const outbox = pgTable("outbox", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  recipient: text("recipient").notNull(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  createdAt: createdAt(),
-});

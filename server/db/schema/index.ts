@@ -9,6 +9,7 @@ export * from "./chat";
 export * from "./elections";
 export * from "./monitoring";
 export * from "./organizations";
+export * from "./outbox";
 export * from "./posts";
 export * from "./presence";
 export * from "./rooms";

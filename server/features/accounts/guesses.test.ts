@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminMessages } from "../../../contract/admin";
 import { messages } from "../../../contract/messages";
+import { platformAdminMessages } from "../../../contract/platform-admin";
 import type { Limits } from "../../context";
 import { generousLimits } from "../../test/config";
 import { createVoter } from "../../test/factories";
 import { type TestApp, testApp } from "../../test/support";
-import { createAdmin } from "../admin/accounts";
+import { createAdmin } from "../platform-admin/accounts";
 import { guessDelayMs } from "./guesses";
 
 /**
@@ -103,7 +103,7 @@ describe("guessing at the platform admin's password (the same throttle)", () => 
     for (let i = 1; i <= 10; i++) {
       const wrong = await adminSignIn(username, "not the password", `192.0.2.${i}`);
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json().error.message).toBe(adminMessages.invalidCredentials);
+      expect(wrong.json().error.message).toBe(platformAdminMessages.invalidCredentials);
     }
     expect((await adminSignIn(username, "correct horse battery", "203.0.113.5")).statusCode).toBe(200);
     for (let i = 0; i < 3; i++) await adminSignIn(username, "not the password", "192.0.2.200");

@@ -58,7 +58,7 @@ describe("voter registration", () => {
     const input = { ...voterInput(), [field]: value };
     const response = await post("/api/accounts/voters", input);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: "bad_request", message } });
+    expect(response.json()).toEqual({ error: { code: "bad_request", message, field } });
     if (field !== "email") expect(await usersWithEmail(input.email)).toHaveLength(0);
   });
 
@@ -68,16 +68,52 @@ describe("voter registration", () => {
     }
   });
 
-  it("keeps e-mail addresses unique without regard to case", async () => {
+  it("keeps e-mail addresses unique without regard to case, and never says an address is taken", async () => {
     const email = uniqueEmail("case");
-    expect((await post("/api/accounts/voters", voterInput({ email }))).statusCode).toBe(201);
+    const first = await post("/api/accounts/voters", voterInput({ email }));
+    expect(first.statusCode).toBe(201);
+    const organization = `Taken Address Club ${email}`;
     const again = await post(
       "/api/accounts/organizations",
-      organizationInput({ email: email.toUpperCase() }),
+      organizationInput({ email: email.toUpperCase(), organization }),
     );
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(messages.emailTaken);
+    // The same answer a new account gets: status, body, and an id (that belongs to nobody).
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({
+      success: true,
+      message: messages.accountCreated,
+      user_id: expect.any(String),
+    });
+    expect(again.json().user_id).not.toBe(first.json().user_id);
     expect(await usersWithEmail(email)).toHaveLength(1);
+    const created = await t.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, organization));
+    expect(created).toEqual([]);
+
+    // The owner of the address hears of it, by e-mail only, with no password in it.
+    const [told] = await t.outbox.to(email.toLowerCase());
+    expect(told).toMatchObject({
+      kind: "registration_attempt",
+      subject: "Someone tried to register with your e-mail",
+    });
+    expect(told?.text).toContain("/forgot-password");
+    expect(told?.text).not.toContain(organizationInput().password);
+  });
+
+  it("tells a taken address at most three times an hour, and answers the same every time", async () => {
+    const email = uniqueEmail("again");
+    await post("/api/accounts/voters", voterInput({ email }));
+    for (let i = 0; i < 5; i++) {
+      const again = await post("/api/accounts/voters", voterInput({ email }));
+      expect(again.statusCode).toBe(201);
+      expect(again.json().message).toBe(messages.accountCreated);
+    }
+    expect(await t.outbox.to(email.toLowerCase())).toHaveLength(3);
+    t.clock.advance(3_600_000 + 1);
+    await post("/api/accounts/voters", voterInput({ email }));
+    expect(await t.outbox.to(email.toLowerCase())).toHaveLength(4);
   });
 });
 

@@ -9,6 +9,7 @@ import { enforceLimits } from "../../lib/rate-limit";
 import { updateProfile } from "./contact";
 import { beginGuess } from "./guesses";
 import { presentProfile, presentUserData } from "./presenter";
+import { registerWithoutEnumeration } from "./registration";
 import {
   authenticate,
   registerOrganization,
@@ -38,18 +39,22 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     user_id: userId,
   });
 
+  /** An address that already has an account is answered as a new one (registration.ts). */
+  const register = (email: string, create: () => Promise<{ id: string }>) =>
+    registerWithoutEnumeration({ db, clock, linkBase: ctx.publicOrigin }, email, create);
+
   route(app, accountsEndpoints.registerVoter, async ({ body, request, reply }) => {
     await enforceLimits(db, clock, [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp }]);
-    const user = await registerVoter(db, ctx.config.secretKey, body);
+    const userId = await register(body.email, () => registerVoter(db, ctx.config.secretKey, body));
     reply.code(201);
-    return registered(user.id);
+    return registered(userId);
   });
 
   route(app, accountsEndpoints.registerOrganization, async ({ body, request, reply }) => {
     await enforceLimits(db, clock, [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp }]);
-    const { user } = await registerOrganization(db, body);
+    const userId = await register(body.email, async () => (await registerOrganization(db, body)).user);
     reply.code(201);
-    return registered(user.id);
+    return registered(userId);
   });
 
   route(app, accountsEndpoints.signIn, async ({ body: input, request, reply }) => {
@@ -79,8 +84,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, accountsEndpoints.updateProfile, async ({ auth, body, request }) => {
     if (!auth) throw unauthorized(messages.noUser);
-    const context = { ...twoFactor(request), notifier: ctx.notifier };
-    return { profile: presentProfile(await updateProfile(context, auth.user, body)) };
+    return { profile: presentProfile(await updateProfile(twoFactor(request), auth.user, body)) };
   });
 
   route(app, accountsEndpoints.requestPasswordReset, async ({ body: input, request, reply }) => {
@@ -88,7 +92,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       { key: `reset:ip:${request.ip}`, limit: limits.signInPerIp },
       { key: `reset:account:${input.email.toLowerCase()}`, limit: limits.signInPerAccount },
     ]);
-    await requestPasswordReset(db, clock, ctx.notifier, input.email, ctx.publicOrigin);
+    await requestPasswordReset(db, clock, input.email, ctx.publicOrigin);
     reply.code(202);
     return { success: true, message: messages.resetRequested };
   });

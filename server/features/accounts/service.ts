@@ -8,7 +8,7 @@ import type {
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { organizationMemberships, organizations, passwordResets, users } from "../../db/schema";
-import { AppError, badRequest, conflict } from "../../http/errors";
+import { AppError, badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import {
   dummyPasswordHash,
@@ -20,7 +20,8 @@ import {
   verifyPassword,
 } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
-import type { Notifier } from "../../lib/notifier";
+import { emailTo, queueMessage } from "../../lib/outbox/queue";
+import { passwordReset } from "../../lib/outbox/templates";
 import { createDefaultChannels } from "../channels/defaults";
 import { endOtherSessions, type User } from "./sessions";
 
@@ -39,13 +40,20 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return user;
 }
 
+/**
+ * Registration met an address that already has an account. Never answered as such (that would tell
+ * anyone which addresses have accounts): `registration.ts` answers as for a new account and tells
+ * the address's owner by e-mail.
+ */
+export class AddressTaken extends Error {}
+
 async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {
   try {
     const [user] = await db.insert(users).values(values).returning();
     if (!user) throw new AppError("internal", messages.registrationFailed);
     return user;
   } catch (error) {
-    if (isUniqueViolation(error, "users_email_lower_key")) throw conflict(messages.emailTaken);
+    if (isUniqueViolation(error, "users_email_lower_key")) throw new AddressTaken();
     throw error;
   }
 }
@@ -116,22 +124,17 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 export async function requestPasswordReset(
   db: Db,
   clock: Clock,
-  notifier: Notifier,
   email: string,
   linkBase: string,
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = newToken();
-  await db.insert(passwordResets).values({
-    id: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
-  });
-  await notifier.send({
-    to: user.email,
-    subject: "Reset your Votespace password",
-    text: `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password: ${linkBase}/reset-password/${token}`,
+  const message = passwordReset({ link: `${linkBase}/reset-password/${token}`, minutes: RESET_LINK_MINUTES });
+  const expiresAt = new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000);
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({ id: sha256(token), userId: user.id, expiresAt });
+    await queueMessage(tx, { ...emailTo(user.email, message), expiresAt });
   });
 }
 

@@ -1,3 +1,4 @@
+// Over 300 lines: the channels feature's rules (creation, management, each member's choices) on one shared organization.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { channelsEndpoints } from "../../../contract/channels";
+import { channelsEndpoints } from "../../../contract/channels-endpoints";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";

@@ -1,3 +1,4 @@
+// Over 300 lines: direct messages' rules (contacts, sending, conversations, read marks) on one shared organization and its sockets.
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -5,6 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channels, elections, organizations, posts, uploads } from "../../db/schema";
 import { systemClock } from "../../lib/clock";
+import { FolderStorage } from "../../storage/index";
 import { type TestApp, testApp } from "../../test/support";
 import { verifyElectionIntegrity } from "../elections/verifier";
 import { seedDemoIfEmpty } from "./seed";
@@ -19,12 +20,12 @@ afterAll(() => t.close());
 describe("demo data", () => {
   it("makes a living workspace on an empty database, once", async () => {
     if (t.database.kind === "postgres") return; // the shared PostgreSQL test database is never empty
-    const uploadsDir = mkdtempSync(path.join(tmpdir(), "votespace-demo-"));
+    const storage = new FolderStorage(mkdtempSync(path.join(tmpdir(), "votespace-demo-")));
     await seedDemoIfEmpty(
       t.database.db,
       systemClock,
       "demo-secret-0123456789abcdef0123456789",
-      uploadsDir,
+      storage,
       quiet,
     );
     const [organization] = await t.database.db.select().from(organizations);
@@ -44,7 +45,7 @@ describe("demo data", () => {
       t.database.db,
       systemClock,
       "demo-secret-0123456789abcdef0123456789",
-      uploadsDir,
+      storage,
       quiet,
     );
     expect(await t.database.db.select().from(organizations)).toHaveLength(1);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { type TestApp, testApp } from "../../test/support";
-import { createDemoAdmin } from "../admin/accounts";
+import { createDemoAdmin } from "../platform-admin/accounts";
 
 let demo: TestApp;
 let plain: TestApp;

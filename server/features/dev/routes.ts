@@ -8,7 +8,7 @@ import { notFound } from "../../http/errors";
 import { mayShowDemoSecrets } from "../../http/loopback";
 
 /**
- * The developer outbox: what the embedded notifier "sent" (verification codes, reset links), for
+ * The developer outbox: the messages of the outbox table (verification codes, reset links), for
  * trying the product without a mail or SMS provider. Only a demo server shows it, and only to
  * requests from its own machine (`mayShowDemoSecrets`); everywhere else it is a 404.
  */

@@ -1,11 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  electionMessages,
-  electionsEndpoints,
-  type VerificationMethod,
-  votingOpen,
-} from "../../../contract/elections";
+import { electionMessages, type VerificationMethod, votingOpen } from "../../../contract/elections";
+import { electionsEndpoints } from "../../../contract/elections-endpoints";
 import type { AppContext } from "../../context";
 import { elections } from "../../db/schema";
 import { currentUser } from "../../http/access";
@@ -83,7 +79,6 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const verificationContext = (request: FastifyRequest) => ({
     db,
     clock,
-    notifier: ctx.notifier,
     secretKey: ctx.config.secretKey,
     ip: request.ip,
     monitor,

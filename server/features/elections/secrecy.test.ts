@@ -5,8 +5,8 @@ import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
-import { signedInAdmin } from "../admin/test-helpers";
 import { sessionBody } from "../monitoring/testing";
+import { signedInAdmin } from "../platform-admin/test-helpers";
 import { SEAL_MIN_VOTERS } from "./sealing";
 import { sealAndAnnounce } from "./worker";
 

@@ -42,11 +42,11 @@ describe("National ID", () => {
 });
 
 describe("Phone and Voter's Card codes", () => {
-  it("are sent through the notifier, work once, and grant a vote", async () => {
+  it("are sent through the outbox, work once, and grant a vote", async () => {
     const { voter, url, as } = await setup();
     const sent = await as.post(url, { method: "phone" });
     expect(sent.json()).toMatchObject({ status: "code_sent" });
-    const code = codeIn(t.notifier.lastTo("+233 20 555 0177")?.text);
+    const code = codeIn((await t.outbox.lastTo("+233 20 555 0177"))?.text);
     expect(code).toMatch(/^\d{6}$/);
     const ok = await as.post(`${url}/confirm`, { method: "phone", code });
     expect(ok.json().status).toBe("verified");
@@ -54,13 +54,13 @@ describe("Phone and Voter's Card codes", () => {
     expect(reused.json().error.message).toBe(electionMessages.codeExpired);
 
     await as.post(url, { method: "voters_card" });
-    expect(codeIn(t.notifier.lastTo(voter.input.email)?.text)).toMatch(/^\d{6}$/);
+    expect(codeIn((await t.outbox.lastTo(voter.input.email))?.text)).toMatch(/^\d{6}$/);
   });
 
   it("die after 5 wrong tries", async () => {
     const { url, as } = await setup();
     await as.post(url, { method: "phone" });
-    const code = codeIn(t.notifier.sent.at(-1)?.text);
+    const code = codeIn((await t.outbox.lastTo("+233 20 555 0177"))?.text);
     const wrongCode = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
       expect(
@@ -75,7 +75,7 @@ describe("Phone and Voter's Card codes", () => {
   it("expire after 5 minutes", async () => {
     const { url, as } = await setup();
     await as.post(url, { method: "phone" });
-    const code = codeIn(t.notifier.sent.at(-1)?.text);
+    const code = codeIn((await t.outbox.lastTo("+233 20 555 0177"))?.text);
     t.clock.advance(5 * 60_000 + 1);
     expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
       electionMessages.codeExpired,
@@ -127,7 +127,7 @@ describe("verification", () => {
         const byId = await as.post(url, { method: "national_id", id_number: "GHA-123456" });
         expect(byId.json().status).toBe("verified");
         await as.post(url, { method: "voters_card" });
-        const code = codeIn(limited.notifier.lastTo(voter.input.email)?.text);
+        const code = codeIn((await limited.outbox.lastTo(voter.input.email))?.text);
         const byCard = await as.post(`${url}/confirm`, { method: "voters_card", code });
         expect(byCard.json().status).toBe("verified");
       }
@@ -152,9 +152,9 @@ describe("verification", () => {
         expect(early.statusCode).toBe(403);
         expect(early.json().error.message).toBe(electionMessages.notOpen);
       }
-      expect(limited.notifier.lastTo(voter.input.email)).toBeUndefined();
+      expect(await limited.outbox.lastTo(voter.input.email)).toBeUndefined();
       await as.post(url, { method: "voters_card" });
-      expect(limited.notifier.lastTo(voter.input.email)).toBeUndefined();
+      expect(await limited.outbox.lastTo(voter.input.email)).toBeUndefined();
       await call(limited.app, admin.cookie).post(`/api/elections/${election.id}/close`);
       const late = await as.post(url, { method: "national_id", id_number: "GHA-123456" });
       expect(late.json().error.message).toBe(electionMessages.notOpen);

@@ -14,11 +14,18 @@ import {
   type VerificationStart,
 } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
-import { verificationAttempts, verificationCodes, verificationGrants } from "../../db/schema";
+import {
+  elections,
+  organizations,
+  verificationAttempts,
+  verificationCodes,
+  verificationGrants,
+} from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { keyedHash } from "../../lib/crypto";
-import type { Notifier } from "../../lib/notifier";
+import { emailTo, queueMessage, smsTo } from "../../lib/outbox/queue";
+import { verificationCode } from "../../lib/outbox/templates";
 import { hashIdNumber } from "../accounts/service";
 import type { User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
@@ -26,7 +33,6 @@ import type { VotingMonitor } from "../monitoring/monitor";
 export interface VerificationContext {
   db: Db;
   clock: Clock;
-  notifier: Notifier;
   secretKey: string;
   ip: string;
   /** Security monitoring hears each outcome (the voter's session: verification, failed count, risk). */
@@ -62,7 +68,7 @@ async function grant(ctx: VerificationContext, user: User, electionId: string, m
 
 /**
  * National ID is checked at once against the number the voter registered (both as keyed hashes);
- * Voter's Card and Phone get a new 6-digit code through the notifier (by e-mail to the address
+ * Voter's Card and Phone get a new 6-digit code through the outbox (by e-mail to the address
  * on the account for the card, by SMS to the phone number), valid 5 minutes.
  */
 export async function startVerification(
@@ -87,20 +93,33 @@ export async function startVerification(
   if (input.method === "phone" && !phone) throw badRequest(electionMessages.noPhone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expiresAt = new Date(ctx.clock.now().getTime() + CODE_TTL_MINUTES * 60_000);
-  const [row] = await ctx.db
-    .insert(verificationCodes)
-    .values({ userId: user.id, electionId, method: input.method, codeHash: "pending", expiresAt })
-    .returning({ id: verificationCodes.id });
-  if (!row) throw new Error("code insert returned nothing");
-  await ctx.db
-    .update(verificationCodes)
-    .set({ codeHash: codeHash(ctx.secretKey, row.id, code) })
-    .where(eq(verificationCodes.id, row.id));
   const to = input.method === "phone" ? (phone as string) : user.email;
-  await ctx.notifier.send({
-    to,
-    subject: "Your Votespace verification code",
-    text: `Your Votespace verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  const [named] = await ctx.db
+    .select({ election: elections.title, organization: organizations.name })
+    .from(elections)
+    .innerJoin(organizations, eq(organizations.id, elections.organizationId))
+    .where(eq(elections.id, electionId));
+  const message = verificationCode({
+    organization: named?.organization ?? "Votespace",
+    election: named?.election ?? "your election",
+    code,
+    minutes: CODE_TTL_MINUTES,
+  });
+  // The code and its message commit together: a code that exists was sent, and none is sent for nothing.
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({ userId: user.id, electionId, method: input.method, codeHash: "pending", expiresAt })
+      .returning({ id: verificationCodes.id });
+    if (!row) throw new Error("code insert returned nothing");
+    await tx
+      .update(verificationCodes)
+      .set({ codeHash: codeHash(ctx.secretKey, row.id, code) })
+      .where(eq(verificationCodes.id, row.id));
+    await queueMessage(tx, {
+      ...(input.method === "phone" ? smsTo(to, message) : emailTo(to, message)),
+      expiresAt,
+    });
   });
   return { status: "code_sent", message: electionMessages.codeSent(mask(to)) };
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: casting, who voted and results read one election's ballots in turn, on one shared setup.
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../../../contract/elections";

@@ -43,7 +43,7 @@ async function watchedOrganization() {
 }
 
 /** Every monitoring route of the organization's administrators, for one organization's objects. */
-function adminRoutes(w: Awaited<ReturnType<typeof watchedOrganization>>) {
+function platformAdminRoutes(w: Awaited<ReturnType<typeof watchedOrganization>>) {
   return [
     { method: "GET", url: `/api/organizations/${w.admin.organizationId}/monitoring` },
     { method: "GET", url: `/api/monitoring/sessions/${w.risky.id}` },
@@ -64,7 +64,7 @@ describe("monitoring must be denied", () => {
         url: route.url,
         headers: cookie ? { cookie } : {},
       });
-    for (const route of adminRoutes(w)) {
+    for (const route of platformAdminRoutes(w)) {
       const label = `${route.method} ${route.url}`;
       expect((await send(route)).statusCode, label).toBe(401);
       expect((await send(route, member.cookie)).statusCode, label).toBe(403);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { messages } from "../../../contract/messages";
-import { organizationsEndpoints } from "../../../contract/organizations";
+import { organizationsEndpoints } from "../../../contract/organizations-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { announceDeparture } from "./events";

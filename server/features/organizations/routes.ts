@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { messages } from "../../../contract/messages";
-import { organizationsEndpoints as api, type JoinResult } from "../../../contract/organizations";
+import type { JoinResult } from "../../../contract/organizations";
+import { organizationsEndpoints as api } from "../../../contract/organizations-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { conflict, unauthorized } from "../../http/errors";

@@ -44,7 +44,7 @@ export function attachmentType(type: SniffedType, extension: string): string | n
  * nobody fills the disk with files they never send.
  */
 export async function storeAttachment(
-  ctx: Pick<AppContext, "db" | "uploadsDir" | "clock" | "limits">,
+  ctx: Pick<AppContext, "db" | "storage" | "clock" | "limits">,
   user: User,
   channelId: string,
   file: MultipartFile | undefined,
@@ -56,7 +56,7 @@ export async function storeAttachment(
   ]);
   if ((await unsentAttachments(ctx.db, user.id)) >= MAX_UNSENT_ATTACHMENTS)
     throw new AppError("rate_limited", postMessages.tooManyUnsent);
-  const saved = await saveUploadStream(ctx.db, ctx.uploadsDir, file, {
+  const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
     accept: attachmentType,
     refusal: postMessages.attachmentRefused,
     filename: (given) => given,

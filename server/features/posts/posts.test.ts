@@ -1,3 +1,4 @@
+// Over 300 lines: the posts feature's rules against one shared organization and its seeded channel, one describe per behaviour.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorName, postMessages } from "../../../contract/posts";

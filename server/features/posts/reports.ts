@@ -65,7 +65,7 @@ export async function listReports(db: Db, user: User, organizationId: string): P
 
 /** Dismisses a report, or removes the reported message (which closes every report of it). */
 export async function decideReport(
-  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "storage">,
   user: User,
   reportId: string,
   remove: boolean,
@@ -81,7 +81,7 @@ export async function decideReport(
     .where(eq(posts.id, report.postId));
   if (remove) {
     const { removedUploads } = await removePosts(db, [report.postId]);
-    await removeUploadFiles(ctx.uploadsDir, removedUploads);
+    await removeUploadFiles(ctx.storage, removedUploads);
   } else {
     await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { postsEndpoints as e, type Post, postMessages } from "../../../contract/posts";
+import { type Post, postMessages } from "../../../contract/posts";
+import { postsEndpoints as e } from "../../../contract/posts-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { notFound } from "../../http/errors";

@@ -162,14 +162,14 @@ export async function editPost(
  * (unless a forwarded copy still shows it): rows now, files after commit.
  */
 export async function deletePost(
-  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "storage">,
   user: User,
   postId: string,
 ): Promise<{ channelId: string }> {
   const { post, admin } = await postFor(ctx.db, user, postId);
   if (post.authorId !== user.id && !admin) throw forbidden(postMessages.deleteNotAllowed);
   const { removedUploads } = await removePosts(ctx.db, [postId]);
-  await removeUploadFiles(ctx.uploadsDir, removedUploads);
+  await removeUploadFiles(ctx.storage, removedUploads);
   return { channelId: post.channelId };
 }
 

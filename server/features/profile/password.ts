@@ -21,7 +21,8 @@ export async function changePassword(
   if (!(await confirmPassword(guard, user, input.current_password, request.ip))) {
     throw forbidden(profileMessages.currentPasswordWrong);
   }
-  if (input.new_password === input.current_password) throw badRequest(profileMessages.passwordSame);
+  if (input.new_password === input.current_password)
+    throw badRequest(profileMessages.passwordSame, "new_password");
   const passwordHash = await hashPassword(input.new_password);
   await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id));
   await endOtherSessions(db, user.id, sessionId);

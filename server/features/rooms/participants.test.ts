@@ -1,3 +1,4 @@
+// Over 300 lines: one room session's participants (joining, leaving, media states) on one shared setup.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { socketMessages } from "../../../contract/events";

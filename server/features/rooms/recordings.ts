@@ -29,7 +29,7 @@ function requireRecordingExpected(session: SessionRow, clock: Clock): void {
  * for the organization's members to download. Uploads are counted per host (`recordingsPerUser`).
  */
 export async function saveRecording(
-  ctx: Pick<AppContext, "db" | "clock" | "limits" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "clock" | "limits" | "storage">,
   user: User,
   sessionId: string,
   file: MultipartFile | undefined,
@@ -42,7 +42,7 @@ export async function saveRecording(
   await enforceLimits(ctx.db, ctx.clock, [
     { key: `recording:user:${user.id}`, limit: ctx.limits.recordingsPerUser },
   ]);
-  const upload = await saveUploadStream(ctx.db, ctx.uploadsDir, file, {
+  const upload = await saveUploadStream(ctx.db, ctx.storage, file, {
     refusal: roomMessages.recordingRefused,
     // Both audio and video WebM begin with the same EBML header; the session says which it is.
     accept: (type, extension) =>

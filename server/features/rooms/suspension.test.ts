@@ -6,7 +6,7 @@ import { organizations, roomParticipants, roomSessions } from "../../db/schema";
 import { TestSocket } from "../../realtime/test-fixtures/client";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
-import { signedInAdmin } from "../admin/test-helpers";
+import { signedInAdmin } from "../platform-admin/test-helpers";
 import type { MediaServer, MediaSession } from "./media/server";
 import { sweepRooms } from "./sweeper";
 import { listening, OFFER_SDP, roomWorkspace, seat, signal } from "./test-room";

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/connect";
 import { ManualClock } from "../../lib/clock";
+import type { FolderStorage } from "../../storage/index";
 import { generousLimits, testConfig } from "../../test/config";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
@@ -63,12 +64,10 @@ describe("an upload the client abandons", () => {
     );
     socket.write(Buffer.alloc(256 * 1024, "a"));
     // Streamed to storage as it arrives, not held in memory until the end.
+    const { dir } = app.context.storage as FolderStorage;
     const incoming = () =>
-      existsSync(app.context.uploadsDir)
-        ? readdirSync(app.context.uploadsDir).filter((name) => name.startsWith(".incoming-"))
-        : [];
-    const written = () =>
-      incoming().reduce((sum, name) => sum + statSync(path.join(app.context.uploadsDir, name)).size, 0);
+      existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(".incoming-")) : [];
+    const written = () => incoming().reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
     for (let waited = 0; written() < 200_000 && waited < 10_000; waited += 100) await pause(100);
     const streamed = written();
     socket.destroy();

@@ -1,6 +1,5 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import type { FileStorage } from "../../storage/index";
 
 /**
  * Deletes stored files whose rows are gone (after the deleting transaction committed: a rollback
@@ -8,13 +7,14 @@ import type { FastifyBaseLogger } from "fastify";
  * for the upload sweeper, which removes files without a row.
  */
 export async function removeUploadFiles(
-  uploadsDir: string,
+  storage: FileStorage,
   ids: string[],
   log?: Pick<FastifyBaseLogger, "warn">,
 ): Promise<void> {
   for (const id of ids) {
-    await rm(path.join(uploadsDir, id), { force: true }).catch((error: unknown) =>
-      log?.warn({ upload_id: id, code: (error as { code?: string }).code }, "upload file not removed"),
-    );
+    await storage.remove([id]).catch((error: unknown) => {
+      const e = error as { code?: string; name?: string };
+      log?.warn({ upload_id: id, code: e.code ?? e.name }, "upload file not removed");
+    });
   }
 }

@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UNSENT_ATTACHMENTS, postMessages } from "../../../contract/posts";
 import { uploads } from "../../db/schema";
 import { createMember, createOrganization, signIn } from "../../test/factories";
 import { call } from "../../test/http";
+import { multipart } from "../../test/multipart";
 import { type TestApp, testApp } from "../../test/support";
 import { ORPHAN_GRACE_MS, sweepUploads } from "./sweeper";
 
@@ -15,18 +14,6 @@ beforeAll(async () => {
   t = await testApp({ limits: { uploadsPerUser: { max: UPLOADS_PER_WINDOW, windowSeconds: 600 } } });
 });
 afterAll(() => t.close());
-
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = "----votespace-test";
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function channelWithMember() {
   const admin = await createOrganization(t.app);
@@ -38,7 +25,7 @@ async function channelWithMember() {
 }
 
 const upload = (cookie: string, channelId: string, text = "notes for the meeting\n") => {
-  const { payload, headers } = multipart("notes.txt", Buffer.from(text));
+  const { payload, headers } = multipart("notes.txt", Buffer.from(text), "text/plain");
   return t.app.inject({
     method: "POST",
     url: `/api/channels/${channelId}/attachments`,
@@ -50,7 +37,7 @@ const upload = (cookie: string, channelId: string, text = "notes for the meeting
 const send = (cookie: string, channelId: string, attachmentId: string) =>
   call(t.app, cookie).post(`/api/channels/${channelId}/posts`, { content: "", attachment_id: attachmentId });
 
-const fileOf = (id: string) => path.join(t.app.context.uploadsDir, id);
+const stored = (id: string) => t.app.context.storage.exists(id);
 
 describe("attachment uploads", () => {
   it("are throttled per user", async () => {
@@ -92,23 +79,23 @@ describe("attachment uploads", () => {
     const orphan = (await upload(member.cookie, channel.id)).json();
     const sent = (await upload(member.cookie, channel.id)).json();
     expect((await send(member.cookie, channel.id, sent.id)).statusCode).toBe(201);
-    expect(existsSync(fileOf(orphan.id))).toBe(true);
+    expect(await stored(orphan.id)).toBe(true);
 
     t.clock.advance(ORPHAN_GRACE_MS - 60_000);
     await sweepUploads(t.app.context);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.id, orphan.id))).toHaveLength(1);
-    expect(existsSync(fileOf(orphan.id))).toBe(true);
+    expect(await stored(orphan.id)).toBe(true);
 
     t.clock.advance(2 * 60_000);
     const swept = await sweepUploads(t.app.context);
     expect(swept.orphans).toBeGreaterThanOrEqual(1);
     const again = await signIn(t.app, member.input.email, member.input.password);
     expect((await call(t.app, again).get(orphan.url)).statusCode).toBe(404);
-    expect(existsSync(fileOf(orphan.id))).toBe(false);
+    expect(await stored(orphan.id)).toBe(false);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.id, orphan.id))).toEqual([]);
     // The one in a message stays.
     expect((await call(t.app, again).get(sent.url)).statusCode).toBe(200);
-    expect(existsSync(fileOf(sent.id))).toBe(true);
+    expect(await stored(sent.id)).toBe(true);
   });
 });
 
@@ -122,7 +109,7 @@ describe("deleting a message", () => {
     expect((await call(t.app, member.cookie).delete(`/api/posts/${post.id}`)).statusCode).toBe(200);
     expect((await call(t.app, admin.cookie).get(file.url)).statusCode).toBe(404);
     expect((await call(t.app, member.cookie).get(file.url)).statusCode).toBe(404);
-    expect(existsSync(fileOf(file.id))).toBe(false);
+    expect(await stored(file.id)).toBe(false);
   });
 
   it("keeps a file that a forwarded copy still shows", async () => {
@@ -141,7 +128,7 @@ describe("deleting a message", () => {
     expect(copy.statusCode).toBe(201);
     expect((await call(t.app, member.cookie).delete(`/api/posts/${post.id}`)).statusCode).toBe(200);
     expect((await call(t.app, member.cookie).get(file.url)).statusCode).toBe(200);
-    expect(existsSync(fileOf(file.id))).toBe(true);
+    expect(await stored(file.id)).toBe(true);
   });
 
   it("removed through a report deletes its file too", async () => {
@@ -156,6 +143,6 @@ describe("deleting a message", () => {
     const report = reports.reports.find((r: { post: { id: string } }) => r.post.id === post.id);
     expect((await call(t.app, admin.cookie).post(`/api/reports/${report.id}/remove`)).statusCode).toBe(200);
     expect((await call(t.app, admin.cookie).get(file.url)).statusCode).toBe(404);
-    expect(existsSync(fileOf(file.id))).toBe(false);
+    expect(await stored(file.id)).toBe(false);
   });
 });

@@ -15,13 +15,13 @@ const LOGO_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"
 
 /** Replaces the organization's logo with an uploaded PNG, JPEG, GIF or WebP image. */
 export async function setOrganizationLogo(
-  ctx: Pick<AppContext, "db" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "storage">,
   user: User,
   organizationId: string,
   file: MultipartFile | undefined,
 ): Promise<OrganizationProfile> {
   await requireAdmin(ctx.db, user, organizationId);
-  const saved = await saveUploadStream(ctx.db, ctx.uploadsDir, file, {
+  const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
     accept: (type) => (type && IMAGE_TYPES.has(type) && LOGO_TYPES.has(type) ? type : null),
     refusal: messages.logoInvalid,
     filename: (given) => given,

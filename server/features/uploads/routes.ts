@@ -12,7 +12,7 @@ import { roleIn } from "../organizations/policy";
 import { storeAttachment } from "../posts/attachments";
 import { setOrganizationLogo } from "./logo";
 import { IMAGE_TYPES } from "./sniff";
-import { MAX_UPLOAD_BYTES, openUpload } from "./store";
+import { MAX_UPLOAD_BYTES } from "./store";
 import { UploadInterrupted } from "./stream";
 
 /** Uploads in, files out: multipart parsing lives only in this scope. */
@@ -38,7 +38,10 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     });
   });
 
-  /** Logos are public; other files only for members of their organization. Images inline, the rest as downloads. */
+  /**
+   * Logos are public; other files only for members of their organization. Streamed from storage with
+   * the type recorded at upload: images inline, the rest as downloads.
+   */
   app.get("/api/uploads/:id", { config: { access: "public" } }, async (request, reply) => {
     const [upload] = await ctx.db
       .select()
@@ -50,6 +53,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const allowed = user && upload.organizationId && (await roleIn(ctx.db, user.id, upload.organizationId));
       if (!allowed) throw notFound(messages.notFound);
     }
+    // A row whose file is gone (removed by hand, another bucket) is a 404, not a broken stream.
+    const body = await ctx.storage.read(upload.id);
+    if (!body) throw notFound(messages.notFound);
     const inline = IMAGE_TYPES.has(upload.contentType as never);
     const filename = encodeURIComponent(upload.filename);
     // A member's file must not outlive their session in a shared browser's cache; logos are public.
@@ -59,6 +65,6 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       .header("content-length", upload.size)
       .header("content-disposition", `${inline ? "inline" : "attachment"}; filename*=UTF-8''${filename}`)
       .header("cache-control", caching)
-      .send(openUpload(ctx.uploadsDir, upload.id));
+      .send(body);
   });
 }

@@ -1,8 +1,8 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { uploads } from "../../db/schema";
+import type { FileStorage } from "../../storage/index";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -13,7 +13,7 @@ export type UploadRow = typeof uploads.$inferSelect;
  */
 export async function saveUpload(
   db: Db,
-  uploadsDir: string,
+  storage: FileStorage,
   values: Omit<typeof uploads.$inferInsert, "size" | "id"> & { bytes: Buffer },
 ): Promise<UploadRow> {
   const { bytes, ...row } = values;
@@ -23,17 +23,12 @@ export async function saveUpload(
     .returning();
   if (!upload) throw new Error("upload insert returned nothing");
   try {
-    await mkdir(uploadsDir, { recursive: true });
-    await writeFile(path.join(uploadsDir, upload.id), bytes);
+    await storage.write(upload.id, Readable.from([bytes]), upload.contentType);
   } catch (error) {
-    await rm(path.join(uploadsDir, upload.id), { force: true });
+    await db.delete(uploads).where(eq(uploads.id, upload.id));
     throw error;
   }
   return upload;
-}
-
-export function openUpload(uploadsDir: string, id: string) {
-  return createReadStream(path.join(uploadsDir, id));
 }
 
 export function uploadUrl(id: string): string {

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { PassThrough, type Readable, Transform } from "node:stream";
+import { finished, pipeline } from "node:stream/promises";
 import type { MultipartFile } from "@fastify/multipart";
-import { eq } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { uploads } from "../../db/schema";
 import { AppError, badRequest } from "../../http/errors";
+import type { FileStorage } from "../../storage/index";
 import { type SniffedType, sniff } from "./sniff";
 import type { UploadRow } from "./store";
 
@@ -29,17 +27,58 @@ function clientGone(error: unknown): boolean {
   return code === "ERR_STREAM_PREMATURE_CLOSE" || code === "ECONNRESET" || code === "ECONNABORTED";
 }
 
-/** Bytes kept from the start of a streamed file to check what it is. */
+/** Bytes read from the start of a streamed file to check what it is. */
 const HEAD_BYTES = 64;
 
 /**
- * Streams a multipart file (an attachment, a logo, a recording) to the data folder without holding it in memory:
- * written under a temporary name while counted, refused when the multipart size limit cut it
- * short or when its first bytes are not an accepted type, then recorded and renamed to its id.
+ * Reads from a stream until it gave at least `bytes` bytes or ended; returns what it read (the
+ * stream then goes on from there).
+ */
+async function readAtLeast(stream: Readable, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes && !stream.readableEnded) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: unknown) => {
+        stream.off("readable", settle).off("end", settle).off("error", settle).off("close", closed);
+        if (error) reject(error);
+        else resolve();
+      };
+      const closed = () => settle(stream.readableEnded ? undefined : new UploadInterrupted());
+      stream.once("readable", settle).once("end", settle).once("error", settle).once("close", closed);
+    });
+  }
+  return Buffer.concat(chunks);
+}
+
+/** What was read first, then the rest of the stream. */
+async function* joined(first: Buffer, rest: Readable): AsyncGenerator<Buffer> {
+  if (first.length > 0) yield first;
+  if (!rest.readableEnded) for await (const chunk of rest) yield chunk as Buffer;
+}
+
+/** Reads a stream to its end, keeping nothing (a refused upload is still read whole, as the client sends it). */
+async function drain(stream: Readable): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return;
+  stream.resume();
+  await finished(stream).catch(() => undefined);
+}
+
+/**
+ * Streams a multipart file (an attachment, a logo, a recording) to storage without holding it in
+ * memory: its first bytes say what it is (refused unless an accepted type), then it is stored
+ * under a new id while counted, refused when the multipart size limit cut it short, and recorded
+ * once stored whole. Whatever was stored for a refused or broken upload is removed.
  */
 export async function saveUploadStream(
   db: Db,
-  uploadsDir: string,
+  storage: FileStorage,
   file: MultipartFile | undefined,
   options: {
     accept(type: SniffedType, extension: string): string | null;
@@ -49,42 +88,52 @@ export async function saveUploadStream(
   },
 ): Promise<UploadRow> {
   if (!file) throw badRequest(options.refusal);
-  await mkdir(uploadsDir, { recursive: true });
-  const incoming = path.join(uploadsDir, `.incoming-${randomUUID()}`);
-  let head = Buffer.alloc(0);
+  // The body may have ended short while the route was still checking who may upload: the parser
+  // has then already closed the file, and a read from it would wait for ever.
+  if (file.file.destroyed && !file.file.readableEnded) throw new UploadInterrupted();
+  const filename = options.filename(path.basename(file.filename || "file").slice(0, 200));
+  const extension = path.extname(filename).slice(1).toLowerCase();
+  const first = await readAtLeast(file.file, HEAD_BYTES).catch((error: unknown) => {
+    throw clientGone(error) ? new UploadInterrupted() : error;
+  });
+  const contentType =
+    first.length > 0 ? options.accept(sniff(first.subarray(0, HEAD_BYTES)), extension) : null;
+  if (!contentType) {
+    await drain(file.file);
+    if (file.file.truncated) throw new AppError("payload_too_large", options.refusal);
+    throw badRequest(options.refusal);
+  }
+
+  const id = randomUUID();
   let size = 0;
   const measure = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
       size += chunk.length;
       done(null, chunk);
     },
   });
+  const body = new PassThrough();
   try {
-    // The body may have ended short while the route was still checking who may upload: the parser
-    // has then already closed the file, and a pipe from it would wait for ever.
-    if (file.file.destroyed && !file.file.readableEnded) throw new UploadInterrupted();
-    await pipeline(file.file, measure, createWriteStream(incoming)).catch((error: unknown) => {
+    const stored = storage.write(id, body, contentType).catch((error: unknown) => {
+      // Storage failed first (unreachable, refused): stop reading the request into it.
+      body.destroy(error as Error);
+      throw error;
+    });
+    const received = pipeline(joined(first, file.file), measure, body).catch((error: unknown) => {
       throw clientGone(error) ? new UploadInterrupted() : error;
     });
+    const [read, wrote] = await Promise.allSettled([received, stored]);
+    if (read.status === "rejected") throw read.reason;
+    if (wrote.status === "rejected") throw wrote.reason;
     if (file.file.truncated) throw new AppError("payload_too_large", options.refusal);
-    const filename = options.filename(path.basename(file.filename || "file").slice(0, 200));
-    const extension = path.extname(filename).slice(1).toLowerCase();
-    const contentType = options.accept(sniff(head), extension);
-    if (!contentType || size === 0) throw badRequest(options.refusal);
     const [upload] = await db
       .insert(uploads)
-      .values({ ...options.row, filename, contentType, size })
+      .values({ ...options.row, id, filename, contentType, size })
       .returning();
     if (!upload) throw new Error("upload insert returned nothing");
-    try {
-      await rename(incoming, path.join(uploadsDir, upload.id));
-    } catch (error) {
-      await db.delete(uploads).where(eq(uploads.id, upload.id));
-      throw error;
-    }
     return upload;
-  } finally {
-    await rm(incoming, { force: true });
+  } catch (error) {
+    await storage.remove([id]).catch(() => undefined);
+    throw error;
   }
 }

@@ -1,5 +1,3 @@
-import { readdir, rm, stat } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
@@ -13,15 +11,16 @@ const TICK_MS = 5 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * One pass of the uploads' housekeeping, safe with several processes at once:
+ * One pass of the uploads' housekeeping, through the storage interface and safe with several
+ * processes at once:
  * 1. attachments uploaded over an hour ago (by the injected clock) that no message uses are
  *    deleted, row then file;
- * 2. files in the folder older than that with no row (their row went with a deleted channel or
- *    organization, or the process stopped between commit and removal) and temporary files of
- *    uploads that never finished are removed.
+ * 2. stored files older than that with no row (their row went with a deleted channel or
+ *    organization, or the process stopped between commit and removal) are removed, and so are
+ *    writes of uploads that never finished.
  */
 export async function sweepUploads(
-  ctx: Pick<AppContext, "db" | "clock" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "clock" | "storage">,
 ): Promise<{ orphans: number; strays: number }> {
   const cutoff = new Date(ctx.clock.now().getTime() - ORPHAN_GRACE_MS);
   const removed = await ctx.db
@@ -35,37 +34,33 @@ export async function sweepUploads(
     )
     .returning({ id: uploads.id });
   await removeUploadFiles(
-    ctx.uploadsDir,
+    ctx.storage,
     removed.map((row) => row.id),
   );
-  return { orphans: removed.length, strays: await removeStrays(ctx, cutoff) };
+  const unfinished = await ctx.storage.removeUnfinished(cutoff);
+  return { orphans: removed.length, strays: unfinished + (await removeStrays(ctx, cutoff)) };
 }
 
-async function removeStrays(ctx: Pick<AppContext, "db" | "uploadsDir">, cutoff: Date): Promise<number> {
-  const names = await readdir(ctx.uploadsDir).catch(() => [] as string[]);
+async function removeStrays(ctx: Pick<AppContext, "db" | "storage">, cutoff: Date): Promise<number> {
   const old: string[] = [];
-  for (const name of names) {
-    if (!UUID.test(name) && !name.startsWith(".incoming-")) continue;
-    const info = await stat(path.join(ctx.uploadsDir, name)).catch(() => null);
-    if (info && info.mtime < cutoff) old.push(name);
-  }
-  const ids = old.filter((name) => UUID.test(name));
+  for await (const file of ctx.storage.list())
+    if (UUID.test(file.key) && file.modifiedAt < cutoff) old.push(file.key);
   const kept = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
+  for (let i = 0; i < old.length; i += 500) {
     const rows = await ctx.db
       .select({ id: uploads.id })
       .from(uploads)
-      .where(inArray(uploads.id, ids.slice(i, i + 500)));
+      .where(inArray(uploads.id, old.slice(i, i + 500)));
     for (const row of rows) kept.add(row.id);
   }
-  const strays = old.filter((name) => !kept.has(name));
-  for (const name of strays) await rm(path.join(ctx.uploadsDir, name), { force: true });
+  const strays = old.filter((key) => !kept.has(key));
+  await ctx.storage.remove(strays);
   return strays.length;
 }
 
 /** Runs the sweep every five minutes; returns the stop function. */
 export function startUploadSweeper(
-  ctx: Pick<AppContext, "db" | "clock" | "uploadsDir">,
+  ctx: Pick<AppContext, "db" | "clock" | "storage">,
   log: FastifyBaseLogger,
 ): () => void {
   return every(TICK_MS, "upload sweeper", log, async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
+import { multipart } from "../../test/multipart";
 import { type TestApp, testApp } from "../../test/support";
 import { sniff } from "./sniff";
 
@@ -15,18 +16,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
-
-function multipart(filename: string, bytes: Buffer, type = "application/octet-stream") {
-  const boundary = "----votespace-test";
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function uploadLogo(organizationId: string, cookie: string, filename: string, bytes: Buffer) {
   const { payload, headers } = multipart(filename, bytes);

@@ -17,7 +17,11 @@ export interface ServerProcess {
   alive(): boolean;
 }
 
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+/** `env` adds to (or overrides) the process's environment: STORAGE=s3 and its S3_* variables, say. */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "votespace-process-"));
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/dev-entry.ts")], {
@@ -32,6 +36,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       SERVE_WEB: "off",
       DEMO: "off",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,12 +1,16 @@
 import { isApiErrorBody } from "../../../contract/errors";
 import { messages } from "../../../contract/messages";
 
-/** A failure the server explained in the one error shape; `message` is fit to show. */
+/**
+ * A failure the server explained in the one error shape; `message` is fit to show, and `field`
+ * (a dotted path) names the input field it is about, when there is one.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -44,7 +48,8 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
       const code = isApiErrorBody(data) ? data.error.code : "unavailable";
       throw new ApiError(503, code, messages.serviceUnavailable);
     }
-    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
+    if (isApiErrorBody(data))
+      throw new ApiError(response.status, data.error.code, data.error.message, data.error.field);
     throw new ApiError(response.status, "unknown", `The server answered ${response.status}`);
   }
   return data as T;

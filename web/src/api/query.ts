@@ -2,6 +2,7 @@ import {
   QueryClient,
   type UseMutationOptions,
   type UseQueryOptions,
+  type UseQueryResult,
   useMutation,
   useQuery,
 } from "@tanstack/react-query";
@@ -64,6 +65,22 @@ export function useEndpointQuery<E extends GetEndpoint>(
     queryFn: () => call(endpoint, ...([input] as CallArgs<E>)),
     ...options,
   });
+}
+
+/** Where reads that make one screen together stand (the workspace's, a calendar's month). */
+export type LoadStatus = "loading" | "ready" | "error";
+
+/**
+ * The one state of several reads, derived from the queries: "error" with its failure when one
+ * failed with nothing to show (a failed refetch keeps the last data, so it stays "ready"), "ready"
+ * when every one has data, else "loading".
+ */
+export function loadStatusOf(
+  queries: ReadonlyArray<Pick<UseQueryResult<unknown, Error>, "isError" | "data" | "error">>,
+): { status: LoadStatus; failure: Error | null } {
+  const failed = queries.find((query) => query.isError && query.data === undefined);
+  if (failed) return { status: "error", failure: failed.error };
+  return { status: queries.every((query) => query.data !== undefined) ? "ready" : "loading", failure: null };
 }
 
 /** Writes through a declared endpoint; `mutate(input)` / `mutateAsync(input)` take its input. */

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import "./avatar.css";
+import styles from "./Avatar.module.css";
+import { cx } from "./cx";
 
 /** Up to two initials of a name: "Riverside Student Union" → "RS", "kofi" → "K". */
 export function initials(name: string): string {
@@ -37,7 +38,7 @@ export function Avatar({ name, src, size = 36, shape = "round", className }: Ava
     // 30% lightness: white initials keep at least 4.5:1 on every hue (42% fell to 2.6:1 on yellows).
     background: image ? undefined : `hsl(${hue(name)} 55% 30%)`,
   };
-  const classes = ["ui-avatar", `ui-avatar-${shape}`, className].filter(Boolean).join(" ");
+  const classes = cx(styles.avatar, shape === "round" ? styles.round : styles.square, className);
   return (
     <span className={classes} style={style} aria-hidden="true">
       {image ? (

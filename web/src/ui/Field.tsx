@@ -1,14 +1,19 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: ReactNode;
   invalid?: boolean;
+  /** The field's error (from its form): shown as the hint, and the field marked invalid. */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input: the label is tied to the input, and the hint is announced with it. */
-export function Field({ label, hint, invalid, ...input }: FieldProps) {
+export function Field({ label, hint: rule, invalid: marked, error, ...input }: FieldProps) {
   const id = useId();
+  const hint = error ?? rule;
+  const invalid = marked || error !== undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -19,7 +24,12 @@ export function Field({ label, hint, invalid, ...input }: FieldProps) {
         {...input}
       />
       {hint && (
-        <span id={`${id}-hint`} className={invalid ? "hint invalid" : "hint"}>
+        // An error is announced as it appears.
+        <span
+          id={`${id}-hint`}
+          className={invalid ? "hint invalid" : "hint"}
+          role={error ? "alert" : undefined}
+        >
           {hint}
         </span>
       )}

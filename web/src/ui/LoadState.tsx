@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
+import styles from "./LoadState.module.css";
 import { Spinner } from "./Spinner";
-import "./load-state.css";
 
 /** A screen's loading state: a spinner and what is loading. */
 export function LoadingState({ label }: { label: string }) {
   return (
-    <div className="ui-load-state" role="status">
+    <div className={styles.loadState} role="status">
       <Spinner />
       {label}
     </div>
@@ -25,7 +25,7 @@ export function LoadFailure({
   onRetry(): void;
 }) {
   return (
-    <div className="ui-load-state" role="alert">
+    <div className={styles.loadState} role="alert">
       <h2>{title}</h2>
       <p className="muted">{message}</p>
       <button type="button" className="btn btn-primary" onClick={onRetry}>

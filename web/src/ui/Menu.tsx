@@ -8,7 +8,8 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
-import "./menu.css";
+import { cx } from "./cx";
+import styles from "./Menu.module.css";
 
 export interface MenuItem {
   /** Unique within its list. */
@@ -79,7 +80,7 @@ export function Menu({ label, at, items, onClose }: MenuProps) {
   // In the document's top layer, but inside a landmark of its own (named as the menu), so that
   // assistive technology that moves by landmarks finds it (axe: region).
   return createPortal(
-    <section className="ui-menu-layer" aria-label={label}>
+    <section aria-label={label}>
       <MenuList label={label} at={at} items={items} onClose={onClose} onBack={onClose} autoFocus />
     </section>,
     // Opened from inside a modal dialog: the menu goes in the dialog, above the inert page.
@@ -198,7 +199,7 @@ function MenuList({ label, at, items, onClose, onBack, autoFocus, flipX }: MenuL
     <>
       <div
         ref={ref}
-        className="ui-menu"
+        className={styles.menu}
         role="menu"
         aria-label={label}
         data-ui-menu=""
@@ -215,13 +216,11 @@ function MenuList({ label, at, items, onClose, onBack, autoFocus, flipX }: MenuL
             aria-disabled={item.disabled || undefined}
             aria-haspopup={item.submenu ? "menu" : undefined}
             aria-expanded={item.submenu ? open?.id === item.id : undefined}
-            className={[
-              "ui-menu-item",
-              item.danger && "ui-menu-item-danger",
-              open?.id === item.id && "ui-menu-item-open",
-            ]
-              .filter(Boolean)
-              .join(" ")}
+            className={cx(
+              styles.item,
+              item.danger && styles.itemDanger,
+              open?.id === item.id && styles.itemOpen,
+            )}
             onClick={(event) => choose(item, event.currentTarget, event.detail === 0)}
             onMouseEnter={(event) => {
               if (item.submenu) openSubmenu(item, event.currentTarget, false);
@@ -234,13 +233,13 @@ function MenuList({ label, at, items, onClose, onBack, autoFocus, flipX }: MenuL
               }
             }}
           >
-            <span className="ui-menu-icon" aria-hidden="true">
+            <span className={styles.icon} aria-hidden="true">
               {item.checked ? "✓" : item.icon}
             </span>
-            <span className="ui-menu-label">{item.label}</span>
-            {item.hint && <span className="ui-menu-hint">{item.hint}</span>}
+            <span className={styles.label}>{item.label}</span>
+            {item.hint && <span className={styles.hint}>{item.hint}</span>}
             {item.submenu && (
-              <span className="ui-menu-caret" aria-hidden="true">
+              <span className={styles.caret} aria-hidden="true">
                 ›
               </span>
             )}

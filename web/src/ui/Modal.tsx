@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { cx } from "./cx";
 import { openerOf } from "./Menu";
-import "./ui.css";
+import styles from "./Modal.module.css";
 
 interface ModalProps {
   title: string;
@@ -36,7 +37,7 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
-    dialog?.querySelector<HTMLElement>("input, select, textarea, button:not(.ui-modal-close)")?.focus();
+    dialog?.querySelector<HTMLElement>(`input, select, textarea, button:not(.${styles.close})`)?.focus();
     return () => {
       if (opener.current?.isConnected) opener.current.focus();
     };
@@ -67,7 +68,7 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className={wide ? "ui-modal ui-modal-wide" : "ui-modal"}
+      className={cx(styles.modal, wide && styles.wide)}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       // Other ways to ask a dialog to close (a phone's back gesture) go through onClose too.
@@ -76,14 +77,14 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
         close.current();
       }}
     >
-      <div className="ui-modal-header">
+      <div className={styles.header}>
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="ui-modal-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
           ×
         </button>
       </div>
-      <div className="ui-modal-body">{children}</div>
-      {footer && <div className="ui-modal-footer">{footer}</div>}
+      <div className={styles.body}>{children}</div>
+      {footer && <div className={styles.footer}>{footer}</div>}
     </dialog>
   );
 }

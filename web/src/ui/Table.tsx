@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import "./table.css";
+import { cx } from "./cx";
+import styles from "./Table.module.css";
 
 /**
- * A data table: header cells on a tinted row, rows ruled, numbers right-aligned (`ui-num` on a
- * cell); scrolls sideways inside its own box when wider than the page.
+ * A data table: header cells on a tinted row, rows ruled, numbers right-aligned (the screen's own
+ * class on a cell); scrolls sideways inside its own box when wider than the page.
  */
 export function Table({
   children,
@@ -19,10 +20,6 @@ export function Table({
   /** Wraps the table in a box that scrolls sideways (off where the page scrolls already). */
   scroll?: boolean;
 }) {
-  const table = (
-    <table className={["ui-table", compact && "ui-table-compact", className].filter(Boolean).join(" ")}>
-      {children}
-    </table>
-  );
-  return scroll ? <div className="ui-table-wrap">{table}</div> : table;
+  const table = <table className={cx(styles.table, compact && styles.compact, className)}>{children}</table>;
+  return scroll ? <div className={styles.wrap}>{table}</div> : table;
 }

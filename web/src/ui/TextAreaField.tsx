@@ -1,14 +1,26 @@
-import { type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from "react";
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   hint?: ReactNode;
   invalid?: boolean;
+  /** The field's error (from its form): shown as the hint, and the field marked invalid. */
+  error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
 /** A labelled multi-line input, the companion of `Field`. */
-export function TextAreaField({ label, hint, invalid, rows = 3, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint: rule,
+  invalid: marked,
+  error,
+  rows = 3,
+  ...textarea
+}: TextAreaFieldProps) {
   const id = useId();
+  const hint = error ?? rule;
+  const invalid = marked || error !== undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -20,7 +32,12 @@ export function TextAreaField({ label, hint, invalid, rows = 3, ...textarea }: T
         {...textarea}
       />
       {hint && (
-        <span id={`${id}-hint`} className={invalid ? "hint invalid" : "hint"}>
+        // An error is announced as it appears.
+        <span
+          id={`${id}-hint`}
+          className={invalid ? "hint invalid" : "hint"}
+          role={error ? "alert" : undefined}
+        >
           {hint}
         </span>
       )}

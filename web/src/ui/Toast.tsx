@@ -8,7 +8,8 @@ import {
   useRef,
   useState,
 } from "react";
-import "./ui.css";
+import { cx } from "./cx";
+import styles from "./Toast.module.css";
 
 type Tone = "success" | "error" | "info";
 interface ToastItem {
@@ -16,6 +17,13 @@ interface ToastItem {
   text: string;
   tone: Tone;
 }
+
+/** The look of each tone ("info" keeps the plain toast). */
+const TONES: Record<Tone, string | undefined> = {
+  success: styles.success,
+  error: styles.error,
+  info: undefined,
+};
 
 const ToastContext = createContext<((text: string, tone?: Tone) => void) | null>(null);
 
@@ -44,11 +52,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div ref={layer} className="ui-toasts" aria-live="polite" popover="manual">
+      <div ref={layer} className={styles.toasts} aria-live="polite" popover="manual">
         {items.map((item) => (
           <div
             key={item.id}
-            className={`ui-toast ui-toast-${item.tone}`}
+            className={cx(styles.toast, TONES[item.tone])}
             role={item.tone === "error" ? "alert" : "status"}
           >
             {item.text}

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
-import "./toggle.css";
+import { cx } from "./cx";
+import styles from "./Toggle.module.css";
 
 interface ToggleProps {
   label: string;
@@ -11,26 +12,37 @@ interface ToggleProps {
   busy?: boolean;
   /** Shown instead of the switch for a feature that cannot be turned on (e.g. "Pro", "Not available"). */
   locked?: string;
+  /** The screen's own additions to the look. */
+  className?: string;
 }
 
 /** A labelled on/off switch (role="switch"); the label and description are announced with it. */
-export function Toggle({ label, description, checked, onChange, disabled, busy, locked }: ToggleProps) {
+export function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+  busy,
+  locked,
+  className,
+}: ToggleProps) {
   const id = useId();
   return (
-    <div className={locked ? "ui-toggle ui-toggle-locked" : "ui-toggle"}>
-      <div className="ui-toggle-text">
+    <div className={cx(styles.toggle, locked && styles.locked, className)}>
+      <div className={styles.text}>
         {/* A label of the switch: clicking the words toggles it, as with a checkbox. */}
-        <label id={`${id}-label`} htmlFor={`${id}-switch`} className="ui-toggle-label">
+        <label id={`${id}-label`} htmlFor={`${id}-switch`} className={styles.label}>
           {label}
         </label>
         {description && (
-          <span id={`${id}-desc`} className="ui-toggle-desc">
+          <span id={`${id}-desc`} className={styles.desc}>
             {description}
           </span>
         )}
       </div>
       {locked ? (
-        <span className="ui-toggle-lock">
+        <span className={styles.lock}>
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path
               fill="currentColor"
@@ -49,10 +61,10 @@ export function Toggle({ label, description, checked, onChange, disabled, busy, 
           aria-describedby={description ? `${id}-desc` : undefined}
           aria-busy={busy || undefined}
           disabled={disabled || busy}
-          className="ui-switch"
+          className={styles.switch}
           onClick={() => onChange(!checked)}
         >
-          <span className="ui-switch-knob" />
+          <span className={styles.knob} />
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { type ReactNode, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import "./tooltip.css";
+import { cx } from "./cx";
+import styles from "./Tooltip.module.css";
 
 interface TooltipProps {
   text: string;
@@ -31,7 +32,7 @@ export function Tooltip({ text, side = "right", children }: TooltipProps) {
     // biome-ignore lint/a11y/noStaticElementInteractions: it listens to the events of the control it wraps
     <span
       ref={ref}
-      className="ui-tooltip-anchor"
+      className={styles.anchor}
       onMouseEnter={show}
       onMouseLeave={hide}
       onFocus={(event) => {
@@ -45,7 +46,10 @@ export function Tooltip({ text, side = "right", children }: TooltipProps) {
       {children}
       {at &&
         createPortal(
-          <span className={`ui-tooltip ui-tooltip-${side}`} style={{ left: at.x, top: at.y }}>
+          <span
+            className={cx(styles.tooltip, side === "right" ? styles.right : styles.top)}
+            style={{ left: at.x, top: at.y }}
+          >
             {text}
           </span>,
           // Inside an open modal dialog, the tooltip joins it in the top layer.

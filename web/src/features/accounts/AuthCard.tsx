@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import "./auth.css";
+import { cx } from "../../ui/cx";
+import styles from "./AuthCard.module.css";
 
 /** The frame of the sign-up, sign-in and password pages. */
 export function AuthCard({
@@ -13,14 +14,14 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <main className="auth-page">
-      <div className="card auth-card">
-        <Link to="/" className="auth-brand">
-          <img src="/favicon.svg" alt="" className="auth-brand-mark" />
+    <main className={styles.page}>
+      <div className={cx("card", styles.card)}>
+        <Link to="/" className={styles.brand}>
+          <img src="/favicon.svg" alt="" className={styles.brandMark} />
           Votespace
         </Link>
         <h1>{title}</h1>
-        <p className="auth-sub">{subtitle}</p>
+        <p className={styles.sub}>{subtitle}</p>
         {children}
       </div>
     </main>

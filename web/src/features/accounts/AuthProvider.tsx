@@ -1,19 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import type { Profile, SignInInput, UpdateProfileInput } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { endpointKey } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
@@ -31,54 +23,72 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [cached] = useState(readCachedProfile);
-  const [user, setUserState] = useState<Profile | null>(cached);
-  // With a cached profile the first paint needs no wait; the server check follows.
-  const [status, setStatus] = useState<Status>(cached ? "ready" : "loading");
-  const [error, setError] = useState<string | null>(null);
+/** The session query's key: it holds the signed-in profile, null when signed out. */
+const sessionKey = endpointKey(accountsEndpoints.session);
 
+/** Who is signed in: the server's session, null when there is none (401). */
+async function readSession(): Promise<Profile | null> {
+  try {
+    return (await call(accountsEndpoints.session)).profile;
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 401) return null;
+    throw failure;
+  }
+}
+
+/**
+ * The signed-in user, held by the session query: read once at start (a cached profile paints at
+ * once, the server's check follows), then written by sign-in, sign-out and profile updates.
+ * `status` and `error` are that query's state in the words the guards use.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [cached] = useState(readCachedProfile);
   const shownFor = useRef(cached?.id ?? null);
-  const setUser = useCallback(
-    (profile: Profile | null) => {
-      writeCachedProfile(profile);
-      // Another user (or none): nothing read for the one before may show, even for a moment.
-      if ((profile?.id ?? null) !== shownFor.current) {
-        shownFor.current = profile?.id ?? null;
-        queryClient.clear();
-      }
-      setUserState(profile);
-    },
-    [queryClient],
-  );
   /** Counts sign-ins and sign-outs, so a slow first session check cannot undo one made after it started. */
   const changes = useRef(0);
 
-  useEffect(() => {
-    let cancelled = false;
-    const startedAt = changes.current;
-    const stale = () => cancelled || changes.current !== startedAt;
-    call(accountsEndpoints.session)
-      .then(({ profile }) => {
-        if (stale()) return;
-        setUser(profile);
-        setStatus("ready");
-      })
-      .catch((failure: unknown) => {
-        if (stale()) return;
-        if (failure instanceof ApiError && failure.status === 401) {
-          setUser(null);
-          setStatus("ready");
-        } else {
-          setError(messageOf(failure));
-          setStatus("error");
-        }
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [setUser]);
+  /** Remembers who is signed in; for another user (or none), nothing read for the one before stays. */
+  const adopt = useCallback(
+    (profile: Profile | null) => {
+      writeCachedProfile(profile);
+      if ((profile?.id ?? null) !== shownFor.current) {
+        shownFor.current = profile?.id ?? null;
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+        queryClient.getMutationCache().clear();
+      }
+    },
+    [queryClient],
+  );
+  const setUser = useCallback(
+    (profile: Profile | null) => {
+      adopt(profile);
+      queryClient.setQueryData<Profile | null>(sessionKey, profile);
+    },
+    [adopt, queryClient],
+  );
+
+  const session = useQuery<Profile | null, Error>({
+    queryKey: sessionKey,
+    queryFn: async () => {
+      const startedAt = changes.current;
+      const profile = await readSession();
+      // Signed in or out meanwhile: that stands.
+      if (changes.current !== startedAt) return queryClient.getQueryData<Profile | null>(sessionKey) ?? null;
+      adopt(profile);
+      return profile;
+    },
+    // With a cached profile the first paint needs no wait; the server's check follows at once.
+    initialData: () => readCachedProfile() ?? undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: "always",
+    refetchOnReconnect: false,
+  });
+
+  const user = session.data ?? null;
+  const status: Status = session.isError ? "error" : session.data === undefined ? "loading" : "ready";
+  const error = session.isError ? messageOf(session.error) : null;
 
   const value = useMemo<AuthState>(
     () => ({
@@ -89,7 +99,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const result = await call(accountsEndpoints.signIn, { body: input });
         changes.current++;
         setUser(result.profile);
-        setStatus("ready");
         return result.profile;
       },
       async signOut() {
@@ -98,7 +107,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           await call(accountsEndpoints.signOut);
         } finally {
           setUser(null);
-          setError(null);
         }
       },
       async updateProfile(input) {

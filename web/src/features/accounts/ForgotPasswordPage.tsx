@@ -1,29 +1,21 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { accountsEndpoints } from "../../../../contract/accounts";
-import { call } from "../../api/client";
+import { accountsEndpoints, passwordResetRequestInput } from "../../../../contract/accounts";
+import { useEndpointMutation } from "../../api/query";
 import { Field } from "../../ui/Field";
-import { messageOf } from "../../ui/messageOf";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { AuthCard } from "./AuthCard";
+import styles from "./AuthCard.module.css";
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(passwordResetRequestInput, { defaultValues: { email: "" } });
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setDone((await call(accountsEndpoints.requestPasswordReset, { body: { email: email } })).message);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const request = useEndpointMutation(accountsEndpoints.requestPasswordReset, {
+    onSuccess: (result) => setDone(result.message),
+  });
+  const busy = form.formState.isSubmitting;
+  const submit = submitting(form, (body) => request.mutateAsync({ body }));
 
   return (
     <AuthCard
@@ -35,26 +27,18 @@ export default function ForgotPasswordPage() {
           {done}
         </div>
       )}
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError form={form} />
       <form onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !email.trim()}>
+        <Field label="Email" type="email" autoComplete="email" required {...fieldProps(form, "email")} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy || !form.watch("email").trim()}
+        >
           {busy ? "Sending..." : "Send Reset Link"}
         </button>
       </form>
-      <p className="auth-footer">
+      <p className={styles.footer}>
         <Link to="/signin">Back to Sign In</Link>
       </p>
     </AuthCard>

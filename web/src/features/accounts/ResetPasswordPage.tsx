@@ -1,35 +1,24 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { accountsEndpoints, PASSWORD_MAX } from "../../../../contract/accounts";
-import { call } from "../../api/client";
+import { accountsEndpoints, PASSWORD_MAX, passwordResetConfirmInput } from "../../../../contract/accounts";
+import { useEndpointMutation } from "../../api/query";
 import { Field } from "../../ui/Field";
-import { messageOf } from "../../ui/messageOf";
+import { FormError } from "../../ui/form/FormError";
+import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { AuthCard } from "./AuthCard";
 import { usePasswordProblem } from "./usePasswordProblem";
 
 export default function ResetPasswordPage() {
   const { token = "" } = useParams();
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  // The token comes from the link: a value of the form, checked and sent with the password.
+  const form = useContractForm(passwordResetConfirmInput, { defaultValues: { token, password: "" } });
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const check = usePasswordProblem(password);
-  const valid = check.problem === null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setDone(
-        (await call(accountsEndpoints.resetPassword, { body: { token: token, password: password } })).message,
-      );
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const reset = useEndpointMutation(accountsEndpoints.resetPassword, {
+    onSuccess: (result) => setDone(result.message),
+  });
+  const check = usePasswordProblem(form.watch("password"), form.formState.errors.password?.message ?? null);
+  const busy = form.formState.isSubmitting;
+  const submit = submitting(form, (body) => reset.mutateAsync({ body }));
 
   return (
     <AuthCard title="Choose a new password" subtitle="The link works once and for 30 minutes.">
@@ -39,24 +28,22 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <>
-          {error && (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
+          <FormError form={form} />
           <form onSubmit={submit} noValidate>
             <Field
               label="New Password"
-              name="password"
               type="password"
               autoComplete="new-password"
               maxLength={PASSWORD_MAX}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...form.register("password")}
               invalid={check.invalid}
               hint={check.hint}
             />
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy || !valid}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-block"
+              disabled={busy || check.problem !== null}
+            >
               {busy ? "Saving..." : "Set Password"}
             </button>
           </form>

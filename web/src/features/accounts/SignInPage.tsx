@@ -1,84 +1,54 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { signInInput } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { Field } from "../../ui/Field";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { AuthCard } from "./AuthCard";
+import styles from "./AuthCard.module.css";
 import { useAuth } from "./AuthProvider";
+import { CodeField } from "./CodeField";
 
 /** On success the GuestOnly guard around this page sends the user on (return path, else their area). */
 export default function SignInPage() {
   const { signIn } = useAuth();
   const location = useLocation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
+  // The code field joins the form (and the values) once the server asks for it.
+  const form = useContractForm(signInInput, { defaultValues: { email: "", password: "" } });
   /** Shown once the server asks for the authenticator's code (two-factor sign-in). */
   const [needsCode, setNeedsCode] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting;
+  const code = needsCode ? fieldProps(form, "code") : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(messages.signInFieldsRequired);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = submitting(form, async (values) => {
     try {
-      await signIn({ email, password, ...(needsCode ? { code } : {}) });
+      await signIn(values);
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === "two_factor_required") {
         setNeedsCode(true);
-        setError(null);
-        setBusy(false);
         return;
       }
-      setError(failure instanceof ApiError ? failure.message || messages.signInFailed : messages.signinError);
-      setBusy(false);
+      throw failure instanceof ApiError ? failure : new Error(messages.signinError);
     }
-  }
+  });
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Votespace account.">
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+      {/* Missing fields say one thing, once, above the form (as the server says it). */}
+      <FormError form={form} fields={["email", "password"]} />
       <form onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <Field label="Email" type="email" autoComplete="email" required {...form.register("email")} />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register("password")}
         />
-        {needsCode && (
-          <Field
-            label="Authentication Code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            hint={messages.totpRequired}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-          />
-        )}
-        <div className="auth-row">
+        {code && <CodeField hint={messages.totpRequired} {...code} />}
+        <div className={styles.row}>
           <span />
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
@@ -86,7 +56,7 @@ export default function SignInPage() {
           {busy ? "Signing In..." : "Sign In"}
         </button>
       </form>
-      <p className="auth-footer">
+      <p className={styles.footer}>
         New to Votespace?{" "}
         <Link to="/signup" state={location.state}>
           Create an account

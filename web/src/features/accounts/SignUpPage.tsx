@@ -1,13 +1,25 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { accountsEndpoints, DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
+import { z } from "zod";
+import {
+  accountsEndpoints,
+  DEFAULT_ID_TYPE,
+  ID_TYPES,
+  PASSWORD_MAX,
+  registerOrganizationInput,
+  registerVoterInput,
+} from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
-import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { useEndpointMutation } from "../../api/query";
 import { Field, SelectField } from "../../ui/Field";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { messageOf } from "../../ui/messageOf";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { AuthCard } from "./AuthCard";
-import { isPasswordMessage, usePasswordProblem } from "./usePasswordProblem";
+import styles from "./AuthCard.module.css";
+import { usePasswordProblem } from "./usePasswordProblem";
 
 type Tab = "voter" | "organization";
 const REDIRECT_AFTER_MS = 2000;
@@ -21,22 +33,30 @@ const emptyForm = {
   email: "",
   password: "",
   phone_number: "",
-  id_type: DEFAULT_ID_TYPE as string,
+  id_type: DEFAULT_ID_TYPE as (typeof ID_TYPES)[number],
   id_number: "",
   organization: "",
   country: "",
 };
+type SignUpValues = typeof emptyForm;
+
+/** One form for both tabs: each checks its own account's fields (the other tab's are left out). */
+const schemas = {
+  voter: z.object(registerVoterInput.shape),
+  organization: z.object(registerOrganizationInput.shape),
+} as unknown as Record<Tab, z.ZodType<SignUpValues, SignUpValues>>;
 
 export default function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [tab, setTab] = useState<Tab>("voter");
-  const [form, setForm] = useState(emptyForm);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  // The server's word on the password (its list is the authority), kept until the password changes.
-  const [passwordRefused, setPasswordRefused] = useState<{ password: string; message: string } | null>(null);
+  const form = useContractForm(schemas[tab], { defaultValues: emptyForm });
+  const done = {
+    onSuccess: (result: { message: string }) => setSuccess(result.message || messages.accountCreated),
+  };
+  const registerVoter = useEndpointMutation(accountsEndpoints.registerVoter, done);
+  const registerOrganization = useEndpointMutation(accountsEndpoints.registerOrganization, done);
 
   useEffect(() => {
     if (!success) return;
@@ -45,54 +65,22 @@ export default function SignUpPage() {
     return () => clearTimeout(timer);
   }, [success, navigate, location.state]);
 
-  const set = (key: keyof typeof emptyForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // The server's word on the password (its list is the authority) stays on the field until it changes.
   const passwordCheck = usePasswordProblem(
-    form.password,
-    passwordRefused?.password === form.password ? passwordRefused.message : null,
+    form.watch("password"),
+    form.formState.errors.password?.message ?? null,
   );
-  const passwordValid = passwordCheck.problem === null;
+  const busy = form.formState.isSubmitting;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (passwordCheck.problem) {
-      setError(passwordCheck.problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = submitting(form, async (values) => {
     try {
-      const common = { full_name: form.full_name, email: form.email, password: form.password };
-      const result =
-        tab === "voter"
-          ? await call(accountsEndpoints.registerVoter, {
-              body: {
-                ...common,
-                phone_number: form.phone_number,
-                id_type: form.id_type as (typeof ID_TYPES)[number],
-                id_number: form.id_number,
-              },
-            })
-          : await call(accountsEndpoints.registerOrganization, {
-              body: {
-                ...common,
-                organization: form.organization,
-                country: form.country,
-              },
-            });
-      setSuccess(result.message || messages.accountCreated);
-      setForm(emptyForm);
+      if (tab === "voter") await registerVoter.mutateAsync({ body: values });
+      else await registerOrganization.mutateAsync({ body: values });
+      form.reset(emptyForm);
     } catch (failure) {
-      if (failure instanceof ApiError && isPasswordMessage(failure.message))
-        setPasswordRefused({ password: form.password, message: failure.message });
-      if (failure instanceof ApiError) setError(failure.message || messages.registrationFailed);
-      else
-        setError(
-          messages.signupError + (failure instanceof Error ? failure.message : messages.registrationFailed),
-        );
-    } finally {
-      setBusy(false);
+      throw failure instanceof ApiError ? failure : new Error(messages.signupError + messageOf(failure));
     }
-  }
+  });
 
   return (
     <AuthCard
@@ -104,7 +92,7 @@ export default function SignUpPage() {
         active={tab}
         onChange={(value) => {
           setTab(value);
-          setError(null);
+          form.clearErrors();
         }}
         label="Account type"
         look="segmented"
@@ -114,38 +102,18 @@ export default function SignUpPage() {
             {success}
           </div>
         )}
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
+        <FormError form={form} />
         <form onSubmit={submit} noValidate>
-          <Field
-            label="Full Name"
-            name="full_name"
-            autoComplete="name"
-            required
-            value={form.full_name}
-            onChange={(e) => set("full_name")(e.target.value)}
-          />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(e) => set("email")(e.target.value)}
-          />
+          <Field label="Full Name" autoComplete="name" required {...fieldProps(form, "full_name")} />
+          <Field label="Email" type="email" autoComplete="email" required {...fieldProps(form, "email")} />
           <Field
             label="Password"
-            name="password"
             type="password"
             autoComplete="new-password"
             required
             maxLength={PASSWORD_MAX}
-            value={form.password}
-            onChange={(e) => set("password")(e.target.value)}
+            {...fieldProps(form, "password")}
+            error={undefined}
             invalid={passwordCheck.invalid}
             hint={passwordCheck.hint}
           />
@@ -153,58 +121,41 @@ export default function SignUpPage() {
             <>
               <Field
                 label="Phone Number"
-                name="phone_number"
                 type="tel"
                 autoComplete="tel"
                 required
-                value={form.phone_number}
-                onChange={(e) => set("phone_number")(e.target.value)}
+                {...fieldProps(form, "phone_number")}
               />
               <SelectField
                 label="ID Type"
                 name="id_type"
-                value={form.id_type}
+                value={form.watch("id_type")}
                 options={ID_TYPES}
-                onChange={set("id_type")}
+                onChange={(value) => form.setValue("id_type", value as (typeof ID_TYPES)[number])}
               />
-              <Field
-                label="ID Number"
-                name="id_number"
-                required
-                value={form.id_number}
-                onChange={(e) => set("id_number")(e.target.value)}
-              />
+              <Field label="ID Number" required {...fieldProps(form, "id_number")} />
             </>
           ) : (
             <>
               <Field
                 label="Organization"
-                name="organization"
                 autoComplete="organization"
                 required
-                value={form.organization}
-                onChange={(e) => set("organization")(e.target.value)}
+                {...fieldProps(form, "organization")}
               />
-              <Field
-                label="Country"
-                name="country"
-                autoComplete="country-name"
-                required
-                value={form.country}
-                onChange={(e) => set("country")(e.target.value)}
-              />
+              <Field label="Country" autoComplete="country-name" required {...fieldProps(form, "country")} />
             </>
           )}
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={busy || !passwordValid || !!success}
+            disabled={busy || passwordCheck.problem !== null || !!success}
           >
             {busy ? "Creating Account..." : "Create Account"}
           </button>
         </form>
       </Tabs>
-      <p className="auth-footer">
+      <p className={styles.footer}>
         Already have an account?{" "}
         <Link to="/signin" state={location.state}>
           Sign In

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { loadCommonPasswords, passwordProblem } from "../../../../contract/accounts";
+import { loadCommonPasswords, newPassword } from "../../../../contract/accounts";
 import { messages } from "../../../../contract/messages";
 
 /**
- * What is wrong with a new password, as the server would say it: the length rule at once, and
- * "too common" once the list (a lazy chunk, loaded when the form opens) has arrived. Until then
- * the server's answer says it, and the form shows that answer under the field too (`hint`).
+ * What is wrong with a new password, checked as it is typed with the contract's own rule
+ * (`newPassword`, the schema the server parses with): the length rule at once, and "too common"
+ * once the list (a lazy chunk, loaded when the form opens) has arrived. Until then the server's
+ * answer says it (`serverSaid`: the form's error on the field), under the field too (`hint`).
  */
 export function usePasswordProblem(password: string, serverSaid: string | null = null) {
   const [, setLoaded] = useState(false);
@@ -18,16 +19,12 @@ export function usePasswordProblem(password: string, serverSaid: string | null =
       live = false;
     };
   }, []);
-  const problem = passwordProblem(password) ?? serverSaid;
+  const checked = newPassword.safeParse(password);
+  const problem = checked.success ? serverSaid : (checked.error.issues[0]?.message ?? null);
   return {
     problem,
     /** The hint under the field: the rule, or what breaks it once something is typed. */
     hint: password.length > 0 && problem ? problem : messages.passwordLength,
     invalid: password.length > 0 && problem !== null,
   };
-}
-
-/** Server answers that are about the new password, and so belong under its field. */
-export function isPasswordMessage(message: string): boolean {
-  return message === messages.passwordLength || message === messages.passwordCommon;
 }

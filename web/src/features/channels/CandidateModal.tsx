@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   CANDIDATE_POSITIONS,
   type CandidateInput,
@@ -8,9 +8,12 @@ import {
 } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
 import { Field } from "../../ui/Field";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
+import styles from "./CreateChannelPage.module.css";
 
-const empty = { name: "", party: "", position: "" as CandidatePosition | "", image: "" };
+/** The position starts unchosen: the select shows "Select a position" until one is picked. */
+const empty = { name: "", party: "", position: "" as CandidatePosition, image: "" };
 
 /** The Add Candidate dialog: name, party, position and image URL are all required. */
 export function CandidateModal({
@@ -20,24 +23,16 @@ export function CandidateModal({
   onAdd(candidate: CandidateInput): void;
   onClose(): void;
 }) {
-  const [form, setForm] = useState(empty);
+  // Checked as the fields change: Add is enabled once the candidate is complete.
+  const form = useContractForm(candidateInputSchema, { mode: "onChange", defaultValues: empty });
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
   const positionId = useId();
   const formId = useId();
-  const parsed = candidateInputSchema.safeParse(form);
-  const imageIssue = parsed.success
-    ? null
-    : parsed.error.issues.find((issue) => issue.path[0] === "image" && form.image.trim() !== "");
-  const set = (key: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const image = form.watch("image").trim();
+  const imageError = form.formState.errors.image?.message;
+  const showPreview = image !== "" && !imageError;
+  const positionError = form.formState.errors.position?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!parsed.success) return;
-    onAdd(parsed.data);
-  }
-
-  const image = form.image.trim();
-  const showPreview = image !== "" && !imageIssue;
   return (
     <Modal
       title="Add Candidate"
@@ -47,37 +42,22 @@ export function CandidateModal({
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={!parsed.success}>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={!form.formState.isValid}>
             Add
           </button>
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="cc-candidate-form">
-        <Field
-          label="Candidate Name"
-          name="candidate-name"
-          required
-          maxLength={100}
-          value={form.name}
-          onChange={(e) => set("name")(e.target.value)}
-        />
-        <Field
-          label="Political Party"
-          name="party"
-          required
-          maxLength={100}
-          value={form.party}
-          onChange={(e) => set("party")(e.target.value)}
-        />
+      <form id={formId} onSubmit={submitting(form, onAdd)} noValidate className={styles.candidateForm}>
+        <Field label="Candidate Name" required maxLength={100} {...fieldProps(form, "name")} />
+        <Field label="Political Party" required maxLength={100} {...fieldProps(form, "party")} />
         <div className="field">
           <label htmlFor={positionId}>Position</label>
           <select
             id={positionId}
-            name="position"
             required
-            value={form.position}
-            onChange={(e) => set("position")(e.target.value)}
+            aria-invalid={positionError ? true : undefined}
+            {...form.register("position")}
           >
             <option value="" disabled>
               Select a position
@@ -91,20 +71,19 @@ export function CandidateModal({
         </div>
         <Field
           label="Candidate Image URL"
-          name="image"
           type="url"
           required
           placeholder="https://example.org/photo.jpg"
           maxLength={2000}
-          value={form.image}
-          invalid={!!imageIssue}
-          hint={imageIssue ? imageIssue.message : messages.candidateImageHint}
-          onChange={(e) => set("image")(e.target.value)}
+          hint={messages.candidateImageHint}
+          {...fieldProps(form, "image")}
         />
         {showPreview && (
-          <div className="cc-candidate-preview">
+          <div className={styles.candidatePreview}>
             {brokenImage === image ? (
-              <span className="cc-candidate-preview-missing">No preview: the image could not be shown.</span>
+              <span className={styles.candidatePreviewMissing}>
+                No preview: the image could not be shown.
+              </span>
             ) : (
               <img src={image} alt="Candidate preview" onError={() => setBrokenImage(image)} />
             )}

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { CHANNEL_TYPES, type ChannelType } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { cx } from "../../ui/cx";
+import styles from "./CreateChannelPage.module.css";
 
 const TYPE_INFO: Record<ChannelType, { label: string; description: string; icon: ReactNode }> = {
   text: {
@@ -51,16 +53,16 @@ export function ChannelTypePicker({
   onChange(type: ChannelType): void;
 }) {
   return (
-    <fieldset className="cc-types">
+    <fieldset className={styles.types}>
       <legend>Channel Type</legend>
-      <div className="cc-type-grid">
+      <div className={styles.typeGrid}>
         {CHANNEL_TYPES.map((option) => {
           const info = TYPE_INFO[option];
           const locked = option === "election" && !mayManage;
           return (
             <label
               key={option}
-              className={`cc-type${type === option ? " cc-type-selected" : ""}${locked ? " cc-type-locked" : ""}`}
+              className={cx(styles.type, type === option && styles.typeSelected, locked && styles.typeLocked)}
             >
               <input
                 type="radio"
@@ -83,8 +85,8 @@ export function ChannelTypePicker({
               >
                 {info.icon}
               </svg>
-              <span className="cc-type-name">{info.label}</span>
-              <span className="cc-type-desc">
+              <span className={styles.typeName}>{info.label}</span>
+              <span className={styles.typeDesc}>
                 {locked ? messages.electionChannelAdminOnly : info.description}
               </span>
             </label>

@@ -1,26 +1,20 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useFieldArray } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import {
-  CHANNEL_NAME_MAX,
-  CHANNEL_TYPES,
-  type ChannelType,
-  type CreateChannelInput,
-  channelsEndpoints,
-  createChannelInput,
-  DEFAULT_END_TIME,
-  DEFAULT_SECURITY_SETTINGS,
-  DEFAULT_START_TIME,
-  type SecuritySettings,
-} from "../../../../contract/channels";
+import { CHANNEL_NAME_MAX, CHANNEL_TYPES, type ChannelType } from "../../../../contract/channels";
+import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { messages } from "../../../../contract/messages";
-import { call } from "../../api/client";
+import { useEndpointMutation } from "../../api/query";
+import { cx } from "../../ui/cx";
+import { fieldProps, formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { CandidateModal } from "./CandidateModal";
 import { ChannelTypePicker } from "./ChannelTypePicker";
+import styles from "./CreateChannelPage.module.css";
+import { blankChannel, createChannelForm } from "./createChannelForm";
 import { SecuritySection } from "./SecuritySection";
-import { type CandidateEntry, VotingSection } from "./VotingSection";
-import "./createChannel.css";
+import { VotingSection } from "./VotingSection";
 
 /** Spec part 1 section 9: the redirect after channel creation. */
 const REDIRECT_AFTER_MS = 2000;
@@ -36,29 +30,21 @@ export default function CreateChannelPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mayManage = current?.can.manage ?? false;
-
-  const [name, setName] = useState("");
-  const [nameTouched, setNameTouched] = useState(false);
-  const [type, setType] = useState<ChannelType>(() => initialType(params.get("type"), mayManage));
-  const [description, setDescription] = useState("");
-  const [isPrivate, setIsPrivate] = useState(false);
-  const [security, setSecurity] = useState<SecuritySettings>(DEFAULT_SECURITY_SETTINGS);
-  const [startDate, setStartDate] = useState("");
-  const [endDate, setEndDate] = useState("");
-  const [startTime, setStartTime] = useState(DEFAULT_START_TIME);
-  const [endTime, setEndTime] = useState(DEFAULT_END_TIME);
-  const [candidates, setCandidates] = useState<CandidateEntry[]>([]);
-  const [nextKey, setNextKey] = useState(1);
+  // Checked as the fields change (and on leaving them): the name's rule shows as it is typed.
+  const form = useContractForm(createChannelForm, {
+    mode: "all",
+    defaultValues: blankChannel(initialType(params.get("type"), mayManage)),
+  });
+  const candidates = useFieldArray({ control: form.control, name: "voting_settings.candidates" });
+  const create = useEndpointMutation(channelsEndpoints.create);
   const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const nameId = useId();
 
   // The workspace may finish loading after the first render: follow ?type= once we know the role.
   useEffect(() => {
-    setType(initialType(params.get("type"), mayManage));
-  }, [params, mayManage]);
+    form.setValue("type", initialType(params.get("type"), mayManage));
+  }, [form, params, mayManage]);
 
   useEffect(() => {
     if (!success) return;
@@ -68,14 +54,14 @@ export default function CreateChannelPage() {
 
   if (status === "loading") {
     return (
-      <div className="cc-page cc-state" role="status">
+      <div className={cx(styles.page, styles.state)} role="status">
         Loading...
       </div>
     );
   }
   if (!current || !currentId) {
     return (
-      <div className="cc-page cc-state">
+      <div className={cx(styles.page, styles.state)}>
         <h1>Create Channel</h1>
         <p className="muted">{messages.noOrganization}</p>
         <button
@@ -89,75 +75,33 @@ export default function CreateChannelPage() {
     );
   }
 
+  const { name, type, is_private, security_settings, voting_settings } = form.watch();
+  const { errors, isSubmitting, isSubmitted } = form.formState;
   const isElection = type === "election";
-  const missingPeriod = isElection && (!startDate || !endDate);
-  const missingCandidates = isElection && candidates.length === 0;
-  const canSubmit = !busy && name.trim() !== "" && !missingPeriod && !missingCandidates;
+  const missingPeriod = isElection && (!voting_settings.startDate || !voting_settings.endDate);
+  const missingCandidates = isElection && candidates.fields.length === 0;
+  const canSubmit = !isSubmitting && name.trim() !== "" && !missingPeriod && !missingCandidates;
+  const nameError = errors.name?.message;
+  // A refusal that is about no field: the voting settings' own rule (end after start) once submitted,
+  // or the server's (a taken name), in the spec's words.
+  const refused = formError(form);
+  const error = refused
+    ? messages.createChannelFailed + refused
+    : isSubmitted
+      ? errors.voting_settings?.message
+      : undefined;
 
-  function reset() {
-    setName("");
-    setNameTouched(false);
-    setDescription("");
-    setIsPrivate(false);
-    setSecurity(DEFAULT_SECURITY_SETTINGS);
-    setStartDate("");
-    setEndDate("");
-    setStartTime(DEFAULT_START_TIME);
-    setEndTime(DEFAULT_END_TIME);
-    setCandidates([]);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  const submit = submitting(form, async (body) => {
     setSuccess(null);
-    const input: CreateChannelInput = {
-      organization_id: currentId ?? undefined,
-      name,
-      type,
-      description,
-      is_private: isPrivate,
-      // E-mail and phone verification act on election channels only (the server refuses them elsewhere).
-      security_settings: isElection
-        ? security
-        : { ...security, emailVerification: false, phoneVerification: false },
-      ...(isElection && {
-        voting_settings: {
-          startDate,
-          endDate,
-          startTime,
-          endTime,
-          candidates: candidates.map(({ key: _key, ...candidate }) => candidate),
-        },
-      }),
-    };
-    const checked = createChannelInput.safeParse(input);
-    if (!checked.success) {
-      setNameTouched(true);
-      setError(checked.error.issues[0]?.message ?? messages.channelNameRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { channel } = await call(channelsEndpoints.create, { body: input });
-      setSuccess(messages.channelCreated(channel.name));
-      reset();
-      await refreshChannels().catch(() => undefined);
-    } catch (failure) {
-      // The server's message (e.g. the name is taken), else the spec's fallback.
-      const reason = failure instanceof Error && failure.message ? failure.message : "Unknown error";
-      setError(messages.createChannelFailed + reason);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const setSecurityKey = (key: keyof SecuritySettings) => (value: boolean) =>
-    setSecurity((s) => ({ ...s, [key]: value }));
+    const { channel } = await create.mutateAsync({ body: { ...body, organization_id: currentId } });
+    setSuccess(messages.channelCreated(channel.name));
+    form.reset(blankChannel(type));
+    await refreshChannels().catch(() => undefined);
+  });
 
   return (
-    <div className="cc-page">
-      <header className="cc-header">
+    <div className={styles.page}>
+      <header className={styles.header}>
         <h1>Create Channel</h1>
         <p className="muted">
           A new channel in <strong>{current.name}</strong>.
@@ -175,63 +119,54 @@ export default function CreateChannelPage() {
         </div>
       )}
 
-      <form onSubmit={submit} noValidate className="cc-form">
-        <section className="card cc-section" aria-labelledby="cc-details">
+      <form onSubmit={submit} noValidate className={styles.form}>
+        <section className={cx("card", styles.section)} aria-labelledby="cc-details">
           <h2 id="cc-details">Channel Details</h2>
           <div className="field">
-            <div className="cc-label-row">
+            <div className={styles.labelRow}>
               <label htmlFor={nameId}>Channel Name</label>
-              <span className="cc-counter" aria-live="polite">
+              <span className={styles.counter} aria-live="polite">
                 {name.length}/{CHANNEL_NAME_MAX}
               </span>
             </div>
             <input
               id={nameId}
-              name="name"
               required
               maxLength={CHANNEL_NAME_MAX}
               placeholder="e.g. general-announcements"
-              value={name}
-              aria-invalid={(nameTouched && name.trim() === "") || undefined}
+              aria-invalid={nameError ? true : undefined}
               aria-describedby={`${nameId}-hint`}
-              onChange={(e) => {
-                setName(e.target.value.slice(0, CHANNEL_NAME_MAX));
-                setNameTouched(true);
-              }}
-              onBlur={() => setNameTouched(true)}
+              {...form.register("name")}
             />
-            <span
-              id={`${nameId}-hint`}
-              className={nameTouched && name.trim() === "" ? "hint invalid" : "hint"}
-            >
-              {nameTouched && name.trim() === ""
-                ? messages.channelNameRequired
-                : "Channel names are unique within their group."}
+            <span id={`${nameId}-hint`} className={nameError ? "hint invalid" : "hint"}>
+              {nameError ?? "Channel names are unique within their group."}
             </span>
           </div>
 
-          <ChannelTypePicker type={type} mayManage={mayManage} onChange={setType} />
+          <ChannelTypePicker
+            type={type}
+            mayManage={mayManage}
+            onChange={(next) => form.setValue("type", next)}
+          />
 
           <TextAreaField
             label="Description"
-            name="description"
             maxLength={500}
             placeholder="What is this channel for?"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...fieldProps(form, "description")}
           />
 
-          <label className={mayManage ? "cc-check" : "cc-check cc-check-disabled"}>
+          <label className={mayManage ? styles.check : cx(styles.check, styles.checkDisabled)}>
             <input
               type="checkbox"
               name="private"
-              checked={isPrivate}
+              checked={is_private}
               disabled={!mayManage}
-              onChange={(e) => setIsPrivate(e.target.checked)}
+              onChange={(e) => form.setValue("is_private", e.target.checked)}
             />
             <span>
               <strong>Private Channel</strong>
-              <span className="cc-check-note">
+              <span className={styles.checkNote}>
                 {mayManage
                   ? "Read-only for members: only administrators can post and comment."
                   : messages.privateChannelAdminOnly}
@@ -240,32 +175,29 @@ export default function CreateChannelPage() {
           </label>
         </section>
 
-        <SecuritySection type={type} security={security} onChange={setSecurityKey} />
+        <SecuritySection
+          type={type}
+          security={security_settings}
+          onChange={(key) => (value) => form.setValue(`security_settings.${key}`, value)}
+        />
 
         {isElection && (
           <VotingSection
-            startDate={startDate}
-            endDate={endDate}
-            startTime={startTime}
-            endTime={endTime}
-            onStartDate={setStartDate}
-            onEndDate={setEndDate}
-            onStartTime={setStartTime}
-            onEndTime={setEndTime}
-            candidates={candidates}
+            form={form}
+            candidates={candidates.fields}
             missingPeriod={missingPeriod}
             missingCandidates={missingCandidates}
             onAddCandidate={() => setAdding(true)}
-            onRemoveCandidate={(key) => setCandidates((list) => list.filter((c) => c.key !== key))}
+            onRemoveCandidate={candidates.remove}
           />
         )}
 
-        <div className="cc-actions">
+        <div className={styles.actions}>
           <button type="button" className="btn" onClick={() => navigate(`/${area}`)}>
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
-            {busy ? "Creating..." : "Create Channel"}
+            {isSubmitting ? "Creating..." : "Create Channel"}
           </button>
         </div>
       </form>
@@ -274,8 +206,7 @@ export default function CreateChannelPage() {
         <CandidateModal
           onClose={() => setAdding(false)}
           onAdd={(candidate) => {
-            setCandidates((list) => [...list, { ...candidate, key: nextKey }]);
-            setNextKey((k) => k + 1);
+            candidates.append(candidate);
             setAdding(false);
           }}
         />

@@ -1,5 +1,7 @@
 import type { ChannelType, SecuritySettings } from "../../../../contract/channels";
+import { cx } from "../../ui/cx";
 import { Toggle } from "../../ui/Toggle";
+import styles from "./CreateChannelPage.module.css";
 
 /**
  * The Create Channel screen's security settings: what members confirm before they take part. Only
@@ -17,9 +19,11 @@ export function SecuritySection({
 }) {
   const election = type === "election";
   return (
-    <section className="card cc-section" aria-labelledby="cc-security">
+    <section className={cx("card", styles.section)} aria-labelledby="cc-security">
       <h2 id="cc-security">Security Settings</h2>
-      <p className="muted cc-section-sub">What members confirm before they take part in this channel.</p>
+      <p className={cx("muted", styles.sectionSub)}>
+        What members confirm before they take part in this channel.
+      </p>
       <Toggle
         label="Two-Factor Authentication"
         description={TWO_FACTOR[type]}

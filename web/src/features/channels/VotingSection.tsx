@@ -1,108 +1,77 @@
 import { useState } from "react";
 import { CANDIDATE_POSITIONS, type CandidateInput, POSITION_LABELS } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
-
-export interface CandidateEntry extends CandidateInput {
-  key: number;
-}
+import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
+import styles from "./CreateChannelPage.module.css";
+import type { createChannelForm } from "./createChannelForm";
 
 interface VotingSectionProps {
-  startDate: string;
-  endDate: string;
-  startTime: string;
-  endTime: string;
-  onStartDate(value: string): void;
-  onEndDate(value: string): void;
-  onStartTime(value: string): void;
-  onEndTime(value: string): void;
-  candidates: CandidateEntry[];
+  form: ContractForm<typeof createChannelForm>;
+  /** The candidates added so far, each with its list key. */
+  candidates: Array<CandidateInput & { id: string }>;
   missingPeriod: boolean;
   missingCandidates: boolean;
   onAddCandidate(): void;
-  onRemoveCandidate(key: number): void;
+  onRemoveCandidate(index: number): void;
 }
 
 /** The Create Channel screen's voting settings (election channels): the period, hours and candidates. */
 export function VotingSection({
-  startDate,
-  endDate,
-  startTime,
-  endTime,
-  onStartDate,
-  onEndDate,
-  onStartTime,
-  onEndTime,
+  form,
   candidates,
   missingPeriod,
   missingCandidates,
   onAddCandidate,
   onRemoveCandidate,
 }: VotingSectionProps) {
+  const startDate = form.watch("voting_settings.startDate");
   return (
-    <section className="card cc-section" aria-labelledby="cc-voting">
+    <section className={cx("card", styles.section)} aria-labelledby="cc-voting">
       <h2 id="cc-voting">Voting Settings</h2>
-      <div className="cc-grid">
-        <Field
-          label="Start Date"
-          name="startDate"
-          type="date"
-          required
-          value={startDate}
-          onChange={(e) => onStartDate(e.target.value)}
-        />
+      <div className={styles.grid}>
+        <Field label="Start Date" type="date" required {...fieldProps(form, "voting_settings.startDate")} />
         <Field
           label="End Date"
-          name="endDate"
           type="date"
           required
           min={startDate || undefined}
-          value={endDate}
-          onChange={(e) => onEndDate(e.target.value)}
+          {...fieldProps(form, "voting_settings.endDate")}
         />
-        <Field
-          label="Start Time"
-          name="startTime"
-          type="time"
-          value={startTime}
-          onChange={(e) => onStartTime(e.target.value)}
-        />
-        <Field
-          label="End Time"
-          name="endTime"
-          type="time"
-          value={endTime}
-          onChange={(e) => onEndTime(e.target.value)}
-        />
+        <Field label="Start Time" type="time" {...fieldProps(form, "voting_settings.startTime")} />
+        <Field label="End Time" type="time" {...fieldProps(form, "voting_settings.endTime")} />
       </div>
-      {missingPeriod && <p className="cc-requirement">{messages.votingPeriodRequired}</p>}
+      {missingPeriod && <p className={styles.requirement}>{messages.votingPeriodRequired}</p>}
 
-      <div className="cc-candidates-head">
+      <div className={styles.candidatesHead}>
         <h3>Candidates ({candidates.length})</h3>
         <button type="button" className="btn" onClick={onAddCandidate}>
           + Add Candidate
         </button>
       </div>
-      {missingCandidates && <p className="cc-requirement">{messages.candidateRequired}</p>}
+      {missingCandidates && <p className={styles.requirement}>{messages.candidateRequired}</p>}
       {CANDIDATE_POSITIONS.map((position) => {
-        const group = candidates.filter((candidate) => candidate.position === position);
+        const group = candidates
+          .map((candidate, index) => ({ ...candidate, index }))
+          .filter((candidate) => candidate.position === position);
         if (group.length === 0) return null;
         return (
-          <div key={position} className="cc-position">
+          <div key={position} className={styles.position}>
             <h4>{POSITION_LABELS[position]}</h4>
-            <ul className="cc-candidate-list">
+            <ul className={styles.candidateList}>
               {group.map((candidate) => (
-                <li key={candidate.key} className="cc-candidate">
+                <li key={candidate.id} className={styles.candidate}>
                   <CandidatePhoto url={candidate.image} name={candidate.name} />
-                  <span className="cc-candidate-text">
+                  <span className={styles.candidateText}>
                     <strong>{candidate.name}</strong>
                     <span className="muted">{candidate.party}</span>
                   </span>
                   <button
                     type="button"
-                    className="btn btn-ghost cc-remove"
+                    className={cx("btn", "btn-ghost", styles.remove)}
                     aria-label={`Remove ${candidate.name}`}
-                    onClick={() => onRemoveCandidate(candidate.key)}
+                    onClick={() => onRemoveCandidate(candidate.index)}
                   >
                     Remove
                   </button>
@@ -120,10 +89,10 @@ function CandidatePhoto({ url, name }: { url: string; name: string }) {
   const [broken, setBroken] = useState(false);
   if (broken) {
     return (
-      <span className="cc-candidate-photo cc-candidate-initial" aria-hidden="true">
+      <span className={cx(styles.candidatePhoto, styles.candidateInitial)} aria-hidden="true">
         {name.trim()[0]?.toUpperCase() ?? "?"}
       </span>
     );
   }
-  return <img className="cc-candidate-photo" src={url} alt="" onError={() => setBroken(true)} />;
+  return <img className={styles.candidatePhoto} src={url} alt="" onError={() => setBroken(true)} />;
 }

@@ -1,19 +1,24 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat";
 import { call } from "../../api/client";
 import { useAuth } from "../accounts/AuthProvider";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import styles from "./ChatDock.module.css";
+import parts from "./ChatParts.module.css";
 import { ContactList } from "./ContactList";
-import { ConversationView } from "./ConversationView";
 import { ChatIcon, CloseIcon } from "./icons";
 import { onOpenConversation } from "./openConversation";
 import { chime, useNotificationChoices } from "./sound";
 import { text } from "./text";
 import { useInbox } from "./useInbox";
 import { usePageVisible } from "./usePageVisible";
-import "./chat.css";
+
+// A conversation (and the form library its message box uses) loads when one is opened.
+const ConversationView = lazy(() =>
+  import("./ConversationView").then((m) => ({ default: m.ConversationView })),
+);
 
 const badgeText = (n: number) => (n > 99 ? "99+" : String(n));
 
@@ -68,8 +73,8 @@ export function ChatDock() {
     [choices, senderName],
   );
   const inbox = useInbox({ me, organizationId: currentId, open, readingId: reading, onIncoming });
-  const known = useRef({ contacts: inbox.contacts, currentId });
-  known.current = { contacts: inbox.contacts, currentId };
+  const known = useRef({ contacts: inbox.contacts ?? [], currentId });
+  known.current = { contacts: inbox.contacts ?? [], currentId };
 
   // A search result (or any screen) asks for a conversation: the panel opens on it.
   useEffect(
@@ -105,7 +110,7 @@ export function ChatDock() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open, close]);
 
-  const selected = inbox.contacts.find((contact) => contact.id === selectedId) ?? null;
+  const selected = inbox.contacts?.find((contact) => contact.id === selectedId) ?? null;
   const onRead = useCallback(() => {
     if (selectedId) inbox.noteRead(selectedId);
   }, [selectedId, inbox.noteRead]);
@@ -113,28 +118,30 @@ export function ChatDock() {
   return (
     <>
       {open && (
-        <section id={panelId} ref={panel} className="chat-panel" aria-label={text.title} tabIndex={-1}>
+        <section id={panelId} ref={panel} className={styles.panel} aria-label={text.title} tabIndex={-1}>
           {selected && me ? (
-            <ConversationView
-              key={selected.id}
-              me={me}
-              contact={selected}
-              reading={reading === selected.id}
-              onBack={() => {
-                setSelectedId(null);
-                panel.current?.focus();
-              }}
-              onClose={close}
-              onRead={onRead}
-              onSent={inbox.noteSent}
-            />
+            <Suspense fallback={null}>
+              <ConversationView
+                key={selected.id}
+                me={me}
+                contact={selected}
+                reading={reading === selected.id}
+                onBack={() => {
+                  setSelectedId(null);
+                  panel.current?.focus();
+                }}
+                onClose={close}
+                onRead={onRead}
+                onSent={inbox.noteSent}
+              />
+            </Suspense>
           ) : (
             <>
-              <header className="chat-head">
-                <h2 className="chat-title">{text.title}</h2>
+              <header className={parts.head}>
+                <h2 className={parts.title}>{text.title}</h2>
                 <button
                   type="button"
-                  className="chat-icon-button"
+                  className={parts.iconButton}
                   aria-label={text.closeChat}
                   onClick={close}
                 >
@@ -154,7 +161,7 @@ export function ChatDock() {
         <button
           ref={fab}
           type="button"
-          className="chat-fab"
+          className={styles.fab}
           aria-label={
             inbox.unread > 0 ? `${text.openChat}, ${text.unreadBadge(inbox.unread)}` : text.openChat
           }
@@ -162,7 +169,7 @@ export function ChatDock() {
         >
           <ChatIcon size={24} />
           {inbox.unread > 0 && (
-            <span className="chat-fab-badge" aria-hidden="true">
+            <span className={styles.fabBadge} aria-hidden="true">
               {badgeText(inbox.unread)}
             </span>
           )}

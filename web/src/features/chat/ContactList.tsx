@@ -1,6 +1,10 @@
 import type { ChatContact } from "../../../../contract/chat";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
 import { timeOf } from "../posts/format";
+import parts from "./ChatParts.module.css";
+import styles from "./ContactList.module.css";
 import { text } from "./text";
 import type { Inbox } from "./useInbox";
 
@@ -14,7 +18,7 @@ function listTime(iso: string): string {
 
 /** The dot over an avatar: green when online (real presence), grey otherwise; said in words too. */
 export function PresenceDot({ online }: { online: boolean }) {
-  return <span className={online ? "chat-dot chat-dot-on" : "chat-dot"} aria-hidden="true" />;
+  return <span className={online ? cx(styles.dot, styles.dotOn) : styles.dot} aria-hidden="true" />;
 }
 
 function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): void }) {
@@ -22,22 +26,24 @@ function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): v
   const role = contact.role === "admin" ? text.roleAdmin : text.roleVoter;
   return (
     <li>
-      <button type="button" className="chat-contact" onClick={onSelect}>
-        <span className="chat-avatar">
+      <button type="button" className={styles.contact} onClick={onSelect}>
+        <span className={parts.avatar}>
           <Avatar name={contact.full_name} size={40} />
           <PresenceDot online={contact.online} />
         </span>
-        <span className="chat-contact-text">
-          <span className="chat-contact-top">
-            <span className="chat-contact-name">{contact.full_name}</span>
-            {last && <span className="chat-contact-time">{listTime(last.created_at)}</span>}
+        <span className={styles.contactText}>
+          <span className={styles.contactTop}>
+            <span className={styles.contactName}>{contact.full_name}</span>
+            {last && <span className={styles.contactTime}>{listTime(last.created_at)}</span>}
           </span>
-          <span className="chat-contact-bottom">
-            <span className={contact.unread_count > 0 ? "chat-preview chat-preview-unread" : "chat-preview"}>
+          <span className={styles.contactBottom}>
+            <span
+              className={contact.unread_count > 0 ? cx(styles.preview, styles.previewUnread) : styles.preview}
+            >
               {last ? `${last.from_me ? text.you : ""}${last.content}` : role}
             </span>
             {contact.unread_count > 0 && (
-              <span className="chat-count" aria-hidden="true">
+              <span className={styles.count} aria-hidden="true">
                 {contact.unread_count > 99 ? "99+" : contact.unread_count}
               </span>
             )}
@@ -62,34 +68,25 @@ export function ContactList({
   hasOrganization: boolean;
   onSelect(contact: ChatContact): void;
 }) {
-  if (!hasOrganization) return <p className="chat-empty">{text.noOrganization}</p>;
-  if (inbox.status === "error") {
-    return (
-      <div className="chat-problem" role="alert">
-        <p>
-          <strong>{text.contactsFailed}</strong>
-          <br />
-          {inbox.error}
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => void inbox.loadContacts()}>
-          {text.retry}
-        </button>
-      </div>
-    );
-  }
-  if (inbox.status !== "ready") {
-    return (
-      <p className="chat-empty" role="status">
-        {text.loading}
-      </p>
-    );
-  }
-  if (inbox.contacts.length === 0) return <p className="chat-empty">{text.noContacts}</p>;
+  if (!hasOrganization) return <p className={parts.empty}>{text.noOrganization}</p>;
   return (
-    <ul className="chat-contacts" aria-label={text.contacts}>
-      {inbox.contacts.map((contact) => (
-        <ContactRow key={contact.id} contact={contact} onSelect={() => onSelect(contact)} />
-      ))}
-    </ul>
+    <LoadState
+      data={inbox.contacts}
+      error={inbox.error}
+      loadingLabel={text.loading}
+      errorTitle={text.contactsFailed}
+      retryLabel={text.retry}
+      onRetry={() => void inbox.loadContacts()}
+      isEmpty={(contacts) => contacts.length === 0}
+      empty={<p className={parts.empty}>{text.noContacts}</p>}
+    >
+      {(contacts) => (
+        <ul className={styles.contacts} aria-label={text.contacts}>
+          {contacts.map((contact) => (
+            <ContactRow key={contact.id} contact={contact} onSelect={() => onSelect(contact)} />
+          ))}
+        </ul>
+      )}
+    </LoadState>
   );
 }

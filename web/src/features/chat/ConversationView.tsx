@@ -1,11 +1,23 @@
-import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
+import {
+  CHAT_MESSAGE_MAX,
+  type ChatContact,
+  type DirectMessage,
+  sendMessageInput,
+} from "../../../../contract/chat";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
+import { useContractForm } from "../../ui/form/useContractForm";
+import { LoadState } from "../../ui/LoadState";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
+import parts from "./ChatParts.module.css";
 import { PresenceDot } from "./ContactList";
+import styles from "./ConversationView.module.css";
 import { BackIcon, CloseIcon, SendIcon } from "./icons";
 import { text } from "./text";
 import { useConversation } from "./useConversation";
+
+const NONE: DirectMessage[] = [];
 
 interface Props {
   me: string;
@@ -30,12 +42,12 @@ function Bubble({
   seen: boolean;
 }) {
   return (
-    <li className={mine ? "chat-msg chat-msg-mine" : "chat-msg"}>
-      <div className="chat-bubble">
+    <li className={mine ? cx(styles.msg, styles.msgMine) : styles.msg}>
+      <div className={styles.bubble}>
         <span className="visually-hidden">{sender}: </span>
         {message.content}
       </div>
-      <div className="chat-meta">
+      <div className={styles.meta}>
         <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
         {seen && <span> · {text.seen}</span>}
       </div>
@@ -46,50 +58,53 @@ function Bubble({
 /** The panel's second view: one conversation, its messages (mine on the right) and the composer. */
 export function ConversationView({ me, contact, reading, onBack, onClose, onRead, onSent }: Props) {
   const chat = useConversation({ me, otherId: contact.id, reading, onRead });
-  const [draft, setDraft] = useState("");
-  const input = useRef<HTMLInputElement>(null);
+  const messages = chat.messages ?? NONE;
+  const form = useContractForm(sendMessageInput, { defaultValues: { content: "" } });
+  const draft = form.watch("content");
   const list = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
   const canSend = draft.trim() !== "" && !chat.sending && contact.accepts_messages;
 
   useEffect(() => {
-    input.current?.focus();
-  }, []);
+    form.setFocus("content");
+  }, [form]);
 
   // New messages scroll into view when the user is at the end; earlier pages keep the place.
   const previous = useRef({ count: 0, height: 0, first: "" });
   useLayoutEffect(() => {
     const box = list.current;
     if (!box) return;
-    const first = chat.messages[0]?.id ?? "";
+    const first = messages[0]?.id ?? "";
     const grewAtTop = previous.current.first !== "" && first !== previous.current.first;
     if (grewAtTop) box.scrollTop += box.scrollHeight - previous.current.height;
     else if (stickToEnd.current) box.scrollTop = box.scrollHeight;
-    previous.current = { count: chat.messages.length, height: box.scrollHeight, first };
-  }, [chat.messages]);
+    previous.current = { count: messages.length, height: box.scrollHeight, first };
+  }, [messages]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!canSend) return;
+  const send = form.handleSubmit(async ({ content }) => {
     stickToEnd.current = true;
-    const sent = await chat.send(draft.trim());
+    const sent = await chat.send(content);
     // Only a stored message clears the box; a failure keeps the text to send again.
     if (sent) {
-      setDraft("");
+      form.reset({ content: "" });
       onSent(sent);
     }
-    input.current?.focus();
+    form.setFocus("content");
+  });
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (canSend) void send();
   };
 
-  const lastMine = [...chat.messages].reverse().find((m) => m.sender_id === me);
+  const lastMine = [...messages].reverse().find((m) => m.sender_id === me);
   // A divider before the first message of each day, then the messages.
   const rows: ReactNode[] = [];
   let day = "";
-  for (const message of chat.messages) {
+  for (const message of messages) {
     const key = dayKey(message.created_at);
     if (key !== day) {
       rows.push(
-        <li key={`day-${key}`} className="chat-day" aria-hidden="true">
+        <li key={`day-${key}`} className={styles.day} aria-hidden="true">
           {dayLabel(message.created_at)}
         </li>,
       );
@@ -108,99 +123,90 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
 
   return (
     <>
-      <header className="chat-head chat-head-conversation">
-        <button type="button" className="chat-icon-button" aria-label={text.back} onClick={onBack}>
+      <header className={cx(parts.head, styles.headConversation)}>
+        <button type="button" className={parts.iconButton} aria-label={text.back} onClick={onBack}>
           <BackIcon size={20} />
         </button>
-        <span className="chat-avatar">
+        <span className={parts.avatar}>
           <Avatar name={contact.full_name} size={34} />
           <PresenceDot online={contact.online} />
         </span>
-        <div className="chat-head-text">
-          <h2 className="chat-title">{contact.full_name}</h2>
-          <span className="chat-head-sub">{contact.online ? text.online : text.offline}</span>
+        <div className={styles.headText}>
+          <h2 className={parts.title}>{contact.full_name}</h2>
+          <span className={styles.headSub}>{contact.online ? text.online : text.offline}</span>
         </div>
-        <button type="button" className="chat-icon-button" aria-label={text.closeChat} onClick={onClose}>
+        <button type="button" className={parts.iconButton} aria-label={text.closeChat} onClick={onClose}>
           <CloseIcon size={18} />
         </button>
       </header>
 
       <div
         ref={list}
-        className="chat-messages"
+        className={styles.messages}
         onScroll={(event) => {
           const box = event.currentTarget;
           stickToEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
         }}
       >
-        {chat.status === "loading" && (
-          <p className="chat-empty" role="status">
-            {text.loading}
-          </p>
-        )}
-        {chat.status === "error" && (
-          <div className="chat-problem" role="alert">
-            <p>
-              <strong>{text.conversationFailed}</strong>
-              <br />
-              {chat.error}
-            </p>
-            <button type="button" className="btn btn-primary" onClick={() => void chat.reload()}>
-              {text.retry}
-            </button>
-          </div>
-        )}
-        {chat.status === "ready" && chat.messages.length === 0 && (
-          <p className="chat-empty">{text.noMessages}</p>
-        )}
-        {chat.status === "ready" && chat.hasMore && (
-          <div className="chat-earlier">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={chat.earlier.loading}
-              onClick={() => void chat.loadEarlier()}
-            >
-              {chat.earlier.loading ? text.loadingEarlier : text.earlier}
-            </button>
-            {chat.earlier.error && (
-              <p className="chat-error" role="alert">
-                {text.earlierFailed}: {chat.earlier.error}
-              </p>
-            )}
-          </div>
-        )}
-        {chat.messages.length > 0 && (
-          <ol className="chat-message-list" aria-label={contact.full_name}>
-            {rows}
-          </ol>
-        )}
+        <LoadState
+          data={chat.messages}
+          error={chat.error}
+          loadingLabel={text.loading}
+          errorTitle={text.conversationFailed}
+          retryLabel={text.retry}
+          onRetry={() => void chat.reload()}
+          isEmpty={(list) => list.length === 0}
+          empty={<p className={parts.empty}>{text.noMessages}</p>}
+        >
+          {() => (
+            <>
+              {chat.hasMore && (
+                <div className={styles.earlier}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    disabled={chat.earlier.loading}
+                    onClick={() => void chat.loadEarlier()}
+                  >
+                    {chat.earlier.loading ? text.loadingEarlier : text.earlier}
+                  </button>
+                  {chat.earlier.error && (
+                    <p className={styles.error} role="alert">
+                      {text.earlierFailed}: {chat.earlier.error}
+                    </p>
+                  )}
+                </div>
+              )}
+              <ol className={styles.messageList} aria-label={contact.full_name}>
+                {rows}
+              </ol>
+            </>
+          )}
+        </LoadState>
       </div>
 
       {chat.sendError && (
-        <div className="chat-send-error" role="alert">
+        <div className={styles.sendError} role="alert">
           <span>{text.notSent(chat.sendError)}</span>
-          <button type="button" className="chat-link" disabled={!canSend} onClick={() => void submit()}>
+          <button type="button" className={styles.link} disabled={!canSend} onClick={() => submit()}>
             {text.retry}
           </button>
         </div>
       )}
-      {!contact.accepts_messages && <p className="chat-note">{text.notAccepting(contact.full_name)}</p>}
-      <form className="chat-composer" onSubmit={(event) => void submit(event)}>
+      {!contact.accepts_messages && <p className={styles.note}>{text.notAccepting(contact.full_name)}</p>}
+      <form className={styles.composer} onSubmit={submit}>
         <input
-          ref={input}
-          className="chat-input"
+          className={styles.input}
           type="text"
-          value={draft}
           maxLength={CHAT_MESSAGE_MAX}
           placeholder={text.placeholder}
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
-          onChange={(event) => setDraft(event.target.value)}
+          {...form.register("content")}
         />
         <button
           type="submit"
-          className="chat-send"
+          className={styles.send}
           disabled={!canSend}
           aria-label={chat.sending ? text.sending : text.send}
         >

@@ -1,23 +1,16 @@
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { type ConversationPage, chatEndpoints, type DirectMessage } from "../../../../contract/chat";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import { chatEndpoints, type DirectMessage } from "../../../../contract/chat";
 import { call } from "../../api/client";
-import { endpointKey } from "../../api/query";
+import { endpointKey, useEndpointMutation } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
-
-/** Oldest first by time, then id (the server's order); each message once. */
-function merged(list: DirectMessage[], more: DirectMessage[]): DirectMessage[] {
-  const byId = new Map(list.map((message) => [message.id, message]));
-  for (const message of more) byId.set(message.id, { ...byId.get(message.id), ...message });
-  return [...byId.values()].sort((a, b) =>
-    a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
-  );
-}
+import { type ConversationPages, markedRead, messagesOf, withNew } from "./cache";
 
 export interface Conversation {
-  messages: DirectMessage[];
-  status: "loading" | "ready" | "error";
+  /** Oldest first; undefined until the first page arrived. */
+  messages: DirectMessage[] | undefined;
+  /** Why the first page could not be read (null once there are messages to show). */
   error: string | null;
   hasMore: boolean;
   earlier: { loading: boolean; error: string | null };
@@ -25,7 +18,7 @@ export interface Conversation {
   loadEarlier(): Promise<void>;
   sending: boolean;
   sendError: string | null;
-  /** Sends the text; true when the server stored it (only then is it shown as sent). */
+  /** Sends the text; the message once the server stored it (only then is it shown as sent), else null. */
   send(content: string): Promise<DirectMessage | null>;
 }
 
@@ -37,11 +30,10 @@ interface Options {
   onRead(): void;
 }
 
-type Pages = InfiniteData<ConversationPage, string | undefined>;
-
 /**
  * One conversation: its pages (an infinite query, newest page first; the cache is what is shown),
- * live delivery and read marks written into the cache, and sending.
+ * live delivery and read marks written into the cache (`cache.ts`), the catch-up after a reconnect
+ * a refetch, and sending and read marks through the declared endpoints.
  */
 export function useConversation({ me, otherId, reading, onRead }: Options): Conversation {
   const queryClient = useQueryClient();
@@ -54,32 +46,17 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     // The page before the oldest message held.
     getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
   });
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const messages = useMemo(
-    () =>
-      merged(
-        [],
-        (pages.data?.pages ?? []).flatMap((page) => page.messages),
-      ),
-    [pages.data],
-  );
-  const unreadFromThem = messages.some((m) => m.sender_id === otherId && m.read_at === null);
+  const messages = useMemo(() => pages.data && messagesOf(pages.data), [pages.data]);
+  const unreadFromThem = !!messages?.some((m) => m.sender_id === otherId && m.read_at === null);
 
   /** Writes into the cached pages (nothing before the first page arrived). */
-  const update = (change: (list: DirectMessage[]) => DirectMessage[], add: DirectMessage[] = []) =>
-    queryClient.setQueryData<Pages>(key, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page, index) => ({
-              ...page,
-              messages: change(index === 0 ? merged(page.messages, add) : page.messages),
-            })),
-          }
-        : data,
-    );
-  const keep = (list: DirectMessage[]) => list;
+  const update = (change: (data: ConversationPages) => ConversationPages) =>
+    queryClient.setQueryData<ConversationPages>(key, (data) => data && change(data));
+
+  const sent = useEndpointMutation(chatEndpoints.send, {
+    onSuccess: (message) => update((data) => withNew(data, [message])),
+  });
+  const markRead = useEndpointMutation(chatEndpoints.markRead);
 
   // What the user has on screen is read: tell the server (and through it the sender and other tabs).
   const marking = useRef(false);
@@ -87,11 +64,10 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
   useEffect(() => {
     if (!reading || !unreadFromThem || marking.current) return;
     marking.current = true;
-    call(chatEndpoints.markRead, { params: { id: otherId } })
+    markRead
+      .mutateAsync({ params: { id: otherId } })
       .then(({ read_at }) => {
-        update((list) =>
-          list.map((m) => (m.sender_id === otherId && m.read_at === null ? { ...m, read_at } : m)),
-        );
+        update((data) => markedRead(data, otherId, read_at));
         onRead();
       })
       // Stays unread; the next message or opening tries again.
@@ -108,20 +84,13 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     `user:${me}`,
     {
       "message.created": (message) => {
-        if (ours(message)) update(keep, [message]);
+        if (ours(message)) update((data) => withNew(data, [message]));
       },
       "message.read": (event) => {
         // They read what I sent (they show read receipts), or I read theirs in another tab.
         const mine = event.reader_id === otherId && event.sender_id === me;
         const theirs = event.reader_id === me && event.sender_id === otherId;
-        if (!mine && !theirs) return;
-        update((list) =>
-          list.map((m) =>
-            m.sender_id === event.sender_id && m.read_at === null && m.created_at <= event.read_at
-              ? { ...m, read_at: event.read_at }
-              : m,
-          ),
-        );
+        if (mine || theirs) update((data) => markedRead(data, event.sender_id, event.read_at, event.read_at));
       },
     },
     // Missed while the socket was down: read the pages held again.
@@ -130,25 +99,9 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     },
   );
 
-  const send = async (content: string): Promise<DirectMessage | null> => {
-    setSending(true);
-    setSendError(null);
-    try {
-      const message = await call(chatEndpoints.send, { params: { id: otherId }, body: { content } });
-      update(keep, [message]);
-      return message;
-    } catch (failure) {
-      setSendError(messageOf(failure));
-      return null;
-    } finally {
-      setSending(false);
-    }
-  };
-
   return {
     messages,
-    status: pages.data ? "ready" : pages.isError ? "error" : "loading",
-    error: pages.error ? messageOf(pages.error) : null,
+    error: pages.data || !pages.error ? null : messageOf(pages.error),
     hasMore: pages.hasNextPage,
     earlier: {
       loading: pages.isFetchingNextPage,
@@ -160,8 +113,8 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     loadEarlier: async () => {
       if (!pages.isFetchingNextPage) await pages.fetchNextPage();
     },
-    sending,
-    sendError,
-    send,
+    sending: sent.isPending,
+    sendError: sent.error ? messageOf(sent.error) : null,
+    send: (content) => sent.mutateAsync({ params: { id: otherId }, body: { content } }).catch(() => null),
   };
 }

@@ -9,18 +9,12 @@ import {
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
-
-/** Latest conversation first, then by name (the server's order, kept as messages arrive). */
-function ordered(contacts: ChatContact[]): ChatContact[] {
-  const at = (contact: ChatContact) => contact.last_message?.created_at ?? "";
-  return [...contacts].sort((a, b) =>
-    at(a) === at(b) ? a.full_name.localeCompare(b.full_name) : at(a) < at(b) ? 1 : -1,
-  );
-}
+import { withContact, withMessage } from "./cache";
 
 export interface Inbox {
-  contacts: ChatContact[];
-  status: "idle" | "loading" | "ready" | "error";
+  /** Latest conversation first; undefined until read (the panel reads them when it opens). */
+  contacts: ChatContact[] | undefined;
+  /** Why the contacts could not be read (null once there are contacts to show). */
   error: string | null;
   /** Unread direct messages from members of the current organization (the button's badge). */
   unread: number;
@@ -71,15 +65,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
     (userId: string, change: (contact: ChatContact) => ChatContact) => {
       if (!organizationId) return;
       const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
-      queryClient.setQueryData<ContactList>(queryKey, (data) =>
-        data
-          ? {
-              contacts: ordered(
-                data.contacts.map((contact) => (contact.id === userId ? change(contact) : contact)),
-              ),
-            }
-          : data,
-      );
+      queryClient.setQueryData<ContactList>(queryKey, (data) => data && withContact(data, userId, change));
     },
     [organizationId, queryClient],
   );
@@ -99,11 +85,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
         const now = latest.current;
         const beingRead = incoming && now.open && now.readingId === otherId;
         if (now.open && !listed().some((contact) => contact.id === otherId)) void loadContacts();
-        update(otherId, (contact) => ({
-          ...contact,
-          last_message: { content: message.content, created_at: message.created_at, from_me: !incoming },
-          unread_count: incoming && !beingRead ? contact.unread_count + 1 : contact.unread_count,
-        }));
+        update(otherId, (contact) => withMessage(contact, message, !incoming, incoming && !beingRead));
         if (incoming) {
           // The open conversation reads it at once; its read mark will say so.
           if (!beingRead) loadUnread();
@@ -142,10 +124,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
 
   const noteSent = useCallback(
     (message: DirectMessage) =>
-      update(message.recipient_id, (contact) => ({
-        ...contact,
-        last_message: { content: message.content, created_at: message.created_at, from_me: true },
-      })),
+      update(message.recipient_id, (contact) => withMessage(contact, message, true, false)),
     [update],
   );
 
@@ -157,19 +136,10 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
     [update, loadUnread],
   );
 
-  const status: Inbox["status"] = !organizationId
-    ? "ready"
-    : contactsQuery.isError
-      ? "error"
-      : contactsQuery.data
-        ? "ready"
-        : contactsQuery.isFetching
-          ? "loading"
-          : "idle";
+  const { data, error } = contactsQuery;
   return {
-    contacts: organizationId ? (contactsQuery.data?.contacts ?? []) : [],
-    status,
-    error: contactsQuery.error ? messageOf(contactsQuery.error) : null,
+    contacts: organizationId ? data?.contacts : [],
+    error: organizationId && !data && error ? messageOf(error) : null,
     unread: organizationId ? (unreadQuery.data?.total ?? 0) : 0,
     loadContacts,
     noteSent,

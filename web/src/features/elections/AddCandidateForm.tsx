@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import {
   CANDIDATE_POSITIONS,
   type CandidateInput,
@@ -7,50 +7,38 @@ import {
   POSITION_LABELS,
 } from "../../../../contract/channels";
 import { Field } from "../../ui/Field";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import styles from "./AddCandidateForm.module.css";
 import { text } from "./text";
 
-const emptyCandidate = { name: "", party: "", position: "" as CandidatePosition | "", image: "" };
+/** The position starts unchosen: the select shows "Select a position" until one is picked. */
+const emptyCandidate = { name: "", party: "", position: "" as CandidatePosition, image: "" };
 
-/** The ballot editor's form for one more candidate. */
+/**
+ * The ballot editor's form for one more candidate (a group inside the editor's form, so Add is a
+ * plain button): the contract's rules, shown under their fields once Add was tried.
+ */
 export function AddCandidate({ onAdd }: { onAdd(candidate: CandidateInput): void }) {
-  const [form, setForm] = useState(emptyCandidate);
-  const [tried, setTried] = useState(false);
+  const form = useContractForm(candidateInputSchema, { defaultValues: emptyCandidate });
   const positionId = useId();
-  const parsed = candidateInputSchema.safeParse(form);
-  const issue = (key: keyof typeof emptyCandidate) =>
-    !parsed.success && tried ? parsed.error.issues.find((i) => i.path[0] === key)?.message : undefined;
-  const set = (key: keyof typeof emptyCandidate) => (value: string) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const positionError = form.formState.errors.position?.message;
+  const add = submitting(form, (candidate) => {
+    onAdd(candidate);
+    form.reset(emptyCandidate);
+  });
   return (
-    <fieldset className="el-add-candidate">
+    <fieldset className={styles.addCandidate}>
       <legend>{text.addCandidate}</legend>
-      <div className="el-add-candidate-grid">
-        <Field
-          label={text.candidateName}
-          required
-          maxLength={100}
-          value={form.name}
-          invalid={!!issue("name")}
-          hint={issue("name")}
-          onChange={(e) => set("name")(e.target.value)}
-        />
-        <Field
-          label={text.party}
-          required
-          maxLength={100}
-          value={form.party}
-          invalid={!!issue("party")}
-          hint={issue("party")}
-          onChange={(e) => set("party")(e.target.value)}
-        />
+      <div className={styles.addCandidateGrid}>
+        <Field label={text.candidateName} required maxLength={100} {...fieldProps(form, "name")} />
+        <Field label={text.party} required maxLength={100} {...fieldProps(form, "party")} />
         <div className="field">
           <label htmlFor={positionId}>{text.position}</label>
           <select
             id={positionId}
             required
-            value={form.position}
-            aria-invalid={!!issue("position") || undefined}
-            onChange={(e) => set("position")(e.target.value)}
+            aria-invalid={positionError ? true : undefined}
+            {...form.register("position")}
           >
             <option value="" disabled>
               {text.selectPosition}
@@ -61,7 +49,7 @@ export function AddCandidate({ onAdd }: { onAdd(candidate: CandidateInput): void
               </option>
             ))}
           </select>
-          {issue("position") && <span className="hint invalid">{issue("position")}</span>}
+          {positionError && <span className="hint invalid">{positionError}</span>}
         </div>
         <Field
           label={text.imageUrl}
@@ -69,23 +57,11 @@ export function AddCandidate({ onAdd }: { onAdd(candidate: CandidateInput): void
           required
           maxLength={2000}
           placeholder="https://example.org/photo.jpg"
-          value={form.image}
-          invalid={!!issue("image")}
-          hint={issue("image") ?? text.imageHint}
-          onChange={(e) => set("image")(e.target.value)}
+          hint={text.imageHint}
+          {...fieldProps(form, "image")}
         />
       </div>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => {
-          setTried(true);
-          if (!parsed.success) return;
-          onAdd(parsed.data);
-          setForm(emptyCandidate);
-          setTried(false);
-        }}
-      >
+      <button type="button" className="btn" onClick={(event) => void add(event)}>
         {text.addCandidate}
       </button>
     </fieldset>

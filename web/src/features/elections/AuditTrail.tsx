@@ -1,5 +1,11 @@
-import { type ElectionAuditEntry, electionsEndpoints } from "../../../../contract/elections";
+import type { ElectionAuditEntry } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../api/query";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
+import styles from "./AuditTrail.module.css";
+import { loadOf } from "./ElectionsLoad";
+import shared from "./elections.module.css";
 import { when } from "./format";
 import { text } from "./text";
 
@@ -19,27 +25,28 @@ function changeOf(entry: ElectionAuditEntry): string {
  */
 export function AuditTrail({ electionId }: { electionId: string }) {
   const query = useEndpointQuery(electionsEndpoints.audit, { params: { id: electionId } });
-  if (query.isError && !query.data) return <p className="muted el-small">{query.error.message}</p>;
-  if (!query.data) return null;
-  const { entries } = query.data;
   return (
-    <div className="el-audit">
-      <h5>{text.auditTitle}</h5>
-      {entries.length === 0 ? (
-        <p className="muted el-small">{text.auditEmpty}</p>
-      ) : (
-        <ul className="el-audit-list">
-          {entries.map((entry) => (
-            <li key={entry.id} className="el-small">
-              <span>{changeOf(entry)}</span>
-              <span className="muted">
-                {" "}
-                · {entry.actor_name ?? text.auditServer} · {when(entry.created_at)}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <LoadState {...loadOf(query)}>
+      {({ entries }) => (
+        <div className={styles.audit}>
+          <h5>{text.auditTitle}</h5>
+          {entries.length === 0 ? (
+            <p className={cx("muted", shared.small)}>{text.auditEmpty}</p>
+          ) : (
+            <ul className={styles.auditList}>
+              {entries.map((entry) => (
+                <li key={entry.id} className={shared.small}>
+                  <span>{changeOf(entry)}</span>
+                  <span className="muted">
+                    {" "}
+                    · {entry.actor_name ?? text.auditServer} · {when(entry.created_at)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
-    </div>
+    </LoadState>
   );
 }

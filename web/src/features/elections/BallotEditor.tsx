@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useFieldArray } from "react-hook-form";
 import {
   CANDIDATE_POSITIONS,
   type CandidateInput,
@@ -6,21 +6,19 @@ import {
   POSITION_LABELS,
   votingSettingsSchema,
 } from "../../../../contract/channels";
-import { type Election, electionsEndpoints } from "../../../../contract/elections";
-import { call } from "../../api/client";
+import type { Election } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { useEndpointMutation } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
+import { fieldProps, formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { TrashIcon } from "../../ui/icons";
-import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { AddCandidate } from "./AddCandidateForm";
-import { CandidateAvatar, partyOf } from "./parts";
+import styles from "./BallotEditor.module.css";
+import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import shared from "./elections.module.css";
 import { text } from "./text";
-
-/** Draft candidates carry a key of their own, so removing one never confuses the list. */
-type DraftCandidate = CandidateInput & { key: number };
-let nextKey = 1;
-const withKey = (candidate: CandidateInput): DraftCandidate => ({ ...candidate, key: nextKey++ });
-const withoutKey = ({ key: _key, ...candidate }: DraftCandidate): CandidateInput => candidate;
 
 const positionOfTitle = (title: string): CandidatePosition | undefined =>
   CANDIDATE_POSITIONS.find((p) => POSITION_LABELS[p] === title);
@@ -55,95 +53,60 @@ export function BallotEditor({
   onUpdated(next: Election): void;
 }) {
   const toast = useToast();
-  const [initial] = useState(() => {
-    const definition = definitionOf(election);
-    return { ...definition, candidates: definition.candidates.map(withKey) };
+  const form = useContractForm(votingSettingsSchema, { defaultValues: definitionOf(election) });
+  const candidates = useFieldArray({ control: form.control, name: "candidates" });
+  const save = useEndpointMutation(electionsEndpoints.setDefinition, {
+    onSuccess: (next) => {
+      onUpdated(next);
+      toast(text.saved);
+    },
   });
-  const [draft, setDraft] = useState(initial);
-  const settings = { ...draft, candidates: draft.candidates.map(withoutKey) };
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const checked = votingSettingsSchema.safeParse(settings);
+  const { isDirty: dirty, isSubmitting: saving } = form.formState;
+  // What stops the save, shown as the draft changes: the contract's first rule broken.
+  const checked = votingSettingsSchema.safeParse(form.watch());
   const problem =
-    draft.candidates.length === 0
+    candidates.fields.length === 0
       ? text.needsCandidate
       : checked.success
         ? null
         : (checked.error.issues[0]?.message ?? null);
-  const set = (key: "startDate" | "endDate" | "startTime" | "endTime") => (value: string) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (problem || !checked.success) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const next = await call(electionsEndpoints.setDefinition, {
-        params: { id: election.id },
-        body: { voting_settings: checked.data },
-      });
-      onUpdated(next);
-      toast(text.saved);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const refused = formError(form);
 
   return (
-    <form className="el-editor" onSubmit={save} noValidate>
-      <p className="muted el-small">{text.ballotEditorNote}</p>
-      <div className="el-editor-window">
-        <Field
-          label={text.startDate}
-          type="date"
-          value={draft.startDate}
-          onChange={(e) => set("startDate")(e.target.value)}
-        />
-        <Field
-          label={text.endDate}
-          type="date"
-          value={draft.endDate}
-          onChange={(e) => set("endDate")(e.target.value)}
-        />
-        <Field
-          label={text.startTime}
-          type="time"
-          value={draft.startTime}
-          onChange={(e) => set("startTime")(e.target.value)}
-        />
-        <Field
-          label={text.endTime}
-          type="time"
-          value={draft.endTime}
-          onChange={(e) => set("endTime")(e.target.value)}
-        />
+    <form
+      className={styles.editor}
+      onSubmit={submitting(form, (voting_settings) =>
+        save.mutateAsync({ params: { id: election.id }, body: { voting_settings } }),
+      )}
+      noValidate
+    >
+      <p className={cx("muted", shared.small)}>{text.ballotEditorNote}</p>
+      <div className={shared.editorWindow}>
+        <Field label={text.startDate} type="date" {...fieldProps(form, "startDate")} />
+        <Field label={text.endDate} type="date" {...fieldProps(form, "endDate")} />
+        <Field label={text.startTime} type="time" {...fieldProps(form, "startTime")} />
+        <Field label={text.endTime} type="time" {...fieldProps(form, "endTime")} />
       </div>
       <h4>{text.candidates}</h4>
-      {draft.candidates.length === 0 ? (
-        <p className="muted el-small">{text.noCandidates}</p>
+      {candidates.fields.length === 0 ? (
+        <p className={cx("muted", shared.small)}>{text.noCandidates}</p>
       ) : (
-        <ul className="el-editor-candidates">
-          {draft.candidates.map((candidate) => (
-            <li key={candidate.key} className="el-editor-candidate">
+        <ul className={styles.editorCandidates}>
+          {candidates.fields.map((candidate, index) => (
+            <li key={candidate.id} className={styles.editorCandidate}>
               <CandidateAvatar name={candidate.name} image={candidate.image} size={32} />
-              <span className="el-editor-candidate-text">
+              <span className={styles.editorCandidateText}>
                 <strong>{candidate.name}</strong>
-                <span className="muted el-small">
+                <span className={cx("muted", shared.small)}>
                   {POSITION_LABELS[candidate.position]} · {partyOf(candidate.party)}
                 </span>
               </span>
               <button
                 type="button"
-                className="el-icon-button"
+                className={styles.iconButton}
                 aria-label={text.removeCandidate(candidate.name)}
                 title={text.removeCandidate(candidate.name)}
-                onClick={() =>
-                  setDraft((d) => ({ ...d, candidates: d.candidates.filter((c) => c.key !== candidate.key) }))
-                }
+                onClick={() => candidates.remove(index)}
               >
                 <TrashIcon size={16} />
               </button>
@@ -151,18 +114,16 @@ export function BallotEditor({
           ))}
         </ul>
       )}
-      <AddCandidate
-        onAdd={(candidate) => setDraft((d) => ({ ...d, candidates: [...d.candidates, withKey(candidate)] }))}
-      />
-      {dirty && problem && <p className="el-field-error">{problem}</p>}
-      {error && (
+      <AddCandidate onAdd={candidates.append} />
+      {dirty && problem && <p className={shared.fieldError}>{problem}</p>}
+      {refused && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {refused}
         </p>
       )}
-      <div className="el-editor-actions">
+      <div className={styles.editorActions}>
         {dirty && (
-          <button type="button" className="btn btn-ghost" onClick={() => setDraft(initial)} disabled={saving}>
+          <button type="button" className="btn btn-ghost" onClick={() => form.reset()} disabled={saving}>
             {text.resetChanges}
           </button>
         )}

@@ -1,6 +1,9 @@
 import { useId } from "react";
 import type { PositionView } from "../../../../contract/elections";
-import { CandidateAvatar, partyOf } from "./parts";
+import { cx } from "../../ui/cx";
+import styles from "./BallotPositions.module.css";
+import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import shared from "./elections.module.css";
 import { text } from "./text";
 
 /** A position already voted in: the choice this browser kept, or "voted". */
@@ -13,21 +16,21 @@ export function VotedPosition({
 }) {
   const chosen = position.candidates.find((c) => c.id === choiceId);
   return (
-    <section className="el-ballot-position el-ballot-voted" aria-label={position.title}>
-      <header className="el-ballot-position-head">
+    <section className={cx(styles.ballotPosition, styles.ballotVoted)} aria-label={position.title}>
+      <header className={styles.ballotPositionHead}>
         <h3>{position.title}</h3>
-        <span className="el-voted-mark">✓ {text.youHaveVoted}</span>
+        <span className={styles.votedMark}>✓ {text.youHaveVoted}</span>
       </header>
       {chosen ? (
-        <div className="el-your-choice">
+        <div className={styles.yourChoice}>
           <CandidateAvatar name={chosen.name} image={chosen.image_url} size={40} />
           <span>
-            <span className="el-your-choice-label">{text.yourChoice}</span>
+            <span className={styles.yourChoiceLabel}>{text.yourChoice}</span>
             <strong>{chosen.name}</strong> <span className="muted">· {partyOf(chosen.party)}</span>
           </span>
         </div>
       ) : (
-        <p className="muted el-small">{text.choiceNotKept}</p>
+        <p className={cx("muted", shared.small)}>{text.choiceNotKept}</p>
       )}
     </section>
   );
@@ -47,17 +50,17 @@ export function PositionChoice({
 }) {
   const legendId = useId();
   return (
-    <fieldset className="el-ballot-position" aria-labelledby={legendId} disabled={disabled}>
+    <fieldset className={styles.ballotPosition} aria-labelledby={legendId} disabled={disabled}>
       <legend className="visually-hidden">{text.chooseFor(position.title)}</legend>
-      <header className="el-ballot-position-head">
+      <header className={styles.ballotPositionHead}>
         <h3 id={legendId}>{position.title}</h3>
-        {position.description && <p className="muted el-small">{position.description}</p>}
+        {position.description && <p className={cx("muted", shared.small)}>{position.description}</p>}
       </header>
-      <div className="el-choices">
+      <div className={shared.choices}>
         {position.candidates.map((candidate) => (
           <label
             key={candidate.id}
-            className={value === candidate.id ? "el-choice el-choice-selected" : "el-choice"}
+            className={value === candidate.id ? cx(styles.choice, styles.choiceSelected) : styles.choice}
           >
             <input
               type="radio"
@@ -67,11 +70,11 @@ export function PositionChoice({
               onChange={() => onChange(candidate.id)}
             />
             <CandidateAvatar name={candidate.name} image={candidate.image_url} size={44} />
-            <span className="el-choice-text">
+            <span className={shared.choiceText}>
               <strong>{candidate.name}</strong>
               <span className="muted">{partyOf(candidate.party)}</span>
             </span>
-            <span className="el-choice-check" aria-hidden="true" />
+            <span className={styles.choiceCheck} aria-hidden="true" />
           </label>
         ))}
       </div>

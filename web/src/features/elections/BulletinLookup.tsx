@@ -1,9 +1,17 @@
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { z } from "zod";
 import { type Bulletin, type BulletinBallot, receiptMessage } from "../../../../contract/elections";
+import { cx } from "../../ui/cx";
+import { submitting, useContractForm } from "../../ui/form/useContractForm";
+import styles from "./BulletinLookup.module.css";
 import { words } from "./bulletinText";
+import shared from "./elections.module.css";
 import { shorten } from "./format";
 import { sha256Hex } from "./hash";
 import { receiptsFor } from "./receipts";
+
+/** A receipt to look up (checked in this browser only: nothing is sent). */
+const lookupInput = z.object({ receipt: z.string().trim().min(1) });
 
 export interface Match {
   positionId: string;
@@ -19,7 +27,10 @@ export function Lookup({
   onMatches(matches: Match[] | null): void;
 }) {
   const kept = useMemo(() => receiptsFor(bulletin.election.id), [bulletin.election.id]);
-  const [receipt, setReceipt] = useState(() => kept[kept.length - 1]?.receipt ?? "");
+  const form = useContractForm(lookupInput, {
+    defaultValues: { receipt: kept[kept.length - 1]?.receipt ?? "" },
+  });
+  const receipt = form.watch("receipt");
   const [result, setResult] = useState<Match[] | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
@@ -51,10 +62,14 @@ export function Lookup({
     if (searched.current) void search(searched.current);
   }, [search]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void search(receipt);
-  };
+  const submit = submitting(form, (values) => search(values.receipt));
+  const typed = form.register("receipt", {
+    onChange: () => {
+      setResult(null);
+      onMatches(null);
+      searched.current = null;
+    },
+  });
 
   const positionTitle = (id: string) => bulletin.positions.find((p) => p.id === id)?.title ?? "";
   const candidateName = (positionId: string, candidateId: string) =>
@@ -62,41 +77,35 @@ export function Lookup({
     candidateId;
 
   return (
-    <section className="el-card el-lookup" aria-labelledby={`${inputId}-title`}>
+    <section className={shared.card} aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>{words.lookupTitle}</h2>
-      <p className="muted el-small">{words.lookupPrivacy}</p>
-      <form onSubmit={submit} className="el-lookup-form">
+      <p className={cx("muted", shared.small)}>{words.lookupPrivacy}</p>
+      <form onSubmit={submit} className={styles.lookupForm}>
         <div className="field">
           <label htmlFor={inputId}>{words.lookupLabel}</label>
           <input
             id={inputId}
-            className="el-mono"
+            className={shared.mono}
             autoComplete="off"
             spellCheck={false}
             placeholder={words.lookupPlaceholder}
-            value={receipt}
-            onChange={(event) => {
-              setReceipt(event.target.value);
-              setResult(null);
-              onMatches(null);
-              searched.current = null;
-            }}
+            {...typed}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || !receipt.trim()}>
           {busy ? words.searching : words.lookup}
         </button>
       </form>
-      {kept.length > 0 && <p className="muted el-small">{words.prefilled}</p>}
+      {kept.length > 0 && <p className={cx("muted", shared.small)}>{words.prefilled}</p>}
       {kept.length > 1 && (
-        <div className="el-receipt-chips">
+        <div className={styles.receiptChips}>
           {kept.map((item, index) => (
             <button
               key={item.receipt}
               type="button"
-              className={item.receipt === receipt ? "el-chip el-chip-active" : "el-chip"}
+              className={item.receipt === receipt ? cx(styles.chip, styles.chipActive) : styles.chip}
               onClick={() => {
-                setReceipt(item.receipt);
+                form.setValue("receipt", item.receipt);
                 void search(item.receipt);
               }}
             >
@@ -106,13 +115,13 @@ export function Lookup({
         </div>
       )}
       {result && (
-        <div className="el-lookup-result" role="status">
+        <div role="status">
           {result.length === 0 ? (
-            <p className="el-notice el-notice-warning">{words.notFound}</p>
+            <p className={cx(shared.notice, shared.noticeWarning)}>{words.notFound}</p>
           ) : (
-            <ul className="el-found">
+            <ul className={styles.found}>
               {result.map((match) => (
-                <li key={match.positionId} className="el-notice el-notice-success">
+                <li key={match.positionId} className={cx(shared.notice, shared.noticeSuccess)}>
                   ✓{" "}
                   {match.ballot.candidate_id === null
                     ? words.foundSealed(positionTitle(match.positionId))
@@ -120,7 +129,7 @@ export function Lookup({
                         positionTitle(match.positionId),
                         candidateName(match.positionId, match.ballot.candidate_id),
                       )}
-                  <span className="muted el-small el-mono">
+                  <span className={cx("muted", shared.small, shared.mono)}>
                     {" "}
                     · {shorten(match.ballot.receipt_hash)} · seal {match.ballot.seal}
                   </span>

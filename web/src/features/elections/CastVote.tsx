@@ -1,23 +1,26 @@
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
-import {
-  type Election,
-  electionMessages,
-  electionsEndpoints,
-  headText,
-} from "../../../../contract/elections";
+import { type Election, electionMessages, headText } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { messages } from "../../../../contract/messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { cx } from "../../ui/cx";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { PositionChoice, VotedPosition } from "./BallotPositions";
-import { PasswordPrompt } from "./PasswordPrompt";
+import styles from "./CastVote.module.css";
+import shared from "./elections.module.css";
 import { keepReceipt, keptChoices } from "./receipts";
 import { text } from "./text";
-import { VerificationModal } from "./VerificationModal";
 import { Receipt } from "./VoteReceipt";
+
+// The verification and password dialogs (and the form library they use) load when voting needs them.
+const VerificationModal = lazy(() =>
+  import("./VerificationModal").then((m) => ({ default: m.VerificationModal })),
+);
+const PasswordPrompt = lazy(() => import("./PasswordPrompt").then((m) => ({ default: m.PasswordPrompt })));
 
 type Phase =
   | { name: "idle" }
@@ -108,7 +111,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const isOrganizationUser = user?.user_type === "organization";
   if (isOrganizationUser) {
     return (
-      <div className="el-notice el-notice-info">
+      <div className={cx(shared.notice, styles.noticeInfo)}>
         <p>{text.adminNote}</p>
       </div>
     );
@@ -140,7 +143,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   };
 
   return (
-    <div className="el-cast">
+    <div className={styles.cast}>
       {receipt && (
         <Receipt
           electionId={election.id}
@@ -151,17 +154,17 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
       )}
 
       {notice && (
-        <div className="el-notice" role="status">
+        <div className={shared.notice} role="status">
           <p>{notice}</p>
         </div>
       )}
       {!notice && !election.viewer.on_roll && (
-        <div className="el-notice el-notice-warning" role="status">
+        <div className={cx(shared.notice, shared.noticeWarning)} role="status">
           <p>{text.notOnRoll}</p>
         </div>
       )}
       {!notice && election.viewer.on_roll && needsTwoFactor && (
-        <div className="el-notice el-notice-warning" role="status">
+        <div className={cx(shared.notice, shared.noticeWarning)} role="status">
           <p>{electionMessages.twoFactorNeeded}</p>
           <Link to={`/${area}/settings`} className="btn">
             {text.twoFactorLink}
@@ -170,18 +173,18 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
       )}
 
       {error && (
-        <p className="alert alert-error el-cast-error" role="alert">
+        <p className={cx("alert", "alert-error", styles.castError)} role="alert">
           {error}
         </p>
       )}
 
       {canVote && open.length === 0 && !receipt && (
-        <div className="el-notice el-notice-success" role="status">
+        <div className={cx(shared.notice, shared.noticeSuccess)} role="status">
           <p>{text.allVoted}</p>
         </div>
       )}
 
-      <div className="el-ballot">
+      <div className={styles.ballot}>
         {election.positions.map((position) =>
           voted.has(position.id) ? (
             <VotedPosition key={position.id} position={position} choiceId={kept[position.id]} />
@@ -198,8 +201,8 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
       </div>
 
       {canVote && open.length > 0 && (
-        <div className="el-submit-bar">
-          <p className="muted el-small" aria-live="polite">
+        <div className={styles.submitBar}>
+          <p className={cx("muted", shared.small)} aria-live="polite">
             {text.submitHint(selections.length)}
           </p>
           <button
@@ -213,24 +216,26 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         </div>
       )}
 
-      {phase.name === "verifying" && (
-        <VerificationModal
-          electionId={election.id}
-          methods={election.verification_methods}
-          onResult={onVerified}
-        />
-      )}
-      {phase.name === "password" && (
-        <PasswordPrompt
-          error={phase.error}
-          busy={false}
-          onSubmit={(password) => void cast(phase.grantId, password)}
-          onCancel={() => {
-            setPhase({ name: "idle" });
-            setError(`${electionMessages.castFailed}${electionMessages.passwordNeeded}`);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {phase.name === "verifying" && (
+          <VerificationModal
+            electionId={election.id}
+            methods={election.verification_methods}
+            onResult={onVerified}
+          />
+        )}
+        {phase.name === "password" && (
+          <PasswordPrompt
+            error={phase.error}
+            busy={false}
+            onSubmit={(password) => void cast(phase.grantId, password)}
+            onCancel={() => {
+              setPhase({ name: "idle" });
+              setError(`${electionMessages.castFailed}${electionMessages.passwordNeeded}`);
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

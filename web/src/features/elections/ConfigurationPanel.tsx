@@ -1,13 +1,17 @@
 import { useId, useState } from "react";
-import { type Election, electionsEndpoints, METHOD_LABELS } from "../../../../contract/elections";
+import { type Election, METHOD_LABELS } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { call } from "../../api/client";
+import { cx } from "../../ui/cx";
 import { ChevronIcon, ShieldIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
 import { AuditTrail } from "./AuditTrail";
 import { BallotEditor, definitionOf } from "./BallotEditor";
+import styles from "./ConfigurationPanel.module.css";
 import { Lifecycle } from "./ElectionLifecycle";
+import shared from "./elections.module.css";
 import { windowText } from "./format";
 import { text } from "./text";
 
@@ -30,27 +34,30 @@ export function ConfigurationPanel({
   const ballotKey = JSON.stringify(definitionOf(election));
 
   return (
-    <aside className="el-config" aria-labelledby={`${bodyId}-title`}>
+    <aside className={shared.config} aria-labelledby={`${bodyId}-title`}>
       <button
         type="button"
-        className="el-config-head"
+        className={styles.configHead}
         aria-expanded={expanded}
         aria-controls={bodyId}
         onClick={() => setExpanded((open) => !open)}
       >
-        <span className="el-config-head-icon" aria-hidden="true">
+        <span className={styles.configHeadIcon} aria-hidden="true">
           <ShieldIcon size={18} />
         </span>
-        <span id={`${bodyId}-title`} className="el-config-title">
+        <span id={`${bodyId}-title`} className={styles.configTitle}>
           {text.configTitle}
         </span>
-        <span className={expanded ? "el-chevron el-chevron-open" : "el-chevron"} aria-hidden="true">
+        <span
+          className={expanded ? cx(styles.chevron, styles.chevronOpen) : styles.chevron}
+          aria-hidden="true"
+        >
           <ChevronIcon size={16} />
         </span>
       </button>
       {expanded && (
-        <div id={bodyId} className="el-config-body">
-          <section className="el-config-section">
+        <div id={bodyId} className={styles.configBody}>
+          <section className={styles.configSection}>
             <h4>{text.lifecycle}</h4>
             <Lifecycle
               key={`${election.status}-${election.end_date}-${election.end_time}`}
@@ -59,8 +66,9 @@ export function ConfigurationPanel({
             />
           </section>
 
-          <section className="el-config-section">
+          <section className={styles.configSection}>
             <Toggle
+              className={styles.configToggle}
               label={text.hideResults}
               description={text.hideResultsDesc}
               checked={election.results_hidden}
@@ -84,21 +92,21 @@ export function ConfigurationPanel({
             />
           </section>
 
-          <section className="el-config-section">
+          <section className={styles.configSection}>
             <h4>{text.ballotEditor}</h4>
             {election.status === "upcoming" ? (
               <BallotEditor key={ballotKey} election={election} onUpdated={onUpdated} />
             ) : (
               <>
-                <p className="el-frozen">{text.frozenDone(election.status)}</p>
-                <p className="muted el-small">{windowText(election)}</p>
+                <p className={styles.frozen}>{text.frozenDone(election.status)}</p>
+                <p className={cx("muted", shared.small)}>{windowText(election)}</p>
               </>
             )}
           </section>
 
-          <section className="el-config-section">
+          <section className={styles.configSection}>
             <h4>{text.security}</h4>
-            <dl className="el-security">
+            <dl className={styles.security}>
               <div>
                 <dt>{text.methodsOffered}</dt>
                 <dd>{election.verification_methods.map((m) => METHOD_LABELS[m]).join(", ")}</dd>
@@ -108,7 +116,7 @@ export function ConfigurationPanel({
                 <dd>{election.requires_two_factor ? text.yes : text.no}</dd>
               </div>
             </dl>
-            <p className="muted el-small">{text.securityNote}</p>
+            <p className={cx("muted", shared.small)}>{text.securityNote}</p>
             <AuditTrail electionId={election.id} />
           </section>
         </div>

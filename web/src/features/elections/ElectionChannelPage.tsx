@@ -1,23 +1,33 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { type Election, electionsEndpoints } from "../../../../contract/elections";
+import type { Election } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
+import { cx } from "../../ui/cx";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
+import { LoadState } from "../../ui/LoadState";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { recordVotingSession } from "../monitoring/recordVotingSession";
 import { ChannelHeader } from "../workspace/ChannelFrame";
 import { EmptyState, NoOrganization } from "../workspace/EmptyState";
 import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import { CastVote } from "./CastVote";
-import { ConfigurationPanel } from "./ConfigurationPanel";
+import styles from "./ElectionChannelPage.module.css";
+import { loadOf } from "./ElectionsLoad";
+import shared from "./elections.module.css";
 import { dateInZone, statusOf, turnout, windowText } from "./format";
-import { CandidateAvatar, LoadError, Loading, partyOf, StatusBadge } from "./parts";
 import { ResultsList } from "./ResultsList";
+import { StatusBadge } from "./StatusBadge";
 import { text } from "./text";
 import { useChannelElection } from "./useElections";
 import { VotersTab } from "./VotersTab";
-import "./elections.css";
+
+// Administrators only: the configuration (and the form library it uses) loads for them alone.
+const ConfigurationPanel = lazy(() =>
+  import("./ConfigurationPanel").then((m) => ({ default: m.ConfigurationPanel })),
+);
 
 type TabKey = "overview" | "vote" | "results" | "voters";
 
@@ -28,17 +38,19 @@ const TABS: Array<TabDef<TabKey>> = [
   { key: "voters", label: text.tabs.voters },
 ];
 
-export function TurnoutMeter({ election, large }: { election: Election; large?: boolean }) {
+export function TurnoutMeter({ election }: { election: Election }) {
   const value = turnout(election);
   return (
-    <div className={large ? "el-turnout el-turnout-large" : "el-turnout"}>
-      <div className="el-turnout-figure">
+    <div>
+      <div className={shared.turnoutFigure}>
         <strong>{value}%</strong>
-        <span className="muted el-small">{text.ofVoters(election.votes_cast, election.total_voters)}</span>
+        <span className={cx("muted", shared.small)}>
+          {text.ofVoters(election.votes_cast, election.total_voters)}
+        </span>
       </div>
-      <div className="el-bar" aria-hidden="true">
+      <div className={shared.bar} aria-hidden="true">
         <span
-          className="el-bar-fill el-bar-fill-brand"
+          className={cx(shared.barFill, styles.barFillBrand)}
           style={{ width: `${Math.min(100, Number(value))}%` }}
         />
       </div>
@@ -48,9 +60,9 @@ export function TurnoutMeter({ election, large }: { election: Election; large?: 
 
 function Overview({ election }: { election: Election }) {
   return (
-    <div className="el-overview">
-      <section className="el-card el-overview-intro">
-        <div className="el-overview-title">
+    <div className={styles.overview}>
+      <section className={cx(shared.card, styles.overviewIntro)}>
+        <div className={shared.overviewTitle}>
           <h2>{election.title}</h2>
           <StatusBadge status={election.status} scheme="channel" />
         </div>
@@ -59,8 +71,8 @@ function Overview({ election }: { election: Election }) {
         </p>
       </section>
 
-      <dl className="el-facts">
-        <div className="el-fact">
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
           <dt>
             <CalendarIcon size={16} /> {text.votingPeriod}
           </dt>
@@ -69,14 +81,14 @@ function Overview({ election }: { election: Election }) {
             {dateInZone(election.ends_at, election.time_zone)}
           </dd>
         </div>
-        <div className="el-fact">
+        <div className={styles.fact}>
           <dt>
             <ClockIcon size={16} /> {text.votingWindow}
           </dt>
           {/* One continuous window from opening to closing (not daily hours); early opening or closing moves it. */}
           <dd>{windowText(election)}</dd>
         </div>
-        <div className="el-fact el-fact-wide">
+        <div className={cx(styles.fact, styles.factWide)}>
           <dt>
             <UsersIcon size={16} /> {text.turnout}
           </dt>
@@ -86,19 +98,19 @@ function Overview({ election }: { election: Election }) {
         </div>
       </dl>
 
-      <section className="el-card" aria-labelledby="el-positions-title">
+      <section className={shared.card} aria-labelledby="el-positions-title">
         <h3 id="el-positions-title">{text.positions}</h3>
         {election.positions.length === 0 && <p className="muted">{text.noCandidates}</p>}
         {election.positions.map((position) => (
-          <div key={position.id} className="el-position">
+          <div key={position.id} className={styles.position}>
             <h4>{position.title}</h4>
-            <ul className="el-candidates">
+            <ul className={shared.candidates}>
               {position.candidates.map((candidate) => (
-                <li key={candidate.id} className="el-candidate">
+                <li key={candidate.id} className={shared.candidate}>
                   <CandidateAvatar name={candidate.name} image={candidate.image_url} size={44} />
                   <span>
                     <strong>{candidate.name}</strong>
-                    <span className="muted el-small">{partyOf(candidate.party)}</span>
+                    <span className={cx("muted", shared.small)}>{partyOf(candidate.party)}</span>
                   </span>
                 </li>
               ))}
@@ -107,11 +119,11 @@ function Overview({ election }: { election: Election }) {
         ))}
       </section>
 
-      <section className="el-card el-bulletin-callout">
+      <section className={cx(shared.card, styles.bulletinCallout)}>
         <LockIcon size={20} />
         <div>
           <Link to={`/elections/${election.id}/bulletin`}>{text.bulletinLink}</Link>
-          <p className="muted el-small">{text.bulletinNote}</p>
+          <p className={cx("muted", shared.small)}>{text.bulletinNote}</p>
         </div>
       </section>
     </div>
@@ -128,7 +140,7 @@ export default function ElectionChannelPage() {
   const { query, refetch, replace } = useChannelElection(channelId);
   const [tab, setTab] = useState<TabKey>("overview");
   const election = query.data && !gone ? query.data : null;
-  // A failed live refetch keeps the last good screen; only a first load (or a Retry) shows the error.
+  // A failed live refetch keeps the last good screen; only a first load's failure can be "not found".
   const failure = query.data ? null : query.error;
 
   // Suspended or re-activated while open: the ballot reads what the voter may do now.
@@ -158,7 +170,7 @@ export default function ElectionChannelPage() {
       : undefined;
   if (notFound || elsewhere) {
     return (
-      <article className="ws-channel-page el-page">
+      <article className={shared.page}>
         <EmptyState
           icon={<BallotIcon size={36} />}
           title={elsewhere ? text.otherOrganization(elsewhere.name) : text.electionNotFound}
@@ -183,51 +195,61 @@ export default function ElectionChannelPage() {
   const name = listed?.name ?? text.defaultChannelName;
 
   return (
-    <article className="ws-channel-page el-page">
+    <article className={shared.page}>
       <ChannelHeader
         type="election"
         name={
           <>
             {name}
-            {election && <StatusBadge status={election.status} scheme="channel" />}
+            {election && (
+              <StatusBadge status={election.status} scheme="channel" className={styles.headerBadge} />
+            )}
           </>
         }
         description={listed?.description || election?.title || "Election channel"}
       />
 
-      {failure && !query.isFetching ? (
-        <LoadError message={failure.message} onRetry={() => void query.refetch()} />
-      ) : !election ? (
-        <Loading />
-      ) : (
-        <div className={election.viewer.can_manage ? "el-layout el-layout-with-config" : "el-layout"}>
-          <div className="el-layout-main">
-            <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Election">
-              {tab === "overview" && <Overview election={election} />}
-              {tab === "vote" && <CastVote key={election.id} election={election} onChanged={refetch} />}
-              {tab === "results" && (
-                <>
-                  <div className="el-results-toolbar">
-                    {election.status === "active" && <p className="muted el-small">{text.batchNote}</p>}
-                    {election.viewer.can_see_results && (
-                      <a
-                        className="btn"
-                        href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
-                        download
-                      >
-                        {text.exportCsv}
-                      </a>
-                    )}
-                  </div>
-                  <ResultsList election={election} />
-                </>
-              )}
-              {tab === "voters" && <VotersTab election={election} />}
-            </Tabs>
+      <LoadState {...loadOf(query)} data={election}>
+        {(election) => (
+          <div
+            className={
+              election.viewer.can_manage ? cx(shared.layout, shared.layoutWithConfig) : shared.layout
+            }
+          >
+            <div className={styles.layoutMain}>
+              <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Election">
+                {tab === "overview" && <Overview election={election} />}
+                {tab === "vote" && <CastVote key={election.id} election={election} onChanged={refetch} />}
+                {tab === "results" && (
+                  <>
+                    <div className={styles.resultsToolbar}>
+                      {election.status === "active" && (
+                        <p className={cx("muted", shared.small)}>{text.batchNote}</p>
+                      )}
+                      {election.viewer.can_see_results && (
+                        <a
+                          className="btn"
+                          href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
+                          download
+                        >
+                          {text.exportCsv}
+                        </a>
+                      )}
+                    </div>
+                    <ResultsList election={election} />
+                  </>
+                )}
+                {tab === "voters" && <VotersTab election={election} />}
+              </Tabs>
+            </div>
+            {election.viewer.can_manage && (
+              <Suspense fallback={null}>
+                <ConfigurationPanel election={election} onUpdated={replace} />
+              </Suspense>
+            )}
           </div>
-          {election.viewer.can_manage && <ConfigurationPanel election={election} onUpdated={replace} />}
-        </div>
-      )}
+        )}
+      </LoadState>
     </article>
   );
 }

@@ -1,9 +1,14 @@
-import { type FormEvent, useId, useState } from "react";
-import { type Election, electionsEndpoints } from "../../../../contract/elections";
-import { call } from "../../api/client";
+import { useId, useState } from "react";
+import { type Election, extendElectionInput } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { useEndpointMutation } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { useToast } from "../../ui/Toast";
+import styles from "./ElectionLifecycle.module.css";
+import shared from "./elections.module.css";
 import { calendarDate } from "./format";
 import { text } from "./text";
 
@@ -17,24 +22,31 @@ type Pending =
 export function Lifecycle({ election, onUpdated }: { election: Election; onUpdated(next: Election): void }) {
   const toast = useToast();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [endDate, setEndDate] = useState(election.end_date);
-  const [endTime, setEndTime] = useState(election.end_time);
+  const form = useContractForm(extendElectionInput, {
+    defaultValues: { end_date: election.end_date, end_time: election.end_time },
+  });
+  const [endDate, endTime] = form.watch(["end_date", "end_time"]);
+  const open = useEndpointMutation(electionsEndpoints.open);
+  const close = useEndpointMutation(electionsEndpoints.close);
+  const cancel = useEndpointMutation(electionsEndpoints.cancel);
+  const extend = useEndpointMutation(electionsEndpoints.extend);
   const extendId = useId();
   const running = election.status === "upcoming" || election.status === "active";
   const later = `${endDate}T${endTime}` > `${election.end_date}T${election.end_time}`;
 
-  if (!running) return <p className="muted el-small">{text.lifecycleNone}</p>;
+  if (!running) return <p className={cx("muted", shared.small)}>{text.lifecycleNone}</p>;
 
   const act = async (action: Pending) => {
+    const params = { id: election.id };
     const next =
       action.kind === "open"
-        ? await call(electionsEndpoints.open, { params: { id: election.id } })
+        ? await open.mutateAsync({ params })
         : action.kind === "close"
-          ? await call(electionsEndpoints.close, { params: { id: election.id } })
+          ? await close.mutateAsync({ params })
           : action.kind === "cancel"
-            ? await call(electionsEndpoints.cancel, { params: { id: election.id } })
-            : await call(electionsEndpoints.extend, {
-                params: { id: election.id },
+            ? await cancel.mutateAsync({ params })
+            : await extend.mutateAsync({
+                params,
                 body: { end_date: action.end_date, end_time: action.end_time },
               });
     onUpdated(next);
@@ -62,8 +74,8 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
   })();
 
   return (
-    <div className="el-lifecycle">
-      <div className="el-lifecycle-buttons">
+    <div>
+      <div className={styles.lifecycleButtons}>
         {election.status === "upcoming" && (
           <button type="button" className="btn btn-primary" onClick={() => setPending({ kind: "open" })}>
             {text.openNow}
@@ -76,7 +88,7 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
         )}
         <button
           type="button"
-          className="btn el-btn-danger-outline"
+          className={cx("btn", styles.btnDangerOutline)}
           onClick={() => setPending({ kind: "cancel" })}
         >
           {text.cancelElection}
@@ -84,34 +96,27 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
       </div>
 
       <form
-        className="el-extend"
+        className={styles.extend}
         aria-labelledby={`${extendId}-title`}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          if (later) setPending({ kind: "extend", end_date: endDate, end_time: endTime });
-        }}
+        onSubmit={submitting(form, (end) => {
+          if (later) setPending({ kind: "extend", ...end });
+        })}
       >
         <h4 id={`${extendId}-title`}>{text.extendTitle}</h4>
-        <p className="muted el-small">
+        <p className={cx("muted", shared.small)}>
           Now ends {calendarDate(election.end_date)} at {election.end_time} ({election.time_zone}).
         </p>
-        <div className="el-extend-fields">
+        <div className={shared.extendFields}>
           <Field
             label={text.newEndDate}
             type="date"
-            value={endDate}
             min={election.end_date}
-            onChange={(event) => setEndDate(event.target.value)}
+            {...fieldProps(form, "end_date")}
           />
-          <Field
-            label={text.newEndTime}
-            type="time"
-            value={endTime}
-            onChange={(event) => setEndTime(event.target.value)}
-          />
+          <Field label={text.newEndTime} type="time" {...fieldProps(form, "end_time")} />
         </div>
         {!later && (endDate !== election.end_date || endTime !== election.end_time) && (
-          <p className="el-field-error">{text.extendMustBeLater}</p>
+          <p className={shared.fieldError}>{text.extendMustBeLater}</p>
         )}
         <button type="submit" className="btn" disabled={!later || !endDate || !endTime}>
           {text.extend}
@@ -128,7 +133,7 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
           onConfirm={() => act(pending)}
           onClose={() => setPending(null)}
         >
-          <p className="el-confirm-body">{dialog.body}</p>
+          <p className={styles.confirmBody}>{dialog.body}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -2,9 +2,12 @@ import { Link } from "react-router";
 import { devEndpoints } from "../../../../contract/dev";
 import { ApiError } from "../../api/http";
 import { useEndpointQuery } from "../../api/query";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
+import { loadOf } from "./ElectionsLoad";
+import shared from "./elections.module.css";
 import { when } from "./format";
-import { LoadError, Loading } from "./parts";
-import "./elections.css";
+import styles from "./OutboxPage.module.css";
 
 const REFRESH_MS = 3000;
 
@@ -12,7 +15,7 @@ const words = {
   badge: "Developer tool",
   title: "Developer outbox",
   intro:
-    "What the embedded notifier would have sent by e-mail or SMS (verification codes, password reset links), so the product can be tried without a mail or SMS provider. It refreshes every 3 seconds, newest first.",
+    "Every message queued for e-mail or SMS (verification codes, password reset links), shown here on a demo server so the product can be tried without a mail or SMS provider. It refreshes every 3 seconds, newest first.",
   unavailable:
     "The developer outbox exists only while the server runs with demo data on the embedded database.",
   empty: "No messages yet. Ask for a Voter's Card or Phone code in an election to see one here.",
@@ -25,7 +28,7 @@ const words = {
 
 const unavailable = (failure: Error | null) => failure instanceof ApiError && failure.status === 404;
 
-/** /dev/outbox: the notifier's messages while the server runs with demo data (a developer tool). */
+/** /dev/outbox: the outbox's messages while the server runs with demo data (a developer tool). */
 export default function OutboxPage() {
   // Polled while it answers (a 404: not a demo server, or not from its machine; no use asking again).
   const query = useEndpointQuery(devEndpoints.outbox, {
@@ -38,63 +41,66 @@ export default function OutboxPage() {
   const newest = query.data
     ? [...query.data.messages].sort((a, b) => b.created_at.localeCompare(a.created_at))
     : null;
-  const failed = !newest && query.isError && !query.isFetching;
+  const load = loadOf(query);
+  // Not a demo server (a 404 once it stopped asking): a notice, not a failure with Retry.
+  const closed = !newest && !!load.error && unavailable(query.error);
 
   return (
-    <div className="el-public">
-      <header className="el-public-bar el-public-bar-dev">
-        <Link to="/" className="el-public-brand">
+    <div className={shared.public}>
+      <header className={cx(shared.publicBar, styles.publicBarDev)}>
+        <Link to="/" className={shared.publicBrand}>
           {words.home}
         </Link>
-        <span className="el-pill el-pill-yellow">{words.badge}</span>
+        <span className={cx(shared.pill, styles.pillYellow)}>{words.badge}</span>
       </header>
-      <main className="el-public-main">
-        <section className="el-card">
+      <main className={shared.publicMain}>
+        <section className={shared.card}>
           <h1>{words.title}</h1>
           <p className="muted">{words.intro}</p>
         </section>
-        {!newest && !failed && <Loading />}
-        {failed && unavailable(query.error) && (
-          <div className="el-notice el-notice-warning" role="status">
+        {closed ? (
+          <div className={cx(shared.notice, shared.noticeWarning)} role="status">
             <p>{words.unavailable}</p>
           </div>
+        ) : (
+          <LoadState
+            {...load}
+            data={newest}
+            isEmpty={(messages) => messages.length === 0}
+            empty={<p className={shared.notice}>{words.empty}</p>}
+          >
+            {(messages) => (
+              <>
+                <p className={cx("muted", shared.small)} aria-live="polite">
+                  {words.count(messages.length)}
+                </p>
+                <ul className={styles.outbox}>
+                  {messages.map((message) => (
+                    <li key={message.id} className={shared.card}>
+                      <dl className={styles.outboxMeta}>
+                        <div>
+                          <dt>{words.to}</dt>
+                          <dd>{message.to}</dd>
+                        </div>
+                        <div>
+                          <dt>{words.subject}</dt>
+                          <dd>{message.subject}</dd>
+                        </div>
+                        <div>
+                          <dt>{words.sent}</dt>
+                          <dd>
+                            <time dateTime={message.created_at}>{when(message.created_at)}</time>
+                          </dd>
+                        </div>
+                      </dl>
+                      <pre className={styles.outboxBody}>{message.body}</pre>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </LoadState>
         )}
-        {failed && !unavailable(query.error) && (
-          <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
-        )}
-        {newest &&
-          (newest.length === 0 ? (
-            <p className="el-notice">{words.empty}</p>
-          ) : (
-            <>
-              <p className="muted el-small" aria-live="polite">
-                {words.count(newest.length)}
-              </p>
-              <ul className="el-outbox">
-                {newest.map((message) => (
-                  <li key={message.id} className="el-card el-outbox-item">
-                    <dl className="el-outbox-meta">
-                      <div>
-                        <dt>{words.to}</dt>
-                        <dd>{message.to}</dd>
-                      </div>
-                      <div>
-                        <dt>{words.subject}</dt>
-                        <dd>{message.subject}</dd>
-                      </div>
-                      <div>
-                        <dt>{words.sent}</dt>
-                        <dd>
-                          <time dateTime={message.created_at}>{when(message.created_at)}</time>
-                        </dd>
-                      </div>
-                    </dl>
-                    <pre className="el-outbox-body">{message.body}</pre>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ))}
       </main>
     </div>
   );

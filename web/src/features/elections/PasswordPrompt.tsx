@@ -1,9 +1,11 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { electionMessages } from "../../../../contract/elections";
+import { passwordConfirmInput } from "../../../../contract/settings";
 import { Field } from "../../ui/Field";
+import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
-import { useStableCallback } from "./parts";
 import { text } from "./text";
+import { useStableCallback } from "./useStableCallback";
 
 /** Asks for the account password again before the ballot is cast. */
 export function PasswordPrompt({
@@ -17,13 +19,11 @@ export function PasswordPrompt({
   onSubmit(password: string): void;
   onCancel(): void;
 }) {
-  const [password, setPassword] = useState("");
+  const form = useContractForm(passwordConfirmInput, { defaultValues: { password: "" } });
+  const password = form.watch("password");
   const formId = useId();
   const close = useStableCallback(onCancel);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password) onSubmit(password);
-  };
+  const submit = submitting(form, (values) => values.password && onSubmit(values.password));
   return (
     <Modal
       title={text.passwordTitle}
@@ -50,8 +50,7 @@ export function PasswordPrompt({
           label={text.password}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.register("password")}
         />
       </form>
     </Modal>

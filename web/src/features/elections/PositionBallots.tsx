@@ -1,8 +1,11 @@
 import { useState } from "react";
 import type { Bulletin } from "../../../../contract/elections";
+import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
 import { words } from "./bulletinText";
+import shared from "./elections.module.css";
 import { shorten } from "./format";
+import styles from "./PositionBallots.module.css";
 
 const SHOWN_BALLOTS = 50;
 
@@ -33,15 +36,15 @@ export function PositionBallots({
   ];
   const shown = showAll ? ordered : ordered.slice(0, SHOWN_BALLOTS);
   return (
-    <section className="el-card" aria-label={position.title}>
+    <section className={shared.card} aria-label={position.title}>
       <h3>{position.title}</h3>
-      {!published && <p className="muted el-small">{words.countsLater}</p>}
+      {!published && <p className={cx("muted", shared.small)}>{words.countsLater}</p>}
       {published && (
         <Table compact scroll={false}>
           <thead>
             <tr>
               <th scope="col">{words.candidate}</th>
-              <th scope="col" className="el-num">
+              <th scope="col" className={shared.num}>
                 {words.count}
               </th>
             </tr>
@@ -50,22 +53,22 @@ export function PositionBallots({
             {position.candidates.map((candidate) => (
               <tr key={candidate.id}>
                 <th scope="row">{candidate.name}</th>
-                <td className="el-num">{counts.get(candidate.id) ?? 0}</td>
+                <td className={shared.num}>{counts.get(candidate.id) ?? 0}</td>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
       {ballots.length === 0 ? (
-        <p className="muted el-small">{words.noBallots}</p>
+        <p className={cx("muted", shared.small)}>{words.noBallots}</p>
       ) : (
         <>
-          <Table compact scroll={false} className="el-ballot-table">
+          <Table compact scroll={false} className={shared.ballotTable}>
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>
                 <th scope="col">{words.choice}</th>
-                <th scope="col" className="el-num">
+                <th scope="col" className={shared.num}>
                   {words.sequence}
                 </th>
               </tr>
@@ -74,13 +77,13 @@ export function PositionBallots({
               {shown.map((ballot) => {
                 const mine = highlighted.has(ballot.receipt_hash);
                 return (
-                  <tr key={ballot.receipt_hash} className={mine ? "el-row-mine" : undefined}>
-                    <td className="el-mono" title={ballot.receipt_hash}>
+                  <tr key={ballot.receipt_hash} className={mine ? styles.rowMine : undefined}>
+                    <td className={shared.mono} title={ballot.receipt_hash}>
                       {shorten(ballot.receipt_hash)}
-                      {mine && <span className="el-pill el-pill-brand">{words.yourBallot}</span>}
+                      {mine && <span className={cx(shared.pill, styles.pillBrand)}>{words.yourBallot}</span>}
                     </td>
                     <td>{nameOf(ballot.candidate_id)}</td>
-                    <td className="el-num">{ballot.seal}</td>
+                    <td className={shared.num}>{ballot.seal}</td>
                   </tr>
                 );
               })}

@@ -1,6 +1,10 @@
 import type { Election } from "../../../../contract/elections";
+import { cx } from "../../ui/cx";
+import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import shared from "./elections.module.css";
 import { candidateColour, rankPosition, resultsNotice } from "./format";
-import { CandidateAvatar, partyOf, Trophy } from "./parts";
+import styles from "./ResultsList.module.css";
+import { Trophy } from "./Trophy";
 import { text } from "./text";
 
 /**
@@ -20,46 +24,43 @@ export function leaderLabel(status: string, tied: boolean): string {
 export function ResultsList({ election }: { election: Election }) {
   if (!election.viewer.can_see_results) {
     return (
-      <div className="el-notice" role="status">
+      <div className={shared.notice} role="status">
         <p>{resultsNotice(election)}</p>
       </div>
     );
   }
   return (
-    <div className="el-results">
+    <div className={styles.results}>
       {election.positions.map((position) => {
         const { ranked, total, leaders } = rankPosition(position);
         const label = leaderLabel(election.status, leaders.length > 1);
         return (
-          <section key={position.id} className="el-card el-result-position" aria-label={position.title}>
-            <header className="el-result-head">
+          <section key={position.id} className={shared.card} aria-label={position.title}>
+            <header className={styles.resultHead}>
               <h3>{position.title}</h3>
-              <span className="muted el-small">{text.totalVotes(total)}</span>
+              <span className={cx("muted", shared.small)}>{text.totalVotes(total)}</span>
             </header>
-            <ol className="el-result-list">
+            <ol className={styles.resultList}>
               {ranked.map((candidate) => (
-                <li
-                  key={candidate.id}
-                  className={candidate.leading ? "el-result el-result-leading" : "el-result"}
-                >
-                  <div className="el-result-row">
+                <li key={candidate.id} className={candidate.leading ? shared.resultLeading : undefined}>
+                  <div className={styles.resultRow}>
                     <CandidateAvatar name={candidate.name} image={candidate.image_url} size={36} />
-                    <span className="el-result-name">
+                    <span className={shared.resultName}>
                       <strong>
                         {candidate.name}
                         {candidate.leading && <Trophy label={label} />}
                       </strong>
-                      <span className="muted el-small">{partyOf(candidate.party)}</span>
+                      <span className={cx("muted", shared.small)}>{partyOf(candidate.party)}</span>
                     </span>
-                    <span className="el-result-figures">
+                    <span className={styles.resultFigures}>
                       <strong>{candidate.share}%</strong>
-                      <span className="muted el-small">{text.votes(candidate.votes)}</span>
+                      <span className={cx("muted", shared.small)}>{text.votes(candidate.votes)}</span>
                     </span>
                   </div>
                   {/* The figures beside it say the same; the bar is a picture of them. */}
-                  <div className="el-bar" aria-hidden="true">
+                  <div className={shared.bar} aria-hidden="true">
                     <span
-                      className="el-bar-fill"
+                      className={shared.barFill}
                       style={{
                         width: `${candidate.share}%`,
                         background: candidateColour(position, candidate.id),

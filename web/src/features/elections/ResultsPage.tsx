@@ -1,20 +1,26 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
-import { type Election, electionMessages, electionsEndpoints } from "../../../../contract/elections";
+import type { Election } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
-import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
+import { cx } from "../../ui/cx";
+import { ChevronLeftIcon } from "../../ui/icons";
 import { Table } from "../../ui/Table";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { partyOf } from "./CandidateAvatar";
 import { DistributionChart, ResultsBarChart } from "./charts";
+import { ElectionsLoad } from "./ElectionsLoad";
+import shared from "./elections.module.css";
 import { dateInZone, rankPosition, resultsNotice, turnout, windowText } from "./format";
-import { LoadError, Loading, partyOf, StatusBadge, Trophy } from "./parts";
 import { leaderLabel } from "./ResultsList";
+import styles from "./ResultsPage.module.css";
+import { StatusBadge } from "./StatusBadge";
+import { Trophy } from "./Trophy";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
-import "./elections.css";
 
 type TabKey = "overview" | "charts";
 const TABS: Array<TabDef<TabKey>> = [
@@ -34,18 +40,18 @@ export function ElectionCard({
   return (
     <button
       type="button"
-      className={selected ? "el-election-card el-election-card-selected" : "el-election-card"}
+      className={selected ? cx(styles.electionCard, styles.electionCardSelected) : styles.electionCard}
       aria-pressed={selected}
       onClick={onSelect}
     >
-      <span className="el-election-card-head">
-        <strong className="el-election-card-title">{election.title}</strong>
+      <span className={styles.electionCardHead}>
+        <strong className={styles.electionCardTitle}>{election.title}</strong>
         <StatusBadge status={election.status} scheme="results" />
       </span>
-      <span className={election.description ? "el-election-card-desc" : "el-election-card-desc muted"}>
+      <span className={election.description ? styles.electionCardDesc : cx(styles.electionCardDesc, "muted")}>
         {election.description || text.noDescription}
       </span>
-      <span className="el-election-card-meta">
+      <span className={styles.electionCardMeta}>
         <span>
           {text.starts} {dateInZone(election.starts_at, election.time_zone)}
         </span>
@@ -59,16 +65,16 @@ export function ElectionCard({
 
 function Tile({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="el-tile">
-      <span className="el-tile-label">{label}</span>
-      <strong className="el-tile-value">{value}</strong>
+    <div className={styles.tile}>
+      <span className={styles.tileLabel}>{label}</span>
+      <strong className={shared.tileValue}>{value}</strong>
     </div>
   );
 }
 
 export function Tiles({ election }: { election: Election }) {
   return (
-    <div className="el-tiles">
+    <div className={styles.tiles}>
       <Tile label={text.totalVoters} value={election.total_voters} />
       <Tile label={text.votesCast} value={election.votes_cast} />
       <Tile label={text.turnout} value={`${turnout(election)}%`} />
@@ -81,18 +87,18 @@ function Summary({ election }: { election: Election }) {
   const positions = election.positions.map(rankPosition);
   const totalVotes = positions.reduce((sum, p) => sum + p.total, 0);
   return (
-    <section className="el-card" aria-labelledby="el-summary-title">
+    <section className={shared.card} aria-labelledby="el-summary-title">
       <h3 id="el-summary-title">{text.resultsSummary}</h3>
-      <ul className="el-summary">
+      <ul className={styles.summary}>
         {positions.map(({ position, total, leaders }) => {
           const leader = leaders[0];
           return (
-            <li key={position.id} className="el-summary-line">
-              <span className="el-summary-position">{position.title}</span>
+            <li key={position.id} className={styles.summaryLine}>
+              <span className={styles.summaryPosition}>{position.title}</span>
               {!leader ? (
                 <span className="muted">{text.noVotesYet}</span>
               ) : leaders.length > 1 ? (
-                <span className="el-summary-leader">
+                <span className={shared.summaryLeader}>
                   <Trophy label={text.tiedFirst} />
                   {text.tiedBetween(leaders.map((l) => `${l.name} (${partyOf(l.party)})`).join(", "))}{" "}
                   <span className="muted">
@@ -100,18 +106,18 @@ function Summary({ election }: { election: Election }) {
                   </span>
                 </span>
               ) : (
-                <span className="el-summary-leader">
+                <span className={shared.summaryLeader}>
                   <Trophy label={leaderLabel(election.status, false)} />
                   <strong>{leader.name}</strong> <span className="muted">({partyOf(leader.party)})</span> —{" "}
                   {text.votes(leader.votes)} ({leader.share}%)
                 </span>
               )}
-              <span className="el-summary-total muted">{text.totalVotes(total)}</span>
+              <span className={cx(styles.summaryTotal, "muted")}>{text.totalVotes(total)}</span>
             </li>
           );
         })}
       </ul>
-      <p className="el-summary-grand">
+      <p className={styles.summaryGrand}>
         {text.totalVotes(totalVotes)} across {election.positions.length}{" "}
         {election.positions.length === 1 ? "position" : "positions"}
       </p>
@@ -132,25 +138,25 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
           <th scope="col">{text.rank}</th>
           <th scope="col">{text.candidate}</th>
           <th scope="col">{text.partyColumn}</th>
-          <th scope="col" className="el-num">
+          <th scope="col" className={shared.num}>
             {text.votesColumn}
           </th>
-          <th scope="col" className="el-num">
+          <th scope="col" className={shared.num}>
             {text.percentage}
           </th>
         </tr>
       </thead>
       <tbody>
         {ranked.map((candidate) => (
-          <tr key={candidate.id} className={candidate.leading ? "el-row-leading" : undefined}>
+          <tr key={candidate.id} className={candidate.leading ? styles.rowLeading : undefined}>
             <td>
               {candidate.rank}
               {candidate.leading && <Trophy label={label} />}
             </td>
             <th scope="row">{candidate.name}</th>
             <td>{partyOf(candidate.party)}</td>
-            <td className="el-num">{candidate.votes}</td>
-            <td className="el-num">{candidate.share}%</td>
+            <td className={shared.num}>{candidate.votes}</td>
+            <td className={shared.num}>{candidate.share}%</td>
           </tr>
         ))}
       </tbody>
@@ -160,11 +166,11 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
 
 function DetailedCharts({ election }: { election: Election }) {
   return (
-    <div className="el-detailed">
+    <div className={styles.detailed}>
       {election.positions.map((position, index) => (
-        <section key={position.id} className="el-card" aria-label={position.title}>
+        <section key={position.id} className={shared.card} aria-label={position.title}>
           <h3>{position.title}</h3>
-          <div className="el-chart-pair">
+          <div className={shared.chartPair}>
             <ResultsBarChart position={position} />
             <DistributionChart position={position} kind="doughnut" />
           </div>
@@ -180,13 +186,13 @@ function SelectedElection({ election }: { election: Election }) {
   const { area, channels } = useWorkspace();
   const channel = election.channel_id ? channels.find((c) => c.id === election.channel_id) : undefined;
   return (
-    <section className="el-selected" aria-labelledby="el-selected-title">
-      <header className="el-selected-head">
+    <section className={styles.selected} aria-labelledby="el-selected-title">
+      <header className={styles.selectedHead}>
         <div>
           <h2 id="el-selected-title">{election.title}</h2>
-          <p className="muted el-small">{windowText(election)}</p>
+          <p className={cx("muted", shared.small)}>{windowText(election)}</p>
         </div>
-        <div className="el-selected-actions">
+        <div className={styles.selectedActions}>
           {channel && (
             <Link className="btn" to={channelPath(area, channel)}>
               {text.openChannel}
@@ -209,7 +215,7 @@ function SelectedElection({ election }: { election: Election }) {
       <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Results views">
         <Tiles election={election} />
         {!election.viewer.can_see_results ? (
-          <div className="el-notice" role="status">
+          <div className={shared.notice} role="status">
             <p>{resultsNotice(election)}</p>
           </div>
         ) : tab === "overview" ? (
@@ -230,7 +236,11 @@ export default function ResultsPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const back = (
-    <button type="button" className="btn btn-ghost el-back" onClick={() => navigate(`/${area}`)}>
+    <button
+      type="button"
+      className={cx("btn", "btn-ghost", styles.back)}
+      onClick={() => navigate(`/${area}`)}
+    >
       <ChevronLeftIcon size={18} />
       {text.back}
     </button>
@@ -238,46 +248,34 @@ export default function ResultsPage() {
 
   let body: React.ReactNode;
   if (!currentId) body = <NoOrganization area={area} />;
-  else if (elections.data === undefined) {
-    body =
-      elections.isError && !elections.isFetching ? (
-        <LoadError message={elections.error.message} onRetry={() => void elections.refetch()} />
-      ) : (
-        <Loading />
-      );
-  } else if (elections.data.elections.length === 0) {
+  else {
     body = (
-      <div className="el-empty">
-        <span className="el-empty-icon" aria-hidden="true">
-          <BallotIcon size={32} />
-        </span>
-        <h2>{electionMessages.noElections}</h2>
-        <p className="muted">{electionMessages.noElectionsText}</p>
-      </div>
-    );
-  } else {
-    const list = elections.data.elections;
-    const selected = list.find((e) => e.id === selectedId) ?? list[0];
-    body = (
-      <div className="el-results-screen">
-        <nav className="el-election-cards" aria-label={text.elections}>
-          {list.map((election) => (
-            <ElectionCard
-              key={election.id}
-              election={election}
-              selected={election.id === selected?.id}
-              onSelect={() => setSelectedId(election.id)}
-            />
-          ))}
-        </nav>
-        {selected && <SelectedElection key={selected.id} election={selected} />}
-      </div>
+      <ElectionsLoad elections={elections}>
+        {(list) => {
+          const selected = list.find((e) => e.id === selectedId) ?? list[0];
+          return (
+            <div className={styles.resultsScreen}>
+              <nav className={styles.electionCards} aria-label={text.elections}>
+                {list.map((election) => (
+                  <ElectionCard
+                    key={election.id}
+                    election={election}
+                    selected={election.id === selected?.id}
+                    onSelect={() => setSelectedId(election.id)}
+                  />
+                ))}
+              </nav>
+              {selected && <SelectedElection key={selected.id} election={selected} />}
+            </div>
+          );
+        }}
+      </ElectionsLoad>
     );
   }
 
   return (
-    <div className="el-screen">
-      <header className="el-screen-head">
+    <div className={shared.screen}>
+      <header className={styles.screenHead}>
         {back}
         <div>
           <h1>{text.resultsScreenTitle}</h1>

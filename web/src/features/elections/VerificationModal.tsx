@@ -1,18 +1,28 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   CODE_LENGTH,
+  confirmVerificationInput,
   electionMessages,
-  electionsEndpoints,
   ID_MIN_LENGTH,
   METHOD_LABELS,
+  startVerificationInput,
   VERIFIED_CLOSE_MS,
   type VerificationMethod,
 } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
+import { useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
+import { CodeField } from "../accounts/CodeField";
 import { text } from "./text";
+import styles from "./VerificationModal.module.css";
+
+/** The two things typed here, checked with the verification endpoints' own schemas. */
+const idInput = startVerificationInput.options[0].pick({ id_number: true });
+const codeInput = confirmVerificationInput.pick({ code: true });
 
 type Step =
   | { name: "select" }
@@ -42,9 +52,11 @@ export function VerificationModal({
 }) {
   const [step, setStep] = useState<Step>({ name: "select" });
   const [method, setMethod] = useState<VerificationMethod | null>(methods[0] ?? null);
-  const [idNumber, setIdNumber] = useState("");
+  const idForm = useContractForm(idInput, { defaultValues: { id_number: "" } });
+  const idNumber = idForm.watch("id_number");
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const [code, setCode] = useState("");
+  const codeForm = useContractForm(codeInput, { defaultValues: { code: "" } });
+  const code = codeForm.watch("code");
   const [busy, setBusy] = useState(false);
   const groupId = useId();
   // The modal refocuses when its onClose changes: keep one for its whole life.
@@ -72,21 +84,20 @@ export function VerificationModal({
     }
   }
 
-  const verifyId = (event: FormEvent) => {
-    event.preventDefault();
-    if (idNumber.trim().length < ID_MIN_LENGTH) return;
-    void run(
+  const verifyId = idForm.handleSubmit(({ id_number }) => {
+    if (id_number.length < ID_MIN_LENGTH) return;
+    return run(
       () =>
         call(electionsEndpoints.startVerification, {
           params: { id: electionId },
-          body: { method: "national_id", id_number: idNumber.trim() },
+          body: { method: "national_id", id_number },
         }),
       (result) => {
         if (result.status === "verified") setStep({ name: "success", grantId: result.grant_id });
         else fail(new ApiError(400, "unexpected", electionMessages.verifyFailedDefault));
       },
     );
-  };
+  });
 
   const sendCode = () => {
     if (method !== "voters_card" && method !== "phone") return;
@@ -95,33 +106,32 @@ export function VerificationModal({
       (result) => {
         if (result.status === "code_sent") {
           setSentMessage(result.message);
-          setCode("");
+          codeForm.reset();
         } else setStep({ name: "success", grantId: result.grant_id });
       },
     );
   };
 
-  const confirmCode = (event: FormEvent) => {
-    event.preventDefault();
-    if ((method !== "voters_card" && method !== "phone") || code.length !== CODE_LENGTH) return;
-    void run(
+  const confirmCode = codeForm.handleSubmit(({ code }) => {
+    if (method !== "voters_card" && method !== "phone") return;
+    return run(
       () =>
         call(electionsEndpoints.confirmVerification, { params: { id: electionId }, body: { method, code } }),
       (result) => setStep({ name: "success", grantId: result.grant_id }),
       true,
     );
-  };
+  });
 
   const startOver = () => {
     setStep({ name: "select" });
-    setIdNumber("");
-    setCode("");
+    idForm.reset();
+    codeForm.reset();
     setSentMessage(null);
   };
 
   return (
     <Modal title={text.verifyTitle} onClose={close}>
-      <ol className="el-steps" aria-label="Steps">
+      <ol className={styles.steps} aria-label="Steps">
         {(["Method", "Verify", "Done"] as const).map((label, index) => {
           const current = step.name === "select" ? 0 : step.name === "verify" ? 1 : 2;
           return (
@@ -129,10 +139,10 @@ export function VerificationModal({
               key={label}
               className={
                 index < current
-                  ? "el-step el-step-done"
+                  ? cx(styles.step, styles.stepDone)
                   : index === current
-                    ? "el-step el-step-current"
-                    : "el-step"
+                    ? cx(styles.step, styles.stepCurrent)
+                    : styles.step
               }
               aria-current={index === current ? "step" : undefined}
             >
@@ -149,12 +159,12 @@ export function VerificationModal({
             if (method) setStep({ name: "verify" });
           }}
         >
-          <fieldset className="el-methods">
+          <fieldset className={styles.methods}>
             <legend id={groupId}>{text.selectMethod}</legend>
             {methods.map((option) => (
               <label
                 key={option}
-                className={method === option ? "el-method el-method-selected" : "el-method"}
+                className={method === option ? cx(styles.method, styles.methodSelected) : styles.method}
               >
                 <input
                   type="radio"
@@ -165,12 +175,12 @@ export function VerificationModal({
                 />
                 <span>
                   <strong>{METHOD_LABELS[option]}</strong>
-                  <span className="el-method-help">{text.methodHelp[option]}</span>
+                  <span className={styles.methodHelp}>{text.methodHelp[option]}</span>
                 </span>
               </label>
             ))}
           </fieldset>
-          <div className="el-modal-actions">
+          <div className={styles.modalActions}>
             <button type="submit" className="btn btn-primary" disabled={!method}>
               {text.continue}
             </button>
@@ -182,16 +192,14 @@ export function VerificationModal({
         <form onSubmit={verifyId} noValidate>
           <Field
             label={text.nationalIdLabel}
-            name="national-id"
             autoComplete="off"
-            value={idNumber}
             maxLength={50}
             minLength={ID_MIN_LENGTH}
             required
             hint={text.nationalIdHint(ID_MIN_LENGTH)}
-            onChange={(event) => setIdNumber(event.target.value)}
+            {...idForm.register("id_number")}
           />
-          <div className="el-modal-actions">
+          <div className={styles.modalActions}>
             <button type="button" className="btn" onClick={startOver} disabled={busy}>
               {text.back}
             </button>
@@ -214,19 +222,15 @@ export function VerificationModal({
               <p className="alert alert-success" role="status">
                 {sentMessage}
               </p>
-              <Field
+              <CodeField
                 label={text.codeLabel}
-                name="verification-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
                 pattern="[0-9]*"
                 maxLength={CODE_LENGTH}
-                value={code}
                 hint={text.codeHint}
-                className="el-code-input"
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+                className={styles.codeInput}
+                {...codeForm.register("code")}
               />
-              <div className="el-modal-actions">
+              <div className={styles.modalActions}>
                 <button type="button" className="btn btn-ghost" onClick={sendCode} disabled={busy}>
                   {text.resendCode}
                 </button>
@@ -240,7 +244,7 @@ export function VerificationModal({
               </div>
             </form>
           ) : (
-            <div className="el-modal-actions">
+            <div className={styles.modalActions}>
               <button type="button" className="btn" onClick={startOver} disabled={busy}>
                 {text.back}
               </button>
@@ -253,8 +257,8 @@ export function VerificationModal({
       )}
 
       {step.name === "success" && (
-        <div className="el-verify-result el-verify-success" role="status">
-          <span className="el-verify-icon" aria-hidden="true">
+        <div className={cx(styles.verifyResult, styles.verifySuccess)} role="status">
+          <span className={styles.verifyIcon} aria-hidden="true">
             ✓
           </span>
           <h3>{text.verified}</h3>
@@ -263,19 +267,19 @@ export function VerificationModal({
       )}
 
       {step.name === "failure" && (
-        <div className="el-verify-result el-verify-failure" role="alert">
-          <span className="el-verify-icon" aria-hidden="true">
+        <div className={cx(styles.verifyResult, styles.verifyFailure)} role="alert">
+          <span className={styles.verifyIcon} aria-hidden="true">
             !
           </span>
           <h3>{text.verifyFailed}</h3>
           <p>{step.message || electionMessages.verifyFailedDefault}</p>
-          <div className="el-modal-actions el-modal-actions-center">
+          <div className={cx(styles.modalActions, styles.modalActionsCenter)}>
             {step.codeStillValid && step.message === electionMessages.invalidCode && (
               <button
                 type="button"
                 className="btn"
                 onClick={() => {
-                  setCode("");
+                  codeForm.reset();
                   setStep({ name: "verify" });
                 }}
               >

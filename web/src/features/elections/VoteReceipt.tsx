@@ -2,8 +2,11 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { electionMessages } from "../../../../contract/elections";
 import { copyText } from "../../ui/clipboard";
+import { cx } from "../../ui/cx";
 import { useToast } from "../../ui/Toast";
+import shared from "./elections.module.css";
 import { text } from "./text";
+import styles from "./VoteReceipt.module.css";
 
 /** After a cast: the receipt, to copy and to find on the bulletin board. */
 export function Receipt({
@@ -21,11 +24,11 @@ export function Receipt({
   const toast = useToast();
   const ref = useRef<HTMLDivElement>(null);
   return (
-    <div className="el-receipt" ref={ref} role="status">
-      <p className="el-receipt-success">✓ {electionMessages.voteCast}</p>
+    <div className={styles.receipt} ref={ref} role="status">
+      <p className={styles.receiptSuccess}>✓ {electionMessages.voteCast}</p>
       <h3>{text.receiptTitle}</h3>
-      <div className="el-receipt-code-row">
-        <code className="el-receipt-code">{receipt}</code>
+      <div className={styles.receiptCodeRow}>
+        <code className={styles.receiptCode}>{receipt}</code>
         <button
           type="button"
           className="btn"
@@ -41,19 +44,19 @@ export function Receipt({
           {text.copy}
         </button>
       </div>
-      <p className="el-receipt-keep">{text.receiptKeep}</p>
-      <div className="el-receipt-head">
-        <span className="el-small">{text.receiptHead}</span>
+      <p className={styles.receiptKeep}>{text.receiptKeep}</p>
+      <div className={styles.receiptHead}>
+        <span className={shared.small}>{text.receiptHead}</span>
         {head ? (
           <>
-            <code className="el-receipt-head-code">{head}</code>
-            <p className="muted el-small">{text.receiptHeadNote}</p>
+            <code className={styles.receiptHeadCode}>{head}</code>
+            <p className={cx("muted", shared.small)}>{text.receiptHeadNote}</p>
           </>
         ) : (
-          <p className="muted el-small">{text.receiptNoHead}</p>
+          <p className={cx("muted", shared.small)}>{text.receiptNoHead}</p>
         )}
       </div>
-      <div className="el-receipt-actions">
+      <div className={styles.receiptActions}>
         <Link className="btn" to={`/elections/${electionId}/bulletin`} target="_blank" rel="noopener">
           {text.findOnBulletin}
         </Link>

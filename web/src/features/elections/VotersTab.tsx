@@ -1,9 +1,14 @@
 import { useId, useState } from "react";
-import { type Election, electionsEndpoints } from "../../../../contract/elections";
+import type { Election, EligibleVoter } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
-import { LoadError, Loading } from "./parts";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
+import { loadOf } from "./ElectionsLoad";
+import shared from "./elections.module.css";
 import { text } from "./text";
+import styles from "./VotersTab.module.css";
 
 /**
  * The eligible voters with "voted" or "not yet" (never a choice). Refreshed with the election
@@ -14,64 +19,62 @@ export function VotersTab({ election }: { election: Election }) {
   const query = useEndpointQuery(electionsEndpoints.voters, { params: { id: election.id } });
   const [filter, setFilter] = useState("");
   const filterId = useId();
+  return <LoadState {...loadOf(query)}>{({ voters }) => voterList(voters)}</LoadState>;
 
-  if (!query.data) {
-    return query.isError && !query.isFetching ? (
-      <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
-    ) : (
-      <Loading />
+  function voterList(voters: EligibleVoter[]) {
+    const votedCount = voters.filter((v) => v.voted).length;
+    const needle = filter.trim().toLowerCase();
+    const shown = needle ? voters.filter((v) => v.full_name.toLowerCase().includes(needle)) : voters;
+
+    return (
+      <section className={shared.card} aria-labelledby={`${filterId}-title`}>
+        <header className={styles.votersHead}>
+          <div>
+            <h3 id={`${filterId}-title`}>{text.votersTitle}</h3>
+            <p className={cx("muted", shared.small)} aria-live="polite">
+              {text.votersCount(voters.length, votedCount)}
+            </p>
+          </div>
+          {voters.length > 8 && (
+            <div className={cx("field", styles.votersFilter)}>
+              <label htmlFor={filterId} className="visually-hidden">
+                {text.filterVoters}
+              </label>
+              <input
+                id={filterId}
+                type="search"
+                placeholder={text.filterVoters}
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
+            </div>
+          )}
+        </header>
+        <p className={cx("muted", shared.small)}>
+          {election.status === "upcoming" ? text.rollNoteUpcoming : text.rollNoteFixed} {text.secrecyNote}
+        </p>
+        {voters.length === 0 ? (
+          <p className="muted">{text.noVoters}</p>
+        ) : shown.length === 0 ? (
+          <p className="muted">{text.noMatch}</p>
+        ) : (
+          <ul className={styles.voterList}>
+            {shown.map((voter) => (
+              <li key={voter.user_id} className={styles.voter}>
+                <Avatar name={voter.full_name} size={32} />
+                <span className={styles.voterName}>{voter.full_name}</span>
+                <span
+                  className={
+                    voter.voted ? cx(shared.pill, styles.pillGreen) : cx(shared.pill, styles.pillGrey)
+                  }
+                >
+                  {voter.voted ? text.voted : text.notYet}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     );
   }
-  const { voters } = query.data;
-
-  const votedCount = voters.filter((v) => v.voted).length;
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? voters.filter((v) => v.full_name.toLowerCase().includes(needle)) : voters;
-
-  return (
-    <section className="el-card el-voters" aria-labelledby={`${filterId}-title`}>
-      <header className="el-voters-head">
-        <div>
-          <h3 id={`${filterId}-title`}>{text.votersTitle}</h3>
-          <p className="muted el-small" aria-live="polite">
-            {text.votersCount(voters.length, votedCount)}
-          </p>
-        </div>
-        {voters.length > 8 && (
-          <div className="field el-voters-filter">
-            <label htmlFor={filterId} className="visually-hidden">
-              {text.filterVoters}
-            </label>
-            <input
-              id={filterId}
-              type="search"
-              placeholder={text.filterVoters}
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-            />
-          </div>
-        )}
-      </header>
-      <p className="muted el-small">
-        {election.status === "upcoming" ? text.rollNoteUpcoming : text.rollNoteFixed} {text.secrecyNote}
-      </p>
-      {voters.length === 0 ? (
-        <p className="muted">{text.noVoters}</p>
-      ) : shown.length === 0 ? (
-        <p className="muted">{text.noMatch}</p>
-      ) : (
-        <ul className="el-voter-list">
-          {shown.map((voter) => (
-            <li key={voter.user_id} className="el-voter">
-              <Avatar name={voter.full_name} size={32} />
-              <span className="el-voter-name">{voter.full_name}</span>
-              <span className={voter.voted ? "el-pill el-pill-green" : "el-pill el-pill-grey"}>
-                {voter.voted ? text.voted : text.notYet}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
 }

@@ -11,6 +11,8 @@ import {
 } from "chart.js";
 import { Bar, Doughnut, Pie } from "react-chartjs-2";
 import type { PositionView } from "../../../../contract/elections";
+import styles from "./charts.module.css";
+import shared from "./elections.module.css";
 import { candidateColour, share } from "./format";
 import { text } from "./text";
 
@@ -61,7 +63,7 @@ export function ResultsBarChart({
     },
   };
   return (
-    <div className="el-chart">
+    <div className={shared.chart}>
       <Bar
         role="img"
         aria-label={`${title}, ${position.title}: ${data.describe}`}
@@ -102,14 +104,14 @@ export function DistributionChart({
   };
   const label = `${title}, ${position.title}: ${data.describe}`;
   return (
-    <div className="el-chart">
+    <div className={shared.chart}>
       {kind === "pie" ? (
         <Pie role="img" aria-label={label} options={options as ChartOptions<"pie">} data={chartData} />
       ) : (
         <Doughnut role="img" aria-label={label} options={options} data={chartData} />
       )}
       {data.total === 0 && (
-        <span className="el-chart-empty" aria-hidden="true">
+        <span className={styles.chartEmpty} aria-hidden="true">
           {text.noVotesYet}
         </span>
       )}

@@ -1,15 +1,17 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { messages } from "../../../../contract/messages";
-import type { InvitePreview, JoinResult } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
-import { call } from "../../api/client";
+import type { JoinResult } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { ApiError } from "../../api/http";
+import { useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
+import authCard from "../accounts/AuthCard.module.css";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
 import { errorText, joinErrorText } from "../organizations/errors";
 import { OrgLogo } from "../organizations/OrgLogo";
-import "../accounts/auth.css";
-import "./invite.css";
+import styles from "./InvitePage.module.css";
 
 /** Spec part 1 section 9: the page moves on 1500 ms after a successful join. */
 const REDIRECT_AFTER_JOIN_MS = 1500;
@@ -20,25 +22,19 @@ export default function InvitePage() {
   const { inviteCode = "" } = useParams();
   const { user, status, error } = useAuth();
 
-  if (status === "loading") {
+  if (status === "loading" || status === "error") {
     return (
       <InviteFrame>
-        <p className="inv-state" role="status">
-          Loading...
-        </p>
-      </InviteFrame>
-    );
-  }
-  if (status === "error") {
-    return (
-      <InviteFrame>
-        <div role="alert" className="inv-state">
-          <h1>{messages.connectionError}</h1>
-          <p className="muted">{error}</p>
-          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Retry
-          </button>
-        </div>
+        <LoadState
+          data={null}
+          error={status === "error" ? error : null}
+          loadingLabel="Loading..."
+          errorTitle={messages.connectionError}
+          retryLabel="Retry"
+          onRetry={() => window.location.reload()}
+        >
+          {() => null}
+        </LoadState>
       </InviteFrame>
     );
   }
@@ -51,10 +47,10 @@ export default function InvitePage() {
 
 function InviteFrame({ children }: { children: ReactNode }) {
   return (
-    <main className="auth-page">
-      <div className="card auth-card inv-card">
-        <Link to="/" className="auth-brand">
-          <img src="/favicon.svg" alt="" className="auth-brand-mark" />
+    <main className={authCard.page}>
+      <div className={cx("card", authCard.card, styles.card)}>
+        <Link to="/" className={authCard.brand}>
+          <img src="/favicon.svg" alt="" className={authCard.brandMark} />
           Votespace
         </Link>
         {children}
@@ -71,28 +67,14 @@ type Outcome =
 function Invite({ code }: { code: string }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [preview, setPreview] = useState<InvitePreview | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [accepting, setAccepting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const invite = useEndpointQuery(organizationsEndpoints.invite, { params: { code } });
+  const acceptInvite = useEndpointMutation(organizationsEndpoints.acceptInvite);
+  const [accepted, setAccepted] = useState<Outcome | null>(null);
   const [acceptError, setAcceptError] = useState<string | null>(null);
+  const accepting = acceptInvite.isPending;
   const home = user ? homeFor(user) : "/";
-
-  useEffect(() => {
-    let cancelled = false;
-    call(organizationsEndpoints.invite, { params: { code: code } })
-      .then((result) => {
-        if (cancelled) return;
-        setPreview(result);
-        if (result.joined) setOutcome({ kind: "already", message: messages.alreadyMember });
-      })
-      .catch((failure: unknown) => {
-        if (!cancelled) setLoadError(failure instanceof ApiError ? failure.message : errorText(failure));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [code]);
+  const outcome: Outcome | null =
+    accepted ?? (invite.data?.joined ? { kind: "already", message: messages.alreadyMember } : null);
 
   useEffect(() => {
     if (outcome?.kind !== "joined") return;
@@ -101,32 +83,30 @@ function Invite({ code }: { code: string }) {
   }, [outcome, navigate, home]);
 
   async function accept() {
-    setAccepting(true);
     setAcceptError(null);
     try {
-      const result: JoinResult = await call(organizationsEndpoints.acceptInvite, { params: { code: code } });
-      setOutcome({ kind: result.status, message: result.message });
+      const result: JoinResult = await acceptInvite.mutateAsync({ params: { code } });
+      setAccepted({ kind: result.status, message: result.message });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) {
-        setOutcome({ kind: "already", message: failure.message });
+        setAccepted({ kind: "already", message: failure.message });
       } else {
         setAcceptError(joinErrorText(failure));
       }
-    } finally {
-      setAccepting(false);
     }
   }
 
-  if (!preview && loadError) {
+  // The server answered that the code opens nothing: the spec's Invalid Invite, with no Retry.
+  if (!invite.data && invite.error instanceof ApiError && invite.error.status !== 503) {
     return (
       <InviteFrame>
-        <div className="inv-invalid">
-          <span className="inv-invalid-icon" aria-hidden="true">
+        <div className={styles.invalid}>
+          <span className={styles.invalidIcon} aria-hidden="true">
             !
           </span>
           <h1>Invalid Invite</h1>
           <p className="muted" role="alert">
-            {loadError}
+            {invite.error.message}
           </p>
           <button type="button" className="btn btn-primary" onClick={() => navigate("/")}>
             Go Home
@@ -135,92 +115,100 @@ function Invite({ code }: { code: string }) {
       </InviteFrame>
     );
   }
-  if (!preview || !user) {
-    return (
-      <InviteFrame>
-        <p className="inv-state" role="status">
-          Loading invite...
-        </p>
-      </InviteFrame>
-    );
-  }
-
-  const organization = preview.organization;
-  const roleLabel = user.user_type === "organization" ? "Organization" : "Voter";
-  const article = roleLabel === "Organization" ? "an" : "a";
   return (
     <InviteFrame>
-      <p className="inv-kicker">You've been invited to join</p>
-      <div className="inv-org">
-        <OrgLogo name={organization.name} url={organization.logo_url} size={64} />
-        <div className="inv-org-text">
-          <h1>{organization.name}</h1>
-          <span className="muted">
-            {organization.member_count.toLocaleString()}{" "}
-            {organization.member_count === 1 ? "member" : "members"}
-          </span>
-        </div>
-      </div>
-      <p className={organization.description ? "inv-description" : "inv-description muted"}>
-        {organization.description || DEFAULT_DESCRIPTION}
-      </p>
-      <dl className="inv-facts">
-        <div>
-          <dt>Invite code</dt>
-          <dd>
-            <code>{preview.invite_code}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Members</dt>
-          <dd>{organization.member_count.toLocaleString()}</dd>
-        </div>
-      </dl>
-      <p className="inv-welcome">
-        Welcome, <strong>{user.full_name || user.email}</strong>! You're signed in as {article}{" "}
-        <strong>{roleLabel}</strong>.
-      </p>
+      <LoadState
+        data={user ? invite.data : null}
+        error={invite.error ? errorText(invite.error) : null}
+        loadingLabel="Loading invite..."
+        errorTitle="The invite could not be loaded"
+        retryLabel="Retry"
+        onRetry={() => void invite.refetch()}
+      >
+        {(preview) => {
+          if (!user) return null;
+          const organization = preview.organization;
+          const roleLabel = user.user_type === "organization" ? "Organization" : "Voter";
+          const article = roleLabel === "Organization" ? "an" : "a";
+          return (
+            <>
+              <p className={styles.kicker}>You've been invited to join</p>
+              <div className={styles.org}>
+                <OrgLogo name={organization.name} url={organization.logo_url} size={64} />
+                <div className={styles.orgText}>
+                  <h1>{organization.name}</h1>
+                  <span className="muted">
+                    {organization.member_count.toLocaleString()}{" "}
+                    {organization.member_count === 1 ? "member" : "members"}
+                  </span>
+                </div>
+              </div>
+              <p className={organization.description ? styles.description : cx(styles.description, "muted")}>
+                {organization.description || DEFAULT_DESCRIPTION}
+              </p>
+              <dl className={styles.facts}>
+                <div>
+                  <dt>Invite code</dt>
+                  <dd>
+                    <code>{preview.invite_code}</code>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Members</dt>
+                  <dd>{organization.member_count.toLocaleString()}</dd>
+                </div>
+              </dl>
+              <p className={styles.welcome}>
+                Welcome, <strong>{user.full_name || user.email}</strong>! You're signed in as {article}{" "}
+                <strong>{roleLabel}</strong>.
+              </p>
 
-      {outcome && (
-        <div
-          className={outcome.kind === "joined" ? "alert alert-success" : "alert inv-alert-info"}
-          role="status"
-        >
-          {outcome.message}
-        </div>
-      )}
-      {acceptError && (
-        <div className="alert alert-error" role="alert">
-          {acceptError}
-        </div>
-      )}
+              {outcome && (
+                <div
+                  className={
+                    outcome.kind === "joined" ? "alert alert-success" : cx("alert", styles.alertInfo)
+                  }
+                  role="status"
+                >
+                  {outcome.message}
+                </div>
+              )}
+              {acceptError && (
+                <div className="alert alert-error" role="alert">
+                  {acceptError}
+                </div>
+              )}
 
-      <div className="inv-actions">
-        {outcome?.kind === "pending" || outcome?.kind === "already" ? (
-          <>
-            <button type="button" className="btn" onClick={() => navigate("/")}>
-              Back
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => navigate(home)}>
-              {outcome.kind === "already" ? "Go to Workspace" : "Go Home"}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn" onClick={() => navigate("/")} disabled={accepting}>
-              Back
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void accept()}
-              disabled={accepting || outcome?.kind === "joined"}
-            >
-              {accepting ? "Joining..." : "Accept Invite"}
-            </button>
-          </>
-        )}
-      </div>
+              <div className={styles.actions}>
+                {outcome?.kind === "pending" || outcome?.kind === "already" ? (
+                  <>
+                    <button type="button" className="btn" onClick={() => navigate("/")}>
+                      Back
+                    </button>
+                    <button type="button" className="btn btn-primary" onClick={() => navigate(home)}>
+                      {outcome.kind === "already" ? "Go to Workspace" : "Go Home"}
+                    </button>
+                  </>
+                ) : (
+                  <>
+                    <button type="button" className="btn" onClick={() => navigate("/")} disabled={accepting}>
+                      Back
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      onClick={() => void accept()}
+                      disabled={accepting || outcome?.kind === "joined"}
+                    >
+                      {accepting ? "Joining..." : "Accept Invite"}
+                    </button>
+                  </>
+                )}
+              </div>
+            </>
+          );
+        }}
+      </LoadState>
     </InviteFrame>
   );
 }

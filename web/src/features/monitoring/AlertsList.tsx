@@ -1,6 +1,8 @@
 import { MONITORING_LIST_LIMIT, type SecurityAlert } from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
+import { cx } from "../../ui/cx";
 import { dateTimeText, SEVERITY_TONE } from "./format";
+import styles from "./MonitoringPage.module.css";
 import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
 
 interface Props {
@@ -14,7 +16,7 @@ interface Props {
 export function AlertsList({ alerts, onInvestigate, onResolve, resolving }: Props) {
   if (alerts.length === 0) {
     return (
-      <div className="mon-empty">
+      <div className={styles.empty}>
         <h3>{text.noAlerts}</h3>
         <p className="muted">{text.noAlertsBody}</p>
       </div>
@@ -22,32 +24,37 @@ export function AlertsList({ alerts, onInvestigate, onResolve, resolving }: Prop
   }
   return (
     <>
-      <ul className="mon-alerts">
+      <ul className={styles.alerts}>
         {alerts.map((alert) => (
           <li
             key={alert.id}
-            className={`mon-alert mon-alert-${SEVERITY_TONE[alert.severity]}${alert.resolved ? " mon-alert-resolved" : ""}`}
+            className={cx(styles.alert, alert.resolved && styles.alertResolved)}
+            data-tone={SEVERITY_TONE[alert.severity]}
             data-alert={alert.id}
           >
-            <div className="mon-alert-main">
-              <p className="mon-alert-description">{alert.description}</p>
-              <p className="mon-alert-meta">
+            <div>
+              <p className={styles.alertDescription}>{alert.description}</p>
+              <p className={styles.alertMeta}>
                 <span>
                   {text.user}: <strong>{alert.full_name ?? text.unknown}</strong>{" "}
-                  <span className="muted mon-mono mon-small" title={text.userId}>
+                  <span className={cx("muted", styles.mono, styles.small)} title={text.userId}>
                     {alert.user_id}
                   </span>
                 </span>
                 <Badge tone="grey">{TYPE_LABELS[alert.type]}</Badge>
                 <Badge tone={SEVERITY_TONE[alert.severity]}>{SEVERITY_LABELS[alert.severity]}</Badge>
-                <time dateTime={alert.created_at} className="muted mon-small">
+                <time dateTime={alert.created_at} className={cx("muted", styles.small)}>
                   {dateTimeText(alert.created_at)}
                 </time>
               </p>
             </div>
-            <div className="mon-alert-actions">
+            <div className={styles.alertActions}>
               {alert.session_id && (
-                <button type="button" className="btn mon-btn-small" onClick={() => onInvestigate(alert)}>
+                <button
+                  type="button"
+                  className={cx("btn", styles.btnSmall)}
+                  onClick={() => onInvestigate(alert)}
+                >
                   {text.investigate}
                 </button>
               )}
@@ -56,7 +63,7 @@ export function AlertsList({ alerts, onInvestigate, onResolve, resolving }: Prop
               ) : (
                 <button
                   type="button"
-                  className="btn btn-primary mon-btn-small"
+                  className={cx("btn btn-primary", styles.btnSmall)}
                   disabled={resolving === alert.id}
                   onClick={() => onResolve(alert)}
                 >
@@ -68,7 +75,7 @@ export function AlertsList({ alerts, onInvestigate, onResolve, resolving }: Prop
         ))}
       </ul>
       {alerts.length >= MONITORING_LIST_LIMIT && (
-        <p className="muted mon-small">{text.listNote(MONITORING_LIST_LIMIT)}</p>
+        <p className={cx("muted", styles.small)}>{text.listNote(MONITORING_LIST_LIMIT)}</p>
       )}
     </>
   );

@@ -5,7 +5,9 @@ import {
   RISK_RULE_LABELS,
 } from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
+import { cx } from "../../ui/cx";
 import { percentText, SEVERITY_TONE, type Tone } from "./format";
+import styles from "./MonitoringPage.module.css";
 import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
 
 interface Bar {
@@ -19,17 +21,18 @@ interface Bar {
 function Bars({ bars, label }: { bars: Bar[]; label: string }) {
   const max = Math.max(0, ...bars.map((bar) => bar.value));
   return (
-    <ul className="mon-bars" aria-label={label}>
+    <ul className={styles.bars} aria-label={label}>
       {bars.map((bar) => (
-        <li key={bar.key} className="mon-bar">
-          <span className="mon-bar-label">{bar.label}</span>
-          <span className="mon-bar-track" aria-hidden="true">
+        <li key={bar.key} className={styles.bar}>
+          <span>{bar.label}</span>
+          <span className={styles.barTrack} aria-hidden="true">
             <span
-              className={`mon-bar-fill mon-fill-${bar.tone}`}
+              className={styles.barFill}
+              data-tone={bar.tone}
               style={{ width: max > 0 ? `${(bar.value / max) * 100}%` : "0%" }}
             />
           </span>
-          <strong className="mon-bar-value">{bar.value}</strong>
+          <strong className={styles.barValue}>{bar.value}</strong>
         </li>
       ))}
     </ul>
@@ -40,20 +43,22 @@ function Bars({ bars, label }: { bars: Bar[]; label: string }) {
 export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) {
   const { verification, duplicates, alerts, rule_hits, risk_bands, threat_level } = analytics;
   return (
-    <div className="mon-analytics">
-      <section className="mon-panel">
+    <div className={styles.analytics}>
+      <section className={styles.panel}>
         <h3>{text.passRate}</h3>
-        <strong className="mon-figure" data-testid="analytics-pass-rate">
+        <strong className={styles.figure} data-testid="analytics-pass-rate">
           {percentText(verification.pass_rate)}
         </strong>
-        <p className="muted mon-small">{text.passRateDetail(verification.passed, verification.attempts)}</p>
+        <p className={cx("muted", styles.small)}>
+          {text.passRateDetail(verification.passed, verification.attempts)}
+        </p>
       </section>
-      <section className="mon-panel">
+      <section className={styles.panel}>
         <h3>{text.duplicateRate}</h3>
-        <strong className="mon-figure" data-testid="analytics-duplicate-rate">
+        <strong className={styles.figure} data-testid="analytics-duplicate-rate">
           {percentText(duplicates.rate)}
         </strong>
-        <p className="muted mon-small">
+        <p className={cx("muted", styles.small)}>
           {text.duplicateRateDetail(
             duplicates.sessions_with_duplicates,
             duplicates.sessions,
@@ -61,20 +66,20 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
           )}
         </p>
       </section>
-      <section className="mon-panel">
+      <section className={styles.panel}>
         <h3>{text.threatLevel}</h3>
-        <span className="mon-figure" data-testid="analytics-threat">
+        <span className={styles.figure} data-testid="analytics-threat">
           {threat_level ? (
             <Badge tone={SEVERITY_TONE[threat_level]}>{SEVERITY_LABELS[threat_level]}</Badge>
           ) : (
             <Badge tone="green">{text.noThreat}</Badge>
           )}
         </span>
-        <p className="muted mon-small">{text.threatDetail}</p>
+        <p className={cx("muted", styles.small)}>{text.threatDetail}</p>
       </section>
-      <section className="mon-panel">
+      <section className={styles.panel}>
         <h3>{text.alertsByType}</h3>
-        <p className="muted mon-small">{text.alertsTotal(alerts.total, alerts.unresolved)}</p>
+        <p className={cx("muted", styles.small)}>{text.alertsTotal(alerts.total, alerts.unresolved)}</p>
         <Bars
           label={text.alertsByType}
           bars={ALERT_TYPES.map((type) => ({
@@ -85,7 +90,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
           }))}
         />
       </section>
-      <section className="mon-panel">
+      <section className={styles.panel}>
         <h3>{text.alertsBySeverity}</h3>
         <Bars
           label={text.alertsBySeverity}
@@ -97,7 +102,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
           }))}
         />
       </section>
-      <section className="mon-panel">
+      <section className={styles.panel}>
         <h3>{text.riskBands}</h3>
         <Bars
           label={text.riskBands}
@@ -108,9 +113,9 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
           ]}
         />
       </section>
-      <section className="mon-panel mon-panel-wide">
+      <section className={cx(styles.panel, styles.panelWide)}>
         <h3>{text.ruleHits}</h3>
-        <p className="muted mon-small">{text.ruleHitsDetail}</p>
+        <p className={cx("muted", styles.small)}>{text.ruleHitsDetail}</p>
         <Bars
           label={text.ruleHits}
           bars={rule_hits.map((hit) => ({

@@ -8,10 +8,13 @@ import {
 import { useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { Badge } from "../../ui/Badge";
-import { LoadingState } from "../../ui/LoadState";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
+import { FiredRules } from "./FiredRules";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
-import { FiredRules, LoadError, RiskCell } from "./parts";
+import styles from "./MonitoringPage.module.css";
+import { RiskCell } from "./RiskCell";
 import { DeviceText, StatusCell } from "./SessionsTable";
 import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
 
@@ -31,7 +34,7 @@ function Facts({ session }: { session: MonitoredSession }) {
     [text.address, session.ip_address || text.unknown],
     [
       text.deviceHash,
-      <span key="h" className="mon-mono mon-small mon-break">
+      <span key="h" className={cx(styles.mono, styles.small, styles.break)}>
         {session.device_hash || "–"}
       </span>,
     ],
@@ -43,7 +46,7 @@ function Facts({ session }: { session: MonitoredSession }) {
     [text.timezone, info.timezone || "–"],
     [
       text.userAgent,
-      <span key="a" className="mon-small mon-break">
+      <span key="a" className={cx(styles.small, styles.break)}>
         {info.userAgent || "–"}
       </span>,
     ],
@@ -53,9 +56,9 @@ function Facts({ session }: { session: MonitoredSession }) {
     [text.lastSeen, dateTimeText(session.updated_at)],
   ];
   return (
-    <dl className="mon-facts">
+    <dl className={styles.facts}>
       {rows.map(([label, value]) => (
-        <div key={label} className="mon-fact">
+        <div key={label} className={styles.fact}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
@@ -66,8 +69,8 @@ function Facts({ session }: { session: MonitoredSession }) {
 
 function History({ view }: { view: SessionInvestigation }) {
   return (
-    <div className="mon-table-wrap">
-      <table className="mon-table mon-table-compact">
+    <div className={styles.tableWrap}>
+      <table className={cx(styles.table, styles.tableCompact)}>
         <thead>
           <tr>
             <th scope="col">{text.election}</th>
@@ -80,12 +83,14 @@ function History({ view }: { view: SessionInvestigation }) {
         </thead>
         <tbody>
           {view.history.map((session) => (
-            <tr key={session.id} className={session.id === view.session.id ? "mon-row-current" : undefined}>
+            <tr key={session.id} className={session.id === view.session.id ? styles.rowCurrent : undefined}>
               <td>{session.election_title ?? text.unknown}</td>
               <td>{locationText(session.location)}</td>
               <td>
                 {session.ip_address || text.unknown}{" "}
-                <span className="muted mon-mono mon-small">{session.device_hash.slice(0, 12)}</span>
+                <span className={cx("muted", styles.mono, styles.small)}>
+                  {session.device_hash.slice(0, 12)}
+                </span>
               </td>
               <td>{riskPercent(session.risk_score)}</td>
               <td>
@@ -111,7 +116,7 @@ interface Props {
 /** Investigate: the session, why it is risky, its alerts and the voter's history here (never a ballot). */
 export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, onUnblock }: Props) {
   const query = useEndpointQuery(monitoringEndpoints.investigate, { params: { id: sessionId } });
-  const view = query.data ?? null;
+
   // Realtime: the events that may change this session read it again (a failure keeps the last view).
   const load = () => void query.refetch();
   useTopic(`admins:${organizationId}`, {
@@ -122,77 +127,86 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
     "alert.resolved": load,
   });
 
-  const session = view?.session;
   return (
     <Modal title={text.investigateTitle} onClose={onClose} wide>
-      {query.isError && !view ? (
-        <LoadError message={query.error.message} onRetry={load} />
-      ) : !view || !session ? (
-        <LoadingState label={text.loadingSession} />
-      ) : (
-        <div className="mon-investigate">
-          <section aria-label={text.sessionDetails}>
-            <Facts session={session} />
-            <div className="mon-investigate-actions">
-              {session.status === "blocked" ? (
-                <button type="button" className="btn" onClick={() => onUnblock(session)}>
-                  {text.unblock}
-                </button>
-              ) : session.risk_score >= view.block_risk ? (
-                <button type="button" className="btn btn-danger" onClick={() => onBlock(session)}>
-                  {text.block}
-                </button>
-              ) : (
-                <p className="muted mon-small">{text.blockHint(riskPercent(view.block_risk))}</p>
-              )}
+      <LoadState
+        data={query.data}
+        error={query.error?.message}
+        loadingLabel={text.loadingSession}
+        errorTitle={text.loadFailed}
+        retryLabel={text.retry}
+        onRetry={load}
+      >
+        {(view) => {
+          const { session } = view;
+          return (
+            <div className={styles.investigate}>
+              <section aria-label={text.sessionDetails}>
+                <Facts session={session} />
+                <div className={styles.investigateActions}>
+                  {session.status === "blocked" ? (
+                    <button type="button" className="btn" onClick={() => onUnblock(session)}>
+                      {text.unblock}
+                    </button>
+                  ) : session.risk_score >= view.block_risk ? (
+                    <button type="button" className="btn btn-danger" onClick={() => onBlock(session)}>
+                      {text.block}
+                    </button>
+                  ) : (
+                    <p className={cx("muted", styles.small)}>
+                      {text.blockHint(riskPercent(view.block_risk))}
+                    </p>
+                  )}
+                </div>
+              </section>
+              <section>
+                <h3>{text.firedRules}</h3>
+                <FiredRules rules={session.risk_rules} />
+              </section>
+              <section>
+                <h3>{text.sessionAlerts}</h3>
+                {view.alerts.length === 0 ? (
+                  <p className={cx("muted", styles.small)}>{text.noAlerts}</p>
+                ) : (
+                  <ul className={styles.plainList}>
+                    {view.alerts.map((alert) => (
+                      <li key={alert.id}>
+                        <Badge tone={SEVERITY_TONE[alert.severity]}>{SEVERITY_LABELS[alert.severity]}</Badge>{" "}
+                        <Badge tone="grey">{TYPE_LABELS[alert.type]}</Badge> {alert.description}{" "}
+                        {alert.resolved && <Badge tone="green">{text.resolved}</Badge>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+              <section>
+                <h3>{text.history}</h3>
+                <History view={view} />
+              </section>
+              <section>
+                <h3>{text.verificationAttempts}</h3>
+                {view.verification_attempts.length === 0 ? (
+                  <p className={cx("muted", styles.small)}>{text.noAttempts}</p>
+                ) : (
+                  <ul className={styles.plainList}>
+                    {view.verification_attempts.map((attempt, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: attempts have no id of their own; the list is replaced whole
+                      <li key={index}>
+                        <Badge tone={attempt.success ? "green" : "red"}>
+                          {attempt.success ? text.passed : text.failed}
+                        </Badge>{" "}
+                        {METHOD_LABELS[attempt.method as VerificationMethod] ?? attempt.method} ·{" "}
+                        {attempt.election_title} · {attempt.ip || text.unknown} ·{" "}
+                        {dateTimeText(attempt.created_at)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
             </div>
-          </section>
-          <section>
-            <h3>{text.firedRules}</h3>
-            <FiredRules rules={session.risk_rules} />
-          </section>
-          <section>
-            <h3>{text.sessionAlerts}</h3>
-            {view.alerts.length === 0 ? (
-              <p className="muted mon-small">{text.noAlerts}</p>
-            ) : (
-              <ul className="mon-plain-list">
-                {view.alerts.map((alert) => (
-                  <li key={alert.id}>
-                    <Badge tone={SEVERITY_TONE[alert.severity]}>{SEVERITY_LABELS[alert.severity]}</Badge>{" "}
-                    <Badge tone="grey">{TYPE_LABELS[alert.type]}</Badge> {alert.description}{" "}
-                    {alert.resolved && <Badge tone="green">{text.resolved}</Badge>}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section>
-            <h3>{text.history}</h3>
-            <History view={view} />
-          </section>
-          <section>
-            <h3>{text.verificationAttempts}</h3>
-            {view.verification_attempts.length === 0 ? (
-              <p className="muted mon-small">{text.noAttempts}</p>
-            ) : (
-              <ul className="mon-plain-list">
-                {view.verification_attempts.map((attempt, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: attempts have no id of their own; the list is replaced whole
-                  <li key={index}>
-                    <Badge tone={attempt.success ? "green" : "red"}>
-                      {attempt.success ? text.passed : text.failed}
-                    </Badge>{" "}
-                    {METHOD_LABELS[attempt.method as VerificationMethod] ?? attempt.method} ·{" "}
-                    {attempt.election_title} · {attempt.ip || text.unknown} ·{" "}
-                    {dateTimeText(attempt.created_at)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
-      )}
+          );
+        }}
+      </LoadState>
     </Modal>
   );
 }

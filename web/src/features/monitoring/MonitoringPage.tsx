@@ -7,8 +7,10 @@ import {
 } from "../../../../contract/monitoring";
 import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { cx } from "../../ui/cx";
 import { ShieldIcon } from "../../ui/icons";
-import { LoadingState } from "../../ui/LoadState";
+import { LoadState } from "../../ui/LoadState";
+import { messageOf } from "../../ui/messageOf";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { useToast } from "../../ui/Toast";
 import { NoOrganization } from "../workspace/EmptyState";
@@ -17,14 +19,11 @@ import { AlertsList } from "./AlertsList";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { timeText } from "./format";
 import { InvestigatePanel } from "./InvestigatePanel";
-import { LoadError } from "./parts";
+import styles from "./MonitoringPage.module.css";
 import { SessionsTable } from "./SessionsTable";
 import { StatCards } from "./StatCards";
 import { text } from "./text";
 import { useMonitoring } from "./useMonitoring";
-import "../elections/elections.css";
-import "./monitoring.css";
-import { messageOf } from "../../ui/messageOf";
 
 type TabKey = "sessions" | "alerts" | "analytics";
 const TABS: Array<TabDef<TabKey>> = [
@@ -44,7 +43,7 @@ function ElectionFilter({
   onChange(id: string | null): void;
 }) {
   return (
-    <div className="mon-filter">
+    <div className={styles.filter}>
       <label htmlFor="mon-election-filter">{text.electionFilter}</label>
       <select
         id="mon-election-filter"
@@ -113,36 +112,39 @@ export default function MonitoringPage() {
 
   const data = query.data ?? null;
   return (
-    <article className="mon-page">
-      <header className="mon-header">
-        <div className="mon-title">
-          <span className="mon-title-icon" aria-hidden="true">
+    <article className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.title}>
+          <span className={styles.titleIcon} aria-hidden="true">
             <ShieldIcon size={26} />
           </span>
           <div>
             <h1>{text.title}</h1>
             {data && (
-              <p className="muted mon-small" data-testid="last-updated">
+              <p className={cx("muted", styles.small)} data-testid="last-updated">
                 {text.lastUpdated(timeText(data.updated_at))}
               </p>
             )}
           </div>
         </div>
-        <span className="mon-live-badge">
-          <span className="mon-live-dot" aria-hidden="true" />
+        <span className={styles.liveBadge}>
+          <span className={styles.liveDot} aria-hidden="true" />
           {text.badge}
         </span>
       </header>
 
-      {!data && query.isError ? (
-        <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <LoadingState label={text.loading} />
-      ) : (
-        data && (
+      <LoadState
+        data={data}
+        error={query.error?.message}
+        loadingLabel={text.loading}
+        errorTitle={text.loadFailed}
+        retryLabel={text.retry}
+        onRetry={() => void query.refetch()}
+      >
+        {(data) => (
           <>
             <StatCards stats={data.stats} />
-            <div className="mon-tabs-card">
+            <div className={styles.tabsCard}>
               <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Monitoring">
                 {tab === "sessions" && (
                   <ElectionFilter elections={data.elections} value={electionId} onChange={setElectionId} />
@@ -170,8 +172,8 @@ export default function MonitoringPage() {
               </Tabs>
             </div>
           </>
-        )
-      )}
+        )}
+      </LoadState>
 
       {investigating && (
         <InvestigatePanel

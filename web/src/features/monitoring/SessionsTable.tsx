@@ -1,8 +1,11 @@
 import { Fragment } from "react";
 import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
+import { cx } from "../../ui/cx";
+import { FiredRules } from "./FiredRules";
 import { dateTimeText, isMobile, locationText, STATUS_TONE, shortHash } from "./format";
-import { FiredRules, RiskCell } from "./parts";
+import styles from "./MonitoringPage.module.css";
+import { RiskCell } from "./RiskCell";
 import { STATUS_LABELS, text } from "./text";
 
 export function MobileIcon() {
@@ -25,27 +28,27 @@ export function MobileIcon() {
 export function DeviceText({ session }: { session: MonitoredSession }) {
   const info = session.device_info;
   return (
-    <span className="mon-stack">
+    <span className={styles.stack}>
       <span>
         {info.platform || text.unknown}
         {isMobile(info) && (
-          <span className="mon-mobile" title={text.mobile}>
+          <span className={styles.mobile} title={text.mobile}>
             <MobileIcon />
             <span className="visually-hidden">{` (${text.mobile})`}</span>
           </span>
         )}
       </span>
-      <span className="muted mon-small">{info.language || "–"}</span>
+      <span className={cx("muted", styles.small)}>{info.language || "–"}</span>
     </span>
   );
 }
 
 export function StatusCell({ session }: { session: MonitoredSession }) {
   return (
-    <span className="mon-stack">
+    <span className={styles.stack}>
       <Badge tone={STATUS_TONE[session.status]}>{STATUS_LABELS[session.status]}</Badge>
       {session.duplicate_attempts > 0 && (
-        <span className="mon-duplicates">{text.duplicates(session.duplicate_attempts)}</span>
+        <span className={styles.duplicates}>{text.duplicates(session.duplicate_attempts)}</span>
       )}
     </span>
   );
@@ -74,15 +77,15 @@ export function SessionsTable({
 }: Props) {
   if (sessions.length === 0) {
     return (
-      <div className="mon-empty">
+      <div className={styles.empty}>
         <h3>{filtered ? text.noSessionsInElection : text.noSessions}</h3>
         <p className="muted">{text.noSessionsBody}</p>
       </div>
     );
   }
   return (
-    <div className="mon-table-wrap">
-      <table className="mon-table">
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
         <caption className="visually-hidden">{text.tabs.sessions}</caption>
         <thead>
           <tr>
@@ -103,24 +106,24 @@ export function SessionsTable({
           {sessions.map((session) => (
             <Fragment key={session.id}>
               <tr
-                className={session.risk_rules.length > 0 ? "mon-row mon-row-flagged" : "mon-row"}
+                className={session.risk_rules.length > 0 ? styles.rowFlagged : undefined}
                 data-session={session.id}
               >
                 <th scope="row">
-                  <span className="mon-stack">
+                  <span className={styles.stack}>
                     <strong>{session.full_name}</strong>
-                    <span className="muted mon-small mon-email">{session.email}</span>
+                    <span className={cx("muted", styles.small, styles.email)}>{session.email}</span>
                   </span>
                 </th>
                 <td>{session.election_title ?? text.unknown}</td>
-                <td className="mon-nowrap">{locationText(session.location)}</td>
+                <td className={styles.nowrap}>{locationText(session.location)}</td>
                 <td>
                   <DeviceText session={session} />
                 </td>
                 <td>
-                  <span className="mon-stack">
+                  <span className={styles.stack}>
                     <span>{session.ip_address || text.unknown}</span>
-                    <span className="muted mon-small mon-mono" title={session.device_hash}>
+                    <span className={cx("muted", styles.small, styles.mono)} title={session.device_hash}>
                       {shortHash(session.device_hash)}
                     </span>
                   </span>
@@ -133,15 +136,15 @@ export function SessionsTable({
                 </td>
                 <td>
                   {/* When the session started (never when a ballot was cast: docs/monitoring.md). */}
-                  <time className="mon-nowrap" dateTime={session.created_at}>
+                  <time className={styles.nowrap} dateTime={session.created_at}>
                     {dateTimeText(session.created_at)}
                   </time>
                 </td>
                 <td>
-                  <div className="mon-actions">
+                  <div className={styles.actions}>
                     <button
                       type="button"
-                      className="btn mon-btn-small"
+                      className={cx("btn", styles.btnSmall)}
                       onClick={() => onInvestigate(session)}
                     >
                       {text.investigate}
@@ -149,7 +152,7 @@ export function SessionsTable({
                     {session.status === "blocked" ? (
                       <button
                         type="button"
-                        className="btn mon-btn-small"
+                        className={cx("btn", styles.btnSmall)}
                         disabled={busyId === session.id}
                         onClick={() => onUnblock(session)}
                       >
@@ -159,7 +162,7 @@ export function SessionsTable({
                       session.risk_score >= blockRisk && (
                         <button
                           type="button"
-                          className="btn btn-danger mon-btn-small"
+                          className={cx("btn btn-danger", styles.btnSmall)}
                           disabled={busyId === session.id}
                           onClick={() => onBlock(session)}
                         >
@@ -171,7 +174,7 @@ export function SessionsTable({
                 </td>
               </tr>
               {session.risk_rules.length > 0 && (
-                <tr className="mon-rules-row">
+                <tr className={styles.rulesRow}>
                   <td colSpan={9}>
                     <FiredRules rules={session.risk_rules} />
                   </td>
@@ -182,7 +185,7 @@ export function SessionsTable({
         </tbody>
       </table>
       {sessions.length >= MONITORING_LIST_LIMIT && (
-        <p className="muted mon-small">{text.listNote(MONITORING_LIST_LIMIT)}</p>
+        <p className={cx("muted", styles.small)}>{text.listNote(MONITORING_LIST_LIMIT)}</p>
       )}
     </div>
   );

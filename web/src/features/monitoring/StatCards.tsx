@@ -1,5 +1,6 @@
 import type { MonitoringStats } from "../../../../contract/monitoring";
 import { percentText } from "./format";
+import styles from "./MonitoringPage.module.css";
 import { text } from "./text";
 
 const CARDS: Array<{ key: keyof MonitoringStats; words: { label: string; note: string }; tone: string }> = [
@@ -13,16 +14,16 @@ const CARDS: Array<{ key: keyof MonitoringStats; words: { label: string; note: s
 /** The five stat cards; every figure comes from the server's counts. */
 export function StatCards({ stats }: { stats: MonitoringStats }) {
   return (
-    <section className="mon-cards" aria-label="Monitoring figures">
+    <section className={styles.cards} aria-label="Monitoring figures">
       {CARDS.map(({ key, words, tone }) => {
         const value = stats[key];
         return (
-          <div key={key} className={`mon-card mon-card-${tone}`}>
-            <span className="mon-card-label">{words.label}</span>
-            <strong className="mon-card-value" data-testid={`stat-${key}`}>
+          <div key={key} className={styles.card} data-tone={tone}>
+            <span className={styles.cardLabel}>{words.label}</span>
+            <strong className={styles.cardValue} data-testid={`stat-${key}`}>
               {key === "verification_pass_rate" ? percentText(value) : (value ?? 0).toLocaleString()}
             </strong>
-            <span className="mon-card-note">{words.note}</span>
+            <span className={styles.cardNote}>{words.note}</span>
           </div>
         );
       })}

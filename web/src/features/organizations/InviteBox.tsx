@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
 import { copyText, shareOrCopy } from "../../ui/clipboard";
+import { cx } from "../../ui/cx";
 import { Modal } from "../../ui/Modal";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
 import { errorText } from "./errors";
 import { inviteLink } from "./inviteLink";
-import "./profile.css";
+import styles from "./ProfilePage.module.css";
 
 /** Spec part 1 section 9: 'Copied!' shows for 2000 ms on the organization profile. */
 const COPIED_FOR_MS = 2000;
@@ -100,19 +101,19 @@ export function InviteBox({
   }
 
   return (
-    <section className="card op-card" aria-labelledby="op-invite">
+    <section className={cx("card", styles.card)} aria-labelledby="op-invite">
       <h2 id="op-invite">Invite Members</h2>
-      <p className="muted op-card-sub">
+      <p className={cx("muted", styles.cardSub)}>
         Anyone with this link can join {profile.name}
         {profile.require_approval ? " once an administrator approves the request." : "."}
       </p>
       <label htmlFor={linkId} className="visually-hidden">
         Invite link
       </label>
-      <div className="op-invite-row">
+      <div className={styles.inviteRow}>
         <input
           id={linkId}
-          className="op-invite-link"
+          className={styles.inviteLink}
           readOnly
           value={link}
           onFocus={(e) => e.currentTarget.select()}
@@ -125,12 +126,16 @@ export function InviteBox({
         </button>
       </div>
       {profile.can.manage && (
-        <button type="button" className="btn btn-ghost op-renew" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={cx("btn", "btn-ghost", styles.renew)}
+          onClick={() => setConfirming(true)}
+        >
           New link
         </button>
       )}
       {status && (
-        <p className="op-status" role="status">
+        <p className={styles.status} role="status">
           {status}
         </p>
       )}

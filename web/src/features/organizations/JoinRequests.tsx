@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { JoinRequest } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { cx } from "../../ui/cx";
 import { errorText } from "./errors";
+import styles from "./ProfilePage.module.css";
 import { STATS_REFRESH_MS } from "./useOrganizationStats";
 
 /**
@@ -87,15 +89,15 @@ export function JoinRequests({
   if (count === 0 && !requireApproval && !error && !status) return null;
 
   return (
-    <section className="card op-card" aria-labelledby="op-requests">
-      <h2 id="op-requests">Join Requests {count > 0 && <span className="op-badge">{count}</span>}</h2>
+    <section className={cx("card", styles.card)} aria-labelledby="op-requests">
+      <h2 id="op-requests">Join Requests {count > 0 && <span className={styles.badge}>{count}</span>}</h2>
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
         </div>
       )}
       {status && (
-        <p className="op-status" role="status">
+        <p className={styles.status} role="status">
           {status}
         </p>
       )}
@@ -106,23 +108,23 @@ export function JoinRequests({
       )}
       {requests !== null && count === 0 && <p className="muted">No pending join requests.</p>}
       {count > 0 && (
-        <ul className="op-requests">
+        <ul className={styles.requests}>
           {requests?.map((request) => (
-            <li key={request.id} className="op-request">
-              <span className="op-request-who">
+            <li key={request.id} className={styles.request}>
+              <span className={styles.requestWho}>
                 <strong>{request.full_name}</strong>
                 <span className="muted">{request.email}</span>
-                <span className="op-request-when">
+                <span className={styles.requestWhen}>
                   Requested {new Date(request.created_at).toLocaleString()}
                 </span>
                 {request.same_id_number_as && (
-                  <span className="op-request-held" role="note">
+                  <span className={styles.requestHeld} role="note">
                     Held: same ID number as member {request.same_id_number_as.full_name}. Approving admits
                     this account in their place; declining keeps {request.same_id_number_as.full_name}.
                   </span>
                 )}
               </span>
-              <span className="op-request-actions">
+              <span className={styles.requestActions}>
                 <button
                   type="button"
                   className="btn btn-primary"

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { cx } from "../../ui/cx";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import "./members.css";
-import "./profile.css";
+import styles from "./LeaveOrganization.module.css";
+import profilePage from "./ProfilePage.module.css";
 
 /**
  * The member's own membership: Leave organization, asked again first. The owner cannot leave and
@@ -30,7 +31,7 @@ export function LeaveOrganization({ organization }: { organization: Organization
   }
 
   return (
-    <section className="card op-card op-leave" aria-labelledby="op-leave-title">
+    <section className={cx("card", profilePage.card, styles.leave)} aria-labelledby="op-leave-title">
       <h2 id="op-leave-title">Your membership</h2>
       {owner ? (
         <p className="muted">{messages.ownerCannotLeave}</p>
@@ -40,7 +41,7 @@ export function LeaveOrganization({ organization }: { organization: Organization
             Leaving ends your access to {organization.name}: its channels, rooms and elections. Your messages
             stay, and votes you cast stay counted.
           </p>
-          <button type="button" className="btn op-leave-button" onClick={() => setAsking(true)}>
+          <button type="button" className={cx("btn", styles.leaveButton)} onClick={() => setAsking(true)}>
             Leave organization
           </button>
         </>

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { Member, OrganizationProfile } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { cx } from "../../ui/cx";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import "./members.css";
+import styles from "./MembersPanel.module.css";
+import profilePage from "./ProfilePage.module.css";
 
 type Pending = { kind: "remove" | "role"; member: Member };
 
@@ -56,36 +58,36 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
 
   const hasVoters = organization.can.manage && members.some((m) => m.user_type === "voter");
   return (
-    <section className="card op-card" aria-labelledby="op-members-title">
+    <section className={cx("card", profilePage.card)} aria-labelledby="op-members-title">
       <h2 id="op-members-title">
-        Members <span className="op-badge">{members.length}</span>
+        Members <span className={profilePage.badge}>{members.length}</span>
       </h2>
-      {hasVoters && <p className="muted op-card-sub">{messages.votersNeverAdmins}.</p>}
+      {hasVoters && <p className={cx("muted", profilePage.cardSub)}>{messages.votersNeverAdmins}.</p>}
       {status && (
-        <p className="op-status" role="status">
+        <p className={profilePage.status} role="status">
           {status}
         </p>
       )}
-      <ul className="om-list">
+      <ul className={styles.list}>
         {members.map((member) => {
           const can = actionsFor(member, organization, user?.id);
           return (
-            <li key={member.user_id} className="om-row">
+            <li key={member.user_id} className={styles.row}>
               <Avatar name={member.full_name} size={36} />
-              <span className="om-who">
+              <span className={styles.who}>
                 <strong>
                   {member.full_name}
                   {member.user_id === user?.id && <span className="muted"> (you)</span>}
                 </strong>
-                <span className="om-meta">
-                  <span className={member.role === "admin" ? "om-role om-role-admin" : "om-role"}>
+                <span className={styles.meta}>
+                  <span className={cx(styles.role, member.role === "admin" && styles.roleAdmin)}>
                     {roleLabel(member, organization)}
                   </span>
                   {member.user_type === "voter" ? "Voter account" : "Organization account"}
                   {member.email && ` · ${member.email}`}
                 </span>
               </span>
-              <span className="om-actions">
+              <span className={styles.actions}>
                 {(can.makeAdmin || can.takeAdmin) && (
                   <button
                     type="button"
@@ -99,7 +101,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
                 {can.remove && (
                   <button
                     type="button"
-                    className="btn om-remove"
+                    className={cx("btn", styles.remove)}
                     aria-label={`Remove ${member.full_name}`}
                     onClick={() => setPending({ kind: "remove", member })}
                   >

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import "./orgLogo.css";
+import { cx } from "../../ui/cx";
+import styles from "./OrgLogo.module.css";
 
 /** Up to two initials of an organization's name, for a missing logo. */
 export function initialsOf(name: string): string {
@@ -13,13 +14,24 @@ export function initialsOf(name: string): string {
 }
 
 /** The organization's logo, or its initials on a coloured tile when it has none (or it fails to load). */
-export function OrgLogo({ name, url, size = 48 }: { name: string; url: string; size?: number }) {
+export function OrgLogo({
+  name,
+  url,
+  size = 48,
+  className,
+}: {
+  name: string;
+  url: string;
+  size?: number;
+  /** The caller's own touch on the logo (e.g. a rounder corner). */
+  className?: string;
+}) {
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
   if (url && brokenUrl !== url) {
     return (
       <img
-        className="org-logo"
+        className={cx(styles.logo, className)}
         src={url}
         alt={`${name} logo`}
         style={style}
@@ -28,8 +40,28 @@ export function OrgLogo({ name, url, size = 48 }: { name: string; url: string; s
     );
   }
   return (
-    <span className="org-logo org-logo-initials" style={style} role="img" aria-label={`${name} logo`}>
+    <span
+      className={cx(styles.logo, styles.logoInitials, className)}
+      style={style}
+      role="img"
+      aria-label={`${name} logo`}
+    >
       {initialsOf(name)}
     </span>
   );
+}
+
+/** A chosen logo image before it is saved, drawn as a logo is. */
+export function OrgLogoPreview({
+  src,
+  alt,
+  size,
+  className,
+}: {
+  src: string;
+  alt: string;
+  size: number;
+  className?: string;
+}) {
+  return <img className={cx(styles.logo, className)} src={src} alt={alt} width={size} height={size} />;
 }

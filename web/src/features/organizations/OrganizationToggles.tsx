@@ -1,10 +1,12 @@
 import { useState } from "react";
 import type { OrganizationProfile, OrganizationSettingsInput } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
+import { cx } from "../../ui/cx";
 import { Toggle } from "../../ui/Toggle";
 import { useAuth } from "../accounts/AuthProvider";
 import { errorText } from "./errors";
+import styles from "./ProfilePage.module.css";
 import { TwoFactorDialog } from "./TwoFactorDialog";
 
 type SettingKey = keyof OrganizationSettingsInput;
@@ -65,10 +67,10 @@ export function OrganizationToggles({
   }
 
   return (
-    <section className="card op-card" aria-labelledby="op-settings">
+    <section className={cx("card", styles.card)} aria-labelledby="op-settings">
       <h2 id="op-settings">Organization Settings</h2>
       {!mayManage && (
-        <p className="muted op-card-sub">
+        <p className={cx("muted", styles.cardSub)}>
           Only this organization's administrators can change these settings.
         </p>
       )}
@@ -99,7 +101,7 @@ export function OrganizationToggles({
         onChange={(value) => setTwoFactor(value ? "enable" : "disable")}
       />
       {saved && (
-        <p className="op-status" role="status">
+        <p className={styles.status} role="status">
           {saved}
         </p>
       )}

@@ -1,12 +1,16 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
-import { call } from "../../api/client";
+import { updateOrganizationInput } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
+import { useEndpointMutation } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { Field, SelectField } from "../../ui/Field";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { TextAreaField } from "../../ui/TextAreaField";
-import { errorText } from "./errors";
-import { OrgLogo } from "./OrgLogo";
+import { OrgLogo, OrgLogoPreview } from "./OrgLogo";
+import profilePage from "./ProfilePage.module.css";
 import { uploadLogo } from "./uploadLogo";
 
 const LOGO_TYPES = "image/png,image/jpeg,image/gif,image/webp";
@@ -20,24 +24,30 @@ const TIME_ZONES: readonly string[] = [
 /** Edit Profile mode: name, description, website, location and logo; the server checks each field. */
 export function ProfileEditForm({
   profile,
+  onApplied,
   onSaved,
   onCancel,
 }: {
   profile: OrganizationProfile;
+  /** Part of the change is saved (the text fields, before the logo is sent). */
+  onApplied(profile: OrganizationProfile): void;
+  /** Everything asked for is saved. */
   onSaved(profile: OrganizationProfile): void;
   onCancel(): void;
 }) {
-  const [form, setForm] = useState({
-    name: profile.name,
-    description: profile.description,
-    website: profile.website,
-    location: profile.location,
-    timezone: profile.timezone,
+  const form = useContractForm(updateOrganizationInput, {
+    defaultValues: {
+      name: profile.name,
+      description: profile.description,
+      website: profile.website,
+      location: profile.location,
+      timezone: profile.timezone,
+    },
   });
+  const update = useEndpointMutation(organizationsEndpoints.update);
   const [logo, setLogo] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting;
   const logoId = useId();
 
   useEffect(() => {
@@ -50,50 +60,36 @@ export function ProfileEditForm({
     return () => URL.revokeObjectURL(url);
   }, [logo]);
 
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.name.trim()) {
-      setError(messages.organizationNameRequired);
-      return;
+  const submit = submitting(form, async (body) => {
+    let saved = await update.mutateAsync({ params: { id: profile.id }, body });
+    if (logo) {
+      // The text fields are saved whatever becomes of the logo; a refused logo keeps the form open.
+      onApplied(saved);
+      saved = await uploadLogo(profile.id, logo);
     }
-    setBusy(true);
-    setError(null);
-    try {
-      let saved = await call(organizationsEndpoints.update, { params: { id: profile.id }, body: form });
-      if (logo) {
-        try {
-          saved = await uploadLogo(profile.id, logo);
-        } catch (failure) {
-          // The text fields are saved; stay here so the logo can be fixed.
-          onSaved(saved);
-          setError(errorText(failure));
-          setBusy(false);
-          return;
-        }
-      }
-      onSaved(saved);
-      onCancel();
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  }
+    onSaved(saved);
+    onCancel();
+  });
 
   return (
-    <form className="card op-edit" onSubmit={submit} noValidate aria-labelledby="op-edit-title">
+    <form
+      className={cx("card", profilePage.edit)}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="op-edit-title"
+    >
       <h2 id="op-edit-title">Edit Profile</h2>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="op-edit-logo">
+      <FormError form={form} />
+      <div className={profilePage.editLogo}>
         {preview ? (
-          <img className="org-logo" src={preview} alt="New logo preview" width={72} height={72} />
+          <OrgLogoPreview
+            className={profilePage.editLogoImage}
+            src={preview}
+            alt="New logo preview"
+            size={72}
+          />
         ) : (
-          <OrgLogo name={form.name || profile.name} url={profile.logo_url} size={72} />
+          <OrgLogo name={form.watch("name") || profile.name} url={profile.logo_url} size={72} />
         )}
         <div className="field">
           <label htmlFor={logoId}>Logo</label>
@@ -104,7 +100,9 @@ export function ProfileEditForm({
             aria-describedby={`${logoId}-hint`}
             onChange={(e) => {
               const file = e.target.files?.[0] ?? null;
-              setError(file && file.size > LOGO_MAX_BYTES ? messages.logoInvalid : null);
+              if (file && file.size > LOGO_MAX_BYTES)
+                form.setError("root.server", { message: messages.logoInvalid });
+              else form.clearErrors("root.server");
               setLogo(file && file.size <= LOGO_MAX_BYTES ? file : null);
             }}
           />
@@ -113,49 +111,31 @@ export function ProfileEditForm({
           </span>
         </div>
       </div>
-      <Field
-        label="Organization Name"
-        name="name"
-        required
-        maxLength={100}
-        value={form.name}
-        onChange={(e) => set("name")(e.target.value)}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        rows={4}
-        maxLength={1000}
-        value={form.description}
-        onChange={(e) => set("description")(e.target.value)}
-      />
-      <div className="op-edit-grid">
+      <Field label="Organization Name" required maxLength={100} {...fieldProps(form, "name")} />
+      <TextAreaField label="Description" rows={4} maxLength={1000} {...fieldProps(form, "description")} />
+      <div className={profilePage.editGrid}>
         <Field
           label="Website"
-          name="website"
           type="url"
           placeholder="https://example.org"
           maxLength={300}
-          value={form.website}
-          onChange={(e) => set("website")(e.target.value)}
+          {...fieldProps(form, "website")}
         />
         <Field
           label="Location"
-          name="location"
           maxLength={120}
           placeholder="City, Country"
-          value={form.location}
-          onChange={(e) => set("location")(e.target.value)}
+          {...fieldProps(form, "location")}
         />
         <SelectField
           label="Time Zone (election dates and hours)"
           name="timezone"
-          value={form.timezone}
+          value={form.watch("timezone") ?? ""}
           options={TIME_ZONES}
-          onChange={set("timezone")}
+          onChange={(zone) => form.setValue("timezone", zone)}
         />
       </div>
-      <div className="op-edit-actions">
+      <div className={profilePage.editActions}>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           Cancel
         </button>

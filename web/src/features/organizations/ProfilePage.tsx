@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
 import { ReportsPanel } from "../posts/ReportsPanel";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { InviteBox } from "./InviteBox";
@@ -10,35 +12,32 @@ import { MembersPanel } from "./MembersPanel";
 import { OrganizationToggles } from "./OrganizationToggles";
 import { OrgLogo } from "./OrgLogo";
 import { ProfileEditForm } from "./ProfileEditForm";
+import styles from "./ProfilePage.module.css";
 import { SecurityFacts } from "./SecurityFacts";
 import { StatCards } from "./StatCards";
 import { useOrganizationStats } from "./useOrganizationStats";
-import "./profile.css";
 
 /** The organization profile (spec part 1 section 2), for organization users. */
 export default function ProfilePage() {
   const { current, status, error, refresh } = useWorkspace();
 
-  if (status === "loading") {
-    return (
-      <div className="op-page op-state" role="status">
-        Loading organization...
-      </div>
-    );
-  }
-  if (!current) {
-    return (
-      <div className="op-page op-state" role="alert">
-        <h1>{messages.organizationNotFound}</h1>
-        <p className="muted">{messages.organizationLoadFailed}</p>
-        {error && <p className="muted">{error}</p>}
-        <button type="button" className="btn btn-primary" onClick={() => void refresh()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  return <Profile key={current.id} current={current} />;
+  if (current && status !== "loading") return <Profile key={current.id} current={current} />;
+  return (
+    <div className={cx(styles.page, styles.state)}>
+      <LoadState
+        data={null}
+        error={
+          status === "loading" ? null : [messages.organizationLoadFailed, error].filter(Boolean).join(" ")
+        }
+        loadingLabel="Loading organization..."
+        errorTitle={messages.organizationNotFound}
+        retryLabel="Retry"
+        onRetry={() => void refresh()}
+      >
+        {() => null}
+      </LoadState>
+    </div>
+  );
 }
 
 function Profile({ current }: { current: OrganizationProfile }) {
@@ -64,7 +63,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
   });
 
   return (
-    <div className="op-page">
+    <div className={styles.page}>
       {notice && (
         <div className="alert alert-success" role="status">
           {notice}
@@ -74,30 +73,31 @@ function Profile({ current }: { current: OrganizationProfile }) {
         <ProfileEditForm
           profile={profile}
           onCancel={() => setEditing(false)}
+          onApplied={apply}
           onSaved={(saved) => {
             apply(saved);
             setNotice(messages.profileSaved);
           }}
         />
       ) : (
-        <header className="card op-hero">
-          <OrgLogo name={profile.name} url={profile.logo_url} size={88} />
-          <div className="op-hero-text">
+        <header className={cx("card", styles.hero)}>
+          <OrgLogo name={profile.name} url={profile.logo_url} size={88} className={styles.heroLogo} />
+          <div className={styles.heroText}>
             <h1>{profile.name}</h1>
-            <p className={profile.description ? "op-description" : "op-description muted"}>
+            <p className={cx(styles.description, !profile.description && "muted")}>
               {profile.description || "No description provided"}
             </p>
-            <ul className="op-meta">
+            <ul className={styles.meta}>
               <li>
-                <span className="op-meta-label">Location</span>
+                <span className={styles.metaLabel}>Location</span>
                 {profile.location || profile.country || "Not provided"}
               </li>
               <li>
-                <span className="op-meta-label">Created</span>
+                <span className={styles.metaLabel}>Created</span>
                 {created}
               </li>
               <li>
-                <span className="op-meta-label">Website</span>
+                <span className={styles.metaLabel}>Website</span>
                 {profile.website ? (
                   <a href={profile.website} target="_blank" rel="noopener noreferrer">
                     {profile.website.replace(/^https?:\/\//, "")}
@@ -107,7 +107,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
                 )}
               </li>
               <li>
-                <span className="op-meta-label">Your role</span>
+                <span className={styles.metaLabel}>Your role</span>
                 {profile.role === "admin" ? "Administrator" : "Member"}
               </li>
             </ul>
@@ -115,7 +115,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
           {profile.can.manage && (
             <button
               type="button"
-              className="btn op-edit-button"
+              className={cx("btn", styles.editButton)}
               onClick={() => {
                 setNotice(null);
                 setEditing(true);
@@ -129,8 +129,8 @@ function Profile({ current }: { current: OrganizationProfile }) {
 
       <StatCards stats={stats.stats} error={stats.error} onRetry={() => void stats.reload()} />
 
-      <div className="op-columns">
-        <div className="op-column">
+      <div className={styles.columns}>
+        <div className={styles.column}>
           {profile.can.invite && (
             <InviteBox
               profile={profile}
@@ -156,7 +156,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
             onTwoFactorChanged={() => void refreshMembers().catch(() => undefined)}
           />
         </div>
-        <div className="op-column">
+        <div className={styles.column}>
           {profile.can.manage && <ReportsPanel organizationId={profile.id} />}
           <SecurityFacts profile={profile} />
         </div>

@@ -1,14 +1,20 @@
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchResult } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { cx } from "../../ui/cx";
+import { EmptyState } from "../../ui/EmptyState";
+import { LoadState } from "../../ui/LoadState";
+import { useDebounced } from "../../ui/useDebounced";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { errorText, joinErrorText } from "./errors";
 import { OrgLogo } from "./OrgLogo";
-import "./search.css";
+import styles from "./SearchPage.module.css";
 
 /** Spec part 1 section 9: the workspace reloads 1500 ms after a successful join. */
 const RELOAD_AFTER_JOIN_MS = 1500;
@@ -22,53 +28,41 @@ export default function SearchPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [term, setTerm] = useState("");
-  const [results, setResults] = useState<SearchResult[] | null>(null);
-  const [searchedTerm, setSearchedTerm] = useState("");
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const q = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useEndpointQuery(
+    organizationsEndpoints.search,
+    { query: { q } },
+    { placeholderData: keepPreviousData },
+  );
+  // The term the results on screen answer (the last answer stays while the next term is searched).
+  const [searchedTerm, setSearchedTerm] = useState(q);
+  if (search.isSuccess && !search.isPlaceholderData && searchedTerm !== q) setSearchedTerm(q);
+  const searching = search.isFetching || q !== term.trim();
   const [joining, setJoining] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const latest = useRef(0);
   const searchId = useId();
+  const queryClient = useQueryClient();
+  const joinOrganization = useEndpointMutation(organizationsEndpoints.join);
 
-  // Server-side search, debounced; an answer to an older term is dropped.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) searches again
-  useEffect(() => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    const timer = setTimeout(
-      () => {
-        call(organizationsEndpoints.search, { query: { q: term.trim() } })
-          .then(({ organizations }) => {
-            if (ticket !== latest.current) return;
-            setResults(organizations);
-            setSearchedTerm(term.trim());
-            setLoadError(null);
-          })
-          .catch((failure: unknown) => {
-            if (ticket === latest.current) setLoadError(errorText(failure));
-          })
-          .finally(() => {
-            if (ticket === latest.current) setLoading(false);
-          });
-      },
-      results === null ? 0 : SEARCH_DEBOUNCE_MS,
+  /** Changes one organization's card in every search on screen or cached. */
+  const setCard = (organizationId: string, change: (card: SearchResult) => SearchResult) =>
+    queryClient.setQueriesData<{ organizations: SearchResult[] }>(
+      { queryKey: endpointKey(organizationsEndpoints.search) },
+      (answer) =>
+        answer && {
+          ...answer,
+          organizations: answer.organizations.map((o) => (o.id === organizationId ? change(o) : o)),
+        },
     );
-    return () => clearTimeout(timer);
-  }, [term, attempt]);
 
   // An administrator decided a pending request: the card follows at once.
   useTopic(user ? `user:${user.id}` : null, {
     "join_request.decided": (event) =>
-      setResults(
-        (list) =>
-          list?.map((o) =>
-            o.id === event.organization_id
-              ? { ...o, pending: false, joined: event.status === "approved" || o.joined }
-              : o,
-          ) ?? null,
-      ),
+      setCard(event.organization_id, (o) => ({
+        ...o,
+        pending: false,
+        joined: event.status === "approved" || o.joined,
+      })),
   });
 
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -83,11 +77,7 @@ export default function SearchPage() {
   async function recount(organizationId: string) {
     try {
       const profile = await call(organizationsEndpoints.profile, { params: { id: organizationId } });
-      setResults(
-        (list) =>
-          list?.map((o) => (o.id === organizationId ? { ...o, member_count: profile.member_count } : o)) ??
-          null,
-      );
+      setCard(organizationId, (o) => ({ ...o, member_count: profile.member_count }));
     } catch {
       // The workspace reloads shortly after a join; the old count stays until the next search.
     }
@@ -97,15 +87,12 @@ export default function SearchPage() {
     setJoining(organization.id);
     setNotice(null);
     try {
-      const result = await call(organizationsEndpoints.join, { params: { id: organization.id } });
-      setResults(
-        (list) =>
-          list?.map((o) =>
-            o.id === organization.id
-              ? { ...o, joined: result.status === "joined", pending: result.status === "pending" }
-              : o,
-          ) ?? null,
-      );
+      const result = await joinOrganization.mutateAsync({ params: { id: organization.id } });
+      setCard(organization.id, (o) => ({
+        ...o,
+        joined: result.status === "joined",
+        pending: result.status === "pending",
+      }));
       setNotice({ tone: "success", text: result.message });
       if (result.status === "joined") void recount(organization.id);
       if (result.status === "joined") {
@@ -119,24 +106,27 @@ export default function SearchPage() {
     }
   }
 
-  const count = results?.length ?? 0;
   return (
-    <div className="so-page">
-      <button type="button" className="btn btn-ghost so-back" onClick={() => navigate(`/${area}`)}>
+    <div className={styles.page}>
+      <button
+        type="button"
+        className={cx("btn", "btn-ghost", styles.back)}
+        onClick={() => navigate(`/${area}`)}
+      >
         <span aria-hidden="true">←</span> Back
       </button>
-      <header className="so-header">
+      <header className={styles.header}>
         <h1>Search Organizations</h1>
         <p className="muted">
           Find organizations on Votespace and join them to take part in their channels and elections.
         </p>
       </header>
 
-      <search className="so-search">
+      <search className={styles.search}>
         <label htmlFor={searchId} className="visually-hidden">
           Search organizations
         </label>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="so-search-icon">
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.searchIcon}>
           <path
             fill="none"
             stroke="currentColor"
@@ -164,87 +154,88 @@ export default function SearchPage() {
         </div>
       )}
 
-      {loadError ? (
-        <div className="alert alert-error so-error" role="alert">
-          <span>Organizations could not be loaded: {loadError}</span>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
-          </button>
-        </div>
-      ) : results === null ? (
-        <p className="muted so-loading" role="status">
-          Loading organizations...
-        </p>
-      ) : (
-        <>
-          <p className="so-count" aria-live="polite">
-            {count} organization(s) found{loading && <span className="so-searching"> · Searching...</span>}
-          </p>
-          {count === 0 ? (
-            <div className="so-empty card">
-              {searchedTerm
-                ? `No organizations match "${searchedTerm}". Try a different search term.`
-                : "No organizations are currently available to join."}
-            </div>
-          ) : (
-            <ul className="so-grid">
-              {results.map((organization) => (
-                <li key={organization.id} className="card so-card">
-                  <div className="so-card-head">
-                    <OrgLogo name={organization.name} url={organization.logo_url} size={52} />
-                    <div className="so-card-title">
-                      <h2>{organization.name}</h2>
-                      <span className="so-card-meta">
-                        {organization.member_count.toLocaleString()}{" "}
-                        {organization.member_count === 1 ? "member" : "members"}
-                        {organization.location && <> · {organization.location}</>}
-                      </span>
+      <LoadState
+        data={search.data?.organizations}
+        error={search.error ? errorText(search.error) : null}
+        loadingLabel="Loading organizations..."
+        errorTitle="Organizations could not be loaded"
+        retryLabel="Retry"
+        onRetry={() => void search.refetch()}
+      >
+        {(results) => (
+          <>
+            <p className={styles.count} aria-live="polite">
+              {results.length} organization(s) found
+              {searching && <span className={styles.searching}> · Searching...</span>}
+            </p>
+            {results.length === 0 ? (
+              <EmptyState
+                title={
+                  searchedTerm
+                    ? `No organizations match "${searchedTerm}". Try a different search term.`
+                    : "No organizations are currently available to join."
+                }
+              />
+            ) : (
+              <ul className={styles.grid}>
+                {results.map((organization) => (
+                  <li key={organization.id} className={cx("card", styles.card)}>
+                    <div className={styles.cardHead}>
+                      <OrgLogo name={organization.name} url={organization.logo_url} size={52} />
+                      <div className={styles.cardTitle}>
+                        <h2>{organization.name}</h2>
+                        <span className={styles.cardMeta}>
+                          {organization.member_count.toLocaleString()}{" "}
+                          {organization.member_count === 1 ? "member" : "members"}
+                          {organization.location && <> · {organization.location}</>}
+                        </span>
+                      </div>
                     </div>
-                  </div>
-                  <p className={organization.description ? "so-desc" : "so-desc muted"}>
-                    {organization.description || "No description provided"}
-                  </p>
-                  <div className="so-card-foot">
-                    {organization.joined ? (
-                      <span className="so-joined">
-                        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                          <path
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2.5"
-                            strokeLinecap="round"
-                            strokeLinejoin="round"
-                            d="m5 12 5 5 9-10"
-                          />
-                        </svg>
-                        Joined
-                      </span>
-                    ) : organization.pending ? (
-                      <span className="so-pending">Request pending</span>
-                    ) : organization.is_public ? (
-                      <button
-                        type="button"
-                        className="btn btn-primary btn-block"
-                        disabled={joining !== null}
-                        aria-label={
-                          joining === organization.id ? undefined : `Join Organization ${organization.name}`
-                        }
-                        onClick={() => void join(organization)}
-                      >
-                        {joining === organization.id ? "Joining..." : "Join Organization"}
-                      </button>
-                    ) : (
-                      <span className="so-invite-only">Invite link only</span>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+                    <p className={organization.description ? styles.desc : cx(styles.desc, "muted")}>
+                      {organization.description || "No description provided"}
+                    </p>
+                    <div className={styles.cardFoot}>
+                      {organization.joined ? (
+                        <span className={styles.joined}>
+                          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                            <path
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="2.5"
+                              strokeLinecap="round"
+                              strokeLinejoin="round"
+                              d="m5 12 5 5 9-10"
+                            />
+                          </svg>
+                          Joined
+                        </span>
+                      ) : organization.pending ? (
+                        <span className={styles.pending}>Request pending</span>
+                      ) : organization.is_public ? (
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-block"
+                          disabled={joining !== null}
+                          aria-label={
+                            joining === organization.id ? undefined : `Join Organization ${organization.name}`
+                          }
+                          onClick={() => void join(organization)}
+                        >
+                          {joining === organization.id ? "Joining..." : "Join Organization"}
+                        </button>
+                      ) : (
+                        <span className={styles.inviteOnly}>Invite link only</span>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </LoadState>
 
-      <section className="card so-help" aria-labelledby="so-help-title">
+      <section className={cx("card", styles.help)} aria-labelledby="so-help-title">
         <h2 id="so-help-title">How to Join Organizations</h2>
         <ul>
           <li>

@@ -1,4 +1,6 @@
 import type { OrganizationProfile } from "../../../../contract/organizations";
+import { cx } from "../../ui/cx";
+import styles from "./ProfilePage.module.css";
 
 /** What is actually true of this organization and of the server; nothing here is a claim we cannot back. */
 export function SecurityFacts({ profile }: { profile: OrganizationProfile }) {
@@ -29,14 +31,14 @@ export function SecurityFacts({ profile }: { profile: OrganizationProfile }) {
     { label: "Uploads", value: "Type-checked images and files, 10 MB at most", on: true },
   ];
   return (
-    <section className="card op-card" aria-labelledby="op-security">
+    <section className={cx("card", styles.card)} aria-labelledby="op-security">
       <h2 id="op-security">Security &amp; Compliance</h2>
-      <ul className="op-facts">
+      <ul className={styles.facts}>
         {facts.map((fact) => (
-          <li key={fact.label} className="op-fact">
-            <span className={fact.on ? "op-fact-dot op-fact-on" : "op-fact-dot"} aria-hidden="true" />
-            <span className="op-fact-label">{fact.label}</span>
-            <span className="op-fact-value">{fact.value}</span>
+          <li key={fact.label} className={styles.fact}>
+            <span className={cx(styles.factDot, fact.on && styles.factOn)} aria-hidden="true" />
+            <span className={styles.factLabel}>{fact.label}</span>
+            <span className={styles.factValue}>{fact.value}</span>
           </li>
         ))}
       </ul>

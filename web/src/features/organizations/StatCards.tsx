@@ -1,4 +1,6 @@
 import type { OrganizationStats } from "../../../../contract/organizations";
+import { cx } from "../../ui/cx";
+import styles from "./ProfilePage.module.css";
 
 const CARDS: Array<{ key: keyof OrganizationStats; label: string; note: string }> = [
   { key: "total_members", label: "Total Members", note: "Administrators and members" },
@@ -20,21 +22,21 @@ export function StatCards({
   return (
     <section aria-label="Organization statistics">
       {error && (
-        <div className="alert alert-error op-inline-alert" role="alert">
+        <div className={cx("alert", "alert-error", styles.inlineAlert)} role="alert">
           <span>Statistics could not be loaded: {error}</span>
           <button type="button" className="btn" onClick={onRetry}>
             Retry
           </button>
         </div>
       )}
-      <div className="op-stats">
+      <div className={styles.stats}>
         {CARDS.map((card) => (
-          <div key={card.key} className="card op-stat">
-            <span className="op-stat-label">{card.label}</span>
-            <span className="op-stat-value" data-testid={`stat-${card.key}`}>
+          <div key={card.key} className={cx("card", styles.stat)}>
+            <span className={styles.statLabel}>{card.label}</span>
+            <span className={styles.statValue} data-testid={`stat-${card.key}`}>
               {stats ? stats[card.key].toLocaleString() : "–"}
             </span>
-            <span className="op-stat-note">{card.note}</span>
+            <span className={styles.statNote}>{card.note}</span>
           </div>
         ))}
       </div>

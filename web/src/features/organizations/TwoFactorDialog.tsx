@@ -1,13 +1,15 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { accountsEndpoints, type TotpSetup } from "../../../../contract/accounts";
-import { messages } from "../../../../contract/messages";
-import { call } from "../../api/client";
-import { Field } from "../../ui/Field";
+import { useEffect, useState } from "react";
+import { accountsEndpoints, totpCodeInput } from "../../../../contract/accounts";
+import { useEndpointMutation } from "../../api/query";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { useAuth } from "../accounts/AuthProvider";
+import { CodeField } from "../accounts/CodeField";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
 import { errorText } from "./errors";
-import "./twoFactor.css";
+import styles from "./TwoFactorDialog.module.css";
 
 interface TwoFactorDialogProps {
   /** "enable" runs enrolment (QR code, secret, first code); "disable" asks for a current code. */
@@ -24,11 +26,11 @@ interface TwoFactorDialogProps {
  */
 export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps) {
   const { updateProfile } = useAuth();
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [loading, setLoading] = useState(mode === "enable");
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The code the app shows; the password (when asked for) goes with it.
+  const form = useContractForm(totpCodeInput.pick({ code: true }), { defaultValues: { code: "" } });
+  const enable = useEndpointMutation(accountsEndpoints.twoFactorEnable);
+  const disable = useEndpointMutation(accountsEndpoints.twoFactorDisable);
+  const busy = form.formState.isSubmitting;
   /** Null until the server asks for the password (the user's "Require Password"); then the field's value. */
   const [password, setPassword] = useState<string | null>(null);
   /** Enrolment starts again once the password is given (a new attempt each time). */
@@ -36,60 +38,44 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
 
   const passwordAsked = (failure: unknown) => {
     if (!asksForPassword(failure)) return false;
-    setError(password ? errorText(failure) : null);
+    if (password) putError(form, new Error(errorText(failure)));
+    else form.clearErrors("root.server");
     setPassword((typed) => typed ?? "");
     return true;
   };
 
+  /*
+   * Enrolment is a write, not a read: each call makes a new secret (so no query, whose retries and
+   * refetches would change the secret under the user's eyes). Its answer is the mutation's data.
+   */
+  const enrol = useEndpointMutation(accountsEndpoints.twoFactorSetup, {
+    onError: (failure) => {
+      if (!passwordAsked(failure)) putError(form, new Error(errorText(failure)));
+    },
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (with the password) starts it again
   useEffect(() => {
-    if (mode !== "enable") return;
-    let cancelled = false;
-    setLoading(true);
-    call(accountsEndpoints.twoFactorSetup, { body: { password: password || undefined } })
-      .then((result) => {
-        if (!cancelled) setSetup(result);
-      })
-      .catch((failure: unknown) => {
-        if (!cancelled && !passwordAsked(failure)) setError(errorText(failure));
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
+    if (mode === "enable") enrol.mutate({ body: { password: password || undefined } });
   }, [mode, setupAttempt]);
+  const setup = enrol.data ?? null;
+  const loading = mode === "enable" && (enrol.isIdle || enrol.isPending);
 
   const awaitingPassword = mode === "enable" && !setup && password !== null;
 
-  const codeValid = /^\d{6}$/.test(code);
+  const codeValid = /^\d{6}$/.test(form.watch("code"));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (awaitingPassword) {
-      if (password) setSetupAttempt((n) => n + 1);
-      return;
-    }
-    if (!codeValid) {
-      setError(messages.totpRequired);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = submitting(form, async ({ code }) => {
+    const body = { code, password: password || undefined };
     try {
-      const given = password || undefined;
-      if (mode === "enable")
-        await call(accountsEndpoints.twoFactorEnable, { body: { code, password: given } });
-      else await call(accountsEndpoints.twoFactorDisable, { body: { code, password: given } });
-      // The profile carries two_factor_enabled: read it again (an empty update returns it).
-      await updateProfile({}).catch(() => undefined);
-      onDone(mode === "enable");
+      await (mode === "enable" ? enable : disable).mutateAsync({ body });
     } catch (failure) {
-      if (!passwordAsked(failure)) setError(errorText(failure));
-      setBusy(false);
+      if (passwordAsked(failure)) return;
+      throw new Error(errorText(failure));
     }
-  }
+    // The profile carries two_factor_enabled: read it again (an empty update returns it).
+    await updateProfile({}).catch(() => undefined);
+    onDone(mode === "enable");
+  });
 
   const title = mode === "enable" ? "Set Up Two-Factor Authentication" : "Turn Off Two-Factor Authentication";
   const formId = "two-factor-form";
@@ -121,23 +107,28 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="tf-form">
+      <form
+        id={formId}
+        onSubmit={(event) => {
+          if (!awaitingPassword) return void submit(event);
+          event.preventDefault();
+          if (password) setSetupAttempt((n) => n + 1);
+        }}
+        noValidate
+        className={styles.form}
+      >
         {mode === "enable" && (
           <>
-            <ol className="tf-steps">
+            <ol className={styles.steps}>
               <li>
                 Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).
               </li>
               <li>Scan the QR code, or enter the secret key by hand.</li>
               <li>Type the 6-digit code the app shows to confirm.</li>
             </ol>
-            {loading && (
-              <p className="muted" role="status">
-                Preparing your secret key...
-              </p>
-            )}
+            {loading && <LoadingState label="Preparing your secret key..." />}
             {setup && (
-              <div className="tf-secret">
+              <div className={styles.secret}>
                 <img
                   src={setup.qr_data_url}
                   alt="QR code for your authenticator app"
@@ -145,8 +136,8 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
                   height={180}
                 />
                 <div>
-                  <span className="tf-secret-label">Secret key</span>
-                  <code className="tf-secret-code" data-testid="totp-secret">
+                  <span className={styles.secretLabel}>Secret key</span>
+                  <code className={styles.secretCode} data-testid="totp-secret">
                     {setup.secret}
                   </code>
                   <span className="hint">After you turn it on, signing in asks for a code from the app.</span>
@@ -160,24 +151,9 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
             Enter the code your authenticator app shows now. Signing in will then need only your password.
           </p>
         )}
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
+        <FormError form={form} />
         {password !== null && <PasswordAgain value={password} onChange={setPassword} />}
-        {!awaitingPassword && (
-          <Field
-            label="Authentication Code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-          />
-        )}
+        {!awaitingPassword && <CodeField placeholder="123456" {...fieldProps(form, "code")} />}
       </form>
     </Modal>
   );

@@ -1,4 +1,6 @@
 import type { Attachment } from "../../../../contract/posts";
+import styles from "./Attachment.module.css";
+import parts from "./ChannelParts.module.css";
 import { useChannel } from "./context";
 import { extensionOf, fileSize } from "./format";
 import { DownloadIcon, FileIcon } from "./icons";
@@ -11,7 +13,7 @@ export function AttachmentView({ attachment }: { attachment: Attachment }) {
     return (
       <button
         type="button"
-        className="tc-attachment-image"
+        className={parts.attachmentImage}
         aria-label={text.openImage(attachment.filename)}
         onClick={() => open({ kind: "image", attachment })}
       >
@@ -26,19 +28,19 @@ export function FileCard({ attachment, note }: { attachment: Attachment; note?: 
   const name = attachment.filename || text.unknownFile;
   const extension = extensionOf(name).toUpperCase();
   return (
-    <div className="tc-file-card">
-      <span className="tc-file-icon" aria-hidden="true">
+    <div className={styles.fileCard}>
+      <span className={styles.fileIcon} aria-hidden="true">
         <FileIcon size={22} />
-        {extension && <span className="tc-file-ext">{extension.slice(0, 4)}</span>}
+        {extension && <span className={styles.fileExt}>{extension.slice(0, 4)}</span>}
       </span>
-      <span className="tc-file-text">
-        <span className="tc-file-name">{name}</span>
-        <span className="tc-file-meta">
+      <span className={styles.fileText}>
+        <span className={styles.fileName}>{name}</span>
+        <span className={styles.fileMeta}>
           {note ?? `${fileSize(attachment.size)}${extension ? ` · ${extension}` : ""}`}
         </span>
       </span>
       <a
-        className="tc-file-download"
+        className={styles.fileDownload}
         href={attachment.url}
         download={name}
         aria-label={`${text.download} ${name}`}

@@ -8,24 +8,32 @@ import {
   useState,
 } from "react";
 import type { Member } from "../../../../contract/organizations";
-import { FILE_EXTENSIONS, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
+import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
+import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
-import { mentionQuery, refusal } from "./composerInput";
+import { AttachTools } from "./AttachTools";
+import styles from "./Composer.module.css";
+import { mentionQuery, refusal, suggestMembers } from "./composerInput";
 import { useChannel } from "./context";
 import { readDraft, writeDraft } from "./drafts";
 import { EmojiPicker } from "./EmojiPicker";
-import { ImageIcon, PaperclipIcon, SendIcon } from "./icons";
+import { SendIcon } from "./icons";
 import { MentionSuggestions } from "./MentionSuggestions";
 import { type Pending, PendingAttachment } from "./PendingAttachment";
 import { text } from "./text";
 import { uploadAttachment } from "./upload";
 
-const FILE_ACCEPT = FILE_EXTENSIONS.map((extension) => `.${extension}`).join(",");
 const MAX_SUGGESTIONS = 6;
 
 /**
  * The message box: text (Enter sends, Shift+Enter a new line), an image or a file uploaded first
  * and sent with the message, the emoji palette, and "@" suggestions of the organization's members.
+ *
+ * A controlled editor, not a form of the form layer (`ui/form`): its one field is edited by more
+ * than typing (a mention chosen from the list replaces the "@name" before the caret, an emoji goes
+ * in at the caret, the caret is placed after each insertion, the text is a draft kept per channel),
+ * and what it sends is the text with an upload that has its own progress and cancel. The contract's
+ * rule (text or an attachment) is checked before sending, in the contract's words.
  */
 export function Composer() {
   const { channel, admin, members, me, actions } = useChannel();
@@ -37,27 +45,12 @@ export function Composer() {
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const caretAfter = useRef<number | null>(null);
   const listId = useId();
   const errorId = useId();
   const canAttach = admin || channel.permissions.membersCanAttach;
 
-  const suggestions: Member[] = mention
-    ? members
-        .filter(
-          (member) =>
-            member.user_id !== me && member.full_name.toLowerCase().includes(mention.query.toLowerCase()),
-        )
-        .sort(
-          (a, b) =>
-            Number(b.full_name.toLowerCase().startsWith(mention.query.toLowerCase())) -
-              Number(a.full_name.toLowerCase().startsWith(mention.query.toLowerCase())) ||
-            a.full_name.localeCompare(b.full_name),
-        )
-        .slice(0, MAX_SUGGESTIONS)
-    : [];
+  const suggestions = mention ? suggestMembers(members, me, mention.query, MAX_SUGGESTIONS) : [];
   const suggesting = suggestions.length > 0;
 
   // The box grows with its text up to a limit; the caret goes where an insertion put it.
@@ -209,7 +202,7 @@ export function Composer() {
 
   return (
     <form
-      className="tc-composer"
+      className={styles.composer}
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -218,11 +211,11 @@ export function Composer() {
     >
       {pending && <PendingAttachment pending={pending} onRemove={removeAttachment} />}
       {error && (
-        <p id={errorId} className="tc-composer-error" role="alert">
+        <p id={errorId} className={styles.composerError} role="alert">
           {error}
         </p>
       )}
-      <div className="tc-composer-box">
+      <div className={styles.composerBox}>
         {suggesting && (
           <MentionSuggestions
             id={listId}
@@ -234,7 +227,7 @@ export function Composer() {
         )}
         <textarea
           ref={area}
-          className="tc-composer-input"
+          className={styles.composerInput}
           rows={1}
           aria-label={text.messageLabel}
           aria-invalid={error ? true : undefined}
@@ -252,52 +245,9 @@ export function Composer() {
           }
           onBlur={() => setMention(null)}
         />
-        <div className="tc-composer-tools">
-          {canAttach && (
-            <>
-              <button
-                type="button"
-                className="tc-tool"
-                aria-label={text.attachImageLabel}
-                title={text.attachImageLabel}
-                onClick={() => imageInput.current?.click()}
-              >
-                <ImageIcon size={18} />
-                <span className="tc-tool-label">{text.attachImage}</span>
-              </button>
-              <button
-                type="button"
-                className="tc-tool"
-                aria-label={text.attachFileLabel}
-                title={text.attachFileLabel}
-                onClick={() => fileInput.current?.click()}
-              >
-                <PaperclipIcon size={18} />
-                <span className="tc-tool-label">{text.attachFile}</span>
-              </button>
-              <input
-                ref={imageInput}
-                type="file"
-                accept="image/*"
-                hidden
-                onChange={(event) => {
-                  pick(event.target.files?.[0], "image");
-                  event.target.value = "";
-                }}
-              />
-              <input
-                ref={fileInput}
-                type="file"
-                accept={FILE_ACCEPT}
-                hidden
-                onChange={(event) => {
-                  pick(event.target.files?.[0], "file");
-                  event.target.value = "";
-                }}
-              />
-            </>
-          )}
-          {!canAttach && <span className="tc-tool-note muted">{text.attachmentsOffNote}</span>}
+        <div className={styles.composerTools}>
+          {canAttach && <AttachTools onPick={pick} />}
+          {!canAttach && <span className={cx(styles.toolNote, "muted")}>{text.attachmentsOffNote}</span>}
           <EmojiPicker
             open={emojiOpen}
             onOpenChange={setEmojiOpen}
@@ -306,7 +256,7 @@ export function Composer() {
           />
           <button
             type="submit"
-            className="tc-send"
+            className={styles.send}
             disabled={!canSend}
             aria-label={text.send}
             title={text.send}

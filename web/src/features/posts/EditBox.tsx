@@ -1,55 +1,43 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { messageOf } from "../../ui/messageOf";
+import { type KeyboardEvent, useEffect, useId } from "react";
+import type { commentInput } from "../../../../contract/posts";
+import { cx } from "../../ui/cx";
+import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import parts from "./ChannelParts.module.css";
+import styles from "./EditBox.module.css";
 import { text } from "./text";
 
 /**
- * Editing a message or a comment in place: Enter saves, Escape cancels. A comment is one line
- * (an input), a message may hold several (Shift+Enter starts a new one).
+ * Editing a message or a comment in place, a form on the contract's schema of the edit
+ * (`editPostInput` or `commentInput`): Enter saves, Escape cancels. A comment is one line (an
+ * input), a message may hold several (Shift+Enter starts a new one).
  */
 export function EditBox(props: {
   initial: string;
   label: string;
+  /** The contract's schema of the edit: `{ content }`, trimmed, not empty, at most `maxLength`. */
+  schema: typeof commentInput;
   maxLength: number;
-  /** The message shown when the text is left empty. */
-  emptyMessage: string;
   save(content: string): Promise<void>;
   onDone(): void;
   singleLine?: boolean;
 }) {
-  const { initial, label, maxLength, emptyMessage, onDone, singleLine } = props;
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const { initial, label, maxLength, onDone, singleLine } = props;
+  const form = useContractForm(props.schema, { defaultValues: { content: initial } });
+  const error = form.formState.errors.content?.message ?? formError(form);
+  const busy = form.formState.isSubmitting;
   const hintId = useId();
 
   useEffect(() => {
-    const element = field.current;
-    if (!element) return;
-    element.focus();
-    element.setSelectionRange(element.value.length, element.value.length);
-  }, []);
+    form.setFocus("content", { shouldSelect: false });
+    const element = document.activeElement;
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+      element.setSelectionRange(element.value.length, element.value.length);
+  }, [form]);
 
-  const save = async () => {
-    if (busy) return;
-    const content = value.trim();
-    if (!content) {
-      setError(emptyMessage);
-      return;
-    }
-    if (content === initial) {
-      onDone();
-      return;
-    }
-    setBusy(true);
-    try {
-      await props.save(content);
-      onDone();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
+  const save = submitting(form, async ({ content }) => {
+    if (content !== initial) await props.save(content);
+    onDone();
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
     if (event.key === "Escape") {
@@ -57,51 +45,43 @@ export function EditBox(props: {
       onDone();
     } else if (event.key === "Enter" && (singleLine || !event.shiftKey) && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void save();
+      if (!busy) void save();
     }
   };
 
   const common = {
-    ref: field,
     "aria-label": label,
     "aria-describedby": hintId,
     "aria-invalid": error ? true : undefined,
     maxLength,
-    value,
     readOnly: busy,
-    onChange: (event: { target: { value: string } }) => {
-      setValue(event.target.value);
-      setError(null);
-    },
     onKeyDown,
+    ...form.register("content", { onChange: () => form.clearErrors() }),
   };
+  const lines = form.watch("content").split("\n").length;
 
   return (
-    <div className={singleLine ? "tc-comment-edit" : "tc-edit"}>
+    <div className={singleLine ? styles.commentEdit : styles.edit}>
       {singleLine ? (
-        <input type="text" className="tc-comment-input" {...common} />
+        <input type="text" className={parts.commentInput} {...common} />
       ) : (
-        <textarea
-          className="tc-edit-input"
-          rows={Math.min(8, Math.max(2, value.split("\n").length))}
-          {...common}
-        />
+        <textarea className={styles.editInput} rows={Math.min(8, Math.max(2, lines))} {...common} />
       )}
       {error && (
-        <p className="tc-field-error" role="alert">
+        <p className={parts.fieldError} role="alert">
           {error}
         </p>
       )}
-      <div className="tc-edit-actions">
-        <span id={hintId} className="tc-edit-hint">
+      <div className={styles.editActions}>
+        <span id={hintId} className={styles.editHint}>
           {text.editHint}
         </span>
-        <button type="button" className="btn tc-btn-small" onClick={onDone} disabled={busy}>
+        <button type="button" className={cx("btn", parts.btnSmall)} onClick={onDone} disabled={busy}>
           {text.cancel}
         </button>
         <button
           type="button"
-          className="btn btn-primary tc-btn-small"
+          className={cx("btn", "btn-primary", parts.btnSmall)}
           onClick={() => void save()}
           disabled={busy}
         >

@@ -1,5 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { EMOJI_PALETTE } from "../../../../contract/posts";
+import { cx } from "../../ui/cx";
+import parts from "./ChannelParts.module.css";
+import styles from "./EmojiPicker.module.css";
 import { SmileIcon } from "./icons";
 import { text } from "./text";
 
@@ -15,7 +18,7 @@ export function EmojiPicker({
   choices = EMOJI_PALETTE,
   label = text.emoji,
   choiceLabel = text.insertEmoji,
-  buttonClass = "tc-tool",
+  buttonClass = parts.tool,
   paletteClass = "",
   icon = <SmileIcon size={18} />,
 }: {
@@ -41,7 +44,7 @@ export function EmojiPicker({
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open, onOpenChange]);
   return (
-    <div className="tc-emoji" ref={emojiRef}>
+    <div className={styles.emoji} ref={emojiRef}>
       <button
         type="button"
         className={buttonClass}
@@ -55,7 +58,7 @@ export function EmojiPicker({
       {open && (
         // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form field set
         <div
-          className={`tc-emoji-palette ${paletteClass}`.trim()}
+          className={cx(styles.emojiPalette, paletteClass)}
           role="group"
           aria-label={label}
           onKeyDown={(event) => {
@@ -70,7 +73,7 @@ export function EmojiPicker({
             <button
               key={emoji}
               type="button"
-              className="tc-emoji-button"
+              className={styles.emojiButton}
               aria-label={choiceLabel(emoji)}
               onClick={() => onPick(emoji)}
             >

@@ -1,5 +1,7 @@
 import type { Member } from "../../../../contract/organizations";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
+import styles from "./MentionSuggestions.module.css";
 import { text } from "./text";
 
 /** "@" suggestions under the message box: the organization's members whose name matches. */
@@ -17,7 +19,7 @@ export function MentionSuggestions({
   onHover(index: number): void;
 }) {
   return (
-    <div id={id} className="tc-suggestions" role="listbox" aria-label={text.mentionSuggestions}>
+    <div id={id} className={styles.suggestions} role="listbox" aria-label={text.mentionSuggestions}>
       {members.map((member, index) => (
         <div
           key={member.user_id}
@@ -25,7 +27,7 @@ export function MentionSuggestions({
           role="option"
           tabIndex={-1}
           aria-selected={index === active}
-          className={index === active ? "tc-suggestion tc-suggestion-active" : "tc-suggestion"}
+          className={index === active ? cx(styles.suggestion, styles.suggestionActive) : styles.suggestion}
           onMouseDown={(event) => {
             event.preventDefault();
             onChoose(member);
@@ -34,7 +36,7 @@ export function MentionSuggestions({
         >
           <Avatar name={member.full_name} size={24} />
           <span>{member.full_name}</span>
-          <span className="tc-suggestion-role">{member.role === "admin" ? text.admin : text.voter}</span>
+          <span className={styles.suggestionRole}>{member.role === "admin" ? text.admin : text.voter}</span>
         </div>
       ))}
     </div>

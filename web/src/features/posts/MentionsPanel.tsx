@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { type Mention, postsEndpoints } from "../../../../contract/posts";
+import type { Mention } from "../../../../contract/posts";
+import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useWorkspace } from "../workspace/WorkspaceContext";

@@ -1,32 +1,27 @@
 import { memo, useCallback, useEffect, useId, useMemo, useState } from "react";
-import { authorName, MESSAGE_MAX, mentionedNames, type Post, postMessages } from "../../../../contract/posts";
+import {
+  authorName,
+  editPostInput,
+  MESSAGE_MAX,
+  mentionedNames,
+  type Post,
+  postMessages,
+} from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
-import { copyText } from "../../ui/clipboard";
-import { DotsIcon, LinkIcon } from "../../ui/icons";
-import { Menu, type MenuItem } from "../../ui/Menu";
-import { messageOf } from "../../ui/messageOf";
-import { useToast } from "../../ui/Toast";
+import { cx } from "../../ui/cx";
+import { DotsIcon } from "../../ui/icons";
+import { Menu } from "../../ui/Menu";
 import { AttachmentView } from "./Attachment";
+import parts from "./ChannelParts.module.css";
 import { useChannel } from "./context";
 import { EditBox } from "./EditBox";
 import { fullTime, timeOf } from "./format";
-import {
-  BookmarkIcon,
-  CheckIcon,
-  CommentIcon,
-  CopyIcon,
-  FlagIcon,
-  ForwardIcon,
-  HeartIcon,
-  PencilIcon,
-  PinIcon,
-  ReplyIcon,
-  TrashIcon,
-} from "./icons";
-import { permalink } from "./permalink";
-import { ReactionChips, ReactionPicker } from "./Reactions";
+import { CheckIcon, CommentIcon, ForwardIcon, HeartIcon, PinIcon, ReplyIcon } from "./icons";
+import styles from "./MessageItem.module.css";
+import { MessageReactions } from "./MessageReactions";
+import { useMessageMenu } from "./messageMenu";
+import { ReactionPicker } from "./Reactions";
 import { RichText } from "./RichText";
-import type { Thread as ThreadState } from "./store";
 import { Thread } from "./Thread";
 import { text } from "./text";
 
@@ -35,22 +30,14 @@ const COPIED_MS = 1500;
 
 interface MessageItemProps {
   post: Post;
-  /** Its comments once opened. */
-  thread: ThreadState | undefined;
   /** A follow-up of the same author: no avatar or name. */
   compact: boolean;
   highlighted: boolean;
 }
 
 /** One message: author, time, text, attachment, likes, comments, and its actions on hover or focus. */
-export const MessageItem = memo(function MessageItem({
-  post,
-  thread,
-  compact,
-  highlighted,
-}: MessageItemProps) {
-  const { channel, me, admin, canComment, actions, forwardTargets, members, open } = useChannel();
-  const toast = useToast();
+export const MessageItem = memo(function MessageItem({ post, compact, highlighted }: MessageItemProps) {
+  const { me, canComment, actions, members } = useChannel();
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const [editing, setEditing] = useState(false);
   const [threadOpen, setThreadOpen] = useState(false);
@@ -76,131 +63,60 @@ export const MessageItem = memo(function MessageItem({
     return () => clearTimeout(timer);
   }, [copied]);
 
-  const toggleThread = () => {
-    if (!threadOpen) actions.openThread(post.id);
-    setThreadOpen(!threadOpen);
-  };
+  const toggleThread = () => setThreadOpen(!threadOpen);
   const reply = () => {
-    actions.openThread(post.id);
     setThreadOpen(true);
     setFocusKey((n) => n + 1);
   };
-  const copy = async () => {
-    try {
-      await copyText(post.content || post.attachment?.filename || "");
-      setCopied(true);
-    } catch (failure) {
-      toast(messageOf(failure), "error");
-    }
-  };
-
-  const copyLink = async () => {
-    try {
-      await copyText(permalink(channel, post.id));
-      toast(text.linkCopied);
-    } catch (failure) {
-      toast(messageOf(failure), "error");
-    }
-  };
-
-  const items: MenuItem[] = [
-    { id: "copy", label: text.copy, icon: <CopyIcon size={16} />, onSelect: () => void copy() },
-    { id: "link", label: text.copyLink, icon: <LinkIcon size={16} />, onSelect: () => void copyLink() },
-    ...(admin
-      ? [
-          {
-            id: "pin",
-            label: post.is_pinned ? text.unpin : text.pin,
-            icon: <PinIcon size={16} />,
-            onSelect: () => actions.togglePin(post),
-          },
-        ]
-      : []),
-    {
-      id: "bookmark",
-      label: post.is_bookmarked ? text.unbookmark : text.bookmark,
-      icon: <BookmarkIcon size={16} />,
-      onSelect: () => actions.toggleBookmark(post),
-    },
-    ...(forwardTargets.length > 0
-      ? [
-          {
-            id: "forward",
-            label: text.forward,
-            icon: <ForwardIcon size={16} />,
-            onSelect: () => open({ kind: "forward", post }),
-          },
-        ]
-      : []),
-    ...(!mine
-      ? [
-          {
-            id: "report",
-            label: text.report,
-            icon: <FlagIcon size={16} />,
-            onSelect: () => open({ kind: "report", post }),
-          },
-        ]
-      : []),
-    ...(mine
-      ? [{ id: "edit", label: text.edit, icon: <PencilIcon size={16} />, onSelect: () => setEditing(true) }]
-      : []),
-    ...(mine || admin
-      ? [
-          {
-            id: "delete",
-            label: text.delete,
-            icon: <TrashIcon size={16} />,
-            danger: true,
-            onSelect: () => open({ kind: "delete", post }),
-          },
-        ]
-      : []),
-  ];
+  const items = useMessageMenu(post, {
+    mine,
+    onCopied: () => setCopied(true),
+    onEdit: () => setEditing(true),
+  });
 
   const classes = [
-    "tc-msg",
-    compact && "tc-msg-compact",
-    highlighted && "tc-msg-highlight",
-    mentionsMe && "tc-msg-mentioned",
-    post.is_pinned && "tc-msg-pinned",
-    menuAt && "tc-msg-active",
+    styles.msg,
+    compact && styles.msgCompact,
+    highlighted && styles.msgHighlight,
+    mentionsMe && styles.msgMentioned,
+    post.is_pinned && styles.msgPinned,
+    menuAt && styles.msgActive,
   ]
     .filter(Boolean)
     .join(" ");
 
   return (
     <article id={`tc-msg-${post.id}`} className={classes} data-post-id={post.id} aria-labelledby={headingId}>
-      <div className="tc-msg-gutter">
+      <div className={styles.msgGutter}>
         {compact ? (
-          <time className="tc-msg-gutter-time" dateTime={post.created_at} title={fullTime(post.created_at)}>
+          <time className={styles.msgGutterTime} dateTime={post.created_at} title={fullTime(post.created_at)}>
             {timeOf(post.created_at)}
           </time>
         ) : (
           <Avatar name={name} size={38} />
         )}
       </div>
-      <div className="tc-msg-body">
-        <div id={headingId} className={compact ? "visually-hidden" : "tc-msg-head"}>
-          <span className="tc-msg-author">{name}</span>
+      <div className={styles.msgBody}>
+        <div id={headingId} className={compact ? "visually-hidden" : styles.msgHead}>
+          <span className={styles.msgAuthor}>{name}</span>
           {!compact && (
-            <time className="tc-msg-time" dateTime={post.created_at} title={fullTime(post.created_at)}>
+            <time className={styles.msgTime} dateTime={post.created_at} title={fullTime(post.created_at)}>
               {timeOf(post.created_at)}
             </time>
           )}
           {post.is_pinned && (
-            <span className="tc-msg-pin-tag">
+            <span className={styles.msgPinTag}>
               <PinIcon size={12} filled /> {text.pinned}
             </span>
           )}
         </div>
         {compact && post.is_pinned && (
-          <span className="tc-msg-pin-tag tc-msg-pin-tag-compact">
+          <span className={cx(styles.msgPinTag, styles.msgPinTagCompact)}>
             <PinIcon size={12} filled /> {text.pinned}
           </span>
         )}
         {post.forwarded_from && (
-          <p className="tc-msg-forwarded">
+          <p className={styles.msgForwarded}>
             <ForwardIcon size={14} /> {text.forwardedFrom(post.forwarded_from.channel_name)}
           </p>
         )}
@@ -209,16 +125,16 @@ export const MessageItem = memo(function MessageItem({
             initial={post.content}
             label={text.editLabel}
             maxLength={MESSAGE_MAX}
-            emptyMessage={postMessages.empty}
+            schema={editPostInput}
             save={(content) => actions.edit(post.id, content)}
             onDone={() => setEditing(false)}
           />
         ) : (
           post.content && (
-            <p className="tc-msg-text">
+            <p className={styles.msgText}>
               <RichText value={post.content} members={members} />
               {post.edited_at && (
-                <span className="tc-msg-edited" title={fullTime(post.edited_at)}>
+                <span className={parts.msgEdited} title={fullTime(post.edited_at)}>
                   {" "}
                   {text.edited}
                 </span>
@@ -227,55 +143,20 @@ export const MessageItem = memo(function MessageItem({
           )
         )}
         {post.attachment && <AttachmentView attachment={post.attachment} />}
-        {(post.likes_count > 0 || post.reactions.length > 0 || post.comments_count > 0) && (
-          <div className="tc-msg-reactions">
-            {post.likes_count > 0 && !canComment && (
-              <span className="tc-chip" title={text.likes(post.likes_count)}>
-                <HeartIcon size={14} filled={post.user_liked} />
-                <span className="tc-like-count">{post.likes_count}</span>
-                <span className="visually-hidden"> {text.likes(post.likes_count)}</span>
-              </span>
-            )}
-            {post.likes_count > 0 && canComment && (
-              <button
-                type="button"
-                className={post.user_liked ? "tc-chip tc-chip-on" : "tc-chip"}
-                aria-pressed={post.user_liked}
-                aria-label={`${text.likes(post.likes_count)}. ${post.user_liked ? text.unlike : text.like}`}
-                onClick={() => actions.toggleLike(post)}
-              >
-                <HeartIcon size={14} filled={post.user_liked} />
-                <span className="tc-like-count">{post.likes_count}</span>
-              </button>
-            )}
-            <ReactionChips
-              post={post}
-              canReact={canComment}
-              onToggle={(emoji) => actions.toggleReaction(post, emoji)}
-            />
-            {post.comments_count > 0 && (
-              <button type="button" className="tc-chip" aria-expanded={threadOpen} onClick={toggleThread}>
-                <CommentIcon size={14} />
-                <span className="tc-comment-count">
-                  {threadOpen ? text.hideComments : text.comments(post.comments_count)}
-                </span>
-              </button>
-            )}
-          </div>
-        )}
+        <MessageReactions post={post} threadOpen={threadOpen} onToggleThread={toggleThread} />
         {copied && (
-          <p className="tc-msg-copied" role="status">
+          <p className={styles.msgCopied} role="status">
             <CheckIcon size={14} /> {postMessages.copied}
           </p>
         )}
-        {threadOpen && <Thread post={post} thread={thread} focusKey={focusKey} />}
+        {threadOpen && <Thread post={post} focusKey={focusKey} />}
       </div>
-      <div className="tc-msg-actions" role="toolbar" aria-label={text.messageActions}>
+      <div className={styles.msgActions} role="toolbar" aria-label={text.messageActions}>
         {/* Like and Comment only where the server takes them; the comments chip still opens a thread to read. */}
         {canComment && (
           <button
             type="button"
-            className={post.user_liked ? "tc-action tc-action-on" : "tc-action"}
+            className={post.user_liked ? cx(parts.action, styles.actionOn) : parts.action}
             aria-label={post.user_liked ? text.unlike : text.like}
             aria-pressed={post.user_liked}
             title={post.user_liked ? text.unlike : text.like}
@@ -288,7 +169,7 @@ export const MessageItem = memo(function MessageItem({
         {canComment && (
           <button
             type="button"
-            className="tc-action"
+            className={parts.action}
             aria-label={threadOpen ? text.hideComments : text.comment}
             aria-expanded={threadOpen}
             title={threadOpen ? text.hideComments : text.comment}
@@ -300,7 +181,7 @@ export const MessageItem = memo(function MessageItem({
         {canComment && (
           <button
             type="button"
-            className="tc-action"
+            className={parts.action}
             aria-label={text.reply}
             title={text.reply}
             onClick={reply}
@@ -310,7 +191,7 @@ export const MessageItem = memo(function MessageItem({
         )}
         <button
           type="button"
-          className="tc-action"
+          className={parts.action}
           aria-label={text.more}
           aria-haspopup="menu"
           aria-expanded={!!menuAt}

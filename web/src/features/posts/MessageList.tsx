@@ -1,9 +1,11 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Post } from "../../../../contract/posts";
+import { LoadFailure, LoadingState } from "../../ui/LoadState";
 import { useChannel, useChannelState } from "./context";
 import { dayKey, dayLabel } from "./format";
 import { ArrowDownIcon } from "./icons";
 import { MessageItem } from "./MessageItem";
+import styles from "./MessageList.module.css";
 import { text } from "./text";
 
 /** Within this many pixels of the end, the list follows new messages. */
@@ -31,8 +33,9 @@ function grouped(previous: Post | undefined, post: Post): boolean {
  * end, and otherwise a "new messages" pill says how many arrived.
  */
 export function MessageList({ active, target }: { active: boolean; target: JumpTarget | null }) {
-  const { channel, me, actions } = useChannel();
-  const { state, loadingOlder } = useChannelState();
+  const { channel, me, loadOlder, retry } = useChannel();
+  const { timeline, unreadFrom } = useChannelState();
+  const { posts, hasMore, status, loadingOlder } = timeline;
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -42,8 +45,6 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   const seen = useRef<{ first?: string; last?: string; count: number; firstTop?: number }>({ count: 0 });
   const [unseen, setUnseen] = useState(0);
   const [highlight, setHighlight] = useState<string | null>(null);
-
-  const posts = state.timeline.map((id) => state.byId[id]).filter((post): post is Post => !!post);
 
   const toBottom = useCallback((smooth = false) => {
     const element = scroller.current;
@@ -73,11 +74,11 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   // follow new ones at the end when the reader was there (or sent them), else count them.
   useLayoutEffect(() => {
     const element = scroller.current;
-    const first = state.timeline[0];
-    const last = state.timeline.at(-1);
+    const first = posts[0]?.id;
+    const last = posts.at(-1);
     const previous = seen.current;
     if (!element || !active) {
-      seen.current = { first, last, count: state.timeline.length };
+      seen.current = { first, last: last?.id, count: posts.length };
       return;
     }
     if (previous.count === 0 && last) toBottom();
@@ -86,29 +87,28 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
         const now = topOf(previous.first);
         if (now !== undefined) element.scrollTop += now - previous.firstTop;
       }
-      if (last && last !== previous.last) {
-        const newest = state.byId[last];
-        const fromMe = !!me && newest?.author?.id === me;
-        const index = previous.last ? state.timeline.indexOf(previous.last) : -1;
+      if (last && last.id !== previous.last) {
+        const fromMe = !!me && last.author?.id === me;
+        const index = previous.last ? posts.findIndex((post) => post.id === previous.last) : -1;
         if (atBottom.current || fromMe) toBottom();
-        else if (index >= 0) setUnseen((n) => n + (state.timeline.length - 1 - index));
+        else if (index >= 0) setUnseen((n) => n + (posts.length - 1 - index));
       }
     }
-    seen.current = { first, last, count: state.timeline.length, firstTop: topOf(first) };
-  }, [state.timeline, state.byId, active, me, toBottom, topOf]);
+    seen.current = { first, last: last?.id, count: posts.length, firstTop: topOf(first) };
+  }, [posts, active, me, toBottom, topOf]);
 
   // Opened with unread messages above the fold: start at the unread divider instead of the end.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the divider's place becomes known
   useLayoutEffect(() => {
     const element = scroller.current;
-    const divider = element?.querySelector<HTMLElement>(".tc-unread-divider");
+    const divider = element?.querySelector<HTMLElement>(`.${styles.unreadDivider}`);
     if (!element || !divider || !active) return;
     const top = divider.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
     if (top < element.scrollTop) {
       element.scrollTop = Math.max(0, top - DIVIDER_MARGIN);
       atBottom.current = false;
     }
-  }, [state.unreadFrom]);
+  }, [unreadFrom]);
 
   // Leaving the tab keeps the place; coming back restores it.
   useLayoutEffect(() => {
@@ -129,16 +129,16 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   useEffect(() => {
     const root = scroller.current;
     const watched = sentinel.current;
-    if (!active || !root || !watched || !state.hasMore || state.status !== "ready") return;
+    if (!active || !root || !watched || !hasMore || status !== "ready") return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void actions.loadOlder();
+        if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
       },
       { root, rootMargin: "300px 0px 0px 0px" },
     );
     observer.observe(watched);
     return () => observer.disconnect();
-  }, [active, state.hasMore, state.status, state.timeline.length, actions.loadOlder]);
+  }, [active, hasMore, status, posts.length, loadOlder]);
 
   // A search result or a pin's "jump": bring the message into view and mark it for a moment.
   useEffect(() => {
@@ -164,23 +164,23 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   }, [active]);
 
   return (
-    <div className="tc-scroll-wrap">
+    <div className={styles.scrollWrap}>
       <div
         ref={scroller}
-        className="tc-scroll"
+        className={styles.scroll}
         onScroll={onScroll}
         role="log"
         aria-label={`# ${channel.name}`}
-        aria-busy={loadingOlder || state.status === "loading"}
+        aria-busy={loadingOlder || status === "loading"}
       >
-        {state.hasMore ? (
-          <div ref={sentinel} className="tc-older" role="status">
+        {hasMore ? (
+          <div ref={sentinel} className={styles.older} role="status">
             {loadingOlder ? text.loadingOlder : ""}
           </div>
         ) : (
-          state.status === "ready" && (
-            <section className="tc-welcome">
-              <span className="tc-welcome-icon" aria-hidden="true">
+          status === "ready" && (
+            <section className={styles.welcome}>
+              <span className={styles.welcomeIcon} aria-hidden="true">
                 #
               </span>
               <h2>{text.welcomeTitle(channel.name)}</h2>
@@ -191,42 +191,34 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
             </section>
           )
         )}
-        {state.status === "loading" && (
-          <p className="tc-center-note" role="status">
-            {text.loading}
-          </p>
+        {status === "loading" && <LoadingState label={text.loading} />}
+        {status === "error" && (
+          <LoadFailure
+            title={text.loadFailed}
+            message={timeline.error ?? ""}
+            retryLabel={text.retry}
+            onRetry={retry}
+          />
         )}
-        {state.status === "error" && (
-          <div className="tc-center-note" role="alert">
-            <p>
-              {text.loadFailed}
-              {state.error}
-            </p>
-            <button type="button" className="btn btn-primary" onClick={actions.retry}>
-              {text.retry}
-            </button>
-          </div>
-        )}
-        <div ref={list} className="tc-messages">
+        <div ref={list} className={styles.messages}>
           {posts.map((post, index) => {
             const previous = posts[index - 1];
             const newDay = !previous || dayKey(previous.created_at) !== dayKey(post.created_at);
             return (
               <Fragment key={post.id}>
                 {newDay && (
-                  <div className="tc-day">
+                  <div className={styles.day}>
                     <span>{dayLabel(post.created_at)}</span>
                   </div>
                 )}
-                {post.id === state.unreadFrom && (
-                  <div className="tc-unread-divider">
+                {post.id === unreadFrom && (
+                  <div className={styles.unreadDivider}>
                     <span>{text.unreadDivider}</span>
                   </div>
                 )}
                 <MessageItem
                   post={post}
-                  thread={state.threads[post.id]}
-                  compact={!newDay && post.id !== state.unreadFrom && grouped(previous, post)}
+                  compact={!newDay && post.id !== unreadFrom && grouped(previous, post)}
                   highlighted={highlight === post.id}
                 />
               </Fragment>
@@ -235,7 +227,7 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
         </div>
       </div>
       {unseen > 0 && (
-        <button type="button" className="tc-new-pill" onClick={() => toBottom(true)}>
+        <button type="button" className={styles.newPill} onClick={() => toBottom(true)}>
           <ArrowDownIcon size={15} /> {text.newMessages(unseen)}
         </button>
       )}

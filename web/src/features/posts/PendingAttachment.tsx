@@ -1,6 +1,8 @@
 import type { Attachment } from "../../../../contract/posts";
+import parts from "./ChannelParts.module.css";
 import { fileSize } from "./format";
 import { CloseIcon, FileIcon, ImageIcon } from "./icons";
+import styles from "./PendingAttachment.module.css";
 import { text } from "./text";
 import type { Upload } from "./upload";
 
@@ -11,23 +13,28 @@ export type Pending =
 /** The image or file chosen for the next message: its upload progress, then "uploaded"; × removes it. */
 export function PendingAttachment({ pending, onRemove }: { pending: Pending; onRemove(): void }) {
   return (
-    <div className="tc-pending" aria-live="polite">
-      <span className="tc-pending-icon" aria-hidden="true">
+    <div className={styles.pending} aria-live="polite">
+      <span className={styles.pendingIcon} aria-hidden="true">
         {pending.file.type.startsWith("image/") ? <ImageIcon size={18} /> : <FileIcon size={18} />}
       </span>
-      <span className="tc-pending-text">
-        <span className="tc-pending-name">{pending.file.name}</span>
-        <span className="tc-pending-meta">
+      <span className={styles.pendingText}>
+        <span className={styles.pendingName}>{pending.file.name}</span>
+        <span className={styles.pendingMeta}>
           {fileSize(pending.file.size)} ·{" "}
           {pending.state === "uploading" ? text.uploading(Math.round(pending.progress * 100)) : text.uploaded}
         </span>
         {pending.state === "uploading" && (
-          <progress className="tc-progress" max={1} value={pending.progress} aria-label={pending.file.name} />
+          <progress
+            className={styles.progress}
+            max={1}
+            value={pending.progress}
+            aria-label={pending.file.name}
+          />
         )}
       </span>
       <button
         type="button"
-        className="tc-icon-button"
+        className={parts.iconButton}
         aria-label={text.removeAttachment}
         title={text.removeAttachment}
         onClick={onRemove}

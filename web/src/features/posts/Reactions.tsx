@@ -1,7 +1,10 @@
 import { useState } from "react";
 import { type Post, REACTION_EMOJI } from "../../../../contract/posts";
+import { cx } from "../../ui/cx";
+import parts from "./ChannelParts.module.css";
 import { EmojiPicker } from "./EmojiPicker";
 import { SmileIcon } from "./icons";
+import styles from "./Reactions.module.css";
 import { text } from "./text";
 
 /**
@@ -24,11 +27,13 @@ export function ReactionChips({
       reaction.count,
       reaction.people.map((person) => person.full_name),
     );
-    const className = reaction.mine ? "tc-chip tc-reaction tc-reaction-mine" : "tc-chip tc-reaction";
+    const className = reaction.mine
+      ? cx(parts.chip, styles.reaction, styles.reactionMine)
+      : cx(parts.chip, styles.reaction);
     const body = (
       <>
         <span aria-hidden="true">{reaction.emoji}</span>
-        <span className="tc-reaction-count" aria-hidden="true">
+        <span className={styles.reactionCount} aria-hidden="true">
           {reaction.count}
         </span>
       </>
@@ -71,8 +76,8 @@ export function ReactionPicker({ onPick }: { onPick(emoji: string): void }) {
       choices={REACTION_EMOJI}
       label={text.addReaction}
       choiceLabel={text.reactWith}
-      buttonClass="tc-action"
-      paletteClass="tc-reaction-palette"
+      buttonClass={parts.action}
+      paletteClass={styles.reactionPalette}
       icon={<SmileIcon size={17} />}
     />
   );

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { mentionPattern } from "../../../../contract/posts";
+import styles from "./RichText.module.css";
 
 /** http(s) addresses; trailing punctuation is not part of them. */
 const LINK = /\bhttps?:\/\/[^\s<>"]+/gi;
@@ -28,7 +29,7 @@ function withMentions(value: string, mentions: RegExp | null, key: string, out: 
     const start = match.index ?? 0;
     if (start > last) out.push(value.slice(last, start));
     out.push(
-      <span key={`${key}-m${start}`} className="tc-mention">
+      <span key={`${key}-m${start}`} className={styles.mention}>
         {match[0]}
       </span>,
     );
@@ -80,7 +81,7 @@ export function Highlighted({ value, query }: { value: string; query: string }) 
       {pieces.map((piece, index) =>
         index % 2 === 1 ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed string, in order
-          <mark key={index} className="tc-mark">
+          <mark key={index} className={styles.mark}>
             {piece}
           </mark>
         ) : (

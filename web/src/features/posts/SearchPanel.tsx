@@ -1,4 +1,4 @@
-import { postsEndpoints } from "../../../../contract/posts";
+import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { useEndpointQuery } from "../../api/query";
 import { useChannel, useChannelState } from "./context";
 import { ResultsPanel } from "./ResultsPanel";
@@ -8,24 +8,19 @@ import { text } from "./text";
 /** Results of a search of the channel's messages; choosing one jumps to it. */
 export function SearchPanel({ query, onClose }: { query: string; onClose(): void }) {
   const { channel, jumpTo } = useChannel();
-  const { state } = useChannelState();
+  const { timeline } = useChannelState();
   const search = useEndpointQuery(postsEndpoints.search, {
     params: { id: channel.id },
     query: { q: query },
   });
 
-  // Live copies where the channel has them (an edit shows); gone when deleted.
+  // Live copies where the channel holds them (an edit shows); gone when deleted.
+  const held = new Map(timeline.posts.map((post) => [post.id, post]));
+  const oldest = timeline.posts[0];
   const results = (search.isSuccess ? search.data.posts : [])
-    .map((post) => state.byId[post.id] ?? post)
-    .filter((post) => !isDeleted(post.id));
-  function isDeleted(id: string) {
-    const { byId, timeline } = state;
-    const known = byId[id];
-    if (!known) return false;
-    const oldest = timeline[0] ? byId[timeline[0]] : undefined;
+    .map((post) => held.get(post.id) ?? post)
     // Inside the loaded range but no longer in it: deleted.
-    return !!oldest && known.created_at >= oldest.created_at && !timeline.includes(id);
-  }
+    .filter((post) => held.has(post.id) || !oldest || post.created_at < oldest.created_at);
 
   return (
     <ResultsPanel

@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Post, PostPage } from "../../../../contract/posts";
-import { catchUpPlan, catchUpTimeline, type Timeline } from "./catchUp";
+import { catchUpPlan, catchUpTimeline, fitLatest, type Timeline } from "./catchUp";
+import { at, post } from "./posts.fixtures";
 
-const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
-
-function post(id: string, minute: number): Post {
-  return {
-    id,
-    channel_id: "c",
-    organization_id: "o",
-    content: id,
-    author: null,
-    attachment: null,
-    image_url: null,
-    forwarded_from: null,
-    likes_count: 0,
-    comments_count: 0,
-    user_liked: false,
-    reactions: [],
-    is_pinned: false,
-    is_bookmarked: false,
-    created_at: at(minute),
-    edited_at: null,
-  };
-}
-
-/** What the store holds: these messages (and those of the page, as the reducer merges them first). */
+/** What the timeline holds: these messages (and those of the page, as the reducer merges them first). */
 function held(posts: Post[], page: PostPage, hasMore = false): Timeline {
   const byId = Object.fromEntries([...posts, ...page.posts].map((p) => [p.id, p]));
   return { byId, timeline: posts.map((p) => p.id), hasMore };
@@ -89,5 +67,24 @@ describe("catchUpTimeline", () => {
     const [x, y] = [post("x", 6), post("y", 6)];
     const latest = page([e, y, x]);
     expect(catchUpTimeline(held([e], latest), latest).timeline).toEqual(["e", "x", "y"]);
+  });
+});
+
+describe("fitLatest", () => {
+  const [a, b, c, d] = [post("a", 1), post("b", 2), post("c", 3), post("d", 4)];
+
+  it("is the page itself on the first load", () => {
+    const latest = page([a, b], true);
+    expect(fitLatest(undefined, latest)).toBe(latest);
+  });
+
+  it("fits the latest page into the timeline held, the page's copies winning", () => {
+    const edited = { ...c, content: "edited" };
+    const latest = { ...page([edited, d]), last_read_at: at(3) };
+    const fitted = fitLatest(page([a, b, c], true), latest);
+    expect(fitted.posts.map((p) => p.id)).toEqual(["a", "b", "c", "d"]);
+    expect(fitted.posts[2]?.content).toBe("edited");
+    expect(fitted.has_more).toBe(true);
+    expect(fitted.last_read_at).toBe(at(3));
   });
 });

@@ -1,9 +1,10 @@
 import type { Collection, Post, PostPage } from "../../../../contract/posts";
 
 /*
- * The message store's reconnect catch-up: events sent while the socket was not listening are lost,
- * so after every (re)subscription the channel reads again what it shows and fits the answers in.
- * Pure functions, tested in catchUp.test.ts.
+ * The text channel's reconnect catch-up: events sent while the socket was not listening are lost,
+ * so after every (re)subscription the channel reads again what it shows and fits the answers in
+ * (useChannelLive.ts: the timeline query's own fetch fits the latest page with `fitLatest`; the
+ * plan's lists and threads are invalidated). Pure functions, tested in catchUp.test.ts.
  */
 
 /** Messages in time order, then by id (the server's order). */
@@ -14,10 +15,10 @@ export const byTime = (byId: Record<string, Post>) => (a: string, b: string) => 
   return x.created_at < y.created_at ? -1 : x.created_at > y.created_at ? 1 : a < b ? -1 : a > b ? 1 : 0;
 };
 
-/** What the channel shows, as far as the catch-up needs it. */
+/** What the channel shows, as far as the catch-up needs it: lists held (else null), open threads by message. */
 export interface Shown {
   status: "loading" | "ready" | "error";
-  lists: Record<Collection, string[] | null>;
+  lists: Record<Collection, unknown>;
   threads: Record<string, unknown>;
 }
 
@@ -77,4 +78,23 @@ export function catchUpTimeline(held: Timeline, page: PostPage): Pick<Timeline, 
     byTime(byId),
   );
   return { timeline, hasMore: held.hasMore };
+}
+
+/**
+ * The timeline query's answer: the latest page fitted into the timeline held (`catchUpTimeline`),
+ * the page's copies of its messages winning; the page as it is on the first load.
+ */
+export function fitLatest(held: PostPage | undefined, page: PostPage): PostPage {
+  if (!held) return page;
+  const byId: Record<string, Post> = {};
+  for (const post of [...held.posts, ...page.posts]) byId[post.id] = post;
+  const { timeline, hasMore } = catchUpTimeline(
+    { byId, timeline: held.posts.map((post) => post.id), hasMore: held.has_more },
+    page,
+  );
+  return {
+    posts: timeline.map((id) => byId[id]).filter((post): post is Post => !!post),
+    has_more: hasMore,
+    last_read_at: page.last_read_at,
+  };
 }

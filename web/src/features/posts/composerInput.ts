@@ -1,3 +1,4 @@
+import type { Member } from "../../../../contract/organizations";
 import { ATTACHMENT_MAX_BYTES, FILE_EXTENSIONS, postMessages } from "../../../../contract/posts";
 import { extensionOf } from "./format";
 
@@ -20,4 +21,22 @@ export function refusal(file: File, kind: "image" | "file"): string | null {
   return (FILE_EXTENSIONS as readonly string[]).includes(extension) || file.type.startsWith("image/")
     ? null
     : postMessages.attachmentRefused;
+}
+
+/** Members whose name holds what is typed after "@" (not the writer), names starting with it first. */
+export function suggestMembers(
+  members: Member[],
+  me: string | undefined,
+  query: string,
+  max: number,
+): Member[] {
+  const typed = query.toLowerCase();
+  return members
+    .filter((member) => member.user_id !== me && member.full_name.toLowerCase().includes(typed))
+    .sort(
+      (a, b) =>
+        Number(b.full_name.toLowerCase().startsWith(typed)) -
+          Number(a.full_name.toLowerCase().startsWith(typed)) || a.full_name.localeCompare(b.full_name),
+    )
+    .slice(0, max);
 }

@@ -2,8 +2,8 @@ import { createContext, useContext } from "react";
 import type { Channel } from "../../../../contract/channels";
 import type { Member } from "../../../../contract/organizations";
 import type { Attachment, Post } from "../../../../contract/posts";
-import type { ChannelState } from "./store";
-import type { ChannelActions } from "./useChannelMessages";
+import type { ChannelActions } from "./useChannelActions";
+import type { TimelineView } from "./useTimeline";
 
 export type Dialog =
   | { kind: "delete" | "forward" | "report"; post: Post }
@@ -26,6 +26,9 @@ export interface TextChannelContext {
   commentNote: string;
   members: Member[];
   actions: ChannelActions;
+  /** The timeline's earlier page; Retry after a failed load. */
+  loadOlder(): Promise<void>;
+  retry(): void;
   forwardTargets: Channel[];
   open(dialog: Dialog): void;
   jumpTo(post: Post): void;
@@ -40,13 +43,17 @@ export function useChannel(): TextChannelContext {
 }
 
 export interface ChannelStateValue {
-  state: ChannelState;
-  loadingOlder: boolean;
+  timeline: TimelineView;
+  /**
+   * The first message that was unread when the channel was opened (the divider goes above it);
+   * null when there was none or the viewer has since written here; undefined until known.
+   */
+  unreadFrom: string | null | undefined;
 }
 
 export const ChannelStateContext = createContext<ChannelStateValue | null>(null);
 
-/** The channel's messages and lists as they are now. */
+/** The channel's timeline as it is now. */
 export function useChannelState(): ChannelStateValue {
   const value = useContext(ChannelStateContext);
   if (!value) throw new Error("useChannelState must be used within the text channel page");

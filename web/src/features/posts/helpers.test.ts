@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Member } from "../../../../contract/organizations";
 import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
-import { mentionQuery, refusal } from "./composerInput";
+import { mentionQuery, refusal, suggestMembers } from "./composerInput";
 import { forgetDrafts, readDraft, writeDraft } from "./drafts";
 import { dayKey, dayLabel, extensionOf, fileSize, shortTime } from "./format";
 import { MESSAGE_PARAM, permalink } from "./permalink";
@@ -110,5 +111,22 @@ describe("posts format", () => {
     expect(extensionOf("archive.tar.gz")).toBe("gz");
     expect(extensionOf(".hidden")).toBe("");
     expect(extensionOf("README")).toBe("");
+  });
+});
+
+describe("suggestMembers", () => {
+  const member = (user_id: string, full_name: string) => ({ user_id, full_name }) as Member;
+  const members = [
+    member("1", "Kofi Ama"),
+    member("2", "Ama Owusu"),
+    member("3", "Abena Mensah"),
+    member("me", "Ama Me"),
+  ];
+  it("offers the members whose name holds the text, names starting with it first, never the writer", () => {
+    expect(suggestMembers(members, "me", "ama", 6).map((m) => m.full_name)).toEqual([
+      "Ama Owusu",
+      "Kofi Ama",
+    ]);
+    expect(suggestMembers(members, "me", "", 2)).toHaveLength(2);
   });
 });

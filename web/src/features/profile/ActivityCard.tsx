@@ -1,7 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ActivityKind, ActivityPage } from "../../../../contract/profile";
 import { profileMessages } from "../../../../contract/profile";
+import { cx } from "../../ui/cx";
+import { EmptyState } from "../../ui/EmptyState";
 import { BallotIcon, CalendarIcon, ShieldIcon, UsersIcon } from "../../ui/icons";
+import { LoadState } from "../../ui/LoadState";
+import styles from "./VoterProfilePage.module.css";
 
 const ICONS: Record<ActivityKind, typeof BallotIcon> = {
   voted: BallotIcon,
@@ -30,36 +34,33 @@ export function ActivityCard({
   onPage(page: number): void;
 }) {
   return (
-    <section className="card vp-card" aria-labelledby="vp-activity-title">
+    <section className={cx("card", styles.card)} aria-labelledby="vp-activity-title">
       <h2 id="vp-activity-title">Recent Activity</h2>
-      {state.isPending && (
-        <p className="muted" role="status">
-          Loading activity...
-        </p>
-      )}
-      {state.isError && (
-        <div className="alert alert-error vp-inline-alert" role="alert">
-          <span>Activity could not be loaded: {state.error.message}</span>
-          <button type="button" className="btn" onClick={onRetry}>
-            Retry
-          </button>
-        </div>
-      )}
-      {state.isSuccess &&
-        (state.data.items.length === 0 && state.data.page === 0 ? (
-          <p className="muted">{profileMessages.noActivity}</p>
-        ) : (
+      <LoadState
+        data={state.data}
+        error={state.error?.message}
+        loadingLabel="Loading activity..."
+        errorTitle="Activity could not be loaded"
+        retryLabel="Retry"
+        onRetry={onRetry}
+        isEmpty={(activity) => activity.items.length === 0 && activity.page === 0}
+        empty={<EmptyState title={profileMessages.noActivity} />}
+      >
+        {(activity) => (
           <>
-            <ol className="vp-activity">
-              {state.data.items.map((item) => {
+            <ol className={styles.activity}>
+              {activity.items.map((item) => {
                 const Icon = ICONS[item.kind];
                 return (
-                  <li key={`${item.kind}-${item.at}-${item.title}`} className={`vp-activity-${item.kind}`}>
-                    <span className="vp-activity-icon">
+                  <li
+                    key={`${item.kind}-${item.at}-${item.title}`}
+                    className={item.kind === "voted" ? styles.activityVoted : undefined}
+                  >
+                    <span className={styles.activityIcon}>
                       <Icon size={16} />
                     </span>
                     <div>
-                      <span className="vp-strong">{item.title}</span>
+                      <span className={styles.strong}>{item.title}</span>
                       <span className="muted">{item.detail}</span>
                     </div>
                     <time dateTime={item.at}>{when(item.at)}</time>
@@ -67,9 +68,10 @@ export function ActivityCard({
                 );
               })}
             </ol>
-            <ActivityPager page={state.data.page} hasMore={state.data.has_more} onPage={onPage} />
+            <ActivityPager page={activity.page} hasMore={activity.has_more} onPage={onPage} />
           </>
-        ))}
+        )}
+      </LoadState>
     </section>
   );
 }
@@ -86,7 +88,7 @@ function ActivityPager({
 }) {
   if (page === 0 && !hasMore) return null;
   return (
-    <nav className="vp-activity-pager" aria-label="Recent Activity pages">
+    <nav className={styles.activityPager} aria-label="Recent Activity pages">
       <button type="button" className="btn" disabled={page === 0} onClick={() => onPage(page - 1)}>
         Newer
       </button>

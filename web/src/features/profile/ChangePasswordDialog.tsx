@@ -1,9 +1,22 @@
-import { type FormEvent, useState } from "react";
-import { profileEndpoints, profileMessages } from "../../../../contract/profile";
+import { z } from "zod";
+import { changePasswordInput, profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { useEndpointMutation } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
 import { usePasswordProblem } from "../accounts/usePasswordProblem";
+import styles from "./VoterProfilePage.module.css";
+
+/** What the server checks, and the new password typed twice, different from the current one. */
+const changePasswordForm = changePasswordInput
+  .extend({ again: z.string() })
+  .refine((v) => v.again === v.new_password, { error: profileMessages.passwordsDiffer, path: ["again"] })
+  .refine((v) => v.new_password !== v.current_password, {
+    error: profileMessages.passwordSame,
+    path: ["new_password"],
+  });
 
 /** Change Password: the current password, then the new one twice. Other devices are signed out. */
 export function ChangePasswordDialog({
@@ -13,35 +26,22 @@ export function ChangePasswordDialog({
   onClose(): void;
   onDone(message: string): void;
 }) {
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [again, setAgain] = useState("");
+  const form = useContractForm(changePasswordForm, {
+    defaultValues: { current_password: "", new_password: "", again: "" },
+  });
   const change = useEndpointMutation(profileEndpoints.changePassword, {
     onSuccess: (result) => onDone(result.message),
-    onError: (failure) => setError(failure.message),
   });
   // Still busy once changed: the dialog is closing.
-  const busy = change.isPending || change.isSuccess;
-  const [error, setError] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting || change.isSuccess;
+  const { errors } = form.formState;
+  const [next, again] = form.watch(["new_password", "again"]);
+  const nextCheck = usePasswordProblem(next, errors.new_password?.message ?? null);
+  const differs = again.length > 0 && again !== next;
 
-  const nextCheck = usePasswordProblem(next);
-  const problem = (() => {
-    if (!current) return profileMessages.currentPasswordRequired;
-    if (nextCheck.problem) return nextCheck.problem;
-    if (next !== again) return profileMessages.passwordsDiffer;
-    if (next === current) return profileMessages.passwordSame;
-    return null;
-  })();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    change.mutate({ body: { current_password: current, new_password: next } });
-  }
+  const submit = submitting(form, ({ current_password, new_password }) =>
+    change.mutateAsync({ body: { current_password, new_password } }),
+  );
 
   const formId = "change-password-form";
   return (
@@ -60,25 +60,19 @@ export function ChangePasswordDialog({
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        {error && (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        )}
+        <FormError form={form} />
         <Field
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          {...fieldProps(form, "current_password")}
         />
         <Field
           label="New Password"
           type="password"
           autoComplete="new-password"
-          value={next}
           maxLength={12}
-          onChange={(e) => setNext(e.target.value)}
+          {...form.register("new_password")}
           hint={nextCheck.hint}
           invalid={nextCheck.invalid}
         />
@@ -86,13 +80,12 @@ export function ChangePasswordDialog({
           label="Confirm New Password"
           type="password"
           autoComplete="new-password"
-          value={again}
           maxLength={12}
-          onChange={(e) => setAgain(e.target.value)}
-          invalid={again.length > 0 && again !== next}
-          hint={again.length > 0 && again !== next ? profileMessages.passwordsDiffer : undefined}
+          {...fieldProps(form, "again")}
+          invalid={differs}
+          hint={differs ? profileMessages.passwordsDiffer : undefined}
         />
-        <p className="muted vp-dialog-note">
+        <p className={cx("muted", styles.dialogNote)}>
           Your other devices will be signed out; this one stays signed in.
         </p>
       </form>

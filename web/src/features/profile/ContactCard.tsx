@@ -1,18 +1,25 @@
+import type { updateProfileInput } from "../../../../contract/accounts";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
+import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
+import { CodeField } from "../accounts/CodeField";
+import styles from "./VoterProfilePage.module.css";
 
-export interface ContactDraft {
-  full_name: string;
-  phone_number: string;
-  /** Asked only when the phone number changes (codes for the Phone method go there). */
-  current_password: string;
-  code: string;
+/** The contact form: the profile update's own schema (`updateProfileInput`). */
+export type ContactForm = ContractForm<typeof updateProfileInput>;
+
+/** True when saving changes the phone number, so the server will ask for the password. */
+export function phoneChanges(profile: VoterProfile, phoneNumber = ""): boolean {
+  return phoneNumber.trim() !== profile.phone_number.trim();
 }
 
-/** True when saving the draft changes the phone number, so the server will ask for the password. */
-export function phoneChanges(profile: VoterProfile, draft: ContactDraft): boolean {
-  return draft.phone_number.trim() !== profile.phone_number.trim();
-}
+/**
+ * The password and code are asked only while the phone number changes (codes for the Phone method
+ * go there): they leave the values when their fields go, and an empty code is not sent.
+ */
+const askedOnly = { shouldUnregister: true } as const;
+const codeOnlyIfTyped = { ...askedOnly, setValueAs: (value: string) => value || undefined };
 
 /**
  * Contact Information: name and phone editable, e-mail read-only, 'Not provided' when empty. A new
@@ -20,31 +27,23 @@ export function phoneChanges(profile: VoterProfile, draft: ContactDraft): boolea
  */
 export function ContactCard({
   profile,
-  draft,
-  onDraft,
+  form,
 }: {
   profile: VoterProfile;
-  draft: ContactDraft | null;
-  onDraft(draft: ContactDraft): void;
+  /** The form while editing, null otherwise. */
+  form: ContactForm | null;
 }) {
   const shown = (value: string) =>
     value.trim() || <span className="muted">{profileMessages.notProvided}</span>;
   return (
-    <section className="card vp-card" aria-labelledby="vp-contact-title">
+    <section className={cx("card", styles.card)} aria-labelledby="vp-contact-title">
       <h2 id="vp-contact-title">Contact Information</h2>
-      {draft ? (
+      {form ? (
         <>
-          <div className="vp-warning" role="note">
+          <div className={styles.warning} role="note">
             {profileMessages.verificationWarning}
           </div>
-          <Field
-            label="Full Name"
-            name="full_name"
-            autoComplete="name"
-            maxLength={100}
-            value={draft.full_name}
-            onChange={(e) => onDraft({ ...draft, full_name: e.target.value })}
-          />
+          <Field label="Full Name" autoComplete="name" maxLength={100} {...fieldProps(form, "full_name")} />
           <Field
             label="Email"
             name="email"
@@ -54,42 +53,29 @@ export function ContactCard({
           />
           <Field
             label="Phone Number"
-            name="phone_number"
             type="tel"
             autoComplete="tel"
             maxLength={30}
-            value={draft.phone_number}
-            onChange={(e) => onDraft({ ...draft, phone_number: e.target.value })}
+            {...fieldProps(form, "phone_number")}
           />
-          {phoneChanges(profile, draft) && (
+          {phoneChanges(profile, form.watch("phone_number")) && (
             <>
               <Field
                 label="Current Password"
-                name="current_password"
                 type="password"
                 autoComplete="current-password"
                 maxLength={200}
-                value={draft.current_password}
-                onChange={(e) => onDraft({ ...draft, current_password: e.target.value })}
                 hint={profileMessages.contactPasswordHint}
+                {...fieldProps(form, "current_password", askedOnly)}
               />
               {profile.two_factor_enabled && (
-                <Field
-                  label="Authentication Code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder="123456"
-                  value={draft.code}
-                  onChange={(e) => onDraft({ ...draft, code: e.target.value.replace(/\D/g, "").slice(0, 6) })}
-                />
+                <CodeField placeholder="123456" {...fieldProps(form, "code", codeOnlyIfTyped)} />
               )}
             </>
           )}
         </>
       ) : (
-        <dl className="vp-contact">
+        <dl className={styles.contact}>
           <div>
             <dt>Full Name</dt>
             <dd>{shown(profile.full_name)}</dd>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
 import { BallotIcon, ShieldIcon } from "../../ui/icons";
+import styles from "./VoterProfilePage.module.css";
 
 export const ROLE_NAMES = { voter: "Voter", organization: "Organization" } as const;
 
@@ -12,13 +14,13 @@ export const longDate = (iso: string) =>
 export function IdentityCard({ profile }: { profile: VoterProfile }) {
   const name = profile.full_name.trim() || profileMessages.unnamed;
   return (
-    <aside className="card vp-identity">
-      <Avatar name={name} src={profile.avatar_url || null} size={96} className="vp-avatar" />
-      <h2 className="vp-name">{name}</h2>
-      <p className="vp-email">{profile.email}</p>
+    <aside className={cx("card", styles.identity)}>
+      <Avatar name={name} src={profile.avatar_url || null} size={96} className={styles.avatar} />
+      <h2 className={styles.name}>{name}</h2>
+      <p className={styles.email}>{profile.email}</p>
       {profile.verified_voter && (
         <span
-          className="vp-verified"
+          className={styles.verified}
           title={
             profile.verified_at ? `Identity first verified on ${longDate(profile.verified_at)}` : undefined
           }
@@ -26,7 +28,7 @@ export function IdentityCard({ profile }: { profile: VoterProfile }) {
           <ShieldIcon size={16} /> Verified Voter
         </span>
       )}
-      <dl className="vp-facts">
+      <dl className={styles.facts}>
         <div>
           <dt>Registered</dt>
           <dd>{longDate(profile.created_at)}</dd>
@@ -45,7 +47,10 @@ export function IdentityCard({ profile }: { profile: VoterProfile }) {
           <div>
             <dt>ID Hash</dt>
             <dd>
-              <code className="vp-hash" title="The first 16 characters of the keyed hash of your ID number">
+              <code
+                className={styles.hash}
+                title="The first 16 characters of the keyed hash of your ID number"
+              >
                 {profile.id_hash_prefix}…
               </code>
             </dd>
@@ -58,7 +63,7 @@ export function IdentityCard({ profile }: { profile: VoterProfile }) {
           </div>
         )}
       </dl>
-      <nav className="vp-links" aria-label="Quick links">
+      <nav className={styles.links} aria-label="Quick links">
         <Link to="/voters/card" className="btn btn-block">
           Download Voter Card
         </Link>

@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { type PollingStation, profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { call } from "../../api/client";
 import { useEndpointQuery } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
-import { homeFor, useAuth } from "../accounts/AuthProvider";
-import "./profile.css";
+import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
+import { homeFor, useAuth } from "../accounts/AuthProvider";
+import styles from "./VoterProfilePage.module.css";
 
 const STATUS_NAMES: Record<string, string> = {
   active: "Voting open",
@@ -29,6 +31,12 @@ const inZone = (iso: string, timeZone: string) =>
   });
 
 /** /voters/stations ("Find My Polling Station"): the election channels of the user's organizations. */
+/** The colours of the election statuses the list shows apart. */
+const STATUS_CLASS: Record<string, string> = {
+  active: styles.stationActive,
+  upcoming: styles.stationUpcoming,
+};
+
 export default function PollingStationsPage() {
   const query = useEndpointQuery(profileEndpoints.pollingStations);
   const stations = query.data?.stations;
@@ -53,9 +61,9 @@ export default function PollingStationsPage() {
   }
 
   return (
-    <main className="vp-page">
-      <header className="vp-header">
-        <Link to="/voters" className="btn btn-ghost vp-back">
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/voters" className={cx("btn btn-ghost", styles.back)}>
           <ChevronLeftIcon />
           Back
         </Link>
@@ -70,34 +78,30 @@ export default function PollingStationsPage() {
           {error}
         </div>
       )}
-      {query.isPending && (
-        <p className="vp-state" role="status">
-          Loading elections...
-        </p>
-      )}
-      {query.isError && (
-        <div className="vp-state" role="alert">
-          <p>Your elections could not be loaded: {query.error.message}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {stations &&
-        (stations.length === 0 ? (
-          <div className="card vp-state">
+      <LoadState
+        data={stations}
+        error={query.error?.message}
+        loadingLabel="Loading elections..."
+        errorTitle="Your elections could not be loaded"
+        retryLabel="Retry"
+        onRetry={() => void query.refetch()}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className={cx("card", styles.state)}>
             <p>{profileMessages.noStations}</p>
             <Link to={`${user ? homeFor(user) : "/member"}/search-organizations`} className="btn btn-primary">
               Find an organization
             </Link>
           </div>
-        ) : (
-          <ul className="vp-stations">
+        }
+      >
+        {(stations) => (
+          <ul className={styles.stations}>
             {stations.map((station) => (
-              <li key={station.election_id} className="card vp-station">
+              <li key={station.election_id} className={cx("card", styles.station)}>
                 <BallotIcon size={22} />
-                <div className="vp-station-text">
-                  <span className="vp-strong">{station.title}</span>
+                <div className={styles.stationText}>
+                  <span className={styles.strong}>{station.title}</span>
                   <span className="muted">
                     {station.organization_name} · #{station.channel_name}
                   </span>
@@ -106,10 +110,10 @@ export default function PollingStationsPage() {
                     {inZone(station.ends_at, station.time_zone)}
                   </span>
                 </div>
-                <span className={`vp-station-status vp-station-${station.status}`}>
+                <span className={cx(styles.stationStatus, STATUS_CLASS[station.status])}>
                   {STATUS_NAMES[station.status] ?? station.status}
                 </span>
-                {station.voted && <span className="vp-station-voted">You voted</span>}
+                {station.voted && <span className={styles.stationVoted}>You voted</span>}
                 <button
                   type="button"
                   className="btn btn-primary"
@@ -121,7 +125,8 @@ export default function PollingStationsPage() {
               </li>
             ))}
           </ul>
-        ))}
+        )}
+      </LoadState>
     </main>
   );
 }

@@ -1,35 +1,37 @@
 import { useState } from "react";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
+import { cx } from "../../ui/cx";
 import { LockIcon, ShieldIcon } from "../../ui/icons";
 import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
+import styles from "./VoterProfilePage.module.css";
 
 /** Security: Change Password and two-factor sign-in (TOTP), both done on the server. */
 export function SecurityCard({ profile, onChanged }: { profile: VoterProfile; onChanged(): void }) {
   const [dialog, setDialog] = useState<"password" | "enable" | "disable" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <section className="card vp-card" aria-labelledby="vp-security-title">
+    <section className={cx("card", styles.card)} aria-labelledby="vp-security-title">
       <h2 id="vp-security-title">Security</h2>
       {notice && (
         <div className="alert alert-success" role="status">
           {notice}
         </div>
       )}
-      <div className="vp-security-row">
+      <div className={styles.securityRow}>
         <LockIcon />
         <div>
-          <span className="vp-strong">Password</span>
+          <span className={styles.strong}>Password</span>
           <span className="muted">Changing it signs out your other devices.</span>
         </div>
         <button type="button" className="btn" onClick={() => setDialog("password")}>
           Change Password
         </button>
       </div>
-      <div className="vp-security-row">
+      <div className={styles.securityRow}>
         <ShieldIcon />
         <div>
-          <span className="vp-strong">Two-factor sign-in</span>
+          <span className={styles.strong}>Two-factor sign-in</span>
           <span className="muted">
             {profile.two_factor_enabled
               ? profileMessages.twoFactorOn

@@ -3,7 +3,10 @@ import { useState } from "react";
 import { profileEndpoints } from "../../../../contract/profile";
 import { type SessionInfo, sessionMessages } from "../../../../contract/sessions";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
-import "./sessions.css";
+import { cx } from "../../ui/cx";
+import { LoadState } from "../../ui/LoadState";
+import styles from "./SessionsCard.module.css";
+import profileStyles from "./VoterProfilePage.module.css";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -35,8 +38,8 @@ export function SessionsCard() {
 
   const others = list.data?.sessions.filter((s) => !s.current) ?? [];
   return (
-    <section className="card vp-card" aria-labelledby="vp-sessions-title">
-      <div className="vp-sessions-head">
+    <section className={cx("card", profileStyles.card)} aria-labelledby="vp-sessions-title">
+      <div className={styles.head}>
         <h2 id="vp-sessions-title">Signed-in Devices</h2>
         {others.length > 0 && (
           <button type="button" className="btn" disabled={busy !== null} onClick={() => endAll.mutate({})}>
@@ -44,7 +47,9 @@ export function SessionsCard() {
           </button>
         )}
       </div>
-      <p className="muted vp-sessions-note">Every sign-in ends after 12 hours, and sooner when left idle.</p>
+      <p className={cx("muted", styles.note)}>
+        Every sign-in ends after 12 hours, and sooner when left idle.
+      </p>
       {notice && (
         <div className="alert alert-success" role="status">
           {notice}
@@ -55,43 +60,39 @@ export function SessionsCard() {
           {error}
         </div>
       )}
-      {list.isPending && (
-        <p className="muted" role="status">
-          Loading sessions...
-        </p>
-      )}
-      {list.isError && (
-        <div className="alert alert-error vp-inline-alert" role="alert">
-          <span>Sessions could not be loaded: {list.error.message}</span>
-          <button type="button" className="btn" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {list.data && (
-        <ul className="vp-sessions" aria-label="Sessions">
-          {list.data.sessions.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              busy={busy}
-              onEnd={() => endOne.mutate({ params: { id: session.id } })}
-            />
-          ))}
-          {others.length === 0 && <li className="muted vp-sessions-none">{sessionMessages.none}</li>}
-        </ul>
-      )}
+      <LoadState
+        data={list.data}
+        error={list.error?.message}
+        loadingLabel={"Loading sessions..."}
+        errorTitle={"Sessions could not be loaded"}
+        retryLabel="Retry"
+        onRetry={() => void list.refetch()}
+      >
+        {({ sessions }) => (
+          <ul className={styles.list} aria-label="Sessions">
+            {sessions.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                busy={busy}
+                onEnd={() => endOne.mutate({ params: { id: session.id } })}
+              />
+            ))}
+            {others.length === 0 && <li className={cx("muted", styles.none)}>{sessionMessages.none}</li>}
+          </ul>
+        )}
+      </LoadState>
     </section>
   );
 }
 
 function SessionRow({ session, busy, onEnd }: { session: SessionInfo; busy: string | null; onEnd(): void }) {
   return (
-    <li className={session.current ? "vp-session vp-session-current" : "vp-session"}>
+    <li className={styles.session} data-current={session.current || undefined}>
       <div>
-        <span className="vp-strong">
+        <span className={profileStyles.strong}>
           {session.device}
-          {session.current && <span className="vp-session-badge">This device</span>}
+          {session.current && <span className={styles.badge}>This device</span>}
         </span>
         <span className="muted">
           {session.ip || "Unknown address"} · signed in {when(session.created_at)} · last active{" "}

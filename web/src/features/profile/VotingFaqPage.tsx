@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import { ChevronLeftIcon } from "../../ui/icons";
-import "./profile.css";
+import styles from "./VoterProfilePage.module.css";
 
 const FAQ: Array<{ q: string; a: string }> = [
   {
@@ -44,17 +45,17 @@ const FAQ: Array<{ q: string; a: string }> = [
 /** /voters/faq: how voting works here, in plain words (docs/elections.md is the full account). */
 export default function VotingFaqPage() {
   return (
-    <main className="vp-page">
-      <header className="vp-header">
-        <Link to="/voters" className="btn btn-ghost vp-back">
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/voters" className={cx("btn btn-ghost", styles.back)}>
           <ChevronLeftIcon />
           Back
         </Link>
         <h1>Voting FAQ</h1>
       </header>
-      <div className="vp-faq">
+      <div className={styles.faq}>
         {FAQ.map((item) => (
-          <details key={item.q} className="card vp-faq-item">
+          <details key={item.q} className={cx("card", styles.faqItem)}>
             <summary>{item.q}</summary>
             <p>{item.a}</p>
           </details>

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
+import styles from "./BusinessPage.module.css";
 import {
   BriefcaseIcon,
   ChartIcon,
@@ -11,6 +13,7 @@ import {
 } from "./icons";
 import PricingPlans, { SALES_EMAIL } from "./PricingPlans";
 import { ArrowLink, CtaBand, FeatureCard, PageHero, Section } from "./sections";
+import shared from "./sections.module.css";
 
 const INCLUDED = [
   "One vote per position, with a receipt for every voter",
@@ -30,10 +33,10 @@ export default function BusinessPage() {
         title="Elections for companies, boards and member organizations"
         lead="Run board elections, staff votes and member resolutions in a private workspace, open only to the people you approve."
       >
-        <Link to="/business#pricing" className="btn btn-lg pub-btn-on-brand">
+        <Link to="/business#pricing" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
           See pricing
         </Link>
-        <a href={`mailto:${SALES_EMAIL}`} className="btn btn-lg pub-btn-outline-light">
+        <a href={`mailto:${SALES_EMAIL}`} className={cx("btn", "btn-lg", shared.btnOutlineLight)}>
           Talk to sales
         </a>
       </PageHero>
@@ -44,7 +47,7 @@ export default function BusinessPage() {
         title="Votes your organization runs every year"
         intro="Votespace keeps each vote private to your members and its results visible to all of them."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard icon={<BriefcaseIcon />} title="Board elections">
             Fill board seats with one vote per position for every eligible member, and a receipt for each
             vote.
@@ -66,9 +69,9 @@ export default function BusinessPage() {
         intro="Choose a plan by the number of voters you need to reach."
       >
         <PricingPlans />
-        <div className="card pub-included">
-          <h3 className="pub-card-title">What Votespace includes</h3>
-          <ul className="pub-check-list pub-check-list-columns">
+        <div className={cx("card", styles.included)}>
+          <h3 className={shared.cardTitle}>What Votespace includes</h3>
+          <ul className={cx(shared.checkList, shared.checkListColumns)}>
             {INCLUDED.map((item) => (
               <li key={item}>{item}</li>
             ))}
@@ -78,7 +81,7 @@ export default function BusinessPage() {
       </Section>
 
       <Section id="why-votespace" eyebrow="Why Votespace" title="Built for elections that have to be right">
-        <div className="pub-grid pub-grid-4">
+        <div className={cx(shared.grid, shared.grid4)}>
           <FeatureCard icon={<IdCardIcon />} title="Know every voter">
             Identity checks and admin approval mean only the members you expect can vote.
           </FeatureCard>
@@ -92,10 +95,10 @@ export default function BusinessPage() {
             Security monitoring keeps administrators informed about activity in the workspace.
           </FeatureCard>
         </div>
-        <div className="pub-link-row">
+        <div className={shared.linkRow}>
           <ArrowLink to="/solutions">Solutions by organization</ArrowLink>
           <ArrowLink to="/resources#getting-started">Getting started guide</ArrowLink>
-          <span className="pub-inline-icon">
+          <span className={styles.inlineIcon}>
             <LinkIcon />
             <a href={`mailto:${SALES_EMAIL}`}>E-mail sales at {SALES_EMAIL}</a>
           </span>

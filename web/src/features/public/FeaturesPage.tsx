@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import {
   BallotIcon,
   ChartIcon,
@@ -12,10 +13,11 @@ import {
   VideoIcon,
 } from "./icons";
 import { ArrowLink, CtaBand, FeatureCard, PageHero, Section } from "./sections";
+import shared from "./sections.module.css";
 
 function Bullets({ items }: { items: readonly string[] }) {
   return (
-    <ul className="pub-check-list pub-check-list-compact">
+    <ul className={cx(shared.checkList, shared.checkListCompact)}>
       {items.map((item) => (
         <li key={item}>{item}</li>
       ))}
@@ -31,10 +33,10 @@ export default function FeaturesPage() {
         title="Everything you need to run a trustworthy election"
         lead="Votespace brings voting, identity checks, live results and your organization's conversations into one workspace."
       >
-        <Link to="/signup" className="btn btn-lg pub-btn-on-brand">
+        <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
           Get Started
         </Link>
-        <Link to="/solutions" className="btn btn-lg pub-btn-outline-light">
+        <Link to="/solutions" className={cx("btn", "btn-lg", shared.btnOutlineLight)}>
           See solutions
         </Link>
       </PageHero>
@@ -45,7 +47,7 @@ export default function FeaturesPage() {
         title="Secure ballots, verified voters, visible results"
         intro="The core of every Votespace election."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard
             icon={<BallotIcon />}
             title="One vote per position, with receipts"
@@ -82,7 +84,7 @@ export default function FeaturesPage() {
         title="A workspace for the whole election"
         intro="Announcements, debates and meetings sit next to the ballot, so members never need another tool."
       >
-        <div className="pub-grid pub-grid-4">
+        <div className={cx(shared.grid, shared.grid4)}>
           <FeatureCard icon={<HashIcon />} title="Text channels">
             Topic-based conversations for announcements, campaign discussion and questions to candidates.
           </FeatureCard>
@@ -104,7 +106,7 @@ export default function FeaturesPage() {
         title="Stay in control of who takes part"
         intro="Administrators decide who joins, and can see what is happening in the workspace."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard icon={<UserCheckIcon />} title="Admin approval">
             New members wait for an administrator to approve them before they can join the workspace or vote.
           </FeatureCard>
@@ -116,7 +118,7 @@ export default function FeaturesPage() {
             act.
           </FeatureCard>
         </div>
-        <div className="pub-link-row">
+        <div className={shared.linkRow}>
           <ArrowLink to="/solutions#how-it-works">How an election runs, step by step</ArrowLink>
           <ArrowLink to="/resources#getting-started">Getting started guide</ArrowLink>
           <ArrowLink to="/business#pricing">Plans and pricing</ArrowLink>

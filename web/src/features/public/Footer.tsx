@@ -1,6 +1,9 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
+import styles from "./Footer.module.css";
 import { Wordmark } from "./Header";
 import { LogoMark, MailIcon } from "./icons";
+import shared from "./sections.module.css";
 
 // The specification points every footer quick link and legal link at the home page for now.
 const QUICK_LINKS = ["Features", "Solutions", "Resources", "Business", "Programs"] as const;
@@ -14,14 +17,14 @@ export default function Footer() {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="pub-footer">
-      <div className="pub-container pub-footer-grid">
-        <div className="pub-footer-brand">
-          <Link to="/" className="pub-logo pub-logo-invert" aria-label="Votespace home">
+    <footer className={styles.footer}>
+      <div className={cx(shared.container, styles.grid)}>
+        <div className={styles.brand}>
+          <Link to="/" className={cx(shared.logo, shared.logoInvert)} aria-label="Votespace home">
             <Wordmark />
           </Link>
-          <p className="pub-footer-tagline">Online elections made safe, secure, and accessible for all.</p>
-          <a className="pub-footer-mail" href={`mailto:${CONTACT_EMAIL}`}>
+          <p className={styles.tagline}>Online elections made safe, secure, and accessible for all.</p>
+          <a className={styles.mail} href={`mailto:${CONTACT_EMAIL}`}>
             <MailIcon />
             <span>
               <span className="visually-hidden">E-mail us at </span>
@@ -30,8 +33,8 @@ export default function Footer() {
           </a>
         </div>
 
-        <nav className="pub-footer-col" aria-labelledby="pub-footer-quick">
-          <h2 id="pub-footer-quick" className="pub-footer-heading">
+        <nav className={styles.col} aria-labelledby="pub-footer-quick">
+          <h2 id="pub-footer-quick" className={styles.heading}>
             Quick links
           </h2>
           <ul>
@@ -43,9 +46,9 @@ export default function Footer() {
           </ul>
         </nav>
 
-        <div className="pub-footer-col">
-          <h2 className="pub-footer-heading">Follow us</h2>
-          <ul className="pub-footer-social">
+        <div className={styles.col}>
+          <h2 className={styles.heading}>Follow us</h2>
+          <ul className={styles.social}>
             {SOCIAL_LABELS.map((label) => (
               <li key={label}>
                 <span>{label}</span>
@@ -54,8 +57,8 @@ export default function Footer() {
           </ul>
         </div>
 
-        <nav className="pub-footer-col" aria-labelledby="pub-footer-legal">
-          <h2 id="pub-footer-legal" className="pub-footer-heading">
+        <nav className={styles.col} aria-labelledby="pub-footer-legal">
+          <h2 id="pub-footer-legal" className={styles.heading}>
             Legal
           </h2>
           <ul>
@@ -68,10 +71,10 @@ export default function Footer() {
         </nav>
       </div>
 
-      <div className="pub-container pub-footer-bottom">
-        <p className="pub-copyright">© {year} Votespace. All rights reserved.</p>
-        <span className="pub-built-badge">
-          <LogoMark className="pub-built-mark" />
+      <div className={cx(shared.container, styles.bottom)}>
+        <p className={styles.copyright}>© {year} Votespace. All rights reserved.</p>
+        <span className={styles.builtBadge}>
+          <LogoMark className={styles.builtMark} />
           Built with Votespace
         </span>
       </div>

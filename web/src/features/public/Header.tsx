@@ -1,6 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { cx } from "../../ui/cx";
+import styles from "./Header.module.css";
 import { CloseIcon, LogoMark, MenuIcon } from "./icons";
+import shared from "./sections.module.css";
 
 export const NAV_ITEMS = [
   { to: "/features", label: "Features" },
@@ -13,14 +16,14 @@ export const NAV_ITEMS = [
 export function Wordmark() {
   return (
     <>
-      <LogoMark className="pub-logo-mark" />
-      <span className="pub-logo-text">Votespace</span>
+      <LogoMark className={styles.logoMark} />
+      <span>Votespace</span>
     </>
   );
 }
 
 function navClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? "pub-nav-link is-active" : "pub-nav-link";
+  return cx(styles.navLink, isActive && styles.navLinkActive);
 }
 
 export default function Header() {
@@ -44,18 +47,18 @@ export default function Header() {
   }, [menuOpen]);
 
   return (
-    <header className="pub-header">
-      <a className="pub-skip-link" href="#pub-main">
+    <header className={styles.header}>
+      <a className={styles.skipLink} href="#pub-main">
         Skip to content
       </a>
-      <div className="pub-container pub-header-bar">
-        <Link to="/" className="pub-logo" aria-label="Votespace home">
+      <div className={cx(shared.container, styles.headerBar)}>
+        <Link to="/" className={shared.logo} aria-label="Votespace home">
           <Wordmark />
         </Link>
 
         <button
           type="button"
-          className="pub-menu-button"
+          className={styles.menuButton}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
@@ -64,9 +67,9 @@ export default function Header() {
           <span className="visually-hidden">Menu</span>
         </button>
 
-        <div id={menuId} className={menuOpen ? "pub-header-menu is-open" : "pub-header-menu"}>
-          <nav className="pub-nav" aria-label="Main">
-            <ul className="pub-nav-list">
+        <div id={menuId} className={cx(styles.headerMenu, menuOpen && styles.headerMenuOpen)}>
+          <nav className={styles.nav} aria-label="Main">
+            <ul className={styles.navList}>
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={navClass}>
@@ -76,11 +79,11 @@ export default function Header() {
               ))}
             </ul>
           </nav>
-          <div className="pub-header-actions">
-            <Link to="/signin" className="pub-signin-link">
+          <div className={styles.headerActions}>
+            <Link to="/signin" className={styles.signinLink}>
               Sign In
             </Link>
-            <Link to="/signup" className="btn btn-primary pub-header-cta">
+            <Link to="/signup" className={cx("btn", "btn-primary", styles.headerCta)}>
               Get Started
             </Link>
           </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import {
   BriefcaseIcon,
   ChartIcon,
@@ -15,7 +16,9 @@ import {
   VideoIcon,
 } from "./icons";
 import { BallotMockup, ServerMockup } from "./illustrations";
+import styles from "./Landing.module.css";
 import { ArrowLink, CtaBand, FeatureCard, Section } from "./sections";
+import shared from "./sections.module.css";
 
 type ElectionType = { title: string; action: string; icon: ReactNode; text: string };
 
@@ -75,23 +78,23 @@ const CHANNEL_KINDS = [
 export default function Landing() {
   return (
     <>
-      <section className="pub-hero">
-        <div className="pub-container pub-hero-grid">
-          <div className="pub-hero-copy">
-            <p className="pub-hero-pill">Elections inside your organization's workspace</p>
-            <h1 className="pub-hero-title">
-              <span className="pub-hero-brand">Votespace:</span>{" "}
+      <section className={styles.hero}>
+        <div className={cx(shared.container, styles.heroGrid)}>
+          <div className={styles.heroCopy}>
+            <p className={styles.heroPill}>Elections inside your organization's workspace</p>
+            <h1 className={styles.heroTitle}>
+              <span className={styles.heroBrand}>Votespace:</span>{" "}
               <span>online elections made safe, secure, and accessible for all.</span>
             </h1>
-            <p className="pub-hero-lead">
+            <p className={styles.heroLead}>
               Verify your voters, give each of them one vote per position with a receipt, and follow the
               results live, in the same place your members talk, meet and debate.
             </p>
-            <div className="pub-hero-actions">
-              <Link to="/signup" className="btn btn-lg pub-btn-on-brand">
+            <div className={shared.heroActions}>
+              <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
                 Get Started
               </Link>
-              <Link to="/features" className="btn btn-lg pub-btn-outline-light">
+              <Link to="/features" className={cx("btn", "btn-lg", shared.btnOutlineLight)}>
                 Explore features
               </Link>
             </div>
@@ -106,13 +109,13 @@ export default function Landing() {
         title="One platform for every kind of election"
         intro="Pick the kind of vote you need to run; Votespace sets up ballots, voters and results around it."
       >
-        <ul className="pub-grid pub-grid-3 pub-plain-list">
+        <ul className={cx(shared.grid, shared.grid3, shared.plainList)}>
           {ELECTION_TYPES.map((type) => (
-            <li key={type.title} className="card pub-feature-card pub-link-card">
-              <span className="pub-icon-badge">{type.icon}</span>
-              <h3 className="pub-card-title">{type.title}</h3>
-              <p className="pub-card-text">{type.text}</p>
-              <Link to="/signup" className="pub-card-link pub-stretched-link">
+            <li key={type.title} className={cx("card", shared.featureCard, shared.linkCard)}>
+              <span className={shared.iconBadge}>{type.icon}</span>
+              <h3 className={shared.cardTitle}>{type.title}</h3>
+              <p className={shared.cardText}>{type.text}</p>
+              <Link to="/signup" className={cx(shared.cardLink, shared.stretchedLink)}>
                 {type.action}
                 <span aria-hidden="true"> →</span>
               </Link>
@@ -121,40 +124,40 @@ export default function Landing() {
         </ul>
       </Section>
 
-      <section className="pub-strip" aria-labelledby="pub-how-strip-title">
-        <div className="pub-container">
-          <div className="pub-strip-head">
-            <h2 id="pub-how-strip-title" className="pub-strip-title">
+      <section className={shared.strip} aria-labelledby="pub-how-strip-title">
+        <div className={shared.container}>
+          <div className={styles.stripHead}>
+            <h2 id="pub-how-strip-title" className={styles.stripTitle}>
               How it works
             </h2>
             <ArrowLink to="/solutions#how-it-works">See how Votespace works, step by step</ArrowLink>
           </div>
-          <ol className="pub-strip-steps">
+          <ol className={styles.stripSteps}>
             {HOW_IT_WORKS.map((step) => (
-              <li key={step.title} className="pub-strip-step">
-                <h3 className="pub-strip-step-title">{step.title}</h3>
-                <p className="pub-strip-step-text">{step.text}</p>
+              <li key={step.title} className={styles.stripStep}>
+                <h3 className={styles.stripStepTitle}>{step.title}</h3>
+                <p className={styles.stripStepText}>{step.text}</p>
               </li>
             ))}
           </ol>
         </div>
       </section>
 
-      <section className="pub-section pub-showcase" aria-labelledby="pub-server-title">
-        <div className="pub-container pub-showcase-grid">
-          <div className="pub-showcase-copy">
-            <p className="pub-eyebrow">Your workspace</p>
-            <h2 id="pub-server-title" className="pub-section-title">
+      <section className={cx(shared.section, styles.showcase)} aria-labelledby="pub-server-title">
+        <div className={cx(shared.container, styles.showcaseGrid)}>
+          <div className={shared.showcaseCopy}>
+            <p className={shared.eyebrow}>Your workspace</p>
+            <h2 id="pub-server-title" className={shared.sectionTitle}>
               Create Your Votespace Server
             </h2>
-            <p className="pub-section-intro pub-text-left">
+            <p className={cx(shared.sectionIntro, styles.textLeft)}>
               Your organization creates a workspace of channels, invites its members and runs its elections
               there. Campaigning, debate and voting happen in one place, among people you have approved.
             </p>
-            <ul className="pub-channel-list">
+            <ul className={styles.channelList}>
               {CHANNEL_KINDS.map((kind) => (
                 <li key={kind.name}>
-                  <span className="pub-channel-icon">{kind.icon}</span>
+                  <span className={styles.channelIcon}>{kind.icon}</span>
                   <span>
                     <strong>{kind.name}</strong>: {kind.text}
                   </span>
@@ -175,7 +178,7 @@ export default function Landing() {
         title="Elections your members can believe in"
         intro="Every part of Votespace is designed so that each eligible member votes once, and everyone sees the same results."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard icon={<IdCardIcon />} title="Verified voters">
             Members confirm who they are with a National ID, a Voter's Card or a phone code before they vote.
           </FeatureCard>
@@ -186,7 +189,7 @@ export default function Landing() {
             Results update as votes arrive and are shown as charts that every member can follow.
           </FeatureCard>
         </div>
-        <p className="pub-center">
+        <p className={shared.center}>
           <ArrowLink to="/features">See all Votespace features</ArrowLink>
         </p>
       </Section>

@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
+import styles from "./PricingPlans.module.css";
+import shared from "./sections.module.css";
 
 export const SALES_EMAIL = "sales@votespace.example";
 
@@ -43,7 +46,7 @@ const PLANS: readonly Plan[] = [
 function PlanAction({ plan }: { plan: Plan }) {
   const className = plan.popular
     ? "btn btn-primary btn-block btn-lg"
-    : "btn btn-block btn-lg pub-btn-outline";
+    : cx("btn btn-block btn-lg", styles.btnOutline);
   // The plan's name is the heading of the card the button sits in, so the label stays short.
   if (plan.action.to) {
     return (
@@ -62,24 +65,24 @@ function PlanAction({ plan }: { plan: Plan }) {
 /** The three Votespace plans. */
 export default function PricingPlans() {
   return (
-    <ul className="pub-pricing pub-plain-list">
+    <ul className={cx(styles.pricing, shared.plainList)}>
       {PLANS.map((plan) => {
         const titleId = `pub-plan-${plan.name.toLowerCase()}`;
         return (
-          <li key={plan.name} className={plan.popular ? "card pub-plan is-popular" : "card pub-plan"}>
-            <article aria-labelledby={titleId} className="pub-plan-inner">
-              {plan.popular ? <p className="pub-plan-badge">Most Popular</p> : null}
-              <h3 id={titleId} className="pub-plan-name">
+          <li key={plan.name} className={cx("card", styles.plan, plan.popular && styles.planPopular)}>
+            <article aria-labelledby={titleId} className={styles.planInner}>
+              {plan.popular ? <p className={styles.planBadge}>Most Popular</p> : null}
+              <h3 id={titleId} className={styles.planName}>
                 {plan.name}
               </h3>
-              <p className="pub-plan-price">
-                <span className={plan.period ? "pub-plan-amount" : "pub-plan-amount pub-plan-amount-custom"}>
+              <p className={styles.planPrice}>
+                <span className={cx(styles.planAmount, !plan.period && styles.planAmountCustom)}>
                   {plan.price}
                 </span>
-                {plan.period ? <span className="pub-plan-period"> {plan.period}</span> : null}
+                {plan.period ? <span className={styles.planPeriod}> {plan.period}</span> : null}
               </p>
-              <p className="pub-plan-voters">{plan.voters}</p>
-              <p className="pub-plan-audience">{plan.audience}</p>
+              <p className={styles.planVoters}>{plan.voters}</p>
+              <p className={styles.planAudience}>{plan.audience}</p>
               <PlanAction plan={plan} />
             </article>
           </li>

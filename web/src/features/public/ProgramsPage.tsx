@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import { CONTACT_EMAIL } from "./Footer";
 import { BriefcaseIcon, CalendarIcon, MicIcon, SchoolIcon, UsersIcon, VideoIcon } from "./icons";
+import styles from "./ProgramsPage.module.css";
 import { ArrowLink, CtaBand, FeatureCard, PageHero, Section, StepList } from "./sections";
+import shared from "./sections.module.css";
 
 const RERUN_STEPS = [
   {
@@ -34,10 +37,10 @@ export default function ProgramsPage() {
         title="Programs and events for civic groups, schools and unions"
         lead="We work alongside organizations that want their members to take part in elections they can trust."
       >
-        <Link to="/signup" className="btn btn-lg pub-btn-on-brand">
+        <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
           Get Started
         </Link>
-        <Link to="/programs#failed-elections" className="btn btn-lg pub-btn-outline-light">
+        <Link to="/programs#failed-elections" className={cx("btn", "btn-lg", shared.btnOutlineLight)}>
           Re-run a failed election
         </Link>
       </PageHero>
@@ -48,7 +51,7 @@ export default function ProgramsPage() {
         title="Support for the organizations that need it"
         intro="Each program helps an organization set up its server and run its elections on Votespace."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard icon={<UsersIcon />} title="Civic groups">
             For community associations, residents' groups and non-profits electing their leaders and deciding
             on questions together.
@@ -71,7 +74,7 @@ export default function ProgramsPage() {
         title="Events you can run on Votespace"
         intro="Your server's channels are also the venue for the events around an election."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard icon={<VideoIcon />} title="Candidate debates">
             Host debates in a live video channel, with screen share for presentations and manifestos.
           </FeatureCard>
@@ -90,13 +93,13 @@ export default function ProgramsPage() {
         title="Re-run a failed or disputed election, transparently"
         intro="When an election has failed or its result is disputed, trust has to be rebuilt. We help organizations run it again, with every step visible to their members."
       >
-        <div className="pub-rerun">
-          <StepList steps={RERUN_STEPS} className="pub-steps-timeline" />
-          <aside className="card pub-rerun-aside" aria-labelledby="pub-rerun-contact">
-            <h3 id="pub-rerun-contact" className="pub-card-title">
+        <div className={shared.rerun}>
+          <StepList steps={RERUN_STEPS} className={shared.stepsTimeline} />
+          <aside className={cx("card", styles.rerunAside)} aria-labelledby="pub-rerun-contact">
+            <h3 id="pub-rerun-contact" className={shared.cardTitle}>
               Talk to us about a re-run
             </h3>
-            <p className="pub-card-text">
+            <p className={shared.cardText}>
               Tell us about the election you need to run again and we will help you plan it.
             </p>
             <a className="btn btn-primary btn-block" href={`mailto:${CONTACT_EMAIL}`}>

@@ -1,14 +1,15 @@
-import "./public.css";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { Spinner } from "../../ui/Spinner";
 import Footer from "./Footer";
 import Header from "./Header";
+import styles from "./PublicLayout.module.css";
+import shared from "./sections.module.css";
 import { useScrollToHash } from "./useScrollToHash";
 
 function PageLoading() {
   return (
-    <div className="pub-loading" role="status">
+    <div className={styles.loading} role="status">
       <Spinner size="large" />
       <span className="visually-hidden">Loading page</span>
     </div>
@@ -20,9 +21,9 @@ export default function PublicLayout() {
   useScrollToHash();
 
   return (
-    <div className="pub-shell">
+    <div className={shared.shell}>
       <Header />
-      <main id="pub-main" className="pub-main" tabIndex={-1}>
+      <main id="pub-main" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import { BallotIcon, BookIcon, BriefcaseIcon, ChartIcon, IdCardIcon, RefreshIcon } from "./icons";
+import styles from "./ResourcesPage.module.css";
 import { CtaBand, PageHero, Section, StepList } from "./sections";
+import shared from "./sections.module.css";
 
 type Guide = { title: string; text: string; to: string; action: string; icon: ReactNode };
 
@@ -100,22 +103,22 @@ export default function ResourcesPage() {
         title="Guides for running elections on Votespace"
         lead="Everything you need to set up your server, verify your voters and run an election your members trust."
       >
-        <Link to="/resources#getting-started" className="btn btn-lg pub-btn-on-brand">
+        <Link to="/resources#getting-started" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
           Start with the basics
         </Link>
-        <Link to="/signup" className="btn btn-lg pub-btn-outline-light">
+        <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOutlineLight)}>
           Get Started
         </Link>
       </PageHero>
 
       <Section id="guides" eyebrow="Guides" title="Browse the guides">
-        <ul className="pub-grid pub-grid-3 pub-plain-list">
+        <ul className={cx(shared.grid, shared.grid3, shared.plainList)}>
           {GUIDES.map((guide) => (
-            <li key={guide.title} className="card pub-feature-card pub-link-card">
-              <span className="pub-icon-badge">{guide.icon}</span>
-              <h3 className="pub-card-title">{guide.title}</h3>
-              <p className="pub-card-text">{guide.text}</p>
-              <Link to={guide.to} className="pub-card-link pub-stretched-link">
+            <li key={guide.title} className={cx("card", shared.featureCard, shared.linkCard)}>
+              <span className={shared.iconBadge}>{guide.icon}</span>
+              <h3 className={shared.cardTitle}>{guide.title}</h3>
+              <p className={shared.cardText}>{guide.text}</p>
+              <Link to={guide.to} className={cx(shared.cardLink, shared.stretchedLink)}>
                 {guide.action}
                 <span aria-hidden="true"> →</span>
               </Link>
@@ -131,8 +134,8 @@ export default function ResourcesPage() {
         title="Your first election in five steps"
         intro="Follow these steps in order; each one builds on the last."
       >
-        <StepList steps={GETTING_STARTED} className="pub-steps-timeline" />
-        <p className="pub-center">
+        <StepList steps={GETTING_STARTED} className={shared.stepsTimeline} />
+        <p className={shared.center}>
           <Link to="/signup" className="btn btn-primary btn-lg">
             Sign up your organization
           </Link>
@@ -140,9 +143,9 @@ export default function ResourcesPage() {
       </Section>
 
       <Section id="faq" eyebrow="FAQ" title="Common questions">
-        <div className="pub-faq">
+        <div className={styles.faq}>
           {FAQ.map((item) => (
-            <details key={item.q} className="pub-faq-item">
+            <details key={item.q} className={styles.faqItem}>
               <summary>{item.q}</summary>
               <p>{item.a}</p>
             </details>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import { BriefcaseIcon, FlagIcon, LandmarkIcon, ScaleIcon, SchoolIcon, UsersIcon } from "./icons";
 import { ArrowLink, CtaBand, FeatureCard, PageHero, Section, StepList } from "./sections";
+import shared from "./sections.module.css";
 
 const STEPS = [
   {
@@ -37,10 +39,10 @@ export default function SolutionsPage() {
         title="Elections for every kind of organization"
         lead="From party primaries to school councils, Votespace gives each organization a workspace of its own for running elections."
       >
-        <Link to="/signup" className="btn btn-lg pub-btn-on-brand">
+        <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
           Get Started
         </Link>
-        <Link to="/solutions#how-it-works" className="btn btn-lg pub-btn-outline-light">
+        <Link to="/solutions#how-it-works" className={cx("btn", "btn-lg", shared.btnOutlineLight)}>
           How it works
         </Link>
       </PageHero>
@@ -51,7 +53,7 @@ export default function SolutionsPage() {
         title="Built around the way your organization votes"
         intro="Each organization gets its own server, its own members and its own elections."
       >
-        <div className="pub-grid pub-grid-3">
+        <div className={cx(shared.grid, shared.grid3)}>
           <FeatureCard icon={<LandmarkIcon />} title="Electoral bodies and civic groups">
             Run general elections with verified voters and results that anyone in the workspace can follow.
           </FeatureCard>
@@ -80,8 +82,8 @@ export default function SolutionsPage() {
         title="From sign-up to results in six steps"
         intro="This is the path every Votespace election follows."
       >
-        <StepList steps={STEPS} className="pub-steps-grid" />
-        <div className="pub-link-row">
+        <StepList steps={STEPS} className={shared.stepsGrid} />
+        <div className={shared.linkRow}>
           <ArrowLink to="/resources#getting-started">Read the getting started guide</ArrowLink>
           <ArrowLink to="/features">Explore every feature</ArrowLink>
         </div>

@@ -1,4 +1,6 @@
+import { cx } from "../../ui/cx";
 import { CheckIcon, HashIcon, MicIcon, ReceiptIcon, VideoIcon } from "./icons";
+import styles from "./illustrations.module.css";
 
 /*
  * Decorative mock-ups drawn with HTML and CSS (no images, no external assets).
@@ -14,37 +16,37 @@ const CANDIDATES = [
 /** Hero artwork: a ballot with a receipt and a live results card. */
 export function BallotMockup() {
   return (
-    <div className="pub-mock-stack" aria-hidden="true">
-      <div className="pub-mock-card pub-mock-ballot">
-        <div className="pub-mock-head">
-          <span className="pub-mock-pill">Ballot</span>
-          <span className="pub-mock-caption">Chairperson · choose one</span>
+    <div className={styles.stack} aria-hidden="true">
+      <div className={cx(styles.card, styles.ballot)}>
+        <div className={styles.head}>
+          <span className={styles.pill}>Ballot</span>
+          <span className={styles.caption}>Chairperson · choose one</span>
         </div>
-        <ul className="pub-mock-options">
+        <ul className={styles.options}>
           {CANDIDATES.map((c) => (
-            <li key={c.name} className={c.chosen ? "pub-mock-option is-chosen" : "pub-mock-option"}>
-              <span className="pub-mock-radio">{c.chosen ? <CheckIcon /> : null}</span>
-              <span className="pub-mock-avatar" />
+            <li key={c.name} className={cx(styles.option, c.chosen && styles.optionChosen)}>
+              <span className={styles.radio}>{c.chosen ? <CheckIcon /> : null}</span>
+              <span className={styles.avatar} />
               <span>{c.name}</span>
             </li>
           ))}
         </ul>
-        <div className="pub-mock-receipt">
+        <div className={styles.receipt}>
           <ReceiptIcon />
           <span>Vote recorded · receipt issued</span>
         </div>
       </div>
 
-      <div className="pub-mock-card pub-mock-results">
-        <div className="pub-mock-head">
-          <span className="pub-live-dot" />
-          <span className="pub-mock-caption">Live results</span>
+      <div className={cx(styles.card, styles.results)}>
+        <div className={styles.head}>
+          <span className={styles.liveDot} />
+          <span className={styles.caption}>Live results</span>
         </div>
         {CANDIDATES.map((c) => (
-          <div key={c.name} className="pub-mock-bar-row">
-            <span className="pub-mock-bar-label">{c.name}</span>
-            <span className="pub-mock-bar-track">
-              <span className="pub-mock-bar" style={{ width: c.bar }} />
+          <div key={c.name} className={styles.barRow}>
+            <span>{c.name}</span>
+            <span className={styles.barTrack}>
+              <span className={styles.bar} style={{ width: c.bar }} />
             </span>
           </div>
         ))}
@@ -67,27 +69,27 @@ const CHANNEL_GROUPS = [
 /** Showcase artwork: a Votespace server with its channel list and an election channel open. */
 export function ServerMockup() {
   return (
-    <div className="pub-mock-window" aria-hidden="true">
-      <div className="pub-mock-titlebar">
+    <div className={styles.window} aria-hidden="true">
+      <div className={styles.titlebar}>
         <span />
         <span />
         <span />
       </div>
-      <div className="pub-mock-app">
-        <div className="pub-mock-rail">
-          <span className="pub-mock-server is-active">U</span>
-          <span className="pub-mock-server">S</span>
-          <span className="pub-mock-server pub-mock-server-add">+</span>
+      <div className={styles.app}>
+        <div className={styles.rail}>
+          <span className={cx(styles.server, styles.serverActive)}>U</span>
+          <span className={styles.server}>S</span>
+          <span className={cx(styles.server, styles.serverAdd)}>+</span>
         </div>
-        <div className="pub-mock-sidebar">
-          <p className="pub-mock-server-name">Union of Teachers</p>
+        <div className={styles.sidebar}>
+          <p className={styles.serverName}>Union of Teachers</p>
           {CHANNEL_GROUPS.map((group) => (
-            <div key={group.label} className="pub-mock-group">
-              <p className="pub-mock-group-label">{group.label}</p>
+            <div key={group.label} className={styles.group}>
+              <p className={styles.groupLabel}>{group.label}</p>
               {group.channels.map((channel) => (
                 <p
                   key={channel}
-                  className={channel === "board-election" ? "pub-mock-channel is-active" : "pub-mock-channel"}
+                  className={cx(styles.channel, channel === "board-election" && styles.channelActive)}
                 >
                   {group.icon}
                   <span>{channel}</span>
@@ -96,21 +98,21 @@ export function ServerMockup() {
             </div>
           ))}
         </div>
-        <div className="pub-mock-pane">
-          <p className="pub-mock-pane-title">
+        <div className={styles.pane}>
+          <p className={styles.paneTitle}>
             <CheckIcon /> board-election
           </p>
-          <div className="pub-mock-position">
-            <p className="pub-mock-caption">Secretary · choose one</p>
-            <span className="pub-mock-line is-chosen" />
-            <span className="pub-mock-line" />
+          <div className={styles.position}>
+            <p className={styles.caption}>Secretary · choose one</p>
+            <span className={cx(styles.line, styles.lineChosen)} />
+            <span className={styles.line} />
           </div>
-          <div className="pub-mock-position">
-            <p className="pub-mock-caption">Treasurer · choose one</p>
-            <span className="pub-mock-line" />
-            <span className="pub-mock-line is-chosen" />
+          <div className={styles.position}>
+            <p className={styles.caption}>Treasurer · choose one</p>
+            <span className={styles.line} />
+            <span className={cx(styles.line, styles.lineChosen)} />
           </div>
-          <div className="pub-mock-chart">
+          <div className={styles.chart}>
             <span style={{ height: "55%" }} />
             <span style={{ height: "85%" }} />
             <span style={{ height: "35%" }} />

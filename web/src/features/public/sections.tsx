@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
 import { ArrowRightIcon } from "./icons";
+import styles from "./sections.module.css";
 
 type PageHeroProps = {
   eyebrow: string;
@@ -12,12 +14,12 @@ type PageHeroProps = {
 /** Gradient banner at the top of each information page (holds the page's only h1). */
 export function PageHero({ eyebrow, title, lead, children }: PageHeroProps) {
   return (
-    <section className="pub-page-hero">
-      <div className="pub-container pub-page-hero-inner">
-        <p className="pub-eyebrow pub-eyebrow-light">{eyebrow}</p>
-        <h1 className="pub-page-title">{title}</h1>
-        <p className="pub-page-lead">{lead}</p>
-        {children ? <div className="pub-hero-actions">{children}</div> : null}
+    <section className={styles.pageHero}>
+      <div className={cx(styles.container, styles.pageHeroInner)}>
+        <p className={cx(styles.eyebrow, styles.eyebrowLight)}>{eyebrow}</p>
+        <h1 className={styles.pageTitle}>{title}</h1>
+        <p className={styles.pageLead}>{lead}</p>
+        {children ? <div className={styles.heroActions}>{children}</div> : null}
       </div>
     </section>
   );
@@ -38,16 +40,16 @@ export function Section({ id, eyebrow, title, intro, tone = "plain", children }:
   return (
     <section
       id={id}
-      className={tone === "alt" ? "pub-section pub-section-alt" : "pub-section"}
+      className={cx(styles.section, tone === "alt" && styles.sectionAlt)}
       aria-labelledby={headingId}
     >
-      <div className="pub-container">
-        <div className="pub-section-head">
-          {eyebrow ? <p className="pub-eyebrow">{eyebrow}</p> : null}
-          <h2 id={headingId} className="pub-section-title">
+      <div className={styles.container}>
+        <div className={styles.sectionHead}>
+          {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+          <h2 id={headingId} className={styles.sectionTitle}>
             {title}
           </h2>
-          {intro ? <p className="pub-section-intro">{intro}</p> : null}
+          {intro ? <p className={styles.sectionIntro}>{intro}</p> : null}
         </div>
         {children}
       </div>
@@ -67,19 +69,19 @@ type CtaBandProps = {
 /** Closing call to action shown at the bottom of every page. */
 export function CtaBand({ title, text, primary, secondary }: CtaBandProps) {
   return (
-    <section className="pub-cta" aria-label={title}>
-      <div className="pub-container">
-        <div className="pub-cta-box">
+    <section className={styles.cta} aria-label={title}>
+      <div className={styles.container}>
+        <div className={styles.ctaBox}>
           <div>
-            <h2 className="pub-cta-title">{title}</h2>
-            <p className="pub-cta-text">{text}</p>
+            <h2 className={styles.ctaTitle}>{title}</h2>
+            <p className={styles.ctaText}>{text}</p>
           </div>
-          <div className="pub-cta-actions">
-            <Link to={primary.to} className="btn btn-lg pub-btn-on-brand">
+          <div className={styles.ctaActions}>
+            <Link to={primary.to} className={cx("btn", "btn-lg", styles.btnOnBrand)}>
               {primary.label}
             </Link>
             {secondary ? (
-              <Link to={secondary.to} className="btn btn-lg pub-btn-outline-light">
+              <Link to={secondary.to} className={cx("btn", "btn-lg", styles.btnOutlineLight)}>
                 {secondary.label}
               </Link>
             ) : null}
@@ -102,10 +104,10 @@ type FeatureCardProps = {
 /** Icon + heading + text card, used in the grids of every page. */
 export function FeatureCard({ icon, title, children, extra }: FeatureCardProps) {
   return (
-    <article className="card pub-feature-card">
-      <span className="pub-icon-badge">{icon}</span>
-      <h3 className="pub-card-title">{title}</h3>
-      <p className="pub-card-text">{children}</p>
+    <article className={cx("card", styles.featureCard)}>
+      <span className={styles.iconBadge}>{icon}</span>
+      <h3 className={styles.cardTitle}>{title}</h3>
+      <p className={styles.cardText}>{children}</p>
       {extra}
     </article>
   );
@@ -116,9 +118,9 @@ type ArrowLinkProps = { to: string; children: ReactNode; className?: string };
 /** Text link with a trailing arrow ("Learn more →"). */
 export function ArrowLink({ to, children, className }: ArrowLinkProps) {
   return (
-    <Link to={to} className={className ? `pub-arrow-link ${className}` : "pub-arrow-link"}>
+    <Link to={to} className={cx(styles.arrowLink, className)}>
       <span>{children}</span>
-      <ArrowRightIcon className="pub-arrow-icon" />
+      <ArrowRightIcon className={styles.arrowIcon} />
     </Link>
   );
 }
@@ -128,11 +130,11 @@ type Step = { title: string; text: ReactNode };
 /** Numbered list of steps (an ordered list, so the numbers are real list numbers). */
 export function StepList({ steps, className }: { steps: readonly Step[]; className?: string }) {
   return (
-    <ol className={className ? `pub-steps ${className}` : "pub-steps"}>
+    <ol className={cx(styles.steps, className)}>
       {steps.map((step) => (
-        <li key={step.title} className="pub-step">
-          <h3 className="pub-step-title">{step.title}</h3>
-          <p className="pub-step-text">{step.text}</p>
+        <li key={step.title} className={styles.step}>
+          <h3 className={styles.stepTitle}>{step.title}</h3>
+          <p className={styles.stepText}>{step.text}</p>
         </li>
       ))}
     </ol>

@@ -1,5 +1,7 @@
 import type { RoomKind, RoomParticipant, RoomSession } from "../../../../contract/rooms";
 import { SENDING_ROLES } from "../../../../contract/rooms";
+import { cx } from "../../ui/cx";
+import styles from "./Controls.module.css";
 import {
   HandIcon,
   LeaveIcon,
@@ -43,11 +45,11 @@ export function Controls(props: Props) {
   const live = session.status === "live";
   const sends = !!me && SENDING_ROLES.has(me.role);
   return (
-    <div className="rm-controls" role="toolbar" aria-label="Room controls">
+    <div className={styles.controls} role="toolbar" aria-label="Room controls">
       {me && sends && (
         <button
           type="button"
-          className={me.is_muted ? "rm-control rm-control-off" : "rm-control"}
+          className={cx(styles.control, me.is_muted && styles.off)}
           aria-pressed={!me.is_muted}
           disabled={busy.local || !live}
           onClick={props.onToggleMute}
@@ -60,7 +62,7 @@ export function Controls(props: Props) {
         <>
           <button
             type="button"
-            className={me.is_video_on ? "rm-control" : "rm-control rm-control-off"}
+            className={cx(styles.control, !me.is_video_on && styles.off)}
             aria-pressed={me.is_video_on}
             disabled={busy.local || !live}
             onClick={props.onToggleVideo}
@@ -70,7 +72,7 @@ export function Controls(props: Props) {
           </button>
           <button
             type="button"
-            className={me.is_screen_sharing ? "rm-control rm-control-active" : "rm-control"}
+            className={cx(styles.control, me.is_screen_sharing && styles.active)}
             aria-pressed={me.is_screen_sharing}
             disabled={busy.local || !live}
             onClick={props.onToggleScreen}
@@ -83,7 +85,7 @@ export function Controls(props: Props) {
       {me && !sends && (
         <button
           type="button"
-          className={me.hand_raised ? "rm-control rm-control-active" : "rm-control"}
+          className={cx(styles.control, me.hand_raised && styles.active)}
           aria-pressed={me.hand_raised}
           disabled={busy.local}
           onClick={() => props.onHand(!me.hand_raised)}
@@ -95,7 +97,7 @@ export function Controls(props: Props) {
       {props.recording.canRecord && (
         <button
           type="button"
-          className={props.recording.on ? "rm-control rm-control-recording" : "rm-control"}
+          className={cx(styles.control, props.recording.on && styles.recording)}
           aria-pressed={props.recording.on}
           disabled={busy.recording}
           onClick={props.onToggleRecording}
@@ -104,7 +106,7 @@ export function Controls(props: Props) {
           {props.recording.on ? text.stopRecording : text.startRecording}
         </button>
       )}
-      <div className="rm-controls-session">
+      <div className={styles.session}>
         {canHost && (
           <button type="button" className="btn" onClick={props.onInvite}>
             <LinkIcon size={16} /> {text.invite}

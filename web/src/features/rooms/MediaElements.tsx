@@ -1,4 +1,6 @@
 import { useEffect, useRef } from "react";
+import { cx } from "../../ui/cx";
+import styles from "./MediaElements.module.css";
 
 /** A stream's picture (muted: sound plays through RemoteAudio, once per participant). */
 export function StreamVideo({
@@ -20,7 +22,7 @@ export function StreamVideo({
   return (
     <video
       ref={ref}
-      className={mirrored ? "rm-video rm-video-mirrored" : "rm-video"}
+      className={cx(styles.video, mirrored && styles.mirrored)}
       autoPlay
       playsInline
       muted

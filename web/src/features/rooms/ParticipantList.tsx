@@ -1,6 +1,9 @@
 import type { RoomKind, RoomParticipant } from "../../../../contract/rooms";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
 import { HandIcon, MicIcon, MicOffIcon, ScreenIcon, VideoIcon } from "./icons";
+import styles from "./ParticipantList.module.css";
+import parts from "./roomParts.module.css";
 import { text } from "./text";
 
 interface Props {
@@ -32,31 +35,31 @@ export function ParticipantList({ kind, participants, selfId, canHost, busyUserI
     },
   ];
   return (
-    <section className="rm-card rm-people" aria-labelledby="rm-people-title">
-      <h2 id="rm-people-title" className="rm-card-title">
-        {text.participantsTitle} <span className="rm-count">{participants.length}</span>
+    <section className={parts.card} aria-labelledby="rm-people-title">
+      <h2 id="rm-people-title" className={parts.cardTitle}>
+        {text.participantsTitle} <span className={parts.count}>{participants.length}</span>
       </h2>
-      {participants.length === 0 && <p className="muted rm-small">{text.nobodyHere}</p>}
+      {participants.length === 0 && <p className={cx("muted", parts.small)}>{text.nobodyHere}</p>}
       {groups
         .filter((group) => group.people.length > 0)
         .map((group) => (
-          <div key={group.key} className="rm-group">
-            <h3 className="rm-group-title">
-              {group.title} <span className="rm-count">{group.people.length}</span>
+          <div key={group.key} className={styles.group}>
+            <h3 className={styles.groupTitle}>
+              {group.title} <span className={parts.count}>{group.people.length}</span>
             </h3>
-            <ul>
+            <ul className={parts.list}>
               {group.people.map((p) => (
-                <li key={p.user_id} className={p.hand_raised ? "rm-person rm-person-hand" : "rm-person"}>
+                <li key={p.user_id} className={cx(styles.person, p.hand_raised && styles.personHand)}>
                   <Avatar name={p.full_name} size={32} />
-                  <span className="rm-person-name">
+                  <span className={styles.personName}>
                     <span>
                       {p.full_name} {p.user_id === selfId && <span className="muted">{text.you}</span>}
                     </span>
-                    <span className="rm-person-role">{text.roles[p.role]}</span>
+                    <span className={styles.personRole}>{text.roles[p.role]}</span>
                   </span>
-                  <span className="rm-person-states">
+                  <span className={styles.states}>
                     {p.hand_raised && (
-                      <span className="rm-hand" title={text.handRaised}>
+                      <span className={styles.hand} title={text.handRaised}>
                         <HandIcon size={16} />
                         <span className="visually-hidden">{text.handRaised}</span>
                       </span>
@@ -65,7 +68,7 @@ export function ParticipantList({ kind, participants, selfId, canHost, busyUserI
                     {p.is_video_on && <VideoIcon size={16} />}
                     {p.role === "host" || p.role === "speaker" ? (
                       p.is_muted ? (
-                        <MicOffIcon size={16} className="rm-muted-icon" />
+                        <MicOffIcon size={16} className={styles.mutedIcon} />
                       ) : (
                         <MicIcon size={16} />
                       )
@@ -74,7 +77,7 @@ export function ParticipantList({ kind, participants, selfId, canHost, busyUserI
                   {canHost && p.role !== "host" && (
                     <button
                       type="button"
-                      className="btn btn-small"
+                      className={cx("btn", parts.smallButton)}
                       disabled={busyUserId === p.user_id}
                       onClick={() => onRole(p.user_id, p.role === "speaker" ? audienceRole : "speaker")}
                       aria-label={`${p.role === "speaker" ? text.lower(kind) : text.promote}: ${p.full_name}`}

@@ -11,6 +11,7 @@ import {
 import { call } from "../../api/client";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { copyText } from "../../ui/clipboard";
+import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { EmptyState } from "../workspace/EmptyState";
@@ -19,6 +20,8 @@ import { RecordIcon, SpeakerIcon } from "./icons";
 import { RemoteAudio } from "./MediaElements";
 import { ParticipantList } from "./ParticipantList";
 import { Recordings } from "./Recordings";
+import styles from "./Room.module.css";
+import parts from "./roomParts.module.css";
 import { Stage } from "./Stage";
 import { text } from "./text";
 import { useLocalTracks } from "./useLocalTracks";
@@ -115,7 +118,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
 
   if (!open) {
     return (
-      <div className="rm-body">
+      <div className={styles.body}>
         <EmptyState title={text.ended} action={suspended ? undefined : <ReopenButton onReopen={onReopen} />}>
           {text.endedBody}
         </EmptyState>
@@ -125,9 +128,9 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
   }
 
   return (
-    <div className="rm-body">
+    <div className={styles.body}>
       {suspended ? null : seat.state === "refused" || seat.state === "replaced" || seat.state === "left" ? (
-        <div className="rm-notice" role={seat.state === "refused" ? "alert" : "status"}>
+        <div className={parts.notice} role={seat.state === "refused" ? "alert" : "status"}>
           <span>
             <strong>
               {seat.state === "refused"
@@ -138,49 +141,53 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
             </strong>
             {seat.state === "left" && <span className="muted"> {text.leftBody}</span>}
           </span>
-          <button type="button" className="btn btn-small" onClick={rejoin}>
+          <button type="button" className={cx("btn", parts.smallButton)} onClick={rejoin}>
             {text.rejoin}
           </button>
         </div>
       ) : (
         seat.state === "connecting" && (
-          <p className="rm-notice rm-notice-quiet" role="status">
+          <p className={cx(parts.notice, parts.noticeQuiet)} role="status">
             {text.connecting}
           </p>
         )
       )}
       {local.notice && (
-        <div className="rm-notice rm-notice-warn" role="alert">
+        <div className={cx(parts.notice, parts.noticeWarn)} role="alert">
           <span>{local.notice}</span>
-          <button type="button" className="btn btn-small" onClick={local.dismissNotice}>
+          <button type="button" className={cx("btn", parts.smallButton)} onClick={local.dismissNotice}>
             OK
           </button>
         </div>
       )}
       {media.error && (
-        <div className="rm-notice rm-notice-warn" role="alert">
+        <div className={cx(parts.notice, parts.noticeWarn)} role="alert">
           <span>
             {text.mediaFailed}
             {media.error}
           </span>
-          <button type="button" className="btn btn-small" onClick={media.retry}>
+          <button type="button" className={cx("btn", parts.smallButton)} onClick={media.retry}>
             {text.retry}
           </button>
         </div>
       )}
       {soundBlocked && (
-        <button type="button" className="rm-notice rm-sound" onClick={() => setResumeSignal((n) => n + 1)}>
+        <button
+          type="button"
+          className={cx(parts.notice, parts.sound)}
+          onClick={() => setResumeSignal((n) => n + 1)}
+        >
           <SpeakerIcon size={18} /> {text.enableSound}
         </button>
       )}
       {session.is_recording && (
-        <p className="rm-recording-flag" role="status">
+        <p className={styles.recordingFlag} role="status">
           <RecordIcon size={14} /> {text.recordingBadge}
         </p>
       )}
 
-      <div className="rm-layout">
-        <div className="rm-main">
+      <div className={styles.layout}>
+        <div className={styles.main}>
           <Stage
             kind={kind}
             participants={view.participants}
@@ -189,7 +196,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
             preview={local.preview}
           />
           {session.status === "waiting" && (
-            <p className="rm-waiting">{viewer.can_host ? text.waitingHostCanStart : text.waitingHost}</p>
+            <p className={styles.waiting}>{viewer.can_host ? text.waitingHostCanStart : text.waitingHost}</p>
           )}
           <Controls
             kind={kind}
@@ -211,7 +218,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
             onLeave={leave}
           />
         </div>
-        <aside className="rm-side">
+        <aside className={styles.side}>
           <ParticipantList
             kind={kind}
             participants={view.participants}

@@ -1,20 +1,28 @@
 import { Link, useSearchParams } from "react-router";
 import { messages } from "../../../../contract/messages";
 import type { RoomKind, RoomStatus } from "../../../../contract/rooms";
-import { ChannelHeader } from "../workspace/ChannelFrame";
+import { cx } from "../../ui/cx";
+import { ChannelHeader, PageLoading } from "../workspace/ChannelFrame";
 import { EmptyState, NoOrganization } from "../workspace/EmptyState";
 import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { MicIcon, UsersIcon, VideoIcon } from "./icons";
 import { Room } from "./Room";
+import styles from "./RoomPage.module.css";
+import parts from "./roomParts.module.css";
 import { text } from "./text";
 import { useRoom } from "./useRoom";
-import "./rooms.css";
+
+const STATUS_LOOK: Record<RoomStatus, string | undefined> = {
+  waiting: undefined,
+  live: styles.live,
+  ended: styles.ended,
+};
 
 export function StatusBadge({ status }: { status: RoomStatus }) {
   return (
-    <span className={`rm-status rm-status-${status}`}>
-      <span className="rm-status-dot" aria-hidden="true" />
+    <span className={cx(styles.status, STATUS_LOOK[status])}>
+      <span className={styles.statusDot} aria-hidden="true" />
       {text.status[status]}
     </span>
   );
@@ -43,7 +51,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
   const suspended = current?.status === "suspended";
 
   return (
-    <article className="ws-channel-page rm-page">
+    <article className={parts.page}>
       <ChannelHeader
         type={kind}
         name={
@@ -51,7 +59,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
             {name}
             {view && !notFound && <StatusBadge status={view.session.status} />}
             {view && !notFound && (
-              <span className="rm-header-count" title={text.participantsTitle}>
+              <span className={styles.headerCount} title={text.participantsTitle}>
                 <UsersIcon size={14} /> {text.participants(view.session.participant_count)}
               </span>
             )}
@@ -60,7 +68,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
         description={listed?.description || view?.session.description || ""}
       />
       {suspended && (
-        <div className="rm-notice rm-suspended" role="status">
+        <div className={cx(parts.notice, parts.suspended)} role="status">
           <strong>{messages.organizationSuspended}</strong>
         </div>
       )}
@@ -90,9 +98,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
           </EmptyState>
         )
       ) : !view ? (
-        <div className="ws-page-loading" role="status">
-          {text.loading}
-        </div>
+        <PageLoading>{text.loading}</PageLoading>
       ) : (
         <Room
           key={view.session.id}

@@ -1,7 +1,9 @@
 import type { RoomKind, RoomParticipant } from "../../../../contract/rooms";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
 import { HandIcon, MicIcon, MicOffIcon, ScreenIcon, VideoOffIcon } from "./icons";
 import { StreamVideo } from "./MediaElements";
+import styles from "./Stage.module.css";
 import { text } from "./text";
 
 interface StageProps {
@@ -12,11 +14,14 @@ interface StageProps {
   preview: MediaStream | null;
 }
 
+/** The grid for 1, 2, 3 and 4 or more tiles. */
+const TILES = [undefined, styles.tiles1, styles.tiles2, styles.tiles3, styles.tiles4];
+
 const onStage = (p: RoomParticipant) => p.role === "host" || p.role === "speaker";
 
 function MicState({ muted }: { muted: boolean }) {
   return (
-    <span className={muted ? "rm-mic rm-mic-off" : "rm-mic"} title={muted ? text.mute : text.unmute}>
+    <span className={cx(styles.mic, muted && styles.micOff)} title={muted ? text.mute : text.unmute}>
       {muted ? <MicOffIcon size={14} /> : <MicIcon size={14} />}
       <span className="visually-hidden">{muted ? " (muted)" : " (speaking)"}</span>
     </span>
@@ -28,13 +33,16 @@ export function Stage(props: StageProps) {
   const speakers = props.participants.filter(onStage);
   const audience = props.participants.length - speakers.length;
   return (
-    <section className={`rm-stage rm-stage-${props.kind}`} aria-label={text.onStage}>
+    <section
+      className={cx(styles.stage, props.kind === "live" ? styles.live : styles.airing)}
+      aria-label={text.onStage}
+    >
       {props.kind === "live" ? (
         <VideoTiles {...props} speakers={speakers} />
       ) : (
         <Portraits speakers={speakers} />
       )}
-      <p className="rm-stage-audience">
+      <p className={styles.audience}>
         {props.kind === "airing" ? text.listening(audience) : text.watching(audience)}
       </p>
     </section>
@@ -42,19 +50,19 @@ export function Stage(props: StageProps) {
 }
 
 function Portraits({ speakers }: { speakers: RoomParticipant[] }) {
-  if (speakers.length === 0) return <p className="rm-stage-empty">{text.waitingHost}</p>;
+  if (speakers.length === 0) return <p className={styles.empty}>{text.waitingHost}</p>;
   return (
-    <ul className="rm-portraits">
+    <ul className={styles.portraits}>
       {speakers.map((p) => (
-        <li key={p.user_id} className={p.is_muted ? "rm-portrait" : "rm-portrait rm-portrait-live"}>
-          <span className="rm-portrait-ring">
+        <li key={p.user_id} className={cx(styles.portrait, !p.is_muted && styles.portraitLive)}>
+          <span className={styles.ring}>
             <Avatar name={p.full_name} size={72} />
           </span>
-          <span className="rm-portrait-name">
+          <span className={styles.name}>
             {p.full_name}
             <MicState muted={p.is_muted} />
           </span>
-          <span className="rm-portrait-role">{text.roles[p.role]}</span>
+          <span className={styles.role}>{text.roles[p.role]}</span>
         </li>
       ))}
     </ul>
@@ -62,16 +70,16 @@ function Portraits({ speakers }: { speakers: RoomParticipant[] }) {
 }
 
 function VideoTiles({ speakers, selfId, remotes, preview }: StageProps & { speakers: RoomParticipant[] }) {
-  if (speakers.length === 0) return <p className="rm-stage-empty">{text.noVideo}</p>;
+  if (speakers.length === 0) return <p className={styles.empty}>{text.noVideo}</p>;
   return (
-    <ul className={`rm-tiles rm-tiles-${Math.min(speakers.length, 4)}`}>
+    <ul className={cx(styles.tiles, TILES[Math.min(speakers.length, 4)])}>
       {speakers.map((p) => {
         const self = p.user_id === selfId;
         const stream = self ? preview : remotes.get(p.user_id);
         const showing =
           (p.is_video_on || p.is_screen_sharing) && !!stream && stream.getVideoTracks().length > 0;
         return (
-          <li key={p.user_id} className="rm-tile">
+          <li key={p.user_id} className={styles.tile}>
             {showing && stream ? (
               <StreamVideo
                 stream={stream}
@@ -79,18 +87,18 @@ function VideoTiles({ speakers, selfId, remotes, preview }: StageProps & { speak
                 label={`${p.full_name}${p.is_screen_sharing ? ` — ${text.sharingScreen}` : ""}`}
               />
             ) : (
-              <div className="rm-tile-off">
+              <div className={styles.tileOff}>
                 <Avatar name={p.full_name} size={64} />
                 <span>
                   <VideoOffIcon size={14} /> {text.cameraOff}
                 </span>
               </div>
             )}
-            <span className="rm-tile-label">
+            <span className={styles.tileLabel}>
               {p.full_name} {self && text.you}
               <MicState muted={p.is_muted} />
               {p.is_screen_sharing && (
-                <span className="rm-tile-flag">
+                <span className={styles.tileFlag}>
                   <ScreenIcon size={14} /> {text.sharingScreen}
                 </span>
               )}

@@ -1,5 +1,6 @@
 import type { ClientMessage, ServerMessage } from "../../../../contract/events";
 import type { RoomParticipant, SignalData } from "../../../../contract/rooms";
+import { ReconnectingSocket } from "../../api/reconnectingSocket";
 
 /** Where the seat stands: taking it, held, or given up (and why). */
 export type SeatState =
@@ -16,8 +17,6 @@ export interface SignalChannel {
   onSignal(handler: (from: string, data: SignalData) => void): () => void;
 }
 
-const PATH = "/api/ws";
-const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 15_000;
 const PING_EVERY_MS = 20_000;
 /** An offer and its ICE candidates from each sender, with room to spare. */
@@ -26,10 +25,23 @@ const EARLY_SIGNALS_KEPT = 200;
 /**
  * The user's seat in a session: a WebSocket of its own to /api/ws that sends `room.join` when it
  * opens. The server ties the seat to this socket, so closing the page (or `leave()`) leaves the
- * session; a dropped connection reconnects and joins again. Signals travel on it too.
+ * session; a dropped connection reconnects (the policy is `ReconnectingSocket`'s) and joins again.
+ * Signals travel on it too.
  */
 export class RoomSocket implements SignalChannel {
-  private socket: WebSocket | null = null;
+  private readonly transport = new ReconnectingSocket({
+    onOpen: () => {
+      this.seated = false;
+      this.write({ type: "room.join", session_id: this.sessionId });
+    },
+    onMessage: (data) => this.receive(data),
+    onDrop: () => {
+      if (!this.stopped) this.onState({ state: "connecting" });
+    },
+    ping: JSON.stringify({ type: "ping" } satisfies ClientMessage),
+    pingEveryMs: PING_EVERY_MS,
+    maxDelayMs: RETRY_MAX_MS,
+  });
   private readonly signalHandlers = new Set<(from: string, data: SignalData) => void>();
   /**
    * Signals that arrive before the media path listens: a sender offers the moment it sees this
@@ -37,11 +49,7 @@ export class RoomSocket implements SignalChannel {
    * first listener of this seat (bounded), so a late joiner never misses the offer.
    */
   private early: Array<{ from: string; data: SignalData }> = [];
-  private attempt = 0;
   private generation = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private answered = true;
   private stopped = false;
   /** This connection's join was accepted. */
   private seated = false;
@@ -50,7 +58,8 @@ export class RoomSocket implements SignalChannel {
     private readonly sessionId: string,
     private readonly onState: (state: SeatState) => void,
   ) {
-    this.connect();
+    this.onState({ state: "connecting" });
+    this.transport.start();
   }
 
   send(to: string, data: SignalData): void {
@@ -73,61 +82,21 @@ export class RoomSocket implements SignalChannel {
   private stop(state: SeatState): void {
     if (this.stopped) return;
     this.stopped = true;
-    clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
-    const socket = this.socket;
-    this.socket = null;
-    socket?.close(1000);
+    this.transport.stop();
     this.onState(state);
   }
 
-  private connect(): void {
-    if (this.stopped) return;
-    this.onState({ state: "connecting" });
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}${PATH}`);
-    this.socket = socket;
-    socket.onopen = () => {
-      this.attempt = 0;
-      this.seated = false;
-      this.answered = true;
-      this.write({ type: "room.join", session_id: this.sessionId });
-      this.pingTimer = setInterval(() => this.keepalive(), PING_EVERY_MS);
-    };
-    socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      clearInterval(this.pingTimer);
-      if (this.stopped) return;
-      this.onState({ state: "connecting" });
-      const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** this.attempt++);
-      this.retryTimer = setTimeout(() => this.connect(), delay);
-    };
-  }
-
-  private keepalive(): void {
-    if (!this.answered) {
-      this.socket?.close(4000, "no answer to ping");
-      return;
-    }
-    this.answered = false;
-    this.write({ type: "ping" });
-  }
-
   private write(message: ClientMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    this.transport.send(JSON.stringify(message));
   }
 
-  private receive(data: unknown): void {
-    if (typeof data !== "string") return;
+  private receive(data: string): void {
     let message: ServerMessage;
     try {
       message = JSON.parse(data) as ServerMessage;
     } catch {
       return;
     }
-    this.answered = true;
     if ("session_id" in message && message.session_id !== this.sessionId) return;
     switch (message.type) {
       case "room.joined":

@@ -1,6 +1,7 @@
 import type { ExcerptPart, SearchHit } from "../../../../contract/search";
 import { Avatar } from "../../ui/Avatar";
 import { fullTime, shortTime } from "../posts/format";
+import styles from "./HitItem.module.css";
 import { text } from "./text";
 
 /** An excerpt as plain text, its matching words marked: no markup from a message is ever read as such. */
@@ -32,27 +33,27 @@ export function HitItem({ hit, onOpen }: { hit: SearchHit; onOpen(hit: SearchHit
   const where = whereOf(hit);
   return (
     <li>
-      <button type="button" className="os-hit" onClick={() => onOpen(hit)}>
+      <button type="button" className={styles.hit} onClick={() => onOpen(hit)}>
         <Avatar name={author} size={32} />
-        <span className="os-hit-body">
-          <span className="os-hit-where">
+        <span className={styles.hitBody}>
+          <span className={styles.hitWhere}>
             {where}
-            {hit.kind === "comment" && <span className="os-hit-tag">{text.comment}</span>}
+            {hit.kind === "comment" && <span className={styles.hitTag}>{text.comment}</span>}
           </span>
-          <span className="os-hit-head">
+          <span className={styles.hitHead}>
             <strong>{author}</strong>
             <time dateTime={hit.created_at} title={fullTime(hit.created_at)}>
               {shortTime(hit.created_at)}
             </time>
           </span>
           {hit.excerpt.length > 0 && (
-            <span className="os-hit-text">
+            <span className={styles.hitText}>
               <Marked parts={hit.excerpt} />
             </span>
           )}
           {hit.file_name && (
-            <span className="os-hit-file">
-              <span className="os-hit-tag">{text.file}</span> <Marked parts={hit.file_name} />
+            <span className={styles.hitFile}>
+              <span className={styles.hitTag}>{text.file}</span> <Marked parts={hit.file_name} />
             </span>
           )}
         </span>

@@ -3,12 +3,13 @@ import { useNavigate, useSearchParams } from "react-router";
 import { type SearchHit, searchEndpoints } from "../../../../contract/search";
 import { call } from "../../api/client";
 import { endpointKey } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { openConversation } from "../chat/openConversation";
 import { MESSAGE_PARAM } from "../posts/permalink";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { HitItem } from "./HitItem";
+import styles from "./MessageSearchPage.module.css";
 import { text } from "./text";
-import "./search.css";
 
 /**
  * The organization's search results (`/{area}/search?q=`): messages and comments of its channels,
@@ -47,7 +48,7 @@ export default function MessageSearchPage() {
   };
 
   return (
-    <section className="os-page" aria-labelledby="os-title">
+    <section className={styles.page} aria-labelledby="os-title">
       <h1 id="os-title">{text.title}</h1>
       {!currentId ? (
         <p className="muted">{text.noOrganization}</p>
@@ -56,7 +57,7 @@ export default function MessageSearchPage() {
       ) : !search.data && search.isFetching ? (
         <p role="status">{text.searching}</p>
       ) : !search.data ? (
-        <div role="alert" className="os-error">
+        <div role="alert" className={styles.error}>
           <p>{search.error?.message}</p>
           <button type="button" className="btn" onClick={() => void search.refetch()}>
             {text.retry}
@@ -64,25 +65,25 @@ export default function MessageSearchPage() {
         </div>
       ) : (
         <>
-          <p role="status" className="os-summary">
+          <p role="status" className={styles.summary}>
             {hits.length === 0 ? text.noResults(q) : text.results(hits.length, more, q)}
           </p>
           {hits.length > 0 && (
-            <ul className="os-hits">
+            <ul className={styles.hits}>
               {hits.map((hit) => (
                 <HitItem key={`${hit.kind}:${hit.id}`} hit={hit} onOpen={open} />
               ))}
             </ul>
           )}
           {search.isFetchNextPageError && (
-            <p role="alert" className="os-error">
+            <p role="alert" className={styles.error}>
               {search.error?.message}
             </p>
           )}
           {more && (
             <button
               type="button"
-              className="btn os-more"
+              className={cx("btn", styles.more)}
               disabled={search.isFetchingNextPage}
               onClick={() => void search.fetchNextPage()}
             >

@@ -3,8 +3,8 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { SEARCH_MAX } from "../../../../contract/search";
 import { SearchIcon } from "../posts/icons";
 import type { Area } from "../workspace/WorkspaceContext";
+import styles from "./SearchBox.module.css";
 import { text } from "./text";
-import "./search.css";
 
 /** The workspace's search box (sidebar, above the channels): Enter opens the organization's results page. */
 export function SearchBox({ area }: { area: Area }) {
@@ -25,12 +25,12 @@ export function SearchBox({ area }: { area: Area }) {
   };
 
   return (
-    <search className="os-box">
+    <search className={styles.box}>
       <form onSubmit={submit}>
-        <SearchIcon size={15} className="os-box-icon" />
+        <SearchIcon size={15} className={styles.boxIcon} />
         <input
           type="search"
-          className="os-box-input"
+          className={styles.boxInput}
           aria-label={text.boxLabel}
           placeholder={text.boxPlaceholder}
           maxLength={SEARCH_MAX}

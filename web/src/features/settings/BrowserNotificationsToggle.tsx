@@ -1,6 +1,8 @@
 import { useState } from "react";
+import { cx } from "../../ui/cx";
 import { Toggle } from "../../ui/Toggle";
 import { askBrowserPermission, type BrowserPermission, browserPermission } from "./browserNotifications";
+import styles from "./SettingsPage.module.css";
 
 const words = {
   label: "Browser Notifications",
@@ -64,7 +66,7 @@ export function BrowserNotificationsToggle({
         onChange={(on) => void change(on)}
       />
       {state && (
-        <p className={blocked ? "st-browser-state st-browser-blocked" : "st-browser-state"} role="status">
+        <p className={cx(styles.browserState, blocked && styles.browserBlocked)} role="status">
           {state}
         </p>
       )}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Channel, ChannelType } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
 import { ChannelTypeIcon, HashIcon, UsersIcon } from "../../ui/icons";
+import styles from "./ChannelFrame.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";
 import { text } from "./text";
 import { useChannelFromQuery } from "./useChannelFromQuery";
@@ -49,13 +50,22 @@ export function ChannelFrame({ children }: { children: (channel: Channel) => Rea
   }
   if (!channel) {
     return (
-      <div className="ws-page-loading" role="status">
-        {channelName && <span className="ws-page-loading-name"># {channelName}</span>}
+      <PageLoading>
+        {channelName && <span className={styles.pageLoadingName}># {channelName}</span>}
         {text.loading}
-      </div>
+      </PageLoading>
     );
   }
   return children(channel);
+}
+
+/** A channel page's loading state: what is loading (the channel's name) and the words. */
+export function PageLoading({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.pageLoading} role="status">
+      {children}
+    </div>
+  );
 }
 
 /** A channel page's header: type icon, organization, name (with its badges), description, members. */
@@ -71,19 +81,19 @@ export function ChannelHeader({
 }) {
   const { current } = useWorkspace();
   return (
-    <header className="ws-channel-header">
-      <div className="ws-channel-header-main">
-        <span className="ws-channel-header-icon">
+    <header className={styles.channelHeader}>
+      <div className={styles.channelHeaderMain}>
+        <span className={styles.channelHeaderIcon}>
           <ChannelTypeIcon type={type} size={22} />
         </span>
-        <div className="ws-channel-header-text">
-          <span className="ws-channel-header-org">{current?.name}</span>
-          <h1 className="ws-channel-header-name">{name}</h1>
-          <p className="ws-channel-header-desc">{description}</p>
+        <div className={styles.channelHeaderText}>
+          <span className={styles.channelHeaderOrg}>{current?.name}</span>
+          <h1 className={styles.channelHeaderName}>{name}</h1>
+          <p className={styles.channelHeaderDesc}>{description}</p>
         </div>
       </div>
       {current && (
-        <span className="ws-channel-header-members">
+        <span className={styles.channelHeaderMembers}>
           <UsersIcon size={16} />
           {text.memberCount(current.member_count)}
         </span>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ChannelTypeIcon } from "../../ui/icons";
+import styles from "./ChannelGroup.module.css";
 import { text } from "./text";
 
 /**
@@ -8,23 +9,23 @@ import { text } from "./text";
  * opens the form that creates the first one. Members cannot create elections: they are told none is open yet.
  */
 export function ElectionStarter({ canCreate, onNavigate }: { canCreate: boolean; onNavigate(): void }) {
-  if (!canCreate) return <p className="ws-group-empty">{text.noElectionYet}</p>;
+  if (!canCreate) return <p className={styles.groupEmpty}>{text.noElectionYet}</p>;
   return (
-    <ul className="ws-channel-list">
-      <li className="ws-channel ws-channel-starter">
+    <ul className={styles.channelList}>
+      <li className={styles.channel}>
         <Link
           to="/organization/create-channel?type=election"
-          className="ws-channel-link"
+          className={styles.channelLink}
           aria-describedby="ws-election-starter-note"
           onClick={onNavigate}
         >
-          <span className="ws-channel-icon">
+          <span className={styles.channelIcon}>
             <ChannelTypeIcon type="election" size={15} />
           </span>
-          <span className="ws-channel-name">{text.generalElection}</span>
+          <span className={styles.channelName}>{text.generalElection}</span>
         </Link>
       </li>
-      <li className="ws-group-empty" id="ws-election-starter-note">
+      <li className={styles.groupEmpty} id="ws-election-starter-note">
         {text.generalElectionNote}
       </li>
     </ul>

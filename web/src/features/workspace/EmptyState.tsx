@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cx } from "../../ui/cx";
+import styles from "./EmptyState.module.css";
 import { BuildingIcon } from "./icons";
 import { text } from "./text";
 import type { Area } from "./WorkspaceContext";
@@ -15,10 +17,10 @@ interface EmptyStateProps {
 /** A titled notice where content would be: no channels, no organization, not found. */
 export function EmptyState({ icon, title, children, action, compact }: EmptyStateProps) {
   return (
-    <div className={compact ? "ws-empty ws-empty-compact" : "ws-empty"}>
-      {icon && <div className="ws-empty-icon">{icon}</div>}
-      <h2 className="ws-empty-title">{title}</h2>
-      {children && <p className="ws-empty-body">{children}</p>}
+    <div className={cx(styles.empty, compact && styles.emptyCompact)}>
+      {icon && <div className={styles.emptyIcon}>{icon}</div>}
+      <h2 className={styles.emptyTitle}>{title}</h2>
+      {children && <p className={styles.emptyBody}>{children}</p>}
       {action}
     </div>
   );

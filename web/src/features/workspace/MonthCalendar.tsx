@@ -2,12 +2,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
-import { useEndpointQuery } from "../../api/query";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
+import { loadStatusOf, useEndpointQuery } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
+import styles from "./MonthCalendar.module.css";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
-import "./MonthCalendar.css";
+import buttons from "./workspaceButtons.module.css";
 
 const WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"];
 
@@ -90,7 +92,8 @@ function useMonthEvents(first: Date, last: Date) {
     { enabled: !!currentId },
   );
   const events: CalendarEvent[] = (currentId && query.data?.events) || [];
-  return { events, failed: !!currentId && query.isError && !query.data };
+  // Disabled without an organization: still "loading", never "error".
+  return { events, failed: loadStatusOf([query]).status === "error" };
 }
 
 /**
@@ -116,24 +119,29 @@ export function MonthCalendar() {
   const title = monthFormat.format(new Date(shown.year, shown.month, 1));
 
   return (
-    <section className="ws-calendar" aria-label={text.calendar}>
-      <div className="ws-calendar-head">
+    <section className={styles.calendar} aria-label={text.calendar}>
+      <div className={styles.head}>
         <button
           type="button"
-          className="ws-icon-button"
+          className={buttons.iconButton}
           aria-label={text.previousMonth}
           onClick={() => step(-1)}
         >
           <ChevronLeftIcon size={16} />
         </button>
-        <h3 className="ws-calendar-title" aria-live="polite">
+        <h3 className={styles.title} aria-live="polite">
           {title}
         </h3>
-        <button type="button" className="ws-icon-button" aria-label={text.nextMonth} onClick={() => step(1)}>
+        <button
+          type="button"
+          className={buttons.iconButton}
+          aria-label={text.nextMonth}
+          onClick={() => step(1)}
+        >
           <ChevronIcon size={16} />
         </button>
       </div>
-      <table className="ws-calendar-grid">
+      <table className={styles.grid}>
         <thead>
           <tr>
             {WEEKDAYS.map((day) => (
@@ -154,15 +162,13 @@ export function MonthCalendar() {
                   <td key={date.toISOString()}>
                     <button
                       type="button"
-                      className={[
-                        "ws-calendar-day",
-                        !inMonth && "ws-calendar-day-out",
-                        isToday && "ws-calendar-day-today",
-                        isSelected && "ws-calendar-day-selected",
-                        busy && "ws-calendar-day-busy",
-                      ]
-                        .filter(Boolean)
-                        .join(" ")}
+                      className={cx(
+                        styles.day,
+                        !inMonth && styles.dayOut,
+                        isToday && styles.dayToday,
+                        isSelected && styles.daySelected,
+                        busy && styles.dayBusy,
+                      )}
                       aria-label={`${dayFormat.format(date)}${busy ? `, ${text.hasEvents}` : ""}`}
                       aria-pressed={isSelected}
                       aria-current={isToday ? "date" : undefined}
@@ -180,8 +186,8 @@ export function MonthCalendar() {
           ))}
         </tbody>
       </table>
-      <div className="ws-calendar-foot">
-        <span className="ws-calendar-selected">{text.selectedDate(shortFormat.format(selected))}</span>
+      <div className={styles.foot}>
+        <span className={styles.selected}>{text.selectedDate(shortFormat.format(selected))}</span>
         {!(
           sameDay(selected, today) &&
           shown.month === today.getMonth() &&
@@ -189,7 +195,7 @@ export function MonthCalendar() {
         ) && (
           <button
             type="button"
-            className="ws-link-button"
+            className={buttons.linkButton}
             onClick={() => {
               setSelected(today);
               setShown({ year: today.getFullYear(), month: today.getMonth() });
@@ -200,18 +206,18 @@ export function MonthCalendar() {
         )}
       </div>
       {failed ? (
-        <p className="ws-calendar-note" role="status">
+        <p className={styles.note} role="status">
           {text.calendarError}
         </p>
       ) : dayItems.length === 0 ? (
-        <p className="ws-calendar-note">{text.nothingThatDay}</p>
+        <p className={styles.note}>{text.nothingThatDay}</p>
       ) : (
-        <ul className="ws-calendar-events" aria-label={text.selectedDate(shortFormat.format(selected))}>
+        <ul className={styles.events} aria-label={text.selectedDate(shortFormat.format(selected))}>
           {dayItems.map((item) => (
             <li key={item.key}>
               <time dateTime={item.at.toISOString()}>{timeFormat.format(item.at)}</time>
-              <span className="ws-calendar-event-text">
-                <span className="ws-calendar-event-kind">{item.label}</span>
+              <span className={styles.eventText}>
+                <span className={styles.eventKind}>{item.label}</span>
                 {item.event.channel ? (
                   <Link to={channelPath(area, item.event.channel)}>{item.event.title}</Link>
                 ) : (

@@ -1,18 +1,20 @@
 import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { Avatar, initials } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
 import { ShieldIcon, TrophyIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Tooltip } from "../../ui/Tooltip";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
+import styles from "./OrganizationStrip.module.css";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
 
 function RailLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
   return (
     <Tooltip text={label}>
-      <NavLink to={to} end className="ws-rail-button" aria-label={label}>
+      <NavLink to={to} end className={styles.railButton} aria-label={label}>
         {children}
       </NavLink>
     </Tooltip>
@@ -40,23 +42,23 @@ export function OrganizationStrip() {
   };
 
   return (
-    <nav className="ws-rail" aria-label="Organizations">
+    <nav className={styles.rail} aria-label="Organizations">
       <RailLink to={`/${area}/search-organizations`} label={text.joinOrganization}>
         <SearchPlusIcon size={22} />
       </RailLink>
       <RailLink to={`/${area}/election-results`} label={text.electionResults}>
         <TrophyIcon size={22} />
       </RailLink>
-      <div className="ws-rail-divider" />
-      <ul className="ws-rail-orgs">
+      <div className={styles.railDivider} />
+      <ul className={styles.railOrgs}>
         {organizations.map((organization) => {
           const active = organization.id === currentId;
           return (
-            <li key={organization.id} className={active ? "ws-rail-org ws-rail-org-active" : "ws-rail-org"}>
+            <li key={organization.id} className={cx(styles.railOrg, active && styles.railOrgActive)}>
               <Tooltip text={organization.name}>
                 <button
                   type="button"
-                  className="ws-rail-org-button"
+                  className={styles.railOrgButton}
                   // The name starts with what the button shows, the initials (WCAG 2.5.3, label in name).
                   aria-label={`${initials(organization.name)}, ${organization.name}`}
                   aria-current={active ? "true" : undefined}
@@ -76,9 +78,9 @@ export function OrganizationStrip() {
           );
         })}
       </ul>
-      <div className="ws-rail-divider" />
+      <div className={styles.railDivider} />
       {area === "organization" ? (
-        <div className="ws-rail-group">
+        <div className={styles.railGroup}>
           <RailLink to="/organization/monitoring" label={text.monitoring}>
             <ShieldIcon size={22} />
           </RailLink>

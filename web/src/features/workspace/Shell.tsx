@@ -7,9 +7,10 @@ import { ChannelSidebar } from "./ChannelSidebar";
 import { MenuIcon } from "./icons";
 import { MentionNotices, MessageNotices } from "./MentionNotices";
 import { OrganizationStrip } from "./OrganizationStrip";
+import styles from "./Shell.module.css";
 import { text } from "./text";
 import { type Area, useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
-import "./workspace.css";
+import buttons from "./workspaceButtons.module.css";
 
 function ShellLayout() {
   const { status, error, refresh, current } = useWorkspace();
@@ -59,37 +60,41 @@ function ShellLayout() {
   }
 
   return (
-    <div className={sidebarOpen ? "ws-shell ws-shell-drawer-open" : "ws-shell"}>
+    <div className={styles.shell}>
       <OrganizationStrip />
-      <ChannelSidebar onNavigate={() => setSidebarOpen(false)} onClose={() => setSidebarOpen(false)} />
+      <ChannelSidebar
+        open={sidebarOpen}
+        onNavigate={() => setSidebarOpen(false)}
+        onClose={() => setSidebarOpen(false)}
+      />
       {sidebarOpen && (
         <button
           type="button"
-          className="ws-drawer-scrim"
+          className={styles.drawerScrim}
           aria-label={text.closeSidebar}
           tabIndex={-1}
           onClick={() => setSidebarOpen(false)}
         />
       )}
-      <main className="ws-main">
-        <div className="ws-mobile-bar">
+      <main className={styles.main}>
+        <div className={styles.mobileBar}>
           <button
             type="button"
-            className="ws-icon-button"
+            className={buttons.iconButton}
             aria-label={text.openSidebar}
             aria-expanded={sidebarOpen}
             onClick={() => setSidebarOpen(true)}
           >
             <MenuIcon size={20} />
           </button>
-          <span className="ws-mobile-title">{current?.name ?? text.dashboard}</span>
+          <span className={styles.mobileTitle}>{current?.name ?? text.dashboard}</span>
         </div>
         {current?.status === "suspended" && (
-          <div className="ws-suspended" role="status">
+          <div className={styles.suspended} role="status">
             {messages.organizationSuspended}
           </div>
         )}
-        <div className="ws-main-content">
+        <div className={styles.mainContent}>
           <Outlet />
         </div>
       </main>

@@ -1,16 +1,17 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
-import { type Channel, channelsEndpoints } from "../../../../contract/channels";
+import type { Channel } from "../../../../contract/channels";
+import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { messages } from "../../../../contract/messages";
-import {
-  type Member,
-  type MyOrganizations,
-  type OrganizationProfile,
-  type OrganizationSummary,
-  organizationsEndpoints,
+import type {
+  Member,
+  MyOrganizations,
+  OrganizationProfile,
+  OrganizationSummary,
 } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, type LoadStatus, loadStatusOf, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
@@ -27,7 +28,7 @@ export interface Workspace {
   members: Member[];
   /** User ids online now in the current organization (presence). */
   online: Set<string>;
-  status: "loading" | "ready" | "error";
+  status: LoadStatus;
   error: string | null;
   refresh(): Promise<void>;
   refreshChannels(): Promise<void>;
@@ -80,13 +81,8 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const onlineQuery = useEndpointQuery(online, input, enabled);
 
   const parts = currentId ? [mineQuery, profileQuery, channelsQuery, membersQuery] : [mineQuery];
-  const failed = parts.find((query) => query.isError && query.data === undefined);
-  const error = failed ? (failed.error?.message ?? messages.unexpected) : null;
-  const status: Workspace["status"] = failed
-    ? "error"
-    : parts.every((query) => query.data !== undefined)
-      ? "ready"
-      : "loading";
+  const { status, failure } = loadStatusOf(parts);
+  const error = status === "error" ? (failure?.message ?? messages.unexpected) : null;
 
   const refresh = useCallback(async () => {
     try {

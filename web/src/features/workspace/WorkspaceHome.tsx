@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { OrganizationStats } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations";
+import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
 import { HashIcon, UsersIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { ElectionOverview } from "../elections/ElectionOverview";
@@ -13,6 +14,8 @@ import { NoOrganization } from "./EmptyState";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
+import styles from "./WorkspaceHome.module.css";
+import buttons from "./workspaceButtons.module.css";
 
 type StatsLoad =
   | { state: "loading" }
@@ -21,10 +24,10 @@ type StatsLoad =
 
 function Stat({ label, value, icon }: { label: string; value: number | null; icon: ReactNode }) {
   return (
-    <div className="ws-stat">
-      <span className="ws-stat-icon">{icon}</span>
-      <span className="ws-stat-value">{value ?? "–"}</span>
-      <span className="ws-stat-label">{label}</span>
+    <div className={styles.stat}>
+      <span className={styles.statIcon}>{icon}</span>
+      <span className={styles.statValue}>{value ?? "–"}</span>
+      <span className={styles.statLabel}>{label}</span>
     </div>
   );
 }
@@ -57,18 +60,18 @@ export default function WorkspaceHome() {
 
   const numbers = stats.state === "ready" ? stats.stats : null;
   return (
-    <div className="ws-home">
-      <section className="ws-home-hero">
+    <div className={styles.home}>
+      <section className={styles.homeHero}>
         <Avatar name={current.name} src={current.logo_url || null} size={72} shape="square" />
         <div>
           <h1>{text.welcome(current.name)}</h1>
-          <p className={current.description ? "ws-home-desc" : "ws-home-desc muted"}>
+          <p className={cx(styles.homeDesc, !current.description && "muted")}>
             {current.description || text.noDescription}
           </p>
         </div>
       </section>
 
-      <section className="ws-stats" aria-label="Statistics" aria-busy={stats.state === "loading"}>
+      <section className={styles.stats} aria-label="Statistics" aria-busy={stats.state === "loading"}>
         <Stat
           label={text.statMembers}
           value={numbers?.total_members ?? null}
@@ -82,21 +85,21 @@ export default function WorkspaceHome() {
         <Stat
           label={text.statOnline}
           value={numbers?.online_now ?? null}
-          icon={<span className="ws-presence ws-presence-on ws-stat-dot" />}
+          icon={<span className={cx(styles.presence, styles.presenceOn, styles.statDot)} />}
         />
       </section>
       {stats.state === "error" && (
         <div className="alert alert-error" role="alert">
           {text.statsFailed}
           {stats.message}{" "}
-          <button type="button" className="ws-link-button" onClick={() => void query.refetch()}>
+          <button type="button" className={buttons.linkButton} onClick={() => void query.refetch()}>
             {text.retry}
           </button>
         </div>
       )}
 
-      <section className="ws-home-actions">
-        <Link to={`/${area}/create-channel`} className="ws-action-card">
+      <section className={styles.homeActions}>
+        <Link to={`/${area}/create-channel`} className={styles.actionCard}>
           <PlusIcon size={22} />
           <span>
             <strong>{text.createChannel}</strong>
@@ -104,7 +107,7 @@ export default function WorkspaceHome() {
           </span>
         </Link>
         {area === "organization" ? (
-          <Link to="/organization/profile" className="ws-action-card">
+          <Link to="/organization/profile" className={styles.actionCard}>
             <BuildingIcon size={22} />
             <span>
               <strong>{text.organizationProfile}</strong>
@@ -112,7 +115,7 @@ export default function WorkspaceHome() {
             </span>
           </Link>
         ) : (
-          <Link to="/member/search-organizations" className="ws-action-card">
+          <Link to="/member/search-organizations" className={styles.actionCard}>
             <SearchPlusIcon size={22} />
             <span>
               <strong>{text.searchOrganizations}</strong>

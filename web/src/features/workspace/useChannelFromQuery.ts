@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { type Channel, channelPath, channelsEndpoints } from "../../../../contract/channels";
+import { type Channel, channelPath } from "../../../../contract/channels";
+import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { ApiError } from "../../api/http";
 import { useEndpointQuery } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";

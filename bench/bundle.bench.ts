@@ -1,0 +1,89 @@
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "playwright-core";
+import { type Channel, channelPath } from "../contract/channels";
+import { startE2eApp } from "../e2e/app";
+import { apiJson, settle, signInAs, takeOverDemoAccount } from "../e2e/browser";
+import { CHROMIUM_ARGS, ensureChromium } from "../scripts/chromium";
+
+/**
+ * The JavaScript a screen loads, measured in Chromium on the production build: every script response
+ * of a first visit (cache empty), its size as served and gzip-compressed (level 9, as a server would
+ * precompress it). Screens: the ballot page (an election channel's Cast Vote tab, as a voter who has
+ * not voted) and the workspace (a member's home).
+ */
+
+const VOTER = "lucia@demo.votespace.local";
+const PASSWORD = "bundle-9876";
+
+interface Loaded {
+  names: string[];
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+/** Opens `url` in a fresh tab, waits for `ready`, and adds up the scripts it loaded. */
+async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<Loaded> {
+  const bodies: Promise<Buffer>[] = [];
+  const names: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    names.push(new URL(response.url()).pathname);
+    bodies.push(response.body());
+  });
+  await page.goto(url);
+  await ready(page);
+  await settle(page);
+  const all = await Promise.all(bodies);
+  return {
+    names: names.map((name, i) => `${name} ${gzipSync(all[i] as Buffer, { level: 9 }).length}`),
+    files: all.length,
+    raw: all.reduce((sum, body) => sum + body.length, 0),
+    gzip: all.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+export async function run(): Promise<void> {
+  const app = await startE2eApp({ demoData: true });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  try {
+    const setup = await browser.newContext({ baseURL: app.baseURL });
+    await takeOverDemoAccount(setup, VOTER, PASSWORD);
+    await signInAs(setup, { email: VOTER, password: PASSWORD });
+    const { current_id } = await apiJson<{ current_id: string }>(setup, "GET", "/api/organizations/mine");
+    const { channels } = await apiJson<{ channels: Channel[] }>(
+      setup,
+      "GET",
+      `/api/organizations/${current_id}/channels`,
+    );
+    await setup.close();
+    const ballot = channels.find((channel) => channel.name === "senate-by-election");
+    if (!ballot) throw new Error("the demo has no senate-by-election channel");
+
+    const screens: [string, string, (page: Page) => Promise<unknown>][] = [
+      [
+        "ballot page (Cast Vote)",
+        channelPath("member", ballot),
+        async (page) => {
+          await page.getByRole("tab", { name: "Cast Vote" }).click();
+          await page.getByRole("radio").first().waitFor();
+        },
+      ],
+      ["workspace (member home)", "/member", (page) => page.getByRole("navigation").first().waitFor()],
+    ];
+    console.log("| screen | scripts | as served | gzip |\n| --- | --- | --- | --- |");
+    for (const [name, url, ready] of screens) {
+      const context = await browser.newContext({ baseURL: app.baseURL });
+      await signInAs(context, { email: VOTER, password: PASSWORD });
+      const loaded = await scriptsOf(await context.newPage(), url, ready);
+      console.log(`| ${name} | ${loaded.files} | ${kib(loaded.raw)} | ${kib(loaded.gzip)} |`);
+      if (process.env.BUNDLE_FILES) console.log(loaded.names.join("\n"));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}

@@ -1,0 +1,82 @@
+/** The channels feature's endpoints, declared once; the schemas, types and messages they use are in `channels.ts`. */
+import {
+  type Channel,
+  type ChannelSaved,
+  channelMembersInput,
+  channelPreferencesInput,
+  createChannelInput,
+  updateChannelInput,
+} from "./channels";
+import { answer, done, endpoint, idParams } from "./endpoint";
+
+/** Channels' endpoints: an organization's channels, each one's settings and the viewer's choices. */
+export const channelsEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/channels",
+    access: "user",
+    params: idParams,
+    response: answer<{ channels: Channel[] }>(),
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/channels/:id",
+    access: "user",
+    params: idParams,
+    response: answer<Channel>(),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/channels",
+    access: "user",
+    body: createChannelInput,
+    response: answer<ChannelSaved>(),
+  }),
+  /** The answer's message says "renamed" when the name changed, "saved" otherwise. */
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/channels/:id",
+    access: "user",
+    params: idParams,
+    body: updateChannelInput,
+    response: answer<ChannelSaved>(),
+  }),
+  duplicate: endpoint({
+    method: "POST",
+    path: "/api/channels/:id/duplicate",
+    access: "user",
+    params: idParams,
+    response: answer<ChannelSaved>(),
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/channels/:id",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  setPreferences: endpoint({
+    method: "PUT",
+    path: "/api/channels/:id/preferences",
+    access: "user",
+    params: idParams,
+    body: channelPreferencesInput,
+    response: answer<{ channel: Channel }>(),
+  }),
+  /** Who may post in a channel where only chosen members post. */
+  posters: endpoint({
+    method: "GET",
+    path: "/api/channels/:id/posters",
+    access: "user",
+    params: idParams,
+    response: answer<{ user_ids: string[] }>(),
+  }),
+  setPosters: endpoint({
+    method: "PUT",
+    path: "/api/channels/:id/posters",
+    access: "user",
+    params: idParams,
+    body: channelMembersInput,
+    response: answer<{ user_ids: string[] }>(),
+  }),
+};

@@ -1,0 +1,176 @@
+/** The organizations feature's endpoints, declared once; the schemas, types and messages they use are in `organizations.ts`. */
+import { answer, done, endpoint, idParams } from "./endpoint";
+import {
+  type CalendarEvent,
+  calendarQuery,
+  type InvitePreview,
+  inviteParams,
+  type JoinRequest,
+  type JoinResult,
+  type Member,
+  type MyOrganizations,
+  memberParams,
+  memberRoleInput,
+  type OrganizationProfile,
+  type OrganizationStats,
+  organizationSettingsInput,
+  type SearchResult,
+  searchQuery,
+  switchOrganizationInput,
+  updateOrganizationInput,
+} from "./organizations";
+import { passwordConfirmInput } from "./settings";
+
+/**
+ * Organizations' endpoints. The logo upload (multipart) is registered by the uploads feature and
+ * called with `uploadLogo` (web/src/features/organizations/uploadLogo.ts).
+ */
+export const organizationsEndpoints = {
+  mine: endpoint({
+    method: "GET",
+    path: "/api/organizations/mine",
+    access: "user",
+    response: answer<MyOrganizations>(),
+  }),
+  switchTo: endpoint({
+    method: "PUT",
+    path: "/api/organizations/current",
+    access: "user",
+    body: switchOrganizationInput,
+    response: answer<MyOrganizations>(),
+  }),
+  search: endpoint({
+    method: "GET",
+    path: "/api/organizations/search",
+    access: "user",
+    query: searchQuery,
+    response: answer<{ organizations: SearchResult[] }>(),
+  }),
+  profile: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id",
+    access: "user",
+    params: idParams,
+    response: answer<OrganizationProfile>(),
+  }),
+  stats: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/stats",
+    access: "user",
+    params: idParams,
+    response: answer<OrganizationStats>(),
+  }),
+  calendar: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/calendar",
+    access: "user",
+    params: idParams,
+    query: calendarQuery,
+    response: answer<{ events: CalendarEvent[] }>(),
+  }),
+  /** Who is online now (presence.updated events keep it current). */
+  online: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/online",
+    access: "user",
+    params: idParams,
+    response: answer<{ user_ids: string[] }>(),
+  }),
+  members: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/members",
+    access: "user",
+    params: idParams,
+    response: answer<{ members: Member[] }>(),
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/organizations/:id",
+    access: "user",
+    params: idParams,
+    body: updateOrganizationInput,
+    response: answer<OrganizationProfile>(),
+  }),
+  updateSettings: endpoint({
+    method: "PATCH",
+    path: "/api/organizations/:id/settings",
+    access: "user",
+    params: idParams,
+    body: organizationSettingsInput,
+    response: answer<OrganizationProfile>(),
+  }),
+  /** `password`: when the user's settings ask for it before sensitive actions. */
+  newInviteCode: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/invite-code",
+    access: "user",
+    params: idParams,
+    body: passwordConfirmInput.default({}),
+    response: answer<{ invite_code: string }>(),
+  }),
+  /** Public: a signed-out caller is told to sign in, in the spec's words. */
+  join: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/join",
+    access: "public",
+    params: idParams,
+    response: answer<JoinResult>(),
+  }),
+  invite: endpoint({
+    method: "GET",
+    path: "/api/invites/:code",
+    access: "public",
+    params: inviteParams,
+    response: answer<InvitePreview>(),
+  }),
+  acceptInvite: endpoint({
+    method: "POST",
+    path: "/api/invites/:code/accept",
+    access: "public",
+    params: inviteParams,
+    response: answer<JoinResult>(),
+  }),
+  joinRequests: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/join-requests",
+    access: "user",
+    params: idParams,
+    response: answer<{ requests: JoinRequest[] }>(),
+  }),
+  approve: endpoint({
+    method: "POST",
+    path: "/api/join-requests/:id/approve",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  decline: endpoint({
+    method: "POST",
+    path: "/api/join-requests/:id/decline",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  leave: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/leave",
+    access: "user",
+    params: idParams,
+    response: done,
+  }),
+  removeMember: endpoint({
+    method: "DELETE",
+    path: "/api/organizations/:id/members/:userId",
+    access: "user",
+    params: memberParams,
+    response: done,
+  }),
+  setMemberRole: endpoint({
+    method: "PATCH",
+    path: "/api/organizations/:id/members/:userId",
+    access: "user",
+    params: memberParams,
+    body: memberRoleInput,
+    response: answer<{ member: Member }>(),
+  }),
+};

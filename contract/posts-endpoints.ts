@@ -1,0 +1,181 @@
+/** The posts feature's endpoints, declared once; the schemas, types and messages they use are in `posts.ts`. */
+import { answer, endpoint, idParams } from "./endpoint";
+import {
+  type Comment,
+  commentInput,
+  createPostInput,
+  editPostInput,
+  forwardInput,
+  type Mention,
+  type Post,
+  type PostPage,
+  pageQuery,
+  type Reaction,
+  type Report,
+  reactionEmojiParam,
+  reportBody,
+  searchInput,
+} from "./posts";
+
+const ok = answer<{ success: true }>();
+const postList = answer<{ posts: Post[] }>();
+const user = "user" as const;
+const onPost = { access: user, params: idParams } as const;
+
+/** The message a channel lists by kind (the channel's side panels). */
+const collection = <const P extends string>(path: P) =>
+  endpoint({ method: "GET", path, ...onPost, response: postList });
+
+/**
+ * Channel messages, their comments, reactions, pins, bookmarks, reports, read marks and typing.
+ * (The attachment upload, POST /api/channels/:id/attachments, is multipart and registered by hand in
+ * server/features/uploads/routes.ts.) Writes that create answer 201.
+ */
+export const postsEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/channels/:id/posts",
+    ...onPost,
+    query: pageQuery,
+    response: answer<PostPage>(),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/channels/:id/posts",
+    ...onPost,
+    body: createPostInput,
+    response: answer<Post>(),
+  }),
+  get: endpoint({ method: "GET", path: "/api/posts/:id", ...onPost, response: answer<Post>() }),
+  edit: endpoint({
+    method: "PATCH",
+    path: "/api/posts/:id",
+    ...onPost,
+    body: editPostInput,
+    response: answer<Post>(),
+  }),
+  remove: endpoint({ method: "DELETE", path: "/api/posts/:id", ...onPost, response: ok }),
+  like: endpoint({
+    method: "PUT",
+    path: "/api/posts/:id/like",
+    ...onPost,
+    response: answer<{ likes_count: number; user_liked: boolean }>(),
+  }),
+  unlike: endpoint({
+    method: "DELETE",
+    path: "/api/posts/:id/like",
+    ...onPost,
+    response: answer<{ likes_count: number; user_liked: boolean }>(),
+  }),
+  react: endpoint({
+    method: "PUT",
+    path: "/api/posts/:id/reactions/:emoji",
+    access: user,
+    params: reactionEmojiParam,
+    response: answer<{ reactions: Reaction[] }>(),
+  }),
+  unreact: endpoint({
+    method: "DELETE",
+    path: "/api/posts/:id/reactions/:emoji",
+    access: user,
+    params: reactionEmojiParam,
+    response: answer<{ reactions: Reaction[] }>(),
+  }),
+  pin: endpoint({
+    method: "PUT",
+    path: "/api/posts/:id/pin",
+    ...onPost,
+    response: answer<{ is_pinned: boolean }>(),
+  }),
+  unpin: endpoint({
+    method: "DELETE",
+    path: "/api/posts/:id/pin",
+    ...onPost,
+    response: answer<{ is_pinned: boolean }>(),
+  }),
+  bookmark: endpoint({
+    method: "PUT",
+    path: "/api/posts/:id/bookmark",
+    ...onPost,
+    response: answer<{ is_bookmarked: boolean }>(),
+  }),
+  unbookmark: endpoint({
+    method: "DELETE",
+    path: "/api/posts/:id/bookmark",
+    ...onPost,
+    response: answer<{ is_bookmarked: boolean }>(),
+  }),
+  comments: endpoint({
+    method: "GET",
+    path: "/api/posts/:id/comments",
+    ...onPost,
+    response: answer<{ comments: Comment[] }>(),
+  }),
+  comment: endpoint({
+    method: "POST",
+    path: "/api/posts/:id/comments",
+    ...onPost,
+    body: commentInput,
+    response: answer<{ comment: Comment; comments_count: number }>(),
+  }),
+  editComment: endpoint({
+    method: "PATCH",
+    path: "/api/comments/:id",
+    ...onPost,
+    body: commentInput,
+    response: answer<{ comment: Comment }>(),
+  }),
+  removeComment: endpoint({
+    method: "DELETE",
+    path: "/api/comments/:id",
+    ...onPost,
+    response: answer<{ success: true; comments_count: number }>(),
+  }),
+  forward: endpoint({
+    method: "POST",
+    path: "/api/posts/:id/forward",
+    ...onPost,
+    body: forwardInput,
+    response: answer<Post>(),
+  }),
+  report: endpoint({
+    method: "POST",
+    path: "/api/posts/:id/report",
+    ...onPost,
+    body: reportBody,
+    response: answer<{ success: true; message: string }>(),
+  }),
+  reports: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/reports",
+    ...onPost,
+    response: answer<{ reports: Report[] }>(),
+  }),
+  dismissReport: endpoint({ method: "POST", path: "/api/reports/:id/dismiss", ...onPost, response: ok }),
+  removeReported: endpoint({ method: "POST", path: "/api/reports/:id/remove", ...onPost, response: ok }),
+  pins: collection("/api/channels/:id/pins"),
+  bookmarks: collection("/api/channels/:id/bookmarks"),
+  media: collection("/api/channels/:id/media"),
+  files: collection("/api/channels/:id/files"),
+  search: endpoint({
+    method: "GET",
+    path: "/api/channels/:id/search",
+    ...onPost,
+    query: searchInput,
+    response: postList,
+  }),
+  markRead: endpoint({ method: "POST", path: "/api/channels/:id/read", ...onPost, response: ok }),
+  typing: endpoint({ method: "POST", path: "/api/channels/:id/typing", ...onPost, response: ok }),
+  mentions: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/mentions",
+    ...onPost,
+    response: answer<{ mentions: Mention[] }>(),
+  }),
+  unread: endpoint({
+    method: "GET",
+    path: "/api/organizations/:id/unread",
+    ...onPost,
+    response: answer<{ unread: Record<string, number> }>(),
+  }),
+};

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { buildWebInto, ensureWebBuild } from "../scripts/web-build";
+import { buildApp } from "../server/app";
+import { fromPglite } from "../server/db/connect";
+import { seedDemoIfEmpty } from "../server/features/demo/seed";
+import { startElectionWorker } from "../server/features/elections/worker";
+import { createDemoAdmin } from "../server/features/platform-admin/accounts";
+import { startRoomSweeper } from "../server/features/rooms/sweeper";
+import { startUploadSweeper } from "../server/features/uploads/sweeper";
+import { generousLimits, testConfig } from "../server/test/config";
+import { startS3 } from "../server/test/s3";
+
+export interface RunningE2eApp {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The real app as the browser journeys meet it: the web app built (into a folder of this run's
+ * own with E2E_OWN_BUILD=1, so runs beside other work never share web/dist), a fresh embedded
+ * database and data folder, the workers, listening on a free loopback port. `demoData` seeds the
+ * demo organization as a first start does; without it only the demo superadmin is made.
+ * E2E_STORAGE=s3 keeps uploaded files in a bucket of an s3rver started here instead of the folder.
+ */
+export async function startE2eApp(options: { demoData?: boolean } = {}): Promise<RunningE2eApp> {
+  const ownBuild = process.env.E2E_OWN_BUILD ? mkdtempSync(path.join(tmpdir(), "votespace-web-")) : undefined;
+  if (ownBuild) await buildWebInto(ownBuild);
+  else await ensureWebBuild();
+  const s3 = process.env.E2E_STORAGE === "s3" ? await startS3() : undefined;
+  const database = fromPglite(new PGlite());
+  await database.migrate();
+  const app = await buildApp({
+    // demo on (no seed is run here) opens the developer outbox, where journeys read verification codes.
+    config: testConfig({ serveWeb: true, demo: true, ...(s3 && { storage: s3.config }) }),
+    database,
+    logger: false,
+    limits: generousLimits,
+    webDist: ownBuild,
+  });
+  const { clock, config, storage } = app.context;
+  if (options.demoData) await seedDemoIfEmpty(database.db, clock, config.secretKey, storage, app.log);
+  // As on a server started with demo data: the admin portal's demo superadmin (its sign-in page shows it).
+  else await createDemoAdmin(database.db, clock, config.secretKey);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const stopWorker = startElectionWorker(app.context, app.log);
+  const stopRoomSweeper = startRoomSweeper(app.context, app.log);
+  const stopUploadSweeper = startUploadSweeper(app.context, app.log);
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    baseURL: `http://localhost:${port}`,
+    stop: async () => {
+      stopWorker();
+      stopRoomSweeper();
+      stopUploadSweeper();
+      await app.close();
+      await database.close();
+      await s3?.stop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The CSS Modules check of `npm run lint`: every class a `*.module.css` defines is used by a file that
+ * imports it (dead CSS leaves with its component), every `styles.x` a file uses is defined in the module
+ * it imports (a typo would silently drop the style), and no two modules share a file name (the built
+ * class name is `<file>_<class>`, see web/vite.config.ts).
+ */
+
+export interface ModuleProblem {
+  file: string;
+  problem: string;
+}
+
+const blankComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "");
+
+/** The classes a module defines, outside `:global(...)` and string values. */
+export function definedClasses(css: string): Set<string> {
+  const rules = blankComments(css)
+    .replace(/:global\([^)]*\)/g, "")
+    .replace(/"[^"]*"|'[^']*'/g, "")
+    .replace(/\{[^{}]*\}/g, "{}");
+  return new Set([...rules.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] as string));
+}
+
+/** `import name from "./x.module.css"` in a source file: each module's import name and path. */
+export function moduleImports(source: string): { name: string; specifier: string }[] {
+  return [...source.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+\.module\.css)["']/g)].map((match) => ({
+    name: match[1] as string,
+    specifier: match[2] as string,
+  }));
+}
+
+/** The classes a source file reads from its import `name`: `name.x` and `name["x-y"]`. */
+export function usedClasses(source: string, name: string): Set<string> {
+  const dotted = new RegExp(`\\b${name}\\.([_a-zA-Z][\\w]*)`, "g");
+  const indexed = new RegExp(`\\b${name}\\[["'\`]([^"'\`]+)["'\`]\\]`, "g");
+  return new Set(
+    [...source.matchAll(dotted), ...source.matchAll(indexed)].map((match) => match[1] as string),
+  );
+}
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && pattern.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export function findModuleProblems(root: string): ModuleProblem[] {
+  const web = path.join(root, "web/src");
+  const problems: ModuleProblem[] = [];
+  const modules = filesUnder(web, /\.module\.css$/);
+  const used = new Map<string, Set<string>>(modules.map((file) => [file, new Set()]));
+
+  const byName = new Map<string, string>();
+  for (const file of modules) {
+    const name = path.basename(file);
+    const other = byName.get(name);
+    if (other)
+      problems.push({
+        file: path.relative(root, file),
+        problem: `same file name as ${path.relative(root, other)}`,
+      });
+    byName.set(name, file);
+  }
+
+  for (const file of filesUnder(web, /\.tsx?$/)) {
+    const source = readFileSync(file, "utf8");
+    for (const { name, specifier } of moduleImports(source)) {
+      const module = path.resolve(path.dirname(file), specifier);
+      const defined = definedClasses(readFileSync(module, "utf8"));
+      for (const cls of usedClasses(source, name)) {
+        used.get(module)?.add(cls);
+        if (!defined.has(cls))
+          problems.push({
+            file: path.relative(root, file),
+            problem: `${name}.${cls} is not defined in ${specifier}`,
+          });
+      }
+    }
+  }
+
+  for (const file of modules) {
+    const unused = [...definedClasses(readFileSync(file, "utf8"))].filter((cls) => !used.get(file)?.has(cls));
+    for (const cls of unused)
+      problems.push({ file: path.relative(root, file), problem: `.${cls} is used by no component` });
+  }
+  return problems;
+}

@@ -1,0 +1,63 @@
+/**
+ * What plurality, block plurality, approval and score share: each ballot adds to some candidates'
+ * totals, the highest totals take the seats, and a tie across the last seat is decided by lot.
+ */
+import type { Ballot } from "../../../contract/ballots/ballot";
+import { lotOrder } from "./ties";
+
+export interface TotalsResult {
+  /** Ballots counted, blank ones included. */
+  cast: number;
+  blank: number;
+  /** Candidate id → total, in the question's candidate order. */
+  totals: Record<string, number>;
+  /** Every candidate, highest total first (equal totals in lot order). */
+  order: string[];
+  elected: string[];
+  /** Candidates whose equal totals straddle the last seat, and which of them the lot elected. */
+  tie: { tied: string[]; elected: string[] } | null;
+}
+
+/** What one ballot adds: [candidate, amount] pairs, or null for a blank vote. */
+export type Marks = (ballot: Ballot) => readonly (readonly [string, number])[] | null;
+
+export function countTotals(
+  candidates: readonly string[],
+  seats: number,
+  seed: string,
+  ballots: Iterable<Ballot>,
+  marksOf: Marks,
+): TotalsResult {
+  const sums = new Map(candidates.map((id) => [id, 0]));
+  let cast = 0;
+  let blank = 0;
+  for (const ballot of ballots) {
+    cast++;
+    const marks = marksOf(ballot);
+    if (marks === null) {
+      blank++;
+      continue;
+    }
+    for (const [id, amount] of marks) sums.set(id, (sums.get(id) ?? 0) + amount);
+  }
+  const lot = new Map(lotOrder(seed, candidates).map((id, i) => [id, i]));
+  const total = (id: string) => sums.get(id) ?? 0;
+  const order = [...candidates].sort((a, b) => total(b) - total(a) || (lot.get(a) ?? 0) - (lot.get(b) ?? 0));
+  const elected = order.slice(0, Math.min(seats, order.length));
+  const last = elected[elected.length - 1];
+  const next = order[elected.length];
+  const tied = last !== undefined && next !== undefined && total(last) === total(next);
+  return {
+    cast,
+    blank,
+    totals: Object.fromEntries(candidates.map((id) => [id, total(id)])),
+    order,
+    elected,
+    tie: tied
+      ? {
+          tied: order.filter((id) => total(id) === total(last)),
+          elected: elected.filter((id) => total(id) === total(last)),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,128 @@
+/** The demo's elections: verification, votes and seals, all through the real path. */
+import { asc, eq } from "drizzle-orm";
+import { createChannelInput } from "../../../contract/channels";
+import { defaultLimits } from "../../context";
+import type { Db } from "../../db/connect";
+import { candidates, electionPositions, elections } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
+import type { User } from "../accounts/sessions";
+import { createChannel } from "../channels/service";
+import { castVote } from "../elections/casting";
+import { closeEarly, openEarly } from "../elections/lifecycle";
+import { sealPending } from "../elections/sealing";
+import { startVerification } from "../elections/verification";
+
+/** The calendar day `offsetDays` from now (an election's start or end date). */
+export const day = (clock: Clock, offsetDays: number) =>
+  new Date(clock.now().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Two more elections beside the upcoming council election: a by-election that is open with votes
+ * already cast, and last year's treasurer election, completed. Votes go through the real path:
+ * verification (National ID), the grant, the cast, the seal.
+ */
+export async function demoElections(
+  db: Db,
+  clock: Clock,
+  secretKey: string,
+  admin: User,
+  voters: User[],
+): Promise<void> {
+  const image = (seed: string) => `/demo/candidates/${seed}.svg`;
+  const plans = [
+    {
+      channel: {
+        name: "senate-by-election",
+        type: "election" as const,
+        description: "By-election for the vacant student senate seat.",
+        voting_settings: {
+          startDate: day(clock, 0),
+          endDate: day(clock, 2),
+          candidates: [
+            {
+              name: "Kwame Asante",
+              party: "Campus First",
+              position: "senator" as const,
+              image: image("kwame"),
+            },
+            {
+              name: "Zainab Bello",
+              party: "Forward Together",
+              position: "senator" as const,
+              image: image("zainab"),
+            },
+          ],
+        },
+      },
+      votes: [0, 0],
+      close: false,
+    },
+    {
+      channel: {
+        name: "treasurer-election-2025",
+        type: "election" as const,
+        description: "Last year's election of the union treasurer.",
+        voting_settings: {
+          startDate: day(clock, 0),
+          endDate: day(clock, 1),
+          candidates: [
+            {
+              name: "Tomas Silva",
+              party: "Forward Together",
+              position: "governor" as const,
+              image: image("tomas"),
+            },
+            {
+              name: "Ifeoma Eze",
+              party: "Independent",
+              position: "governor" as const,
+              image: image("ifeoma"),
+            },
+          ],
+        },
+      },
+      votes: [1, 0, 1],
+      close: true,
+    },
+  ];
+  for (const plan of plans) {
+    const channel = await createChannel(db, clock, admin, createChannelInput.parse(plan.channel));
+    const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
+    if (!election) continue;
+    const opened = await openEarly(db, clock, admin, election.id);
+    const [position] = await db
+      .select()
+      .from(electionPositions)
+      .where(eq(electionPositions.electionId, opened.id));
+    const standing = position
+      ? await db
+          .select()
+          .from(candidates)
+          .where(eq(candidates.positionId, position.id))
+          .orderBy(asc(candidates.sortOrder))
+      : [];
+    for (const [index, choice] of plan.votes.entries()) {
+      const voter = voters[index];
+      const candidate = standing[choice];
+      if (!voter || !candidate || !position) continue;
+      const verified = await startVerification({ db, clock, secretKey, ip: "127.0.0.1" }, voter, opened.id, {
+        method: "national_id",
+        id_number: `DEMO${100200 + index}`,
+      });
+      if (verified.status !== "verified") continue;
+      await castVote({
+        db,
+        clock,
+        guard: { db, clock, limits: defaultLimits },
+        voter,
+        electionId: opened.id,
+        input: {
+          grant_id: verified.grant_id,
+          selections: [{ position_id: position.id, candidate_id: candidate.id }],
+        },
+      });
+    }
+    if (plan.close) await closeEarly(db, clock, admin, opened.id);
+  }
+  await sealPending(db);
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from "fastify";
+import {
+  type AdminSessionInfo,
+  platformAdminEndpoints,
+  platformAdminMessages,
+} from "../../../contract/platform-admin";
+import type { AppContext } from "../../context";
+import { ADMIN_COOKIE, clearAdminCookie, setAdminCookie } from "../../http/access";
+import { route } from "../../http/endpoint";
+import { notFound, unauthorized } from "../../http/errors";
+import { mayShowDemoSecrets } from "../../http/loopback";
+import { beginGuess } from "../accounts/guesses";
+import { authenticateAdmin, presentDemoCredentials, touchSignIn } from "./accounts";
+import { listAdminActions, recordAdminAction } from "./audit";
+import { adminMonitoring, adminOverview } from "./dashboard";
+import { listMembers, listOrganizations } from "./directory";
+import {
+  type AdminSession,
+  createAdminSession,
+  endAdminSession,
+  type PlatformAdmin,
+  resolveAdminSession,
+} from "./sessions";
+import { setOrganizationStatus } from "./status";
+
+function sessionInfo(
+  admin: PlatformAdmin,
+  session: Pick<AdminSession, "createdAt" | "expiresAt">,
+): AdminSessionInfo {
+  return {
+    is_valid: true,
+    is_admin: true,
+    username: admin.username,
+    user_data: {
+      id: admin.id,
+      username: admin.username,
+      full_name: admin.fullName,
+      last_sign_in_at: admin.lastSignInAt?.toISOString() ?? null,
+    },
+    login_time: session.createdAt.toISOString(),
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * The platform admin portal's API. Signing in and out, and the demo box, are public; everything
+ * else is "admin" access: the admin session cookie, checked on the server at every call.
+ */
+export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock } = ctx;
+
+  route(app, platformAdminEndpoints.signIn, async ({ body: input, request, reply }) => {
+    const guess = await beginGuess(ctx, { realm: "admin", account: input.username, ip: request.ip });
+    const { admin: signedIn, known } = await authenticateAdmin(db, input.username, input.password);
+    if (!signedIn) {
+      await recordAdminAction(db, clock, {
+        adminId: known?.id ?? null,
+        action: "session.sign_in_failed",
+        targetType: "admin",
+        targetId: known?.id ?? "",
+        // What was typed into an unknown username may be a password: only a real admin's name is kept.
+        detail: known ? { username: known.username } : {},
+        ip: request.ip,
+      });
+      request.log.warn({ event: "admin.signin.failed", ip: request.ip }, "failed admin sign-in");
+      throw unauthorized(platformAdminMessages.invalidCredentials);
+    }
+    await guess.right();
+    // A new session id at every sign-in; the one this browser had ends.
+    const previous = request.cookies[ADMIN_COOKIE];
+    if (previous) {
+      const old = await resolveAdminSession(db, clock, previous);
+      if (old) await endAdminSession(db, old.sessionId);
+    }
+    const token = await createAdminSession(db, clock, signedIn, request.ip);
+    await touchSignIn(db, clock, signedIn.id);
+    await recordAdminAction(db, clock, {
+      adminId: signedIn.id,
+      action: "session.signed_in",
+      targetType: "admin",
+      targetId: signedIn.id,
+      ip: request.ip,
+    });
+    setAdminCookie(request, reply, token);
+    const resolved = await resolveAdminSession(db, clock, token);
+    if (!resolved) throw unauthorized(platformAdminMessages.signInRequired);
+    return sessionInfo(resolved.admin, resolved.session);
+  });
+
+  route(app, platformAdminEndpoints.session, ({ admin }) => sessionInfo(admin.admin, admin.session));
+
+  route(app, platformAdminEndpoints.signOut, async ({ request, reply }) => {
+    const token = request.cookies[ADMIN_COOKIE];
+    const resolved = token ? await resolveAdminSession(db, clock, token) : null;
+    if (resolved) {
+      await endAdminSession(db, resolved.sessionId);
+      await recordAdminAction(db, clock, {
+        adminId: resolved.admin.id,
+        action: "session.signed_out",
+        targetType: "admin",
+        targetId: resolved.admin.id,
+        ip: request.ip,
+      });
+    }
+    clearAdminCookie(reply);
+    reply.code(204);
+  });
+
+  route(app, platformAdminEndpoints.demoCredentials, async ({ request }) => {
+    const credentials = mayShowDemoSecrets(ctx.config, request)
+      ? await presentDemoCredentials(db, ctx.config.secretKey)
+      : null;
+    if (!credentials) throw notFound(platformAdminMessages.noDemo);
+    return credentials;
+  });
+
+  route(app, platformAdminEndpoints.overview, () => adminOverview(db));
+
+  route(app, platformAdminEndpoints.organizations, ({ query }) => listOrganizations(db, query));
+
+  route(app, platformAdminEndpoints.setStatus, async ({ params, body, admin, request }) => {
+    const organizationId = params.id;
+    const { status } = body;
+    const { organization } = await setOrganizationStatus(db, clock, {
+      adminId: admin.admin.id,
+      organizationId,
+      status,
+      ip: request.ip,
+    });
+    // Open screens of its members react (the workspace refetches the organization).
+    await ctx.bus.publish(`org:${organizationId}`, "organization.status_changed", {
+      organization_id: organizationId,
+      status: organization.status,
+    });
+    return { organization };
+  });
+
+  route(app, platformAdminEndpoints.members, ({ query }) => listMembers(db, query));
+
+  route(app, platformAdminEndpoints.monitoring, () => adminMonitoring(db, clock));
+
+  route(app, platformAdminEndpoints.actions, ({ query }) => listAdminActions(db, query));
+}

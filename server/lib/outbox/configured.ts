@@ -1,0 +1,23 @@
+import type { Config } from "../../config";
+import { twilioTransport, webhookTransport } from "./sms";
+import { smtpTransport } from "./smtp";
+import { developerOutbox, type Transport, type Transports } from "./transport";
+
+/** The transports the configuration names (config.ts, DeliveryConfig). */
+export function configuredTransports(config: Pick<Config, "delivery" | "demo">): Transports {
+  const { email, sms } = config.delivery;
+  let smsTransport: Transport = developerOutbox;
+  if (sms.kind === "twilio") smsTransport = twilioTransport(sms);
+  if (sms.kind === "webhook") smsTransport = webhookTransport(sms);
+  return {
+    email: email.kind === "smtp" ? smtpTransport(email) : developerOutbox,
+    sms: smsTransport,
+    keepContent: config.demo,
+  };
+}
+
+/** Closes what the transports hold open (SMTP connections). */
+export async function closeTransports(transports: Transports): Promise<void> {
+  await transports.email.close?.();
+  await transports.sms.close?.();
+}

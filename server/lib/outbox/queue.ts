@@ -1,0 +1,44 @@
+import type { Db, Tx } from "../../db/connect";
+import { outbox } from "../../db/schema";
+import type { Letter } from "./templates";
+
+/** A message as the outbox keeps it until the worker sends it. */
+export interface QueuedMessage {
+  channel: "email" | "sms";
+  to: string;
+  letter: Letter;
+  /** When what it carries runs out (a code, a link): the worker records it as failed rather than send it late. */
+  expiresAt?: Date;
+}
+
+const row = ({ channel, to, letter, expiresAt }: QueuedMessage): typeof outbox.$inferInsert => ({
+  channel,
+  recipient: to,
+  kind: letter.kind,
+  subject: letter.subject,
+  // An SMS carries its short text; an e-mail its plain-text and HTML parts.
+  body: channel === "sms" ? letter.sms : letter.text,
+  html: channel === "sms" ? null : letter.html,
+  expiresAt: expiresAt ?? null,
+});
+
+/**
+ * Queues one message in the caller's transaction (or statement): it leaves only if what caused it
+ * commits, and the request never waits for a mail server. The outbox worker sends it.
+ */
+export async function queueMessage(db: Db | Tx, message: QueuedMessage): Promise<void> {
+  await db.insert(outbox).values(row(message));
+}
+
+const CHUNK = 1000;
+
+/** Queues many messages (invitations, notices to a whole roll) in the caller's transaction. */
+export async function queueMessages(db: Db | Tx, messages: QueuedMessage[]): Promise<void> {
+  for (let start = 0; start < messages.length; start += CHUNK) {
+    await db.insert(outbox).values(messages.slice(start, start + CHUNK).map(row));
+  }
+}
+
+/** The address an e-mail goes to, or the phone number of an SMS. */
+export const emailTo = (to: string, letter: Letter): QueuedMessage => ({ channel: "email", to, letter });
+export const smsTo = (to: string, letter: Letter): QueuedMessage => ({ channel: "sms", to, letter });

@@ -1,0 +1,33 @@
+import { type Channel, type ChannelPermissions, updateChannelInput } from "../../../../../contract/channels";
+import { Toggle } from "../../../ui/Toggle";
+import { text } from "../../workspace/text";
+import styles from "../channelSettings.module.css";
+import { Section, SectionFoot, useChannelUpdateForm } from "./section";
+
+const schema = updateChannelInput.pick({ permissions: true }).required();
+
+/** What members may do in the channel besides reading. */
+export function PermissionsSection({ channel }: { channel: Channel }) {
+  const { form, clear, foot } = useChannelUpdateForm(channel, schema, { permissions: channel.permissions });
+  const permissions = form.watch("permissions");
+  const toggle = (key: keyof ChannelPermissions, label: string) => (
+    <Toggle
+      label={label}
+      checked={permissions[key] ?? false}
+      disabled={foot.busy}
+      onChange={(next) => {
+        form.setValue(`permissions.${key}`, next, { shouldDirty: true });
+        clear();
+      }}
+    />
+  );
+  return (
+    <Section title={text.channelPermissions} intro={text.permissionsIntro}>
+      <div className={styles.toggleList}>
+        {toggle("membersCanComment", text.membersCanComment)}
+        {toggle("membersCanAttach", text.membersCanAttach)}
+      </div>
+      <SectionFoot {...foot} />
+    </Section>
+  );
+}

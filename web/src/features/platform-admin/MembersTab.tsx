@@ -1,0 +1,52 @@
+import { platformAdminEndpoints } from "../../../../contract/platform-admin";
+import { useEndpointQuery } from "../../api/query";
+import { EmptyState } from "../../ui/EmptyState";
+import { formatDate } from "../../ui/format";
+import { LoadState } from "../../ui/LoadState";
+import styles from "./AdminDashboardPage.module.css";
+import { useAdminFailure } from "./AdminSession";
+import { PagedTable } from "./PagedTable";
+import { keepShowing, loadWords } from "./tabLoad";
+import { useSearchedPages } from "./useSearchedPages";
+
+const ROLE_NAMES = { voter: "Voter", organization: "Organization" } as const;
+
+/** Members: every account, newest first, with its current organization. */
+export function MembersTab({ search }: { search: string }) {
+  const { q, offset, setOffset } = useSearchedPages(search);
+  const query = useEndpointQuery(platformAdminEndpoints.members, { query: { q, offset } }, keepShowing);
+  useAdminFailure(query.error);
+  return (
+    <section aria-labelledby="adm-members-title">
+      <div className={styles.sectionHead}>
+        <h1 id="adm-members-title">Members</h1>
+      </div>
+      <LoadState
+        data={query.data}
+        error={query.error?.message}
+        onRetry={() => void query.refetch()}
+        {...loadWords("members")}
+        isEmpty={(page) => page.items.length === 0}
+        empty={<EmptyState title="No members match." />}
+      >
+        {(page) => (
+          <PagedTable
+            columns={["Name", "Email", "Role", "Organization", "Joined"]}
+            page={page}
+            onOffset={setOffset}
+          >
+            {page.items.map((member) => (
+              <tr key={member.id}>
+                <td className={styles.strong}>{member.full_name || "Unknown User"}</td>
+                <td>{member.email}</td>
+                <td>{ROLE_NAMES[member.role]}</td>
+                <td>{member.organization_name ?? <span className="muted">No organization</span>}</td>
+                <td>{formatDate(member.created_at)}</td>
+              </tr>
+            ))}
+          </PagedTable>
+        )}
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import type { Page } from "../../../../contract/platform-admin";
+import { cx } from "../../ui/cx";
+import { EmptyState } from "../../ui/EmptyState";
+import { Table } from "../../ui/Table";
+import styles from "./AdminDashboardPage.module.css";
+import { Pager } from "./Pager";
+
+/**
+ * A page of rows in a card: the kit's table with its column headings, and the Pager under it.
+ * `emptyText` stands in place of the table when the rows on screen were all filtered away.
+ */
+export function PagedTable<T>({
+  columns,
+  page,
+  onOffset,
+  emptyText,
+  children,
+}: {
+  columns: string[];
+  page: Page<T>;
+  onOffset(offset: number): void;
+  emptyText?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cx("card", styles.card, styles.tableCard)}>
+      {emptyText ? (
+        <EmptyState title={emptyText} />
+      ) : (
+        <Table className={styles.table} scroll={false}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </Table>
+      )}
+      <Pager page={page} onOffset={onOffset} />
+    </div>
+  );
+}

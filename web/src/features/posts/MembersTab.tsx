@@ -1,0 +1,53 @@
+import { Avatar } from "../../ui/Avatar";
+import { cx } from "../../ui/cx";
+import { useAuth } from "../accounts/AuthProvider";
+import { useWorkspace } from "../workspace/WorkspaceContext";
+import parts from "./ChannelParts.module.css";
+import styles from "./MembersTab.module.css";
+import { text } from "./text";
+
+/** The organization's members: administrators first, then who is online, then by name. */
+export function MembersTab() {
+  const { members, online } = useWorkspace();
+  const { user } = useAuth();
+  const isOnline = (id: string) => online.has(id) || id === user?.id;
+  const sorted = [...members].sort(
+    (a, b) =>
+      Number(b.role === "admin") - Number(a.role === "admin") ||
+      Number(isOnline(b.user_id)) - Number(isOnline(a.user_id)) ||
+      a.full_name.localeCompare(b.full_name),
+  );
+  return (
+    <div className={parts.panelInner}>
+      <h2 className={parts.panelTitle}>{text.membersTitle(members.length)}</h2>
+      <ul className={styles.members}>
+        {sorted.map((member) => {
+          const on = isOnline(member.user_id);
+          return (
+            <li key={member.user_id} className={styles.member}>
+              <span className={styles.memberAvatar}>
+                <Avatar name={member.full_name} size={36} />
+                <span
+                  className={on ? cx(styles.presence, styles.presenceOn) : styles.presence}
+                  aria-hidden="true"
+                />
+              </span>
+              <span className={styles.memberText}>
+                <span className={styles.memberName}>
+                  {member.full_name}
+                  {member.user_id === user?.id && <span className={styles.memberYou}> ({text.you})</span>}
+                </span>
+                <span className={styles.memberMeta}>
+                  <span className={member.role === "admin" ? styles.roleAdmin : undefined}>
+                    {member.role === "admin" ? text.admin : text.voter}
+                  </span>
+                  <span className={on ? styles.online : undefined}>{on ? text.online : text.offline}</span>
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
