@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { questionInputSchema } from "./ballots/question";
 import { messages } from "./messages";
 
 export const CHANNEL_TYPES = ["text", "airing", "live", "election"] as const;
@@ -106,7 +107,12 @@ export const votingSettingsSchema = z
     endDate: date,
     startTime: time.default(DEFAULT_START_TIME),
     endTime: time.default(DEFAULT_END_TIME),
+    /** The spec's offices: one plurality question per office the candidates stand for. */
     candidates: z.array(candidateInputSchema).max(100),
+    /** Any other questions, with any method (contract/ballots/question.ts), after the offices. */
+    questions: z.array(questionInputSchema).max(20).default([]),
+    /** The share of the roll that must vote for the result to be valid; null for none. */
+    quorumPercent: z.number().int().min(1).max(100).nullable().default(null),
   })
   .refine((v) => `${v.endDate}T${v.endTime}` > `${v.startDate}T${v.startTime}`, {
     error: messages.votingPeriodOrder,

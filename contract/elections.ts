@@ -5,6 +5,9 @@
  */
 import { z } from "zod";
 import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
+import { type Ballot, ballotSchema } from "./ballots/ballot";
+import type { CandidateOrder, QuestionMethod } from "./ballots/question";
+import type { QuestionResult } from "./ballots/result";
 import { messages } from "./messages";
 
 export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;
@@ -83,7 +86,12 @@ export interface CandidateResult {
   name: string;
   party: string;
   image_url: string;
-  /** Null when the viewer may not see results yet (for everyone while voting is open). */
+  /** The candidate's statement, shown on the ballot ("" for none). */
+  statement: string;
+  /**
+   * Null when the viewer may not see results yet (for everyone while voting is open). For a method
+   * other than plurality, the first figure of its count (approvals, score total, first preferences).
+   */
   vote_count: number | null;
 }
 
@@ -92,7 +100,15 @@ export interface PositionView {
   title: string;
   description: string;
   max_selections: number;
+  /** How the question is answered and counted; `{ kind: "plurality" }` for the spec's offices. */
+  method: QuestionMethod;
+  /** A blank vote (counted as cast, for no one) is allowed. */
+  blank: boolean;
+  /** Candidates as entered, or shuffled for each voter's screen. */
+  order: CandidateOrder;
   candidates: CandidateResult[];
+  /** The count with every step, when the viewer may see results (null otherwise). */
+  result: QuestionResult | null;
 }
 
 export interface Election {
@@ -111,6 +127,8 @@ export interface Election {
   ends_at: string;
   time_zone: string;
   results_hidden: boolean;
+  /** The share of the roll (percent) that must vote for the result to be valid; null for none. */
+  quorum_percent: number | null;
   /** Methods the Voter Verification dialog offers (from the channel's security settings). */
   verification_methods: VerificationMethod[];
   /** The channel's security settings ask voters to have two-factor sign-in on. */
@@ -219,7 +237,19 @@ export interface VerificationResult {
 export const castVoteInput = z.strictObject({
   grant_id: z.uuid({ error: electionMessages.grantMissing }),
   selections: z
-    .array(z.strictObject({ position_id: z.uuid(), candidate_id: z.uuid() }))
+    .array(
+      z
+        .strictObject({
+          position_id: z.uuid(),
+          /** The spec's one choice (plurality). */
+          candidate_id: z.uuid().optional(),
+          /** Any other answer (contract/ballots/ballot.ts), or a blank vote. */
+          ballot: ballotSchema.optional(),
+        })
+        .refine((s) => (s.candidate_id === undefined) !== (s.ballot === undefined), {
+          error: "Give each question one answer.",
+        }),
+    )
     .min(1, "Choose a candidate")
     .max(50),
   password: z.string().max(200).optional(),
@@ -269,6 +299,8 @@ export interface BulletinBallot {
    * since counting them would be a count by candidate during the vote.
    */
   candidate_id: string | null;
+  /** The whole answer (a ranking, grades…) for a question other than plurality; null while open. */
+  ballot: Ballot | null;
   seal: number;
 }
 
@@ -285,8 +317,15 @@ export interface Bulletin {
   positions: Array<{
     id: string;
     title: string;
+    method: QuestionMethod;
+    blank: boolean;
     candidates: Array<{ id: string; name: string; party: string }>;
   }>;
+  /**
+   * The public seed that breaks ties anyone can repeat (docs/counting.md), drawn when voting closes;
+   * null before.
+   */
+  tie_seed: string | null;
   /** The chain's heads over time: each seal with its time and root. */
   seals: BulletinSeal[];
   /** Sealed ballots only: nothing on the board moves with a single ballot. */

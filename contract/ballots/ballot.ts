@@ -121,6 +121,24 @@ export function validateBallot(
   }
 }
 
+/**
+ * A ballot's canonical text, as hashed into the seal chain and published on the bulletin board: JSON
+ * with object keys sorted, so the same answer always gives the same text (a verifier rebuilds it).
+ */
+export function answerText(ballot: Ballot): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+          )
+        : value;
+  return JSON.stringify(sorted(ballot));
+}
+
 /** An explicit blank, or an answer that chooses no one (an empty set or ranking): both are blank votes. */
 export function isBlank(ballot: Ballot): boolean {
   return (

@@ -133,6 +133,43 @@ export function questionProblem(question: Pick<Question, "candidates" | "method"
   }
 }
 
+/**
+ * A question as an administrator writes it (Channel Configuration, election channel creation): the
+ * server gives each candidate its id when it stores the question. `statement` is the candidate's own
+ * words shown on the ballot; `photo_url` an image address or an uploaded file's address.
+ */
+export const questionInputSchema = z
+  .strictObject({
+    title: z.string().trim().min(1, "Give the question a title.").max(200),
+    description: z.string().trim().max(5000).default(""),
+    candidates: z
+      .array(
+        z.strictObject({
+          name: z.string().trim().min(1, "Every candidate needs a name.").max(200),
+          party: z.string().trim().max(200).default(""),
+          statement: z.string().trim().max(5000).default(""),
+          photo_url: z.string().trim().max(2000).default(""),
+        }),
+      )
+      .max(MAX_CANDIDATES),
+    method: questionMethodSchema,
+    blank: z.boolean().default(false),
+    order: z.enum(CANDIDATE_ORDERS).default("as_entered"),
+  })
+  .superRefine((question, ctx) => {
+    const names = question.candidates.map((c) => c.name.toLowerCase());
+    const problem =
+      new Set(names).size === names.length
+        ? questionProblem({
+            candidates: question.candidates.map((c, index) => ({ ...c, id: String(index) })),
+            method: question.method,
+          })
+        : "Two candidates have the same name.";
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+export type QuestionInput = z.input<typeof questionInputSchema>;
+export type CandidateOrder = (typeof CANDIDATE_ORDERS)[number];
+
 /** How many candidates a question elects. */
 export function seatsOf(method: QuestionMethod): number {
   return method.kind === "block" || method.kind === "stv" || method.kind === "approval" ? method.seats : 1;

@@ -1,6 +1,7 @@
 /** Elections and their ballots' shape: positions and candidates. */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { CandidateOrder, QuestionMethod } from "../../../contract/ballots/question";
 import type { SecuritySettings } from "../../../contract/channels";
 import { channels } from "./channels";
 import { createdAt } from "./columns";
@@ -38,6 +39,10 @@ export const elections = pgTable(
      * Null until the election opens.
      */
     securitySettings: jsonb("security_settings").$type<SecuritySettings>(),
+    /** The share of the roll (percent) that must vote for the result to be valid; null for none. */
+    quorumPercent: integer("quorum_percent"),
+    /** The public seed that breaks ties (docs/counting.md), drawn when voting closes; null before. */
+    tieSeed: text("tie_seed"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -47,6 +52,7 @@ export const elections = pgTable(
   ],
 );
 
+/** An election's questions (the spec's "positions"): what is asked and how it is answered and counted. */
 export const electionPositions = pgTable(
   "election_positions",
   {
@@ -57,6 +63,11 @@ export const electionPositions = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     maxSelections: integer("max_selections").notNull().default(1),
+    /** How the question is answered and counted (contract/ballots/question.ts). */
+    method: jsonb("method").$type<QuestionMethod>().notNull().default({ kind: "plurality" }),
+    /** A blank vote is allowed. */
+    blank: boolean("blank").notNull().default(false),
+    candidateOrder: text("candidate_order").$type<CandidateOrder>().notNull().default("as_entered"),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [index("election_positions_election_idx").on(t.electionId)],
@@ -71,6 +82,7 @@ export const candidates = pgTable(
       .references(() => electionPositions.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     party: text("party").notNull().default(""),
+    /** The candidate's statement, shown on the ballot. */
     bio: text("bio").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),

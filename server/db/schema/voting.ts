@@ -1,6 +1,7 @@
 /** Voting: the voter roll, participations, secret ballots, their seals and the election audit. */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { Ballot } from "../../../contract/ballots/ballot";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 import { candidates, electionPositions, elections } from "./elections";
@@ -60,9 +61,10 @@ export const ballots = pgTable(
     positionId: uuid("position_id")
       .notNull()
       .references(() => electionPositions.id, { onDelete: "cascade" }),
-    candidateId: uuid("candidate_id")
-      .notNull()
-      .references(() => candidates.id, { onDelete: "cascade" }),
+    /** The one choice of a plurality question (null for any other answer, held in `answer`). */
+    candidateId: uuid("candidate_id").references(() => candidates.id, { onDelete: "cascade" }),
+    /** Any other answer (a set, a ranking, grades, scores, Yes/No) or a blank vote, as validated. */
+    answer: jsonb("answer").$type<Ballot>(),
     receiptHash: text("receipt_hash").notNull(),
     /** The seal that took this ballot into the hash chain; null until sealed. */
     sealId: integer("seal_id"),
@@ -71,6 +73,7 @@ export const ballots = pgTable(
     uniqueIndex("ballots_receipt_hash_key").on(t.receiptHash),
     index("ballots_election_candidate_idx").on(t.electionId, t.candidateId),
     index("ballots_unsealed_idx").on(t.electionId).where(sql`${t.sealId} is null`),
+    check("ballots_answer_check", sql`${t.candidateId} is not null or ${t.answer} is not null`),
   ],
 );
 

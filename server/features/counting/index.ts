@@ -5,24 +5,18 @@
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
 import type { Question } from "../../../contract/ballots/question";
+import type { QuestionResult } from "../../../contract/ballots/result";
 import { countApproval } from "./approval";
 import { countBlock } from "./block";
-import { countIrv, type IrvResult } from "./irv";
-import { countMajorityJudgment, type MjResult } from "./majority-judgment";
+import { countIrv } from "./irv";
+import { countMajorityJudgment } from "./majority-judgment";
 import { countPlurality } from "./plurality";
-import { countReferendum, type ReferendumResult } from "./referendum";
-import { countSchulze, type SchulzeResult } from "./schulze";
+import { countReferendum } from "./referendum";
+import { countSchulze } from "./schulze";
 import { countScore } from "./score";
-import { countStv, type StvResult } from "./stv";
-import type { TotalsResult } from "./totals";
+import { countStv } from "./stv";
 
-export type QuestionResult =
-  | { method: "plurality" | "block" | "approval" | "score"; result: TotalsResult }
-  | { method: "referendum"; result: ReferendumResult }
-  | { method: "irv"; result: IrvResult }
-  | { method: "stv"; result: StvResult }
-  | { method: "schulze"; result: SchulzeResult }
-  | { method: "majority_judgment"; result: MjResult };
+export type { QuestionResult };
 
 export interface CountOptions {
   seed: string;

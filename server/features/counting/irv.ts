@@ -5,30 +5,10 @@
  * stv.ts so the two can check each other.
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
-import { breakTie, lotOrder, type TieBreak } from "./ties";
+import type { IrvResult, IrvRound } from "../../../contract/ballots/result";
+import { breakTie, lotOrder } from "./ties";
 
-export interface IrvRound {
-  /** 1-based. */
-  number: number;
-  /** Ballots for each continuing candidate at the start of the round. */
-  totals: Record<string, number>;
-  /** Ballots that no longer rank any continuing candidate (cumulative). */
-  exhausted: number;
-  /** Ballots in the count this round: the sum of totals. */
-  active: number;
-  winner: string | null;
-  eliminated: string | null;
-  /** Where the eliminated candidate's ballots went (candidate → ballots), "exhausted" for none. */
-  transfers: Record<string, number>;
-  tieBreak?: TieBreak;
-}
-
-export interface IrvResult {
-  cast: number;
-  blank: number;
-  rounds: IrvRound[];
-  winner: string | null;
-}
+export type { IrvResult, IrvRound };
 
 export function countIrv(candidates: readonly string[], ballots: Iterable<Ballot>, seed: string): IrvResult {
   let cast = 0;

@@ -4,38 +4,10 @@
  * grade from each and compare again, until they differ (docs/counting.md § 9).
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
+import type { MjCandidate, MjResult, MjTieBreak } from "../../../contract/ballots/result";
 import { lotOrder } from "./ties";
 
-export interface MjCandidate {
-  id: string;
-  /** Ballots giving each grade, best grade first (the question's order). */
-  distribution: number[];
-  /** Index of the majority grade (0 = the best grade). */
-  majorityGrade: number;
-}
-
-/** How two neighbours with the same majority grade were ordered. */
-export interface MjTieBreak {
-  above: string;
-  below: string;
-  /** Grades removed from each before their majority grades differed. */
-  removed: number;
-  /** Their majority grades (indexes) once they differed; equal when only the lot could separate them. */
-  aboveGrade: number;
-  belowGrade: number;
-  by: "majority_value" | "lot";
-}
-
-export interface MjResult {
-  cast: number;
-  blank: number;
-  grades: string[];
-  candidates: MjCandidate[];
-  /** Candidate ids, best first. */
-  order: string[];
-  winner: string | null;
-  tieBreaks: MjTieBreak[];
-}
+export type { MjCandidate, MjResult, MjTieBreak };
 
 export function countMajorityJudgment(
   candidates: readonly string[],

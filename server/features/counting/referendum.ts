@@ -4,21 +4,9 @@
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
 import type { ReferendumBase, ReferendumThreshold } from "../../../contract/ballots/question";
+import type { ReferendumResult } from "../../../contract/ballots/result";
 
-export interface ReferendumResult {
-  cast: number;
-  yes: number;
-  no: number;
-  abstain: number;
-  blank: number;
-  threshold: ReferendumThreshold;
-  base: ReferendumBase;
-  /** The number the threshold is a share of: yes + no, or the eligible voters. */
-  baseCount: number;
-  /** The fewest Yes votes that pass (simple majority: more than half, so half + 1 rounded down). */
-  yesNeeded: number;
-  passed: boolean;
-}
+export type { ReferendumResult };
 
 /** Yes passes a threshold of `base` when yes × denominator > (majority) or ≥ (others) numerator × base. */
 const FRACTIONS: Record<ReferendumThreshold, { numerator: number; denominator: number; strict: boolean }> = {

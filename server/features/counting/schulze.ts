@@ -4,24 +4,11 @@
  * candidates equal; unranked candidates share the last rank.
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
+import type { SchulzeResult } from "../../../contract/ballots/result";
 import { gatherRankings } from "./rankings";
 import { lotOrder } from "./ties";
 
-export interface SchulzeResult {
-  cast: number;
-  blank: number;
-  candidates: string[];
-  /** pairwise[i][j]: ballots ranking candidates[i] above candidates[j]. */
-  pairwise: number[][];
-  /** strongest[i][j]: the strength of the strongest path from candidates[i] to candidates[j]. */
-  strongest: number[][];
-  /** Candidates no one beats by strongest paths (several when tied). */
-  winners: string[];
-  /** The winner: the only one of `winners`, or the first of them in the lot order. */
-  winner: string | null;
-  /** Groups, best first: each group is the candidates no remaining candidate beats. */
-  order: string[][];
-}
+export type { SchulzeResult };
 
 export function countSchulze(
   candidates: readonly string[],

@@ -6,54 +6,14 @@
  * is the same on every machine.
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
+import type { StvResult, StvStage } from "../../../contract/ballots/result";
 import { gatherRankings } from "./rankings";
 import { breakTie, lotOrder, type TieBreak } from "./ties";
 
+export type { StvResult, StvStage };
+
 /** One vote, in the units the count works in (5 decimals). */
 export const UNIT = 100_000;
-
-export interface StvStage {
-  /** 1-based. */
-  number: number;
-  /** "first": first preferences (rule 45); "surplus": a surplus transferred (48); "exclusion": a candidate excluded (50). */
-  kind: "first" | "surplus" | "exclusion";
-  /** The candidate whose surplus or ballots were transferred. */
-  from?: string;
-  /** The surplus transferred, in votes. */
-  surplus?: number;
-  /** Ballot values (a ballot's worth before this stage) → transfer value given to them, for a surplus. */
-  transferValues?: { value: number; transferValue: number; ballots: number }[];
-  /** Votes each candidate received at this stage. */
-  transfers: Record<string, number>;
-  /** Ballots with no next available preference at this stage, and their worth in votes. */
-  nonTransferable: { ballots: number; votes: number };
-  /** Ballots set aside as non-transferable up to the end of this stage, and their worth. */
-  exhausted: { ballots: number; votes: number };
-  /** Votes of a surplus lost to truncating transfer values at this stage. */
-  lostToTruncation: number;
-  /** Every candidate's votes at the end of this stage. */
-  totals: Record<string, number>;
-  elected: string[];
-  excluded: string[];
-  /** How a tie at this stage was broken (which surplus first, whom to exclude). */
-  tieBreak?: TieBreak;
-}
-
-export interface StvResult {
-  cast: number;
-  blank: number;
-  /** Ballots that count toward the quota (cast minus blank). */
-  valid: number;
-  seats: number;
-  quota: number;
-  stages: StvStage[];
-  /** In the order they were deemed elected. */
-  elected: string[];
-  /** In the order they were excluded. */
-  excluded: string[];
-  /** "continuing_equal_vacancies" when the last seats went to the candidates left (rule 52), null when all reached the quota. */
-  lastVacancies: "continuing_equal_vacancies" | null;
-}
 
 interface Parcel {
   /** The ranking's tokens (rankings.ts); end-of-rank tokens are never a continuing candidate, so they are passed over. */

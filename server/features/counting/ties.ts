@@ -5,6 +5,9 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { TieBreak } from "../../../contract/ballots/result";
+
+export type { TieBreak };
 
 /**
  * The lot order of the candidates for one seed: ascending SHA-256 (hex) of `seed + ":" + id`, the id
@@ -20,16 +23,6 @@ export function lotOrder(seed: string, ids: readonly string[]): string[] {
 /** Code-unit order, the same in every locale (localeCompare is not). */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** How a tie was broken, for the result's record. */
-export interface TieBreak {
-  tied: string[];
-  chosen: string;
-  /** "earlier" when an earlier round's totals decided, "lot" when the seed did. */
-  by: "earlier" | "lot";
-  /** The round (1-based) whose totals decided, when by is "earlier". */
-  round?: number;
 }
 
 /**

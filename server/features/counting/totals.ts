@@ -3,20 +3,10 @@
  * totals, the highest totals take the seats, and a tie across the last seat is decided by lot.
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
+import type { TotalsResult } from "../../../contract/ballots/result";
 import { lotOrder } from "./ties";
 
-export interface TotalsResult {
-  /** Ballots counted, blank ones included. */
-  cast: number;
-  blank: number;
-  /** Candidate id → total, in the question's candidate order. */
-  totals: Record<string, number>;
-  /** Every candidate, highest total first (equal totals in lot order). */
-  order: string[];
-  elected: string[];
-  /** Candidates whose equal totals straddle the last seat, and which of them the lot elected. */
-  tie: { tied: string[]; elected: string[] } | null;
-}
+export type { TotalsResult };
 
 /** What one ballot adds: [candidate, amount] pairs, or null for a blank vote. */
 export type Marks = (ballot: Ballot) => readonly (readonly [string, number])[] | null;

@@ -17,6 +17,7 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
       id: elections.id,
       title: elections.title,
       status: elections.status,
+      tieSeed: elections.tieSeed,
       organizationName: organizations.name,
     })
     .from(elections)
@@ -50,6 +51,7 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
       receiptHash: ballots.receiptHash,
       positionId: ballots.positionId,
       candidateId: ballots.candidateId,
+      answer: ballots.answer,
       sealId: ballots.sealId,
     })
     .from(ballots)
@@ -68,10 +70,13 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
     positions: positions.map((p) => ({
       id: p.id,
       title: p.title,
+      method: p.method,
+      blank: p.blank,
       candidates: standing
         .filter((c) => c.positionId === p.id)
         .map((c) => ({ id: c.id, name: c.name, party: c.party })),
     })),
+    tie_seed: choicesPublished ? election.tieSeed : null,
     seals: chain.map((s) => ({
       sequence: s.sequence,
       previous_root: s.previousRoot,
@@ -83,6 +88,7 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
       receipt_hash: b.receiptHash,
       position_id: b.positionId,
       candidate_id: choicesPublished ? b.candidateId : null,
+      ballot: choicesPublished ? b.answer : null,
       seal: sequenceOf.get(b.sealId ?? -1) ?? 0,
     })),
   };

@@ -76,7 +76,8 @@ export async function castVote(options: {
   const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
-  const candidateIds = input.selections.map((s) => s.candidate_id);
+  const candidateIds = input.selections.flatMap((s) => (s.candidate_id ? [s.candidate_id] : []));
+  if (candidateIds.length !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
   if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
   await requirePasswordIfChosen(options.guard, voter, input.password, who.ip, {
     needed: electionMessages.passwordNeeded,

@@ -141,6 +141,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       ends_at: row.endsAt.toISOString(),
       time_zone: zoneBy.get(row.organizationId) ?? "UTC",
       results_hidden: row.resultsHidden,
+      quorum_percent: row.quorumPercent,
       verification_methods: verificationMethods(securityOf(row)),
       requires_two_factor: securityOf(row)?.twoFactor ?? false,
       total_voters: opened ? (rollBy.get(row.id) ?? 0) : (votersBy.get(row.organizationId) ?? 0),
@@ -153,6 +154,10 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
           title: position.title,
           description: position.description,
           max_selections: position.maxSelections,
+          method: position.method,
+          blank: position.blank,
+          order: position.candidateOrder,
+          result: null,
           candidates: candidateRows
             .filter((c) => c.candidate.positionId === position.id)
             .map(({ candidate }) => ({
@@ -160,6 +165,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
               name: candidate.name,
               party: candidate.party,
               image_url: candidate.imageUrl,
+              statement: candidate.bio,
               vote_count: canSeeResults ? (tally.get(candidate.id) ?? 0) : null,
             })),
         })),

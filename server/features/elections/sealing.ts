@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { ballots, participations, seals } from "../../db/schema";
+import { answerText } from "../../../contract/ballots/ballot";
 import { sha256 } from "../../lib/crypto";
 import { completeSessionsDisclosedBy } from "../monitoring/sessions";
 
@@ -11,11 +12,13 @@ const SEALER_LOCK = 7265002;
 
 type BallotRow = Pick<
   typeof ballots.$inferSelect,
-  "electionId" | "positionId" | "candidateId" | "receiptHash"
+  "electionId" | "positionId" | "candidateId" | "answer" | "receiptHash"
 >;
 
+/** A plurality choice hashes as its candidate's id; any other answer as its canonical text. */
 export function ballotHash(ballot: BallotRow): string {
-  return sha256(`${ballot.electionId}|${ballot.positionId}|${ballot.candidateId}|${ballot.receiptHash}`);
+  const what = ballot.candidateId ?? answerText(ballot.answer ?? { kind: "blank" });
+  return sha256(`${ballot.electionId}|${ballot.positionId}|${what}|${ballot.receiptHash}`);
 }
 
 /** root = H(previous root ‖ H(ballot)…) over the batch ordered by receipt hash (an order that says nothing of time). */
@@ -26,7 +29,11 @@ export function chainRoot(previousRoot: string, batch: BallotRow[]): string {
 
 export function tallyOf(batch: BallotRow[]): Record<string, number> {
   const tally: Record<string, number> = {};
-  for (const ballot of batch) tally[ballot.candidateId] = (tally[ballot.candidateId] ?? 0) + 1;
+  for (const ballot of batch) {
+    // Plurality ballots by candidate; any other answer by its canonical text (so a recount per seal still holds).
+    const key = ballot.candidateId ?? answerText(ballot.answer ?? { kind: "blank" });
+    tally[key] = (tally[key] ?? 0) + 1;
+  }
   return tally;
 }
 

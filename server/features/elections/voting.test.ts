@@ -69,6 +69,7 @@ describe("casting a vote", () => {
       "electionId",
       "positionId",
       "candidateId",
+      "answer",
       "receiptHash",
       "sealId",
     ]);
