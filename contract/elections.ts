@@ -4,10 +4,10 @@
  * verification methods) sit beside the shapes they read, one feature read together by server and web.
  */
 import { z } from "zod";
-import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
 import { type Ballot, ballotSchema } from "./ballots/ballot";
 import type { CandidateOrder, QuestionMethod } from "./ballots/question";
 import type { QuestionResult } from "./ballots/result";
+import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
 import { messages } from "./messages";
 
 export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;

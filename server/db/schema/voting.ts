@@ -1,6 +1,16 @@
 /** Voting: the voter roll, participations, secret ballots, their seals and the election audit. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { Ballot } from "../../../contract/ballots/ballot";
 import { users } from "./accounts";
 import { createdAt } from "./columns";

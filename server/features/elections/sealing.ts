@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { answerText } from "../../../contract/ballots/ballot";
 import type { Db } from "../../db/connect";
 import { ballots, participations, seals } from "../../db/schema";
-import { answerText } from "../../../contract/ballots/ballot";
 import { sha256 } from "../../lib/crypto";
 import { completeSessionsDisclosedBy } from "../monitoring/sessions";
 
