@@ -7,6 +7,7 @@ const sources = [
   "web/index.html",
   "web/public",
   "web/vite.config.ts",
+  "web/build",
   "contract",
   "package-lock.json",
 ];

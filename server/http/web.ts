@@ -18,6 +18,8 @@ export async function installWeb(app: FastifyInstance, serveWeb: boolean, root =
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (web/build/precompress.ts): sent as the browser accepts.
+      preCompressed: true,
       // Ours below; the plugin's own ("public, max-age=0") would be written over them.
       cacheControl: false,
       setHeaders(res, file) {
