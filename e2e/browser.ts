@@ -51,3 +51,20 @@ export async function settle(page: Page) {
     .catch(() => undefined);
   await page.waitForTimeout(300);
 }
+
+/**
+ * Resolves once a socket of `page` is told it is subscribed to `topic` (e.g. `user:<id>`, where direct
+ * messages and mentions arrive). Call it before the navigation that opens the socket: what is sent
+ * before the subscription is (rightly) never shown as new.
+ */
+export function subscribedTo(page: Page, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload !== "string" || !payload.includes(topic)) return;
+        const message = JSON.parse(payload) as { type?: string; topic?: string };
+        if (message.type === "subscribed" && message.topic === topic) resolve();
+      });
+    });
+  });
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionInfo } from "../contract/accounts";
 import type { Channel } from "../contract/channels";
 import type { UserSettings } from "../contract/settings";
+import { subscribedTo } from "./browser";
 import {
   apiJson,
   launchBrowser,
@@ -165,8 +166,10 @@ describe("browser notifications", () => {
       data: { mute: null },
     });
     expect(muted.ok()).toBe(true);
+    const live = subscribedTo(page, `user:${voterId}`);
     await page.goto(at(lobby));
     await page.getByRole("textbox", { name: "Message" }).waitFor();
+    await live;
     await say(townhall, "@Abena Mensah muted channel mention");
     await direct("After the muted mention");
     await expect

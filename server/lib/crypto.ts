@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { hash, type Options, verify } from "@node-rs/argon2";
+import { limitConcurrency } from "./concurrency";
 
 /** A random, unguessable token (256 bits), URL-safe. */
 export function newToken(bytes = 32): string {
@@ -19,12 +21,19 @@ export function keyedHash(secret: string, purpose: string, value: string): strin
 /** argon2id (the package's Algorithm.Argon2id, a const enum we cannot import) with OWASP's parameters. */
 const ARGON2: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * argon2 runs on libuv's threads, off the event loop; at most one core's fewer than the machine has at
+ * once, so a burst of sign-ins or password-protected votes slows those requests, not everyone's.
+ */
+export const ARGON2_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+const argon2Turn = limitConcurrency(ARGON2_CONCURRENCY);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+  return argon2Turn(() => hash(password, ARGON2));
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
+  return argon2Turn(() => verify(passwordHash, password)).catch(() => false);
 }
 
 /** Verified against when the account does not exist, so both answers take the same time. */
