@@ -78,7 +78,7 @@ describe("a voter's candidate order", () => {
   it("puts each candidate first about equally often over many voters", () => {
     const first = new Map<string, number>();
     for (let v = 0; v < 4000; v++) {
-      const top = voterOrder(ids, `voter-${v}`, "q") [0] as string;
+      const top = voterOrder(ids, `voter-${v}`, "q")[0] as string;
       first.set(top, (first.get(top) ?? 0) + 1);
     }
     for (const id of ids) expect(first.get(id)).toBeGreaterThan(350);

@@ -29,7 +29,10 @@ export function moveTo(ranked: string[], id: string, index: number): string[] {
 }
 
 /** One candidate per rank (IRV, STV). */
-export const rankingBallot = (ranked: string[]): Ballot => ({ kind: "ranking", ranks: ranked.map((id) => [id]) });
+export const rankingBallot = (ranked: string[]): Ballot => ({
+  kind: "ranking",
+  ranks: ranked.map((id) => [id]),
+});
 
 /**
  * Schulze rank numbers (candidate → 1, 2, …; absent = not ranked) as a ranking: equal numbers share a

@@ -15,7 +15,9 @@ const question = (method: QuestionMethod, blank = false, title = "Board of Direc
 
 describe("rulesText", () => {
   it("says each method's rules", () => {
-    expect(rulesText(question({ kind: "plurality" }))).toBe("Choose one. The candidate with the most votes wins.");
+    expect(rulesText(question({ kind: "plurality" }))).toBe(
+      "Choose one. The candidate with the most votes wins.",
+    );
     expect(rulesText(question({ kind: "block", seats: 3 }))).toBe(
       "Choose up to 3. The 3 candidates with the most votes are elected.",
     );
@@ -26,7 +28,9 @@ describe("rulesText", () => {
     expect(rulesText(question({ kind: "schulze" }))).toContain("same rank");
     expect(
       rulesText(question({ kind: "majority_judgment", grades: ["Excellent", "Good", "Fair", "Reject"] })),
-    ).toBe("Give every candidate a grade, from Excellent to Reject. The candidate with the best median grade wins.");
+    ).toBe(
+      "Give every candidate a grade, from Excellent to Reject. The candidate with the best median grade wins.",
+    );
     expect(rulesText(question({ kind: "score", max: 10 }))).toBe(
       "Give every candidate a score from 0 to 10. The highest total wins.",
     );
@@ -48,7 +52,9 @@ describe("rulesText", () => {
       rulesText(question({ kind: "referendum", threshold: "two_thirds", base: "cast", abstain: false })),
     ).toBe("Answer Yes or No. Passes with two thirds of the Yes and No votes.");
     expect(
-      rulesText(question({ kind: "referendum", threshold: "majority", base: "eligible", abstain: true }, true)),
+      rulesText(
+        question({ kind: "referendum", threshold: "majority", base: "eligible", abstain: true }, true),
+      ),
     ).toBe(
       "Answer Yes, No or Abstain. Abstentions are shown but not counted. Passes with more than half of everyone on the voter roll. You may vote blank.",
     );
@@ -57,36 +63,46 @@ describe("rulesText", () => {
 
 describe("review words", () => {
   it("says each answer", () => {
-    expect(reviewLine(question({ kind: "plurality" }, false, "Treasurer"), { kind: "choice", candidate: "c0" })).toBe(
-      "Treasurer: Ada Lovelace",
-    );
+    expect(
+      reviewLine(question({ kind: "plurality" }, false, "Treasurer"), { kind: "choice", candidate: "c0" }),
+    ).toBe("Treasurer: Ada Lovelace");
     expect(
       reviewLine(question({ kind: "stv", seats: 2 }), { kind: "ranking", ranks: [["c1"], ["c0"], ["c3"]] }),
     ).toBe("Board of Directors (rank): 1. Grace Hopper, 2. Ada Lovelace, 3. Edsger Dijkstra");
     expect(
-      reviewLine(question({ kind: "referendum", threshold: "majority", base: "cast", abstain: true }, false, "Motion 3"), {
-        kind: "answer",
-        answer: "yes",
-      }),
+      reviewLine(
+        question(
+          { kind: "referendum", threshold: "majority", base: "cast", abstain: true },
+          false,
+          "Motion 3",
+        ),
+        {
+          kind: "answer",
+          answer: "yes",
+        },
+      ),
     ).toBe("Motion 3: Yes");
     expect(reviewLine(question({ kind: "irv" }, true, "Chair"), { kind: "blank" })).toBe("Chair: Blank vote");
     expect(
-      reviewLine(question({ kind: "approval", min: 0, max: 4, seats: 1 }), { kind: "set", candidates: ["c2", "c0"] }),
+      reviewLine(question({ kind: "approval", min: 0, max: 4, seats: 1 }), {
+        kind: "set",
+        candidates: ["c2", "c0"],
+      }),
     ).toBe("Board of Directors (choices): Alan Turing, Ada Lovelace");
   });
 
   it("says ties, grades and scores in the question's candidate order", () => {
-    expect(answerWords(question({ kind: "schulze" }), { kind: "ranking", ranks: [["c0", "c1"], ["c2"]] })).toBe(
-      "1. Ada Lovelace = Grace Hopper (same rank), 2. Alan Turing",
-    );
+    expect(
+      answerWords(question({ kind: "schulze" }), { kind: "ranking", ranks: [["c0", "c1"], ["c2"]] }),
+    ).toBe("1. Ada Lovelace = Grace Hopper (same rank), 2. Alan Turing");
     expect(
       answerWords(question({ kind: "majority_judgment", grades: ["Excellent", "Good", "Fair", "Reject"] }), {
         kind: "grades",
         grades: { c1: 3, c0: 0 },
       }),
     ).toBe("Ada Lovelace: Excellent, Grace Hopper: Reject");
-    expect(answerWords(question({ kind: "score", max: 5 }), { kind: "scores", scores: { c0: 5, c2: 0 } })).toBe(
-      "Ada Lovelace: 5, Alan Turing: 0",
-    );
+    expect(
+      answerWords(question({ kind: "score", max: 5 }), { kind: "scores", scores: { c0: 5, c2: 0 } }),
+    ).toBe("Ada Lovelace: 5, Alan Turing: 0");
   });
 });

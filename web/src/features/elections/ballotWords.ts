@@ -3,7 +3,11 @@
  * an answer as the review step (and the voted position) says it. Pure; tested in ballotWords.test.ts.
  */
 import type { Ballot } from "../../../../contract/ballots/ballot";
-import type { QuestionMethod, ReferendumBase, ReferendumThreshold } from "../../../../contract/ballots/question";
+import type {
+  QuestionMethod,
+  ReferendumBase,
+  ReferendumThreshold,
+} from "../../../../contract/ballots/question";
 
 interface Named {
   id: string;
@@ -44,6 +48,8 @@ export const ballotWords = {
   remove: (name: string) => `Remove ${name} from your ranking`,
   moveUp: (name: string) => `Move ${name} up`,
   moveDown: (name: string) => `Move ${name} down`,
+  rankPosition: (rank: number, of: number) => `Rank ${rank} of ${of}`,
+  addShort: "Add",
   rankOf: (name: string, rank: number, of: number) => `${name}, rank ${rank} of ${of}`,
   removed: (name: string) => `${name} removed from your ranking`,
   rankFor: (name: string) => `Rank for ${name}`,
@@ -52,6 +58,7 @@ export const ballotWords = {
   chosenCount: (chosen: number, max: number) => `${chosen} of ${max} chosen`,
   statement: "Statement",
   answerFor: (title: string) => `Your answer: ${title}`,
+  fixAnswers: "Some answers need a change: see the message under each question.",
   reviewTitle: "Review your ballot",
   reviewIntro: "This is the ballot you are about to cast. Votes cannot be changed once cast.",
   reviewBack: "Back",
