@@ -93,12 +93,31 @@ async function axe(page: Page, screen: string): Promise<string[]> {
   return violations.map((v) => `[${screen}] ${v}`);
 }
 
-/** Both widths of one screen, full page. */
+/** Both widths of one screen, tall enough that the channel's own scrolling shows the whole ballot. */
 async function shots(page: Page, name: string) {
-  await shot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settle(page);
-  await shot(page, `${name}-390`);
+  for (const [width, height] of [
+    [1280, 3600],
+    [390, 7200],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await settle(page);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/** Each question of the preview on its own, at both widths: one picture per kind of ballot. */
+async function kindShots(page: Page, titles: string[], prefix = "ballot-kind") {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 1400 });
+    for (const title of titles) {
+      const question = page.getByRole("group", { name: title, exact: true });
+      await question.scrollIntoViewIfNeeded();
+      await question.screenshot({
+        path: `e2e/screenshots/${prefix}-${title.split(/\W/)[0]?.toLowerCase()}-${width}.png`,
+      });
+    }
+  }
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
@@ -154,6 +173,7 @@ describe("ballots", () => {
       .waitFor();
     await shots(adminPage, "ballot-preview");
     findings.push(...(await axe(adminPage, "ballot-preview")));
+    await kindShots(adminPage, ["President", ...QUESTIONS.map((q) => q.title)]);
     // Schulze ties, grades and scores, then the review; Cast stays off.
     await preview.getByLabel("Rank for Great Hall").selectOption("1");
     await preview.getByLabel("Rank for Online").selectOption("1");
@@ -215,6 +235,11 @@ describe("ballots", () => {
       .getByLabel("Yes")
       .check();
     await shots(page, "ballot-voter");
+    await kindShots(
+      page,
+      ["Board of Directors", "Social committee", "Motion 3: amend article 12"],
+      "ballot-voted",
+    );
     findings.push(...(await axe(page, "ballot-voter")));
 
     await page.getByRole("button", { name: "Submit Vote" }).click();
