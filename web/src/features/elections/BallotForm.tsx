@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type Ballot, validateBallot } from "../../../../contract/ballots/ballot";
 import type { CastVoteInput, PositionView } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
@@ -28,12 +28,15 @@ export function selectionOf(position: PositionView, ballot: Ballot): Selection {
  */
 export function BallotForm({
   positions,
+  voted,
   voterId,
   busy,
   preview = false,
   onCast,
 }: {
+  /** Every question in ballot order; those already voted in show as `voted` draws them. */
   positions: PositionView[];
+  voted?: (position: PositionView) => ReactNode | null;
   voterId: string;
   busy: boolean;
   preview?: boolean;
@@ -45,7 +48,9 @@ export function BallotForm({
   const [focusError, setFocusError] = useState(0);
   const root = useRef<HTMLDivElement>(null);
 
+  const done = new Map(positions.map((p) => [p.id, voted?.(p) ?? null]));
   const answered = positions.flatMap((p) => {
+    if (done.get(p.id)) return [];
     const ballot = answers[p.id];
     return isAnswered(ballot) ? [{ position: p, ballot }] : [];
   });
@@ -102,18 +107,21 @@ export function BallotForm({
         />
       )}
       <div className={styles.questions} hidden={reviewing}>
-        {positions.map((position) => (
-          <div key={position.id} data-invalid={errors[position.id] ? "" : undefined}>
-            <QuestionBallot
-              position={position}
-              value={answers[position.id]}
-              onChange={(ballot) => change(position, ballot)}
-              disabled={busy}
-              error={errors[position.id] ?? null}
-              voterId={voterId}
-            />
-          </div>
-        ))}
+        {positions.map(
+          (position) =>
+            done.get(position.id) ?? (
+              <div key={position.id} data-invalid={errors[position.id] ? "" : undefined}>
+                <QuestionBallot
+                  position={position}
+                  value={answers[position.id]}
+                  onChange={(ballot) => change(position, ballot)}
+                  disabled={busy}
+                  error={errors[position.id] ?? null}
+                  voterId={voterId}
+                />
+              </div>
+            ),
+        )}
       </div>
       {!reviewing && (
         <div className={styles.submitBar}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Ballot } from "../../../../contract/ballots/ballot";
-import { type Election, electionMessages, headText } from "../../../../contract/elections";
+import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { messages } from "../../../../contract/messages";
 import { call } from "../../api/client";
@@ -184,6 +184,16 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const canVote = !notice && election.viewer.can_vote && !needsTwoFactor;
   const busy = phase.name === "verifying" || phase.name === "casting";
 
+  const votedView = (position: PositionView) =>
+    voted.has(position.id) ? (
+      <VotedPosition
+        key={position.id}
+        position={position}
+        choiceId={kept.choices[position.id]}
+        answer={kept.answers[position.id]}
+      />
+    ) : null;
+
   const submit = (selections: Selection[], answers: Record<string, Ballot>) => {
     setError(null);
     if (!currentId) {
@@ -238,21 +248,17 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         </div>
       )}
 
-      <div className={styles.ballot}>
-        {election.positions
-          .filter((position) => voted.has(position.id))
-          .map((position) => (
-            <VotedPosition
-              key={position.id}
-              position={position}
-              choiceId={kept.choices[position.id]}
-              answer={kept.answers[position.id]}
-            />
-          ))}
-      </div>
-
-      {canVote && open.length > 0 && user && (
-        <BallotForm key={formKey} positions={open} voterId={user.id} busy={busy} onCast={submit} />
+      {canVote && open.length > 0 && user ? (
+        <BallotForm
+          key={formKey}
+          positions={election.positions}
+          voted={votedView}
+          voterId={user.id}
+          busy={busy}
+          onCast={submit}
+        />
+      ) : (
+        <div className={styles.ballot}>{election.positions.map(votedView)}</div>
       )}
 
       <Suspense fallback={null}>
