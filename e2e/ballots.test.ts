@@ -174,6 +174,16 @@ describe("ballots", () => {
     await shots(adminPage, "ballot-preview");
     findings.push(...(await axe(adminPage, "ballot-preview")));
     await kindShots(adminPage, ["President", ...QUESTIONS.map((q) => q.title)]);
+    // Ranking by drag: into the ranking, then before the first.
+    const chair = preview.getByRole("group", { name: "Chair", exact: true });
+    const chairRanking = chair.getByRole("list", { name: "Your ranking" });
+    await chair.getByRole("listitem").filter({ hasText: "Nia Mensah" }).dragTo(chairRanking);
+    await chairRanking.getByText("Nia Mensah").waitFor();
+    await chair
+      .getByRole("listitem")
+      .filter({ hasText: "Adwoa Sarpong" })
+      .dragTo(chairRanking.getByRole("listitem").filter({ hasText: "Nia Mensah" }));
+    await expect.poll(() => chair.locator("[aria-live]").textContent()).toBe("Adwoa Sarpong, rank 1 of 2");
     // Schulze ties, grades and scores, then the review; Cast stays off.
     await preview.getByLabel("Rank for Great Hall").selectOption("1");
     await preview.getByLabel("Rank for Online").selectOption("1");
@@ -194,6 +204,7 @@ describe("ballots", () => {
     await preview.getByRole("button", { name: "Submit Vote" }).click();
     const previewReview = preview.getByRole("region", { name: "Review your ballot" });
     await previewReview.getByText("Venue (rank): 1. Great Hall = Online (same rank)").waitFor();
+    await previewReview.getByText("Chair (rank): 1. Adwoa Sarpong, 2. Nia Mensah").waitFor();
     await previewReview.getByText("Catering (scores): Jollof: 4, Waakye: 2, Banku: 0").waitFor();
     expect(await previewReview.getByRole("button", { name: "Cast Vote" }).isDisabled()).toBe(true);
     await shots(adminPage, "ballot-preview-review");
