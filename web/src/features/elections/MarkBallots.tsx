@@ -1,7 +1,10 @@
+import { useState } from "react";
 import { cx } from "../../ui/cx";
+import { numbersFromRanks, ranksFromNumbers } from "./ballotDraft";
 import styles from "./ballotParts.module.css";
 import { ballotWords } from "./ballotWords";
 import { CandidateLabel, CandidateStatement } from "./CandidateAvatar";
+import shared from "./elections.module.css";
 import type { BodyProps } from "./QuestionBallot";
 
 /** Majority judgment: a grade for every candidate, one radio group each, best grade first. */
@@ -62,6 +65,54 @@ export function ScoresBallot({ position, candidates, value, onChange, disabled }
               disabled={disabled}
               onChange={(event) => set(candidate.id, event.target.value)}
             />
+          </label>
+          <CandidateStatement candidate={candidate} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Schulze: a rank number for each candidate, equal numbers for equal preference; candidates left
+ * "Not ranked" come after every ranked one. The numbers are kept as typed (gaps and all) while the
+ * ballot closes the gaps.
+ */
+export function SchulzeBallot({ candidates, value, onChange, disabled }: BodyProps<"ranking">) {
+  const [numbers, setNumbers] = useState<Record<string, number>>(() => numbersFromRanks(value?.ranks ?? []));
+  const order = candidates.map((c) => c.id);
+  const set = (id: string, rank: string) => {
+    const next = { ...numbers };
+    if (rank === "") delete next[id];
+    else next[id] = Number(rank);
+    setNumbers(next);
+    onChange({ kind: "ranking", ranks: ranksFromNumbers(next, order) });
+  };
+  return (
+    <div className={styles.options}>
+      {candidates.map((candidate) => (
+        <div key={candidate.id} className={styles.markRow}>
+          <CandidateLabel candidate={candidate} />
+          <label className={styles.markField}>
+            <span className="visually-hidden">{ballotWords.rankFor(candidate.name)}</span>
+            <span aria-hidden="true" className={shared.small}>
+              {ballotWords.rank}
+            </span>
+            <select
+              value={numbers[candidate.id] ?? ""}
+              disabled={disabled}
+              onChange={(event) => set(candidate.id, event.target.value)}
+            >
+              <option value="">{ballotWords.notRanked}</option>
+              {candidates.map((_, index) => {
+                const rank = index + 1;
+                return (
+                  <option key={rank} value={rank}>
+                    {rank}
+                  </option>
+                );
+              })}
+            </select>
           </label>
           <CandidateStatement candidate={candidate} />
         </div>

@@ -3,13 +3,14 @@ import { BALLOT_KIND, type Ballot, REFERENDUM_ANSWERS } from "../../../../contra
 import type { PositionView } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { PositionChoice } from "./BallotPositions";
+import positionStyles from "./BallotPositions.module.css";
 import { voterOrder } from "./ballotDraft";
 import styles from "./ballotParts.module.css";
 import { ballotWords, rulesText, setLimits } from "./ballotWords";
 import { CandidateLabel, CandidateStatement } from "./CandidateAvatar";
 import shared from "./elections.module.css";
-import { GradesBallot, ScoresBallot } from "./MarkBallots";
-import { RankingBallot, SchulzeBallot } from "./RankingBallot";
+import { GradesBallot, SchulzeBallot, ScoresBallot } from "./MarkBallots";
+import { RankingBallot } from "./RankingBallot";
 
 type Candidate = PositionView["candidates"][number];
 
@@ -174,7 +175,7 @@ export function QuestionBallot({
   }
   return (
     <fieldset
-      className={styles.question}
+      className={cx(positionStyles.ballotPosition, styles.question)}
       aria-labelledby={titleId}
       aria-describedby={error ? errorId : undefined}
       disabled={disabled}

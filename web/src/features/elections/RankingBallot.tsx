@@ -1,14 +1,6 @@
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { cx } from "../../ui/cx";
-import {
-  addRanked,
-  moveRanked,
-  moveTo,
-  numbersFromRanks,
-  rankingBallot,
-  ranksFromNumbers,
-  removeRanked,
-} from "./ballotDraft";
+import { addRanked, moveRanked, moveTo, rankingBallot, removeRanked } from "./ballotDraft";
 import styles from "./ballotParts.module.css";
 import { ballotWords } from "./ballotWords";
 import { CandidateLabel, CandidateStatement } from "./CandidateAvatar";
@@ -23,6 +15,53 @@ interface FocusTarget {
 }
 
 const DRAG_TYPE = "text/plain";
+
+/** A row of either list: the candidate (and statement), then the row's buttons. */
+function RowBody({
+  candidate,
+  children,
+}: {
+  candidate: BodyProps["candidates"][number];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <span className={styles.rankBody}>
+        <CandidateLabel candidate={candidate} />
+        <CandidateStatement candidate={candidate} />
+      </span>
+      <span className={styles.rankActions}>{children}</span>
+    </>
+  );
+}
+
+/** A row's button, named for its candidate ("Move Ada Lovelace up"); `action` is where focus returns. */
+function RowButton({
+  action,
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  action: Action;
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn"
+      data-action={action}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * IRV and STV: rank some or all candidates, one per rank. Candidates are added in order of preference
@@ -132,42 +171,32 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
                 <span className="visually-hidden">
                   {ballotWords.rankPosition(index + 1, ranked.length)}:{" "}
                 </span>
-                <span className={styles.rankBody}>
-                  <CandidateLabel candidate={candidate} />
-                  <CandidateStatement candidate={candidate} />
-                </span>
-                <span className={styles.rankActions}>
-                  <button
-                    type="button"
-                    className="btn"
-                    data-action="up"
-                    aria-label={ballotWords.moveUp(candidate.name)}
+                <RowBody candidate={candidate}>
+                  <RowButton
+                    action="up"
+                    label={ballotWords.moveUp(candidate.name)}
                     disabled={disabled || index === 0}
                     onClick={() => update(moveRanked(ranked, id, -1), id, "up")}
                   >
                     ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="btn"
-                    data-action="down"
-                    aria-label={ballotWords.moveDown(candidate.name)}
+                  </RowButton>
+                  <RowButton
+                    action="down"
+                    label={ballotWords.moveDown(candidate.name)}
                     disabled={disabled || index === ranked.length - 1}
                     onClick={() => update(moveRanked(ranked, id, 1), id, "down")}
                   >
                     ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="btn"
-                    data-action="remove"
-                    aria-label={ballotWords.remove(candidate.name)}
+                  </RowButton>
+                  <RowButton
+                    action="remove"
+                    label={ballotWords.remove(candidate.name)}
                     disabled={disabled}
                     onClick={() => remove(id)}
                   >
                     ✕
-                  </button>
-                </span>
+                  </RowButton>
+                </RowBody>
               </li>
             );
           })}
@@ -194,22 +223,16 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
               draggable={!disabled}
               onDragStart={(event) => onDragStart(event, candidate.id)}
             >
-              <span className={styles.rankBody}>
-                <CandidateLabel candidate={candidate} />
-                <CandidateStatement candidate={candidate} />
-              </span>
-              <span className={styles.rankActions}>
-                <button
-                  type="button"
-                  className="btn"
-                  data-action="add"
-                  aria-label={ballotWords.add(candidate.name)}
+              <RowBody candidate={candidate}>
+                <RowButton
+                  action="add"
+                  label={ballotWords.add(candidate.name)}
                   disabled={disabled}
                   onClick={() => add(candidate.id)}
                 >
                   {ballotWords.addShort}
-                </button>
-              </span>
+                </RowButton>
+              </RowBody>
             </li>
           ))}
         </ul>
@@ -217,54 +240,6 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
       <p className="visually-hidden" aria-live="assertive">
         {said}
       </p>
-    </div>
-  );
-}
-
-/**
- * Schulze: a rank number for each candidate, equal numbers for equal preference; candidates left
- * "Not ranked" come after every ranked one. The numbers are kept as typed (gaps and all) while the
- * ballot closes the gaps.
- */
-export function SchulzeBallot({ candidates, value, onChange, disabled }: BodyProps<"ranking">) {
-  const [numbers, setNumbers] = useState<Record<string, number>>(() => numbersFromRanks(value?.ranks ?? []));
-  const order = candidates.map((c) => c.id);
-  const set = (id: string, rank: string) => {
-    const next = { ...numbers };
-    if (rank === "") delete next[id];
-    else next[id] = Number(rank);
-    setNumbers(next);
-    onChange({ kind: "ranking", ranks: ranksFromNumbers(next, order) });
-  };
-  return (
-    <div className={styles.options}>
-      {candidates.map((candidate) => (
-        <div key={candidate.id} className={styles.markRow}>
-          <CandidateLabel candidate={candidate} />
-          <label className={styles.markField}>
-            <span className="visually-hidden">{ballotWords.rankFor(candidate.name)}</span>
-            <span aria-hidden="true" className={shared.small}>
-              {ballotWords.rank}
-            </span>
-            <select
-              value={numbers[candidate.id] ?? ""}
-              disabled={disabled}
-              onChange={(event) => set(candidate.id, event.target.value)}
-            >
-              <option value="">{ballotWords.notRanked}</option>
-              {candidates.map((_, index) => {
-                const rank = index + 1;
-                return (
-                  <option key={rank} value={rank}>
-                    {rank}
-                  </option>
-                );
-              })}
-            </select>
-          </label>
-          <CandidateStatement candidate={candidate} />
-        </div>
-      ))}
     </div>
   );
 }
