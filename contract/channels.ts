@@ -112,7 +112,13 @@ export const votingSettingsSchema = z
     /** Any other questions, with any method (contract/ballots/question.ts), after the offices. */
     questions: z.array(questionInputSchema).max(20).default([]),
     /** The share of the roll that must vote for the result to be valid; null for none. */
-    quorumPercent: z.number().int().min(1).max(100).nullable().default(null),
+    quorumPercent: z
+      .number({ error: messages.quorumInvalid })
+      .int(messages.quorumInvalid)
+      .min(1, messages.quorumInvalid)
+      .max(100, messages.quorumInvalid)
+      .nullable()
+      .default(null),
   })
   .refine((v) => `${v.endDate}T${v.endTime}` > `${v.startDate}T${v.startTime}`, {
     error: messages.votingPeriodOrder,
