@@ -101,7 +101,7 @@ export function CandidatePhotoInput({
             <button
               type="button"
               className="btn btn-ghost"
-              aria-label={`Remove the photo of ${whose}`}
+              aria-label={`Remove photo of ${whose}`}
               onClick={() => onChange("")}
             >
               Remove photo
