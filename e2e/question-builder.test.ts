@@ -6,7 +6,7 @@ import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { settle } from "./browser";
-import { apiJson, baseURL, day, launchBrowser, registerOrganization, shot, signInAs } from "./support";
+import { apiJson, baseURL, day, launchBrowser, pause, registerOrganization, shot, signInAs } from "./support";
 
 /**
  * The question builder, as an administrator uses it: the spec's office with its candidate, then an
@@ -39,6 +39,13 @@ async function axe(page: Page): Promise<string[]> {
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
+}
+
+/** At a phone's width (the shell's drawer done moving), nothing wider than the screen. */
+async function atPhoneWidth(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pause(600);
+  await noSidewaysScroll(page);
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -151,8 +158,8 @@ describe("question builder", () => {
     await quorum.fill("50");
     await shot(page, "questions-create-1280");
     expect(await axe(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noSidewaysScroll(page);
+    await atPhoneWidth(page);
+    await page.getByText("Other questions (3)").scrollIntoViewIfNeeded();
     await shot(page, "questions-create-390");
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -240,8 +247,7 @@ describe("question builder", () => {
       "I will publish every board decision.",
     );
     expect(await dialog.getByLabel("Photo", { exact: true }).first().inputValue()).toBe(photoUrl);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noSidewaysScroll(page);
+    await atPhoneWidth(page);
     await shot(page, "questions-stv-dialog-390");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });

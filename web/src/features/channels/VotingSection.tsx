@@ -5,7 +5,8 @@ import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import { QuestionList } from "../elections/QuestionList";
-import { firstMessage, QUORUM_FIELD, quorumValue } from "../elections/questions";
+import { QuorumField } from "../elections/QuorumField";
+import { firstMessage, quorumValue } from "../elections/questions";
 import styles from "./CreateChannelPage.module.css";
 import type { createChannelForm } from "./createChannelForm";
 
@@ -99,7 +100,7 @@ export function VotingSection({
           form.setValue("voting_settings.questions", next, { shouldDirty: true, shouldValidate: isSubmitted })
         }
       />
-      <Field {...QUORUM_FIELD} {...fieldProps(form, "voting_settings.quorumPercent", quorumValue)} />
+      <QuorumField {...fieldProps(form, "voting_settings.quorumPercent", quorumValue)} />
     </section>
   );
 }

@@ -14,7 +14,8 @@ import styles from "./BallotEditor.module.css";
 import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { QuestionList } from "./QuestionList";
-import { firstMessage, QUORUM_FIELD, quorumValue, splitBallot } from "./questions";
+import { QuorumField } from "./QuorumField";
+import { firstMessage, quorumValue, splitBallot } from "./questions";
 import { text } from "./text";
 
 /** The election's ballot as the channel's voting settings describe it (what PUT definition takes). */
@@ -111,7 +112,7 @@ export function BallotEditor({
           form.setValue("questions", next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
         }
       />
-      <Field {...QUORUM_FIELD} {...fieldProps(form, "quorumPercent", quorumValue)} />
+      <QuorumField {...fieldProps(form, "quorumPercent", quorumValue)} />
       {dirty && problem && <p className={shared.fieldError}>{problem}</p>}
       {refused && (
         <p className="alert alert-error" role="alert">

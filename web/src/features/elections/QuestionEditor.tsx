@@ -7,6 +7,7 @@ import {
   type QuestionInput,
   questionInputSchema,
 } from "../../../../contract/ballots/question";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
@@ -169,11 +170,13 @@ export function QuestionEditor({
                 return (
                   <li key={candidate.id} className={styles.candidate}>
                     <div className={styles.candidateHead}>
-                      <strong>{name.trim() || `Candidate ${index + 1}`}</strong>
+                      <strong className={styles.candidateName}>
+                        {name.trim() || `Candidate ${index + 1}`}
+                      </strong>
                       <span className={styles.candidateActions}>
                         <button
                           type="button"
-                          className="btn btn-ghost"
+                          className={cx("btn", "btn-ghost", styles.candidateAction)}
                           aria-label={`Move ${who} up`}
                           disabled={index === 0}
                           onClick={() => candidates.move(index, index - 1)}
@@ -182,7 +185,7 @@ export function QuestionEditor({
                         </button>
                         <button
                           type="button"
-                          className="btn btn-ghost"
+                          className={cx("btn", "btn-ghost", styles.candidateAction)}
                           aria-label={`Move ${who} down`}
                           disabled={index === candidates.fields.length - 1}
                           onClick={() => candidates.move(index, index + 1)}
@@ -191,7 +194,7 @@ export function QuestionEditor({
                         </button>
                         <button
                           type="button"
-                          className="btn btn-ghost"
+                          className={cx("btn", "btn-ghost", styles.candidateAction)}
                           aria-label={`Remove ${who}`}
                           onClick={() => candidates.remove(index)}
                         >

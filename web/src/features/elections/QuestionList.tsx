@@ -53,7 +53,7 @@ export function QuestionList({
                 <span className={styles.actions}>
                   <button
                     type="button"
-                    className="btn btn-ghost"
+                    className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Move ${question.title} up`}
                     disabled={index === 0}
                     onClick={() => onChange(moved(questions, index, index - 1))}
@@ -62,7 +62,7 @@ export function QuestionList({
                   </button>
                   <button
                     type="button"
-                    className="btn btn-ghost"
+                    className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Move ${question.title} down`}
                     disabled={index === questions.length - 1}
                     onClick={() => onChange(moved(questions, index, index + 1))}
@@ -71,7 +71,7 @@ export function QuestionList({
                   </button>
                   <button
                     type="button"
-                    className="btn btn-ghost"
+                    className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Edit ${question.title}`}
                     onClick={() => setEditing(index)}
                   >
@@ -79,7 +79,7 @@ export function QuestionList({
                   </button>
                   <button
                     type="button"
-                    className="btn btn-ghost"
+                    className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Remove ${question.title}`}
                     onClick={() => onChange(questions.filter((_, i) => i !== index))}
                   >

@@ -214,18 +214,6 @@ export function splitBallot(positions: PositionView[]): {
   return { candidates, questions };
 }
 
-/** The quorum's field wherever a ballot is written: a percentage, or empty for none. */
-export const QUORUM_FIELD = {
-  label: "Minimum turnout (quorum)",
-  type: "number",
-  min: 1,
-  max: 100,
-  step: 1,
-  inputMode: "numeric",
-  placeholder: "None",
-  hint: "Percent of eligible voters who must vote for the result to be valid. Leave empty for none.",
-} as const;
-
 /** The quorum's value in the form: null when the field is empty. */
 export const quorumValue = {
   setValueAs: (value: unknown) =>
