@@ -6,7 +6,7 @@ import { endpointUrl } from "../../../contract/endpoint";
 import { messages } from "../../../contract/messages";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
-import { multipart } from "../../test/multipart";
+import { multipart, TINY_PNG } from "../../test/multipart";
 import { type TestApp, testApp } from "../../test/support";
 
 let t: TestApp;
@@ -15,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = TINY_PNG;
 
 async function uploadPhoto(organizationId: string, cookie: string, filename: string, bytes: Buffer) {
   const { payload, headers } = multipart(filename, bytes);

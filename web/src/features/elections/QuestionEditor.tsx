@@ -15,7 +15,7 @@ import { TextAreaField } from "../../ui/TextAreaField";
 import { CandidatePhotoInput } from "./CandidatePhotoInput";
 import { MethodSettings, type QuestionForm } from "./MethodSettings";
 import styles from "./QuestionEditor.module.css";
-import { blankCandidate, defaultMethod, METHOD_CHOICES, TITLE_PRESETS } from "./questions";
+import { blankCandidate, blankQuestion, defaultMethod, METHOD_CHOICES, TITLE_PRESETS } from "./questions";
 
 const ORDER_LABELS: Record<(typeof CANDIDATE_ORDERS)[number], string> = {
   as_entered: "As entered here",
@@ -41,14 +41,7 @@ export function QuestionEditor({
   onClose(): void;
 }) {
   const form: QuestionForm = useContractForm(questionInputSchema, {
-    defaultValues: initial ?? {
-      title: "",
-      description: "",
-      candidates: [blankCandidate(), blankCandidate()],
-      method: { kind: "plurality" },
-      blank: false,
-      order: "as_entered",
-    },
+    defaultValues: initial ?? blankQuestion(),
   });
   const candidates = useFieldArray({ control: form.control, name: "candidates" });
   // A referendum has no candidates: those entered are kept aside in case the method changes back.
