@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { questionInputSchema } from "./ballots/question";
+import { isImageAddress } from "./image-address";
 import { messages } from "./messages";
 
 export const CHANNEL_TYPES = ["text", "airing", "live", "election"] as const;
@@ -230,16 +231,6 @@ export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** A candidate's picture: a web address, or a path on this site (an uploaded or bundled image). */
-export function isImageAddress(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\");
-  try {
-    return new URL(value).protocol === "https:";
   } catch {
     return false;
   }

@@ -127,6 +127,7 @@ export const workspaceMessages = {
   requestNotFound: "This join request no longer exists",
   logoInvalid: "The logo must be a PNG, JPEG, GIF or WebP image of at most 10 MB",
   quorumInvalid: "The minimum turnout is a whole percentage from 1 to 100, or empty for none.",
+  candidatePhotoAddressInvalid: "The photo must be an https:// web address or a path on this site",
   candidatePhotoInvalid: "The photo must be a PNG, JPEG, GIF or WebP image of at most 10 MB",
   totpCodeInvalid: "That code is not right. Enter the 6-digit code your authenticator app shows now.",
   totpRequired: "Enter the 6-digit code from your authenticator app",

@@ -26,6 +26,8 @@
  *   in the count.
  */
 import { z } from "zod";
+import { isImageAddress } from "../image-address";
+import { messages } from "../messages";
 
 export const COUNTING_METHODS = [
   "plurality",
@@ -156,7 +158,15 @@ export const questionInputSchema = z
           name: z.string().trim().min(1, "Every candidate needs a name.").max(200),
           party: z.string().trim().max(200).default(""),
           statement: z.string().trim().max(5000).default(""),
-          photo_url: z.string().trim().max(2000).default(""),
+          photo_url: z
+            .string()
+            .trim()
+            .max(2000)
+            .refine(
+              (address) => address === "" || isImageAddress(address),
+              messages.candidatePhotoAddressInvalid,
+            )
+            .default(""),
         }),
       )
       .max(MAX_CANDIDATES),

@@ -16,12 +16,15 @@ export function CandidatePhotoInput({
   organizationId,
   candidateName,
   value,
+  error,
   onChange,
 }: {
   organizationId: string;
   /** Named in the controls' labels, so a screen reader says whose photo it is. */
   candidateName: string;
   value: string;
+  /** The form's word on the address (not an image address), once checked. */
+  error?: string;
   onChange(url: string): void;
 }) {
   const id = useId();
@@ -29,6 +32,7 @@ export function CandidatePhotoInput({
   const [problem, setProblem] = useState<string | null>(null);
   const [broken, setBroken] = useState<string | null>(null);
   const whose = candidateName.trim() || "this candidate";
+  const refusal = problem ?? error;
 
   const send = async (file: File | undefined) => {
     if (!file) return;
@@ -69,15 +73,15 @@ export function CandidatePhotoInput({
             placeholder="Upload a picture or type its address"
             value={value}
             aria-describedby={`${id}-hint`}
-            aria-invalid={problem ? true : undefined}
+            aria-invalid={refusal ? true : undefined}
             onChange={(event) => onChange(event.target.value)}
           />
           <span
             id={`${id}-hint`}
-            className={problem ? "hint invalid" : "hint"}
-            role={problem ? "alert" : undefined}
+            className={refusal ? "hint invalid" : "hint"}
+            role={refusal ? "alert" : undefined}
           >
-            {problem ?? (sending ? "Uploading…" : "PNG, JPEG, GIF or WebP, 10 MB at most.")}
+            {refusal ?? (sending ? "Uploading…" : "PNG, JPEG, GIF or WebP, 10 MB at most.")}
           </span>
         </div>
         <div className={styles.buttons}>

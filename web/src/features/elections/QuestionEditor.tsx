@@ -219,6 +219,7 @@ export function QuestionEditor({
                       organizationId={organizationId}
                       candidateName={name}
                       value={values.candidates[index]?.photo_url ?? ""}
+                      error={errors.candidates?.[index]?.photo_url?.message}
                       onChange={(url) =>
                         form.setValue(`candidates.${index}.photo_url`, url, { shouldDirty: true })
                       }
