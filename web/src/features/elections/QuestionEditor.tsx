@@ -13,6 +13,7 @@ import { fieldProps, submitting, useContractForm } from "../../ui/form/useContra
 import { Modal } from "../../ui/Modal";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { CandidatePhotoInput } from "./CandidatePhotoInput";
+import { useListFocus } from "./listFocus";
 import { MethodSettings, type QuestionForm } from "./MethodSettings";
 import styles from "./QuestionEditor.module.css";
 import { blankCandidate, blankQuestion, defaultMethod, METHOD_CHOICES, TITLE_PRESETS } from "./questions";
@@ -44,6 +45,7 @@ export function QuestionEditor({
     defaultValues: initial ?? blankQuestion(),
   });
   const candidates = useFieldArray({ control: form.control, name: "candidates" });
+  const focus = useListFocus();
   // A referendum has no candidates: those entered are kept aside in case the method changes back.
   const setAside = useRef<QuestionInput["candidates"]>([]);
   const formId = useId();
@@ -156,7 +158,7 @@ export function QuestionEditor({
                 {errors.candidates.message}
               </p>
             )}
-            <ol className={styles.candidateList}>
+            <ol className={styles.candidateList} ref={focus.list}>
               {candidates.fields.map((candidate, index) => {
                 const name = values.candidates[index]?.name ?? "";
                 const who = name.trim() || `candidate ${index + 1}`;
@@ -171,8 +173,12 @@ export function QuestionEditor({
                           type="button"
                           className={cx("btn", "btn-ghost", styles.candidateAction)}
                           aria-label={`Move ${who} up`}
+                          data-action="up"
                           disabled={index === 0}
-                          onClick={() => candidates.move(index, index - 1)}
+                          onClick={() => {
+                            candidates.move(index, index - 1);
+                            focus.moved(who, index - 1, candidates.fields.length, "up");
+                          }}
                         >
                           ↑
                         </button>
@@ -180,8 +186,12 @@ export function QuestionEditor({
                           type="button"
                           className={cx("btn", "btn-ghost", styles.candidateAction)}
                           aria-label={`Move ${who} down`}
+                          data-action="down"
                           disabled={index === candidates.fields.length - 1}
-                          onClick={() => candidates.move(index, index + 1)}
+                          onClick={() => {
+                            candidates.move(index, index + 1);
+                            focus.moved(who, index + 1, candidates.fields.length, "down");
+                          }}
                         >
                           ↓
                         </button>
@@ -189,7 +199,11 @@ export function QuestionEditor({
                           type="button"
                           className={cx("btn", "btn-ghost", styles.candidateAction)}
                           aria-label={`Remove ${who}`}
-                          onClick={() => candidates.remove(index)}
+                          data-action="remove"
+                          onClick={() => {
+                            candidates.remove(index);
+                            focus.removed(who, index);
+                          }}
                         >
                           Remove
                         </button>
@@ -228,7 +242,12 @@ export function QuestionEditor({
                 );
               })}
             </ol>
-            <button type="button" className="btn" onClick={() => candidates.append(blankCandidate())}>
+            <button
+              type="button"
+              className="btn"
+              ref={focus.add}
+              onClick={() => candidates.append(blankCandidate())}
+            >
               + Add candidate
             </button>
           </fieldset>
@@ -249,6 +268,9 @@ export function QuestionEditor({
             ))}
           </fieldset>
         )}
+        <p className="visually-hidden" role="status">
+          {focus.said}
+        </p>
         {isSubmitted && problem && (
           <p className="alert alert-error" role="alert">
             {problem}

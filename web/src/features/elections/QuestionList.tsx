@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { QuestionInput } from "../../../../contract/ballots/question";
 import { cx } from "../../ui/cx";
+import { useListFocus } from "./listFocus";
 import { QuestionEditor } from "./QuestionEditor";
 import styles from "./QuestionList.module.css";
 import { moved, questionSummary } from "./questions";
@@ -23,11 +24,16 @@ export function QuestionList({
 }) {
   // The question in the dialog: its index, "new", or none.
   const [editing, setEditing] = useState<number | "new" | null>(null);
+  const focus = useListFocus();
+  const move = (index: number, to: number, action: "up" | "down") => {
+    onChange(moved(questions, index, to));
+    focus.moved(questions[index]?.title ?? "", to, questions.length, action);
+  };
   return (
     <div className={styles.questions}>
       <div className={styles.head}>
         <h4>Other questions ({questions.length})</h4>
-        <button type="button" className="btn" onClick={() => setEditing("new")}>
+        <button type="button" className="btn" ref={focus.add} onClick={() => setEditing("new")}>
           + Add Question
         </button>
       </div>
@@ -35,7 +41,7 @@ export function QuestionList({
         Beyond the offices above: any title (a board, a treasurer, a motion), each with its own voting method.
       </p>
       {questions.length > 0 && (
-        <ol className={styles.list}>
+        <ol className={styles.list} ref={focus.list}>
           {questions.map((question, index) => {
             const problem = problems?.[index];
             return (
@@ -55,8 +61,9 @@ export function QuestionList({
                     type="button"
                     className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Move ${question.title} up`}
+                    data-action="up"
                     disabled={index === 0}
-                    onClick={() => onChange(moved(questions, index, index - 1))}
+                    onClick={() => move(index, index - 1, "up")}
                   >
                     ↑
                   </button>
@@ -64,8 +71,9 @@ export function QuestionList({
                     type="button"
                     className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Move ${question.title} down`}
+                    data-action="down"
                     disabled={index === questions.length - 1}
-                    onClick={() => onChange(moved(questions, index, index + 1))}
+                    onClick={() => move(index, index + 1, "down")}
                   >
                     ↓
                   </button>
@@ -81,7 +89,11 @@ export function QuestionList({
                     type="button"
                     className={cx("btn", "btn-ghost", styles.action)}
                     aria-label={`Remove ${question.title}`}
-                    onClick={() => onChange(questions.filter((_, i) => i !== index))}
+                    data-action="remove"
+                    onClick={() => {
+                      onChange(questions.filter((_, i) => i !== index));
+                      focus.removed(question.title, index);
+                    }}
                   >
                     Remove
                   </button>
@@ -91,6 +103,9 @@ export function QuestionList({
           })}
         </ol>
       )}
+      <p className="visually-hidden" role="status">
+        {focus.said}
+      </p>
       {editing !== null && (
         <QuestionEditor
           initial={editing === "new" ? undefined : questions[editing]}
