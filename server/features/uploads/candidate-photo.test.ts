@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { createMember, createOrganization, createVoter } from "../../test/factor
 import { call } from "../../test/http";
 import { multipart, TINY_PNG } from "../../test/multipart";
 import { type TestApp, testApp } from "../../test/support";
+import { PHOTO_GRACE_MS, sweepUploads } from "./sweeper";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,5 +108,51 @@ describe("candidate photos", () => {
     expect((await uploadPhoto(admin.organizationId, voter.cookie, "a.png", PNG)).statusCode).toBe(403);
     expect((await uploadPhoto(admin.organizationId, "", "a.png", PNG)).statusCode).toBe(401);
     expect(await storedCount()).toBe(before);
+  });
+});
+
+describe("candidate photos no ballot names", () => {
+  it("are deleted a day after upload, row and file; those a ballot names stay", async () => {
+    const admin = await createOrganization(t.app);
+    const photo = async () =>
+      ((await uploadPhoto(admin.organizationId, admin.cookie, "p.png", PNG)).json() as { url: string }).url;
+    const [kept, dropped] = [await photo(), await photo()];
+    const start = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const created = await call(t.app, admin.cookie).post("/api/channels", {
+      name: `board-${Date.now() % 1e6}`,
+      type: "election",
+      voting_settings: {
+        startDate: start,
+        endDate: end,
+        candidates: [],
+        questions: [
+          {
+            title: "Board",
+            candidates: [{ name: "Ada", photo_url: kept }, { name: "Bo" }],
+            method: { kind: "plurality" },
+          },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const rowOf = (url: string) =>
+      t.database.db.query.uploads.findFirst({
+        where: (u, { eq }) => eq(u.id, url.split("/").pop() as string),
+      });
+    const file = (url: string) =>
+      path.join(t.app.context.config.dataDir, "uploads", url.split("/").pop() as string);
+
+    t.clock.advance(PHOTO_GRACE_MS - 60_000);
+    await sweepUploads(t.app.context);
+    expect(existsSync(file(dropped))).toBe(true);
+
+    t.clock.advance(2 * 60_000);
+    await sweepUploads(t.app.context);
+    // (The admin's session ended with the day: the rows and files are looked at directly.)
+    expect(await rowOf(dropped)).toBeUndefined();
+    expect(existsSync(file(dropped))).toBe(false);
+    expect(await rowOf(kept)).toBeDefined();
+    expect(existsSync(file(kept))).toBe(true);
   });
 });
