@@ -35,10 +35,12 @@ async function axe(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      // Serious and critical, and what e2e/accessibility.test.ts holds as well: content inside landmarks.
-      .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "region")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    return (
+      (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
+        // Serious and critical, and what e2e/accessibility.test.ts holds as well: content inside landmarks.
+        .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "region")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+    );
   });
 }
 
