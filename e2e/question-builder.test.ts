@@ -156,6 +156,27 @@ describe("question builder", () => {
     await dialog.getByRole("button", { name: "Add Question" }).click();
     await dialog.waitFor({ state: "detached" });
 
+    // Majority judgment starts with six grades, best first, each renamed or removed (four at the
+    // least); scores start at 0 to 10. Cancel adds nothing.
+    await page.getByRole("button", { name: "+ Add Question" }).click();
+    dialog = page.getByRole("dialog", { name: "Add Question" });
+    await dialog.getByLabel("Voting method").selectOption("majority_judgment");
+    const grades = dialog.getByLabel(/^Grade \d$/);
+    expect(
+      await grades.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(["Excellent", "Very good", "Good", "Fair", "Poor", "Reject"]);
+    await dialog.getByLabel("Grade 6", { exact: true }).fill("To reject");
+    await dialog.getByRole("button", { name: "Remove grade 5" }).click();
+    await dialog.getByRole("button", { name: "Remove grade 4" }).click();
+    expect(await grades.count()).toBe(4);
+    expect(await dialog.getByRole("button", { name: "Remove grade 1" }).isDisabled()).toBe(true);
+    expect(await dialog.getByLabel("Grade 4", { exact: true }).inputValue()).toBe("To reject");
+    await shot(page, "questions-grades-dialog-1280");
+    await dialog.getByLabel("Voting method").selectOption("score");
+    expect(await dialog.getByLabel("Highest score").inputValue()).toBe("10");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+
     await page.getByText("Other questions (3)").waitFor();
     const quorum = page.getByLabel("Minimum turnout (quorum)");
     await quorum.fill("50");
