@@ -13,6 +13,8 @@ import { apiJson, baseURL, day, launchBrowser, pause, registerOrganization, shot
  * STV board (3 seats, 6 candidates, one with a statement and an uploaded photo), a two-thirds
  * referendum and an approval question, and a quorum; created, kept, edited in the Channel
  * Configuration, and kept again after a reload. axe-core on the dialog and the panel; 390 px wide.
+ * Over 300 lines because it is one administrator's session from the first field to the reload: its
+ * steps build on each other, and split into files they would each have to build the ballot again.
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
