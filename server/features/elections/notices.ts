@@ -46,6 +46,9 @@ export function rollOf(row: ElectionRow): SQL {
     : sql`select user_id from election_voters where election_id = ${row.id}::uuid`;
 }
 
+/** On the election's roll (a condition on the `users` table). */
+const onRoll = (row: ElectionRow) => sql`"users"."id" in (${rollOf(row)})`;
+
 /**
  * On the roll without a disclosed participation (`u`: the users table or an alias of it). While voting is open only a
  * seal discloses a participation, in a batch (sealing.ts, SEAL_MIN_VOTERS): so who is reminded
@@ -140,7 +143,7 @@ export async function queueNotice(
   if (kind !== "reminder" && !settings[kind]) return false;
   const id = await claim(db, row, kind, at);
   if (id === null) return false;
-  const who = kind === "reminder" ? notVoted(row, "users") : sql`"users"."id" in (${rollOf(row)})`;
+  const who = kind === "reminder" ? notVoted(row, "users") : onRoll(row);
   await queueLetters(db, row, kind, await recipients(db, who), origin, [id]);
   return true;
 }
@@ -157,25 +160,9 @@ export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, or
     const published = await claim(db, row, "results_published", at);
     const closed = await claim(db, row, "voting_closed", at);
     const ids = [published, closed].filter((id): id is number => id !== null);
-    if (published === null && closed !== null) {
-      await queueLetters(
-        db,
-        row,
-        "voting_closed",
-        await recipients(db, sql`"users"."id" in (${rollOf(row)})`),
-        origin,
-        ids,
-      );
-    } else if (published !== null) {
-      await queueLetters(
-        db,
-        row,
-        "results_published",
-        await recipients(db, sql`"users"."id" in (${rollOf(row)})`),
-        origin,
-        ids,
-      );
-    }
+    // The results letter says voting closed too; the closing letter alone if the results went already.
+    const kind = published !== null ? "results_published" : closed !== null ? "voting_closed" : null;
+    if (kind) await queueLetters(db, row, kind, await recipients(db, onRoll(row)), origin, ids);
     return;
   }
   await queueNotice(db, row, "voting_closed", at, origin);

@@ -32,6 +32,12 @@ const WHEN: Record<NoticeKind, string> = {
     "To the roll when the results are published (at the close: one message with the one above).",
 };
 
+/** The notice's moment has come and gone (it went, or was off then): the switch no longer changes anything. */
+const passed = (kind: NoticeKind, status: Election["status"]) =>
+  kind === "election_scheduled" || kind === "voting_open"
+    ? status !== "upcoming"
+    : status !== "upcoming" && status !== "active";
+
 const sentText = (sent: SentNotice) =>
   `Sent ${formatDateTime(sent.queued_at)} to ${formatCount(sent.recipients)} ${sent.recipients === 1 ? "voter" : "voters"}.`;
 
@@ -103,15 +109,16 @@ function NoticesForm({
       </p>
       {NOTICE_KINDS.map((kind) => {
         const sent = scheduled(kind);
+        const over = passed(kind, election.status);
         return (
           <Toggle
             key={kind}
             className={styles.noticeToggle}
             label={NOTICE_LABELS[kind]}
-            description={sent ? sentText(sent) : WHEN[kind]}
+            description={sent ? sentText(sent) : over ? "Not sent." : WHEN[kind]}
             checked={notices.settings[kind]}
             busy={busy === kind}
-            disabled={!!sent || !running}
+            disabled={!!sent || over}
             onChange={(next) => void change(kind, next)}
           />
         );

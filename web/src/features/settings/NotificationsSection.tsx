@@ -50,7 +50,7 @@ export function NotificationsSection({ form }: { form: SettingsForm }) {
           form={form}
           name="notifications.electionNotices"
           label="Election Notices"
-          description="E-mails when an election is announced, opens, closes or publishes results, and reminders to vote (by e-mail and direct message). Verification codes, password resets and invitations always arrive."
+          description="E-mails about your organizations' elections, and reminders to vote. Codes, password resets and invitations always arrive."
         />
       )}
     </section>
