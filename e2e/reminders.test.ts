@@ -166,8 +166,8 @@ describe("reminders and e-mail through a real SMTP server", () => {
     const phone = await narrow.newPage();
     await phone.goto(`/organization/election?channelId=${channel.id}&channelName=${channel.name}`);
     await phone.getByRole("button", { name: "Channel Configuration" }).click();
-    await phone.getByText("Notices and reminders").scrollIntoViewIfNeeded();
-    await phone.getByRole("button", { name: "Remind those who have not voted" }).waitFor();
+    const narrowRemind = phone.getByRole("button", { name: "Remind those who have not voted" });
+    await narrowRemind.scrollIntoViewIfNeeded();
     await shot(phone, "reminders-config-390");
 
     // The voter's own setting, on the settings page.
@@ -175,6 +175,13 @@ describe("reminders and e-mail through a real SMTP server", () => {
     await settings.goto("/member/settings");
     await settings.getByRole("switch", { name: "Election Notices" }).waitFor();
     await shot(settings, "reminders-settings-1280");
+    const narrowVoter = await context(390);
+    await signInAs(narrowVoter, reminded.input);
+    const narrowSettings = await narrowVoter.newPage();
+    await narrowSettings.goto("/member/settings");
+    const electionNotices = narrowSettings.getByRole("switch", { name: "Election Notices" });
+    await electionNotices.scrollIntoViewIfNeeded();
+    await shot(narrowSettings, "reminders-settings-390");
 
     // A password reset: asked for in the browser, the mail arrives, its link works.
     const forgot = await (await context()).newPage();

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   ANNOUNCEMENT_DELAY_MINUTES,
   electionNoticesEndpoints,
@@ -38,6 +38,11 @@ const passed = (kind: NoticeKind, status: Election["status"]) =>
     ? status !== "upcoming"
     : status !== "upcoming" && status !== "active";
 
+const notSent = (kind: NoticeKind) =>
+  kind === "election_scheduled"
+    ? "Not sent: voting opened before it was due, or it was off."
+    : "Not sent: it was off at the time.";
+
 const sentText = (sent: SentNotice) =>
   `Sent ${formatDateTime(sent.queued_at)} to ${formatCount(sent.recipients)} ${sent.recipients === 1 ? "voter" : "voters"}.`;
 
@@ -52,8 +57,11 @@ export function ElectionNotices({ election }: { election: Election }) {
   const queryClient = useQueryClient();
   const { refetch } = query;
   // Opening and closing send notices and change what the reminder may do: read them again.
+  const seenStatus = useRef(election.status);
   useEffect(() => {
-    if (election.status) void refetch();
+    if (seenStatus.current === election.status) return;
+    seenStatus.current = election.status;
+    void refetch();
   }, [election.status, refetch]);
   const show = (next: Notices) =>
     queryClient.setQueryData(endpointKey(electionNoticesEndpoints.read, input), next);
@@ -115,7 +123,7 @@ function NoticesForm({
             key={kind}
             className={styles.noticeToggle}
             label={NOTICE_LABELS[kind]}
-            description={sent ? sentText(sent) : over ? "Not sent." : WHEN[kind]}
+            description={sent ? sentText(sent) : over ? notSent(kind) : WHEN[kind]}
             checked={notices.settings[kind]}
             busy={busy === kind}
             disabled={!!sent || over}
