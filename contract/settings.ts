@@ -14,6 +14,11 @@ export const userSettingsSchema = z.strictObject({
      * or shows something else (Web Notifications; the browser asks the member's permission too).
      */
     browser: z.boolean().default(false),
+    /**
+     * Election notices and reminders by e-mail and direct message. Verification codes, password
+     * resets and invitations always go.
+     */
+    electionNotices: z.boolean().default(true),
   }),
   privacy: z.strictObject({
     showOnlineStatus: z.boolean(),
@@ -41,7 +46,14 @@ export const userSettingsSchema = z.strictObject({
 export type UserSettings = z.output<typeof userSettingsSchema>;
 
 export const DEFAULT_SETTINGS: UserSettings = {
-  notifications: { enabled: true, mentions: true, allMessages: false, sounds: true, browser: false },
+  notifications: {
+    enabled: true,
+    mentions: true,
+    allMessages: false,
+    sounds: true,
+    browser: false,
+    electionNotices: true,
+  },
   privacy: { showOnlineStatus: true, allowDirectMessages: true, showReadReceipts: true, shareEmail: false },
   channels: { mutedChannels: [], hiddenChannels: [], favoriteChannels: [] },
   security: { requirePassword: false, twoFactorAuth: false, sessionTimeout: DEFAULT_SESSION_TIMEOUT },

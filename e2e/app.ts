@@ -4,17 +4,22 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { buildWebInto, ensureWebBuild } from "../scripts/web-build";
 import { buildApp } from "../server/app";
+import type { SmtpConfig } from "../server/config";
 import { fromPglite } from "../server/db/connect";
 import { seedDemoIfEmpty } from "../server/features/demo/seed";
 import { startElectionWorker } from "../server/features/elections/worker";
 import { createDemoAdmin } from "../server/features/platform-admin/accounts";
 import { startRoomSweeper } from "../server/features/rooms/sweeper";
 import { startUploadSweeper } from "../server/features/uploads/sweeper";
+import { closeTransports, configuredTransports } from "../server/lib/outbox/configured";
+import { startOutboxWorker } from "../server/lib/outbox/worker";
 import { generousLimits, testConfig } from "../server/test/config";
 import { startS3 } from "../server/test/s3";
 
 export interface RunningE2eApp {
   baseURL: string;
+  /** The built web app it serves (a second app of the run may serve the same). */
+  webDist: string | undefined;
   stop: () => Promise<void>;
 }
 
@@ -24,21 +29,35 @@ export interface RunningE2eApp {
  * database and data folder, the workers, listening on a free loopback port. `demoData` seeds the
  * demo organization as a first start does; without it only the demo superadmin is made.
  * E2E_STORAGE=s3 keeps uploaded files in a bucket of an s3rver started here instead of the folder.
+ * `smtp`: e-mail goes to that SMTP server, sent by the outbox worker (else the developer outbox
+ * keeps it); `webDist`: serve a web app already built this run.
  */
-export async function startE2eApp(options: { demoData?: boolean } = {}): Promise<RunningE2eApp> {
-  const ownBuild = process.env.E2E_OWN_BUILD ? mkdtempSync(path.join(tmpdir(), "votespace-web-")) : undefined;
+export async function startE2eApp(
+  options: { demoData?: boolean; smtp?: SmtpConfig; webDist?: string } = {},
+): Promise<RunningE2eApp> {
+  const ownBuild =
+    !options.webDist && process.env.E2E_OWN_BUILD
+      ? mkdtempSync(path.join(tmpdir(), "votespace-web-"))
+      : undefined;
   if (ownBuild) await buildWebInto(ownBuild);
-  else await ensureWebBuild();
+  else if (!options.webDist) await ensureWebBuild();
   const s3 = process.env.E2E_STORAGE === "s3" ? await startS3() : undefined;
   const database = fromPglite(new PGlite());
   await database.migrate();
   const app = await buildApp({
     // demo on (no seed is run here) opens the developer outbox, where journeys read verification codes.
-    config: testConfig({ serveWeb: true, demo: true, ...(s3 && { storage: s3.config }) }),
+    config: testConfig({
+      serveWeb: true,
+      demo: true,
+      ...(s3 && { storage: s3.config }),
+      ...(options.smtp && {
+        delivery: { email: { kind: "smtp", ...options.smtp }, sms: { kind: "outbox" } },
+      }),
+    }),
     database,
     logger: false,
     limits: generousLimits,
-    webDist: ownBuild,
+    webDist: ownBuild ?? options.webDist,
   });
   const { clock, config, storage } = app.context;
   if (options.demoData) await seedDemoIfEmpty(database.db, clock, config.secretKey, storage, app.log);
@@ -48,14 +67,19 @@ export async function startE2eApp(options: { demoData?: boolean } = {}): Promise
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
+  const transports = options.smtp && configuredTransports(config);
+  const stopOutbox = transports && startOutboxWorker({ db: database.db, clock, transports, log: app.log });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     baseURL: `http://localhost:${port}`,
+    webDist: ownBuild ?? options.webDist,
     stop: async () => {
       stopWorker();
       stopRoomSweeper();
       stopUploadSweeper();
+      await stopOutbox?.();
+      if (transports) await closeTransports(transports);
       await app.close();
       await database.close();
       await s3?.stop();

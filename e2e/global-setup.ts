@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
+    /** The web app the run's app serves, for a journey that starts an app of its own. */
+    webDist: string | undefined;
   }
 }
 
@@ -15,5 +17,6 @@ export default async function setup(project: TestProject) {
   const app = await startE2eApp();
   project.provide("baseURL", app.baseURL);
   project.provide("chromiumPath", chromiumPath);
+  project.provide("webDist", app.webDist);
   return app.stop;
 }

@@ -8,6 +8,7 @@ export * from "./channels";
 export * from "./chat";
 export * from "./elections";
 export * from "./monitoring";
+export * from "./notices";
 export * from "./organizations";
 export * from "./outbox";
 export * from "./posts";

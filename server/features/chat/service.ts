@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import {
   type ChatContact,
   type ConversationPage,
@@ -6,7 +7,7 @@ import {
 } from "../../../contract/chat";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { directMessages } from "../../db/schema";
+import { directMessages, users } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { onlineUserIds } from "../../realtime/presence";
@@ -110,6 +111,32 @@ export async function sendMessage(
     .returning();
   if (!row) throw new Error("direct message insert returned no row");
   return presentMessage(row, user.id);
+}
+
+/**
+ * One message from `sender` to each of `recipientIds` that accepts direct messages (an election
+ * reminder), in the caller's transaction; the caller publishes `message.created` after commit.
+ * The recipients are members of an organization the sender administers.
+ */
+export async function sendToMany(
+  db: Db,
+  sender: User,
+  recipientIds: string[],
+  content: string,
+): Promise<DirectMessage[]> {
+  const people = recipientIds.length
+    ? await db
+        .select({ id: users.id, settings: users.settings })
+        .from(users)
+        .where(inArray(users.id, recipientIds))
+    : [];
+  const accepting = people.filter((p) => p.id !== sender.id && privacyOf(p.settings).allowDirectMessages);
+  if (accepting.length === 0) return [];
+  const rows = await db
+    .insert(directMessages)
+    .values(accepting.map((p) => ({ senderId: sender.id, recipientId: p.id, content })))
+    .returning();
+  return rows.map((row) => presentMessage(row, sender.id));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_NOTICE_SETTINGS } from "../../../contract/election-notices";
 import { electionMessages } from "../../../contract/elections";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
@@ -39,6 +40,7 @@ describe("another organization's election", () => {
       "PATCH /api/elections/:id/options": { results_hidden: true },
       "PUT /api/elections/:id/definition": { voting_settings: electionChannel(t.clock).voting_settings },
       "POST /api/elections/:id/voting-sessions": sessionBody(),
+      "PUT /api/elections/:id/notices": DEFAULT_NOTICE_SETTINGS,
     };
     const routes = t.app.apiRoutes.filter(
       (route) => route.url.startsWith("/api/elections/:id") && route.access !== "public",

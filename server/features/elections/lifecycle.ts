@@ -11,18 +11,21 @@ import type { User } from "../accounts/sessions";
 import { electionForAdmin } from "./access";
 import { freezeVerificationRules } from "./audit";
 import { createPositions } from "./definition";
+import { queueClosingNotices, queueNotice } from "./notices";
 import { type ElectionRow, organizationVoters } from "./queries";
 
 /**
  * upcoming → active: the voter roll is fixed (the organization's voters at this moment) and the
  * verification rules are frozen in the same transaction, so an election is never active without
- * its roll and its own copy of the rules.
+ * its roll and its own copy of the rules; the "voting open" notice is queued with them.
+ * `origin` is where the notices' links point (PUBLIC_URL: `ctx.publicOrigin`).
  */
 async function open(
   tx: Db,
   electionId: string,
   now: Date,
   early: { timeZone: string; actorId: string } | null,
+  origin: string,
 ): Promise<ElectionRow | null> {
   const started = early && wallClock(now, early.timeZone);
   const [opened] = await tx
@@ -38,11 +41,15 @@ async function open(
   await tx.execute(
     sql`insert into election_voters (election_id, user_id) select ${electionId}::uuid, roll.user_id from (${organizationVoters(opened.organizationId)}) as roll on conflict do nothing`,
   );
+  await queueNotice(tx, opened, "voting_open", now, origin);
   return opened;
 }
 
-/** Elections whose start or end has come, by the injected clock; every process may run it, each change happens once. */
-export async function applySchedule(db: Db, clock: Clock): Promise<ElectionRow[]> {
+/**
+ * Elections whose start or end has come, by the injected clock; every process may run it, each
+ * change happens once, with its notices (links to `origin`).
+ */
+export async function applySchedule(db: Db, clock: Clock, origin = ""): Promise<ElectionRow[]> {
   const now = clock.now();
   const changed: ElectionRow[] = [];
   const due = await db
@@ -50,23 +57,40 @@ export async function applySchedule(db: Db, clock: Clock): Promise<ElectionRow[]
     .from(elections)
     .where(and(eq(elections.status, "upcoming"), lte(elections.startsAt, now)));
   for (const { id } of due) {
-    const opened = await db.transaction((tx) => open(tx, id, now, null));
+    const opened = await db.transaction((tx) => open(tx, id, now, null, origin));
     if (opened) changed.push(opened);
   }
-  const closed = await db
-    .update(elections)
-    .set({ status: "completed" })
-    .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)))
-    .returning();
-  return [...changed, ...closed];
+  const ending = await db
+    .select({ id: elections.id })
+    .from(elections)
+    .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)));
+  for (const { id } of ending) {
+    const closed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(elections)
+        .set({ status: "completed" })
+        .where(and(eq(elections.id, id), eq(elections.status, "active"), lte(elections.endsAt, now)))
+        .returning();
+      if (row) await queueClosingNotices(tx, row, now, origin);
+      return row;
+    });
+    if (closed) changed.push(closed);
+  }
+  return changed;
 }
 
 /** Opens now; the shown start date and time become the moment it opened. */
-export async function openEarly(db: Db, clock: Clock, admin: User, electionId: string): Promise<ElectionRow> {
+export async function openEarly(
+  db: Db,
+  clock: Clock,
+  admin: User,
+  electionId: string,
+  origin = "",
+): Promise<ElectionRow> {
   const row = await electionForAdmin(db, admin, electionId);
   const timeZone = await timeZoneOf(db, row.organizationId);
   const opened = await db.transaction((tx) =>
-    open(tx, electionId, clock.now(), { timeZone, actorId: admin.id }),
+    open(tx, electionId, clock.now(), { timeZone, actorId: admin.id }, origin),
   );
   if (!opened) throw badRequest(electionMessages.cannotOpen);
   return opened;
@@ -77,13 +101,19 @@ export async function closeEarly(
   clock: Clock,
   admin: User,
   electionId: string,
+  origin = "",
 ): Promise<ElectionRow> {
   await electionForAdmin(db, admin, electionId);
-  const [closed] = await db
-    .update(elections)
-    .set({ status: "completed", endsAt: clock.now() })
-    .where(and(eq(elections.id, electionId), eq(elections.status, "active")))
-    .returning();
+  const now = clock.now();
+  const closed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(elections)
+      .set({ status: "completed", endsAt: now })
+      .where(and(eq(elections.id, electionId), eq(elections.status, "active")))
+      .returning();
+    if (row) await queueClosingNotices(tx, row, now, origin);
+    return row;
+  });
   if (!closed) throw badRequest(electionMessages.cannotClose);
   return closed;
 }
@@ -120,18 +150,26 @@ export async function extendElection(
   return extended;
 }
 
+/** Results shown again on a completed election: the "results published" notice, unless it went already. */
 export async function setResultsHidden(
   db: Db,
   admin: User,
   electionId: string,
   hidden: boolean,
+  notices: { clock: Clock; origin: string },
 ): Promise<ElectionRow> {
   await electionForAdmin(db, admin, electionId);
-  const [row] = await db
-    .update(elections)
-    .set({ resultsHidden: hidden })
-    .where(eq(elections.id, electionId))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(elections)
+      .set({ resultsHidden: hidden })
+      .where(eq(elections.id, electionId))
+      .returning();
+    if (updated && !hidden && updated.status === "completed") {
+      await queueNotice(tx, updated, "results_published", notices.clock.now(), notices.origin);
+    }
+    return updated;
+  });
   if (!row) throw badRequest(electionMessages.electionNotFound);
   return row;
 }

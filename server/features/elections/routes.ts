@@ -24,6 +24,7 @@ import {
   setResultsHidden,
   updateDefinition,
 } from "./lifecycle";
+import { noticeRoutes } from "./notice-routes";
 import { type ElectionRow, loadElections } from "./queries";
 import { electionFor, eligibleVoters, resultsCsv } from "./results";
 import { confirmVerification, startVerification } from "./verification";
@@ -157,8 +158,8 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   const lifecycle = [
-    [e.open, (user: User, id: string) => openEarly(db, clock, user, id)],
-    [e.close, (user: User, id: string) => closeEarly(db, clock, user, id)],
+    [e.open, (user: User, id: string) => openEarly(db, clock, user, id, ctx.publicOrigin)],
+    [e.close, (user: User, id: string) => closeEarly(db, clock, user, id, ctx.publicOrigin)],
     [e.cancel, (user: User, id: string) => cancelElection(db, user, id)],
   ] as const;
   for (const [declared, act] of lifecycle) {
@@ -177,10 +178,15 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, e.setOptions, async ({ auth, params, body }) => {
-    const row = await setResultsHidden(db, auth.user, params.id, body.results_hidden);
+    const row = await setResultsHidden(db, auth.user, params.id, body.results_hidden, {
+      clock,
+      origin: ctx.publicOrigin,
+    });
     await changed(row);
     return electionFor(db, auth.user, row.id);
   });
+
+  noticeRoutes(app, ctx);
 
   route(app, e.setDefinition, async ({ auth, params, body }) => {
     const row = await updateDefinition(db, auth.user, params.id, body);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { every } from "../../lib/every";
 import { announceElection, applySchedule } from "./lifecycle";
+import { sendScheduledNotices } from "./scheduled-notices";
 import { sealPending } from "./sealing";
 
 const TICK_MS = 1000;
@@ -39,16 +40,18 @@ export async function sealAndAnnounce(
 }
 
 /**
- * Opens and closes elections at their start and end (by the injected clock) and seals new
- * ballots, about once a second. Each step is safe with several processes running it.
+ * Opens and closes elections at their start and end (by the injected clock), seals new ballots
+ * and sends the announcements and scheduled reminders that are due, about once a second. Each
+ * step is safe with several processes running it.
  */
 export function startElectionWorker(
-  ctx: Pick<AppContext, "db" | "clock" | "bus">,
+  ctx: Pick<AppContext, "db" | "clock" | "bus" | "publicOrigin">,
   log: FastifyBaseLogger,
 ): () => void {
   return every(TICK_MS, "election worker", log, async () => {
-    const changed = await applySchedule(ctx.db, ctx.clock);
+    const changed = await applySchedule(ctx.db, ctx.clock, ctx.publicOrigin);
     await sealAndAnnounce(ctx, log);
+    await sendScheduledNotices(ctx.db, ctx.clock, ctx.publicOrigin);
     for (const row of changed) {
       log.info({ election: row.id, status: row.status }, `election ${row.status}`);
       await announceElection(ctx.bus, row);

@@ -180,9 +180,9 @@ export function reminder(input: ElectionNotice): Letter {
     kind: "reminder",
     subject: `Reminder: voting in ${input.election} closes soon`,
     paragraphs: [
-      `You have not voted yet in "${input.election}".`,
-      `Voting closes ${formatWhen(input.endsAt, input.timeZone)}. It takes a minute: verify your identity, then choose on the Cast Vote tab.`,
-      "If you have voted since this message was sent, thank you: there is nothing more to do.",
+      `Voting in "${input.election}" is open until ${formatWhen(input.endsAt, input.timeZone)}, and our records do not show your vote yet.`,
+      "It takes a minute: verify your identity, then choose on the Cast Vote tab.",
+      "If you have voted already, thank you: there is nothing more to do (votes are recorded in batches, so a recent one may not show yet).",
     ],
     actionLabel: "Vote now",
     reason: `${memberReason(input.organization)} It goes only to voters on the roll who have not taken part.`,
@@ -206,7 +206,7 @@ export function resultsPublished(input: ElectionNotice): Letter {
     kind: "results_published",
     subject: `Results of ${input.election}`,
     paragraphs: [
-      `The results of "${input.election}" are published.`,
+      `Voting in "${input.election}" closed ${formatWhen(input.endsAt, input.timeZone)}, and its results are published.`,
       "Every count can be recomputed from the sealed ballots on the election's bulletin board.",
     ],
     actionLabel: "View Results",

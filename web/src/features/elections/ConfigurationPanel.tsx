@@ -11,6 +11,7 @@ import { AuditTrail } from "./AuditTrail";
 import { BallotEditor, definitionOf } from "./BallotEditor";
 import styles from "./ConfigurationPanel.module.css";
 import { Lifecycle } from "./ElectionLifecycle";
+import { ElectionNotices } from "./ElectionNotices";
 import shared from "./elections.module.css";
 import { windowText } from "./format";
 import { text } from "./text";
@@ -90,6 +91,11 @@ export function ConfigurationPanel({
                 }
               }}
             />
+          </section>
+
+          <section className={styles.configSection}>
+            <h4>Notices and reminders</h4>
+            <ElectionNotices election={election} />
           </section>
 
           <section className={styles.configSection}>

@@ -1,4 +1,5 @@
 import { cx } from "../../ui/cx";
+import { useAuth } from "../accounts/AuthProvider";
 import { BrowserNotificationsToggle } from "./BrowserNotificationsToggle";
 import styles from "./SettingsPage.module.css";
 import { type SettingsForm, SettingToggle, useSetting } from "./settingsForm";
@@ -7,6 +8,7 @@ import { type SettingsForm, SettingToggle, useSetting } from "./settingsForm";
 export function NotificationsSection({ form }: { form: SettingsForm }) {
   const off = !form.watch("notifications.enabled");
   const browser = useSetting(form, "notifications.browser");
+  const { user } = useAuth();
   return (
     <section className={cx("card", styles.section)} aria-labelledby="st-notifications">
       <h2 id="st-notifications">Notifications</h2>
@@ -42,6 +44,15 @@ export function NotificationsSection({ form }: { form: SettingsForm }) {
         disabled={off}
         onChange={browser.onChange}
       />
+      {/* E-mail from the organizations, apart from the in-app notifications above. */}
+      {user?.user_type === "voter" && (
+        <SettingToggle
+          form={form}
+          name="notifications.electionNotices"
+          label="Election Notices"
+          description="E-mails about your organizations' elections, and reminders to vote. Codes, password resets and invitations always arrive."
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,257 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANNOUNCEMENT_DELAY_MINUTES } from "../../../contract/election-notices";
+import { directMessages, outbox } from "../../db/schema";
+import type { BusMessage } from "../../realtime/bus";
+import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { createOrganization, signIn } from "../../test/factories";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+import { applySchedule } from "./lifecycle";
+import { sendScheduledNotices } from "./scheduled-notices";
+import { SEAL_MIN_VOTERS } from "./sealing";
+import { sealAndAnnounce } from "./worker";
+
+const lines: string[] = [];
+let t: TestApp;
+const heard: BusMessage[] = [];
+beforeAll(async () => {
+  t = await testApp({ logger: { level: "trace", stream: { write: (line) => void lines.push(line) } } });
+  t.app.context.bus.onMessage((message) => heard.push(message));
+});
+afterAll(() => t.close());
+
+const quiet = { error: () => {}, info: () => {}, warn: () => {} } as never;
+const origin = () => t.app.context.publicOrigin;
+
+/** An organization with `count` voters and an upcoming election channel. */
+async function setUp(count: number) {
+  const admin = await createOrganization(t.app);
+  const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, count);
+  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  const upcoming = await electionOfChannel(t.app, admin.cookie, channel.id);
+  return { admin, voters, upcoming, channel };
+}
+
+/** The member's own setting: election notices and reminders off. */
+async function optOut(voter: { cookie: string }) {
+  const settings = (await call(t.app, voter.cookie).get("/api/settings")).json();
+  const saved = await call(t.app, voter.cookie).put("/api/settings", {
+    ...settings,
+    notifications: { ...settings.notifications, electionNotices: false },
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
+/** Kinds of the messages queued to each address, in order. */
+async function kindsTo(addresses: string[]) {
+  return Promise.all(addresses.map(async (a) => (await t.outbox.to(a)).map((m) => m.kind)));
+}
+
+describe("lifecycle notices", () => {
+  it("go once each, in the transaction of their change, to the roll minus those who turned notices off", async () => {
+    const { admin, voters, upcoming, channel } = await setUp(3);
+    const [first, second, outOf] = voters;
+    if (!first || !second || !outOf) throw new Error("voters");
+    await optOut(outOf);
+    const emails = voters.map((v) => v.user.email);
+
+    // The announcement waits a few minutes after creation, then goes once whatever the workers.
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    expect(await kindsTo(emails)).toEqual([[], [], []]);
+    // (created by the database's clock, a moment after the test's clock started)
+    t.clock.advance((ANNOUNCEMENT_DELAY_MINUTES + 1) * 60_000);
+    await Promise.all([
+      sendScheduledNotices(t.database.db, t.clock, origin()),
+      sendScheduledNotices(t.database.db, t.clock, origin()),
+    ]);
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    expect(await kindsTo(emails)).toEqual([["election_scheduled"], ["election_scheduled"], []]);
+    const announcement = await t.outbox.lastTo(first.user.email);
+    expect(announcement?.subject).toContain("is scheduled");
+    expect(announcement?.text).toContain(
+      `${origin()}/member/election?channelId=${channel.id}&channelName=${channel.name}`,
+    );
+
+    admin.cookie = await signIn(t.app, admin.input.email, admin.input.password);
+    const opened = await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    expect(opened.statusCode).toBe(200);
+    expect((await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`)).statusCode).toBe(400);
+    expect(await kindsTo(emails)).toEqual([
+      ["election_scheduled", "voting_open"],
+      ["election_scheduled", "voting_open"],
+      [],
+    ]);
+
+    // Closing publishes the results at once: one message says both, recorded as both.
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/close`);
+    await call(t.app, admin.cookie).patch(`/api/elections/${upcoming.id}/options`, { results_hidden: true });
+    await call(t.app, admin.cookie).patch(`/api/elections/${upcoming.id}/options`, { results_hidden: false });
+    await applySchedule(t.database.db, t.clock, origin());
+    expect(await kindsTo(emails)).toEqual([
+      ["election_scheduled", "voting_open", "results_published"],
+      ["election_scheduled", "voting_open", "results_published"],
+      [],
+    ]);
+    const results = await t.outbox.lastTo(second.user.email);
+    expect(results?.text).toContain("closed");
+    expect(results?.text).toContain("results are published");
+
+    const notices = (await call(t.app, admin.cookie).get(`/api/elections/${upcoming.id}/notices`)).json();
+    expect(notices.sent.map((n: { kind: string; recipients: number }) => [n.kind, n.recipients])).toEqual([
+      ["election_scheduled", 2],
+      ["voting_open", 2],
+      ["results_published", 2],
+      ["voting_closed", 2],
+    ]);
+    // Only the organization's administrators read or change them.
+    expect((await call(t.app, first.cookie).get(`/api/elections/${upcoming.id}/notices`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("go only where the administrator left them on; the schedule's own changes queue them too", async () => {
+    const { admin, voters, upcoming } = await setUp(2);
+    const emails = voters.map((v) => v.user.email);
+    const path = `/api/elections/${upcoming.id}/notices`;
+    const bad = await call(t.app, admin.cookie).put(path, {
+      election_scheduled: false,
+      voting_open: false,
+      voting_closed: true,
+      results_published: false,
+      reminder_hours_before: 5,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain("2, 6, 24 or 48 hours");
+    const saved = await call(t.app, admin.cookie).put(path, {
+      election_scheduled: false,
+      voting_open: false,
+      voting_closed: true,
+      results_published: false,
+      reminder_hours_before: null,
+    });
+    expect(saved.json().settings).toMatchObject({ voting_open: false, voting_closed: true });
+
+    t.clock.set(new Date(upcoming.starts_at));
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    await applySchedule(t.database.db, t.clock, origin());
+    t.clock.set(new Date(upcoming.ends_at));
+    await applySchedule(t.database.db, t.clock, origin());
+    await applySchedule(t.database.db, t.clock, origin());
+    expect(await kindsTo(emails)).toEqual([["voting_closed"], ["voting_closed"]]);
+    t.clock.set(new Date());
+  });
+});
+
+describe("reminders", () => {
+  it("reach exactly the roll minus disclosed participants (and those who turned notices off), by e-mail and direct message, once an hour", async () => {
+    const { admin, voters, upcoming } = await setUp(SEAL_MIN_VOTERS + 3);
+    const sealed = voters.slice(0, SEAL_MIN_VOTERS);
+    const [waiting, notYet, outOf] = voters.slice(SEAL_MIN_VOTERS);
+    if (!waiting || !notYet || !outOf) throw new Error("voters");
+    await optOut(outOf);
+    const path = `/api/elections/${upcoming.id}/reminders`;
+    // Not while voting is not open.
+    expect((await call(t.app, admin.cookie).post(path)).json().error.message).toBe(
+      "Reminders can be sent only while voting is open.",
+    );
+    const election = (await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`)).json();
+    const cast = async (voter: (typeof voters)[number]) => {
+      const response = await call(t.app, voter.cookie).post(`/api/elections/${election.id}/ballots`, {
+        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
+        selections: election.positions.map((p: { id: string; candidates: { id: string }[] }) => ({
+          position_id: p.id,
+          candidate_id: p.candidates[0]?.id,
+        })),
+      });
+      expect(response.statusCode).toBe(201);
+    };
+    for (const voter of sealed) await cast(voter);
+    await sealAndAnnounce(t.app.context, quiet, { electionId: election.id });
+    // One more ballot, not yet disclosed: the reminder must not move with it.
+    await cast(waiting);
+    await sealAndAnnounce(t.app.context, quiet, { electionId: election.id });
+
+    const before = (await call(t.app, admin.cookie).get(`/api/elections/${upcoming.id}/notices`)).json();
+    expect(before.reminder).toEqual({ available: true, not_voted: 3, next_at: null });
+
+    const heardFrom = heard.length;
+    const sent = await call(t.app, admin.cookie).post(path);
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ emails: 2, direct_messages: 2 });
+    const reminded = async (v: (typeof voters)[number]) =>
+      (await t.outbox.to(v.user.email)).filter((m) => m.kind === "reminder").length;
+    expect(await Promise.all(voters.map(reminded))).toEqual([
+      ...sealed.map(() => 0),
+      1, // voted, but no seal has disclosed it: reminded like anyone not yet shown as voted
+      1,
+      0, // turned notices off
+    ]);
+    const letter = await t.outbox.lastTo(notYet.user.email);
+    expect(letter?.subject).toBe(`Reminder: voting in ${election.title} closes soon`);
+    expect(letter?.text).not.toMatch(/Ada|Ben|ballot was|you chose/i);
+    const dms = await t.database.db
+      .select()
+      .from(directMessages)
+      .where(eq(directMessages.senderId, admin.id));
+    expect(dms.map((m) => m.recipientId).sort()).toEqual([waiting.user.id, notYet.user.id].sort());
+    // Live, as a chat message: to each recipient and to the admin.
+    const live = heard.slice(heardFrom).filter((m) => m.event === "message.created");
+    expect(live.map((m) => m.topic).sort()).toEqual(
+      [`user:${waiting.user.id}`, `user:${notYet.user.id}`, `user:${admin.id}`, `user:${admin.id}`].sort(),
+    );
+
+    // Once an hour, with a clear message; presses at once send one reminder.
+    const again = await call(t.app, admin.cookie).post(path);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.message).toMatch(
+      /^A reminder was sent less than an hour ago\. You can send the next one at /,
+    );
+    expect(Number(again.headers["retry-after"])).toBeGreaterThan(3500);
+    t.clock.advance(61 * 60_000);
+    admin.cookie = await signIn(t.app, admin.input.email, admin.input.password);
+    const both = await Promise.all([
+      call(t.app, admin.cookie).post(path),
+      call(t.app, admin.cookie).post(path),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 429]);
+    expect(await reminded(notYet)).toBe(2);
+
+    // Nothing in the log names a recipient or carries a message's text.
+    const log = lines.join("\n");
+    for (const v of voters) expect(log).not.toContain(v.user.email);
+    expect(log).not.toContain("our records do not show");
+    t.clock.set(new Date());
+  });
+
+  it("scheduled before the end goes once, whatever the number of workers, only to those not shown as voted", async () => {
+    const { admin, voters, upcoming } = await setUp(3);
+    await call(t.app, admin.cookie).put(`/api/elections/${upcoming.id}/notices`, {
+      election_scheduled: false,
+      voting_open: false,
+      voting_closed: false,
+      results_published: false,
+      reminder_hours_before: 24,
+    });
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    const endsAt = new Date(upcoming.ends_at).getTime();
+    t.clock.set(new Date(endsAt - 25 * 3_600_000));
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    const count = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.kind, "reminder"))).filter((m) =>
+        voters.some((v) => v.user.email === m.recipient),
+      ).length;
+    expect(await count()).toBe(0);
+    t.clock.set(new Date(endsAt - 23 * 3_600_000));
+    // Workers at once (on PostgreSQL each on its own connection of the pool), then again.
+    await Promise.all([
+      sendScheduledNotices(t.database.db, t.clock, origin()),
+      sendScheduledNotices(t.database.db, t.clock, origin()),
+      sendScheduledNotices(t.database.db, t.clock, origin()),
+    ]);
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    expect(await count()).toBe(3);
+    t.clock.set(new Date());
+  });
+});

@@ -1,0 +1,181 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { channelPath } from "../../../contract/channels";
+import {
+  DEFAULT_NOTICE_SETTINGS,
+  type NoticeKind,
+  type NoticeSettings,
+} from "../../../contract/election-notices";
+import type { Db } from "../../db/connect";
+import { channels, electionNoticeSettings, electionNotices, organizations, users } from "../../db/schema";
+import { emailTo, queueMessages } from "../../lib/outbox/queue";
+import * as templates from "../../lib/outbox/templates";
+import { type ElectionRow, organizationVoters } from "./queries";
+
+/**
+ * Election notices to the voters, by e-mail through the outbox: queued in the transaction of the
+ * change that causes them (opening, closing, results published), each claimed once per election
+ * and kind in `election_notices` so no retry, race or second process sends one twice.
+ */
+
+export type NoticeOrReminder = NoticeKind | "reminder";
+
+const LETTERS: Record<NoticeOrReminder, (notice: templates.ElectionNotice) => templates.Letter> = {
+  election_scheduled: templates.electionScheduled,
+  voting_open: templates.votingOpen,
+  voting_closed: templates.votingClosed,
+  results_published: templates.resultsPublished,
+  reminder: templates.reminder,
+};
+
+export async function noticeSettingsOf(db: Db, electionId: string): Promise<NoticeSettings> {
+  const [row] = await db
+    .select({ settings: electionNoticeSettings.settings })
+    .from(electionNoticeSettings)
+    .where(eq(electionNoticeSettings.electionId, electionId));
+  return { ...DEFAULT_NOTICE_SETTINGS, ...row?.settings };
+}
+
+/** `u` (the users table or an alias of it) takes election notices and reminders: the member's setting, on unless turned off. */
+export const wantsNotices = (u: string) =>
+  sql.raw(`coalesce(("${u}".settings->'notifications'->>'electionNotices')::boolean, true)`);
+
+/** The election's roll: fixed when voting opens; before that, the organization's voters now. */
+export function rollOf(row: ElectionRow): SQL {
+  return row.status === "upcoming"
+    ? organizationVoters(row.organizationId)
+    : sql`select user_id from election_voters where election_id = ${row.id}::uuid`;
+}
+
+/** On the election's roll (a condition on the `users` table). */
+const onRoll = (row: ElectionRow) => sql`"users"."id" in (${rollOf(row)})`;
+
+/**
+ * On the roll without a disclosed participation (`u`: the users table or an alias of it). While voting is open only a
+ * seal discloses a participation, in a batch (sealing.ts, SEAL_MIN_VOTERS): so who is reminded
+ * never moves with one ballot, and is exactly who the Voters tab shows as "not yet".
+ */
+export const notVoted = (row: ElectionRow, u: string) =>
+  sql`${sql.raw(`"${u}"`)}.id in (${rollOf(row)}) and not exists (select 1 from participations p
+    where p.election_id = ${row.id}::uuid and p.user_id = ${sql.raw(`"${u}"`)}.id and p.seal_id is not null)`;
+
+/** The election as its notices name it, with the link to its channel in the voter's area. */
+async function noticeOf(db: Db, row: ElectionRow, origin: string): Promise<templates.ElectionNotice> {
+  const [organization] = await db
+    .select({ name: organizations.name, timezone: organizations.timezone })
+    .from(organizations)
+    .where(eq(organizations.id, row.organizationId));
+  const [channel] = row.channelId
+    ? await db.select({ name: channels.name }).from(channels).where(eq(channels.id, row.channelId))
+    : [];
+  const path =
+    row.channelId && channel
+      ? channelPath("member", { id: row.channelId, name: channel.name, type: "election" })
+      : "/member/election-results";
+  return {
+    organization: organization?.name ?? "Votespace",
+    election: row.title,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    timeZone: organization?.timezone ?? "UTC",
+    link: `${origin}${path}`,
+  };
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+}
+
+/** Those of `who` (a condition on the `users` table) who take election notices. */
+export function recipients(db: Db, who: SQL): Promise<Recipient[]> {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(who, wantsNotices("users")))
+    .orderBy(users.id);
+}
+
+/**
+ * Claims a notice of the schedule for the election (once per election and kind, whatever the
+ * processes: the partial unique index) and records how many it went to. False when it was claimed already.
+ */
+async function claim(db: Db, row: ElectionRow, kind: NoticeOrReminder, at: Date): Promise<number | null> {
+  const [claimed] = await db
+    .insert(electionNotices)
+    .values({ electionId: row.id, kind, queuedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: electionNotices.id });
+  return claimed?.id ?? null;
+}
+
+/** Queues one letter to each recipient; the count is kept on the claim `noticeId`. */
+export async function queueLetters(
+  db: Db,
+  row: ElectionRow,
+  kind: NoticeOrReminder,
+  to: Recipient[],
+  origin: string,
+  noticeIds: number[],
+): Promise<void> {
+  const letter = LETTERS[kind](await noticeOf(db, row, origin));
+  await queueMessages(
+    db,
+    to.map((person) => emailTo(person.email, letter)),
+  );
+  for (const id of noticeIds) {
+    await db.update(electionNotices).set({ recipients: to.length }).where(eq(electionNotices.id, id));
+  }
+}
+
+/**
+ * Sends a notice of the schedule, in the caller's transaction, if the administrator left it on
+ * and it has not gone yet: to every voter on the roll (before it exists, every voter member) who
+ * takes notices; the scheduled reminder only to those who have not voted.
+ */
+export async function queueNotice(
+  db: Db,
+  row: ElectionRow,
+  kind: NoticeOrReminder,
+  at: Date,
+  origin: string,
+): Promise<boolean> {
+  const settings = await noticeSettingsOf(db, row.id);
+  if (kind !== "reminder" && !settings[kind]) return false;
+  const id = await claim(db, row, kind, at);
+  if (id === null) return false;
+  const who = kind === "reminder" ? notVoted(row, "users") : onRoll(row);
+  await queueLetters(db, row, kind, await recipients(db, who), origin, [id]);
+  return true;
+}
+
+/**
+ * Voting closed (in the closing transaction): "voting closed", and "results published" when voters
+ * see the results from now on (a completed election's are public: queries.ts). When both are on
+ * they go as one message (the results letter says voting closed), recorded as both.
+ */
+export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, origin: string): Promise<void> {
+  if (row.status !== "completed") return;
+  const settings = await noticeSettingsOf(db, row.id);
+  if (settings.voting_closed && settings.results_published) {
+    const published = await claim(db, row, "results_published", at);
+    const closed = await claim(db, row, "voting_closed", at);
+    const ids = [published, closed].filter((id): id is number => id !== null);
+    // The results letter says voting closed too; the closing letter alone if the results went already.
+    const kind = published !== null ? "results_published" : closed !== null ? "voting_closed" : null;
+    if (kind) await queueLetters(db, row, kind, await recipients(db, onRoll(row)), origin, ids);
+    return;
+  }
+  await queueNotice(db, row, "voting_closed", at, origin);
+  await queueNotice(db, row, "results_published", at, origin);
+}
+
+/** The elections whose notice of `kind` has not gone (as SQL on the `elections` table). */
+export const noticePending = (kind: NoticeOrReminder) =>
+  sql`not exists (select 1 from election_notices n where n.election_id = "elections"."id" and n.kind = ${kind} and not n.manual)`;
+
+/** The election's `kind` notice is on in its settings (as SQL; no settings row: on). */
+export const noticeOn = (kind: NoticeKind) =>
+  sql`coalesce((select (s.settings->>${kind})::boolean from election_notice_settings s where s.election_id = "elections"."id"), true)`;
+
+export const manualReminders = (electionId: string) =>
+  and(eq(electionNotices.electionId, electionId), eq(electionNotices.manual, true));

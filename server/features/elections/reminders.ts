@@ -1,0 +1,167 @@
+import { and, count, desc, eq, gt, lte, sql } from "drizzle-orm";
+import type { DirectMessage } from "../../../contract/chat";
+import {
+  type ElectionNotices,
+  NOTICE_KINDS,
+  type NoticeSettings,
+  noticeMessages,
+  REMINDER_INTERVAL_MINUTES,
+  type ReminderSent,
+} from "../../../contract/election-notices";
+import { votingOpen } from "../../../contract/elections";
+import type { Db } from "../../db/connect";
+import { electionNoticeSettings, electionNotices, elections, organizations, users } from "../../db/schema";
+import { AppError, badRequest } from "../../http/errors";
+import type { Clock } from "../../lib/clock";
+import { formatWhen } from "../../lib/outbox/templates";
+import type { User } from "../accounts/sessions";
+import { sendToMany } from "../chat/service";
+import { electionForAdmin } from "./access";
+import { manualReminders, noticeSettingsOf, notVoted, queueLetters, recipients } from "./notices";
+import type { ElectionRow } from "./queries";
+
+const INTERVAL_MS = REMINDER_INTERVAL_MINUTES * 60_000;
+
+const isOpen = (row: ElectionRow, now: Date) =>
+  votingOpen(
+    { status: row.status, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString() },
+    now,
+  );
+
+/** When the reminder button may be pressed again: an hour after the last press; null: now. */
+async function nextReminderAt(db: Db, electionId: string, now: Date): Promise<Date | null> {
+  const [last] = await db
+    .select({ at: electionNotices.queuedAt })
+    .from(electionNotices)
+    .where(manualReminders(electionId))
+    .orderBy(desc(electionNotices.queuedAt))
+    .limit(1);
+  const next = last ? new Date(last.at.getTime() + INTERVAL_MS) : null;
+  return next && next > now ? next : null;
+}
+
+/** The notices screen of an election for its administrator: settings, what went, the reminder's state. */
+export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise<ElectionNotices> {
+  const now = clock.now();
+  const [settings, sent, next] = await Promise.all([
+    noticeSettingsOf(db, row.id),
+    db
+      .select()
+      .from(electionNotices)
+      .where(eq(electionNotices.electionId, row.id))
+      .orderBy(electionNotices.queuedAt, electionNotices.id),
+    nextReminderAt(db, row.id, now),
+  ]);
+  const open = isOpen(row, now);
+  let notYet: number | null = null;
+  if (open) {
+    const [counted] = await db.select({ n: count() }).from(users).where(notVoted(row, "users"));
+    notYet = counted?.n ?? 0;
+  }
+  return {
+    settings,
+    sent: sent.map((n) => ({
+      kind: n.kind as ElectionNotices["sent"][number]["kind"],
+      manual: n.manual,
+      queued_at: n.queuedAt.toISOString(),
+      recipients: n.recipients,
+    })),
+    reminder: { available: open, not_voted: notYet, next_at: next?.toISOString() ?? null },
+  };
+}
+
+export async function readNotices(db: Db, clock: Clock, admin: User, electionId: string) {
+  return noticesOf(db, clock, await electionForAdmin(db, admin, electionId));
+}
+
+/** Which notices go out for this election; takes effect for every notice not sent yet. */
+export async function saveNoticeSettings(
+  db: Db,
+  clock: Clock,
+  admin: User,
+  electionId: string,
+  settings: NoticeSettings,
+): Promise<ElectionNotices> {
+  const row = await electionForAdmin(db, admin, electionId);
+  const chosen = Object.fromEntries([
+    ...NOTICE_KINDS.map((kind) => [kind, settings[kind]]),
+    ["reminder_hours_before", settings.reminder_hours_before],
+  ]) as NoticeSettings;
+  await db
+    .insert(electionNoticeSettings)
+    .values({ electionId, settings: chosen })
+    .onConflictDoUpdate({ target: electionNoticeSettings.electionId, set: { settings: chosen } });
+  return noticesOf(db, clock, row);
+}
+
+/**
+ * "Remind those who have not voted": an e-mail to each voter on the roll without a disclosed
+ * participation who takes notices, and a direct message from the administrator who pressed (to
+ * those who also accept direct messages), all in one transaction. Once an hour per election: the
+ * election's row is locked while the last press is read, so two presses at once send one reminder.
+ * The caller publishes the direct messages after commit.
+ */
+export async function remindNonVoters(options: {
+  db: Db;
+  clock: Clock;
+  admin: User;
+  electionId: string;
+  origin: string;
+}): Promise<ReminderSent & { messages: DirectMessage[] }> {
+  const { db, clock, admin, electionId, origin } = options;
+  await electionForAdmin(db, admin, electionId);
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const [row] = await tx.select().from(elections).where(eq(elections.id, electionId)).for("update");
+    if (!row || !isOpen(row, now)) throw badRequest(noticeMessages.notOpen);
+    const next = await nextReminderAt(tx, electionId, now);
+    if (next) throw await tooSoon(tx, row, next, now);
+    const to = await recipients(tx, notVoted(row, "users"));
+    const [claimed] = await tx
+      .insert(electionNotices)
+      .values({ electionId, kind: "reminder", manual: true, sentBy: admin.id, queuedAt: now })
+      .returning({ id: electionNotices.id });
+    await queueLetters(tx, row, "reminder", to, origin, claimed ? [claimed.id] : []);
+    const [organization] = await tx
+      .select({ timezone: organizations.timezone })
+      .from(organizations)
+      .where(eq(organizations.id, row.organizationId));
+    const text = `Reminder: voting in "${row.title}" is open until ${formatWhen(row.endsAt, organization?.timezone ?? "UTC")}. If you have not voted yet, you can vote in the election's channel. If you have, thank you: there is nothing more to do.`;
+    const messages = await sendToMany(
+      tx,
+      admin,
+      to.map((person) => person.id),
+      text,
+    );
+    return {
+      emails: to.length,
+      direct_messages: messages.length,
+      next_at: new Date(now.getTime() + INTERVAL_MS).toISOString(),
+      messages,
+    };
+  });
+}
+
+async function tooSoon(db: Db, row: ElectionRow, next: Date, now: Date): Promise<AppError> {
+  const [organization] = await db
+    .select({ timezone: organizations.timezone })
+    .from(organizations)
+    .where(eq(organizations.id, row.organizationId));
+  const wait = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    "rate_limited",
+    noticeMessages.tooSoon(formatWhen(next, organization?.timezone ?? "UTC")),
+    { "retry-after": String(wait) },
+  );
+}
+
+/** Elections whose scheduled reminder is due now (as SQL on `elections`). */
+export const reminderDue = (now: Date) =>
+  and(
+    eq(elections.status, "active"),
+    lte(elections.startsAt, now),
+    gt(elections.endsAt, now),
+    sql`exists (select 1 from election_notice_settings s where s.election_id = "elections"."id"
+      and s.settings->>'reminder_hours_before' is not null
+      and "elections"."ends_at" - ((s.settings->>'reminder_hours_before')::int * interval '1 hour') <= ${now})`,
+  );

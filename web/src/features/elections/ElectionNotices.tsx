@@ -1,0 +1,226 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import {
+  ANNOUNCEMENT_DELAY_MINUTES,
+  electionNoticesEndpoints,
+  NOTICE_KINDS,
+  NOTICE_LABELS,
+  type NoticeKind,
+  type NoticeSettings,
+  type ElectionNotices as Notices,
+  REMINDER_HOURS,
+  type SentNotice,
+} from "../../../../contract/election-notices";
+import type { Election } from "../../../../contract/elections";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { cx } from "../../ui/cx";
+import { formatCount, formatDateTime } from "../../ui/format";
+import { LoadState } from "../../ui/LoadState";
+import { messageOf } from "../../ui/messageOf";
+import { useToast } from "../../ui/Toast";
+import { Toggle } from "../../ui/Toggle";
+import styles from "./ElectionNotices.module.css";
+import { loadOf } from "./ElectionsLoad";
+import shared from "./elections.module.css";
+
+const WHEN: Record<NoticeKind, string> = {
+  election_scheduled: `To every voter member, ${ANNOUNCEMENT_DELAY_MINUTES} minutes after the election was created.`,
+  voting_open: "To the roll when voting opens.",
+  voting_closed: "To the roll when voting closes.",
+  results_published:
+    "To the roll when the results are published (at the close: one message with the one above).",
+};
+
+/** The notice's moment has come and gone (it went, or was off then): the switch no longer changes anything. */
+const passed = (kind: NoticeKind, status: Election["status"]) =>
+  kind === "election_scheduled" || kind === "voting_open"
+    ? status !== "upcoming"
+    : status !== "upcoming" && status !== "active";
+
+const notSent = (kind: NoticeKind) =>
+  kind === "election_scheduled"
+    ? "Not sent: voting opened before it was due, or it was off."
+    : "Not sent: it was off at the time.";
+
+const sentText = (sent: SentNotice) =>
+  `Sent ${formatDateTime(sent.queued_at)} to ${formatCount(sent.recipients)} ${sent.recipients === 1 ? "voter" : "voters"}.`;
+
+/**
+ * Channel Configuration › Notices: which e-mails go to the voters, the scheduled reminder, and
+ * "Remind those who have not voted" while voting is open. Members who turned election notices off
+ * in their settings get none of them.
+ */
+export function ElectionNotices({ election }: { election: Election }) {
+  const input = { params: { id: election.id } };
+  const query = useEndpointQuery(electionNoticesEndpoints.read, input);
+  const queryClient = useQueryClient();
+  const { refetch } = query;
+  // Opening and closing send notices and change what the reminder may do: read them again.
+  const seenStatus = useRef(election.status);
+  useEffect(() => {
+    if (seenStatus.current === election.status) return;
+    seenStatus.current = election.status;
+    void refetch();
+  }, [election.status, refetch]);
+  const show = (next: Notices) =>
+    queryClient.setQueryData(endpointKey(electionNoticesEndpoints.read, input), next);
+
+  return (
+    <LoadState {...loadOf(query)}>
+      {(notices) => <NoticesForm election={election} notices={notices} onSaved={show} onSent={refetch} />}
+    </LoadState>
+  );
+}
+
+function NoticesForm({
+  election,
+  notices,
+  onSaved,
+  onSent,
+}: {
+  election: Election;
+  notices: Notices;
+  onSaved(next: Notices): void;
+  onSent(): unknown;
+}) {
+  const toast = useToast();
+  const save = useEndpointMutation(electionNoticesEndpoints.save);
+  const [busy, setBusy] = useState<keyof NoticeSettings | null>(null);
+  const reminderId = useId();
+  const scheduled = (kind: SentNotice["kind"]) => notices.sent.find((n) => n.kind === kind && !n.manual);
+  const running = election.status === "upcoming" || election.status === "active";
+
+  const change = async (key: keyof NoticeSettings, value: NoticeSettings[keyof NoticeSettings]) => {
+    setBusy(key);
+    try {
+      onSaved(
+        await save.mutateAsync({
+          params: { id: election.id },
+          body: { ...notices.settings, [key]: value },
+        }),
+      );
+      toast("Notice settings saved.");
+    } catch (failure) {
+      toast(`Not saved: ${messageOf(failure)}`, "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+  const reminderSent = scheduled("reminder");
+
+  return (
+    <div className={styles.notices}>
+      <p className={cx("muted", shared.small)}>
+        E-mails to the voters, from your organization. Members who turned election notices off in their
+        settings get none.
+      </p>
+      {NOTICE_KINDS.map((kind) => {
+        const sent = scheduled(kind);
+        const over = passed(kind, election.status);
+        return (
+          <Toggle
+            key={kind}
+            className={styles.noticeToggle}
+            label={NOTICE_LABELS[kind]}
+            description={sent ? sentText(sent) : over ? notSent(kind) : WHEN[kind]}
+            checked={notices.settings[kind]}
+            busy={busy === kind}
+            disabled={!!sent || over}
+            onChange={(next) => void change(kind, next)}
+          />
+        );
+      })}
+      <div className={cx("field", styles.reminderField)}>
+        <label htmlFor={reminderId}>Scheduled reminder</label>
+        <select
+          id={reminderId}
+          value={notices.settings.reminder_hours_before ?? ""}
+          disabled={!!reminderSent || !running || busy !== null}
+          onChange={(event) =>
+            void change(
+              "reminder_hours_before",
+              event.target.value === ""
+                ? null
+                : (Number(event.target.value) as NoticeSettings["reminder_hours_before"]),
+            )
+          }
+        >
+          <option value="">Off</option>
+          {REMINDER_HOURS.map((hours) => (
+            <option key={hours} value={hours}>
+              {hours} hours before voting closes
+            </option>
+          ))}
+        </select>
+        <span className="hint">
+          {reminderSent
+            ? sentText(reminderSent)
+            : "To those on the roll not shown as voted, once, by e-mail."}
+        </span>
+      </div>
+      {notices.reminder.available && <RemindButton election={election} notices={notices} onSent={onSent} />}
+    </div>
+  );
+}
+
+/** "Remind those who have not voted": confirmed first, once an hour. */
+function RemindButton({
+  election,
+  notices,
+  onSent,
+}: {
+  election: Election;
+  notices: Notices;
+  onSent(): unknown;
+}) {
+  const toast = useToast();
+  const remind = useEndpointMutation(electionNoticesEndpoints.remind);
+  const [asking, setAsking] = useState(false);
+  const next = notices.reminder.next_at;
+  const count = notices.reminder.not_voted ?? 0;
+  const last = notices.sent.filter((n) => n.manual).at(-1);
+  return (
+    <div className={styles.remind}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={next !== null || count === 0}
+        onClick={() => setAsking(true)}
+      >
+        Remind those who have not voted
+      </button>
+      <p className={cx("muted", shared.small)} role="status">
+        {next
+          ? `A reminder was sent ${last ? formatDateTime(last.queued_at) : "less than an hour ago"}. The next can be sent at ${formatDateTime(next)}.`
+          : count === 0
+            ? "Everyone on the roll is shown as voted."
+            : "By e-mail and by a direct message from you, once an hour at most."}
+      </p>
+      {asking && (
+        <ConfirmDialog
+          title="Remind those who have not voted?"
+          tone="primary"
+          confirmLabel="Send Reminder"
+          busyLabel="Sending..."
+          cancelLabel="Cancel"
+          onClose={() => setAsking(false)}
+          onConfirm={async () => {
+            const sent = await remind.mutateAsync({ params: { id: election.id } });
+            toast(
+              `Reminder sent: ${formatCount(sent.emails)} e-mails, ${formatCount(sent.direct_messages)} direct messages.`,
+            );
+            await onSent();
+          }}
+        >
+          <p>
+            {formatCount(count)} {count === 1 ? "voter on the roll is" : "voters on the roll are"} not shown
+            as voted yet (as on the Voters tab, which changes in batches). Each gets an e-mail, unless they
+            turned election notices off, and a direct message from you, if they accept direct messages.
+          </p>
+          <p className="muted">The reminder says nothing about anyone&apos;s ballot.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
