@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { Ballot } from "../../contract/ballots/ballot";
+import type { QuestionMethod } from "../../contract/ballots/question";
 import { GRANT_TTL_MINUTES } from "../../contract/elections";
 import type { Db } from "../db/connect";
-import { organizationMemberships, users, verificationGrants } from "../db/schema";
+import {
+  ballots,
+  candidates,
+  electionPositions,
+  organizationMemberships,
+  participations,
+  users,
+  verificationGrants,
+} from "../db/schema";
 import { createSession } from "../features/accounts/sessions";
 import type { Clock } from "../lib/clock";
-import { hashPassword } from "../lib/crypto";
+import { hashPassword, sha256 } from "../lib/crypto";
 
 /** Test helpers for elections: an election channel, and many voters made straight in the database. */
 export function electionChannel(clock: Clock, overrides: Record<string, unknown> = {}) {
@@ -86,4 +96,58 @@ export async function electionOfChannel(app: FastifyInstance, cookie: string, ch
     headers: { cookie },
   });
   return response.json();
+}
+
+/** A question of any method added straight to an upcoming election (as the definition would store it). */
+export async function addQuestion(
+  db: Db,
+  electionId: string,
+  question: {
+    title: string;
+    method: QuestionMethod;
+    candidates?: string[];
+    blank?: boolean;
+    sortOrder?: number;
+  },
+) {
+  const [position] = await db
+    .insert(electionPositions)
+    .values({
+      electionId,
+      title: question.title,
+      method: question.method,
+      blank: question.blank ?? false,
+      sortOrder: question.sortOrder ?? 10,
+    })
+    .returning();
+  if (!position) throw new Error("position insert returned nothing");
+  const names = question.candidates ?? [];
+  const rows = names.length
+    ? await db
+        .insert(candidates)
+        .values(names.map((name, i) => ({ positionId: position.id, name, sortOrder: i })))
+        .returning()
+    : [];
+  return { id: position.id, candidates: Object.fromEntries(rows.map((c) => [c.name, c.id])) };
+}
+
+/**
+ * A voter's ballot and participation written straight into the database, as casting writes them
+ * (a plurality choice as its candidate, any other answer as its ballot): for counting tests that do
+ * not go through verification and casting.
+ */
+export async function castDirect(
+  db: Db,
+  vote: { electionId: string; positionId: string; userId: string; candidateId?: string; ballot?: Ballot },
+) {
+  await db
+    .insert(participations)
+    .values({ electionId: vote.electionId, positionId: vote.positionId, userId: vote.userId });
+  await db.insert(ballots).values({
+    electionId: vote.electionId,
+    positionId: vote.positionId,
+    candidateId: vote.candidateId ?? null,
+    answer: vote.ballot ?? null,
+    receiptHash: sha256(`${randomUUID()}:${vote.positionId}`),
+  });
 }
