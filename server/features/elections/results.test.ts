@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ballot } from "../../../contract/ballots/ballot";
 import type { Bulletin, Election } from "../../../contract/elections";
 import { elections } from "../../db/schema";
-import {
-  addQuestion,
-  bulkVoters,
-  castDirect,
-  electionChannel,
-  electionOfChannel,
-} from "../../test/elections";
-import { createOrganization } from "../../test/factories";
+import { questionElection, voteEveryQuestion } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { countQuestion } from "../counting";
@@ -24,70 +17,6 @@ afterAll(() => t.close());
 
 const HEX_SEED = /^[0-9a-f]{64}$/;
 
-/** An election with the channel's plurality positions plus an STV, a referendum and an approval question, open, five voters. */
-async function boardElection(options: { quorum?: number } = {}) {
-  const db = t.database.db;
-  const admin = await createOrganization(t.app);
-  const voters = await bulkVoters(db, t.clock, admin.organizationId, 5);
-  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
-    .channel;
-  const upcoming = await electionOfChannel(t.app, admin.cookie, channel.id);
-  if (options.quorum)
-    await db.update(elections).set({ quorumPercent: options.quorum }).where(eq(elections.id, upcoming.id));
-  const stv = await addQuestion(db, upcoming.id, {
-    title: "Board of Directors",
-    method: { kind: "stv", seats: 3 },
-    candidates: ["A", "B", "C", "D", "E", "F"],
-  });
-  const motion = await addQuestion(db, upcoming.id, {
-    title: "Motion 3: amend article 12",
-    method: { kind: "referendum", threshold: "two_thirds", base: "cast", abstain: true },
-  });
-  const approval = await addQuestion(db, upcoming.id, {
-    title: "Venue",
-    method: { kind: "approval", min: 0, max: 3, seats: 1 },
-    candidates: ["X", "Y", "Z"],
-    blank: true,
-  });
-  const election: Election = (
-    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`)
-  ).json();
-  return { admin, voters, election, stv, motion, approval };
-}
-
-type Board = Awaited<ReturnType<typeof boardElection>>;
-
-/** Everyone votes in every question. */
-async function voteAll(e: Board, count = e.voters.length) {
-  const [president] = e.election.positions;
-  if (!president) throw new Error("no president");
-  const { A, B, C, D, E, F } = e.stv.candidates as Record<string, string>;
-  const { X, Y, Z } = e.approval.candidates as Record<string, string>;
-  const rankings = [
-    [A, B, C],
-    [A, C],
-    [B, A, D],
-    [E, F],
-    [C, B],
-  ];
-  const answers = ["yes", "yes", "yes", "no", "abstain"] as const;
-  const sets = [[X, Y], [X], [Y, Z], [X, Z], []];
-  for (const [i, voter] of e.voters.slice(0, count).entries()) {
-    const vote = (positionId: string, ballot: Ballot | undefined, candidateId?: string) =>
-      castDirect(t.database.db, {
-        electionId: e.election.id,
-        positionId,
-        userId: voter.user.id,
-        ballot,
-        candidateId,
-      });
-    await vote(president.id, undefined, president.candidates[i === 4 ? 1 : 0]?.id);
-    await vote(e.stv.id, { kind: "ranking", ranks: (rankings[i] as string[]).map((id) => [id]) });
-    await vote(e.motion.id, { kind: "answer", answer: answers[i] as (typeof answers)[number] });
-    await vote(e.approval.id, { kind: "set", candidates: sets[i] as string[] });
-  }
-}
-
 const read = async (cookie: string, id: string): Promise<Election> =>
   (await call(t.app, cookie).get(`/api/elections/${id}`)).json();
 const board = async (id: string): Promise<Bulletin> =>
@@ -95,8 +24,8 @@ const board = async (id: string): Promise<Bulletin> =>
 
 describe("results of every question", () => {
   it("are not computable while voting is open: no result, no vote count, no seed, nothing on the board", async () => {
-    const e = await boardElection();
-    await voteAll(e);
+    const e = await questionElection(t);
+    await voteEveryQuestion(t, e);
     const open = await read(e.admin.cookie, e.election.id);
     expect(open.counting).toBeNull();
     for (const position of open.positions) {
@@ -110,8 +39,8 @@ describe("results of every question", () => {
   });
 
   it("count each question with its method and the seed drawn at the close, the same on the screen and the board", async () => {
-    const e = await boardElection();
-    await voteAll(e);
+    const e = await questionElection(t);
+    await voteEveryQuestion(t, e);
     expect((await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`)).statusCode).toBe(
       200,
     );
@@ -164,8 +93,8 @@ describe("results of every question", () => {
   });
 
   it("are counted once and served from the cache while nothing they depend on changes", async () => {
-    const e = await boardElection();
-    await voteAll(e);
+    const e = await questionElection(t);
+    await voteEveryQuestion(t, e);
     await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
     const first = await read(e.admin.cookie, e.election.id);
     const second = await read(e.voters[1]?.cookie as string, e.election.id);
@@ -174,8 +103,8 @@ describe("results of every question", () => {
   });
 
   it("of a cancelled election with hidden results: its administrators only, and not on the board", async () => {
-    const e = await boardElection();
-    await voteAll(e);
+    const e = await questionElection(t);
+    await voteEveryQuestion(t, e);
     await call(t.app, e.admin.cookie).patch(`/api/elections/${e.election.id}/options`, {
       results_hidden: true,
     });
@@ -192,8 +121,8 @@ describe("results of every question", () => {
 
 describe("the tie seed", () => {
   it("is drawn by the schedule's close too, once, each election its own", async () => {
-    const one = await boardElection();
-    const two = await boardElection();
+    const one = await questionElection(t);
+    const two = await questionElection(t);
     const db = t.database.db;
     for (const e of [one, two])
       await db
@@ -213,8 +142,8 @@ describe("the tie seed", () => {
   });
 
   it("is drawn on first count for an election that ended without one (closed before seeds existed)", async () => {
-    const e = await boardElection();
-    await voteAll(e);
+    const e = await questionElection(t);
+    await voteEveryQuestion(t, e);
     await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
     await t.database.db.update(elections).set({ tieSeed: null }).where(eq(elections.id, e.election.id));
     const [first, second] = await Promise.all([read(e.admin.cookie, e.election.id), board(e.election.id)]);
@@ -225,8 +154,8 @@ describe("the tie seed", () => {
 
 describe("the quorum", () => {
   it("states the turnout against the quorum, and whether it was met once voting closed", async () => {
-    const e = await boardElection({ quorum: 50 });
-    await voteAll(e, 2);
+    const e = await questionElection(t, { quorum: 50 });
+    await voteEveryQuestion(t, e, 2);
     const open = await read(e.admin.cookie, e.election.id);
     // While open, only sealed participations count toward the turnout (none yet), and met waits.
     expect(open.quorum).toEqual({ percent: 50, turnout_percent: 0, met: null });
@@ -234,8 +163,8 @@ describe("the quorum", () => {
     const closed = await read(e.admin.cookie, e.election.id);
     expect(closed.quorum).toEqual({ percent: 50, turnout_percent: 40, met: false });
 
-    const enough = await boardElection({ quorum: 60 });
-    await voteAll(enough, 3);
+    const enough = await questionElection(t, { quorum: 60 });
+    await voteEveryQuestion(t, enough, 3);
     await call(t.app, enough.admin.cookie).post(`/api/elections/${enough.election.id}/close`);
     expect((await read(enough.admin.cookie, enough.election.id)).quorum).toEqual({
       percent: 60,
@@ -245,7 +174,7 @@ describe("the quorum", () => {
   });
 
   it("is null for an election without one", async () => {
-    const e = await boardElection();
+    const e = await questionElection(t);
     expect((await read(e.admin.cookie, e.election.id)).quorum).toBeNull();
   });
 });
