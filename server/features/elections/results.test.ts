@@ -119,6 +119,33 @@ describe("results of every question", () => {
   });
 });
 
+describe("results.csv", () => {
+  it("keeps the spec's table for plurality, then each other question's rows, the quorum, the chain's head and the seed", async () => {
+    const e = await questionElection(t, { quorum: 50 });
+    await voteEveryQuestion(t, e);
+    await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
+    const closed = await read(e.admin.cookie, e.election.id);
+    const csv = (await call(t.app, e.admin.cookie).get(`/api/elections/${e.election.id}/results.csv`)).body;
+    expect(csv).toContain("President,1,Ada,Blue,4,80.0");
+    expect(csv).toContain(
+      'Question,Board of Directors\r\nMethod,"Single transferable vote (Scottish STV), 3 seats"',
+    );
+    expect(csv).toContain(
+      "Stage,Action,A,B,C,D,E,F,Non-transferable,Exhausted,Lost to truncation,Elected,Excluded,Tie",
+    );
+    expect(csv).toContain("1,First preferences,2,1,1,0,1,0,");
+    expect(csv).toContain(
+      "Question,Motion 3: amend article 12\r\nMethod,Referendum: Two thirds of the Yes and No votes",
+    );
+    expect(csv).toContain("Outcome,Passed");
+    expect(csv).toContain("Rank,Candidate,Party,Approvals,Elected\r\n1,X,Independent,3,Yes");
+    expect(csv).toContain("Quorum,50%,turnout 100%,valid");
+    const head = closed.counting?.head;
+    expect(csv).toContain(`Seal chain head,${head?.sequence}:${head?.root}`);
+    expect(csv).toContain(`Tie seed,${closed.counting?.tie_seed}`);
+  });
+});
+
 describe("the tie seed", () => {
   it("is drawn by the schedule's close too, once, each election its own", async () => {
     const one = await questionElection(t);
