@@ -95,6 +95,8 @@ export const text = {
   // Results
   resultsTitle: "Results",
   exportCsv: "Export CSV",
+  printReport: "Print report",
+  reportTitle: (title: string) => `Results report: ${title}`,
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
   totalVotes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"} in total`,
   mostVotes: "Most votes",

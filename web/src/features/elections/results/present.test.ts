@@ -22,9 +22,20 @@ import {
 const ranked = (...ids: string[]): Ballot => ({ kind: "ranking", ranks: ids.map((id) => [id]) });
 const times = (n: number, ballot: Ballot) => Array.from({ length: n }, () => ballot);
 const people = (...names: string[]) =>
-  names.map((name) => ({ id: name.toLowerCase(), name, party: "", image_url: "", statement: "", vote_count: null }));
-const count = (candidates: ReturnType<typeof people>, method: Question["method"], ballots: Ballot[], eligible?: number) =>
-  countQuestion({ candidates, method }, ballots, { seed: "public-seed", eligible });
+  names.map((name) => ({
+    id: name.toLowerCase(),
+    name,
+    party: "",
+    image_url: "",
+    statement: "",
+    vote_count: null,
+  }));
+const count = (
+  candidates: ReturnType<typeof people>,
+  method: Question["method"],
+  ballots: Ballot[],
+  eligible?: number,
+) => countQuestion({ candidates, method }, ballots, { seed: "public-seed", eligible });
 
 describe("quorum", () => {
   it("says a turnout below the quorum is not valid, in the issue's words", () => {
@@ -132,7 +143,9 @@ describe("STV stages", () => {
     if (result.method !== "stv") throw new Error("stv expected");
     // 16 valid ballots, 2 seats: floor(16 / 3) + 1 = 6.
     expect(result.result.quota).toBe(6);
-    expect(stvQuotaText(result.result)).toMatch(/^Quota 6 \(Droop: 16 valid ballots ÷ \(2 seats \+ 1\), plus 1, rounded down\)\./);
+    expect(stvQuotaText(result.result)).toMatch(
+      /^Quota 6 \(Droop: 16 valid ballots ÷ \(2 seats \+ 1\), plus 1, rounded down\)\./,
+    );
     const table = stvRoundTable(result.result, { candidates });
     expect(table.setAsideLabel).toBe("Non-transferable");
     expect(table.rows[0]).toMatchObject({
@@ -219,7 +232,11 @@ describe("Schulze, majority judgment and totals", () => {
       [1, 50],
     ]);
     expect(rows.filter((row) => row.elected)).toHaveLength(1);
-    expect(tieTexts(result, names)[0]).toMatch(/^(Ann tied with Bob|Bob tied with Ann); decided by the public seed$/);
-    expect(methodName({ kind: "stv", seats: 3 })).toBe("Ranked, 3 seats (single transferable vote, Scottish STV)");
+    expect(tieTexts(result, names)[0]).toMatch(
+      /^(Ann tied with Bob|Bob tied with Ann); decided by the public seed$/,
+    );
+    expect(methodName({ kind: "stv", seats: 3 })).toBe(
+      "Ranked, 3 seats (single transferable vote, Scottish STV)",
+    );
   });
 });

@@ -134,9 +134,13 @@ export function tieTexts(count: QuestionResult, names: Names): string[] {
       return text ? [text] : [];
     }
     case "irv":
-      return count.result.rounds.flatMap((round) => (round.tieBreak ? [tieBreakText(round.tieBreak, names)] : []));
+      return count.result.rounds.flatMap((round) =>
+        round.tieBreak ? [tieBreakText(round.tieBreak, names)] : [],
+      );
     case "stv":
-      return count.result.stages.flatMap((stage) => (stage.tieBreak ? [tieBreakText(stage.tieBreak, names)] : []));
+      return count.result.stages.flatMap((stage) =>
+        stage.tieBreak ? [tieBreakText(stage.tieBreak, names)] : [],
+      );
     case "schulze": {
       const text = schulzeTieText(count.result, names);
       return text ? [text] : [];
@@ -207,6 +211,8 @@ export interface RoundRow {
   label: string;
   /** One cell per column candidate: its votes in this round ("" when no longer counted). */
   cells: string[];
+  /** The same votes as numbers, for the chart (null when no longer counted). */
+  values: Array<number | null>;
   /** The exhausted (IRV) or non-transferable (STV) figure. */
   setAside: string;
   /** What happened, in words. */
@@ -223,7 +229,9 @@ export interface RoundTable {
 
 function transfersWords(transfers: Record<string, number>, names: Names, skip: string | null): string {
   const moved = Object.entries(transfers).filter(([id, votes]) => id !== skip && votes > 0);
-  return moved.map(([id, votes]) => `${votesFigure(votes)} to ${id === "exhausted" ? "exhausted" : names(id)}`).join(", ");
+  return moved
+    .map(([id, votes]) => `${votesFigure(votes)} to ${id === "exhausted" ? "exhausted" : names(id)}`)
+    .join(", ");
 }
 
 /** Instant runoff round by round: each round's totals, who was eliminated and where the ballots went. */
@@ -234,7 +242,9 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
     const events: string[] = [];
     if (round.winner) {
       const votes = round.totals[round.winner] ?? 0;
-      events.push(`${names(round.winner)} elected with ${votes} of ${round.active} (${percentFigure(votes, round.active)}%)`);
+      events.push(
+        `${names(round.winner)} elected with ${votes} of ${round.active} (${percentFigure(votes, round.active)}%)`,
+      );
     }
     if (round.eliminated) {
       const moved = transfersWords(round.transfers, names, round.eliminated);
@@ -244,6 +254,7 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
     return {
       label: `Round ${round.number}`,
       cells: columns.map((c) => (c.id in round.totals ? String(round.totals[c.id]) : "")),
+      values: columns.map((c) => round.totals[c.id] ?? null),
       setAside: String(round.exhausted),
       events: events.join(". "),
       elected: round.winner ? [round.winner] : [],
@@ -262,7 +273,9 @@ export function stvRoundTable(result: StvResult, position: Pick<PositionView, "c
       if (gone.has(c.id)) return "";
       const total = stage.totals[c.id] ?? 0;
       const change = stage.kind === "first" ? 0 : (stage.transfers[c.id] ?? 0);
-      return change === 0 ? votesFigure(total) : `${votesFigure(total)} (${change > 0 ? "+" : "−"}${votesFigure(Math.abs(change))})`;
+      return change === 0
+        ? votesFigure(total)
+        : `${votesFigure(total)} (${change > 0 ? "+" : "−"}${votesFigure(Math.abs(change))})`;
     });
     const events: string[] = [];
     if (stage.kind === "first") events.push("First preferences");
@@ -273,16 +286,21 @@ export function stvRoundTable(result: StvResult, position: Pick<PositionView, "c
       events.push(`${names(stage.from)} excluded; ballots transferred`);
     }
     if (stage.nonTransferable.ballots > 0) {
-      events.push(`${stage.nonTransferable.ballots} non-transferable (${votesFigure(stage.nonTransferable.votes)} votes)`);
+      events.push(
+        `${stage.nonTransferable.ballots} non-transferable (${votesFigure(stage.nonTransferable.votes)} votes)`,
+      );
     }
-    if (stage.lostToTruncation > 0) events.push(`${votesFigure(stage.lostToTruncation)} lost to rounding down`);
+    if (stage.lostToTruncation > 0)
+      events.push(`${votesFigure(stage.lostToTruncation)} lost to rounding down`);
     for (const id of stage.excluded) if (id !== stage.from) events.push(`${names(id)} excluded`);
     if (stage.elected.length > 0) events.push(`${listWords(stage.elected.map(names))} elected`);
     if (stage.tieBreak) events.push(tieBreakText(stage.tieBreak, names));
+    const values = columns.map((c) => (gone.has(c.id) ? null : (stage.totals[c.id] ?? 0)));
     for (const id of stage.excluded) gone.add(id);
     return {
       label: `Stage ${stage.number}`,
       cells,
+      values,
       setAside: votesFigure(stage.exhausted.votes),
       events: events.join(". "),
       elected: stage.elected,
@@ -307,7 +325,11 @@ export interface MatrixRow {
 }
 
 /** Schulze's pairwise matrix: cell [row][column] is the ballots ranking the row above the column. */
-export function pairwiseRows(result: SchulzeResult, names: Names, matrix: "pairwise" | "strongest"): MatrixRow[] {
+export function pairwiseRows(
+  result: SchulzeResult,
+  names: Names,
+  matrix: "pairwise" | "strongest",
+): MatrixRow[] {
   const grid = result[matrix];
   return result.candidates.map((id, i) => ({
     id,
@@ -382,6 +404,12 @@ export function totalsRows(result: TotalsResult, names: Names): TotalsRow[] {
   const top = Math.max(0, ...Object.values(result.totals));
   return result.order.map((id) => {
     const total = result.totals[id] ?? 0;
-    return { id, name: names(id), total, width: top === 0 ? 0 : (total / top) * 100, elected: result.elected.includes(id) };
+    return {
+      id,
+      name: names(id),
+      total,
+      width: top === 0 ? 0 : (total / top) * 100,
+      elected: result.elected.includes(id),
+    };
   });
 }
