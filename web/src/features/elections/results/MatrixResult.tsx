@@ -27,7 +27,14 @@ function Matrix({ rows, caption }: { rows: MatrixRow[]; caption: string }) {
             <th scope="row">{row.name}</th>
             {row.cells.map((cell) => (
               <td key={cell.id} className={cx(shared.num, cell.wins && styles.winsCell)}>
-                {cell.votes === null ? <span aria-label="same candidate">—</span> : cell.votes}
+                {cell.votes === null ? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">same candidate</span>
+                  </>
+                ) : (
+                  cell.votes
+                )}
                 {cell.wins && <span className="visually-hidden"> (wins)</span>}
               </td>
             ))}

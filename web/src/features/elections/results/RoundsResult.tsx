@@ -61,7 +61,14 @@ export function RoundsResult({
                   const elected = column !== undefined && row.elected.includes(column.id);
                   return (
                     <td key={column?.id ?? index} className={cx(shared.num, elected && styles.electedCell)}>
-                      {cell === "" ? <span aria-label="not counted">—</span> : cell}
+                      {cell === "" ? (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="visually-hidden">not counted</span>
+                        </>
+                      ) : (
+                        cell
+                      )}
                       {elected && <span className="visually-hidden"> (elected)</span>}
                     </td>
                   );
