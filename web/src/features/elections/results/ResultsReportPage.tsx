@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import type { Bulletin, Election } from "../../../../../contract/elections";
+import { type Election, headText } from "../../../../../contract/elections";
 import { electionsEndpoints } from "../../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../../api/query";
 import { cx } from "../../../ui/cx";
@@ -14,34 +14,11 @@ import { methodName } from "./present";
 import { QuestionResult, QuorumNote } from "./QuestionResult";
 import styles from "./ResultsReportPage.module.css";
 
-/** The seal chain's head: the last seal's root, or none yet. */
-function SealHead({ bulletin }: { bulletin: Bulletin }) {
-  const head = bulletin.seals.at(-1);
-  if (!head) return <dd>No seal yet</dd>;
-  return (
-    <dd>
-      <span className={cx(shared.mono, styles.hash)}>{head.root}</span>
-      <span className={cx("muted", shared.small)}>
-        {" "}
-        (seal #{head.sequence}, {when(head.created_at)})
-      </span>
-    </dd>
-  );
-}
-
-function Report({
-  election,
-  bulletin,
-  producedAt,
-}: {
-  election: Election;
-  bulletin: Bulletin;
-  producedAt: Date;
-}) {
+function Report({ election }: { election: Election }) {
+  const counting = election.counting;
   return (
     <article className={styles.report} aria-labelledby="report-title">
       <header className={styles.head}>
-        <p className={cx("muted", shared.small)}>{bulletin.election.organization_name}</p>
         <h1 id="report-title">{text.reportTitle(election.title)}</h1>
         <p className={cx("muted", shared.small)}>{windowText(election)}</p>
       </header>
@@ -50,14 +27,20 @@ function Report({
         <dd>
           {turnout(election)}% ({text.ofVoters(election.votes_cast, election.total_voters)})
         </dd>
-        <dt>Seal chain head</dt>
-        <SealHead bulletin={bulletin} />
-        <dt>Public tie seed</dt>
-        <dd className={cx(shared.mono, styles.hash)}>{bulletin.tie_seed ?? "Not drawn yet"}</dd>
-        <dt>Produced</dt>
-        <dd>
-          <time dateTime={producedAt.toISOString()}>{when(producedAt.toISOString())}</time>
-        </dd>
+        {counting && (
+          <>
+            <dt>Seal chain head</dt>
+            <dd className={cx(shared.mono, styles.hash)}>
+              {counting.head ? headText(counting.head) : "No seal"}
+            </dd>
+            <dt>Public tie seed</dt>
+            <dd className={cx(shared.mono, styles.hash)}>{counting.tie_seed}</dd>
+            <dt>Counted</dt>
+            <dd>
+              <time dateTime={counting.counted_at}>{when(counting.counted_at)}</time>
+            </dd>
+          </>
+        )}
       </dl>
       {!election.viewer.can_see_results ? (
         <p className={shared.notice}>{resultsNotice(election)}</p>
@@ -89,22 +72,12 @@ function Report({
 
 /**
  * The printable results report: per question the method, winners and rounds; the turnout and
- * quorum, the seal chain's head and when the report was produced. Print styles drop the buttons.
+ * quorum, the seal chain's head the count covers, the tie seed and when the count was made. Print styles drop the buttons.
  */
 export default function ResultsReportPage() {
   const { electionId = "" } = useParams();
   const { user } = useAuth();
   const election = useEndpointQuery(electionsEndpoints.get, { params: { id: electionId } });
-  const bulletin = useEndpointQuery(electionsEndpoints.bulletin, { params: { id: electionId } });
-  const election_ = loadOf(election);
-  const both =
-    election.data && bulletin.data
-      ? {
-          election: election.data,
-          bulletin: bulletin.data,
-          producedAt: new Date(Math.max(election.dataUpdatedAt, bulletin.dataUpdatedAt)),
-        }
-      : undefined;
   return (
     <div className={styles.page}>
       <nav className={styles.actions} aria-label="Report">
@@ -113,21 +86,16 @@ export default function ResultsReportPage() {
             {text.resultsScreenTitle}
           </Link>
         )}
-        <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!both}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => window.print()}
+          disabled={!election.data}
+        >
           {text.printReport}
         </button>
       </nav>
-      <LoadState
-        {...election_}
-        error={election_.error ?? (bulletin.isFetching ? null : bulletin.error?.message)}
-        onRetry={() => {
-          void election.refetch();
-          void bulletin.refetch();
-        }}
-        data={both}
-      >
-        {(data) => <Report {...data} />}
-      </LoadState>
+      <LoadState {...loadOf(election)}>{(data) => <Report election={data} />}</LoadState>
     </div>
   );
 }

@@ -38,29 +38,46 @@ const count = (
 ) => countQuestion({ candidates, method }, ballots, { seed: "public-seed", eligible });
 
 describe("quorum", () => {
+  const closed = (percent: number, cast: number, total: number) => ({
+    votes_cast: cast,
+    total_voters: total,
+    quorum: {
+      percent,
+      // As the server sends it: rounded to one decimal, met in whole numbers.
+      turnout_percent: total === 0 ? 0 : Math.round((cast * 1000) / total) / 10,
+      met: cast * 100 >= percent * total,
+    },
+  });
   it("says a turnout below the quorum is not valid, in the issue's words", () => {
-    expect(quorumVerdict({ quorum_percent: 50, votes_cast: 38, total_voters: 100 })).toEqual({
+    expect(quorumVerdict(closed(50, 38, 100))).toEqual({
       valid: false,
       text: "Not valid: turnout 38% below the 50% quorum",
     });
   });
   it("says a turnout at or over the quorum is valid", () => {
-    expect(quorumVerdict({ quorum_percent: 50, votes_cast: 62, total_voters: 100 })?.text).toBe(
-      "Valid: turnout 62%, quorum 50%",
-    );
-    expect(quorumVerdict({ quorum_percent: 50, votes_cast: 1, total_voters: 2 })?.valid).toBe(true);
+    expect(quorumVerdict(closed(50, 62, 100))?.text).toBe("Valid: turnout 62%, quorum 50%");
+    expect(quorumVerdict(closed(50, 1, 2))?.valid).toBe(true);
   });
-  it("never rounds a turnout up over the line", () => {
-    // 999 of 2000 is 49.95%: shown as 49.9%, and not valid.
-    expect(quorumVerdict({ quorum_percent: 50, votes_cast: 999, total_voters: 2000 })).toEqual({
+  it("never shows a turnout that rounds up to the quorum as below it", () => {
+    // 999 of 2000 is 49.95%: the server rounds it to 50; shown cut, 49.9%, and not valid.
+    expect(quorumVerdict(closed(50, 999, 2000))).toEqual({
       valid: false,
       text: "Not valid: turnout 49.9% below the 50% quorum",
     });
     expect(percentFigure(2, 3)).toBe("66.6");
   });
-  it("is absent without a quorum rule, and not valid with nobody on the roll", () => {
-    expect(quorumVerdict({ quorum_percent: null, votes_cast: 0, total_voters: 0 })).toBeNull();
-    expect(quorumVerdict({ quorum_percent: 10, votes_cast: 0, total_voters: 0 })?.valid).toBe(false);
+  it("is absent without a quorum rule, and gives no verdict while voting is open", () => {
+    expect(quorumVerdict({ quorum: null, votes_cast: 0, total_voters: 0 })).toBeNull();
+    expect(
+      quorumVerdict({
+        votes_cast: 3,
+        total_voters: 10,
+        quorum: { percent: 50, turnout_percent: 30, met: null },
+      }),
+    ).toEqual({
+      valid: null,
+      text: "Turnout so far 30%; quorum 50%",
+    });
   });
 });
 

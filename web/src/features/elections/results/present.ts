@@ -188,22 +188,30 @@ export function referendumVerdict(result: ReferendumResult): ReferendumVerdict {
 }
 
 export interface QuorumVerdict {
-  valid: boolean;
+  /** Null while voting is open (the turnout may still grow). */
+  valid: boolean | null;
   text: string;
 }
 
-/** The election's quorum rule against its turnout (null when it has none). */
+/**
+ * The server's quorum verdict (Election.quorum) in words; null when the election has none. A
+ * turnout just under the quorum that rounds to it is shown cut instead ("49.9%", never "50% below
+ * the 50% quorum").
+ */
 export function quorumVerdict(
-  election: Pick<Election, "quorum_percent" | "votes_cast" | "total_voters">,
+  election: Pick<Election, "quorum" | "votes_cast" | "total_voters">,
 ): QuorumVerdict | null {
-  const quorum = election.quorum_percent;
-  if (quorum === null) return null;
-  const figure = percentFigure(election.votes_cast, election.total_voters);
-  // Whole numbers compared, so no rounding decides validity.
-  const valid = election.total_voters > 0 && election.votes_cast * 100 >= quorum * election.total_voters;
-  return valid
-    ? { valid, text: `Valid: turnout ${figure}%, quorum ${quorum}%` }
-    : { valid, text: `Not valid: turnout ${figure}% below the ${quorum}% quorum` };
+  const quorum = election.quorum;
+  if (!quorum) return null;
+  const figure =
+    quorum.met === false && quorum.turnout_percent >= quorum.percent
+      ? percentFigure(election.votes_cast, election.total_voters)
+      : String(quorum.turnout_percent);
+  if (quorum.met === null)
+    return { valid: null, text: `Turnout so far ${figure}%; quorum ${quorum.percent}%` };
+  return quorum.met
+    ? { valid: true, text: `Valid: turnout ${figure}%, quorum ${quorum.percent}%` }
+    : { valid: false, text: `Not valid: turnout ${figure}% below the ${quorum.percent}% quorum` };
 }
 
 export interface RoundRow {
