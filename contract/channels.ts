@@ -154,7 +154,7 @@ export const createChannelInput = z
     const voting = input.voting_settings;
     if (!voting?.startDate || !voting.endDate)
       ctx.addIssue({ code: "custom", message: messages.votingPeriodRequired });
-    else if (voting.candidates.length === 0)
+    else if (voting.candidates.length === 0 && voting.questions.length === 0)
       ctx.addIssue({ code: "custom", message: messages.candidateRequired });
   });
 export type CreateChannelInput = z.input<typeof createChannelInput>;

@@ -18,6 +18,7 @@ import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
+import { checkSelections } from "./ballot-check";
 
 /** A receipt: 130 random bits, shown once, grouped for reading (VS-XXXX-…). */
 function newReceipt(): string {
@@ -37,6 +38,18 @@ const arrayOf = (values: string[]) => `{${values.join(",")}}`;
 /** The election's frozen verification rules (`e`), or its channel's while it has not opened. */
 const twoFactorRequired = sql`coalesce((e.security_settings ->> 'twoFactor')::boolean, (select (c.security_settings ->> 'twoFactor')::boolean from channels c where c.id = e.channel_id), false)`;
 
+/**
+ * How many selections answer a question of this election (`e`): a candidate who stands for a
+ * plurality question, or an answer (checked against its question before the write) to one of its questions.
+ */
+const validSelections = (
+  positions: string,
+  chosen: string,
+) => sql`(select count(*) from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
+  join election_positions p on p.id = s.position_id and p.election_id = e.id
+  where case when s.candidate_id is null then p.method ->> 'kind' <> 'plurality' or p.blank
+    else p.method ->> 'kind' = 'plurality' and exists (select 1 from candidates k where k.id = s.candidate_id and k.position_id = s.position_id) end)`;
+
 interface Checks {
   open: boolean;
   member: boolean;
@@ -49,11 +62,12 @@ interface Checks {
 }
 
 /**
- * Casts one voter's choices, one per position. The rules, each enforced inside the one statement
+ * Casts one voter's answers, one per question (position). The rules, each enforced inside the one statement
  * that writes (so nothing can change between a check and the write): the election is active by
  * the server's clock; the organization is not suspended; the voter belongs to it and is on the roll;
- * no administrator blocked the voter's session in this election (security monitoring); every candidate
- * stands for its position in this election; a fresh, unused verification grant of this voter and
+ * no administrator blocked the voter's session in this election (security monitoring); every selection
+ * answers a question of this election (a candidate who stands for a plurality question, or a ballot
+ * that ballot-check.ts checked against its question before the write); a fresh, unused verification grant of this voter and
  * election is spent; and the voter has not voted for the position (the participation's primary
  * key holds that even against concurrent attempts). Participation (who) and ballot (what, found
  * by the receipt's hash) are separate rows with no link. Tallies are counted from the ballots, so
@@ -76,15 +90,21 @@ export async function castVote(options: {
   const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
-  const candidateIds = input.selections.flatMap((s) => (s.candidate_id ? [s.candidate_id] : []));
-  if (candidateIds.length !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
   if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
+  const checked = await checkSelections(db, { electionId, voterId: voter.id, selections: input.selections });
   await requirePasswordIfChosen(options.guard, voter, input.password, who.ip, {
     needed: electionMessages.passwordNeeded,
     wrong: electionMessages.passwordWrong,
   });
   const positions = arrayOf(positionIds);
-  const chosen = arrayOf(candidateIds);
+  const count = positionIds.length;
+  if (!checked) {
+    // A question that is not this election's: nothing is written; the refusal says which rule was broken.
+    await explainRefusal(db, { voter, electionId, now, positions, chosen: "{}", count });
+    throw badRequest(electionMessages.wrongCandidate);
+  }
+  const chosen = arrayOf(checked.map((c) => c.candidateId ?? "NULL"));
+  const answers = JSON.stringify(checked.map((c) => c.answer));
 
   const receipt = newReceipt();
   const hashes = arrayOf(positionIds.map((positionId) => receiptHash(receipt, positionId)));
@@ -99,9 +119,7 @@ export async function castVote(options: {
           and not exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended')
           and not exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked')
           and (${voter.totpEnabled} or not ${twoFactorRequired})
-          and (select count(*) from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
-                join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
-                join election_positions p on p.id = s.position_id and p.election_id = e.id) = cardinality(${positions}::uuid[])
+          and ${validSelections(positions, chosen)} = cardinality(${positions}::uuid[])
       ),
       spent as (
         update verification_grants set used_at = ${now}
@@ -116,9 +134,9 @@ export async function castVote(options: {
         returning position_id
       ),
       cast_ballots as (
-        insert into ballots (election_id, position_id, candidate_id, receipt_hash)
-        select ${electionId}::uuid, s.position_id, s.candidate_id, s.receipt_hash
-        from unnest(${positions}::uuid[], ${chosen}::uuid[], ${hashes}::text[]) as s(position_id, candidate_id, receipt_hash)
+        insert into ballots (election_id, position_id, candidate_id, answer, receipt_hash)
+        select ${electionId}::uuid, s.position_id, s.candidate_id, nullif(${answers}::jsonb -> (s.n::int - 1), 'null'::jsonb), s.receipt_hash
+        from unnest(${positions}::uuid[], ${chosen}::uuid[], ${hashes}::text[]) with ordinality as s(position_id, candidate_id, receipt_hash, n)
         where exists (select 1 from spent)
         returning 1
       )
@@ -146,16 +164,9 @@ export async function castVote(options: {
     };
   }
   // Refused: a second look says which rule, in the spec's words.
-  const refusal = await explainRefusal(db, {
-    voter,
-    electionId,
-    now,
-    positions,
-    chosen,
-    count: input.selections.length,
-  });
-  if (refusal === "already_voted") await monitor?.duplicateAttempt(who);
-  throw refusal === "already_voted"
+  const broken = await explainRefusal(db, { voter, electionId, now, positions, chosen, count });
+  if (broken === "already_voted") await monitor?.duplicateAttempt(who);
+  throw broken === "already_voted"
     ? conflict(electionMessages.alreadyVoted)
     : forbidden(electionMessages.grantMissing);
 }
@@ -180,9 +191,7 @@ async function explainRefusal(
       exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked') as blocked,
       ${twoFactorRequired} as two_factor,
       exists (select 1 from participations pa where pa.user_id = ${voter.id} and pa.position_id = any(${positions}::uuid[])) as voted,
-      (select count(*)::int from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
-        join candidates k on k.id = s.candidate_id and k.position_id = s.position_id
-        join election_positions p on p.id = s.position_id and p.election_id = e.id) as valid
+      ${validSelections(positions, chosen)}::int as valid
     from elections e where e.id = ${electionId}`)) as unknown as { rows: Checks[] };
   const check = checked.rows[0];
   if (!check?.member) throw notFound(electionMessages.electionNotFound);

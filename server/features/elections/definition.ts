@@ -1,17 +1,12 @@
-import {
-  CANDIDATE_POSITIONS,
-  type CandidateInput,
-  POSITION_LABELS,
-  type VotingSettings,
-} from "../../../contract/channels";
+import { CANDIDATE_POSITIONS, POSITION_LABELS, type VotingSettings } from "../../../contract/channels";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
 import { zonedInstant } from "../../lib/zoned-time";
 
 /**
- * The election of an election channel (status upcoming), one position per office its candidates
- * stand for (one selection each), and the candidates; run inside the channel's transaction so the
- * channel and its ballot exist together or not at all.
+ * The election of an election channel (status upcoming), its questions (one per office its
+ * candidates stand for, then the administrator's other questions) and their candidates; run inside
+ * the channel's transaction so the channel and its ballot exist together or not at all.
  */
 export async function createElectionDefinition(
   tx: Db,
@@ -40,33 +35,77 @@ export async function createElectionDefinition(
       endTime: voting.endTime,
       startsAt: zonedInstant(voting.startDate, voting.startTime, options.timeZone),
       endsAt: zonedInstant(voting.endDate, voting.endTime, options.timeZone),
+      quorumPercent: voting.quorumPercent,
     })
     .returning({ id: elections.id });
   if (!election) throw new Error("election insert returned nothing");
 
-  await createPositions(tx, election.id, voting.candidates);
+  await createPositions(tx, election.id, voting);
   return election.id;
 }
 
-/** One position per office the candidates stand for (one selection each), with its candidates. */
-export async function createPositions(tx: Db, electionId: string, standing: CandidateInput[]): Promise<void> {
+type StoredQuestion = VotingSettings["questions"][number];
+
+/**
+ * The election's questions in ballot order: first one plurality position per spec office the
+ * candidates stand for (one selection each, as the spec has it), then each other question with its
+ * method, blank vote and candidate order.
+ */
+export async function createPositions(tx: Db, electionId: string, voting: VotingSettings): Promise<void> {
+  const standing = voting.candidates;
   const offices = CANDIDATE_POSITIONS.filter((office) => standing.some((c) => c.position === office));
-  for (const [order, office] of offices.entries()) {
+  const officeQuestions: StoredQuestion[] = offices.map((office) => ({
+    title: POSITION_LABELS[office],
+    description: "",
+    method: { kind: "plurality" },
+    blank: false,
+    order: "as_entered",
+    candidates: standing
+      .filter((c) => c.position === office)
+      .map((c) => ({ name: c.name, party: c.party, statement: "", photo_url: c.image })),
+  }));
+  const questions = [...officeQuestions, ...voting.questions];
+  for (const [order, question] of questions.entries()) {
     const [position] = await tx
       .insert(electionPositions)
-      .values({ electionId, title: POSITION_LABELS[office], maxSelections: 1, sortOrder: order })
+      .values({
+        electionId,
+        title: question.title,
+        description: question.description,
+        maxSelections: maxSelectionsOf(question),
+        method: question.method,
+        blank: question.blank,
+        candidateOrder: question.order,
+        sortOrder: order,
+      })
       .returning({ id: electionPositions.id });
     if (!position) throw new Error("position insert returned nothing");
+    if (question.candidates.length === 0) continue;
     await tx.insert(candidates).values(
-      standing
-        .filter((c) => c.position === office)
-        .map((candidate, index) => ({
-          positionId: position.id,
-          name: candidate.name,
-          party: candidate.party,
-          imageUrl: candidate.image,
-          sortOrder: index,
-        })),
+      question.candidates.map((candidate, index) => ({
+        positionId: position.id,
+        name: candidate.name,
+        party: candidate.party,
+        bio: candidate.statement,
+        imageUrl: candidate.photo_url,
+        sortOrder: index,
+      })),
     );
+  }
+}
+
+/** How many candidates one ballot may name: one choice, k seats, the approval maximum, or every candidate. */
+function maxSelectionsOf(question: StoredQuestion): number {
+  const { method } = question;
+  switch (method.kind) {
+    case "plurality":
+    case "referendum":
+      return 1;
+    case "block":
+      return method.seats;
+    case "approval":
+      return method.max;
+    default:
+      return question.candidates.length;
   }
 }

@@ -154,7 +154,7 @@ export async function setResultsHidden(
 }
 
 /**
- * Channel Configuration: the voting window and candidates, replaced whole while the election is
+ * Channel Configuration: the voting window, candidates, questions and quorum, replaced whole while the election is
  * upcoming. Once voting opens the ballot definition is frozen (the status check is in the same
  * statement that takes the row lock).
  */
@@ -179,12 +179,13 @@ export async function updateDefinition(
         endTime: voting.endTime,
         startsAt: zonedInstant(voting.startDate, voting.startTime, zone),
         endsAt: zonedInstant(voting.endDate, voting.endTime, zone),
+        quorumPercent: voting.quorumPercent,
       })
       .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
       .returning();
     if (!updated) throw badRequest(electionMessages.definitionFrozen);
     await tx.delete(electionPositions).where(eq(electionPositions.electionId, electionId));
-    await createPositions(tx, electionId, voting.candidates);
+    await createPositions(tx, electionId, voting);
     if (updated.channelId) {
       await tx.update(channels).set({ votingSettings: voting }).where(eq(channels.id, updated.channelId));
     }
