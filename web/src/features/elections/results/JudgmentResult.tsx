@@ -82,7 +82,7 @@ export function JudgmentResult({
               {mjTieText(tie, names, result.grades)}.
             </p>
           ))}
-          <Table compact>
+          <Table compact label={`Grades table, ${position.title}`}>
             <caption className={cx(styles.caption, shared.small)}>
               Grades given to each candidate, best grade first; candidates in result order.
             </caption>

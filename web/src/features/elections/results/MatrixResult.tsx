@@ -7,9 +7,9 @@ import { type MatrixRow, namesOf, pairwiseRows, schulzeOrderText } from "./prese
 import type { ResultDetail } from "./QuestionResult";
 import styles from "./QuestionResult.module.css";
 
-function Matrix({ rows, caption }: { rows: MatrixRow[]; caption: string }) {
+function Matrix({ rows, caption, label }: { rows: MatrixRow[]; caption: string; label: string }) {
   return (
-    <Table compact>
+    <Table compact label={label}>
       <caption className={cx(styles.caption, shared.small)}>{caption}</caption>
       <thead>
         <tr>
@@ -63,12 +63,14 @@ export function MatrixResult({
         <>
           <Matrix
             rows={pairwiseRows(result, names, "pairwise")}
+            label={`Pairwise, ${position.title}`}
             caption="Pairwise: ballots ranking the row's candidate above the column's; marked where the row wins the pair."
           />
           <details className={styles.more}>
             <summary>Strongest paths</summary>
             <Matrix
               rows={pairwiseRows(result, names, "strongest")}
+              label={`Strongest paths, ${position.title}`}
               caption="Strongest path from the row's candidate to the column's; marked where it is stronger than the way back."
             />
           </details>

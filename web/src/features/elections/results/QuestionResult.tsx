@@ -77,7 +77,9 @@ export function QuestionResult({
       ))}
       {detail !== "summary" && (
         <>
-          {count.method === "referendum" && <ReferendumView result={count.result} detail={detail} />}
+          {count.method === "referendum" && (
+            <ReferendumView title={position.title} result={count.result} detail={detail} />
+          )}
           {(count.method === "block" || count.method === "approval" || count.method === "score") && (
             <TotalsBars
               position={position}
@@ -147,7 +149,15 @@ function TotalsBars({
 }
 
 /** Yes, No and Abstain with the threshold line on a bar of the base, and "Passed" or "Not passed" in words. */
-function ReferendumView({ result, detail }: { result: ReferendumResult; detail: ResultDetail }) {
+function ReferendumView({
+  title,
+  result,
+  detail,
+}: {
+  title: string;
+  result: ReferendumResult;
+  detail: ResultDetail;
+}) {
   const verdict = referendumVerdict(result);
   const noShare = result.baseCount === 0 ? 0 : (result.no / result.baseCount) * 100;
   const yesShare = result.baseCount === 0 ? 0 : (result.yes / result.baseCount) * 100;
@@ -172,7 +182,7 @@ function ReferendumView({ result, detail }: { result: ReferendumResult; detail: 
         </span>
       </p>
       {detail === "full" && (
-        <Table compact>
+        <Table compact label={`Answers, ${title}`}>
           <caption className="visually-hidden">Answers</caption>
           <thead>
             <tr>

@@ -32,7 +32,7 @@ export function RoundsResult({
         <RoundsChart position={position} table={table} quota={quota} />
       </Suspense>
       {detail === "full" && (
-        <Table compact>
+        <Table compact label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}>
           <caption className={cx(styles.caption, shared.small)}>
             {count.method === "irv"
               ? "Round by round: each continuing candidate's ballots, and what happened."
