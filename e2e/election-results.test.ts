@@ -5,7 +5,7 @@
  * the organization overview and the printable report at 1280 and 390 px, checked by axe-core and
  * for sideways scroll.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
 import type { QuestionInput } from "../contract/ballots/question";
@@ -239,9 +239,31 @@ async function bothWidths(page: Page, name: string, ready: () => Promise<unknown
   await page.setViewportSize({ width: 390, height: 844 });
   await ready();
   await page.waitForTimeout(300);
-  expect(await sideways(page), `${name} at 390 px`).toBe("");
+  const debug = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((e) => e.getBoundingClientRect().right > width + 1)
+      .slice(0, 8)
+      .map((e) => `${e.tagName}.${[...e.classList].join(".")} ${Math.round(e.getBoundingClientRect().right)}`)
+      .join(" | ");
+  });
+  expect(await sideways(page), `${name} at 390 px: ${debug}`).toBe("");
   await audit(page, `${name}-390`);
   await shot(page, `results-${name}-390`);
+}
+
+/** Each question's result on its own, at 1280 and 390 px: the full-page shot stops at the app's own scroll box. */
+async function eachQuestion(page: Page, scope: Locator, titles: string[]) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+    for (const title of titles) {
+      const region = scope.getByRole("region", { name: title, exact: true });
+      await region.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(150);
+      const file = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+      await region.screenshot({ path: `e2e/screenshots/results-question-${file}-${width}.png` });
+    }
+  }
 }
 
 describe("results of every method", () => {
@@ -328,6 +350,7 @@ describe("results of every method", () => {
     // Plurality keeps the spec's list.
     await tab.getByRole("region", { name: "President" }).getByText("3 votes", { exact: true }).waitFor();
     await bothWidths(page, "channel-tab", () => tab.getByText("Stage 1", { exact: true }).waitFor());
+    await eachQuestion(page, tab, ["President", ...QUESTIONS.map((q) => q.title)]);
 
     // The results screen: overview, then the detailed view with charts and tables.
     await page.setViewportSize({ width: 1280, height: 860 });

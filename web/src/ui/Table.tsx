@@ -30,9 +30,9 @@ export function Table({
   if (!scroll) return table;
   return label ? (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
-    <div className={styles.wrap} role="region" aria-label={label} tabIndex={0}>
+    <section className={styles.wrap} aria-label={label} tabIndex={0}>
       {table}
-    </div>
+    </section>
   ) : (
     <div className={styles.wrap}>{table}</div>
   );

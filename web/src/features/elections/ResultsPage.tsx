@@ -140,7 +140,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
   const { ranked, leaders } = rankPosition(position);
   const label = leaderLabel(election.status, leaders.length > 1);
   return (
-    <Table>
+    <Table label={`${text.resultsTable}, ${position.title}`}>
       <caption className="visually-hidden">{position.title}</caption>
       <thead>
         <tr>

@@ -96,6 +96,7 @@ export const text = {
   resultsTitle: "Results",
   exportCsv: "Export CSV",
   printReport: "Print report",
+  resultsTable: "Results table",
   reportTitle: (title: string) => `Results report: ${title}`,
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
   totalVotes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"} in total`,

@@ -81,11 +81,7 @@ export function QuestionResult({
             <ReferendumView title={position.title} result={count.result} detail={detail} />
           )}
           {(count.method === "block" || count.method === "approval" || count.method === "score") && (
-            <TotalsBars
-              position={position}
-              result={count.result}
-              unit={count.method === "score" ? "points" : "approvals"}
-            />
+            <TotalsBars position={position} result={count.result} unit={TOTALS_UNIT[count.method]} />
           )}
           {(count.method === "irv" || count.method === "stv") && (
             <RoundsResult position={position} count={count} detail={detail} />
@@ -108,6 +104,12 @@ export function QuestionResult({
   );
 }
 
+const TOTALS_UNIT: Record<"block" | "approval" | "score", [string, string]> = {
+  block: ["vote", "votes"],
+  approval: ["approval", "approvals"],
+  score: ["point", "points"],
+};
+
 /** Approval, block and score: totals as bars, highest first, the elected marked. */
 function TotalsBars({
   position,
@@ -116,7 +118,7 @@ function TotalsBars({
 }: {
   position: PositionView;
   result: TotalsResult;
-  unit: "approvals" | "points";
+  unit: [string, string];
 }) {
   const rows = totalsRows(result, namesOf(position));
   return (
@@ -133,7 +135,7 @@ function TotalsBars({
               )}
             </span>
             <span className={styles.totalsFigure}>
-              {row.total} {unit}
+              {row.total} {row.total === 1 ? unit[0] : unit[1]}
             </span>
           </div>
           <div className={shared.bar} aria-hidden="true">
