@@ -82,10 +82,11 @@ export function JudgmentResult({
               {mjTieText(tie, names, result.grades)}.
             </p>
           ))}
+          <p className={cx("muted", shared.small)}>
+            Grades given to each candidate, best grade first; candidates in result order.
+          </p>
           <Table compact label={`Grades table, ${position.title}`}>
-            <caption className={cx(styles.caption, shared.small)}>
-              Grades given to each candidate, best grade first; candidates in result order.
-            </caption>
+            <caption className="visually-hidden">{`Grades table, ${position.title}`}</caption>
             <thead>
               <tr>
                 <th scope="col">Candidate</th>

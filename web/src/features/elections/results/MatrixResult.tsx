@@ -9,39 +9,42 @@ import styles from "./QuestionResult.module.css";
 
 function Matrix({ rows, caption, label }: { rows: MatrixRow[]; caption: string; label: string }) {
   return (
-    <Table compact label={label}>
-      <caption className={cx(styles.caption, shared.small)}>{caption}</caption>
-      <thead>
-        <tr>
-          <td />
-          {rows.map((row) => (
-            <th key={row.id} scope="col" className={shared.num}>
-              {row.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row">{row.name}</th>
-            {row.cells.map((cell) => (
-              <td key={cell.id} className={cx(shared.num, cell.wins && styles.winsCell)}>
-                {cell.votes === null ? (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="visually-hidden">same candidate</span>
-                  </>
-                ) : (
-                  cell.votes
-                )}
-                {cell.wins && <span className="visually-hidden"> (wins)</span>}
-              </td>
+    <>
+      <p className={cx("muted", shared.small)}>{caption}</p>
+      <Table compact label={label}>
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            <td />
+            {rows.map((row) => (
+              <th key={row.id} scope="col" className={shared.num}>
+                {row.name}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">{row.name}</th>
+              {row.cells.map((cell) => (
+                <td key={cell.id} className={cx(shared.num, cell.wins && styles.winsCell)}>
+                  {cell.votes === null ? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">same candidate</span>
+                    </>
+                  ) : (
+                    cell.votes
+                  )}
+                  {cell.wins && <span className="visually-hidden"> (wins)</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
   );
 }
 

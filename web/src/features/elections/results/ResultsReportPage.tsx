@@ -79,7 +79,7 @@ export default function ResultsReportPage() {
   const { user } = useAuth();
   const election = useEndpointQuery(electionsEndpoints.get, { params: { id: electionId } });
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <nav className={styles.actions} aria-label="Report">
         {user && (
           <Link className="btn" to={`${homeFor(user)}/election-results`}>

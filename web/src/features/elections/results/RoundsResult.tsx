@@ -32,12 +32,15 @@ export function RoundsResult({
         <RoundsChart position={position} table={table} quota={quota} />
       </Suspense>
       {detail === "full" && (
+        <p className={cx("muted", shared.small)}>
+          {count.method === "irv"
+            ? "Round by round: each continuing candidate's ballots, and what happened."
+            : "Stage by stage: each candidate's votes at the end of the stage (the change in brackets), and what happened."}
+        </p>
+      )}
+      {detail === "full" && (
         <Table compact label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}>
-          <caption className={cx(styles.caption, shared.small)}>
-            {count.method === "irv"
-              ? "Round by round: each continuing candidate's ballots, and what happened."
-              : "Stage by stage: each candidate's votes at the end of the stage (the change in brackets), and what happened."}
-          </caption>
+          <caption className="visually-hidden">{`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}</caption>
           <thead>
             <tr>
               <th scope="col">{unit}</th>
@@ -55,12 +58,17 @@ export function RoundsResult({
           <tbody>
             {table.rows.map((row) => (
               <tr key={row.label}>
-                <th scope="row">{row.label}</th>
+                <th scope="row" className={styles.nowrap}>
+                  {row.label}
+                </th>
                 {row.cells.map((cell, index) => {
                   const column = table.columns[index];
                   const elected = column !== undefined && row.elected.includes(column.id);
                   return (
-                    <td key={column?.id ?? index} className={cx(shared.num, elected && styles.electedCell)}>
+                    <td
+                      key={column?.id ?? index}
+                      className={cx(shared.num, styles.nowrap, elected && styles.electedCell)}
+                    >
                       {cell === "" ? (
                         <>
                           <span aria-hidden="true">—</span>
