@@ -96,6 +96,6 @@ export default function ResultsReportPage() {
         </button>
       </nav>
       <LoadState {...loadOf(election)}>{(data) => <Report election={data} />}</LoadState>
-    </div>
+    </main>
   );
 }
