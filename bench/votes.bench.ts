@@ -15,7 +15,8 @@ const VOTES = 1500;
  * Votes cast through the HTTP API (session, verification grant, one transaction with
  * participation and ballot) by 8 concurrent voters, beside a TPC-B-like transaction run through the
  * same connection pool in the same run; spread over candidates and with every voter choosing the
- * same one (the case a per-candidate counter row would serialize).
+ * same one (the case a per-candidate counter row would serialize); and a ranked ballot on an STV
+ * question (read and checked against its question before the write) against the plurality choice.
  */
 export async function run(): Promise<void> {
   for (const target of await benchDatabases()) {
@@ -27,17 +28,24 @@ export async function run(): Promise<void> {
     const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     try {
       // Warm-up (JIT, caches, pool) for both sides before anything is measured.
-      await castVotes(app, base, database, false, 1000);
+      await castVotes(app, base, database, "spread", 1000);
       await tpcb(database, 300);
       const baseline = await tpcb(database, VOTES);
-      for (const sameCandidate of [false, true]) {
-        const votes = await castVotes(app, base, database, sameCandidate, VOTES);
-        report(
-          `${target.name}: POST /api/elections/:id/ballots (${sameCandidate ? "every voter the same candidate" : "choices spread"}), ${CLIENTS} clients, vs TPC-B-like transaction`,
-          votes,
-          baseline,
-        );
-      }
+      await castVotes(app, base, database, "ranked", 500);
+      // The plurality choice and the ranked ballot measured one after the other, then the same candidate.
+      const plurality = await castVotes(app, base, database, "spread", VOTES);
+      const ranked = await castVotes(app, base, database, "ranked", VOTES);
+      const same = await castVotes(app, base, database, "same", VOTES);
+      const title = (what: string) =>
+        `${target.name}: POST /api/elections/:id/ballots (${what}), ${CLIENTS} clients`;
+      report(`${title("choices spread")}, vs TPC-B-like transaction`, plurality, baseline);
+      report(`${title("every voter the same candidate")}, vs TPC-B-like transaction`, same, baseline);
+      // A ranked ballot (read and checked against its question before the write) against the plurality choice.
+      report(
+        `${title("a ranked ballot: STV, 3 seats, 6 candidates, rankings of 1 to 6")}, vs the plurality choice (goal: ratio ≥ 0.8)`,
+        ranked,
+        plurality,
+      );
     } finally {
       await app.close();
       await database.close();
@@ -50,11 +58,11 @@ async function castVotes(
   app: Awaited<ReturnType<typeof buildApp>>,
   base: string,
   database: Database,
-  sameCandidate: boolean,
+  ballot: "spread" | "same" | "ranked",
   count: number,
 ): Promise<Measurement> {
   const db = database.db;
-  const email = `bench-${Date.now()}-${sameCandidate}-${count}@bench.votespace.local`;
+  const email = `bench-${Date.now()}-${ballot}-${count}@bench.votespace.local`;
   await app.inject({
     method: "POST",
     url: "/api/accounts/organizations",
@@ -78,7 +86,7 @@ async function castVotes(
     await app.inject({
       method: "POST",
       url: "/api/channels",
-      payload: electionChannel(systemClock),
+      payload: ballot === "ranked" ? rankedChannel() : electionChannel(systemClock),
       headers: { cookie: adminCookie },
     })
   ).json().channel;
@@ -96,22 +104,23 @@ async function castVotes(
       headers: { cookie: adminCookie },
     })
   ).json();
-  const [president] = opened.positions;
+  const [question] = opened.positions;
+  const ids: string[] = question.candidates.map((c: { id: string }) => c.id);
+  const selection = (i: number) =>
+    ballot === "ranked"
+      ? // Voter i ranks 1 to 6 candidates, starting from a different one each time.
+        {
+          position_id: question.id,
+          ballot: { kind: "ranking", ranks: ids.slice(0, (i % 6) + 1).map((_, r) => [ids[(i + r) % 6]]) },
+        }
+      : { position_id: question.id, candidate_id: ids[ballot === "same" ? 0 : i % ids.length] };
   const grants = await Promise.all(voters.map((v) => grantFor(db, systemClock, v.user.id, election.id)));
 
   const requests: LoadRequest[] = voters.map((voter, i) => ({
     url: `${base}/api/elections/${election.id}/ballots`,
     method: "POST",
     headers: { "content-type": "application/json", cookie: voter.cookie },
-    body: JSON.stringify({
-      grant_id: grants[i],
-      selections: [
-        {
-          position_id: president.id,
-          candidate_id: president.candidates[sameCandidate ? 0 : i % president.candidates.length].id,
-        },
-      ],
-    }),
+    body: JSON.stringify({ grant_id: grants[i], selections: [selection(i)] }),
     expect: 201,
   }));
   const result = await httpLoad(requests, CLIENTS);
@@ -131,6 +140,25 @@ async function castVotes(
   if (counted.votes_cast !== count)
     throw new Error(`expected ${count} votes cast, the tally says ${counted.votes_cast}`);
   return result;
+}
+
+/** An election channel with one question: a board of three by single transferable vote, six candidates. */
+function rankedChannel() {
+  const channel = electionChannel(systemClock);
+  return {
+    ...channel,
+    voting_settings: {
+      ...channel.voting_settings,
+      candidates: [],
+      questions: [
+        {
+          title: "Board of Directors",
+          candidates: ["Ada", "Ben", "Cy", "Di", "Eve", "Fay"].map((name) => ({ name })),
+          method: { kind: "stv", seats: 3 },
+        },
+      ],
+    },
+  };
 }
 
 /** pgbench's TPC-B-like transaction (scale 1) through the same pool, 8 clients. */

@@ -1,6 +1,7 @@
 /** The demo's elections: verification, votes and seals, all through the real path. */
 import { asc, eq } from "drizzle-orm";
 import { createChannelInput } from "../../../contract/channels";
+import { type CastVoteInput, castVoteInput } from "../../../contract/elections";
 import { defaultLimits } from "../../context";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
@@ -105,24 +106,38 @@ export async function demoElections(
       const voter = voters[index];
       const candidate = standing[choice];
       if (!voter || !candidate || !position) continue;
-      const verified = await startVerification({ db, clock, secretKey, ip: "127.0.0.1" }, voter, opened.id, {
-        method: "national_id",
-        id_number: `DEMO${100200 + index}`,
-      });
-      if (verified.status !== "verified") continue;
-      await castVote({
-        db,
-        clock,
-        guard: { db, clock, limits: defaultLimits },
-        voter,
-        electionId: opened.id,
-        input: {
-          grant_id: verified.grant_id,
-          selections: [{ position_id: position.id, candidate_id: candidate.id }],
-        },
-      });
+      await voteAs({ db, clock, secretKey }, voter, index, opened.id, [
+        { position_id: position.id, candidate_id: candidate.id },
+      ]);
     }
     if (plan.close) await closeEarly(db, clock, admin, opened.id);
   }
   await sealPending(db);
+}
+
+/**
+ * One demo voter votes as anyone does: verification by National ID (the voter at `index` of the
+ * demo's voters has DEMO100200 + index), then the cast with the grant it gives.
+ */
+export async function voteAs(
+  ctx: { db: Db; clock: Clock; secretKey: string },
+  voter: User,
+  index: number,
+  electionId: string,
+  selections: CastVoteInput["selections"],
+): Promise<void> {
+  const { db, clock } = ctx;
+  const verified = await startVerification({ ...ctx, ip: "127.0.0.1" }, voter, electionId, {
+    method: "national_id",
+    id_number: `DEMO${100200 + index}`,
+  });
+  if (verified.status !== "verified") return;
+  await castVote({
+    db,
+    clock,
+    guard: { db, clock, limits: defaultLimits },
+    voter,
+    electionId,
+    input: castVoteInput.parse({ grant_id: verified.grant_id, selections }),
+  });
 }

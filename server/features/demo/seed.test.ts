@@ -1,9 +1,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channels, elections, organizations, posts, uploads } from "../../db/schema";
+import {
+  ballots,
+  channels,
+  electionPositions,
+  elections,
+  organizations,
+  posts,
+  uploads,
+} from "../../db/schema";
 import { systemClock } from "../../lib/clock";
 import { FolderStorage } from "../../storage/index";
 import { type TestApp, testApp } from "../../test/support";
@@ -33,7 +41,21 @@ describe("demo data", () => {
     const kinds = await t.database.db.select({ type: channels.type }).from(channels);
     expect(new Set(kinds.map((k) => k.type))).toEqual(new Set(["text", "airing", "live", "election"]));
     const list = await t.database.db.select().from(elections).orderBy(asc(elections.createdAt));
-    expect(list.map((e) => e.status).sort()).toEqual(["active", "completed", "upcoming"]);
+    expect(list.map((e) => e.status).sort()).toEqual(["active", "completed", "completed", "upcoming"]);
+    // The board election: STV for three seats, a referendum and an approval question, each with its ballots, all sealed.
+    const board = list.find((e) => e.title === "board-election-2025");
+    const questions = await t.database.db
+      .select({ method: electionPositions.method, ballots: count(ballots.id), sealed: count(ballots.sealId) })
+      .from(electionPositions)
+      .leftJoin(ballots, eq(ballots.positionId, electionPositions.id))
+      .where(eq(electionPositions.electionId, board?.id ?? ""))
+      .groupBy(electionPositions.id)
+      .orderBy(asc(electionPositions.sortOrder));
+    expect(questions.map((q) => [q.method.kind, q.ballots, q.sealed])).toEqual([
+      ["stv", 42, 42],
+      ["referendum", 42, 42],
+      ["approval", 42, 42],
+    ]);
     for (const election of list)
       expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
     const messages = await t.database.db.select().from(posts);

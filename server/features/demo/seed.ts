@@ -14,8 +14,10 @@ import { joinOrganization } from "../organizations/joining";
 import { findOrganization } from "../organizations/queries";
 import { updateOrganization } from "../organizations/service";
 import { createDemoAdmin } from "../platform-admin/accounts";
+import { demoBoardElection } from "./board-election";
 import { demoConversation, demoDirectMessages } from "./conversations";
 import { day, demoElections } from "./elections";
+import { demoMembers } from "./members";
 
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -62,7 +64,7 @@ function demoChannels(clock: Clock): CreateChannelInput[] {
 
 /**
  * On the first start of an empty database: a demo organization with channels of each kind, its
- * admin and a few voters who joined it. Their passwords are generated and printed once, here.
+ * admin, a few voters who joined it (and its other members, who cannot sign in), and its elections. Their passwords are generated and printed once, here.
  */
 export async function seedDemoIfEmpty(
   db: Db,
@@ -121,6 +123,11 @@ export async function seedDemoIfEmpty(
   const superadmin = await createDemoAdmin(db, clock, secretKey);
   credentials.push({ role: "platform admin", email: superadmin.username, password: superadmin.password });
 
+  // The union's other members, who voted in last term's board election with the demo's voters.
+  const members = organization
+    ? await demoMembers(db, clock, secretKey, organization, { count: 45, firstIdIndex: VOTERS.length })
+    : [];
+  await demoBoardElection(db, clock, secretKey, admin, [...voterUsers, ...members]);
   await demoElections(db, clock, secretKey, admin, voterUsers);
   await demoConversation(db, clock, storage, admin, voterUsers, organizationId);
   await demoDirectMessages(db, clock, admin, voterUsers);

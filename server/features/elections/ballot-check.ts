@@ -11,6 +11,7 @@ type Selection = z.output<typeof castVoteInput>["selections"][number];
 /** What a ballot is checked against: a question's method, blank rule and candidates. */
 interface QuestionRow {
   id: string;
+  electionId: string;
   method: QuestionMethod;
   blank: boolean;
   candidates: string[];
@@ -28,11 +29,9 @@ export interface Checked {
  * given as a ballot becomes its candidate (as `candidate_id` gives it); a blank vote, and an answer
  * that chooses no one, becomes the blank answer. A selection that is only a `candidate_id` needs no
  * read: the write checks it (today's path). Returns null when a question is not one of this
- * election's (or the voter cannot see the election): the write is then refused and the refusal
- * explained as for any other rule.
- *
- * The questions are read before the write: they cannot change once voting is open (the definition
- * is frozen in the statement that opens it), and the write still checks that the election is active.
+ * election's, or the voter is not a member of its organization: the write is then refused and the
+ * refusal explained as for any other rule (an outsider learns nothing of another organization's
+ * questions).
  */
 export async function checkSelections(
   db: Db,
@@ -41,20 +40,26 @@ export async function checkSelections(
   const { selections } = options;
   if (selections.every((s) => s.ballot === undefined))
     return selections.map((s) => ({ candidateId: s.candidate_id ?? null, answer: null }));
-  const questions = await readQuestions(db, options);
+  const questions = await questionsOf(db, options.electionId, selections);
   const checked: Checked[] = [];
   for (const selection of selections) {
     const question = questions.get(selection.position_id);
     if (!question) return null;
-    checked.push(checkOne(question, selection));
+    const outcome = checkOne(question, selection);
+    if (typeof outcome === "string") {
+      if (!(await isMember(db, options))) return null;
+      throw badRequest(outcome);
+    }
+    checked.push(outcome);
   }
   return checked;
 }
 
-function checkOne(question: QuestionRow, selection: Selection): Checked {
+/** The selection as stored, or what is wrong with it in words. */
+function checkOne(question: QuestionRow, selection: Selection): Checked | string {
   const { ballot } = selection;
   if (!ballot) {
-    if (question.method.kind !== "plurality") throw badRequest(electionMessages.wrongCandidate);
+    if (question.method.kind !== "plurality") return electionMessages.wrongCandidate;
     return { candidateId: selection.candidate_id ?? null, answer: null };
   }
   const problem = validateBallot(
@@ -65,26 +70,57 @@ function checkOne(question: QuestionRow, selection: Selection): Checked {
     },
     ballot,
   );
-  if (problem) throw badRequest(problem);
+  if (problem) return problem;
   if (isBlank(ballot)) return { candidateId: null, answer: { kind: "blank" } };
   if (ballot.kind === "choice") return { candidateId: ballot.candidate, answer: null };
   return { candidateId: null, answer: ballot };
 }
 
-/** The asked questions of this election the voter's organization holds, with their candidates' ids. */
-async function readQuestions(
+/**
+ * The questions of elections open for voting, by position id. A question cannot change once voting
+ * opens (the definition is replaced only in the statement that finds the election upcoming, and an
+ * election never goes back to upcoming), so what one read of an active election found holds for
+ * the rest of the vote, in every process: a ranked ballot then costs no more reads than a plurality
+ * choice. The write still checks that the election is active. Bounded: emptied when full.
+ */
+const frozen = new Map<string, QuestionRow>();
+const FROZEN_MAX = 10_000;
+
+async function questionsOf(
   db: Db,
-  options: { electionId: string; voterId: string; selections: Selection[] },
+  electionId: string,
+  selections: Selection[],
 ): Promise<Map<string, QuestionRow>> {
-  const positions = `{${options.selections.map((s) => s.position_id).join(",")}}`;
+  const found = new Map<string, QuestionRow>();
+  const missing: string[] = [];
+  for (const { position_id } of selections) {
+    const known = frozen.get(position_id);
+    if (known?.electionId === electionId) found.set(position_id, known);
+    else missing.push(position_id);
+  }
+  if (missing.length === 0) return found;
   const read = (await db.execute(sql`
-    select p.id, p.method, p.blank,
+    select p.id, p.election_id as "electionId", p.method, p.blank, e.status = 'active' as active,
       coalesce(array_agg(k.id::text order by k.sort_order) filter (where k.id is not null), '{}') as candidates
     from election_positions p
     join elections e on e.id = p.election_id
     left join candidates k on k.position_id = p.id
-    where p.election_id = ${options.electionId} and p.id = any(${positions}::uuid[])
-      and exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${options.voterId})
-    group by p.id`)) as unknown as { rows: QuestionRow[] };
-  return new Map(read.rows.map((row) => [row.id, row]));
+    where p.election_id = ${electionId} and p.id = any(${`{${missing.join(",")}}`}::uuid[])
+    group by p.id, e.status`)) as unknown as { rows: Array<QuestionRow & { active: boolean }> };
+  for (const { active, ...question } of read.rows) {
+    found.set(question.id, question);
+    if (!active) continue;
+    if (frozen.size >= FROZEN_MAX) frozen.clear();
+    frozen.set(question.id, question);
+  }
+  return found;
+}
+
+async function isMember(db: Db, options: { electionId: string; voterId: string }): Promise<boolean> {
+  const read = (await db.execute(sql`
+    select exists (select 1 from elections e join organization_memberships m on m.organization_id = e.organization_id
+      where e.id = ${options.electionId} and m.user_id = ${options.voterId}) as member`)) as unknown as {
+    rows: Array<{ member: boolean }>;
+  };
+  return read.rows[0]?.member === true;
 }

@@ -274,6 +274,16 @@ describe("casting a ballot on a question", () => {
         electionMessages.wrongCandidate,
       ]);
     }
+    // An outsider learns nothing of another organization's questions, not even that a ballot is malformed.
+    const outsider = other.voters[0];
+    if (!outsider) throw new Error("no outsider");
+    const probe = await cast(outsider.cookie, election.id, {
+      grant_id: grant,
+      selections: [
+        { position_id: byTitle("Board of Directors").id, ballot: { kind: "ranking", ranks: [[a], [a]] } },
+      ],
+    });
+    expect([probe.statusCode, probe.json().error.message]).toEqual([404, electionMessages.electionNotFound]);
     expect(await stored(election.id, grant)).toEqual({ ballots: 0, participations: 0, grantUsed: false });
   });
 
