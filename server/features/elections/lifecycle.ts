@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type electionDefinitionInput, electionMessages } from "../../../contract/elections";
@@ -41,6 +42,13 @@ async function open(
   return opened;
 }
 
+/**
+ * The public seed that breaks ties by lot (docs/counting.md § 1.1): 32 random bytes as 64 hex digits,
+ * drawn in the statement that ends voting (close, schedule or cancel), so no one knows it while
+ * ballots can still be cast; kept when already drawn. Published on the bulletin board from then on.
+ */
+export const drawnTieSeed = () => sql`coalesce(${elections.tieSeed}, ${randomBytes(32).toString("hex")})`;
+
 /** Elections whose start or end has come, by the injected clock; every process may run it, each change happens once. */
 export async function applySchedule(db: Db, clock: Clock): Promise<ElectionRow[]> {
   const now = clock.now();
@@ -53,12 +61,20 @@ export async function applySchedule(db: Db, clock: Clock): Promise<ElectionRow[]
     const opened = await db.transaction((tx) => open(tx, id, now, null));
     if (opened) changed.push(opened);
   }
-  const closed = await db
-    .update(elections)
-    .set({ status: "completed" })
-    .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)))
-    .returning();
-  return [...changed, ...closed];
+  const ending = await db
+    .select({ id: elections.id })
+    .from(elections)
+    .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)));
+  for (const { id } of ending) {
+    // One statement per election: each draws its own seed, and only the process that closes it does.
+    const [closed] = await db
+      .update(elections)
+      .set({ status: "completed", tieSeed: drawnTieSeed() })
+      .where(and(eq(elections.id, id), eq(elections.status, "active"), lte(elections.endsAt, now)))
+      .returning();
+    if (closed) changed.push(closed);
+  }
+  return changed;
 }
 
 /** Opens now; the shown start date and time become the moment it opened. */
@@ -81,7 +97,7 @@ export async function closeEarly(
   await electionForAdmin(db, admin, electionId);
   const [closed] = await db
     .update(elections)
-    .set({ status: "completed", endsAt: clock.now() })
+    .set({ status: "completed", endsAt: clock.now(), tieSeed: drawnTieSeed() })
     .where(and(eq(elections.id, electionId), eq(elections.status, "active")))
     .returning();
   if (!closed) throw badRequest(electionMessages.cannotClose);
@@ -92,7 +108,8 @@ export async function cancelElection(db: Db, admin: User, electionId: string): P
   await electionForAdmin(db, admin, electionId);
   const [cancelled] = await db
     .update(elections)
-    .set({ status: "cancelled" })
+    // A cancelled election's results may still be shown to its administrators: the seed is drawn too.
+    .set({ status: "cancelled", tieSeed: drawnTieSeed() })
     .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
     .returning();
   if (!cancelled) throw badRequest(electionMessages.cannotCancel);
