@@ -1,18 +1,22 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import type { Ballot } from "../../../../contract/ballots/ballot";
 import type { PositionView } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import styles from "./BallotPositions.module.css";
-import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import { answerWords } from "./ballotWords";
+import { CandidateAvatar, CandidateStatement, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { text } from "./text";
 
-/** A position already voted in: the choice this browser kept, or "voted". */
+/** A position already voted in: the choice (or answer) this browser kept, or "voted". */
 export function VotedPosition({
   position,
   choiceId,
+  answer,
 }: {
   position: PositionView;
   choiceId: string | undefined;
+  answer?: Ballot;
 }) {
   const chosen = position.candidates.find((c) => c.id === choiceId);
   return (
@@ -21,7 +25,14 @@ export function VotedPosition({
         <h3>{position.title}</h3>
         <span className={styles.votedMark}>✓ {text.youHaveVoted}</span>
       </header>
-      {chosen ? (
+      {answer ? (
+        <p className={styles.yourChoice}>
+          <span>
+            <span className={styles.yourChoiceLabel}>{text.yourChoice}</span>
+            {answerWords(position, answer)}
+          </span>
+        </p>
+      ) : chosen ? (
         <div className={styles.yourChoice}>
           <CandidateAvatar name={chosen.name} image={chosen.image_url} size={40} />
           <span>
@@ -36,17 +47,22 @@ export function VotedPosition({
   );
 }
 
-/** One position on the ballot: its candidates as a choice of one. */
+/**
+ * One position on the ballot: its candidates as a choice of one (the spec's card). `children` come
+ * after the candidates: a blank vote and the question's error, when there are.
+ */
 export function PositionChoice({
   position,
   value,
   onChange,
   disabled,
+  children,
 }: {
   position: PositionView;
   value: string | undefined;
   onChange(candidateId: string): void;
   disabled: boolean;
+  children?: ReactNode;
 }) {
   const legendId = useId();
   return (
@@ -57,27 +73,39 @@ export function PositionChoice({
         {position.description && <p className={cx("muted", shared.small)}>{position.description}</p>}
       </header>
       <div className={shared.choices}>
-        {position.candidates.map((candidate) => (
-          <label
-            key={candidate.id}
-            className={value === candidate.id ? cx(styles.choice, styles.choiceSelected) : styles.choice}
-          >
-            <input
-              type="radio"
-              name={`position-${position.id}`}
-              value={candidate.id}
-              checked={value === candidate.id}
-              onChange={() => onChange(candidate.id)}
-            />
-            <CandidateAvatar name={candidate.name} image={candidate.image_url} size={44} />
-            <span className={shared.choiceText}>
-              <strong>{candidate.name}</strong>
-              <span className="muted">{partyOf(candidate.party)}</span>
-            </span>
-            <span className={styles.choiceCheck} aria-hidden="true" />
-          </label>
-        ))}
+        {position.candidates.map((candidate) => {
+          const choice = (
+            <label
+              key={candidate.id}
+              className={value === candidate.id ? cx(styles.choice, styles.choiceSelected) : styles.choice}
+            >
+              <input
+                type="radio"
+                name={`position-${position.id}`}
+                value={candidate.id}
+                checked={value === candidate.id}
+                onChange={() => onChange(candidate.id)}
+              />
+              <CandidateAvatar name={candidate.name} image={candidate.image_url} size={44} />
+              <span className={shared.choiceText}>
+                <strong>{candidate.name}</strong>
+                <span className="muted">{partyOf(candidate.party)}</span>
+              </span>
+              <span className={styles.choiceCheck} aria-hidden="true" />
+            </label>
+          );
+          // A statement folds out under its candidate; the spec's candidates have none.
+          return candidate.statement ? (
+            <div key={candidate.id} className={styles.withStatement}>
+              {choice}
+              <CandidateStatement candidate={candidate} />
+            </div>
+          ) : (
+            choice
+          );
+        })}
       </div>
+      {children}
     </fieldset>
   );
 }

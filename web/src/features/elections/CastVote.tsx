@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
-import { type Election, electionMessages, headText } from "../../../../contract/elections";
+import type { Ballot } from "../../../../contract/ballots/ballot";
+import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { messages } from "../../../../contract/messages";
 import { call } from "../../api/client";
@@ -9,10 +10,12 @@ import { cx } from "../../ui/cx";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { PositionChoice, VotedPosition } from "./BallotPositions";
+import { BallotForm, type Selection } from "./BallotForm";
+import { VotedPosition } from "./BallotPositions";
+import { ballotWords } from "./ballotWords";
 import styles from "./CastVote.module.css";
 import shared from "./elections.module.css";
-import { keepReceipt, keptChoices } from "./receipts";
+import { keepReceipt, keptAnswers, keptChoices } from "./receipts";
 import { text } from "./text";
 import { Receipt } from "./VoteReceipt";
 
@@ -36,25 +39,66 @@ function castError(failure: unknown): string {
   return `${electionMessages.castFailed}${failure.message}`;
 }
 
+/**
+ * "Preview as a voter": the whole ballot of an upcoming election as a voter sees it, for whoever manages
+ * the election; everything works except casting.
+ */
+function VoterPreview({ election, voterId }: { election: Election; voterId: string }) {
+  const [open, setOpen] = useState(false);
+  if (!election.viewer.can_manage || election.status !== "upcoming") return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={cx("btn", styles.previewButton)}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? ballotWords.previewClose : ballotWords.previewOpen}
+      </button>
+      {open && (
+        <section className={styles.preview} aria-label={ballotWords.previewTitle}>
+          <p className={styles.previewBanner} role="status">
+            {ballotWords.previewBanner}
+          </p>
+          <BallotForm
+            positions={election.positions}
+            voterId={voterId}
+            busy={false}
+            preview
+            onCast={() => {}}
+          />
+        </section>
+      )}
+    </>
+  );
+}
+
 /** The Cast Vote tab: a choice per position not yet voted, verification, then the ballot and its receipt. */
 export function CastVote({ election, onChanged }: { election: Election; onChanged(): void }) {
   const { user } = useAuth();
   const { area, currentId, current } = useWorkspace();
   const toast = useToast();
-  const [choices, setChoices] = useState<Record<string, string>>({});
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<{ code: string; head: string | null } | null>(null);
-  const [kept, setKept] = useState(() => keptChoices(election.id));
+  const [kept, setKept] = useState(() => ({
+    choices: keptChoices(election.id),
+    answers: keptAnswers(election.id),
+  }));
+  // What Submit Vote sends once the voter is verified; a new form (empty answers) after each cast.
+  const pending = useRef<{ selections: Selection[]; answers: Record<string, Ballot> }>({
+    selections: [],
+    answers: {},
+  });
+  const [formKey, setFormKey] = useState(0);
 
   const voted = new Set(election.viewer.voted_position_ids);
   const open = election.positions.filter((p) => !voted.has(p.id));
-  const selections = open
-    .filter((p) => choices[p.id])
-    .map((p) => ({ position_id: p.id, candidate_id: choices[p.id] as string }));
 
   const cast = useCallback(
     async (grantId: string, password?: string) => {
+      const { selections, answers } = pending.current;
       setPhase({ name: "casting" });
       setError(null);
       try {
@@ -62,20 +106,25 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           params: { id: election.id },
           body: { grant_id: grantId, selections, ...(password !== undefined && { password }) },
         });
-        const cast = Object.fromEntries(
-          selections
-            .filter((s) => result.position_ids.includes(s.position_id))
-            .map((s) => [s.position_id, s.candidate_id]),
-        );
+        const counted = (id: string) => result.position_ids.includes(id);
         keepReceipt(election.id, {
           receipt: result.receipt,
-          choices: cast,
+          choices: Object.fromEntries(
+            selections.flatMap((s) =>
+              s.candidate_id && counted(s.position_id) ? [[s.position_id, s.candidate_id]] : [],
+            ),
+          ),
+          answers: Object.fromEntries(
+            selections.flatMap((s) =>
+              s.ballot && counted(s.position_id) ? [[s.position_id, answers[s.position_id]]] : [],
+            ),
+          ),
           cast_at: new Date().toISOString(),
           head: result.head ? headText(result.head) : null,
         });
-        setKept(keptChoices(election.id));
+        setKept({ choices: keptChoices(election.id), answers: keptAnswers(election.id) });
         setReceipt({ code: result.receipt, head: result.head ? headText(result.head) : null });
-        setChoices({});
+        setFormKey((k) => k + 1);
         setPhase({ name: "idle" });
         toast(electionMessages.voteCast);
         onChanged();
@@ -93,7 +142,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         if (failure instanceof ApiError) onChanged();
       }
     },
-    [election.id, selections, toast, onChanged],
+    [election.id, toast, onChanged],
   );
 
   const onVerified = useCallback(
@@ -111,8 +160,11 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const isOrganizationUser = user?.user_type === "organization";
   if (isOrganizationUser) {
     return (
-      <div className={cx(shared.notice, styles.noticeInfo)}>
-        <p>{text.adminNote}</p>
+      <div className={styles.cast}>
+        <div className={cx(shared.notice, styles.noticeInfo)}>
+          <p>{text.adminNote}</p>
+        </div>
+        {user && <VoterPreview election={election} voterId={user.id} />}
       </div>
     );
   }
@@ -132,13 +184,24 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const canVote = !notice && election.viewer.can_vote && !needsTwoFactor;
   const busy = phase.name === "verifying" || phase.name === "casting";
 
-  const submit = () => {
+  const votedView = (position: PositionView) =>
+    voted.has(position.id) ? (
+      <VotedPosition
+        key={position.id}
+        position={position}
+        choiceId={kept.choices[position.id]}
+        answer={kept.answers[position.id]}
+      />
+    ) : null;
+
+  const submit = (selections: Selection[], answers: Record<string, Ballot>) => {
     setError(null);
     if (!currentId) {
       setError(electionMessages.mustBeMember);
       return;
     }
     if (selections.length === 0) return;
+    pending.current = { selections, answers };
     setPhase({ name: "verifying" });
   };
 
@@ -158,6 +221,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           <p>{notice}</p>
         </div>
       )}
+      {user && <VoterPreview election={election} voterId={user.id} />}
       {!notice && !election.viewer.on_roll && (
         <div className={cx(shared.notice, shared.noticeWarning)} role="status">
           <p>{text.notOnRoll}</p>
@@ -184,36 +248,17 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         </div>
       )}
 
-      <div className={styles.ballot}>
-        {election.positions.map((position) =>
-          voted.has(position.id) ? (
-            <VotedPosition key={position.id} position={position} choiceId={kept[position.id]} />
-          ) : canVote ? (
-            <PositionChoice
-              key={position.id}
-              position={position}
-              value={choices[position.id]}
-              disabled={busy}
-              onChange={(candidateId) => setChoices((c) => ({ ...c, [position.id]: candidateId }))}
-            />
-          ) : null,
-        )}
-      </div>
-
-      {canVote && open.length > 0 && (
-        <div className={styles.submitBar}>
-          <p className={cx("muted", shared.small)} aria-live="polite">
-            {text.submitHint(selections.length)}
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            disabled={busy || selections.length === 0}
-            onClick={submit}
-          >
-            {phase.name === "casting" ? text.submitting : text.submitVote}
-          </button>
-        </div>
+      {canVote && open.length > 0 && user ? (
+        <BallotForm
+          key={formKey}
+          positions={election.positions}
+          voted={votedView}
+          voterId={user.id}
+          busy={busy}
+          onCast={submit}
+        />
+      ) : (
+        <div className={styles.ballot}>{election.positions.map(votedView)}</div>
       )}
 
       <Suspense fallback={null}>

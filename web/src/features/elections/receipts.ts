@@ -3,12 +3,16 @@
  * bulletin board. The server keeps no copy (only a hash), so this is what lets a voter on this
  * device see their choice again. Each casting gives its own receipt, for the positions it covered.
  */
+import type { Ballot } from "../../../../contract/ballots/ballot";
+
 const KEY = "votespace_receipts";
 
 export interface KeptReceipt {
   receipt: string;
-  /** positionId → candidateId */
+  /** positionId → candidateId (plurality choices) */
   choices: Record<string, string>;
+  /** positionId → the whole answer, for the other questions (a ranking, a set, grades…) */
+  answers?: Record<string, Ballot>;
   cast_at: string;
   /** The chain's head when the vote was cast, as `<sequence>:<root>` (null before the first seal). */
   head?: string | null;
@@ -45,6 +49,11 @@ export function receiptsFor(electionId: string): KeptReceipt[] {
 /** positionId → candidateId over every receipt kept for the election. */
 export function keptChoices(electionId: string): Record<string, string> {
   return Object.assign({}, ...receiptsFor(electionId).map((r) => r.choices));
+}
+
+/** positionId → the answer kept for a question other than a plurality choice. */
+export function keptAnswers(electionId: string): Record<string, Ballot> {
+  return Object.assign({}, ...receiptsFor(electionId).map((r) => r.answers ?? {}));
 }
 
 export function keepReceipt(electionId: string, receipt: KeptReceipt): void {

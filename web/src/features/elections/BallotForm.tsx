@@ -1,0 +1,143 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type Ballot, validateBallot } from "../../../../contract/ballots/ballot";
+import type { CastVoteInput, PositionView } from "../../../../contract/elections";
+import { cx } from "../../ui/cx";
+import styles from "./BallotForm.module.css";
+import { BallotReview } from "./BallotReview";
+import { isAnswered } from "./ballotDraft";
+import { ballotWords, reviewLine } from "./ballotWords";
+import shared from "./elections.module.css";
+import { QuestionBallot } from "./QuestionBallot";
+import { text } from "./text";
+
+export type Selection = CastVoteInput["selections"][number];
+
+/** What the cast sends for an answer: the spec's candidate_id for a plurality choice, else the ballot. */
+export function selectionOf(position: PositionView, ballot: Ballot): Selection {
+  return position.method.kind === "plurality" && ballot.kind === "choice"
+    ? { position_id: position.id, candidate_id: ballot.candidate }
+    : { position_id: position.id, ballot };
+}
+
+/**
+ * The questions still to answer, each as its method asks, and Submit Vote. Answers are checked with
+ * the contract's validateBallot before the server is asked (its words, under the question). A ballot
+ * with any question other than a plain plurality choice goes through the review step; the spec's
+ * plurality ballot goes straight to verification as before. In a preview everything works except
+ * casting.
+ */
+export function BallotForm({
+  positions,
+  voted,
+  voterId,
+  busy,
+  preview = false,
+  onCast,
+}: {
+  /** Every question in ballot order; those already voted in show as `voted` draws them. */
+  positions: PositionView[];
+  voted?: (position: PositionView) => ReactNode | null;
+  voterId: string;
+  busy: boolean;
+  preview?: boolean;
+  onCast(selections: Selection[], answers: Record<string, Ballot>): void;
+}) {
+  const [answers, setAnswers] = useState<Record<string, Ballot | undefined>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [reviewing, setReviewing] = useState(false);
+  const [focusError, setFocusError] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+
+  const done = new Map(positions.map((p) => [p.id, voted?.(p) ?? null]));
+  const answered = positions.flatMap((p) => {
+    if (done.get(p.id)) return [];
+    const ballot = answers[p.id];
+    return isAnswered(ballot) ? [{ position: p, ballot }] : [];
+  });
+  const invalid = Object.keys(errors).length > 0;
+
+  useEffect(() => {
+    if (!focusError || !root.current) return;
+    const first = root.current.querySelector<HTMLElement>(
+      "[data-invalid] input:not(:disabled), [data-invalid] select:not(:disabled), [data-invalid] button:not(:disabled)",
+    );
+    first?.focus();
+  }, [focusError]);
+
+  const change = (position: PositionView, ballot: Ballot | undefined) => {
+    setAnswers((a) => ({ ...a, [position.id]: ballot }));
+    // A changed answer is checked again at the next Submit; until then its old problem is gone.
+    setErrors(({ [position.id]: _, ...rest }) => rest);
+  };
+
+  const submit = () => {
+    if (answered.length === 0) return;
+    const problems: Record<string, string> = {};
+    for (const { position, ballot } of answered) {
+      const problem = validateBallot(position, ballot);
+      if (problem) problems[position.id] = problem;
+    }
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setFocusError((n) => n + 1);
+      return;
+    }
+    const plain = answered.every(
+      ({ position, ballot }) => position.method.kind === "plurality" && ballot.kind === "choice",
+    );
+    if (plain && !preview) cast();
+    else setReviewing(true);
+  };
+
+  const cast = () =>
+    onCast(
+      answered.map(({ position, ballot }) => selectionOf(position, ballot)),
+      Object.fromEntries(answered.map(({ position, ballot }) => [position.id, ballot])),
+    );
+
+  return (
+    <div className={styles.form} ref={root}>
+      {reviewing && (
+        <BallotReview
+          lines={answered.map(({ position, ballot }) => reviewLine(position, ballot))}
+          busy={busy}
+          preview={preview}
+          onBack={() => setReviewing(false)}
+          onCast={cast}
+        />
+      )}
+      <div className={styles.questions} hidden={reviewing}>
+        {positions.map(
+          (position) =>
+            done.get(position.id) ?? (
+              <div key={position.id} data-invalid={errors[position.id] ? "" : undefined}>
+                <QuestionBallot
+                  position={position}
+                  value={answers[position.id]}
+                  onChange={(ballot) => change(position, ballot)}
+                  disabled={busy}
+                  error={errors[position.id] ?? null}
+                  voterId={voterId}
+                />
+              </div>
+            ),
+        )}
+      </div>
+      {!reviewing && (
+        <div className={styles.submitBar}>
+          <p className={cx("muted", shared.small)} aria-live="polite">
+            {invalid ? ballotWords.fixAnswers : text.submitHint(answered.length)}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            disabled={busy || answered.length === 0}
+            onClick={submit}
+          >
+            {busy ? text.submitting : text.submitVote}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useId, useRef } from "react";
+import { cx } from "../../ui/cx";
+import styles from "./BallotReview.module.css";
+import { ballotWords } from "./ballotWords";
+import shared from "./elections.module.css";
+import { text } from "./text";
+
+/**
+ * The review step: the whole ballot in words ("Treasurer: Ada Lovelace", "Motion 3: Yes"), with Back
+ * and Cast. In a preview Cast stays off. Focus moves to its title, so a screen reader starts there.
+ */
+export function BallotReview({
+  lines,
+  busy,
+  preview,
+  onBack,
+  onCast,
+}: {
+  lines: string[];
+  busy: boolean;
+  preview: boolean;
+  onBack(): void;
+  onCast(): void;
+}) {
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <section className={styles.review} aria-labelledby={titleId}>
+      <h3 id={titleId} ref={title} tabIndex={-1}>
+        {ballotWords.reviewTitle}
+      </h3>
+      <p className={cx("muted", shared.small)}>{ballotWords.reviewIntro}</p>
+      <ul className={styles.lines}>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {preview && <p className={cx("muted", shared.small)}>{ballotWords.previewCastOff}</p>}
+      <div className={styles.actions}>
+        <button type="button" className="btn" disabled={busy} onClick={onBack}>
+          {ballotWords.reviewBack}
+        </button>
+        <button type="button" className="btn btn-primary btn-lg" disabled={busy || preview} onClick={onCast}>
+          {busy ? text.submitting : ballotWords.reviewCast}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The ballot in words, in one place: each question's rules as a voter reads them on the ballot, and
+ * an answer as the review step (and the voted position) says it. Pure; tested in ballotWords.test.ts.
+ */
+import type { Ballot } from "../../../../contract/ballots/ballot";
+import type {
+  QuestionMethod,
+  ReferendumBase,
+  ReferendumThreshold,
+} from "../../../../contract/ballots/question";
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** What a ballot component needs of a question to say its rules and its answers. */
+export interface QuestionWords {
+  title: string;
+  method: QuestionMethod;
+  blank: boolean;
+  candidates: Named[];
+}
+
+const THRESHOLD_WORDS: Record<ReferendumThreshold, string> = {
+  majority: "more than half",
+  two_thirds: "two thirds",
+  three_quarters: "three quarters",
+};
+const BASE_WORDS: Record<ReferendumBase, string> = {
+  cast: "the Yes and No votes",
+  eligible: "everyone on the voter roll",
+};
+
+export const ballotWords = {
+  yes: "Yes",
+  no: "No",
+  abstain: "Abstain",
+  blankVote: "Blank vote",
+  voteBlank: "Vote blank on this question",
+  notRanked: "Not ranked",
+  rank: "Rank",
+  yourRanking: "Your ranking",
+  noneRanked: "No one ranked yet. Add candidates in the order you prefer them.",
+  otherCandidates: "Not ranked yet",
+  allRanked: "You ranked every candidate.",
+  add: (name: string) => `Add ${name} to your ranking`,
+  remove: (name: string) => `Remove ${name} from your ranking`,
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  rankPosition: (rank: number, of: number) => `Rank ${rank} of ${of}`,
+  addShort: "Add",
+  rankOf: (name: string, rank: number, of: number) => `${name}, rank ${rank} of ${of}`,
+  removed: (name: string) => `${name} removed from your ranking`,
+  rankFor: (name: string) => `Rank for ${name}`,
+  gradeFor: (name: string) => `Grade for ${name}`,
+  scoreFor: (name: string, max: number) => `Score for ${name} (0 to ${max})`,
+  chosenCount: (chosen: number, max: number) => `${chosen} of ${max} chosen`,
+  statement: "Statement",
+  answerFor: (title: string) => `Your answer: ${title}`,
+  fixAnswers: "Some answers need a change: see the message under each question.",
+  reviewTitle: "Review your ballot",
+  reviewIntro: "This is the ballot you are about to cast. Votes cannot be changed once cast.",
+  reviewBack: "Back",
+  reviewCast: "Cast Vote",
+  previewTitle: "Preview as a voter",
+  previewBanner:
+    "Preview: this is the ballot as voters will see it. Everything works except casting; nothing is sent.",
+  previewOpen: "Preview as a voter",
+  previewClose: "Close the preview",
+  previewCastOff: "Casting is off in a preview.",
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** How many choices a set ballot takes: [min, max]. */
+export function setLimits(method: QuestionMethod, candidates: number): [number, number] {
+  if (method.kind === "block") return [1, method.seats];
+  if (method.kind === "approval") return [method.min, Math.min(method.max, candidates)];
+  return [1, 1];
+}
+
+function setRule(method: QuestionMethod, candidates: number): string {
+  const [min, max] = setLimits(method, candidates);
+  if (min <= 1 && max >= candidates) return "Choose as many as you like.";
+  if (min <= 1) return `Choose up to ${max}.`;
+  if (min === max) return `Choose exactly ${max}.`;
+  if (max >= candidates) return `Choose at least ${min}.`;
+  return `Choose between ${min} and ${max}.`;
+}
+
+/** A question's rules in plain words, as the ballot shows them under its title. */
+export function rulesText(question: Omit<QuestionWords, "title">): string {
+  const { method, candidates } = question;
+  const sentences: string[] = [];
+  switch (method.kind) {
+    case "plurality":
+      sentences.push("Choose one. The candidate with the most votes wins.");
+      break;
+    case "block":
+      sentences.push(
+        setRule(method, candidates.length),
+        `The ${plural(method.seats, "candidate", "candidates")} with the most votes ${method.seats === 1 ? "is" : "are"} elected.`,
+      );
+      break;
+    case "approval":
+      sentences.push(
+        `${setRule(method, candidates.length)} Choose every candidate you approve of.`,
+        method.seats === 1
+          ? "The candidate with the most approvals wins."
+          : `The ${method.seats} candidates with the most approvals are elected.`,
+      );
+      break;
+    case "referendum":
+      sentences.push(
+        method.abstain
+          ? "Answer Yes, No or Abstain. Abstentions are shown but not counted."
+          : "Answer Yes or No.",
+        `Passes with ${THRESHOLD_WORDS[method.threshold]} of ${BASE_WORDS[method.base]}.`,
+      );
+      break;
+    case "irv":
+      sentences.push(
+        "Rank as many as you like; your vote moves to your next choice if your first is eliminated.",
+      );
+      break;
+    case "stv":
+      sentences.push(
+        `Rank as many as you like. ${plural(method.seats, "seat is", "seats are")} filled; your vote moves to your next choice if your choice is eliminated or elected with votes to spare.`,
+      );
+      break;
+    case "schulze":
+      sentences.push(
+        "Rank as many as you like; you may give several candidates the same rank. The candidate preferred over each other one, head to head, wins.",
+      );
+      break;
+    case "majority_judgment":
+      sentences.push(
+        `Give every candidate a grade, from ${method.grades[0]} to ${method.grades[method.grades.length - 1]}. The candidate with the best median grade wins.`,
+      );
+      break;
+    case "score":
+      sentences.push(`Give every candidate a score from 0 to ${method.max}. The highest total wins.`);
+      break;
+  }
+  if (question.blank) sentences.push("You may vote blank.");
+  return sentences.join(" ");
+}
+
+const nameIn = (candidates: Named[]) => (id: string) => candidates.find((c) => c.id === id)?.name ?? id;
+
+/** One answer in words: "Ada Lovelace", "1. Ada Lovelace, 2. Grace Hopper", "Yes", "Blank vote". */
+export function answerWords(question: QuestionWords, ballot: Ballot): string {
+  const name = nameIn(question.candidates);
+  switch (ballot.kind) {
+    case "blank":
+      return ballotWords.blankVote;
+    case "choice":
+      return name(ballot.candidate);
+    case "set":
+      return ballot.candidates.length === 0 ? ballotWords.blankVote : ballot.candidates.map(name).join(", ");
+    case "answer":
+      return ballotWords[ballot.answer];
+    case "ranking":
+      return ballot.ranks.length === 0
+        ? ballotWords.blankVote
+        : ballot.ranks
+            .map((rank, index) =>
+              rank.length === 1
+                ? `${index + 1}. ${name(rank[0] as string)}`
+                : `${index + 1}. ${rank.map(name).join(" = ")} (same rank)`,
+            )
+            .join(", ");
+    case "grades": {
+      const grades = question.method.kind === "majority_judgment" ? question.method.grades : [];
+      return question.candidates
+        .filter((c) => ballot.grades[c.id] !== undefined)
+        .map((c) => `${c.name}: ${grades[ballot.grades[c.id] as number] ?? "?"}`)
+        .join(", ");
+    }
+    case "scores":
+      return question.candidates
+        .filter((c) => ballot.scores[c.id] !== undefined)
+        .map((c) => `${c.name}: ${ballot.scores[c.id]}`)
+        .join(", ");
+  }
+}
+
+const KIND_LABEL: Partial<Record<Ballot["kind"], string>> = {
+  set: "choices",
+  ranking: "rank",
+  grades: "grades",
+  scores: "scores",
+};
+
+/** One line of the review: "Treasurer: Ada Lovelace", "Board of Directors (rank): 1. …, 2. …". */
+export function reviewLine(question: QuestionWords, ballot: Ballot): string {
+  const label = ballot.kind === "blank" ? undefined : KIND_LABEL[ballot.kind];
+  return `${question.title}${label ? ` (${label})` : ""}: ${answerWords(question, ballot)}`;
+}
