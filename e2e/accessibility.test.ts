@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
-import { settle } from "./browser";
+import { axeViolations, settle } from "./browser";
 import {
   apiJson,
   baseURL,
@@ -22,8 +20,6 @@ import {
  * Beside them, what axe cannot see: the focus comes back to a dialog's opener, and a switch's
  * label toggles it.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Moderate rules we hold as well: every menu and control inside a landmark. */
 const HELD = new Set(["region"]);
@@ -61,27 +57,7 @@ async function auditPage(): Promise<{ context: BrowserContext; page: Page }> {
 async function audit(page: Page, screen: string): Promise<Finding[]> {
   await settle(page);
   await shot(page, `a11y-${screen}`);
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return (
-      result.violations as Array<{
-        id: string;
-        impact: string;
-        help: string;
-        nodes: Array<{ target: string[]; failureSummary?: string }>;
-      }>
-    ).map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes
-        .slice(0, 6)
-        .map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").split("\n")[1] ?? ""}`),
-    }));
-  });
+  const violations = await axeViolations(page);
   const findings: Finding[] = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || HELD.has(v.rule))
     .map((v) => ({ screen, ...v }));

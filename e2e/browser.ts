@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 
 /* What journeys and scripts share about a browser: nothing here reads from the test runner. */
@@ -66,5 +68,53 @@ export function subscribedTo(page: Page, topic: string): Promise<void> {
         if (message.type === "subscribed" && message.topic === topic) resolve();
       });
     });
+  });
+}
+
+/** How far the page scrolls sideways (0 when it fits), and the outermost elements that stick out. */
+export const sideways = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const extra = document.documentElement.scrollWidth - width;
+    if (extra <= 0) return "";
+    // What sticks out past the right edge without an ancestor that clips it.
+    const clipped = (element: HTMLElement) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      return false;
+    };
+    const out = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+      (element) => element.getBoundingClientRect().right > width + 1 && !clipped(element),
+    );
+    return `${extra}px: ${out
+      .slice(0, 4)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`)
+      .join(", ")}`;
+  });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Runs axe-core on the page as it stands (its context needs bypassCSP): every violation, with up to six nodes each. */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return (
+      result.violations as Array<{
+        id: string;
+        impact: string;
+        help: string;
+        nodes: Array<{ target: string[]; failureSummary?: string }>;
+      }>
+    ).map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 6)
+        .map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").split("\n")[1] ?? ""}`),
+    }));
   });
 }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sideways } from "./browser";
 import {
   baseURL,
   launchBrowser,
@@ -24,27 +25,6 @@ async function box(page: Page, selector: string): Promise<Box> {
 }
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** How far the page scrolls sideways (0 when it fits), and the outermost elements that stick out. */
-const sideways = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const extra = document.documentElement.scrollWidth - width;
-    if (extra <= 0) return "";
-    // What sticks out past the right edge without an ancestor that clips it.
-    const clipped = (element: HTMLElement) => {
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
-        if (getComputedStyle(up).overflowX !== "visible") return true;
-      return false;
-    };
-    const out = [...document.querySelectorAll<HTMLElement>("body *")].filter(
-      (element) => element.getBoundingClientRect().right > width + 1 && !clipped(element),
-    );
-    return `${extra}px: ${out
-      .slice(0, 4)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`)
-      .join(", ")}`;
-  });
 
 describe("layout", () => {
   it("the message panel reflows the channel page, and the chat button covers no card's end", {

@@ -29,6 +29,7 @@ const AudioRoomPage = lazy(() => import("./features/rooms/AudioRoomPage"));
 const LiveStreamPage = lazy(() => import("./features/rooms/LiveStreamPage"));
 const ResultsPage = lazy(() => import("./features/elections/ResultsPage"));
 const BulletinPage = lazy(() => import("./features/elections/BulletinPage"));
+const ResultsReportPage = lazy(() => import("./features/elections/results/ResultsReportPage"));
 const OutboxPage = lazy(() => import("./features/elections/OutboxPage"));
 const AdminSignInPage = lazy(() => import("./features/platform-admin/AdminSignInPage"));
 const AdminDashboardPage = lazy(() => import("./features/platform-admin/AdminDashboardPage"));
@@ -179,6 +180,16 @@ export const router = createBrowserRouter([
       <Page>
         <BulletinPage />
       </Page>
+    ),
+  },
+  {
+    path: "/elections/:electionId/report",
+    element: (
+      <RequireUser>
+        <Page>
+          <ResultsReportPage />
+        </Page>
+      </RequireUser>
     ),
   },
   {

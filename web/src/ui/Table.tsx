@@ -11,6 +11,7 @@ export function Table({
   compact = false,
   className,
   scroll = true,
+  label,
 }: {
   children: ReactNode;
   /** Tighter cells, for long lists. */
@@ -19,7 +20,20 @@ export function Table({
   className?: string;
   /** Wraps the table in a box that scrolls sideways (off where the page scrolls already). */
   scroll?: boolean;
+  /**
+   * Names the scrolling box and makes it a tab stop, so a keyboard can scroll a wide table (the
+   * results' round tables and matrices); give it wherever the table may be wider than its box.
+   */
+  label?: string;
 }) {
   const table = <table className={cx(styles.table, compact && styles.compact, className)}>{children}</table>;
-  return scroll ? <div className={styles.wrap}>{table}</div> : table;
+  if (!scroll) return table;
+  return label ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
+    <section className={styles.wrap} aria-label={label} tabIndex={0}>
+      {table}
+    </section>
+  ) : (
+    <div className={styles.wrap}>{table}</div>
+  );
 }

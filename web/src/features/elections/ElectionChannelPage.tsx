@@ -235,6 +235,11 @@ export default function ElectionChannelPage() {
                           {text.exportCsv}
                         </a>
                       )}
+                      {election.viewer.can_see_results && (
+                        <Link className="btn" to={`/elections/${election.id}/report`}>
+                          {text.printReport}
+                        </Link>
+                      )}
                     </div>
                     <ResultsList election={election} />
                   </>

@@ -6,6 +6,7 @@ import styles from "./ElectionOverview.module.css";
 import { ElectionsLoad } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { resultsNotice, turnout } from "./format";
+import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { StatusBadge } from "./StatusBadge";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
@@ -63,19 +64,26 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
                 ) : selected.positions.length === 0 ? (
                   <p className="muted">{text.noCandidates}</p>
                 ) : (
-                  selected.positions.map((position) => (
-                    <section key={position.id} className={shared.dashPosition} aria-label={position.title}>
-                      <h4>
-                        {selected.title} · {position.title}
-                      </h4>
-                      <div className={shared.chartPair}>
-                        <Suspense fallback={null}>
-                          <ResultsBarChart position={position} />
-                          <DistributionChart position={position} kind="pie" title={text.chartPie} />
-                        </Suspense>
-                      </div>
-                    </section>
-                  ))
+                  <>
+                    <QuorumNote election={selected} />
+                    {selected.positions.map((position) => (
+                      <section key={position.id} className={shared.dashPosition} aria-label={position.title}>
+                        <h4>
+                          {selected.title} · {position.title}
+                        </h4>
+                        {position.method.kind !== "plurality" && position.result ? (
+                          <QuestionResult election={selected} position={position} detail="compact" />
+                        ) : (
+                          <div className={shared.chartPair}>
+                            <Suspense fallback={null}>
+                              <ResultsBarChart position={position} />
+                              <DistributionChart position={position} kind="pie" title={text.chartPie} />
+                            </Suspense>
+                          </div>
+                        )}
+                      </section>
+                    ))}
+                  </>
                 )}
               </div>
             )}

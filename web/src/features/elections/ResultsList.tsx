@@ -4,6 +4,7 @@ import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { candidateColour, rankPosition, resultsNotice } from "./format";
 import styles from "./ResultsList.module.css";
+import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { Trophy } from "./Trophy";
 import { text } from "./text";
 
@@ -31,7 +32,18 @@ export function ResultsList({ election }: { election: Election }) {
   }
   return (
     <div className={styles.results}>
+      <QuorumNote election={election} />
       {election.positions.map((position) => {
+        if (position.method.kind !== "plurality" && position.result) {
+          return (
+            <section key={position.id} className={shared.card} aria-label={position.title}>
+              <header className={styles.resultHead}>
+                <h3>{position.title}</h3>
+              </header>
+              <QuestionResult election={election} position={position} />
+            </section>
+          );
+        }
         const { ranked, total, leaders } = rankPosition(position);
         const label = leaderLabel(election.status, leaders.length > 1);
         return (

@@ -17,6 +17,7 @@ import shared from "./elections.module.css";
 import { dateInZone, rankPosition, resultsNotice, turnout, windowText } from "./format";
 import { leaderLabel } from "./ResultsList";
 import styles from "./ResultsPage.module.css";
+import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { StatusBadge } from "./StatusBadge";
 import { Trophy } from "./Trophy";
 import { text } from "./text";
@@ -92,6 +93,14 @@ function Summary({ election }: { election: Election }) {
       <ul className={styles.summary}>
         {positions.map(({ position, total, leaders }) => {
           const leader = leaders[0];
+          if (position.method.kind !== "plurality" && position.result) {
+            return (
+              <li key={position.id} className={styles.summaryLine}>
+                <span className={styles.summaryPosition}>{position.title}</span>
+                <QuestionResult election={election} position={position} detail="summary" />
+              </li>
+            );
+          }
           return (
             <li key={position.id} className={styles.summaryLine}>
               <span className={styles.summaryPosition}>{position.title}</span>
@@ -131,7 +140,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
   const { ranked, leaders } = rankPosition(position);
   const label = leaderLabel(election.status, leaders.length > 1);
   return (
-    <Table>
+    <Table label={`${text.resultsTable}, ${position.title}`}>
       <caption className="visually-hidden">{position.title}</caption>
       <thead>
         <tr>
@@ -170,11 +179,17 @@ function DetailedCharts({ election }: { election: Election }) {
       {election.positions.map((position, index) => (
         <section key={position.id} className={shared.card} aria-label={position.title}>
           <h3>{position.title}</h3>
-          <div className={shared.chartPair}>
-            <ResultsBarChart position={position} />
-            <DistributionChart position={position} kind="doughnut" />
-          </div>
-          <ResultsTable election={election} positionIndex={index} />
+          {position.method.kind !== "plurality" && position.result ? (
+            <QuestionResult election={election} position={position} />
+          ) : (
+            <>
+              <div className={shared.chartPair}>
+                <ResultsBarChart position={position} />
+                <DistributionChart position={position} kind="doughnut" />
+              </div>
+              <ResultsTable election={election} positionIndex={index} />
+            </>
+          )}
         </section>
       ))}
     </div>
@@ -202,13 +217,18 @@ function SelectedElection({ election }: { election: Election }) {
             {text.bulletinLink}
           </Link>
           {election.viewer.can_see_results && (
-            <a
-              className="btn"
-              href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
-              download
-            >
-              {text.exportCsv}
-            </a>
+            <>
+              <a
+                className="btn"
+                href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
+                download
+              >
+                {text.exportCsv}
+              </a>
+              <Link className="btn" to={`/elections/${election.id}/report`}>
+                {text.printReport}
+              </Link>
+            </>
           )}
         </div>
       </header>
@@ -218,10 +238,11 @@ function SelectedElection({ election }: { election: Election }) {
           <div className={shared.notice} role="status">
             <p>{resultsNotice(election)}</p>
           </div>
-        ) : tab === "overview" ? (
-          <Summary election={election} />
         ) : (
-          <DetailedCharts election={election} />
+          <>
+            <QuorumNote election={election} />
+            {tab === "overview" ? <Summary election={election} /> : <DetailedCharts election={election} />}
+          </>
         )}
       </Tabs>
     </section>

@@ -6,18 +6,31 @@ import {
   type ChartOptions,
   Legend,
   LinearScale,
+  LineElement,
+  PointElement,
   Title,
   Tooltip,
 } from "chart.js";
-import { Bar, Doughnut, Pie } from "react-chartjs-2";
+import { Bar, Doughnut, Line, Pie } from "react-chartjs-2";
 import type { PositionView } from "../../../../contract/elections";
 import styles from "./charts.module.css";
 import shared from "./elections.module.css";
 import { candidateColour, share } from "./format";
+import type { RoundTable } from "./results/present";
 import { text } from "./text";
 
 // Only what these charts draw (the controllers come with react-chartjs-2's typed charts).
-ChartJS.register(BarElement, ArcElement, CategoryScale, LinearScale, Title, Tooltip, Legend);
+ChartJS.register(
+  BarElement,
+  ArcElement,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Title,
+  Tooltip,
+  Legend,
+);
 
 function series(position: PositionView) {
   const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
@@ -115,6 +128,75 @@ export function DistributionChart({
           {text.noVotesYet}
         </span>
       )}
+    </div>
+  );
+}
+
+/** A token's colour for the canvas (chart.js draws with colours, not CSS variables). */
+function tokenColour(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "currentColor";
+}
+
+/**
+ * Each candidate's votes round by round (instant runoff, STV), the quota as a dashed line for STV.
+ * The round table beside it says the same in words and figures.
+ */
+export function RoundsChart({
+  position,
+  table,
+  quota,
+}: {
+  position: PositionView;
+  table: RoundTable;
+  quota?: number;
+}) {
+  const title = table.setAsideLabel === "Exhausted" ? "Votes round by round" : "Votes stage by stage";
+  const labels = table.rows.map((row) => row.label);
+  const datasets = table.columns.map((column, index) => {
+    const colour = candidateColour(position, column.id);
+    return {
+      label: column.name,
+      data: table.rows.map((row) => row.values[index] ?? null),
+      borderColor: colour,
+      backgroundColor: colour,
+      spanGaps: false,
+    };
+  });
+  const lines =
+    quota === undefined
+      ? datasets
+      : [
+          ...datasets,
+          {
+            label: "Quota",
+            data: labels.map(() => quota),
+            borderColor: tokenColour("--ink"),
+            backgroundColor: tokenColour("--ink"),
+            borderDash: [6, 4],
+            pointRadius: 0,
+            spanGaps: false,
+          },
+        ];
+  const options: ChartOptions<"line"> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    plugins: {
+      title: { display: true, text: title, font: titleFont },
+      legend: { position: "bottom", labels: { boxWidth: 12 } },
+    },
+    scales: { y: { beginAtZero: true, title: { display: true, text: "Votes" } } },
+  };
+  const last = table.rows[table.rows.length - 1];
+  const describe = last ? table.columns.map((c, i) => `${c.name}: ${last.cells[i] || "out"}`).join("; ") : "";
+  return (
+    <div className={shared.chart}>
+      <Line
+        role="img"
+        aria-label={`${title}, ${position.title}; at the end: ${describe}${quota === undefined ? "" : `; quota ${quota}`}`}
+        options={options}
+        data={{ labels, datasets: lines }}
+      />
     </div>
   );
 }

@@ -95,6 +95,9 @@ export const text = {
   // Results
   resultsTitle: "Results",
   exportCsv: "Export CSV",
+  printReport: "Print report",
+  resultsTable: "Results table",
+  reportTitle: (title: string) => `Results report: ${title}`,
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
   totalVotes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"} in total`,
   mostVotes: "Most votes",
