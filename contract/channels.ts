@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { questionInputSchema } from "./ballots/question";
+import { isImageAddress } from "./image-address";
 import { messages } from "./messages";
 
 export const CHANNEL_TYPES = ["text", "airing", "live", "election"] as const;
@@ -112,7 +113,13 @@ export const votingSettingsSchema = z
     /** Any other questions, with any method (contract/ballots/question.ts), after the offices. */
     questions: z.array(questionInputSchema).max(20).default([]),
     /** The share of the roll that must vote for the result to be valid; null for none. */
-    quorumPercent: z.number().int().min(1).max(100).nullable().default(null),
+    quorumPercent: z
+      .number({ error: messages.quorumInvalid })
+      .int(messages.quorumInvalid)
+      .min(1, messages.quorumInvalid)
+      .max(100, messages.quorumInvalid)
+      .nullable()
+      .default(null),
   })
   .refine((v) => `${v.endDate}T${v.endTime}` > `${v.startDate}T${v.startTime}`, {
     error: messages.votingPeriodOrder,
@@ -224,16 +231,6 @@ export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** A candidate's picture: a web address, or a path on this site (an uploaded or bundled image). */
-export function isImageAddress(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\");
-  try {
-    return new URL(value).protocol === "https:";
   } catch {
     return false;
   }

@@ -95,4 +95,16 @@ export const electionsEndpoints = {
   extend: endpoint({ ...change("POST", `${election}/extend`), body: extendElectionInput }),
   setOptions: endpoint({ ...change("PATCH", `${election}/options`), body: electionOptionsInput }),
   setDefinition: endpoint({ ...change("PUT", `${election}/definition`), body: electionDefinitionInput }),
+  /**
+   * A candidate's photo for a ballot (an organization administrator's, before or after the election
+   * exists): a multipart upload of one PNG, JPEG, GIF or WebP image of at most 10 MB; the answer is
+   * the address to put in the candidate's `photo_url`. Sent with `upload()`, not the JSON client.
+   */
+  uploadCandidatePhoto: endpoint({
+    method: "POST",
+    path: "/api/organizations/:id/candidate-photos",
+    access: "organization",
+    params: idParams,
+    response: answer<{ url: string }>(),
+  }),
 };

@@ -26,6 +26,8 @@
  *   in the count.
  */
 import { z } from "zod";
+import { isImageAddress } from "../image-address";
+import { messages } from "../messages";
 
 export const COUNTING_METHODS = [
   "plurality",
@@ -63,15 +65,20 @@ export const questionCandidateSchema = z.object({
 });
 export type QuestionCandidate = z.infer<typeof questionCandidateSchema>;
 
-const seats = z.number().int().min(1).max(MAX_CANDIDATES);
+/** A whole number in a range, refused in words (an empty number field is NaN). */
+const wholeNumber = (min: number, max: number, what: string) => {
+  const words = `${what} must be a whole number from ${min} to ${max}.`;
+  return z.number({ error: words }).int(words).min(min, words).max(max, words);
+};
+const seats = wholeNumber(1, MAX_CANDIDATES, "The number of seats");
 
 export const questionMethodSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("plurality") }),
   z.object({ kind: z.literal("block"), seats }),
   z.object({
     kind: z.literal("approval"),
-    min: z.number().int().min(0).max(MAX_CANDIDATES),
-    max: z.number().int().min(1).max(MAX_CANDIDATES),
+    min: wholeNumber(0, MAX_CANDIDATES, "The fewest choices"),
+    max: wholeNumber(1, MAX_CANDIDATES, "The most choices"),
     seats: seats.default(1),
   }),
   z.object({
@@ -86,9 +93,12 @@ export const questionMethodSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("majority_judgment"),
     /** Best first, e.g. ["Excellent", "Very good", "Good", "Fair", "Reject"]. */
-    grades: z.array(z.string().trim().min(1).max(40)).min(MJ_MIN_GRADES).max(MJ_MAX_GRADES),
+    grades: z
+      .array(z.string().trim().min(1, "Every grade needs a name.").max(40))
+      .min(MJ_MIN_GRADES, `Give between ${MJ_MIN_GRADES} and ${MJ_MAX_GRADES} grades.`)
+      .max(MJ_MAX_GRADES, `Give between ${MJ_MIN_GRADES} and ${MJ_MAX_GRADES} grades.`),
   }),
-  z.object({ kind: z.literal("score"), max: z.number().int().min(1).max(SCORE_MAX_LIMIT) }),
+  z.object({ kind: z.literal("score"), max: wholeNumber(1, SCORE_MAX_LIMIT, "The highest score") }),
 ]);
 export type QuestionMethod = z.infer<typeof questionMethodSchema>;
 
@@ -148,7 +158,15 @@ export const questionInputSchema = z
           name: z.string().trim().min(1, "Every candidate needs a name.").max(200),
           party: z.string().trim().max(200).default(""),
           statement: z.string().trim().max(5000).default(""),
-          photo_url: z.string().trim().max(2000).default(""),
+          photo_url: z
+            .string()
+            .trim()
+            .max(2000)
+            .refine(
+              (address) => address === "" || isImageAddress(address),
+              messages.candidatePhotoAddressInvalid,
+            )
+            .default(""),
         }),
       )
       .max(MAX_CANDIDATES),

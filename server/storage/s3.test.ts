@@ -171,6 +171,28 @@ describe("S3-compatible storage (s3rver)", () => {
     expect(logo.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it("a candidate's photo is stored in the bucket, not the data folder, and served to members by every process", async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const admin = await createOrganization(first);
+    const member = await createMember(first, admin.organizationId);
+    const { payload, headers } = multipart("ada.png", PNG);
+    const answer = await first.inject({
+      method: "POST",
+      url: `/api/organizations/${admin.organizationId}/candidate-photos`,
+      payload,
+      headers: { ...headers, cookie: admin.cookie },
+    });
+    expect(answer.statusCode).toBe(200);
+    const url = answer.json().url as string;
+    const id = url.split("/").pop() as string;
+    await bucket.send(new HeadObjectCommand({ Bucket: s3.config.bucket, Key: `uploads/${id}` }));
+    expect(existsSync(path.join(uploadsFolder(first), id))).toBe(false);
+    const photo = await call(second, member.cookie).get(url);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/png");
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+  });
+
   it("a refused file leaves nothing in the bucket", async () => {
     const [first] = apps as [FastifyInstance];
     const { member, channel } = await channelWithMember(first);

@@ -11,8 +11,11 @@ export const uploads = pgTable(
   "uploads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** A logo is public (search shows it); attachments and recordings are for the organization's members. */
-    kind: text("kind", { enum: ["logo", "attachment", "recording"] }).notNull(),
+    /**
+     * A logo is public (search shows it); attachments, recordings and candidate photos (shown on an
+     * election's ballot) are for the organization's members.
+     */
+    kind: text("kind", { enum: ["logo", "attachment", "recording", "candidate_photo"] }).notNull(),
     organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     channelId: uuid("channel_id").references(() => channels.id, { onDelete: "cascade" }),
     uploaderId: uuid("uploader_id").references(() => users.id, { onDelete: "set null" }),

@@ -7,11 +7,15 @@ import { organizations } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { requireAdmin } from "../organizations/policy";
 import { organizationProfile } from "../organizations/service";
-import { IMAGE_TYPES } from "./sniff";
+import { IMAGE_TYPES, type SniffedType } from "./sniff";
 import { uploadUrl } from "./store";
 import { saveUploadStream } from "./stream";
 
-const LOGO_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const PICTURE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/** What a picture upload (a logo, a candidate's photo) accepts: a PNG, JPEG, GIF or WebP image by its first bytes. */
+export const acceptPicture = (type: SniffedType): string | null =>
+  type && IMAGE_TYPES.has(type) && PICTURE_TYPES.has(type) ? type : null;
 
 /** Replaces the organization's logo with an uploaded PNG, JPEG, GIF or WebP image. */
 export async function setOrganizationLogo(
@@ -22,7 +26,7 @@ export async function setOrganizationLogo(
 ): Promise<OrganizationProfile> {
   await requireAdmin(ctx.db, user, organizationId);
   const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
-    accept: (type) => (type && IMAGE_TYPES.has(type) && LOGO_TYPES.has(type) ? type : null),
+    accept: acceptPicture,
     refusal: messages.logoInvalid,
     filename: (given) => given,
     row: { kind: "logo", organizationId, uploaderId: user.id },

@@ -1,15 +1,18 @@
 import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { electionsEndpoints } from "../../../contract/elections-endpoints";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { uploads } from "../../db/schema";
 import { currentUser } from "../../http/access";
+import { route } from "../../http/endpoint";
 import { notFound } from "../../http/errors";
 import { idParam } from "../../http/params";
 import { announceProfile } from "../organizations/events";
 import { roleIn } from "../organizations/policy";
 import { storeAttachment } from "../posts/attachments";
+import { storeCandidatePhoto } from "./candidate-photo";
 import { setOrganizationLogo } from "./logo";
 import { IMAGE_TYPES } from "./sniff";
 import { MAX_UPLOAD_BYTES } from "./store";
@@ -35,6 +38,11 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const profile = await setOrganizationLogo(ctx, currentUser(request), id, file);
       await announceProfile(ctx.bus, profile);
       return profile;
+    });
+
+    route(scope, electionsEndpoints.uploadCandidatePhoto, async ({ params, request }) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      return storeCandidatePhoto(ctx, currentUser(request), params.id, file);
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
-import { multipart } from "../../test/multipart";
+import { multipart, TINY_PNG } from "../../test/multipart";
 import { type TestApp, testApp } from "../../test/support";
 import { sniff } from "./sniff";
 
@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = TINY_PNG;
 
 async function uploadLogo(organizationId: string, cookie: string, filename: string, bytes: Buffer) {
   const { payload, headers } = multipart(filename, bytes);

@@ -79,7 +79,8 @@ export default function CreateChannelPage() {
   const { errors, isSubmitting, isSubmitted } = form.formState;
   const isElection = type === "election";
   const missingPeriod = isElection && (!voting_settings.startDate || !voting_settings.endDate);
-  const missingCandidates = isElection && candidates.fields.length === 0;
+  const missingCandidates =
+    isElection && candidates.fields.length === 0 && voting_settings.questions.length === 0;
   const canSubmit = !isSubmitting && name.trim() !== "" && !missingPeriod && !missingCandidates;
   const nameError = errors.name?.message;
   // A refusal that is about no field: the voting settings' own rule (end after start) once submitted,
@@ -184,6 +185,7 @@ export default function CreateChannelPage() {
         {isElection && (
           <VotingSection
             form={form}
+            organizationId={currentId}
             candidates={candidates.fields}
             missingPeriod={missingPeriod}
             missingCandidates={missingCandidates}

@@ -4,11 +4,16 @@ import { messages } from "../../../../contract/messages";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
+import { QuestionList } from "../elections/QuestionList";
+import { QuorumField } from "../elections/QuorumField";
+import { firstMessage, quorumValue } from "../elections/questions";
 import styles from "./CreateChannelPage.module.css";
 import type { createChannelForm } from "./createChannelForm";
 
 interface VotingSectionProps {
   form: ContractForm<typeof createChannelForm>;
+  /** Where a candidate's uploaded photo is stored. */
+  organizationId: string;
   /** The candidates added so far, each with its list key. */
   candidates: Array<CandidateInput & { id: string }>;
   missingPeriod: boolean;
@@ -17,9 +22,13 @@ interface VotingSectionProps {
   onRemoveCandidate(index: number): void;
 }
 
-/** The Create Channel screen's voting settings (election channels): the period, hours and candidates. */
+/**
+ * The Create Channel screen's voting settings (election channels): the period, hours, candidates,
+ * the other questions and the quorum.
+ */
 export function VotingSection({
   form,
+  organizationId,
   candidates,
   missingPeriod,
   missingCandidates,
@@ -27,6 +36,8 @@ export function VotingSection({
   onRemoveCandidate,
 }: VotingSectionProps) {
   const startDate = form.watch("voting_settings.startDate");
+  const questions = form.watch("voting_settings.questions");
+  const { errors, isSubmitted } = form.formState;
   return (
     <section className={cx("card", styles.section)} aria-labelledby="cc-voting">
       <h2 id="cc-voting">Voting Settings</h2>
@@ -81,6 +92,15 @@ export function VotingSection({
           </div>
         );
       })}
+      <QuestionList
+        questions={questions}
+        organizationId={organizationId}
+        problems={questions.map((_, index) => firstMessage(errors.voting_settings?.questions?.[index]))}
+        onChange={(next) =>
+          form.setValue("voting_settings.questions", next, { shouldDirty: true, shouldValidate: isSubmitted })
+        }
+      />
+      <QuorumField {...fieldProps(form, "voting_settings.quorumPercent", quorumValue)} />
     </section>
   );
 }

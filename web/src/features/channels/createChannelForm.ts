@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { QuestionInput } from "../../../../contract/ballots/question";
 import {
   type CandidateInput,
   type ChannelType,
@@ -23,6 +24,10 @@ export interface CreateChannelFields {
     startTime: string;
     endTime: string;
     candidates: CandidateInput[];
+    /** Questions beyond the spec's offices (the question builder). */
+    questions: QuestionInput[];
+    /** The minimum turnout in percent, null for none. */
+    quorumPercent: number | null;
   };
 }
 
@@ -39,6 +44,8 @@ export const blankChannel = (type: ChannelType): CreateChannelFields => ({
     startTime: DEFAULT_START_TIME,
     endTime: DEFAULT_END_TIME,
     candidates: [],
+    questions: [],
+    quorumPercent: null,
   },
 });
 

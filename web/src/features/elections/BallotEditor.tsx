@@ -1,13 +1,8 @@
 import { useFieldArray } from "react-hook-form";
-import {
-  CANDIDATE_POSITIONS,
-  type CandidateInput,
-  type CandidatePosition,
-  POSITION_LABELS,
-  votingSettingsSchema,
-} from "../../../../contract/channels";
+import { POSITION_LABELS, votingSettingsSchema } from "../../../../contract/channels";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { ApiError } from "../../api/http";
 import { useEndpointMutation } from "../../api/query";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
@@ -18,29 +13,22 @@ import { AddCandidate } from "./AddCandidateForm";
 import styles from "./BallotEditor.module.css";
 import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
+import { QuestionList } from "./QuestionList";
+import { QuorumField } from "./QuorumField";
+import { firstMessage, quorumValue, splitBallot } from "./questions";
 import { text } from "./text";
-
-const positionOfTitle = (title: string): CandidatePosition | undefined =>
-  CANDIDATE_POSITIONS.find((p) => POSITION_LABELS[p] === title);
 
 /** The election's ballot as the channel's voting settings describe it (what PUT definition takes). */
 export function definitionOf(election: Election) {
-  const candidates: CandidateInput[] = election.positions.flatMap((position) => {
-    const office = positionOfTitle(position.title);
-    if (!office) return [];
-    return position.candidates.map((c) => ({
-      name: c.name,
-      party: c.party,
-      position: office,
-      image: c.image_url,
-    }));
-  });
+  const { candidates, questions } = splitBallot(election.positions);
   return {
     startDate: election.start_date,
     endDate: election.end_date,
     startTime: election.start_time,
     endTime: election.end_time,
     candidates,
+    questions,
+    quorumPercent: election.quorum_percent,
   };
 }
 
@@ -62,10 +50,11 @@ export function BallotEditor({
     },
   });
   const { isDirty: dirty, isSubmitting: saving } = form.formState;
+  const questions = form.watch("questions") ?? [];
   // What stops the save, shown as the draft changes: the contract's first rule broken.
   const checked = votingSettingsSchema.safeParse(form.watch());
   const problem =
-    candidates.fields.length === 0
+    candidates.fields.length === 0 && (form.watch("questions") ?? []).length === 0
       ? text.needsCandidate
       : checked.success
         ? null
@@ -76,7 +65,7 @@ export function BallotEditor({
     <form
       className={styles.editor}
       onSubmit={submitting(form, (voting_settings) =>
-        save.mutateAsync({ params: { id: election.id }, body: { voting_settings } }),
+        save.mutateAsync({ params: { id: election.id }, body: { voting_settings } }).catch(underOwnField),
       )}
       noValidate
     >
@@ -115,6 +104,15 @@ export function BallotEditor({
         </ul>
       )}
       <AddCandidate onAdd={candidates.append} />
+      <QuestionList
+        questions={questions}
+        organizationId={election.organization_id}
+        problems={questions.map((_, index) => firstMessage(form.formState.errors.questions?.[index]))}
+        onChange={(next) =>
+          form.setValue("questions", next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+        }
+      />
+      <QuorumField {...fieldProps(form, "quorumPercent", quorumValue)} />
       {dirty && problem && <p className={shared.fieldError}>{problem}</p>}
       {refused && (
         <p className="alert alert-error" role="alert">
@@ -133,4 +131,17 @@ export function BallotEditor({
       </div>
     </form>
   );
+}
+
+/** The server names a field of the body (`voting_settings.…`); this form holds the voting settings themselves. */
+function underOwnField(failure: unknown): never {
+  if (failure instanceof ApiError && failure.field?.startsWith("voting_settings.")) {
+    throw new ApiError(
+      failure.status,
+      failure.code,
+      failure.message,
+      failure.field.slice("voting_settings.".length),
+    );
+  }
+  throw failure;
 }
