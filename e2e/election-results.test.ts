@@ -236,6 +236,10 @@ async function bothWidths(page: Page, name: string, ready: () => Promise<unknown
   await ready();
   await audit(page, name);
   await shot(page, `results-${name}-1280`);
+  // The app scrolls inside its own box: a tall window shows the whole screen in one picture.
+  await page.setViewportSize({ width: 1280, height: 4200 });
+  await page.waitForTimeout(300);
+  await shot(page, `results-${name}-1280-whole`);
   await page.setViewportSize({ width: 390, height: 844 });
   await ready();
   await page.waitForTimeout(300);

@@ -46,6 +46,8 @@ function series(position: PositionView) {
 }
 
 const titleFont = { size: 14, weight: 600 } as const;
+/** Every chart fills its box (the box sets the height) and is drawn at once. */
+const fixedSize = { responsive: true, maintainAspectRatio: false, animation: false } as const;
 
 const tooltipLabel = (total: number) => (item: { raw: unknown; label: string }) => {
   const votes = Number(item.raw);
@@ -62,9 +64,7 @@ export function ResultsBarChart({
 }) {
   const data = series(position);
   const options: ChartOptions<"bar"> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
+    ...fixedSize,
     plugins: {
       title: { display: true, text: title, font: titleFont },
       legend: { display: false },
@@ -102,9 +102,7 @@ export function DistributionChart({
 }) {
   const data = series(position);
   const options: ChartOptions<"doughnut"> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
+    ...fixedSize,
     plugins: {
       title: { display: true, text: title, font: titleFont },
       legend: { position: "bottom", labels: { boxWidth: 12 } },
@@ -178,9 +176,7 @@ export function RoundsChart({
           },
         ];
   const options: ChartOptions<"line"> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
+    ...fixedSize,
     plugins: {
       title: { display: true, text: title, font: titleFont },
       legend: { position: "bottom", labels: { boxWidth: 12 } },

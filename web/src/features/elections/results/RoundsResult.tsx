@@ -44,6 +44,7 @@ export function RoundsResult({
           <thead>
             <tr>
               <th scope="col">{unit}</th>
+              <th scope="col">What happened</th>
               {table.columns.map((column) => (
                 <th key={column.id} scope="col" className={shared.num}>
                   {column.name}
@@ -52,7 +53,6 @@ export function RoundsResult({
               <th scope="col" className={shared.num}>
                 {table.setAsideLabel}
               </th>
-              <th scope="col">What happened</th>
             </tr>
           </thead>
           <tbody>
@@ -61,6 +61,7 @@ export function RoundsResult({
                 <th scope="row" className={styles.nowrap}>
                   {row.label}
                 </th>
+                <td className={styles.events}>{row.events}</td>
                 {row.cells.map((cell, index) => {
                   const column = table.columns[index];
                   const elected = column !== undefined && row.elected.includes(column.id);
@@ -82,7 +83,6 @@ export function RoundsResult({
                   );
                 })}
                 <td className={shared.num}>{row.setAside}</td>
-                <td className={styles.events}>{row.events}</td>
               </tr>
             ))}
           </tbody>

@@ -161,7 +161,7 @@ describe("STV stages", () => {
     // 16 valid ballots, 2 seats: floor(16 / 3) + 1 = 6.
     expect(result.result.quota).toBe(6);
     expect(stvQuotaText(result.result)).toMatch(
-      /^Quota 6 \(Droop: 16 valid ballots ÷ \(2 seats \+ 1\), plus 1, rounded down\)\./,
+      /^Quota 6 \(Droop: 16 valid ballots ÷ \(2 seats \+ 1\), rounded down, plus 1\)\./,
     );
     const table = stvRoundTable(result.result, { candidates });
     expect(table.setAsideLabel).toBe("Non-transferable");

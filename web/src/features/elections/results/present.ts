@@ -323,7 +323,7 @@ export function stvQuotaText(result: StvResult): string {
     result.lastVacancies === "continuing_equal_vacancies"
       ? " The last seats went to the candidates still continuing, as many as the seats left."
       : "";
-  return `Quota ${votesFigure(result.quota)} (Droop: ${result.valid} valid ballots ÷ (${result.seats} seats + 1), plus 1, rounded down).${last}`;
+  return `Quota ${votesFigure(result.quota)} (Droop: ${result.valid} valid ballots ÷ (${result.seats} seats + 1), rounded down, plus 1).${last}`;
 }
 
 export interface MatrixRow {
