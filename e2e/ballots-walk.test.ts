@@ -83,6 +83,15 @@ async function tabTo(page: Page, wanted: RegExp, max = 120, key = "Tab"): Promis
   throw new Error(`Tab never reached ${wanted}; passed: ${seen.slice(-30).join(" | ")}`);
 }
 
+/** The whole screen in one picture: the app scrolls inside its shell, so the window is made tall. */
+async function tall(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.setViewportSize({ width: size.width, height: 3200 });
+  await settle(page);
+  await shot(page, name);
+  await page.setViewportSize(size);
+}
+
 interface Vote {
   president: string;
   /** The ranking of the board, in order of preference. */
@@ -202,8 +211,8 @@ describe("ballots walk (issue 16's Done when)", () => {
     await dialog.getByRole("button", { name: "Add Question" }).click();
     await dialog.waitFor({ state: "detached" });
 
-    await page.getByText("Other questions (3)").waitFor();
-    await shot(page, "walk-02-admin-built");
+    await page.getByText("Other questions (3)").scrollIntoViewIfNeeded();
+    await tall(page, "walk-02-admin-built");
     await page.getByRole("button", { name: "Create Channel" }).click();
     await page.getByText(messages.channelCreated("board-2027")).waitFor();
 
@@ -303,8 +312,8 @@ describe("ballots walk (issue 16's Done when)", () => {
     await keys.keyboard.press("Space");
     await tabTo(keys, /^input:.*Yaa Asantewaa/);
     await keys.keyboard.press("Space");
-    await settle(keys);
-    await shot(keys, "walk-04-voter2-keyboard-ballot");
+    await board.screenshot({ path: "e2e/screenshots/walk-04-voter2-keyboard-ranking.png" });
+    await tall(keys, "walk-04-voter2-keyboard-ballot");
     await tabTo(keys, /^button:Submit Vote$/);
     await keys.keyboard.press("Enter");
     const review = keys.getByRole("region", { name: "Review your ballot" });
@@ -358,8 +367,7 @@ describe("ballots walk (issue 16's Done when)", () => {
     await motion.getByText("Passed", { exact: true }).waitFor();
     await motion.getByText(/^Yes 2 of 3 Yes and No votes/).waitFor();
     await tab.getByRole("region", { name: "President" }).getByText("2 votes", { exact: true }).waitFor();
-    await settle(page);
-    await shot(page, "walk-06-results-tab");
+    await tall(page, "walk-06-results-tab");
     await boardResult.scrollIntoViewIfNeeded();
     await boardResult.screenshot({ path: "e2e/screenshots/walk-06-results-stv.png" });
     await motion.scrollIntoViewIfNeeded();
@@ -374,7 +382,11 @@ describe("ballots walk (issue 16's Done when)", () => {
     await boardBallots.getByText("1. Ada Lovelace, 2. Grace Hopper, 3. Alan Turing").waitFor();
     await boardBallots.getByText("1. Ada Lovelace, 2. Grace Hopper, 3. Edsger Dijkstra").waitFor();
     await boardBallots.getByText("1. Barbara Liskov, 2. Donald Knuth").waitFor();
-    await boardPage.getByRole("region", { name: MOTION, exact: true }).getByText("Yes", { exact: true }).first().waitFor();
+    await boardPage
+      .getByRole("region", { name: MOTION, exact: true })
+      .getByText("Yes", { exact: true })
+      .first()
+      .waitFor();
     await boardPage.getByText(/^✓ /).waitFor();
     await settle(boardPage);
     await shot(boardPage, "walk-07-bulletin-board");
