@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
 import type { Bulletin, Election } from "../contract/elections";
 import { messages } from "../contract/messages";
-import { settle } from "./browser";
+import { axeViolations, settle } from "./browser";
 import {
   apiJson,
   baseURL,
@@ -129,6 +129,14 @@ async function voteByPointer(page: Page, vote: Vote, idNumber: string, name: str
   await review.getByRole("button", { name: "Cast Vote" }).click();
   await verifyByPointer(page, idNumber);
   return receiptOf(page, name);
+}
+
+/** axe-core's serious and critical findings on the page as it stands (what e2e/accessibility.test.ts fails on). */
+async function serious(page: Page): Promise<string[]> {
+  await settle(page);
+  return (await axeViolations(page))
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.rule}: ${v.nodes.join("; ")}`);
 }
 
 async function receiptOf(page: Page, name: string): Promise<string> {
@@ -368,6 +376,7 @@ describe("ballots walk (issue 16's Done when)", () => {
     await motion.getByText(/^Yes 2 of 3 Yes and No votes/).waitFor();
     await tab.getByRole("region", { name: "President" }).getByText("2 votes", { exact: true }).waitFor();
     await tall(page, "walk-06-results-tab");
+    expect(await serious(page)).toEqual([]);
     await boardResult.scrollIntoViewIfNeeded();
     await boardResult.screenshot({ path: "e2e/screenshots/walk-06-results-stv.png" });
     await motion.scrollIntoViewIfNeeded();
@@ -390,6 +399,7 @@ describe("ballots walk (issue 16's Done when)", () => {
     await boardPage.getByText(/^✓ /).waitFor();
     await settle(boardPage);
     await shot(boardPage, "walk-07-bulletin-board");
+    expect(await serious(boardPage)).toEqual([]);
     // A voter finds their own ballots with their receipt.
     await boardPage
       .getByLabel(/receipt/i)
