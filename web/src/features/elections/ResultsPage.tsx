@@ -86,7 +86,13 @@ export function Tiles({ election }: { election: Election }) {
 
 function Summary({ election }: { election: Election }) {
   const positions = election.positions.map(rankPosition);
-  const totalVotes = positions.reduce((sum, p) => sum + p.total, 0);
+  // A ballot per voter and question: a plurality question's votes, any other question's ballots cast.
+  const totalVotes = positions.reduce(
+    (sum, p) =>
+      sum +
+      (p.position.method.kind !== "plurality" && p.position.result ? p.position.result.result.cast : p.total),
+    0,
+  );
   return (
     <section className={shared.card} aria-labelledby="el-summary-title">
       <h3 id="el-summary-title">{text.resultsSummary}</h3>

@@ -1,4 +1,5 @@
 import type { ReferendumResult, TotalsResult } from "../../../../../contract/ballots/result";
+import { methodLabel } from "../../../../../contract/ballots/result-rows";
 import type { Election, PositionView } from "../../../../../contract/elections";
 import { Badge } from "../../../ui/Badge";
 import { cx } from "../../../ui/cx";
@@ -9,7 +10,6 @@ import { Trophy } from "../Trophy";
 import { JudgmentResult } from "./JudgmentResult";
 import { MatrixResult } from "./MatrixResult";
 import {
-  methodName,
   namesOf,
   percentFigure,
   quorumVerdict,
@@ -59,7 +59,7 @@ export function QuestionResult({
   const referendum = count.method === "referendum" ? referendumVerdict(count.result) : null;
   return (
     <div className={styles.question}>
-      <p className={cx("muted", shared.small)}>{methodName(position.method)}</p>
+      <p className={cx("muted", shared.small)}>{methodLabel(position.method)}</p>
       <p className={styles.winners}>
         {referendum ? (
           <Badge tone={referendum.passed ? "green" : "red"}>{referendum.label}</Badge>

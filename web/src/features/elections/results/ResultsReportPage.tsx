@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router";
+import { methodLabel } from "../../../../../contract/ballots/result-rows";
 import { type Election, headText } from "../../../../../contract/elections";
 import { electionsEndpoints } from "../../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../../api/query";
@@ -10,7 +11,6 @@ import shared from "../elections.module.css";
 import { resultsNotice, turnout, when, windowText } from "../format";
 import { ResultsTable } from "../ResultsPage";
 import { text } from "../text";
-import { methodName } from "./present";
 import { QuestionResult, QuorumNote } from "./QuestionResult";
 import styles from "./ResultsReportPage.module.css";
 
@@ -58,7 +58,7 @@ function Report({ election }: { election: Election }) {
                 <QuestionResult election={election} position={position} />
               ) : (
                 <>
-                  <p className={cx("muted", shared.small)}>{methodName(position.method)}</p>
+                  <p className={cx("muted", shared.small)}>{methodLabel(position.method)}</p>
                   <ResultsTable election={election} positionIndex={index} />
                 </>
               )}

@@ -4,7 +4,6 @@ import type { Question } from "../../../../../contract/ballots/question";
 import { countQuestion } from "../../../../../server/features/counting";
 import {
   irvRoundTable,
-  methodName,
   mjRows,
   namesOf,
   pairwiseRows,
@@ -104,7 +103,6 @@ describe("referendum", () => {
     expect(verdict.detail).toBe("Yes 6 of 10 eligible voters (60%); two thirds needed 7 Yes.");
     expect(verdict.thresholdShare).toBe("70");
     expect(verdict.abstentions).toBeNull();
-    expect(methodName({ ...method, base: "eligible" })).toBe("Referendum: two thirds of eligible voters");
   });
 });
 
@@ -251,9 +249,6 @@ describe("Schulze, majority judgment and totals", () => {
     expect(rows.filter((row) => row.elected)).toHaveLength(1);
     expect(tieTexts(result, names)[0]).toMatch(
       /^(Ann tied with Bob|Bob tied with Ann); decided by the public seed$/,
-    );
-    expect(methodName({ kind: "stv", seats: 3 })).toBe(
-      "Ranked, 3 seats (single transferable vote, Scottish STV)",
     );
   });
 });

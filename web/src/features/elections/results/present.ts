@@ -3,7 +3,7 @@
  * functions, so the Results tab, the results screen, the overview and the printed report say the
  * same thing, and the tests read them without a browser.
  */
-import type { QuestionMethod, ReferendumThreshold } from "../../../../../contract/ballots/question";
+import type { ReferendumThreshold } from "../../../../../contract/ballots/question";
 import type {
   IrvResult,
   MjResult,
@@ -15,6 +15,7 @@ import type {
   TieBreak,
   TotalsResult,
 } from "../../../../../contract/ballots/result";
+import { winnersOf } from "../../../../../contract/ballots/result-rows";
 import type { Election, PositionView } from "../../../../../contract/elections";
 
 /** A candidate id's name on this question (the id itself if the candidate is unknown). */
@@ -31,56 +32,11 @@ export function listWords(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-const seatsWords = (n: number) => `${n} ${n === 1 ? "seat" : "seats"}`;
-
-export const THRESHOLD_WORDS: Record<ReferendumThreshold, string> = {
+const THRESHOLD_WORDS: Record<ReferendumThreshold, string> = {
   majority: "a simple majority",
   two_thirds: "two thirds",
   three_quarters: "three quarters",
 };
-
-/** The method in words, as the results and the report name it. */
-export function methodName(method: QuestionMethod): string {
-  switch (method.kind) {
-    case "plurality":
-      return "Plurality (one choice)";
-    case "block":
-      return `Block vote, ${seatsWords(method.seats)}`;
-    case "approval":
-      return method.seats > 1 ? `Approval, ${seatsWords(method.seats)}` : "Approval";
-    case "referendum":
-      return `Referendum: ${THRESHOLD_WORDS[method.threshold]} of ${method.base === "cast" ? "votes cast" : "eligible voters"}`;
-    case "irv":
-      return "Ranked, 1 seat (instant runoff)";
-    case "stv":
-      return `Ranked, ${seatsWords(method.seats)} (single transferable vote, Scottish STV)`;
-    case "schulze":
-      return "Condorcet (Schulze)";
-    case "majority_judgment":
-      return "Majority judgment";
-    case "score":
-      return `Score (0–${method.max})`;
-  }
-}
-
-/** Who won, in count order (empty for a referendum, which passes or not, and for no ballots). */
-export function winnersOf(count: QuestionResult): string[] {
-  switch (count.method) {
-    case "plurality":
-    case "block":
-    case "approval":
-    case "score":
-      return count.result.elected;
-    case "stv":
-      return count.result.elected;
-    case "irv":
-    case "schulze":
-    case "majority_judgment":
-      return count.result.winner ? [count.result.winner] : [];
-    case "referendum":
-      return [];
-  }
-}
 
 /** A number of votes: whole, or with up to 5 decimals (STV's transfer values). */
 export function votesFigure(value: number): string {

@@ -1,0 +1,83 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Ballot } from "../../../../../contract/ballots/ballot";
+import type { QuestionMethod } from "../../../../../contract/ballots/question";
+import type { Election, PositionView } from "../../../../../contract/elections";
+import { countQuestion } from "../../../../../server/features/counting";
+import { QuestionResult, QuorumNote } from "./QuestionResult";
+
+const candidates = ["Ann", "Bob", "Cy"].map((name) => ({
+  id: name.toLowerCase(),
+  name,
+  party: "",
+  image_url: "",
+  statement: "",
+  vote_count: null,
+}));
+
+function position(title: string, method: QuestionMethod, ballots: Ballot[]): PositionView {
+  const people = method.kind === "referendum" ? [] : candidates;
+  return {
+    id: title,
+    title,
+    description: "",
+    max_selections: 1,
+    method,
+    blank: false,
+    order: "as_entered",
+    candidates: people,
+    result: countQuestion({ candidates: people, method }, ballots, { seed: "seed" }),
+  };
+}
+
+const election = {
+  status: "completed",
+  quorum_percent: 50,
+  votes_cast: 38,
+  total_voters: 100,
+  quorum: { percent: 50, turnout_percent: 38, met: false },
+} as Election;
+
+describe("QuestionResult", () => {
+  it("says a referendum passed, why, and what abstained", () => {
+    const yes = { kind: "answer", answer: "yes" } as const;
+    const motion = position(
+      "Motion 3",
+      { kind: "referendum", threshold: "majority", base: "cast", abstain: true },
+      [yes, yes, { kind: "answer", answer: "no" }, { kind: "answer", answer: "abstain" }],
+    );
+    render(<QuestionResult election={election} position={motion} />);
+    expect(screen.getByText("Passed")).toBeInTheDocument();
+    expect(
+      screen.getByText("Yes 2 of 3 Yes and No votes (66.6%); a simple majority needed 2 Yes."),
+    ).toBeInTheDocument();
+    const answers = screen.getByRole("table");
+    expect(within(answers).getByRole("rowheader", { name: "Abstain (not counted)" })).toBeInTheDocument();
+  });
+
+  it("puts the instant runoff's winner first, then a table of rounds with headers", () => {
+    const ranked = (...ids: string[]): Ballot => ({ kind: "ranking", ranks: ids.map((id) => [id]) });
+    const treasurer = position("Treasurer", { kind: "irv" }, [
+      ranked("ann"),
+      ranked("ann"),
+      ranked("bob", "cy"),
+      ranked("cy", "bob"),
+      ranked("cy", "bob"),
+    ]);
+    render(<QuestionResult election={election} position={treasurer} />);
+    expect(screen.getByText("Winner: Cy")).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Rounds, Treasurer" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Round", "What happened", "Ann", "Bob", "Cy", "Exhausted"]);
+    expect(within(table).getByRole("rowheader", { name: "Round 2" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Rounds, Treasurer" })).toHaveAttribute("tabindex", "0");
+  });
+
+  it("shows the quorum verdict beside the result", () => {
+    render(<QuorumNote election={election} />);
+    expect(screen.getByText("Not valid: turnout 38% below the 50% quorum")).toBeInTheDocument();
+  });
+});
