@@ -312,6 +312,9 @@ describe("ballots walk (issue 16's Done when)", () => {
     await tabTo(keys, /^button:Move Grace Hopper up$/, 5, "Shift+Tab");
     await keys.keyboard.press("Enter");
     await expect.poll(() => said.textContent()).toBe("Grace Hopper, rank 2 of 3");
+    // The focus stays on the button pressed, where the keyboard user left it.
+    expect(await focusedName(keys)).toBe("button:Move Grace Hopper up");
+    await board.screenshot({ path: "e2e/screenshots/walk-04-voter2-keyboard-ranking.png" });
     // The motion: Tab to Yes, Space.
     await tabTo(keys, /^input:Yes$/);
     await keys.keyboard.press("Space");
@@ -320,7 +323,6 @@ describe("ballots walk (issue 16's Done when)", () => {
     await keys.keyboard.press("Space");
     await tabTo(keys, /^input:.*Yaa Asantewaa/);
     await keys.keyboard.press("Space");
-    await board.screenshot({ path: "e2e/screenshots/walk-04-voter2-keyboard-ranking.png" });
     await tall(keys, "walk-04-voter2-keyboard-ballot");
     await tabTo(keys, /^button:Submit Vote$/);
     await keys.keyboard.press("Enter");
