@@ -8,6 +8,7 @@ import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
 import { sha256Hex } from "./hash";
+import { boardChoice } from "./PositionBallots";
 import { receiptsFor } from "./receipts";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
@@ -72,9 +73,10 @@ export function Lookup({
   });
 
   const positionTitle = (id: string) => bulletin.positions.find((p) => p.id === id)?.title ?? "";
-  const candidateName = (positionId: string, candidateId: string) =>
-    bulletin.positions.find((p) => p.id === positionId)?.candidates.find((c) => c.id === candidateId)?.name ??
-    candidateId;
+  const choiceOf = (match: Match) => {
+    const position = bulletin.positions.find((p) => p.id === match.positionId);
+    return position ? boardChoice(position, match.ballot) : null;
+  };
 
   return (
     <section className={shared.card} aria-labelledby={`${inputId}-title`}>
@@ -122,13 +124,12 @@ export function Lookup({
             <ul className={styles.found}>
               {result.map((match) => (
                 <li key={match.positionId} className={cx(shared.notice, shared.noticeSuccess)}>
-                  ✓{" "}
-                  {match.ballot.candidate_id === null
-                    ? words.foundSealed(positionTitle(match.positionId))
-                    : words.found(
-                        positionTitle(match.positionId),
-                        candidateName(match.positionId, match.ballot.candidate_id),
-                      )}
+                  ✓ {(() => {
+                    const choice = choiceOf(match);
+                    return choice === null
+                      ? words.foundSealed(positionTitle(match.positionId))
+                      : words.found(positionTitle(match.positionId), choice);
+                  })()}
                   <span className={cx("muted", shared.small, shared.mono)}>
                     {" "}
                     · {shorten(match.ballot.receipt_hash)} · seal {match.ballot.seal}

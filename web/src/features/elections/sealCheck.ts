@@ -1,3 +1,4 @@
+import { answerText } from "../../../../contract/ballots/ballot";
 import type { Bulletin } from "../../../../contract/elections";
 import { sha256Hex } from "./hash";
 
@@ -12,7 +13,7 @@ export type Check =
 /** Recomputes every seal's root from the published ballots, as the server's verifier does. */
 export async function checkSeals(bulletin: Bulletin): Promise<Check> {
   // While voting is open the choices are not published yet, so the roots cannot be recomputed.
-  if (bulletin.ballots.some((b) => b.candidate_id === null)) return { state: "pending" };
+  if (bulletin.ballots.some((b) => b.candidate_id === null && b.ballot === null)) return { state: "pending" };
   const problems: string[] = [];
   let previous = GENESIS;
   for (const [index, seal] of bulletin.seals.entries()) {
@@ -28,7 +29,11 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
       );
     const hashes = await Promise.all(
       batch.map((b) =>
-        sha256Hex(`${bulletin.election.id}|${b.position_id}|${b.candidate_id}|${b.receipt_hash}`),
+        // A plurality choice hashes as its candidate's id, any other answer as its canonical text
+        // (server/features/elections/sealing.ts, ballotHash).
+        sha256Hex(
+          `${bulletin.election.id}|${b.position_id}|${b.candidate_id ?? answerText(b.ballot ?? { kind: "blank" })}|${b.receipt_hash}`,
+        ),
       ),
     );
     const root = await sha256Hex(seal.previous_root + hashes.join(""));
