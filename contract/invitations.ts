@@ -220,3 +220,38 @@ export const invitationsEndpoints = {
     response: answer<InvitationAccepted>(),
   }),
 };
+
+/**
+ * Who may vote in an election: every voter member (the default), or a roll the administrator
+ * chose while the election is upcoming: voter members picked, and the people of imported lists who
+ * joined. Either way it is fixed when voting opens.
+ */
+export const ROLL_KINDS = ["members", "chosen"] as const;
+export type RollKind = (typeof ROLL_KINDS)[number];
+
+export const electionRollInput = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("members") }),
+  z.strictObject({
+    kind: z.literal("chosen"),
+    user_ids: z.array(z.uuid()).max(20_000),
+    list_ids: z.array(z.uuid()).max(200),
+  }),
+]);
+export type ElectionRollInput = z.input<typeof electionRollInput>;
+
+export interface ElectionRoll {
+  kind: RollKind;
+  user_ids: string[];
+  list_ids: string[];
+  /** Voter members on the roll as it stands (fixed once voting opened). */
+  count: number;
+}
+
+export const rollMessages = {
+  fixed: "The roll is fixed once voting opens.",
+  notVoter: "Only voter members of the organization can be on the roll.",
+  unknownList: "That voter list is not this organization's.",
+  empty: "Choose at least one voter or one list.",
+  saved: (count: number) =>
+    count === 1 ? "Roll saved: 1 chosen voter." : `Roll saved: ${count.toLocaleString("en-US")} chosen voters.`,
+} as const;

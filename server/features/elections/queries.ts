@@ -15,6 +15,7 @@ import {
 } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { isAdmin, roleIn } from "../organizations/policy";
+import { chosenRolls } from "./roll";
 
 export type ElectionRow = typeof elections.$inferSelect;
 
@@ -104,6 +105,8 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
             .where(inArray(channels.id, channelIds))
         : Promise.resolve([]),
     ]);
+  // An upcoming election whose administrator chose its roll counts (and places the viewer on) that roll.
+  const chosen = await chosenRolls(db, rows, viewer.id);
   const securityBy = new Map(security.map((c) => [c.id, c.settings]));
   const tally = new Map(tallies.map((t) => [t.candidateId, t.n]));
   const castBy = new Map(cast.map((c) => [c.electionId, c.n]));
@@ -124,7 +127,8 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       !resultsPending(row.status) && (admin || !row.resultsHidden || row.status === "completed");
     const onTheRoll = opened
       ? rolled.has(row.id)
-      : viewer.userType === "voter" && roleBy.get(row.organizationId) !== null;
+      : (chosen.get(row.id)?.viewerOn ??
+        (viewer.userType === "voter" && roleBy.get(row.organizationId) !== null));
     return {
       id: row.id,
       organization_id: row.organizationId,
@@ -144,7 +148,9 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       quorum_percent: row.quorumPercent,
       verification_methods: verificationMethods(securityOf(row)),
       requires_two_factor: securityOf(row)?.twoFactor ?? false,
-      total_voters: opened ? (rollBy.get(row.id) ?? 0) : (votersBy.get(row.organizationId) ?? 0),
+      total_voters: opened
+        ? (rollBy.get(row.id) ?? 0)
+        : (chosen.get(row.id)?.count ?? votersBy.get(row.organizationId) ?? 0),
       votes_cast: castBy.get(row.id) ?? 0,
       created_at: row.createdAt.toISOString(),
       positions: positions
