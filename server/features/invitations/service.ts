@@ -107,6 +107,8 @@ export async function resendInvitation(
   const link = newLink(ctx);
   const message = invitationMessage(row.email, link, organization, admin.fullName);
   await db.transaction(async (tx) => {
+    // The e-mail first: the invitation points at it.
+    await queueMessage(tx, message);
     const [renewed] = await tx
       .update(invitations)
       .set({
@@ -119,7 +121,6 @@ export async function resendInvitation(
       .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ id: invitations.id });
     if (!renewed) throw badRequest(voterListMessages.cannotResend);
-    await queueMessage(tx, message);
   });
   return { success: true, message: voterListMessages.resent(row.email) };
 }
