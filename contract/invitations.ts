@@ -23,7 +23,8 @@ export const voterListMessages = {
   invitationUsed: "This invitation has already been used.",
   invitationExpired: "This invitation has expired. Ask the organization to send a new one.",
   invitationRevoked: "This invitation was withdrawn by the organization.",
-  invitationInvalid: "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
+  invitationInvalid:
+    "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
   wrongAccount: (email: string) =>
     `This invitation is for ${email}. Sign out, then open the link again to sign in with that account.`,
   accountExists: "An account already uses this e-mail address: sign in to accept the invitation.",
@@ -253,5 +254,7 @@ export const rollMessages = {
   unknownList: "That voter list is not this organization's.",
   empty: "Choose at least one voter or one list.",
   saved: (count: number) =>
-    count === 1 ? "Roll saved: 1 chosen voter." : `Roll saved: ${count.toLocaleString("en-US")} chosen voters.`,
+    count === 1
+      ? "Roll saved: 1 chosen voter."
+      : `Roll saved: ${count.toLocaleString("en-US")} chosen voters.`,
 } as const;

@@ -23,10 +23,13 @@ async function upcoming() {
 /** Imports a one-person list and accepts it with a new account; the list's id and the new account's cookie. */
 async function importedPerson(admin: { cookie: string; organizationId: string }) {
   const email = uniqueEmail("listed");
-  const sent = await call(t.app, admin.cookie).post(`/api/organizations/${admin.organizationId}/voter-lists`, {
-    filename: "board.csv",
-    csv: `Full name,Email\nListed Person,${email}\n`,
-  });
+  const sent = await call(t.app, admin.cookie).post(
+    `/api/organizations/${admin.organizationId}/voter-lists`,
+    {
+      filename: "board.csv",
+      csv: `Full name,Email\nListed Person,${email}\n`,
+    },
+  );
   const token = (await t.outbox.lastTo(email))?.text.match(/\/invitation\/([\w-]+)/)?.[1];
   return { listId: sent.json().list_id as string, email, token: token as string };
 }
@@ -53,7 +56,9 @@ describe("an election's roll", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     // The listed person has not joined yet: two on the roll.
     expect(saved.json()).toMatchObject({ kind: "chosen", count: 2 });
-    expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().total_voters).toBe(2);
+    expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().total_voters).toBe(
+      2,
+    );
     const outsider = voters[3];
     const seen = (await call(t.app, outsider?.cookie).get(`/api/elections/${election.id}`)).json();
     expect(seen.viewer.on_roll).toBe(false);
@@ -67,7 +72,9 @@ describe("an election's roll", () => {
       id_number: "LIST-1",
     });
     expect(joined.statusCode, joined.body).toBe(201);
-    const upcomingVoters = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}/voters`)).json();
+    const upcomingVoters = (
+      await call(t.app, admin.cookie).get(`/api/elections/${election.id}/voters`)
+    ).json();
     expect(upcomingVoters.roll).toBe("chosen");
     expect(upcomingVoters.voters.map((v: { full_name: string }) => v.full_name).sort()).toEqual(
       ["Bulk Voter 1", "Bulk Voter 2", "Listed Person"].sort(),
@@ -78,7 +85,9 @@ describe("an election's roll", () => {
     expect(opened.json().total_voters).toBe(3);
 
     // Fixed: a later change of the choice is refused, and a member who joins now is not added.
-    const late = await call(t.app, admin.cookie).put(`/api/elections/${election.id}/roll`, { kind: "members" });
+    const late = await call(t.app, admin.cookie).put(`/api/elections/${election.id}/roll`, {
+      kind: "members",
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().error.message).toBe(rollMessages.fixed);
     await createMember(t.app, admin.organizationId, {}, admin.cookie);

@@ -39,7 +39,7 @@ export async function openInvitation(db: Db, clock: Clock, token: string): Promi
     .where(eq(invitations.tokenHash, sha256(token)));
   const row = usable(found?.invitation, clock.now());
   const organization = found?.organization;
-  if (!organization || organization.status !== "active") throw forbidden(messages.organizationUnavailable);
+  if (organization?.status !== "active") throw forbidden(messages.organizationUnavailable);
   return {
     organization: {
       id: organization.id,
@@ -106,7 +106,10 @@ export async function createAccountFromInvitation(
   secretKey: string,
   input: z.output<typeof invitationAccountInput>,
 ): Promise<{ user: User; organizationId: string; organizationName: string }> {
-  const [found] = await db.select().from(invitations).where(eq(invitations.tokenHash, sha256(input.token)));
+  const [found] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, sha256(input.token)));
   const invited = usable(found, clock.now());
   if (invited.voterIdHash && invited.voterIdHash !== hashIdNumber(secretKey, input.id_number))
     throw badRequest(voterListMessages.idNumberMismatch, "id_number");
@@ -116,7 +119,11 @@ export async function createAccountFromInvitation(
       const row = await acceptIn(tx as unknown as Db, clock, user, input.token);
       return { user, row };
     });
-    return { user, organizationId: row.organizationId, organizationName: await nameOf(db, row.organizationId) };
+    return {
+      user,
+      organizationId: row.organizationId,
+      organizationName: await nameOf(db, row.organizationId),
+    };
   } catch (error) {
     if (error instanceof AddressTaken) throw conflict(voterListMessages.accountExists);
     throw error;

@@ -41,7 +41,9 @@ describe("readVoterList", () => {
   };
 
   it("maps the header's columns in any order and case", () => {
-    const [row] = read("EMAIL,phone,Full Name,ID Type,ID Number,Weight\nAMA@Example.org,+233 20,Ama Owusu,passport,P123,2.5");
+    const [row] = read(
+      "EMAIL,phone,Full Name,ID Type,ID Number,Weight\nAMA@Example.org,+233 20,Ama Owusu,passport,P123,2.5",
+    );
     expect(row).toMatchObject({
       line: 2,
       full_name: "Ama Owusu",

@@ -132,7 +132,8 @@ function columnsOf(header: string[]): Partial<Record<Column, number>> {
   header.forEach((name, index) => {
     const key = name.trim().toLowerCase();
     for (const column of Object.keys(COLUMNS) as Column[]) {
-      if (at[column] === undefined && (COLUMNS[column] as readonly string[]).includes(key)) at[column] = index;
+      if (at[column] === undefined && (COLUMNS[column] as readonly string[]).includes(key))
+        at[column] = index;
     }
   });
   return at;

@@ -78,7 +78,11 @@ describe("voter list preview", () => {
       ["invited"],
       ["missing_name"],
     ]);
-    expect(preview.rows[0]).toMatchObject({ full_name: "Mensah, Efua", id_type: "Passport", has_id_number: true });
+    expect(preview.rows[0]).toMatchObject({
+      full_name: "Mensah, Efua",
+      id_type: "Passport",
+      has_id_number: true,
+    });
     expect(JSON.stringify(preview)).not.toContain("P1");
     expect(preview).toMatchObject({ good: 1, bad: 5 });
   });
@@ -111,7 +115,9 @@ describe("sending invitations", () => {
     expect(message?.subject).toContain(admin.input.organization);
     expect(message?.text).toContain("It works once, until");
     const token = await linkTo(emails[0] as string);
-    const { rows } = await t.database.db.execute(`select token_hash from invitations where email = '${emails[0]}'`) as {
+    const { rows } = (await t.database.db.execute(
+      `select token_hash from invitations where email = '${emails[0]}'`,
+    )) as {
       rows: Array<{ token_hash: string }>;
     };
     expect(rows[0]?.token_hash).not.toContain(token);
@@ -157,12 +163,21 @@ describe("an invitation link", () => {
     expect(created.statusCode, created.body).toBe(201);
     const cookie = sessionCookie(created);
     const session = (await call(t.app, cookie).get("/api/session")).json();
-    expect(session.profile).toMatchObject({ email, organization_id: admin.organizationId, user_type: "voter" });
-    const members = (await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/members`)).json();
+    expect(session.profile).toMatchObject({
+      email,
+      organization_id: admin.organizationId,
+      user_type: "voter",
+    });
+    const members = (
+      await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/members`)
+    ).json();
     expect(members.members.some((m: { email: string }) => m.email === email)).toBe(true);
     expect((await overview(admin)).invitations[0]).toMatchObject({ state: "accepted" });
 
-    const again = await call(t.app).post("/api/invitations/account", account(token, { full_name: "Someone" }));
+    const again = await call(t.app).post(
+      "/api/invitations/account",
+      account(token, { full_name: "Someone" }),
+    );
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(voterListMessages.invitationUsed);
     expect((await call(t.app).get(`/api/invitation/${token}`)).json().error.message).toBe(
@@ -175,9 +190,15 @@ describe("an invitation link", () => {
     const email = uniqueEmail("new");
     await send(admin, [["Efua", email, "", "National ID", "GHA-1234"]]);
     const token = await linkTo(email);
-    const wrong = await call(t.app).post("/api/invitations/account", account(token, { id_number: "GHA-9999" }));
+    const wrong = await call(t.app).post(
+      "/api/invitations/account",
+      account(token, { id_number: "GHA-9999" }),
+    );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatchObject({ message: voterListMessages.idNumberMismatch, field: "id_number" });
+    expect(wrong.json().error).toMatchObject({
+      message: voterListMessages.idNumberMismatch,
+      field: "id_number",
+    });
     expect((await call(t.app).get(`/api/invitation/${token}`)).statusCode).toBe(200);
   });
 
@@ -223,7 +244,9 @@ describe("an invitation link", () => {
     await send(admin, [["Late", email, "", "", ""]]);
     const token = await linkTo(email);
     const [invitation] = (await overview(admin)).invitations;
-    expect(new Date(invitation.expires_at).getTime() - t.clock.now().getTime()).toBe(INVITATION_DAYS * 86_400_000);
+    expect(new Date(invitation.expires_at).getTime() - t.clock.now().getTime()).toBe(
+      INVITATION_DAYS * 86_400_000,
+    );
     // The link's end, reached (the sessions' clock is left alone).
     await t.database.db
       .update(invitations)
@@ -246,7 +269,9 @@ describe("an invitation link", () => {
     const used = await call(t.app).post("/api/invitations/account", account(token));
     expect(used.json().error.message).toBe(voterListMessages.invitationRevoked);
     expect((await overview(admin)).invitations[0].state).toBe("revoked");
-    expect((await call(t.app, admin.cookie).post(`/api/invitations/${invitation.id}/resend`)).statusCode).toBe(400);
+    expect(
+      (await call(t.app, admin.cookie).post(`/api/invitations/${invitation.id}/resend`)).statusCode,
+    ).toBe(400);
   });
 
   it("resent: a new link works and the old one is dead", async () => {
@@ -256,7 +281,9 @@ describe("an invitation link", () => {
     await send(admin, [["Again", email, "", "", ""]]);
     const oldToken = await linkTo(email);
     const [invitation] = (await overview(admin)).invitations;
-    expect((await call(t.app, other.cookie).post(`/api/invitations/${invitation.id}/resend`)).statusCode).toBe(404);
+    expect(
+      (await call(t.app, other.cookie).post(`/api/invitations/${invitation.id}/resend`)).statusCode,
+    ).toBe(404);
     const resent = await call(t.app, admin.cookie).post(`/api/invitations/${invitation.id}/resend`);
     expect(resent.statusCode).toBe(200);
     const newToken = await linkTo(email);

@@ -15,7 +15,9 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const invitationContext = { db, clock, linkBase: ctx.publicOrigin, secretKey: ctx.config.secretKey };
 
   route(app, api.preview, ({ auth, params, body }) => previewVoterList(db, auth.user, params.id, body));
-  route(app, api.send, ({ auth, params, body }) => sendVoterList(invitationContext, auth.user, params.id, body));
+  route(app, api.send, ({ auth, params, body }) =>
+    sendVoterList(invitationContext, auth.user, params.id, body),
+  );
   route(app, api.list, ({ auth, params }) => invitationsOverview(db, clock, auth.user, params.id));
   route(app, api.resend, ({ auth, params }) => resendInvitation(invitationContext, auth.user, params.id));
   route(app, api.revoke, ({ auth, params }) => revokeInvitation(db, clock, auth.user, params.id));
@@ -25,8 +27,16 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The organization's screens add the new member, as after any join. */
   const joined = async (organizationId: string, organizationName: string, userId: string) => {
     const [member] = await membersWhere(db, organizationId, [userId]);
-    if (member) await bus.publish(`org:${organizationId}`, "member.joined", { organization_id: organizationId, member });
-    return { success: true as const, message: voterListMessages.accepted(organizationName), organization_id: organizationId };
+    if (member)
+      await bus.publish(`org:${organizationId}`, "member.joined", {
+        organization_id: organizationId,
+        member,
+      });
+    return {
+      success: true as const,
+      message: voterListMessages.accepted(organizationName),
+      organization_id: organizationId,
+    };
   };
 
   route(app, api.accept, async ({ auth, body }) => {
@@ -43,4 +53,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"] ?? "",
+});
