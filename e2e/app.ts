@@ -10,6 +10,8 @@ import { startElectionWorker } from "../server/features/elections/worker";
 import { createDemoAdmin } from "../server/features/platform-admin/accounts";
 import { startRoomSweeper } from "../server/features/rooms/sweeper";
 import { startUploadSweeper } from "../server/features/uploads/sweeper";
+import { configuredTransports } from "../server/lib/outbox/configured";
+import { startOutboxWorker } from "../server/lib/outbox/worker";
 import { generousLimits, testConfig } from "../server/test/config";
 import { startS3 } from "../server/test/s3";
 
@@ -48,6 +50,13 @@ export async function startE2eApp(options: { demoData?: boolean } = {}): Promise
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
+  // Messages leave as on a server: into the developer outbox (its page keeps them on a demo server).
+  const stopOutbox = startOutboxWorker({
+    db: database.db,
+    clock,
+    transports: configuredTransports(config),
+    log: app.log,
+  });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
@@ -56,6 +65,7 @@ export async function startE2eApp(options: { demoData?: boolean } = {}): Promise
       stopWorker();
       stopRoomSweeper();
       stopUploadSweeper();
+      await stopOutbox();
       await app.close();
       await database.close();
       await s3?.stop();

@@ -1,7 +1,20 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import type { Election } from "../contract/elections";
 import { VOTER_LIST_PROBLEMS } from "../contract/invitations";
-import { email, launchBrowser, newPage, registerOrganization, settle, shot, signInAs } from "./support";
+import { settle } from "./browser";
+import {
+  apiJson,
+  day,
+  email,
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,7 +70,7 @@ describe("voter lists", () => {
         async () => {
           await owner.page.reload();
           await settle(owner.page);
-          return invitations.getByText("Sent", { exact: true }).count();
+          return invitations.locator("tbody").getByText("Sent", { exact: true }).count();
         },
         { timeout: 30_000 },
       )
@@ -110,5 +123,91 @@ describe("voter lists", () => {
     await shot(owner.page, "voter-list-invitations-390");
     await owner.context.close();
     await newcomer.context.close();
+  });
+
+  it("the admin chooses an election's roll from an imported list on the Voters tab; opening fixes it", async () => {
+    const admin = await registerOrganization();
+    const owner = await newPage(browser);
+    await signInAs(owner.context, admin);
+    const { current_id: organizationId } = await apiJson<{ current_id: string }>(
+      owner.context,
+      "GET",
+      "/api/organizations/mine",
+    );
+    // A member who joined by hand, and a person of an imported list who accepted.
+    const walkIn = await registerVoter({ full_name: "Kwame Walk-in" });
+    const walker = await newPage(browser);
+    await signInAs(walker.context, walkIn);
+    await apiJson(walker.context, "POST", `/api/organizations/${organizationId}/join`);
+    const listed = email("listed");
+    await apiJson(owner.context, "POST", `/api/organizations/${organizationId}/voter-lists`, {
+      filename: "board.csv",
+      csv: `Full name,Email\nAdjoa Listed,${listed}\n`,
+    });
+    const { messages } = await apiJson<{ messages: { to: string; body: string }[] }>(
+      owner.context,
+      "GET",
+      "/api/dev/outbox",
+    );
+    const token = messages.find((m) => m.to === listed)?.body.match(/invitation\/([\w-]+)/)?.[1];
+    if (!token) throw new Error("no invitation link in the developer outbox");
+    const joined = await walker.context.request.post("/api/invitations/account", {
+      data: {
+        token,
+        full_name: "Adjoa Listed",
+        password: "vs-secret12",
+        phone_number: "+233 20 555 0101",
+        id_type: "National ID",
+        id_number: "GHA-LIST-1",
+      },
+    });
+    expect(joined.status()).toBe(201);
+
+    const { channel } = await apiJson<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+      organization_id: organizationId,
+      name: "board-vote",
+      type: "election",
+      voting_settings: {
+        startDate: day(1),
+        endDate: day(3),
+        candidates: [
+          { name: "Ama", party: "Blue", position: "president", image: "/favicon.svg" },
+          { name: "Kofi", party: "Green", position: "president", image: "/favicon.svg" },
+        ],
+      },
+    });
+    const election = await apiJson<Election>(owner.context, "GET", `/api/channels/${channel.id}/election`);
+    await owner.page.goto(`/organization/election?channelId=${channel.id}&channelName=${channel.name}`);
+    await owner.page.getByRole("tab", { name: "Voters" }).click();
+    await owner.page.getByText("Roll: every voter member").waitFor();
+    await owner.page.getByText("Kwame Walk-in").waitFor();
+
+    await owner.page.getByRole("button", { name: "Choose voters" }).click();
+    const dialog = owner.page.getByRole("dialog", { name: "Choose voters" });
+    await dialog.getByRole("radio", { name: "Only the voters I choose" }).check();
+    await dialog.getByRole("checkbox", { name: /board\.csv/ }).check();
+    await shot(owner.page, "roll-choose");
+    await owner.page.setViewportSize({ width: 390, height: 844 });
+    await shot(owner.page, "roll-choose-390");
+    await owner.page.setViewportSize({ width: 1280, height: 860 });
+    await dialog.getByRole("button", { name: "Save roll" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await owner.page.getByText("Roll: 1 chosen voter").waitFor();
+    await owner.page.getByText("Adjoa Listed").waitFor();
+    expect(await owner.page.getByText("Kwame Walk-in").count()).toBe(0);
+
+    await apiJson(owner.context, "POST", `/api/elections/${election.id}/open`);
+    await owner.page.reload();
+    await owner.page.getByRole("tab", { name: "Voters" }).click();
+    await owner.page.getByText("Roll: 1 chosen voter").waitFor();
+    await owner.page.getByText("The roll was fixed when voting opened.", { exact: false }).waitFor();
+    expect(await owner.page.getByRole("button", { name: "Choose voters" }).count()).toBe(0);
+    await settle(owner.page);
+    await shot(owner.page, "roll-fixed");
+    await owner.page.setViewportSize({ width: 390, height: 844 });
+    await settle(owner.page);
+    await shot(owner.page, "roll-fixed-390");
+    await owner.context.close();
+    await walker.context.close();
   });
 });

@@ -116,9 +116,7 @@ function PreviewTable({
         <thead>
           <tr>
             <th scope="col">Line</th>
-            <th scope="col">Full name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Phone</th>
+            <th scope="col">Voter</th>
             <th scope="col">Check</th>
           </tr>
         </thead>
@@ -126,9 +124,13 @@ function PreviewTable({
           {preview.rows.map((row) => (
             <tr key={row.line} className={row.problems.length ? styles.badRow : undefined}>
               <td>{row.line}</td>
-              <td>{row.full_name || <span className="muted">(none)</span>}</td>
-              <td className={styles.email}>{row.email || <span className="muted">(none)</span>}</td>
-              <td>{row.phone_number}</td>
+              <td>
+                <span className={styles.who}>
+                  <strong>{row.full_name || <span className="muted">(no name)</span>}</strong>
+                  <span className={styles.email}>{row.email || "(no e-mail)"}</span>
+                  {row.phone_number && <span className={styles.email}>{row.phone_number}</span>}
+                </span>
+              </td>
               <td>
                 {row.problems.length === 0 ? (
                   <Badge tone="green">Ready</Badge>
