@@ -76,6 +76,7 @@ describe("voter lists", () => {
       )
       .toBe(4);
     await owner.page.getByText("members-2026.csv").first().waitFor();
+    await invitations.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-invitations");
 
     // The invitation e-mail, as the developer outbox shows it.
@@ -118,6 +119,8 @@ describe("voter lists", () => {
     // The admin sees it accepted.
     await owner.page.reload();
     await invitations.getByText("Accepted", { exact: true }).waitFor();
+    await invitations.scrollIntoViewIfNeeded();
+    await shot(owner.page, "voter-list-accepted");
     await owner.page.setViewportSize({ width: 390, height: 844 });
     await invitations.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-invitations-390");

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { type ElectionRoll, invitationsEndpoints, type RollKind } from "../../../../contract/invitations";
@@ -9,6 +9,7 @@ import { LoadState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { messageOf } from "../../ui/messageOf";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { NameFilter } from "./NameFilter";
 import styles from "./RollDialog.module.css";
 import { text } from "./text";
 import { refreshElection } from "./useElections";
@@ -57,7 +58,6 @@ function RollForm({
   const [userIds, setUserIds] = useState(() => new Set(roll.user_ids));
   const [listIds, setListIds] = useState(() => new Set(roll.list_ids));
   const [filter, setFilter] = useState("");
-  const filterId = useId();
   const save = useEndpointMutation(electionsEndpoints.setRoll, {
     onSuccess: () => {
       refreshElection(queryClient, election.id);
@@ -120,20 +120,7 @@ function RollForm({
             <legend>
               {text.rollMembers} ({formatCount(userIds.size)} picked)
             </legend>
-            {voters.length > 8 && (
-              <div className="field">
-                <label htmlFor={filterId} className="visually-hidden">
-                  {text.filterVoters}
-                </label>
-                <input
-                  id={filterId}
-                  type="search"
-                  placeholder={text.filterVoters}
-                  value={filter}
-                  onChange={(event) => setFilter(event.target.value)}
-                />
-              </div>
-            )}
+            {voters.length > 8 && <NameFilter value={filter} onChange={setFilter} />}
             <div className={styles.scroll}>
               {voters.length === 0 && <p className="muted">{text.noVoters}</p>}
               {shown.map((voter) => (

@@ -8,6 +8,7 @@ import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
+import { NameFilter } from "./NameFilter";
 import { RollDialog } from "./RollDialog";
 import { text } from "./text";
 import styles from "./VotersTab.module.css";
@@ -52,18 +53,7 @@ export function VotersTab({ election }: { election: Election }) {
             </button>
           )}
           {voters.length > 8 && (
-            <div className={cx("field", styles.votersFilter)}>
-              <label htmlFor={filterId} className="visually-hidden">
-                {text.filterVoters}
-              </label>
-              <input
-                id={filterId}
-                type="search"
-                placeholder={text.filterVoters}
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-              />
-            </div>
+            <NameFilter value={filter} onChange={setFilter} className={styles.votersFilter} />
           )}
         </header>
         <p className={cx("muted", shared.small)}>

@@ -21,6 +21,14 @@ const STATES: Record<InvitationState, { label: string; tone: BadgeTone }> = {
   expired: { label: "Expired", tone: "orange" },
 };
 
+/** The moment that matters for the state: accepted, else when it ends or ended, else when it was sent. */
+function when(invitation: Invitation): string {
+  if (invitation.accepted_at) return `on ${formatDateTime(invitation.accepted_at)}`;
+  if (invitation.state === "expired") return `on ${formatDateTime(invitation.expires_at)}`;
+  if (invitation.state === "revoked") return "";
+  return `${formatDateTime(invitation.sent_at)} · link until ${formatDateTime(invitation.expires_at)}`;
+}
+
 const open = (state: InvitationState) => state !== "accepted" && state !== "revoked";
 
 /** Each invitation with its state; Resend (a new link) and Revoke (asked again first) while it is open. */
@@ -68,9 +76,7 @@ export function InvitationsTable({
         <caption className="visually-hidden">Invitations and their states</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">State</th>
-            <th scope="col">Sent</th>
+            <th scope="col">Invitation</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -85,13 +91,13 @@ export function InvitationsTable({
                   <span className={styles.who}>
                     <strong>{invitation.full_name}</strong>
                     <span className={styles.email}>{invitation.email}</span>
+                    <span className={styles.state}>
+                      <Badge tone={state.tone}>{state.label}</Badge>
+                      <span className={styles.when}>{when(invitation)}</span>
+                    </span>
+                    {invitation.failure && <span className={styles.failure}>{invitation.failure}</span>}
                   </span>
                 </td>
-                <td>
-                  <Badge tone={state.tone}>{state.label}</Badge>
-                  {invitation.failure && <span className={styles.failure}>{invitation.failure}</span>}
-                </td>
-                <td className={styles.when}>{formatDateTime(invitation.sent_at)}</td>
                 <td>
                   {open(invitation.state) && (
                     <span className={styles.rowActions}>
