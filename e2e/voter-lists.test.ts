@@ -209,6 +209,7 @@ describe("voter lists", () => {
     await shot(owner.page, "roll-fixed");
     await owner.page.setViewportSize({ width: 390, height: 844 });
     await settle(owner.page);
+    await owner.page.getByText("Roll: 1 chosen voter").scrollIntoViewIfNeeded();
     await shot(owner.page, "roll-fixed-390");
     await owner.context.close();
     await walker.context.close();

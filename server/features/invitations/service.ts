@@ -6,7 +6,7 @@ import {
   type InvitationsOverview,
   voterListMessages,
 } from "../../../contract/invitations";
-import type { Db } from "../../db/connect";
+import type { Db, Tx } from "../../db/connect";
 import { invitations, outbox, voterLists } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -86,6 +86,15 @@ export async function invitationsOverview(
   };
 }
 
+/** An e-mail whose link was replaced or withdrawn before it left is not sent (one already leaving goes). */
+async function dropUnsent(tx: Db | Tx, outboxId: string | null, reason: string): Promise<void> {
+  if (!outboxId) return;
+  await tx
+    .update(outbox)
+    .set({ state: "failed", lastError: reason })
+    .where(and(eq(outbox.id, outboxId), eq(outbox.state, "queued")));
+}
+
 async function invitationForAdmin(db: Db, admin: User, invitationId: string): Promise<Row> {
   const [row] = await db.select().from(invitations).where(eq(invitations.id, invitationId));
   if (!row) throw notFound(voterListMessages.invitationGone);
@@ -121,6 +130,7 @@ export async function resendInvitation(
       .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ id: invitations.id });
     if (!renewed) throw badRequest(voterListMessages.cannotResend);
+    await dropUnsent(tx, row.outboxId, "Replaced by a newer invitation before it was sent");
   });
   return { success: true, message: voterListMessages.resent(row.email) };
 }
@@ -132,11 +142,14 @@ export async function revokeInvitation(
   invitationId: string,
 ): Promise<{ success: true; message: string }> {
   const row = await invitationForAdmin(db, admin, invitationId);
-  const [revoked] = await db
-    .update(invitations)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-    .returning({ id: invitations.id });
-  if (!revoked) throw badRequest(voterListMessages.cannotRevoke);
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(invitations)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+      .returning({ id: invitations.id });
+    if (!revoked) throw badRequest(voterListMessages.cannotRevoke);
+    await dropUnsent(tx, row.outboxId, "Invitation withdrawn before it was sent");
+  });
   return { success: true, message: voterListMessages.revoked(row.email) };
 }
