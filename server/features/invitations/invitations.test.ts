@@ -1,3 +1,7 @@
+/**
+ * Voter lists through the real app: the preview, the sending, every fate of a link, and the log.
+ * Over 300 lines because the cases share one set of helpers (send, linkTo, overview, account).
+ */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_DAYS, voterListMessages } from "../../../contract/invitations";
