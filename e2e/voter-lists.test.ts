@@ -56,6 +56,7 @@ describe("voter lists", () => {
     await preview.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-preview");
     await owner.page.setViewportSize({ width: 390, height: 844 });
+    await settle(owner.page);
     await preview.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-preview-390");
     await owner.page.setViewportSize({ width: 1280, height: 860 });
@@ -122,6 +123,7 @@ describe("voter lists", () => {
     await invitations.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-accepted");
     await owner.page.setViewportSize({ width: 390, height: 844 });
+    await settle(owner.page);
     await invitations.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-invitations-390");
     await owner.context.close();
