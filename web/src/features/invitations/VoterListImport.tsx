@@ -115,7 +115,9 @@ function PreviewTable({
         <caption className="visually-hidden">Preview of {filename}</caption>
         <thead>
           <tr>
-            <th scope="col">Line</th>
+            <th scope="col" className={styles.line}>
+              Line
+            </th>
             <th scope="col">Voter</th>
             <th scope="col">Check</th>
           </tr>
@@ -123,7 +125,7 @@ function PreviewTable({
         <tbody>
           {preview.rows.map((row) => (
             <tr key={row.line} className={row.problems.length ? styles.badRow : undefined}>
-              <td>{row.line}</td>
+              <td className={styles.line}>{row.line}</td>
               <td>
                 <span className={styles.who}>
                   <strong>{row.full_name || <span className="muted">(no name)</span>}</strong>
