@@ -15,6 +15,7 @@ import {
   type VerificationStart,
 } from "./elections";
 import { answer, endpoint, idParams } from "./endpoint";
+import { type ElectionRoll, electionRollInput, type RollKind } from "./invitations";
 
 const election = "/api/elections/:id";
 const ofElection = <P extends string>(path: P) => ({ path, params: idParams }) as const;
@@ -45,7 +46,7 @@ export const electionsEndpoints = {
     method: "GET",
     ...ofElection(`${election}/voters`),
     access: "user",
-    response: answer<{ voters: EligibleVoter[] }>(),
+    response: answer<{ voters: EligibleVoter[]; roll: RollKind }>(),
   }),
   /** The results as a CSV file: a plain link (the browser downloads it with the session cookie). */
   resultsCsv: endpoint({
@@ -106,5 +107,19 @@ export const electionsEndpoints = {
     access: "organization",
     params: idParams,
     response: answer<{ url: string }>(),
+  }),
+  /** Who may vote: every voter member, or the administrator's choice (contract/invitations.ts). */
+  roll: endpoint({
+    method: "GET",
+    ...ofElection(`${election}/roll`),
+    access: "organization",
+    response: answer<ElectionRoll>(),
+  }),
+  setRoll: endpoint({
+    method: "PUT",
+    ...ofElection(`${election}/roll`),
+    access: "organization",
+    body: electionRollInput,
+    response: answer<ElectionRoll>(),
   }),
 };

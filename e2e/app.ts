@@ -29,8 +29,8 @@ export interface RunningE2eApp {
  * database and data folder, the workers, listening on a free loopback port. `demoData` seeds the
  * demo organization as a first start does; without it only the demo superadmin is made.
  * E2E_STORAGE=s3 keeps uploaded files in a bucket of an s3rver started here instead of the folder.
- * `smtp`: e-mail goes to that SMTP server, sent by the outbox worker (else the developer outbox
- * keeps it); `webDist`: serve a web app already built this run.
+ * The outbox worker sends messages as on a server. `smtp`: e-mail goes to that SMTP server (else the
+ * developer outbox keeps it); `webDist`: serve a web app already built this run.
  */
 export async function startE2eApp(
   options: { demoData?: boolean; smtp?: SmtpConfig; webDist?: string } = {},
@@ -67,8 +67,10 @@ export async function startE2eApp(
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
-  const transports = options.smtp && configuredTransports(config);
-  const stopOutbox = transports && startOutboxWorker({ db: database.db, clock, transports, log: app.log });
+  // Messages leave as on a server: through SMTP when given, else into the developer outbox (its page
+  // keeps them on a demo server, where journeys read codes and links).
+  const transports = configuredTransports(config);
+  const stopOutbox = startOutboxWorker({ db: database.db, clock, transports, log: app.log });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
@@ -78,8 +80,8 @@ export async function startE2eApp(
       stopWorker();
       stopRoomSweeper();
       stopUploadSweeper();
-      await stopOutbox?.();
-      if (transports) await closeTransports(transports);
+      await stopOutbox();
+      await closeTransports(transports);
       await app.close();
       await database.close();
       await s3?.stop();

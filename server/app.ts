@@ -12,6 +12,7 @@ import { chatRoutes } from "./features/chat/routes";
 import { devRoutes } from "./features/dev/routes";
 import { electionRoutes } from "./features/elections/routes";
 import { healthRoutes } from "./features/health/routes";
+import { invitationRoutes } from "./features/invitations/routes";
 import { monitoringRoutes } from "./features/monitoring/routes";
 import { organizationRoutes } from "./features/organizations/routes";
 import { platformAdminRoutes } from "./features/platform-admin/routes";
@@ -136,6 +137,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   if (!parts.bus) app.addHook("onClose", () => ctx.bus.close());
   await installRealtime(app, ctx);
   organizationRoutes(app, ctx);
+  invitationRoutes(app, ctx);
   channelRoutes(app, ctx);
   electionRoutes(app, ctx);
   monitoringRoutes(app, ctx);

@@ -80,8 +80,8 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** Paths whose last part is a secret: a password reset link, an invite link. */
-const SECRET_PATHS = /^(\/(?:api\/)?(?:reset-password|join|invites?|password-resets)\/)[^/]+/;
+/** Paths whose last part is a secret: a password reset link, an invite link, an invitation link. */
+const SECRET_PATHS = /^(\/(?:api\/)?(?:reset-password|join|invites?|invitation|password-resets)\/)[^/]+/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A request as the log shows it: no query string, and no secret in the path. */

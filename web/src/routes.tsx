@@ -23,6 +23,7 @@ const SearchPage = lazy(() => import("./features/organizations/SearchPage"));
 const MessageSearchPage = lazy(() => import("./features/search/MessageSearchPage"));
 const SettingsPage = lazy(() => import("./features/settings/SettingsPage"));
 const InvitePage = lazy(() => import("./features/invite/InvitePage"));
+const InvitationPage = lazy(() => import("./features/invitations/InvitationPage"));
 const ElectionChannelPage = lazy(() => import("./features/elections/ElectionChannelPage"));
 const TextChannelPage = lazy(() => import("./features/posts/TextChannelPage"));
 const AudioRoomPage = lazy(() => import("./features/rooms/AudioRoomPage"));
@@ -166,6 +167,14 @@ export const router = createBrowserRouter([
   },
   area("organization", ["text", "airing", "live", "election"]),
   area("member", ["text", "airing", "streaming", "election"]),
+  {
+    path: "/invitation/:token",
+    element: (
+      <Page>
+        <InvitationPage />
+      </Page>
+    ),
+  },
   {
     path: "/join/:inviteCode",
     element: (

@@ -7,6 +7,7 @@ export * from "./admin";
 export * from "./channels";
 export * from "./chat";
 export * from "./elections";
+export * from "./invitations";
 export * from "./monitoring";
 export * from "./notices";
 export * from "./organizations";

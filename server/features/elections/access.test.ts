@@ -41,6 +41,7 @@ describe("another organization's election", () => {
       "PUT /api/elections/:id/definition": { voting_settings: electionChannel(t.clock).voting_settings },
       "POST /api/elections/:id/voting-sessions": sessionBody(),
       "PUT /api/elections/:id/notices": DEFAULT_NOTICE_SETTINGS,
+      "PUT /api/elections/:id/roll": { kind: "members" },
     };
     const routes = t.app.apiRoutes.filter(
       (route) => route.url.startsWith("/api/elections/:id") && route.access !== "public",

@@ -13,10 +13,12 @@ import { electionForAdmin } from "./access";
 import { freezeVerificationRules } from "./audit";
 import { createPositions } from "./definition";
 import { queueClosingNotices, queueNotice } from "./notices";
-import { type ElectionRow, organizationVoters } from "./queries";
+import type { ElectionRow } from "./queries";
+import { electionRoll } from "./roll";
 
 /**
- * upcoming → active: the voter roll is fixed (the organization's voters at this moment) and the
+ * upcoming → active: the voter roll is fixed (the organization's voters at this moment, or those the
+ * administrator chose: roll.ts) and the
  * verification rules are frozen in the same transaction, so an election is never active without
  * its roll and its own copy of the rules; the "voting open" notice is queued with them.
  * `origin` is where the notices' links point (PUBLIC_URL: `ctx.publicOrigin`).
@@ -40,7 +42,7 @@ async function open(
   if (!opened) return null;
   await freezeVerificationRules(tx, electionId, early?.actorId ?? null);
   await tx.execute(
-    sql`insert into election_voters (election_id, user_id) select ${electionId}::uuid, roll.user_id from (${organizationVoters(opened.organizationId)}) as roll on conflict do nothing`,
+    sql`insert into election_voters (election_id, user_id) select ${electionId}::uuid, roll.user_id from (${electionRoll(electionId, opened.organizationId)}) as roll on conflict do nothing`,
   );
   await queueNotice(tx, opened, "voting_open", now, origin);
   return opened;

@@ -9,7 +9,8 @@ import type { Db } from "../../db/connect";
 import { channels, electionNoticeSettings, electionNotices, organizations, users } from "../../db/schema";
 import { emailTo, queueMessages } from "../../lib/outbox/queue";
 import * as templates from "../../lib/outbox/templates";
-import { type ElectionRow, organizationVoters } from "./queries";
+import type { ElectionRow } from "./queries";
+import { electionRoll } from "./roll";
 
 /**
  * Election notices to the voters, by e-mail through the outbox: queued in the transaction of the
@@ -39,10 +40,10 @@ export async function noticeSettingsOf(db: Db, electionId: string): Promise<Noti
 export const wantsNotices = (u: string) =>
   sql.raw(`coalesce(("${u}".settings->'notifications'->>'electionNotices')::boolean, true)`);
 
-/** The election's roll: fixed when voting opens; before that, the organization's voters now. */
+/** The election's roll: fixed when voting opens; before that, who it would take now (roll.ts). */
 export function rollOf(row: ElectionRow): SQL {
   return row.status === "upcoming"
-    ? organizationVoters(row.organizationId)
+    ? electionRoll(row.id, row.organizationId)
     : sql`select user_id from election_voters where election_id = ${row.id}::uuid`;
 }
 

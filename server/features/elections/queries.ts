@@ -15,6 +15,7 @@ import {
 import type { User } from "../accounts/sessions";
 import { isAdmin, roleIn } from "../organizations/policy";
 import { countElections } from "./counts";
+import { chosenRolls } from "./roll";
 
 export type ElectionRow = typeof elections.$inferSelect;
 
@@ -27,11 +28,6 @@ export const disclosedParticipation = (p: string, e: string) =>
 
 /** No count by candidate while voting is open (or before): results appear when voting closes. */
 export const resultsPending = (status: string) => status === "upcoming" || status === "active";
-
-/** Voters who belong to the organization now: the roll of an election that has not opened yet. */
-export function organizationVoters(organizationId: string) {
-  return sql`select m.user_id from organization_memberships m join users u on u.id = m.user_id where m.organization_id = ${organizationId}::uuid and u.user_type = 'voter'`;
-}
 
 /**
  * Elections as a viewer sees them, with positions, candidates, counts derived from the ballots
@@ -99,6 +95,8 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
             .where(inArray(channels.id, channelIds))
         : Promise.resolve([]),
     ]);
+  // An upcoming election whose administrator chose its roll counts (and places the viewer on) that roll.
+  const chosen = await chosenRolls(db, rows, viewer.id);
   const securityBy = new Map(security.map((c) => [c.id, c.settings]));
   const castBy = new Map(cast.map((c) => [c.electionId, c.n]));
   const rollBy = new Map(rolls.map((r) => [r.electionId, r.n]));
@@ -137,11 +135,14 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
     const opened = row.status !== "upcoming";
     const count = counts.get(row.id) ?? null;
     const canSeeResults = count !== null;
-    const totalVoters = opened ? (rollBy.get(row.id) ?? 0) : (votersBy.get(row.organizationId) ?? 0);
+    const totalVoters = opened
+      ? (rollBy.get(row.id) ?? 0)
+      : (chosen.get(row.id)?.count ?? votersBy.get(row.organizationId) ?? 0);
     const votesCast = castBy.get(row.id) ?? 0;
     const onTheRoll = opened
       ? rolled.has(row.id)
-      : viewer.userType === "voter" && roleBy.get(row.organizationId) !== null;
+      : (chosen.get(row.id)?.viewerOn ??
+        (viewer.userType === "voter" && roleBy.get(row.organizationId) !== null));
     return {
       id: row.id,
       organization_id: row.organizationId,

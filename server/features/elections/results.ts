@@ -12,7 +12,8 @@ import { users } from "../../db/schema";
 import { forbidden } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { electionForMember } from "./access";
-import { disclosedParticipation, loadElections, organizationVoters } from "./queries";
+import { disclosedParticipation, loadElections } from "./queries";
+import { electionRoll } from "./roll";
 
 export async function electionFor(db: Db, user: User, electionId: string): Promise<Election> {
   const row = await electionForMember(db, user, electionId);
@@ -26,7 +27,7 @@ export async function eligibleVoters(db: Db, user: User, electionId: string): Pr
   const row = await electionForMember(db, user, electionId);
   const roll =
     row.status === "upcoming"
-      ? sql`${users.id} in (${organizationVoters(row.organizationId)})`
+      ? sql`${users.id} in (${electionRoll(row.id, row.organizationId)})`
       : sql`${users.id} in (select user_id from election_voters where election_id = ${electionId}::uuid)`;
   // Correlated subquery with the outer table named explicitly (Drizzle leaves columns unqualified there).
   // While voting is open a voter shows "voted" once a seal disclosed it (in a batch), except to themselves.

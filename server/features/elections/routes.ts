@@ -27,6 +27,7 @@ import {
 import { noticeRoutes } from "./notice-routes";
 import { type ElectionRow, loadElections } from "./queries";
 import { electionFor, eligibleVoters, resultsCsv } from "./results";
+import { electionRollFor, rollKind, setElectionRoll } from "./roll";
 import { confirmVerification, startVerification } from "./verification";
 import { sealAndAnnounce } from "./worker";
 
@@ -61,7 +62,16 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, e.voters, async ({ auth, params }) => ({
     voters: await eligibleVoters(db, auth.user, params.id),
+    roll: await rollKind(db, params.id),
   }));
+
+  route(app, e.roll, ({ auth, params }) => electionRollFor(db, auth.user, params.id));
+
+  route(app, e.setRoll, async ({ auth, params, body }) => {
+    const { roll, election } = await setElectionRoll(db, auth.user, params.id, body);
+    await changed(election);
+    return roll;
+  });
 
   route(app, e.resultsCsv, async ({ auth, params, reply }) => {
     const { filename, csv } = await resultsCsv(db, auth.user, params.id);

@@ -109,7 +109,7 @@ async function holdJoin(
  * voters, the current organization; callers run it in their transaction. A concurrent join of the
  * same user inserts nothing twice; another account holding the same ID number is "same_id_number".
  */
-async function addMember(
+export async function addMember(
   tx: Db,
   user: Pick<User, "id" | "userType" | "voterIdHash">,
   organizationId: string,

@@ -9,9 +9,12 @@ export interface QueuedMessage {
   letter: Letter;
   /** When what it carries runs out (a code, a link): the worker records it as failed rather than send it late. */
   expiresAt?: Date;
+  /** Chosen by the caller when a row of its own points at the message (an invitation follows its e-mail's state). */
+  id?: string;
 }
 
-const row = ({ channel, to, letter, expiresAt }: QueuedMessage): typeof outbox.$inferInsert => ({
+const row = ({ channel, to, letter, expiresAt, id }: QueuedMessage): typeof outbox.$inferInsert => ({
+  ...(id && { id }),
   channel,
   recipient: to,
   kind: letter.kind,

@@ -1,12 +1,15 @@
 import { useId, useState } from "react";
 import type { Election, EligibleVoter } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import type { RollKind } from "../../../../contract/invitations";
 import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
+import { NameFilter } from "./NameFilter";
+import { RollDialog } from "./RollDialog";
 import { text } from "./text";
 import styles from "./VotersTab.module.css";
 
@@ -18,10 +21,16 @@ import styles from "./VotersTab.module.css";
 export function VotersTab({ election }: { election: Election }) {
   const query = useEndpointQuery(electionsEndpoints.voters, { params: { id: election.id } });
   const [filter, setFilter] = useState("");
+  const [choosing, setChoosing] = useState(false);
   const filterId = useId();
-  return <LoadState {...loadOf(query)}>{({ voters }) => voterList(voters)}</LoadState>;
+  return (
+    <>
+      <LoadState {...loadOf(query)}>{({ voters, roll }) => voterList(voters, roll)}</LoadState>
+      {choosing && <RollDialog election={election} onClose={() => setChoosing(false)} />}
+    </>
+  );
 
-  function voterList(voters: EligibleVoter[]) {
+  function voterList(voters: EligibleVoter[], roll: RollKind) {
     const votedCount = voters.filter((v) => v.voted).length;
     const needle = filter.trim().toLowerCase();
     const shown = needle ? voters.filter((v) => v.full_name.toLowerCase().includes(needle)) : voters;
@@ -31,27 +40,29 @@ export function VotersTab({ election }: { election: Election }) {
         <header className={styles.votersHead}>
           <div>
             <h3 id={`${filterId}-title`}>{text.votersTitle}</h3>
+            <p className={styles.roll}>
+              {roll === "chosen" ? text.rollChosen(voters.length) : text.rollEvery}
+            </p>
             <p className={cx("muted", shared.small)} aria-live="polite">
               {text.votersCount(voters.length, votedCount)}
             </p>
           </div>
+          {election.viewer.can_manage && election.status === "upcoming" && (
+            <button type="button" className="btn" onClick={() => setChoosing(true)}>
+              {text.rollChoose}
+            </button>
+          )}
           {voters.length > 8 && (
-            <div className={cx("field", styles.votersFilter)}>
-              <label htmlFor={filterId} className="visually-hidden">
-                {text.filterVoters}
-              </label>
-              <input
-                id={filterId}
-                type="search"
-                placeholder={text.filterVoters}
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-              />
-            </div>
+            <NameFilter value={filter} onChange={setFilter} className={styles.votersFilter} />
           )}
         </header>
         <p className={cx("muted", shared.small)}>
-          {election.status === "upcoming" ? text.rollNoteUpcoming : text.rollNoteFixed} {text.secrecyNote}
+          {election.status !== "upcoming"
+            ? text.rollNoteFixed
+            : roll === "chosen"
+              ? text.rollNoteChosen
+              : text.rollNoteUpcoming}{" "}
+          {text.secrecyNote}
         </p>
         {voters.length === 0 ? (
           <p className="muted">{text.noVoters}</p>

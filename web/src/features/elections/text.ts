@@ -113,6 +113,19 @@ export const text = {
   rollNoteUpcoming:
     "Before voting opens this is the organization's voters now; the roll is fixed when voting opens.",
   rollNoteFixed: "The roll was fixed when voting opened.",
+  rollNoteChosen:
+    "Before voting opens this is the chosen roll as it stands (people of a chosen list appear once they join); it is fixed when voting opens.",
+  rollEvery: "Roll: every voter member",
+  rollChosen: (count: number) =>
+    `Roll: ${count.toLocaleString("en-US")} chosen ${count === 1 ? "voter" : "voters"}`,
+  rollChoose: "Choose voters",
+  rollWho: "Who may vote in this election?",
+  rollEveryMember: "Every voter member of the organization",
+  rollChosenOption: "Only the voters I choose",
+  rollLists: "Imported voter lists",
+  rollNoLists: "No voter list imported yet: import one from the organization profile.",
+  rollMembers: "Voter members",
+  rollSave: "Save roll",
   voted: "Voted",
   notYet: "Not yet",
   noVoters: "No eligible voters yet.",

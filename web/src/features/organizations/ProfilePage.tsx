@@ -3,6 +3,7 @@ import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { VoterListPanel } from "../invitations/VoterListPanel";
 import { ReportsPanel } from "../posts/ReportsPanel";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { InviteBox } from "./InviteBox";
@@ -162,6 +163,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
         </div>
       </div>
       <MembersPanel organization={profile} />
+      {profile.can.manage && <VoterListPanel organizationId={profile.id} />}
       <LeaveOrganization organization={profile} />
     </div>
   );

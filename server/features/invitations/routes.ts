@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { invitationsEndpoints as api, voterListMessages } from "../../../contract/invitations";
+import type { AppContext } from "../../context";
+import { setSessionCookie } from "../../http/access";
+import { route } from "../../http/endpoint";
+import { enforceLimits } from "../../lib/rate-limit";
+import { createSession } from "../accounts/sessions";
+import { membersWhere } from "../organizations/service";
+import { acceptInvitation, createAccountFromInvitation, openInvitation } from "./acceptance";
+import { previewVoterList, sendVoterList } from "./lists";
+import { invitationsOverview, resendInvitation, revokeInvitation } from "./service";
+
+export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock, bus, limits } = ctx;
+  const invitationContext = { db, clock, linkBase: ctx.publicOrigin, secretKey: ctx.config.secretKey };
+
+  route(app, api.preview, ({ auth, params, body }) => previewVoterList(db, auth.user, params.id, body));
+  route(app, api.send, ({ auth, params, body }) =>
+    sendVoterList(invitationContext, auth.user, params.id, body),
+  );
+  route(app, api.list, ({ auth, params }) => invitationsOverview(db, clock, auth.user, params.id));
+  route(app, api.resend, ({ auth, params }) => resendInvitation(invitationContext, auth.user, params.id));
+  route(app, api.revoke, ({ auth, params }) => revokeInvitation(db, clock, auth.user, params.id));
+
+  route(app, api.open, ({ params }) => openInvitation(db, clock, params.token));
+
+  /** The organization's screens add the new member, as after any join. */
+  const joined = async (organizationId: string, organizationName: string, userId: string) => {
+    const [member] = await membersWhere(db, organizationId, [userId]);
+    if (member)
+      await bus.publish(`org:${organizationId}`, "member.joined", {
+        organization_id: organizationId,
+        member,
+      });
+    return {
+      success: true as const,
+      message: voterListMessages.accepted(organizationName),
+      organization_id: organizationId,
+    };
+  };
+
+  route(app, api.accept, async ({ auth, body }) => {
+    const accepted = await acceptInvitation(db, clock, auth.user, body.token);
+    return joined(accepted.organizationId, accepted.organizationName, auth.user.id);
+  });
+
+  route(app, api.createAccount, async ({ body, request, reply }) => {
+    await enforceLimits(db, clock, [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp }]);
+    const created = await createAccountFromInvitation(db, clock, ctx.config.secretKey, body);
+    setSessionCookie(request, reply, await createSession(db, clock, created.user, meta(request)));
+    reply.code(201);
+    return joined(created.organizationId, created.organizationName, created.user.id);
+  });
+}
+
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"] ?? "",
+});

@@ -1,0 +1,230 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { accountsEndpoints, DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
+import {
+  type InvitationPreview,
+  invitationAccountInput,
+  invitationsEndpoints,
+  voterListMessages,
+} from "../../../../contract/invitations";
+import { ApiError } from "../../api/http";
+import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { Field, SelectField } from "../../ui/Field";
+import { FormError } from "../../ui/form/FormError";
+import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { LoadState } from "../../ui/LoadState";
+import { messageOf } from "../../ui/messageOf";
+import { AuthCard } from "../accounts/AuthCard";
+import authCard from "../accounts/AuthCard.module.css";
+import { homeFor, useAuth } from "../accounts/AuthProvider";
+import { usePasswordProblem } from "../accounts/usePasswordProblem";
+import { OrgLogo } from "../organizations/OrgLogo";
+import styles from "./InvitationPage.module.css";
+
+/** As on the invite page (spec part 1 section 9): the page moves on 1500 ms after joining. */
+const REDIRECT_AFTER_JOIN_MS = 1500;
+
+/**
+ * /invitation/{token}: the link of an invitation e-mail. A new person creates their account here,
+ * already joined (the e-mail is the invited one); an existing account signs in and accepts.
+ */
+export default function InvitationPage() {
+  const { token = "" } = useParams();
+  const invitation = useEndpointQuery(invitationsEndpoints.open, { params: { token } });
+
+  // The server's answer that the link opens nothing (used, expired, withdrawn): no Retry.
+  if (!invitation.data && invitation.error instanceof ApiError && invitation.error.status !== 503) {
+    return (
+      <AuthCard title="Invalid Invitation" subtitle="This link cannot be used.">
+        <p className="alert alert-error" role="alert">
+          {messageOf(invitation.error)}
+        </p>
+        <Link to="/" className="btn btn-primary btn-block">
+          Go Home
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (!invitation.data) {
+    return (
+      <AuthCard title="Invitation" subtitle="Loading invitation...">
+        <LoadState
+          data={null}
+          error={invitation.isFetching ? null : invitation.error?.message}
+          loadingLabel="Loading invitation..."
+          errorTitle="The invitation could not be loaded"
+          retryLabel="Retry"
+          onRetry={() => void invitation.refetch()}
+        >
+          {() => null}
+        </LoadState>
+      </AuthCard>
+    );
+  }
+  return <Invitation token={token} invitation={invitation.data} />;
+}
+
+function Invitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const { user, status, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [joined, setJoined] = useState<string | null>(null);
+  const until = new Date(invitation.expires_at).toLocaleString(undefined, {
+    dateStyle: "long",
+    timeStyle: "short",
+  });
+
+  useEffect(() => {
+    if (!joined || !user) return;
+    const timer = setTimeout(() => navigate(homeFor(user), { replace: true }), REDIRECT_AFTER_JOIN_MS);
+    return () => clearTimeout(timer);
+  }, [joined, user, navigate]);
+
+  const sameAccount = user?.email.toLowerCase() === invitation.email;
+  return (
+    <AuthCard
+      title={`Join ${invitation.organization.name}`}
+      subtitle={`You've been invited as ${invitation.email}. The link works once, until ${until}.`}
+    >
+      <div className={styles.org}>
+        <OrgLogo name={invitation.organization.name} url={invitation.organization.logo_url} size={48} />
+        <p className={invitation.organization.description ? styles.description : "muted"}>
+          {invitation.organization.description || "No description provided"}
+        </p>
+      </div>
+      {joined ? (
+        <p className="alert alert-success" role="status">
+          {joined}
+        </p>
+      ) : status === "loading" ? (
+        <p role="status">Loading...</p>
+      ) : user && sameAccount ? (
+        <AcceptAsMember token={token} onJoined={setJoined} />
+      ) : user ? (
+        <>
+          <p className="alert alert-error" role="alert">
+            {voterListMessages.wrongAccount(invitation.email)}
+          </p>
+          <button type="button" className="btn btn-block" onClick={() => void signOut()}>
+            Sign Out
+          </button>
+        </>
+      ) : invitation.account_exists ? (
+        <>
+          <p>{voterListMessages.accountExists}</p>
+          <Link
+            to="/signin"
+            state={{ returnTo: `/invitation/${token}` }}
+            className="btn btn-primary btn-block"
+          >
+            Sign In
+          </Link>
+        </>
+      ) : (
+        <NewAccount token={token} invitation={invitation} onJoined={setJoined} />
+      )}
+    </AuthCard>
+  );
+}
+
+function AcceptAsMember({ token, onJoined }: { token: string; onJoined(message: string): void }) {
+  const accept = useEndpointMutation(invitationsEndpoints.accept, { onSuccess: (r) => onJoined(r.message) });
+  return (
+    <>
+      {accept.error && (
+        <p className="alert alert-error" role="alert">
+          {messageOf(accept.error)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={accept.isPending}
+        onClick={() => accept.mutate({ body: { token } })}
+      >
+        {accept.isPending ? "Joining..." : "Accept Invitation"}
+      </button>
+    </>
+  );
+}
+
+function NewAccount({
+  token,
+  invitation,
+  onJoined,
+}: {
+  token: string;
+  invitation: InvitationPreview;
+  onJoined(message: string): void;
+}) {
+  const queryClient = useQueryClient();
+  const idType = ID_TYPES.find((t) => t === invitation.id_type) ?? DEFAULT_ID_TYPE;
+  const form = useContractForm(invitationAccountInput, {
+    defaultValues: {
+      token,
+      full_name: invitation.full_name,
+      password: "",
+      phone_number: invitation.phone_number,
+      id_type: idType,
+      id_number: "",
+    },
+  });
+  const create = useEndpointMutation(invitationsEndpoints.createAccount);
+  const passwordCheck = usePasswordProblem(
+    form.watch("password"),
+    form.formState.errors.password?.message ?? null,
+  );
+  const busy = form.formState.isSubmitting;
+  const submit = submitting(form, async (body) => {
+    const result = await create.mutateAsync({ body });
+    // The server signed the new account in: the session query reads it.
+    await queryClient.invalidateQueries({ queryKey: endpointKey(accountsEndpoints.session) });
+    onJoined(result.message);
+  });
+
+  return (
+    <>
+      <p className={authCard.sub}>
+        Create your Votespace account to join. You can sign in with it afterwards.
+      </p>
+      <FormError form={form} />
+      <form onSubmit={submit} noValidate>
+        <Field label="Email" type="email" value={invitation.email} readOnly aria-readonly="true" />
+        <Field label="Full Name" autoComplete="name" required {...fieldProps(form, "full_name")} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX}
+          {...fieldProps(form, "password")}
+          error={undefined}
+          invalid={passwordCheck.invalid}
+          hint={passwordCheck.hint}
+        />
+        <Field
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          required
+          {...fieldProps(form, "phone_number")}
+        />
+        <SelectField
+          label="ID Type"
+          name="id_type"
+          value={form.watch("id_type")}
+          options={ID_TYPES}
+          onChange={(value) => form.setValue("id_type", value as (typeof ID_TYPES)[number])}
+        />
+        <Field label="ID Number" required {...fieldProps(form, "id_number")} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy || passwordCheck.problem !== null}
+        >
+          {busy ? "Creating Account..." : "Create Account and Join"}
+        </button>
+      </form>
+    </>
+  );
+}
