@@ -90,7 +90,10 @@ export interface CandidateResult {
   statement: string;
   /**
    * Null when the viewer may not see results yet (for everyone while voting is open). For a method
-   * other than plurality, the first figure of its count (approvals, score total, first preferences).
+   * other than plurality, the first figure of its count: block and approval the votes (approvals),
+   * score the total, IRV and STV the first preferences (the first round), Schulze the ballots ranking
+   * the candidate first (alone or shared); null for majority judgment (see `result`). A referendum
+   * has no candidates (its Yes, No and Abstain are in `result`).
    */
   vote_count: number | null;
 }
@@ -129,6 +132,19 @@ export interface Election {
   results_hidden: boolean;
   /** The share of the roll (percent) that must vote for the result to be valid; null for none. */
   quorum_percent: number | null;
+  /**
+   * The quorum beside the result ("not valid: turnout 38% below the 50% quorum"), null when the
+   * election has none. `turnout_percent` is votes_cast of total_voters to one decimal (0 with no
+   * roll); `met` (votes_cast × 100 ≥ percent × total_voters, in integers) is null until voting has
+   * closed, since the turnout may still grow.
+   */
+  quorum: { percent: number; turnout_percent: number; met: boolean | null } | null;
+  /**
+   * What the positions' results were counted from, for the printable report; null when the viewer
+   * may not see results. `head`: the seal chain's head the count covers (null with no seal);
+   * `tie_seed`: the public seed that broke any tie by lot; `counted_at`: when the count was made.
+   */
+  counting: { head: ChainHead | null; tie_seed: string; counted_at: string } | null;
   /** Methods the Voter Verification dialog offers (from the channel's security settings). */
   verification_methods: VerificationMethod[];
   /** The channel's security settings ask voters to have two-factor sign-in on. */
@@ -330,6 +346,12 @@ export interface Bulletin {
   seals: BulletinSeal[];
   /** Sealed ballots only: nothing on the board moves with a single ballot. */
   ballots: BulletinBallot[];
+  /**
+   * Each position's published result, counted from the ballots above with `tie_seed` (the same count
+   * `verify-election` repeats); null until results are published: once the election is completed,
+   * or cancelled with its results not hidden.
+   */
+  results: Array<{ position_id: string; result: QuestionResult }> | null;
 }
 
 /** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */

@@ -126,17 +126,22 @@ export function validateBallot(
  * with object keys sorted, so the same answer always gives the same text (a verifier rebuilds it).
  */
 export function answerText(ballot: Ballot): string {
-  const sorted = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(sorted)
-      : value && typeof value === "object"
+  return canonicalJson(ballot);
+}
+
+/** JSON with every object's keys sorted: the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  const sorted = (item: unknown): unknown =>
+    Array.isArray(item)
+      ? item.map(sorted)
+      : item && typeof item === "object"
         ? Object.fromEntries(
-            Object.keys(value)
+            Object.keys(item)
               .sort()
-              .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+              .map((key) => [key, sorted((item as Record<string, unknown>)[key])]),
           )
-        : value;
-  return JSON.stringify(sorted(ballot));
+        : item;
+  return JSON.stringify(sorted(value));
 }
 
 /** An explicit blank, or an answer that chooses no one (an empty set or ranking): both are blank votes. */

@@ -1,11 +1,26 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { GRANT_TTL_MINUTES } from "../../contract/elections";
+import type { Ballot } from "../../contract/ballots/ballot";
+import type { QuestionMethod } from "../../contract/ballots/question";
+import { type Election, GRANT_TTL_MINUTES } from "../../contract/elections";
 import type { Db } from "../db/connect";
-import { organizationMemberships, users, verificationGrants } from "../db/schema";
+import {
+  ballots,
+  candidates,
+  electionPositions,
+  elections,
+  organizationMemberships,
+  participations,
+  users,
+  verificationGrants,
+} from "../db/schema";
 import { createSession } from "../features/accounts/sessions";
 import type { Clock } from "../lib/clock";
-import { hashPassword } from "../lib/crypto";
+import { hashPassword, sha256 } from "../lib/crypto";
+import { createOrganization } from "./factories";
+import { call } from "./http";
+import type { TestApp } from "./support";
 
 /** Test helpers for elections: an election channel, and many voters made straight in the database. */
 export function electionChannel(clock: Clock, overrides: Record<string, unknown> = {}) {
@@ -86,4 +101,122 @@ export async function electionOfChannel(app: FastifyInstance, cookie: string, ch
     headers: { cookie },
   });
   return response.json();
+}
+
+/** A question of any method added straight to an upcoming election (as the definition would store it). */
+export async function addQuestion(
+  db: Db,
+  electionId: string,
+  question: {
+    title: string;
+    method: QuestionMethod;
+    candidates?: string[];
+    blank?: boolean;
+    sortOrder?: number;
+  },
+) {
+  const [position] = await db
+    .insert(electionPositions)
+    .values({
+      electionId,
+      title: question.title,
+      method: question.method,
+      blank: question.blank ?? false,
+      sortOrder: question.sortOrder ?? 10,
+    })
+    .returning();
+  if (!position) throw new Error("position insert returned nothing");
+  const names = question.candidates ?? [];
+  const rows = names.length
+    ? await db
+        .insert(candidates)
+        .values(names.map((name, i) => ({ positionId: position.id, name, sortOrder: i })))
+        .returning()
+    : [];
+  return { id: position.id, candidates: Object.fromEntries(rows.map((c) => [c.name, c.id])) };
+}
+
+/**
+ * A voter's ballot and participation written straight into the database, as casting writes them
+ * (a plurality choice as its candidate, any other answer as its ballot): for counting tests that do
+ * not go through verification and casting.
+ */
+export async function castDirect(
+  db: Db,
+  vote: { electionId: string; positionId: string; userId: string; candidateId?: string; ballot?: Ballot },
+) {
+  await db
+    .insert(participations)
+    .values({ electionId: vote.electionId, positionId: vote.positionId, userId: vote.userId });
+  await db.insert(ballots).values({
+    electionId: vote.electionId,
+    positionId: vote.positionId,
+    candidateId: vote.candidateId ?? null,
+    answer: vote.ballot ?? null,
+    receiptHash: sha256(`${randomUUID()}:${vote.positionId}`),
+  });
+}
+
+/** An election with the channel's plurality positions plus an STV, a referendum and an approval question, open, five voters. */
+export async function questionElection(t: TestApp, options: { quorum?: number } = {}) {
+  const db = t.database.db;
+  const admin = await createOrganization(t.app);
+  const voters = await bulkVoters(db, t.clock, admin.organizationId, 5);
+  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  const upcoming = await electionOfChannel(t.app, admin.cookie, channel.id);
+  if (options.quorum)
+    await db.update(elections).set({ quorumPercent: options.quorum }).where(eq(elections.id, upcoming.id));
+  const stv = await addQuestion(db, upcoming.id, {
+    title: "Board of Directors",
+    method: { kind: "stv", seats: 3 },
+    candidates: ["A", "B", "C", "D", "E", "F"],
+  });
+  const motion = await addQuestion(db, upcoming.id, {
+    title: "Motion 3: amend article 12",
+    method: { kind: "referendum", threshold: "two_thirds", base: "cast", abstain: true },
+  });
+  const approval = await addQuestion(db, upcoming.id, {
+    title: "Venue",
+    method: { kind: "approval", min: 0, max: 3, seats: 1 },
+    candidates: ["X", "Y", "Z"],
+    blank: true,
+  });
+  const election: Election = (
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`)
+  ).json();
+  return { admin, voters, election, stv, motion, approval };
+}
+
+type QuestionElection = Awaited<ReturnType<typeof questionElection>>;
+
+/** The first `count` voters vote in every question (A, B, C… as in results.test.ts). */
+export async function voteEveryQuestion(t: TestApp, e: QuestionElection, count = e.voters.length) {
+  const [president] = e.election.positions;
+  if (!president) throw new Error("no president");
+  const { A, B, C, D, E, F } = e.stv.candidates as Record<string, string>;
+  const { X, Y, Z } = e.approval.candidates as Record<string, string>;
+  const rankings = [
+    [A, B, C],
+    [A, C],
+    [B, A, D],
+    [E, F],
+    [C, B],
+  ];
+  const answers = ["yes", "yes", "yes", "no", "abstain"] as const;
+  const sets = [[X, Y], [X], [Y, Z], [X, Z], []];
+  for (const [i, voter] of e.voters.slice(0, count).entries()) {
+    const vote = (positionId: string, ballot: Ballot | undefined, candidateId?: string) =>
+      castDirect(t.database.db, {
+        electionId: e.election.id,
+        positionId,
+        userId: voter.user.id,
+        ballot,
+        candidateId,
+      });
+    await vote(president.id, undefined, president.candidates[i === 4 ? 1 : 0]?.id);
+    await vote(e.stv.id, { kind: "ranking", ranks: (rankings[i] as string[]).map((id) => [id]) });
+    await vote(e.motion.id, { kind: "answer", answer: answers[i] as (typeof answers)[number] });
+    await vote(e.approval.id, { kind: "set", candidates: sets[i] as string[] });
+  }
 }

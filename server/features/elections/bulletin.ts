@@ -1,9 +1,19 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import type { QuestionResult } from "../../../contract/ballots/result";
 import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
-import { ballots, candidates, electionPositions, elections, organizations, seals } from "../../db/schema";
+import {
+  ballots,
+  candidates,
+  electionPositions,
+  elections,
+  electionVoters,
+  organizations,
+  seals,
+} from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { resultsPending } from "./queries";
+import { countElections } from "./counts";
+import { type ElectionRow, resultsPending, resultsPublished } from "./queries";
 
 /**
  * The election's public bulletin board: the seals (the chain's heads over time), and every sealed
@@ -12,18 +22,13 @@ import { resultsPending } from "./queries";
  * While voting is open a sealed ballot shows its receipt hash and seal but not yet its choice.
  */
 export async function bulletinBoard(db: Db, electionId: string): Promise<Bulletin> {
-  const [election] = await db
-    .select({
-      id: elections.id,
-      title: elections.title,
-      status: elections.status,
-      tieSeed: elections.tieSeed,
-      organizationName: organizations.name,
-    })
+  const [found] = await db
+    .select({ election: elections, organizationName: organizations.name })
     .from(elections)
     .innerJoin(organizations, eq(organizations.id, elections.organizationId))
     .where(eq(elections.id, electionId));
-  if (!election) throw notFound(electionMessages.electionNotFound);
+  if (!found) throw notFound(electionMessages.electionNotFound);
+  const { election, organizationName } = found;
   const positions = await db
     .select()
     .from(electionPositions)
@@ -60,12 +65,13 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
   const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
   // No count by candidate while voting is open: the sealed ballots' choices wait for the close.
   const choicesPublished = !resultsPending(election.status);
+  const counted = resultsPublished(election) ? await countOf(db, election, positions, standing) : null;
   return {
     election: {
       id: election.id,
       title: election.title,
       status: election.status as ElectionStatus,
-      organization_name: election.organizationName,
+      organization_name: organizationName,
     },
     positions: positions.map((p) => ({
       id: p.id,
@@ -76,7 +82,7 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
         .filter((c) => c.positionId === p.id)
         .map((c) => ({ id: c.id, name: c.name, party: c.party })),
     })),
-    tie_seed: choicesPublished ? election.tieSeed : null,
+    tie_seed: choicesPublished ? (counted?.tieSeed ?? election.tieSeed) : null,
     seals: chain.map((s) => ({
       sequence: s.sequence,
       previous_root: s.previousRoot,
@@ -91,5 +97,33 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
       ballot: choicesPublished ? b.answer : null,
       seal: sequenceOf.get(b.sealId ?? -1) ?? 0,
     })),
+    results: counted
+      ? positions.map((p) => ({ position_id: p.id, result: counted.results.get(p.id) as QuestionResult }))
+      : null,
   };
+}
+
+/** The election's count, as the results screens show it (the same cached count). */
+async function countOf(
+  db: Db,
+  election: ElectionRow,
+  positions: Array<typeof electionPositions.$inferSelect>,
+  standing: Array<typeof candidates.$inferSelect>,
+) {
+  const [roll] = await db
+    .select({ n: count() })
+    .from(electionVoters)
+    .where(eq(electionVoters.electionId, election.id));
+  const questions = positions.map((p) => ({
+    id: p.id,
+    method: p.method,
+    candidateIds: standing.filter((c) => c.positionId === p.id).map((c) => c.id),
+  }));
+  const counts = await countElections(
+    db,
+    [election],
+    new Map([[election.id, questions]]),
+    new Map([[election.id, roll?.n ?? 0]]),
+  );
+  return counts.get(election.id) ?? null;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type electionDefinitionInput, electionMessages } from "../../../contract/elections";
@@ -46,6 +47,13 @@ async function open(
 }
 
 /**
+ * The public seed that breaks ties by lot (docs/counting.md § 1.1): 32 random bytes as 64 hex digits,
+ * drawn in the statement that ends voting (close, schedule or cancel), so no one knows it while
+ * ballots can still be cast; kept when already drawn. Published on the bulletin board from then on.
+ */
+export const drawnTieSeed = () => sql`coalesce(${elections.tieSeed}, ${randomBytes(32).toString("hex")})`;
+
+/**
  * Elections whose start or end has come, by the injected clock; every process may run it, each
  * change happens once, with its notices (links to `origin`).
  */
@@ -65,10 +73,11 @@ export async function applySchedule(db: Db, clock: Clock, origin = ""): Promise<
     .from(elections)
     .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)));
   for (const { id } of ending) {
+    // One statement per election: each draws its own seed, and only the process that closes it does.
     const closed = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(elections)
-        .set({ status: "completed" })
+        .set({ status: "completed", tieSeed: drawnTieSeed() })
         .where(and(eq(elections.id, id), eq(elections.status, "active"), lte(elections.endsAt, now)))
         .returning();
       if (row) await queueClosingNotices(tx, row, now, origin);
@@ -108,7 +117,7 @@ export async function closeEarly(
   const closed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(elections)
-      .set({ status: "completed", endsAt: now })
+      .set({ status: "completed", endsAt: now, tieSeed: drawnTieSeed() })
       .where(and(eq(elections.id, electionId), eq(elections.status, "active")))
       .returning();
     if (row) await queueClosingNotices(tx, row, now, origin);
@@ -122,7 +131,8 @@ export async function cancelElection(db: Db, admin: User, electionId: string): P
   await electionForAdmin(db, admin, electionId);
   const [cancelled] = await db
     .update(elections)
-    .set({ status: "cancelled" })
+    // A cancelled election's results may still be shown to its administrators: the seed is drawn too.
+    .set({ status: "cancelled", tieSeed: drawnTieSeed() })
     .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
     .returning();
   if (!cancelled) throw badRequest(electionMessages.cannotCancel);

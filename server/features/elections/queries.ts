@@ -2,7 +2,6 @@ import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import { type Election, type ElectionStatus, verificationMethods } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
-  ballots,
   candidates,
   channels,
   electionPositions,
@@ -15,6 +14,7 @@ import {
 } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { isAdmin, roleIn } from "../organizations/policy";
+import { countElections } from "./counts";
 
 export type ElectionRow = typeof elections.$inferSelect;
 
@@ -42,7 +42,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   const ids = rows.map((row) => row.id);
   const organizationIds = [...new Set(rows.map((row) => row.organizationId))];
   const channelIds = rows.map((row) => row.channelId).filter((id): id is string => id !== null);
-  const [positions, candidateRows, tallies, cast, rolls, orgVoters, mine, onRoll, zones, roles, security] =
+  const [positions, candidateRows, cast, rolls, orgVoters, mine, onRoll, zones, roles, security] =
     await Promise.all([
       db
         .select()
@@ -55,11 +55,6 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         .innerJoin(electionPositions, eq(electionPositions.id, candidates.positionId))
         .where(inArray(electionPositions.electionId, ids))
         .orderBy(asc(candidates.sortOrder)),
-      db
-        .select({ candidateId: ballots.candidateId, n: count() })
-        .from(ballots)
-        .where(inArray(ballots.electionId, ids))
-        .groupBy(ballots.candidateId),
       db
         .select({ electionId: participations.electionId, n: countDistinct(participations.userId) })
         .from(participations)
@@ -105,7 +100,6 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         : Promise.resolve([]),
     ]);
   const securityBy = new Map(security.map((c) => [c.id, c.settings]));
-  const tally = new Map(tallies.map((t) => [t.candidateId, t.n]));
   const castBy = new Map(cast.map((c) => [c.electionId, c.n]));
   const rollBy = new Map(rolls.map((r) => [r.electionId, r.n]));
   const votersBy = new Map(orgVoters.map((v) => [v.organizationId, v.n]));
@@ -117,11 +111,34 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   // The rules frozen when voting opened, else (upcoming) the channel's current ones.
   const securityOf = (row: ElectionRow) =>
     row.securitySettings ?? (row.channelId ? (securityBy.get(row.channelId) ?? null) : null);
+  const adminOf = (row: ElectionRow) => isAdmin(viewer, roleBy.get(row.organizationId) ?? null);
+  const visible = rows.filter((row) => mayCount(row, adminOf(row)));
+  const counts = await countElections(
+    db,
+    visible,
+    new Map(
+      visible.map((row) => [
+        row.id,
+        positions
+          .filter((p) => p.electionId === row.id)
+          .map((p) => ({
+            id: p.id,
+            method: p.method,
+            candidateIds: candidateRows
+              .filter((c) => c.candidate.positionId === p.id)
+              .map((c) => c.candidate.id),
+          })),
+      ]),
+    ),
+    new Map(visible.map((row) => [row.id, rollBy.get(row.id) ?? 0])),
+  );
   return rows.map((row) => {
-    const admin = isAdmin(viewer, roleBy.get(row.organizationId) ?? null);
+    const admin = adminOf(row);
     const opened = row.status !== "upcoming";
-    const canSeeResults =
-      !resultsPending(row.status) && (admin || !row.resultsHidden || row.status === "completed");
+    const count = counts.get(row.id) ?? null;
+    const canSeeResults = count !== null;
+    const totalVoters = opened ? (rollBy.get(row.id) ?? 0) : (votersBy.get(row.organizationId) ?? 0);
+    const votesCast = castBy.get(row.id) ?? 0;
     const onTheRoll = opened
       ? rolled.has(row.id)
       : viewer.userType === "voter" && roleBy.get(row.organizationId) !== null;
@@ -142,10 +159,16 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       time_zone: zoneBy.get(row.organizationId) ?? "UTC",
       results_hidden: row.resultsHidden,
       quorum_percent: row.quorumPercent,
+      quorum: quorumOf(row, totalVoters, votesCast),
+      counting: count && {
+        head: count.head,
+        tie_seed: count.tieSeed,
+        counted_at: count.countedAt.toISOString(),
+      },
       verification_methods: verificationMethods(securityOf(row)),
       requires_two_factor: securityOf(row)?.twoFactor ?? false,
-      total_voters: opened ? (rollBy.get(row.id) ?? 0) : (votersBy.get(row.organizationId) ?? 0),
-      votes_cast: castBy.get(row.id) ?? 0,
+      total_voters: totalVoters,
+      votes_cast: votesCast,
       created_at: row.createdAt.toISOString(),
       positions: positions
         .filter((p) => p.electionId === row.id)
@@ -157,7 +180,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
           method: position.method,
           blank: position.blank,
           order: position.candidateOrder,
-          result: null,
+          result: count?.results.get(position.id) ?? null,
           candidates: candidateRows
             .filter((c) => c.candidate.positionId === position.id)
             .map(({ candidate }) => ({
@@ -166,7 +189,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
               party: candidate.party,
               image_url: candidate.imageUrl,
               statement: candidate.bio,
-              vote_count: canSeeResults ? (tally.get(candidate.id) ?? 0) : null,
+              vote_count: count?.firstFigures.get(candidate.id) ?? null,
             })),
         })),
       viewer: {
@@ -179,4 +202,27 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       },
     };
   });
+}
+
+/** Results are published to everyone once the election is completed, or cancelled without hiding them. */
+export const resultsPublished = (row: Pick<ElectionRow, "status" | "resultsHidden">) =>
+  row.status === "completed" || (row.status === "cancelled" && !row.resultsHidden);
+
+/** Whether a viewer may see an election's results: never while voting is open or before; its administrators once it ended. */
+function mayCount(row: ElectionRow, admin: boolean): boolean {
+  return admin ? !resultsPending(row.status) : resultsPublished(row);
+}
+
+/** The quorum beside the result (contract: Election.quorum). */
+export function quorumOf(
+  row: Pick<ElectionRow, "quorumPercent" | "status">,
+  totalVoters: number,
+  votesCast: number,
+): Election["quorum"] {
+  if (row.quorumPercent === null) return null;
+  return {
+    percent: row.quorumPercent,
+    turnout_percent: totalVoters === 0 ? 0 : Math.round((votesCast * 1000) / totalVoters) / 10,
+    met: resultsPending(row.status) ? null : votesCast * 100 >= row.quorumPercent * totalVoters,
+  };
 }

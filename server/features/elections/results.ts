@@ -1,7 +1,9 @@
 import { asc, sql } from "drizzle-orm";
+import { resultRows } from "../../../contract/ballots/result-rows";
 import {
   type Election,
   type EligibleVoter,
+  headText,
   rankCandidates,
   resultsUnavailable,
 } from "../../../contract/elections";
@@ -48,7 +50,9 @@ export async function resultsCsv(
   const election = await electionFor(db, user, electionId);
   if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
   const lines = [["Election", "Status", "Position", "Rank", "Candidate", "Party", "Votes", "Percentage"]];
-  for (const position of election.positions) {
+  // The spec's table holds the plurality positions; every other question follows with its own rows.
+  const others = election.positions.filter((p) => p.method.kind !== "plurality");
+  for (const position of election.positions.filter((p) => p.method.kind === "plurality")) {
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
     for (const { candidate, votes, rank } of rankCandidates(position.candidates)) {
       lines.push([
@@ -63,9 +67,18 @@ export async function resultsCsv(
       ]);
     }
   }
+  for (const position of others) {
+    if (position.result) lines.push([], ...resultRows(position, position.result));
+  }
   lines.push([]);
   lines.push(["Total voters", String(election.total_voters)]);
   lines.push(["Votes cast", String(election.votes_cast)]);
+  if (election.quorum) {
+    const { percent, turnout_percent, met } = election.quorum;
+    lines.push(["Quorum", `${percent}%`, `turnout ${turnout_percent}%`, met ? "valid" : "not valid"]);
+  }
+  if (election.counting?.head) lines.push(["Seal chain head", headText(election.counting.head)]);
+  if (election.counting) lines.push(["Tie seed", election.counting.tie_seed]);
   const csv = lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n");
   const slug = election.title.replace(/[^\w-]+/g, "-").replace(/^-|-$/g, "") || "election";
   return { filename: `${slug}-results.csv`, csv: `${csv}\r\n` };

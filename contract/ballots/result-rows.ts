@@ -1,0 +1,234 @@
+/**
+ * A question's result in words and rows: the method's name, the winners, and a table per method
+ * (ranked totals; Yes, No, Abstain and the threshold; round by round for IRV and STV; the pairwise
+ * matrix for Schulze; the grade distribution for majority judgment). Pure: results.csv is built from
+ * these rows on the server, and the printable report may show the same rows.
+ */
+import type { CountingMethod, QuestionMethod } from "./question";
+import type { QuestionResult, StvStage, TieBreak } from "./result";
+
+export const METHOD_NAMES: Record<CountingMethod, string> = {
+  plurality: "Plurality",
+  block: "Block plurality",
+  approval: "Approval",
+  referendum: "Referendum",
+  irv: "Instant runoff",
+  stv: "Single transferable vote (Scottish STV)",
+  schulze: "Condorcet (Schulze)",
+  majority_judgment: "Majority judgment",
+  score: "Score",
+};
+
+const THRESHOLD_WORDS = {
+  majority: "A simple majority",
+  two_thirds: "Two thirds",
+  three_quarters: "Three quarters",
+};
+const BASE_WORDS = { cast: "of the Yes and No votes", eligible: "of the eligible voters" };
+
+/** The method in words, with its seats and threshold: "Single transferable vote (Scottish STV), 3 seats". */
+export function methodLabel(method: QuestionMethod): string {
+  const name = METHOD_NAMES[method.kind];
+  switch (method.kind) {
+    case "block":
+    case "stv":
+      return `${name}, ${method.seats} seats`;
+    case "approval":
+      return method.seats > 1 ? `${name}, ${method.seats} seats` : name;
+    case "referendum":
+      return `${name}: ${THRESHOLD_WORDS[method.threshold]} ${BASE_WORDS[method.base]}`;
+    case "score":
+      return `${name}, 0 to ${method.max}`;
+    default:
+      return name;
+  }
+}
+
+/** The candidates elected (in the order the count elected them); none for a referendum (see `passed`). */
+export function winnersOf(result: QuestionResult): string[] {
+  switch (result.method) {
+    case "plurality":
+    case "block":
+    case "approval":
+    case "score":
+    case "stv":
+      return result.result.elected;
+    case "referendum":
+      return [];
+    case "irv":
+    case "schulze":
+    case "majority_judgment":
+      return result.result.winner ? [result.result.winner] : [];
+  }
+}
+
+export interface RowsQuestion {
+  title: string;
+  method: QuestionMethod;
+  candidates: Array<{ id: string; name: string; party?: string }>;
+}
+
+/** The question's result as rows of cells (text), a heading block first, then the method's table. */
+export function resultRows(question: RowsQuestion, counted: QuestionResult): string[][] {
+  const name = (id: string) => question.candidates.find((c) => c.id === id)?.name ?? id;
+  const names = (ids: readonly string[]) => ids.map(name).join("; ");
+  const ids = question.candidates.map((c) => c.id);
+  const { cast, blank } = counted.result;
+  const head = [
+    ["Question", question.title],
+    ["Method", methodLabel(question.method)],
+    ["Ballots cast", String(cast)],
+    ["Blank", String(blank)],
+  ];
+  switch (counted.method) {
+    case "referendum": {
+      const r = counted.result;
+      return [
+        ...head,
+        ["Outcome", r.passed ? "Passed" : "Not passed"],
+        [],
+        ["Answer", "Votes"],
+        ["Yes", String(r.yes)],
+        ["No", String(r.no)],
+        ["Abstain", String(r.abstain)],
+        [],
+        ["Threshold", `${THRESHOLD_WORDS[r.threshold]} ${BASE_WORDS[r.base]}`],
+        ["Base", String(r.baseCount)],
+        ["Yes needed", String(r.yesNeeded)],
+      ];
+    }
+    case "plurality":
+    case "block":
+    case "approval":
+    case "score": {
+      const r = counted.result;
+      const figure =
+        counted.method === "approval" ? "Approvals" : counted.method === "score" ? "Total" : "Votes";
+      const party = (id: string) => question.candidates.find((c) => c.id === id)?.party || "Independent";
+      const ranks = competitionRanks(r.order.map((id) => r.totals[id] ?? 0));
+      return [
+        ...head,
+        ["Elected", names(r.elected)],
+        ...(r.tie ? [["Tie broken by lot", `${names(r.tie.tied)} → ${names(r.tie.elected)}`]] : []),
+        [],
+        ["Rank", "Candidate", "Party", figure, "Elected"],
+        ...r.order.map((id, i) => [
+          String(ranks[i]),
+          name(id),
+          party(id),
+          String(r.totals[id] ?? 0),
+          r.elected.includes(id) ? "Yes" : "",
+        ]),
+      ];
+    }
+    case "irv": {
+      const r = counted.result;
+      return [
+        ...head,
+        ["Elected", r.winner ? name(r.winner) : ""],
+        [],
+        ["Round", ...ids.map(name), "Exhausted", "Active", "Elected", "Eliminated", "Transfers", "Tie"],
+        ...r.rounds.map((round) => [
+          String(round.number),
+          ...ids.map((id) => (id in round.totals ? String(round.totals[id]) : "")),
+          String(round.exhausted),
+          String(round.active),
+          round.winner ? name(round.winner) : "",
+          round.eliminated ? name(round.eliminated) : "",
+          transfersText(round.transfers, name),
+          tieText(round.tieBreak, name),
+        ]),
+      ];
+    }
+    case "stv": {
+      const r = counted.result;
+      return [
+        ...head,
+        ["Seats", String(r.seats)],
+        ["Quota", String(r.quota)],
+        ["Elected", names(r.elected)],
+        [],
+        [
+          "Stage",
+          "Action",
+          ...ids.map(name),
+          "Non-transferable",
+          "Exhausted",
+          "Lost to truncation",
+          "Elected",
+          "Excluded",
+          "Tie",
+        ],
+        ...r.stages.map((stage) => [
+          String(stage.number),
+          stageAction(stage, name),
+          ...ids.map((id) => String(stage.totals[id] ?? 0)),
+          String(stage.nonTransferable.votes),
+          String(stage.exhausted.votes),
+          String(stage.lostToTruncation),
+          names(stage.elected),
+          names(stage.excluded),
+          tieText(stage.tieBreak, name),
+        ]),
+      ];
+    }
+    case "schulze": {
+      const r = counted.result;
+      const matrix = (title: string, cells: number[][]) => [
+        [title, ...r.candidates.map(name)],
+        ...r.candidates.map((id, i) => [
+          name(id),
+          ...r.candidates.map((_, j) => (i === j ? "" : String(cells[i]?.[j] ?? 0))),
+        ]),
+      ];
+      return [
+        ...head,
+        ["Elected", r.winner ? name(r.winner) : ""],
+        ["Order", r.order.map(names).join(" > ")],
+        [],
+        ...matrix("Pairwise: row over column", r.pairwise),
+        [],
+        ...matrix("Strongest paths", r.strongest),
+      ];
+    }
+    case "majority_judgment": {
+      const r = counted.result;
+      const of = new Map(r.candidates.map((c) => [c.id, c]));
+      return [
+        ...head,
+        ["Elected", r.winner ? name(r.winner) : ""],
+        [],
+        ["Place", "Candidate", ...r.grades, "Majority grade"],
+        ...r.order.map((id, i) => [
+          String(i + 1),
+          name(id),
+          ...(of.get(id)?.distribution ?? []).map(String),
+          r.grades[of.get(id)?.majorityGrade ?? 0] ?? "",
+        ]),
+      ];
+    }
+  }
+}
+
+/** "1, 1, 3": equal figures (already in descending order) share a rank. */
+function competitionRanks(figures: number[]): number[] {
+  return figures.map((figure) => figures.indexOf(figure) + 1);
+}
+
+function stageAction(stage: StvStage, name: (id: string) => string): string {
+  if (stage.kind === "first") return "First preferences";
+  const from = stage.from ? name(stage.from) : "";
+  return stage.kind === "surplus" ? `Surplus of ${from} (${stage.surplus ?? 0})` : `Exclusion of ${from}`;
+}
+
+function transfersText(transfers: Record<string, number>, name: (id: string) => string): string {
+  return Object.entries(transfers)
+    .map(([to, n]) => `${to === "exhausted" ? "exhausted" : name(to)}: ${n}`)
+    .join("; ");
+}
+
+function tieText(tie: TieBreak | undefined, name: (id: string) => string): string {
+  if (!tie) return "";
+  const how = tie.by === "lot" ? "by lot" : `by round ${tie.round ?? ""} totals`;
+  return `${tie.tied.map(name).join(", ")}: ${name(tie.chosen)} ${how}`;
+}

@@ -1,0 +1,166 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Bulletin } from "../../../contract/elections";
+import { ballots } from "../../db/schema";
+import { questionElection, voteEveryQuestion } from "../../test/elections";
+import { call } from "../../test/http";
+import { type TestApp, testApp } from "../../test/support";
+import { bulletinBoard } from "./bulletin";
+import { verifyBulletin } from "./recount";
+import { verifyElectionIntegrity } from "./verifier";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** A closed election with plurality, STV (3 of 6), a two-thirds referendum and approval, five voters; its board as published. */
+async function closedBoard() {
+  const e = await questionElection(t);
+  await voteEveryQuestion(t, e);
+  await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
+  const board: Bulletin = (await call(t.app, "").get(`/api/elections/${e.election.id}/bulletin`)).json();
+  return { e, board };
+}
+
+const copy = (board: Bulletin): Bulletin => structuredClone(board);
+
+describe("verify-election recounts the bulletin board", () => {
+  it("agrees with an STV, referendum and approval election: every seal rebuilt from the answers, every question recounted", async () => {
+    const { board } = await closedBoard();
+    const check = verifyBulletin(board, { eligible: 5 });
+    expect(check).toMatchObject({
+      seals: 1,
+      ballots: 20,
+      recounted: 5,
+      choicesPublished: true,
+      problems: [],
+    });
+    // The channel's two plurality offices (President, Senator), then the three questions added.
+    expect(board.results?.map((r) => r.result.method)).toEqual([
+      "plurality",
+      "plurality",
+      "stv",
+      "referendum",
+      "approval",
+    ]);
+  });
+
+  it("finds a tampered answer on the board: the seal's root no longer matches, and the recount differs", async () => {
+    const { e, board } = await closedBoard();
+    const tampered = copy(board);
+    const yes = tampered.ballots.find(
+      (b) => b.position_id === e.motion.id && b.ballot?.kind === "answer" && b.ballot.answer === "yes",
+    );
+    if (!yes) throw new Error("no Yes ballot");
+    yes.ballot = { kind: "answer", answer: "no" };
+    const { problems } = verifyBulletin(tampered);
+    expect(problems).toContain(
+      "seal 1: its root differs from its ballots' answers (a ballot was altered, added or removed)",
+    );
+    expect(
+      problems.some((p) =>
+        p.startsWith(`question "Motion 3: amend article 12" (${e.motion.id}): published as passed`),
+      ),
+    ).toBe(true);
+  });
+
+  it("finds an answer changed in the database: the chain from the stored ballots and from the board both disagree", async () => {
+    const { e } = await closedBoard();
+    const db = t.database.db;
+    const [stored] = await db.select().from(ballots).where(eq(ballots.positionId, e.stv.id)).limit(1);
+    if (!stored) throw new Error("no STV ballot");
+    const { A, F } = e.stv.candidates as Record<string, string>;
+    await db
+      .update(ballots)
+      .set({ answer: { kind: "ranking", ranks: [[F], [A]] } })
+      .where(eq(ballots.id, stored.id));
+    const integrity = await verifyElectionIntegrity(db, e.election.id);
+    expect(integrity.problems.some((p) => p.includes("root differs from its ballots"))).toBe(true);
+    const check = verifyBulletin(await bulletinBoard(db, e.election.id));
+    expect(check.problems.some((p) => p.includes("root differs from its ballots' answers"))).toBe(true);
+  });
+
+  it("finds a tampered round: an STV stage's totals or the winners changed after the count", async () => {
+    const { e, board } = await closedBoard();
+    const tampered = copy(board);
+    const stv = tampered.results?.find((r) => r.position_id === e.stv.id)?.result;
+    if (stv?.method !== "stv") throw new Error("no STV result");
+    const stage = stv.result.stages[1] ?? stv.result.stages[0];
+    if (!stage) throw new Error("no stage");
+    const [first] = Object.keys(stage.totals);
+    stage.totals[first as string] = (stage.totals[first as string] ?? 0) + 1;
+    const where = `question "Board of Directors" (${e.stv.id})`;
+    expect(verifyBulletin(tampered).problems).toEqual([
+      `${where}: stage ${stage.number} differs from the recount`,
+    ]);
+
+    const swapped = copy(board);
+    const result = swapped.results?.find((r) => r.position_id === e.stv.id)?.result;
+    if (result?.method !== "stv") throw new Error("no STV result");
+    const { F } = e.stv.candidates as Record<string, string>;
+    result.result.elected = [...result.result.elected.slice(0, 2), F];
+    expect(verifyBulletin(swapped).problems[0]).toContain(`${where}: the winners differ: published `);
+  });
+
+  it("finds a broken chain, a ballot on no seal and results without a seed", async () => {
+    const { board } = await closedBoard();
+    const broken = copy(board);
+    const [seal] = broken.seals;
+    if (!seal) throw new Error("no seal");
+    seal.previous_root = "f".repeat(64);
+    const [ballot] = broken.ballots;
+    if (ballot) ballot.seal = 9;
+    broken.tie_seed = null;
+    const { problems } = verifyBulletin(broken);
+    expect(problems).toContain("seal 1: does not chain to the seal before it");
+    expect(problems).toContain("1 ballots name a seal that is not on the board");
+    expect(problems).toContain("results are published without the tie seed");
+  });
+
+  it("rebuilds nothing it cannot while voting is open: no choices, no results, the chain's links only", async () => {
+    const e = await questionElection(t);
+    const board = await bulletinBoard(t.database.db, e.election.id);
+    expect(board).toMatchObject({ results: null, tie_seed: null });
+    expect(verifyBulletin(board)).toMatchObject({ recounted: 0, problems: [] });
+  });
+});
+
+describe("npm run verify-election -- --board <file>", () => {
+  it("checks a saved board with no database: exit 0 when it agrees, 1 with each difference", async () => {
+    const { board } = await closedBoard();
+    const folder = await mkdtemp(join(tmpdir(), "board-"));
+    const run = async (value: Bulletin) => {
+      const file = join(folder, `${Math.random()}.json`);
+      await writeFile(file, JSON.stringify(value));
+      try {
+        const { stdout } = await promisify(execFile)("npx", [
+          "tsx",
+          "scripts/verify-election.ts",
+          "--board",
+          file,
+        ]);
+        return { code: 0, stdout };
+      } catch (error) {
+        const failed = error as { code: number; stdout: string };
+        return { code: failed.code, stdout: failed.stdout };
+      }
+    };
+    const agrees = await run(board);
+    expect(agrees.code).toBe(0);
+    expect(agrees.stdout).toContain("5 questions recounted");
+    expect(agrees.stdout).toContain("OK: every seal rebuilds from the published ballots");
+    const tampered = copy(board);
+    const [ballot] = tampered.ballots;
+    if (ballot) ballot.receipt_hash = "0".repeat(64);
+    const differs = await run(tampered);
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toContain("seal 1: its root differs from its ballots' answers");
+  }, 60_000);
+});

@@ -1,0 +1,132 @@
+/**
+ * The bulletin board checked from itself alone (verify-election; anyone holding the board's JSON can
+ * run it): the seal chain rebuilt from the published ballots and their answers, and every question
+ * recounted with its method from those ballots and the published seed, compared with the published
+ * result winner by winner and round by round. Counting is `server/features/counting/`: the same
+ * rules as the server's count. No database.
+ */
+import { canonicalJson } from "../../../contract/ballots/ballot";
+import type { QuestionResult } from "../../../contract/ballots/result";
+import { winnersOf } from "../../../contract/ballots/result-rows";
+import type { Bulletin } from "../../../contract/elections";
+import { countQuestion } from "../counting";
+import { ballotOf } from "./counts";
+import { chainRoot, GENESIS } from "./sealing";
+
+export interface BoardCheck {
+  ballots: number;
+  seals: number;
+  /** Questions recounted (0 while results are not published). */
+  recounted: number;
+  /** The choices are published (voting closed), so the roots could be rebuilt from the answers. */
+  choicesPublished: boolean;
+  problems: string[];
+}
+
+/**
+ * `eligible`: the roll's size, for a referendum whose threshold is a share of the eligible voters
+ * (the board does not publish the roll); without it, the published result's base is taken.
+ */
+export function verifyBulletin(board: Bulletin, options: { eligible?: number } = {}): BoardCheck {
+  const problems: string[] = [];
+  const choicesPublished = board.ballots.every((b) => b.candidate_id !== null || b.ballot !== null);
+  let previous = GENESIS;
+  for (const [index, seal] of board.seals.entries()) {
+    const where = `seal ${seal.sequence}`;
+    const batch = board.ballots.filter((b) => b.seal === seal.sequence);
+    if (seal.sequence !== index + 1) problems.push(`${where}: out of sequence (expected ${index + 1})`);
+    if (seal.previous_root !== previous) problems.push(`${where}: does not chain to the seal before it`);
+    if (batch.length !== seal.ballot_count)
+      problems.push(
+        `${where}: the board shows ${batch.length} of its ballots, the seal covers ${seal.ballot_count}`,
+      );
+    const rows = batch.map((b) => ({
+      electionId: board.election.id,
+      positionId: b.position_id,
+      candidateId: b.candidate_id,
+      answer: b.ballot,
+      receiptHash: b.receipt_hash,
+    }));
+    if (choicesPublished && chainRoot(seal.previous_root, rows) !== seal.root)
+      problems.push(
+        `${where}: its root differs from its ballots' answers (a ballot was altered, added or removed)`,
+      );
+    previous = seal.root;
+  }
+  const sequences = new Set(board.seals.map((s) => s.sequence));
+  const strays = board.ballots.filter((b) => !sequences.has(b.seal)).length;
+  if (strays > 0) problems.push(`${strays} ballots name a seal that is not on the board`);
+
+  let recounted = 0;
+  if (board.results) {
+    const seed = board.tie_seed;
+    if (!seed) problems.push("results are published without the tie seed");
+    for (const position of board.positions) {
+      const where = `question "${position.title}" (${position.id})`;
+      const published = board.results.find((r) => r.position_id === position.id)?.result;
+      if (!published) {
+        problems.push(`${where}: no published result`);
+        continue;
+      }
+      const base =
+        published.method === "referendum" && published.result.base === "eligible"
+          ? published.result.baseCount
+          : undefined;
+      const recount = countQuestion(
+        { method: position.method, candidates: position.candidates },
+        board.ballots.filter((b) => b.position_id === position.id).map((b) => ofBoard(b)),
+        { seed: seed ?? "", eligible: options.eligible ?? base },
+      );
+      problems.push(...resultDifferences(published, recount).map((d) => `${where}: ${d}`));
+      recounted++;
+    }
+    const known = new Set(board.positions.map((p) => p.id));
+    for (const extra of board.results.filter((r) => !known.has(r.position_id)))
+      problems.push(
+        `a result is published for ${extra.position_id}, which is not a question of this election`,
+      );
+  }
+  return { ballots: board.ballots.length, seals: board.seals.length, recounted, choicesPublished, problems };
+}
+
+const ofBoard = (b: Bulletin["ballots"][number]) =>
+  ballotOf({ candidateId: b.candidate_id, answer: b.ballot });
+
+/** What differs between a published result and the recount, in words: winners, each round or stage, the rest. */
+export function resultDifferences(published: QuestionResult, recount: QuestionResult): string[] {
+  if (published.method !== recount.method)
+    return [`published as ${published.method}, but the question is counted by ${recount.method}`];
+  const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+  const found: string[] = [];
+  const winners = [winnersOf(published), winnersOf(recount)];
+  if (!same(winners[0], winners[1]))
+    found.push(`the winners differ: published ${list(winners[0])}, recounted ${list(winners[1])}`);
+  if (published.method === "referendum" && recount.method === "referendum") {
+    if (published.result.passed !== recount.result.passed)
+      found.push(
+        `published as ${published.result.passed ? "passed" : "not passed"}, the recount says otherwise`,
+      );
+  }
+  const steps = (r: QuestionResult): { name: string; list: unknown[] } | null =>
+    r.method === "irv"
+      ? { name: "round", list: r.result.rounds }
+      : r.method === "stv"
+        ? { name: "stage", list: r.result.stages }
+        : null;
+  const [ours, theirs] = [steps(published), steps(recount)];
+  if (ours && theirs) {
+    if (ours.list.length !== theirs.list.length)
+      found.push(`published ${ours.list.length} ${ours.name}s, the recount has ${theirs.list.length}`);
+    const n = Math.min(ours.list.length, theirs.list.length);
+    for (let i = 0; i < n; i++)
+      if (!same(ours.list[i], theirs.list[i])) found.push(`${ours.name} ${i + 1} differs from the recount`);
+  }
+  const rest = (r: QuestionResult) => {
+    const { rounds: _rounds, stages: _stages, ...others } = r.result as unknown as Record<string, unknown>;
+    return others;
+  };
+  if (!same(rest(published), rest(recount))) found.push("the count's figures differ from the recount");
+  return found;
+}
+
+const list = (ids: string[]) => (ids.length ? ids.join(", ") : "none");
