@@ -4,6 +4,7 @@ import { type Bulletin, type BulletinBallot, receiptMessage } from "../../../../
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import styles from "./BulletinLookup.module.css";
+import { boardAnswer } from "./boardBallots";
 import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
@@ -71,10 +72,15 @@ export function Lookup({
     },
   });
 
-  const positionTitle = (id: string) => bulletin.positions.find((p) => p.id === id)?.title ?? "";
-  const candidateName = (positionId: string, candidateId: string) =>
-    bulletin.positions.find((p) => p.id === positionId)?.candidates.find((c) => c.id === candidateId)?.name ??
-    candidateId;
+  const foundText = (match: Match) => {
+    const position = bulletin.positions.find((p) => p.id === match.positionId);
+    if (!position) return "";
+    const answer = boardAnswer(position, match.ballot);
+    if (answer === null) return words.foundSealed(position.title);
+    return match.ballot.candidate_id !== null
+      ? words.found(position.title, answer)
+      : words.foundAnswer(position.title, answer);
+  };
 
   return (
     <section className={shared.card} aria-labelledby={`${inputId}-title`}>
@@ -122,13 +128,7 @@ export function Lookup({
             <ul className={styles.found}>
               {result.map((match) => (
                 <li key={match.positionId} className={cx(shared.notice, shared.noticeSuccess)}>
-                  ✓{" "}
-                  {match.ballot.candidate_id === null
-                    ? words.foundSealed(positionTitle(match.positionId))
-                    : words.found(
-                        positionTitle(match.positionId),
-                        candidateName(match.positionId, match.ballot.candidate_id),
-                      )}
+                  ✓ {foundText(match)}
                   <span className={cx("muted", shared.small, shared.mono)}>
                     {" "}
                     · {shorten(match.ballot.receipt_hash)} · seal {match.ballot.seal}
