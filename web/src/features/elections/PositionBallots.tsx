@@ -78,7 +78,7 @@ export function PositionBallots({
         <p className={cx("muted", shared.small)}>{words.noBallots}</p>
       ) : (
         <>
-          <Table compact scroll={false} className={shared.ballotTable}>
+          <Table compact scroll={false}>
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>
@@ -93,7 +93,7 @@ export function PositionBallots({
                 const mine = highlighted.has(ballot.receipt_hash);
                 return (
                   <tr key={ballot.receipt_hash} className={mine ? styles.rowMine : undefined}>
-                    <td className={shared.mono} title={ballot.receipt_hash}>
+                    <td className={cx(shared.mono, styles.hash)} title={ballot.receipt_hash}>
                       {shorten(ballot.receipt_hash)}
                       {mine && <span className={cx(shared.pill, styles.pillBrand)}>{words.yourBallot}</span>}
                     </td>
