@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
@@ -8,7 +6,16 @@ import type { Channel } from "../contract/channels";
 import type { Bulletin, CastVoteResult, Election } from "../contract/elections";
 import { type RunningE2eApp, startE2eApp } from "./app";
 import { apiJson, settle, takeOverDemoAccount } from "./browser";
-import { baseURL, day, launchBrowser, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import {
+  axeFindings,
+  baseURL,
+  day,
+  launchBrowser,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
 
 /**
  * The public bulletin board with every kind of question: each sealed ballot in full (rankings with
@@ -17,8 +24,6 @@ import { baseURL, day, launchBrowser, registerOrganization, registerVoter, shot,
  * and the browser's own seal check passing; then the demo's completed board election. Both widths,
  * axe-clean, no sideways scroll on a phone.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const person = (name: string) => ({ name, party: "", statement: "", photo_url: "" });
 const QUESTIONS: QuestionInput[] = [
@@ -69,19 +74,6 @@ afterAll(async () => {
   await browser?.close();
   await demo?.stop();
 });
-
-async function axe(page: Page, screen: string): Promise<string[]> {
-  await settle(page);
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  return violations.map((v) => `[${screen}] ${v}`);
-}
 
 /** The board at 1280 and 390 px (whole page), and whether the phone width scrolls sideways. */
 async function shots(page: Page, name: string): Promise<string[]> {
@@ -228,7 +220,7 @@ describe("the bulletin board", () => {
     await page.getByText(/^Drawn at random when voting closed/).waitFor();
     await page.getByText(/^✓ Checked in this browser: 1 seal covering 8 ballots/).waitFor();
 
-    const findings = await axe(page, "bulletin-full");
+    const findings = await axeFindings(page, "bulletin-full");
     findings.push(...(await shots(page, "bulletin-full")));
 
     // Thousands of ballots: 50 to a page, the voter's own first, paged by keyboard.
@@ -314,7 +306,7 @@ describe("the bulletin board", () => {
       .waitFor();
     await page.getByText("Tie-break seed:", { exact: true }).waitFor();
     await page.getByText(/^✓ Checked in this browser: \d+ seals? covering \d+ ballots/).waitFor();
-    const findings = await axe(page, "bulletin-demo");
+    const findings = await axeFindings(page, "bulletin-demo");
     findings.push(...(await shots(page, "bulletin-demo")));
     expect(findings).toEqual([]);
     await context.close();
