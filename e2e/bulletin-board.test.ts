@@ -244,6 +244,12 @@ describe("the bulletin board", () => {
     await page.keyboard.press("Enter");
     await board.getByText("Ballots 51–100 of 3,001").waitFor();
     expect(await board.getByText("Your ballot").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Next");
+    await pages.getByRole("button", { name: "Previous" }).click();
+    await board.getByText("Ballots 1–50 of 3,001").waitFor();
+    // On the first page Previous stays focusable and says it is off.
+    expect(await pages.getByRole("button", { name: "Previous" }).getAttribute("aria-disabled")).toBe("true");
+    await pages.getByRole("button", { name: "Next" }).click();
     await shot(page, "bulletin-pages-1280");
     await page.unroute("**/api/elections/*/bulletin");
 

@@ -109,8 +109,9 @@ export function PositionBallots({
               <button
                 type="button"
                 className="btn btn-ghost"
-                disabled={shown.page === 0}
-                onClick={() => setPage(shown.page - 1)}
+                // Not `disabled`: a button that turns off under the keyboard would drop its focus.
+                aria-disabled={shown.page === 0}
+                onClick={() => setPage(Math.max(0, shown.page - 1))}
               >
                 {words.previous}
               </button>
@@ -120,8 +121,8 @@ export function PositionBallots({
               <button
                 type="button"
                 className="btn btn-ghost"
-                disabled={shown.page === shown.pages - 1}
-                onClick={() => setPage(shown.page + 1)}
+                aria-disabled={shown.page === shown.pages - 1}
+                onClick={() => setPage(Math.min(shown.pages - 1, shown.page + 1))}
               >
                 {words.next}
               </button>
