@@ -1,3 +1,4 @@
+// Over 300 lines: the board's two journeys (every kind of answer with the receipt lookup, 3,000 ballots in pages and a tampered ranking; the demo's board election) share their setup and helpers.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
