@@ -1,20 +1,25 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuestionInput } from "../contract/ballots/question";
 import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { apiJson, settle } from "./browser";
-import { baseURL, day, launchBrowser, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import {
+  axeFindings,
+  baseURL,
+  day,
+  launchBrowser,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
 
 /**
  * The ballot for every kind of question: an administrator previews it as a voter before voting opens
  * (every kind, at 1280 and 390 px, axe-clean); then a voter ranks an STV question by keyboard only,
  * approves, answers a referendum, sees the review, casts and gets the receipt.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const person = (name: string, statement = "") => ({ name, party: "", statement, photo_url: "" });
 const BOARD = [
@@ -79,19 +84,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function axe(page: Page, screen: string): Promise<string[]> {
-  await settle(page);
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  return violations.map((v) => `[${screen}] ${v}`);
-}
 
 /** Both widths of one screen, tall enough that the channel's own scrolling shows the whole ballot. */
 async function shots(page: Page, name: string) {
@@ -172,7 +164,7 @@ describe("ballots", () => {
       .getByText("Rank as many as you like; your vote moves to your next choice if your first is eliminated.")
       .waitFor();
     await shots(adminPage, "ballot-preview");
-    findings.push(...(await axe(adminPage, "ballot-preview")));
+    findings.push(...(await axeFindings(adminPage, "ballot-preview")));
     await kindShots(adminPage, ["President", ...QUESTIONS.map((q) => q.title)]);
     // Ranking by drag: into the ranking, then before the first.
     const chair = preview.getByRole("group", { name: "Chair", exact: true });
@@ -208,7 +200,7 @@ describe("ballots", () => {
     await previewReview.getByText("Catering (scores): Jollof: 4, Waakye: 2, Banku: 0").waitFor();
     expect(await previewReview.getByRole("button", { name: "Cast Vote" }).isDisabled()).toBe(true);
     await shots(adminPage, "ballot-preview-review");
-    findings.push(...(await axe(adminPage, "ballot-preview-review")));
+    findings.push(...(await axeFindings(adminPage, "ballot-preview-review")));
 
     await apiJson(admin, "POST", `/api/elections/${election.id}/open`);
 
@@ -251,7 +243,7 @@ describe("ballots", () => {
       ["Board of Directors", "Social committee", "Motion 3: amend article 12"],
       "ballot-voted",
     );
-    findings.push(...(await axe(page, "ballot-voter")));
+    findings.push(...(await axeFindings(page, "ballot-voter")));
 
     await page.getByRole("button", { name: "Submit Vote" }).click();
     const review = page.getByRole("region", { name: "Review your ballot" });

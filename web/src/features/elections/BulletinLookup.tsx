@@ -4,11 +4,11 @@ import { type Bulletin, type BulletinBallot, receiptMessage } from "../../../../
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import styles from "./BulletinLookup.module.css";
+import { boardAnswer } from "./boardBallots";
 import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
 import { sha256Hex } from "./hash";
-import { boardChoice } from "./PositionBallots";
 import { receiptsFor } from "./receipts";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
@@ -72,10 +72,14 @@ export function Lookup({
     },
   });
 
-  const positionTitle = (id: string) => bulletin.positions.find((p) => p.id === id)?.title ?? "";
-  const choiceOf = (match: Match) => {
+  const foundText = (match: Match) => {
     const position = bulletin.positions.find((p) => p.id === match.positionId);
-    return position ? boardChoice(position, match.ballot) : null;
+    if (!position) return "";
+    const answer = boardAnswer(position, match.ballot);
+    if (answer === null) return words.foundSealed(position.title);
+    return match.ballot.candidate_id !== null
+      ? words.found(position.title, answer)
+      : words.foundAnswer(position.title, answer);
   };
 
   return (
@@ -124,12 +128,7 @@ export function Lookup({
             <ul className={styles.found}>
               {result.map((match) => (
                 <li key={match.positionId} className={cx(shared.notice, shared.noticeSuccess)}>
-                  ✓ {(() => {
-                    const choice = choiceOf(match);
-                    return choice === null
-                      ? words.foundSealed(positionTitle(match.positionId))
-                      : words.found(positionTitle(match.positionId), choice);
-                  })()}
+                  ✓ {foundText(match)}
                   <span className={cx("muted", shared.small, shared.mono)}>
                     {" "}
                     · {shorten(match.ballot.receipt_hash)} · seal {match.ballot.seal}

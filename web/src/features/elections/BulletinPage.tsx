@@ -145,6 +145,15 @@ export default function BulletinPage() {
                 </p>
               </>
             )}
+            {bulletin.tie_seed && (
+              <div className={styles.seed}>
+                <p>
+                  <strong>{words.tieSeed}:</strong>{" "}
+                  <code className={cx(shared.mono, styles.seedValue)}>{bulletin.tie_seed}</code>
+                </p>
+                <p className={cx("muted", shared.small)}>{words.tieSeedExplain}</p>
+              </div>
+            )}
           </section>
 
           {bulletin.positions.map((position) => (
@@ -152,6 +161,7 @@ export default function BulletinPage() {
               key={position.id}
               bulletin={bulletin}
               position={position}
+              result={bulletin.results?.find((r) => r.position_id === position.id)?.result ?? null}
               highlighted={highlighted}
             />
           ))}

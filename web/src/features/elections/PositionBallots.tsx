@@ -1,54 +1,58 @@
-import { useState } from "react";
+import { useId, useMemo, useState } from "react";
+import type { QuestionResult } from "../../../../contract/ballots/result";
 import type { Bulletin } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
-import { answerWords } from "./ballotWords";
+import { type BoardPosition, boardAnswer, methodText, mineFirst, outcomeText, pageOf } from "./boardBallots";
 import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
 import styles from "./PositionBallots.module.css";
-
-const SHOWN_BALLOTS = 50;
+import { answersPublished } from "./sealCheck";
 
 /**
- * A published ballot's answer in words: the plurality choice's name, or the whole answer (a ranking,
- * a set, grades…) of any other question; null while voting is open (the choices are not published).
+ * One question's sealed ballots on the bulletin board, each with its whole answer (a ranking, the
+ * grades…), 50 to a page so thousands of ballots stay quick; the voter's own come first.
  */
-export function boardChoice(position: Bulletin["positions"][number], ballot: Bulletin["ballots"][number]) {
-  if (ballot.candidate_id !== null)
-    return position.candidates.find((c) => c.id === ballot.candidate_id)?.name ?? ballot.candidate_id;
-  return ballot.ballot ? answerWords(position, ballot.ballot) : null;
-}
-
-/** One position's sealed ballots on the bulletin board, the first 50 until "Show all". */
 export function PositionBallots({
   bulletin,
   position,
+  result,
   highlighted,
 }: {
   bulletin: Bulletin;
-  position: Bulletin["positions"][number];
+  position: BoardPosition;
+  result: QuestionResult | null;
   highlighted: Set<string>;
 }) {
-  const [showAll, setShowAll] = useState(false);
-  const ballots = bulletin.ballots.filter((b) => b.position_id === position.id);
-  // While voting is open the choices are not published: no count by candidate.
-  const published = ballots.every((b) => b.candidate_id !== null || b.ballot !== null);
-  // A count by candidate says a plurality question's result; any other question's is its count.
+  const [page, setPage] = useState(0);
+  const titleId = useId();
+  const ballots = useMemo(
+    () => bulletin.ballots.filter((b) => b.position_id === position.id),
+    [bulletin.ballots, position.id],
+  );
+  const ordered = useMemo(() => mineFirst(ballots, highlighted), [ballots, highlighted]);
+  // While voting is open the answers are not published: no count by candidate.
+  const published = answersPublished(bulletin.election.status);
   const plurality = position.method.kind === "plurality";
-  const counts = new Map<string, number>();
-  for (const ballot of ballots) {
-    if (ballot.candidate_id) counts.set(ballot.candidate_id, (counts.get(ballot.candidate_id) ?? 0) + 1);
-  }
-  // The voter's own ballots come first, so a long list never hides them.
-  const ordered = [
-    ...ballots.filter((b) => highlighted.has(b.receipt_hash)),
-    ...ballots.filter((b) => !highlighted.has(b.receipt_hash)),
-  ];
-  const shown = showAll ? ordered : ordered.slice(0, SHOWN_BALLOTS);
+  const counts = useMemo(() => {
+    const tally = new Map<string, number>();
+    for (const ballot of ballots)
+      if (ballot.candidate_id) tally.set(ballot.candidate_id, (tally.get(ballot.candidate_id) ?? 0) + 1);
+    return tally;
+  }, [ballots]);
+  const shown = pageOf(ordered.length, page);
   return (
-    <section className={shared.card} aria-label={position.title}>
-      <h3>{position.title}</h3>
+    <section className={shared.card} aria-labelledby={titleId}>
+      <h3 id={titleId}>{position.title}</h3>
+      <p className={cx("muted", shared.small)}>
+        {words.method}: {methodText(position)}
+      </p>
+      {result && (
+        <p className={cx(shared.notice, shared.noticeSuccess, shared.small)}>
+          {words.outcome}: {outcomeText(position, result)}
+        </p>
+      )}
       {!published && <p className={cx("muted", shared.small)}>{words.countsLater}</p>}
       {published && plurality && (
         <Table compact scroll={false}>
@@ -74,36 +78,55 @@ export function PositionBallots({
         <p className={cx("muted", shared.small)}>{words.noBallots}</p>
       ) : (
         <>
-          <Table compact scroll={false} className={shared.ballotTable}>
+          <Table compact scroll={false}>
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>
-                <th scope="col">{words.choice}</th>
+                <th scope="col">{plurality ? words.choice : words.answer}</th>
                 <th scope="col" className={shared.num}>
                   {words.sequence}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {shown.map((ballot) => {
+              {ordered.slice(shown.from, shown.to).map((ballot) => {
                 const mine = highlighted.has(ballot.receipt_hash);
                 return (
                   <tr key={ballot.receipt_hash} className={mine ? styles.rowMine : undefined}>
-                    <td className={shared.mono} title={ballot.receipt_hash}>
+                    <td className={cx(shared.mono, styles.hash)} title={ballot.receipt_hash}>
                       {shorten(ballot.receipt_hash)}
                       {mine && <span className={cx(shared.pill, styles.pillBrand)}>{words.yourBallot}</span>}
                     </td>
-                    <td>{boardChoice(position, ballot) ?? words.choiceLater}</td>
+                    <td className={styles.answer}>{boardAnswer(position, ballot) ?? words.choiceLater}</td>
                     <td className={shared.num}>{ballot.seal}</td>
                   </tr>
                 );
               })}
             </tbody>
           </Table>
-          {!showAll && ballots.length > SHOWN_BALLOTS && (
-            <button type="button" className="btn btn-ghost" onClick={() => setShowAll(true)}>
-              {words.showAll(ballots.length)}
-            </button>
+          {shown.pages > 1 && (
+            <nav className={styles.pager} aria-label={words.pages(position.title)}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                // Not `disabled`: a button that turns off under the keyboard would drop its focus.
+                aria-disabled={shown.page === 0}
+                onClick={() => setPage(Math.max(0, shown.page - 1))}
+              >
+                {words.previous}
+              </button>
+              <span className={cx("muted", shared.small)} aria-live="polite">
+                {words.shownRange(shown.from + 1, shown.to, ordered.length)}
+              </span>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-disabled={shown.page === shown.pages - 1}
+                onClick={() => setPage(Math.min(shown.pages - 1, shown.page + 1))}
+              >
+                {words.next}
+              </button>
+            </nav>
           )}
         </>
       )}

@@ -2,7 +2,7 @@
 export const words = {
   title: "Public bulletin board",
   subtitle: "Every sealed ballot of this election, published so anyone can check the count.",
-  noVoter: "No ballot here names a voter: each shows only a receipt hash and the choice.",
+  noVoter: "No ballot here names a voter: each shows only a receipt hash and the answer.",
   seals: "Seals",
   sealExplain:
     "Each seal fixes a batch of ballots into a hash chain: its root covers every ballot in the batch and the root of the seal before, so any change to a sealed ballot changes the root.",
@@ -33,11 +33,13 @@ export const words = {
   found: (position: string, candidate: string) =>
     `Found: your ballot for ${position} is recorded for ${candidate}`,
   notFound: "Not found yet (it may still be waiting for the next seal)",
+  foundAnswer: (position: string, answer: string) =>
+    `Found: your ballot for ${position} is recorded as: ${answer}`,
   foundSealed: (position: string) =>
     `Found: your ballot for ${position} is sealed; its choice is published when voting closes`,
   choiceLater: "Published when voting closes",
   countsLater:
-    "Results appear when voting closes: until then the board shows each sealed ballot without its choice.",
+    "Results appear when voting closes: until then the board shows each sealed ballot without its answer.",
   checkPending:
     "The roots are checked in this browser once voting closes and the choices are published. Until then, note a seal's root: verify-election --head proves later that it was not rewritten.",
   position: "Position",
@@ -45,7 +47,21 @@ export const words = {
   count: "Sealed ballots",
   receiptHash: "Receipt hash",
   choice: "Choice",
-  showAll: (n: number) => `Show all ${n} ballots`,
+  answer: "Answer",
+  pages: (title: string) => `${title}: pages of ballots`,
+  previous: "Previous",
+  next: "Next",
+  shownRange: (from: number, to: number, total: number) =>
+    `Ballots ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${total.toLocaleString("en")}`,
+  method: "Method",
+  outcome: "Result",
+  elected: (names: string[]) => `Elected: ${names.join(", ")}`,
+  noneElected: "No one elected",
+  referendumOutcome: (passed: boolean, yes: number, no: number, abstain: number, needed: number) =>
+    `${passed ? "Passed" : "Not passed"}: ${yes} Yes, ${no} No, ${abstain} Abstain (${needed} Yes needed)`,
+  tieSeed: "Tie-break seed",
+  tieSeedExplain:
+    "Drawn at random when voting closed and published here: the counting rules use it to break any tie that earlier totals leave, so anyone who repeats the count gets the same result.",
   noBallots: "No sealed ballots for this position yet.",
   yourBallot: "Your ballot",
   refresh: "Refresh",

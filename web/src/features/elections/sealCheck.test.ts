@@ -1,46 +1,107 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../contract/ballots/ballot";
-import type { Bulletin } from "../../../../contract/elections";
+import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
 import { chainRoot, GENESIS } from "../../../../server/features/elections/sealing";
-import { checkSeals } from "./sealCheck";
+import { checkSeals, sealedAnswer } from "./sealCheck";
 
-const electionId = "0b6f2d4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f";
-const plurality = "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
-const board = "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a";
-const ranking: Ballot = { kind: "ranking", ranks: [["ada"], ["grace"]] };
+/**
+ * The browser's seal check against the server's own chain (server/features/elections/sealing.ts):
+ * roots the server computes for ballots of every kind must check out here, and any change to a
+ * published answer must not.
+ */
+const electionId = "3b0f0c2e-7d3e-4b7a-9a55-0c1d2e3f4a5b";
+const hex = (n: number) => n.toString(16).padStart(64, "0");
 
-/** A closed election's board: a plurality choice and a ranking in one seal the server computed. */
-function boardOf(answer: Ballot | null): Bulletin {
-  const ballots = [
-    { receipt_hash: "a".repeat(64), position_id: plurality, candidate_id: "ama", ballot: null, seal: 1 },
-    { receipt_hash: "b".repeat(64), position_id: board, candidate_id: null, ballot: answer, seal: 1 },
-  ];
-  const root = chainRoot(GENESIS, [
-    { electionId, positionId: plurality, candidateId: "ama", answer: null, receiptHash: "a".repeat(64) },
-    { electionId, positionId: board, candidateId: null, answer: ranking, receiptHash: "b".repeat(64) },
-  ]);
+const answers: Array<[position: string, candidate: string | null, ballot: Ballot | null]> = [
+  ["p-plurality", "c-ada", null],
+  ["p-stv", null, { kind: "ranking", ranks: [["c-ada"], ["c-alan"], ["c-grace"]] }],
+  ["p-schulze", null, { kind: "ranking", ranks: [["c-hall", "c-online"], ["c-library"]] }],
+  ["p-approval", null, { kind: "set", candidates: ["c-lib", "c-bikes"] }],
+  ["p-motion", null, { kind: "answer", answer: "abstain" }],
+  ["p-mj", null, { kind: "grades", grades: { "c-b": 3, "c-a": 0 } }],
+  ["p-score", null, { kind: "scores", scores: { "c-z": 5, "c-y": 0 } }],
+  ["p-irv", null, { kind: "blank" }],
+];
+
+/** A board of two seals (ballots 0-4 then 5-7), its roots as the server computes them. */
+function board(): Bulletin {
+  const ballots: BulletinBallot[] = answers.map(([position_id, candidate_id, ballot], i) => ({
+    // Receipt hashes out of order, so the sort by receipt hash is exercised.
+    receipt_hash: hex((i * 7919) % 97),
+    position_id,
+    candidate_id,
+    ballot,
+    seal: i < 5 ? 1 : 2,
+  }));
+  const rows = (seal: number) =>
+    ballots
+      .filter((b) => b.seal === seal)
+      .map((b) => ({
+        electionId,
+        positionId: b.position_id,
+        candidateId: b.candidate_id,
+        answer: b.ballot,
+        receiptHash: b.receipt_hash,
+      }));
+  const first = chainRoot(GENESIS, rows(1));
+  const second = chainRoot(first, rows(2));
+  const seal = (sequence: number, previous_root: string, root: string, ballot_count: number) => ({
+    sequence,
+    previous_root,
+    root,
+    ballot_count,
+    created_at: "2026-11-24T12:00:00.000Z",
+  });
   return {
     election: { id: electionId, title: "Board", status: "completed", organization_name: "Union" },
     positions: [],
-    tie_seed: null,
-    seals: [{ sequence: 1, previous_root: GENESIS, root, ballot_count: 2, created_at: "" }],
+    tie_seed: hex(42),
+    seals: [seal(1, GENESIS, first, 5), seal(2, first, second, 3)],
     ballots,
     results: null,
   };
 }
 
 describe("checkSeals", () => {
-  it("rebuilds the server's root from a ranking's canonical text beside a plurality choice", async () => {
-    expect(await checkSeals(boardOf(ranking))).toEqual({ state: "ok", seals: 1, ballots: 2 });
+  it("agrees with the server's roots for every kind of answer", async () => {
+    expect(await checkSeals(board())).toEqual({ state: "ok", seals: 2, ballots: 8 });
   });
 
-  it("finds a ranking altered after the seal", async () => {
-    const altered: Ballot = { kind: "ranking", ranks: [["grace"], ["ada"]] };
-    expect(await checkSeals(boardOf(altered))).toMatchObject({ state: "problems" });
+  it("hashes a plurality choice as its candidate and any other answer as its canonical text", () => {
+    expect(sealedAnswer({ candidate_id: "c-ada", ballot: null })).toBe("c-ada");
+    expect(sealedAnswer({ candidate_id: null, ballot: { kind: "grades", grades: { b: 1, a: 0 } } })).toBe(
+      '{"grades":{"a":0,"b":1},"kind":"grades"}',
+    );
+    expect(sealedAnswer({ candidate_id: null, ballot: null })).toBe('{"kind":"blank"}');
   });
 
-  it("waits while an answer is not published", async () => {
-    expect(await checkSeals(boardOf(null))).toEqual({ state: "pending" });
+  it("finds a ranking changed after sealing, and names the seal", async () => {
+    const changed = board();
+    const ranked = changed.ballots[1] as BulletinBallot;
+    ranked.ballot = { kind: "ranking", ranks: [["c-alan"], ["c-ada"], ["c-grace"]] };
+    expect(await checkSeals(changed)).toEqual({
+      state: "problems",
+      problems: ["Seal 1: its root does not match its ballots."],
+    });
+  });
+
+  it("finds a ballot removed from a seal and a broken link", async () => {
+    const changed = board();
+    changed.ballots.pop();
+    (changed.seals[1] as Bulletin["seals"][number]).previous_root = GENESIS;
+    const check = await checkSeals(changed);
+    expect(check.state).toBe("problems");
+    expect(check.state === "problems" && check.problems).toEqual([
+      "Seal 2 does not chain to the seal before it.",
+      "Seal 2 lists 3 ballots; 2 are published.",
+      "Seal 2: its root does not match its ballots.",
+    ]);
+  });
+
+  it("waits while voting is open: the answers are not published yet", async () => {
+    const open = board();
+    open.election.status = "active";
+    expect(await checkSeals(open)).toEqual({ state: "pending" });
   });
 });

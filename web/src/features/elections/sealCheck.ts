@@ -1,5 +1,5 @@
 import { answerText } from "../../../../contract/ballots/ballot";
-import type { Bulletin } from "../../../../contract/elections";
+import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
 import { sha256Hex } from "./hash";
 
 const GENESIS = "0".repeat(64);
@@ -10,16 +10,30 @@ export type Check =
   | { state: "ok"; seals: number; ballots: number }
   | { state: "problems"; problems: string[] };
 
+/** Whether the sealed ballots' answers are published: once voting has closed (completed or cancelled). */
+export const answersPublished = (status: Bulletin["election"]["status"]) =>
+  status !== "upcoming" && status !== "active";
+
+/**
+ * What a ballot puts into the chain, as the server's `ballotHash` does: the candidate's id for a
+ * plurality choice, any other answer as its canonical text (a missing answer is a blank one).
+ */
+export const sealedAnswer = (ballot: Pick<BulletinBallot, "candidate_id" | "ballot">) =>
+  ballot.candidate_id ?? answerText(ballot.ballot ?? { kind: "blank" });
+
 /** Recomputes every seal's root from the published ballots, as the server's verifier does. */
 export async function checkSeals(bulletin: Bulletin): Promise<Check> {
-  // While voting is open the choices are not published yet, so the roots cannot be recomputed.
-  if (bulletin.ballots.some((b) => b.candidate_id === null && b.ballot === null)) return { state: "pending" };
+  // While voting is open the answers are not published yet, so the roots cannot be recomputed.
+  if (!answersPublished(bulletin.election.status)) return { state: "pending" };
   const problems: string[] = [];
   let previous = GENESIS;
+  const bySeal = new Map<number, BulletinBallot[]>();
+  for (const ballot of bulletin.ballots)
+    bySeal.set(ballot.seal, [...(bySeal.get(ballot.seal) ?? []), ballot]);
   for (const [index, seal] of bulletin.seals.entries()) {
-    const batch = bulletin.ballots
-      .filter((b) => b.seal === seal.sequence)
-      .sort((a, b) => (a.receipt_hash < b.receipt_hash ? -1 : 1));
+    const batch = (bySeal.get(seal.sequence) ?? []).sort((a, b) =>
+      a.receipt_hash < b.receipt_hash ? -1 : 1,
+    );
     if (seal.sequence !== index + 1) problems.push(`Seal ${seal.sequence} is out of sequence.`);
     if (seal.previous_root !== previous)
       problems.push(`Seal ${seal.sequence} does not chain to the seal before it.`);
@@ -29,11 +43,7 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
       );
     const hashes = await Promise.all(
       batch.map((b) =>
-        // A plurality choice hashes as its candidate's id, any other answer as its canonical text
-        // (server/features/elections/sealing.ts, ballotHash).
-        sha256Hex(
-          `${bulletin.election.id}|${b.position_id}|${b.candidate_id ?? answerText(b.ballot ?? { kind: "blank" })}|${b.receipt_hash}`,
-        ),
+        sha256Hex(`${bulletin.election.id}|${b.position_id}|${sealedAnswer(b)}|${b.receipt_hash}`),
       ),
     );
     const root = await sha256Hex(seal.previous_root + hashes.join(""));

@@ -1,0 +1,321 @@
+// Over 300 lines: the board's two journeys (every kind of answer with the receipt lookup, 3,000 ballots in pages and a tampered ranking; the demo's board election) share their setup and helpers.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Ballot } from "../contract/ballots/ballot";
+import type { QuestionInput } from "../contract/ballots/question";
+import type { Channel } from "../contract/channels";
+import type { Bulletin, CastVoteResult, Election } from "../contract/elections";
+import { type RunningE2eApp, startE2eApp } from "./app";
+import { apiJson, settle, takeOverDemoAccount } from "./browser";
+import {
+  axeFindings,
+  baseURL,
+  day,
+  launchBrowser,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
+
+/**
+ * The public bulletin board with every kind of question: each sealed ballot in full (rankings with
+ * their ranks, Schulze's shared ranks, sets, Yes/No/Abstain, grades by name, scores, blank), the
+ * voter's receipt lookup showing the whole answer, the tie-break seed and each question's result,
+ * and the browser's own seal check passing; then the demo's completed board election. Both widths,
+ * axe-clean, no sideways scroll on a phone.
+ */
+
+const person = (name: string) => ({ name, party: "", statement: "", photo_url: "" });
+const QUESTIONS: QuestionInput[] = [
+  {
+    title: "Board of Directors",
+    candidates: ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra"].map(person),
+    method: { kind: "stv", seats: 2 },
+  },
+  {
+    title: "Venue",
+    candidates: ["Great Hall", "Library", "Online"].map(person),
+    method: { kind: "schulze" },
+  },
+  {
+    title: "Social committee",
+    candidates: ["Kwame Asante", "Akosua Boateng", "Yaa Asantewaa"].map(person),
+    method: { kind: "approval", min: 1, max: 3, seats: 1 },
+  },
+  {
+    title: "Motion 3: amend article 12",
+    candidates: [],
+    method: { kind: "referendum", threshold: "two_thirds", base: "cast", abstain: true },
+  },
+  {
+    title: "Newsletter editor",
+    candidates: ["Abena Ofori", "Kwesi Appiah"].map(person),
+    method: { kind: "majority_judgment", grades: ["Excellent", "Good", "Fair", "Reject"] },
+  },
+  {
+    title: "Catering",
+    candidates: ["Jollof", "Waakye"].map(person),
+    method: { kind: "score", max: 5 },
+  },
+  {
+    title: "Chair",
+    candidates: ["Nia Mensah", "Ekow Quaye"].map(person),
+    method: { kind: "irv" },
+    blank: true,
+  },
+];
+
+let browser: Browser;
+let demo: RunningE2eApp | undefined;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await demo?.stop();
+});
+
+/** The board at 1280 and 390 px (whole page), and whether the phone width scrolls sideways. */
+async function shots(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle(page);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > width) problems.push(`[${name}] ${wide}px wide at ${width}px`);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return problems;
+}
+
+describe("the bulletin board", () => {
+  it("publishes every kind of answer in full; the voter finds theirs by receipt; the seals check out", async () => {
+    const adminAccount = await registerOrganization();
+    const voterAccount = await registerVoter({ full_name: "Abena Voter" });
+    const contextOptions = { baseURL, viewport: { width: 1280, height: 900 }, bypassCSP: true };
+    const admin = await browser.newContext(contextOptions);
+    const voter = await browser.newContext(contextOptions);
+    await signInAs(admin, adminAccount);
+    await signInAs(voter, voterAccount);
+    const { current_id: organizationId } = await apiJson<{ current_id: string }>(
+      admin,
+      "GET",
+      "/api/organizations/mine",
+    );
+    await apiJson(voter, "POST", `/api/organizations/${organizationId}/join`);
+    const { channel } = await apiJson<{ channel: Channel }>(admin, "POST", "/api/channels", {
+      organization_id: organizationId,
+      name: "agm-2026",
+      type: "election",
+      voting_settings: {
+        startDate: day(1),
+        endDate: day(3),
+        candidates: [
+          { name: "Ama Serwaa", party: "Progress Party", position: "president", image: "/favicon.svg" },
+          { name: "Kojo Mensah", party: "Unity Alliance", position: "president", image: "/favicon.svg" },
+        ],
+        questions: QUESTIONS,
+      },
+    });
+    const upcoming = await apiJson<Election>(admin, "GET", `/api/channels/${channel.id}/election`);
+    await apiJson(admin, "POST", `/api/elections/${upcoming.id}/open`);
+    const election = await apiJson<Election>(voter, "GET", `/api/elections/${upcoming.id}`);
+    const position = (title: string) => {
+      const found = election.positions.find((p) => p.title === title);
+      if (!found) throw new Error(`no question ${title}`);
+      return found;
+    };
+    const id = (title: string, name: string) =>
+      position(title).candidates.find((c) => c.name === name)?.id ?? name;
+    const answers: Array<[string, Ballot]> = [
+      [
+        "Board of Directors",
+        {
+          kind: "ranking",
+          ranks: ["Alan Turing", "Ada Lovelace", "Edsger Dijkstra"].map((n) => [id("Board of Directors", n)]),
+        },
+      ],
+      [
+        "Venue",
+        {
+          kind: "ranking",
+          ranks: [[id("Venue", "Great Hall"), id("Venue", "Online")], [id("Venue", "Library")]],
+        },
+      ],
+      [
+        "Social committee",
+        {
+          kind: "set",
+          candidates: [id("Social committee", "Kwame Asante"), id("Social committee", "Yaa Asantewaa")],
+        },
+      ],
+      ["Motion 3: amend article 12", { kind: "answer", answer: "yes" }],
+      [
+        "Newsletter editor",
+        {
+          kind: "grades",
+          grades: {
+            [id("Newsletter editor", "Abena Ofori")]: 1,
+            [id("Newsletter editor", "Kwesi Appiah")]: 3,
+          },
+        },
+      ],
+      [
+        "Catering",
+        { kind: "scores", scores: { [id("Catering", "Jollof")]: 5, [id("Catering", "Waakye")]: 2 } },
+      ],
+      ["Chair", { kind: "blank" }],
+    ];
+    const grant = await apiJson<{ grant_id: string }>(
+      voter,
+      "POST",
+      `/api/elections/${election.id}/verification`,
+      {
+        method: "national_id",
+        id_number: voterAccount.id_number,
+      },
+    );
+    const cast = await apiJson<CastVoteResult>(voter, "POST", `/api/elections/${election.id}/ballots`, {
+      grant_id: grant.grant_id,
+      selections: [
+        { position_id: position("President").id, candidate_id: id("President", "Kojo Mensah") },
+        ...answers.map(([title, ballot]) => ({ position_id: position(title).id, ballot })),
+      ],
+    });
+    await apiJson(admin, "POST", `/api/elections/${election.id}/close`);
+
+    // The voter looks up the receipt (this browser did not keep it: typed in).
+    const page = await voter.newPage();
+    await page.goto(`/elections/${election.id}/bulletin`);
+    await page.getByRole("heading", { name: "agm-2026" }).waitFor();
+    await page.getByLabel("Your receipt").fill(cast.receipt);
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    const found = page.getByRole("status").filter({ hasText: "Found:" });
+    for (const line of [
+      "Found: your ballot for President is recorded for Kojo Mensah",
+      "Found: your ballot for Board of Directors is recorded as: 1. Alan Turing, 2. Ada Lovelace, 3. Edsger Dijkstra",
+      "Found: your ballot for Venue is recorded as: 1. Great Hall = Online (same rank), 2. Library",
+      "Found: your ballot for Social committee is recorded as: Kwame Asante, Yaa Asantewaa",
+      "Found: your ballot for Motion 3: amend article 12 is recorded as: Yes",
+      "Found: your ballot for Newsletter editor is recorded as: Abena Ofori: Good, Kwesi Appiah: Reject",
+      "Found: your ballot for Catering is recorded as: Jollof: 5, Waakye: 2",
+      "Found: your ballot for Chair is recorded as: Blank vote",
+    ])
+      await found.getByText(line).waitFor();
+
+    // Each question's table: the whole answer, marked as the voter's; its result; the seed; the check.
+    const board = page.getByRole("region", { name: "Board of Directors" });
+    const row = board.getByRole("row").filter({ hasText: "Your ballot" });
+    await row.getByText("1. Alan Turing, 2. Ada Lovelace, 3. Edsger Dijkstra").waitFor();
+    await board.getByText("Method: Single transferable vote (Scottish STV), 2 seats").waitFor();
+    await board.getByText(/^Result: Elected: /).waitFor();
+    await page
+      .getByRole("region", { name: "Motion 3: amend article 12" })
+      .getByText(/^Result: Passed: 1 Yes, 0 No, 0 Abstain/)
+      .waitFor();
+    const bulletin = await apiJson<Bulletin>(voter, "GET", `/api/elections/${election.id}/bulletin`);
+    expect(bulletin.tie_seed).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByText(`${bulletin.tie_seed}`).waitFor();
+    await page.getByText(/^Drawn at random when voting closed/).waitFor();
+    await page.getByText(/^✓ Checked in this browser: 1 seal covering 8 ballots/).waitFor();
+
+    const findings = await axeFindings(page, "bulletin-full");
+    findings.push(...(await shots(page, "bulletin-full")));
+
+    // Thousands of ballots: 50 to a page, the voter's own first, paged by keyboard.
+    const mine = bulletin.ballots.find((b) => b.position_id === position("Board of Directors").id);
+    if (!mine) throw new Error("no board ballot");
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      ...mine,
+      receipt_hash: i.toString(16).padStart(64, "0"),
+    }));
+    await page.route("**/api/elections/*/bulletin", (route) =>
+      route.fulfill({ json: { ...bulletin, ballots: [...bulletin.ballots, ...many] } }),
+    );
+    await page.reload();
+    await page.getByLabel("Your receipt").fill(cast.receipt);
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    await board.getByText("Ballots 1–50 of 3,001").waitFor();
+    expect(await board.getByRole("row").count()).toBe(51);
+    await board.getByRole("row").nth(1).getByText("Your ballot").waitFor();
+    const pages = board.getByRole("navigation", { name: "Board of Directors: pages of ballots" });
+    await pages.getByRole("button", { name: "Next" }).focus();
+    await page.keyboard.press("Enter");
+    await board.getByText("Ballots 51–100 of 3,001").waitFor();
+    expect(await board.getByText("Your ballot").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Next");
+    await pages.getByRole("button", { name: "Previous" }).click();
+    await board.getByText("Ballots 1–50 of 3,001").waitFor();
+    // On the first page Previous stays focusable and says it is off.
+    expect(await pages.getByRole("button", { name: "Previous" }).getAttribute("aria-disabled")).toBe("true");
+    await pages.getByRole("button", { name: "Next" }).click();
+    await shot(page, "bulletin-pages-1280");
+    await page.unroute("**/api/elections/*/bulletin");
+
+    // A ranking changed after sealing: the browser's check says which seal no longer matches.
+    const tampered = bulletin.ballots.map((b) =>
+      b.ballot?.kind === "ranking" && b.ballot.ranks.length === 3
+        ? { ...b, ballot: { ...b.ballot, ranks: [...b.ballot.ranks].reverse() } }
+        : b,
+    );
+    await page.route("**/api/elections/*/bulletin", (route) =>
+      route.fulfill({ json: { ...bulletin, ballots: tampered } }),
+    );
+    await page.reload();
+    await page.getByText(/Seal 1: its root does not match its ballots/).waitFor();
+    await page.unroute("**/api/elections/*/bulletin");
+    expect(findings).toEqual([]);
+    await admin.close();
+    await voter.close();
+  });
+
+  it("shows the demo's board election: STV rankings, the motion's result, the seed, the seal check", async () => {
+    demo = await startE2eApp({ demoData: true, webDist: inject("webDist") });
+    const context = await browser.newContext({
+      baseURL: demo.baseURL,
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    const account = { email: "admin@demo.votespace.local", password: "Board2025!x" };
+    await takeOverDemoAccount(context, account.email, account.password);
+    await signInAs(context, account);
+    const { current_id: organizationId } = await apiJson<{ current_id: string }>(
+      context,
+      "GET",
+      "/api/organizations/mine",
+    );
+    const { elections } = await apiJson<{ elections: Election[] }>(
+      context,
+      "GET",
+      `/api/organizations/${organizationId}/elections`,
+    );
+    const election = elections.find((e) => e.title === "board-election-2025");
+    if (!election) throw new Error("no demo board election");
+    await context.clearCookies();
+
+    // Anyone, signed in or not, opens the board.
+    const page = await context.newPage();
+    await page.goto(`/elections/${election.id}/bulletin`);
+    await page.getByRole("heading", { name: "board-election-2025" }).waitFor();
+    const board = page.getByRole("region", { name: "Board of Directors" });
+    await board.getByText("Method: Single transferable vote (Scottish STV), 3 seats").waitFor();
+    await board.getByText(/^Result: Elected: /).waitFor();
+    await board.getByRole("cell", { name: "1. Ngozi Obi, 2. Samuel Ofori, 3. Priya Nair" }).first().waitFor();
+    await board
+      .getByRole("cell", { name: /^1\. Samuel Ofori, 2\. Ngozi Obi$/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole("region", { name: "Motion 1: adopt the revised constitution" })
+      .getByText(/^Result: Passed: 27 Yes, 12 No, 3 Abstain/)
+      .waitFor();
+    await page.getByText("Tie-break seed:", { exact: true }).waitFor();
+    await page.getByText(/^✓ Checked in this browser: \d+ seals? covering \d+ ballots/).waitFor();
+    const findings = await axeFindings(page, "bulletin-demo");
+    findings.push(...(await shots(page, "bulletin-demo")));
+    expect(findings).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
