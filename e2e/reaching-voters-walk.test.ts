@@ -212,6 +212,16 @@ describe("reaching voters: the whole walk through a real SMTP server", () => {
     expect(election.total_voters).toBe(WALK_INS + 2);
     const [president] = election.positions;
     if (!president) throw new Error("no position");
+    // "Voting is open" reaches the roll: the two who accepted and the eleven, not the two who did not accept.
+    const roll = [ama.email, kofi.email, ...walkIns.map((v) => v.input.email)].sort();
+    const isOpenNotice = (s: string) => s === `Voting is open: ${channel.name}`;
+    const openNotices = () => smtp.received.filter((m) => isOpenNotice(subjectOf(m)));
+    await smtp.waitFor(() => openNotices().length >= roll.length);
+    expect(
+      openNotices()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(roll);
 
     // 5. Ama votes in Chromium, verifying with the code the SMTP server received for her.
     const amaCtx = accepted[ama.email] as BrowserContext;
@@ -317,6 +327,8 @@ describe("reaching voters: the whole walk through a real SMTP server", () => {
     await forgot.getByText(organization).first().waitFor();
     await settle(forgot);
     await shot(forgot, "walk-14-signed-in-new-password");
+    // The reminder's direct message waits in his workspace too.
+    expect((await apiJson<{ total: number }>(forgotCtx, "GET", "/api/chat/unread")).total).toBe(1);
     const oldPassword = await forgot.request.post("/api/session", {
       data: { email: kofi.email, password: PASSWORD },
     });
