@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { Browser, BrowserContext } from "playwright-core";
 import { buildWebInto, ensureWebBuild } from "../scripts/web-build";
 import { buildApp } from "../server/app";
 import type { SmtpConfig } from "../server/config";
@@ -15,6 +17,7 @@ import { closeTransports, configuredTransports } from "../server/lib/outbox/conf
 import { startOutboxWorker } from "../server/lib/outbox/worker";
 import { generousLimits, testConfig } from "../server/test/config";
 import { startS3 } from "../server/test/s3";
+import { signInAs } from "./browser";
 
 export interface RunningE2eApp {
   baseURL: string;
@@ -89,4 +92,51 @@ export async function startE2eApp(
       if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
     },
   };
+}
+
+/** What an account of a journey's own app was registered with (a voter's or an admin's fields). */
+export type AccountInput = {
+  full_name: string;
+  email: string;
+  password: string;
+  phone_number?: string;
+  id_type?: string;
+  id_number?: string;
+  organization?: string;
+  country?: string;
+};
+
+/**
+ * An account made through the API of a journey's own app (a voter with a phone and a National ID, or an
+ * organization's admin with a new organization), signed in in a browser context of its own.
+ */
+export async function accountOn(
+  app: RunningE2eApp,
+  browser: Browser,
+  kind: "voters" | "organizations",
+  name: string,
+  password: string,
+): Promise<{ input: AccountInput; ctx: BrowserContext }> {
+  const input: AccountInput =
+    kind === "voters"
+      ? {
+          full_name: name,
+          email: `${name.toLowerCase().replace(/\W+/g, "-")}-${randomUUID().slice(0, 6)}@e2e.votespace.local`,
+          password,
+          phone_number: "+233 20 555 0000",
+          id_type: "National ID",
+          id_number: `GHA${randomUUID().slice(0, 8)}`,
+        }
+      : {
+          full_name: name,
+          email: `admin-${randomUUID().slice(0, 6)}@e2e.votespace.local`,
+          password,
+          organization: `Harbour Union ${randomUUID().slice(0, 4)}`,
+          country: "Ghana",
+        };
+  const ctx = await browser.newContext({ baseURL: app.baseURL, viewport: { width: 1280, height: 900 } });
+  const made = await ctx.request.post(`/api/accounts/${kind}`, { data: input });
+  if (!made.ok()) throw new Error(`registration: ${made.status()} ${await made.text()}`);
+  await signInAs(ctx, input);
+  return { input, ctx };
 }

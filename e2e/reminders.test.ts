@@ -1,12 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Channel } from "../contract/channels";
 import type { Election, VerificationStart } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { startTestSmtp, type TestSmtp } from "../server/lib/outbox/test-fixtures/smtp";
-import { type RunningE2eApp, startE2eApp } from "./app";
+import { accountOn, type RunningE2eApp, startE2eApp } from "./app";
 import { apiJson, signInAs } from "./browser";
+import { decoded, subjectOf } from "./mail";
 import { day, launchBrowser, shot, until } from "./support";
 
 /**
@@ -34,38 +34,8 @@ async function context(width = 1280): Promise<BrowserContext> {
   return browser.newContext({ baseURL: app.baseURL, viewport: { width, height: 900 } });
 }
 
-/** An account made through the API of this journey's app, signed in in its own context. */
-async function account(kind: "voters" | "organizations", name: string) {
-  const input =
-    kind === "voters"
-      ? {
-          full_name: name,
-          email: `${name.toLowerCase().replace(/\W+/g, "-")}-${randomUUID().slice(0, 6)}@e2e.votespace.local`,
-          password: PASSWORD,
-          phone_number: "+233 20 555 0000",
-          id_type: "National ID",
-          id_number: `GHA${randomUUID().slice(0, 8)}`,
-        }
-      : {
-          full_name: name,
-          email: `admin-${randomUUID().slice(0, 6)}@e2e.votespace.local`,
-          password: PASSWORD,
-          organization: `Harbour Union ${randomUUID().slice(0, 4)}`,
-          country: "Ghana",
-        };
-  const ctx = await context();
-  const made = await ctx.request.post(`/api/accounts/${kind}`, { data: input });
-  if (!made.ok()) throw new Error(`registration: ${made.status()} ${await made.text()}`);
-  await signInAs(ctx, input);
-  return { input, ctx };
-}
-
-/** A received mail's text, its quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+const account = (kind: "voters" | "organizations", name: string) =>
+  accountOn(app, browser, kind, name, PASSWORD);
 
 describe("reminders and e-mail through a real SMTP server", () => {
   it("the admin reminds those who have not voted: the mails arrive for exactly them; a password reset arrives and its link works", async () => {
@@ -123,7 +93,7 @@ describe("reminders and e-mail through a real SMTP server", () => {
     );
     // "Voting open" went to all twelve, through the SMTP server.
     await smtp.waitFor(
-      () => smtp.received.filter((m) => subjectOf(m.raw).startsWith("Voting is open")).length === VOTERS,
+      () => smtp.received.filter((m) => subjectOf(m).startsWith("Voting is open")).length === VOTERS,
     );
 
     const page = await admin.ctx.newPage();
@@ -141,7 +111,7 @@ describe("reminders and e-mail through a real SMTP server", () => {
     await page.getByText(/A reminder was sent .*The next can be sent at/).waitFor();
     expect(await remind.isDisabled()).toBe(true);
 
-    const reminders = () => smtp.received.filter((m) => subjectOf(m.raw).startsWith("Reminder: voting in"));
+    const reminders = () => smtp.received.filter((m) => subjectOf(m).startsWith("Reminder: voting in"));
     await smtp.waitFor(() => reminders().length >= 2);
     // A moment more: nothing else arrives.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -190,7 +160,7 @@ describe("reminders and e-mail through a real SMTP server", () => {
     await forgot.getByRole("button", { name: "Send Reset Link" }).click();
     const resets = () =>
       smtp.received.filter(
-        (m) => m.to === reminded.input.email && subjectOf(m.raw) === "Reset your Votespace password",
+        (m) => m.to === reminded.input.email && subjectOf(m) === "Reset your Votespace password",
       );
     await smtp.waitFor(() => resets().length === 1);
     const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(decoded(resets()[0]?.raw ?? ""))?.[0];

@@ -12,14 +12,20 @@ import { invitationsOverview, resendInvitation, revokeInvitation } from "./servi
 
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, bus, limits } = ctx;
-  const invitationContext = { db, clock, linkBase: ctx.publicOrigin, secretKey: ctx.config.secretKey };
+  // Read when an invitation is sent: without PUBLIC_URL, publicOrigin names the port only once listening.
+  const invitationContext = () => ({
+    db,
+    clock,
+    linkBase: ctx.publicOrigin,
+    secretKey: ctx.config.secretKey,
+  });
 
   route(app, api.preview, ({ auth, params, body }) => previewVoterList(db, auth.user, params.id, body));
   route(app, api.send, ({ auth, params, body }) =>
-    sendVoterList(invitationContext, auth.user, params.id, body),
+    sendVoterList(invitationContext(), auth.user, params.id, body),
   );
   route(app, api.list, ({ auth, params }) => invitationsOverview(db, clock, auth.user, params.id));
-  route(app, api.resend, ({ auth, params }) => resendInvitation(invitationContext, auth.user, params.id));
+  route(app, api.resend, ({ auth, params }) => resendInvitation(invitationContext(), auth.user, params.id));
   route(app, api.revoke, ({ auth, params }) => revokeInvitation(db, clock, auth.user, params.id));
 
   route(app, api.open, ({ params }) => openInvitation(db, clock, params.token));
