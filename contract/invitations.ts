@@ -88,10 +88,11 @@ export interface VoterListSent {
 }
 
 /**
- * An invitation's state. sending, sent and failed are its e-mail's (the outbox: sent means the mail
- * server accepted it; nothing reports delivery into the mailbox), then accepted, revoked or expired.
+ * An invitation's state. sent, delivered and failed are its e-mail's (the outbox): sent while it waits
+ * to leave, delivered once the mail server accepted it (the last hop anyone reports back), failed with
+ * the server's reason; then accepted, revoked or expired.
  */
-export const INVITATION_STATES = ["sending", "sent", "failed", "accepted", "revoked", "expired"] as const;
+export const INVITATION_STATES = ["sent", "delivered", "failed", "accepted", "revoked", "expired"] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
 export interface Invitation {

@@ -125,14 +125,14 @@ describe("reaching voters: the whole walk through a real SMTP server", () => {
       links.set(person.email, link);
     }
     expect(new Set(links.values()).size).toBe(4);
-    // The admin's table follows the outbox: each invitation Sent.
+    // The admin's table follows the outbox: each invitation Delivered (the SMTP server accepted it).
     const table = owner.getByRole("table", { name: "Invitations and their states" });
     await expect
       .poll(
         async () => {
           await owner.reload();
           await settle(owner);
-          return table.locator("tbody").getByText("Sent", { exact: true }).count();
+          return table.locator("tbody").getByText("Delivered", { exact: true }).count();
         },
         { timeout: 30_000 },
       )

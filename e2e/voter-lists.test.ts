@@ -65,13 +65,13 @@ describe("voter lists", () => {
     await owner.page.getByText("4 invitations sent; 1 row skipped.").waitFor();
     const invitations = owner.page.getByRole("table", { name: "Invitations and their states" });
     await expect.poll(() => invitations.getByRole("row").count()).toBe(5);
-    // The outbox worker sends them to the developer outbox: Sending, then Sent.
+    // The outbox worker sends them to the developer outbox: Sent, then Delivered.
     await expect
       .poll(
         async () => {
           await owner.page.reload();
           await settle(owner.page);
-          return invitations.locator("tbody").getByText("Sent", { exact: true }).count();
+          return invitations.locator("tbody").getByText("Delivered", { exact: true }).count();
         },
         { timeout: 30_000 },
       )

@@ -127,10 +127,10 @@ describe("sending invitations", () => {
     expect(rows[0]?.token_hash).not.toContain(token);
     const list = await overview(admin);
     expect(list.lists).toMatchObject([{ name: "voters.csv", invited: 2, joined: 0 }]);
-    expect(list.invitations.map((i: { state: string }) => i.state)).toEqual(["sending", "sending"]);
+    expect(list.invitations.map((i: { state: string }) => i.state)).toEqual(["sent", "sent"]);
   });
 
-  it("shows sent and failed from the outbox message's state", async () => {
+  it("shows delivered and failed from the outbox message's state", async () => {
     const admin = await createOrganization(t.app);
     const [a, b] = [uniqueEmail("a"), uniqueEmail("b")];
     await send(admin, [
@@ -148,7 +148,7 @@ describe("sending invitations", () => {
         [i.state, i.failure],
       ]),
     );
-    expect(states).toEqual({ [a]: ["sent", null], [b]: ["failed", "550 mailbox unavailable"] });
+    expect(states).toEqual({ [a]: ["delivered", null], [b]: ["failed", "550 mailbox unavailable"] });
   });
 });
 

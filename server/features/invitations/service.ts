@@ -27,8 +27,8 @@ export function invitationState(
   if (row.revokedAt) return "revoked";
   if (row.expiresAt <= now) return "expired";
   if (mail === "failed") return "failed";
-  if (mail === "sent") return "sent";
-  return "sending";
+  if (mail === "sent") return "delivered";
+  return "sent";
 }
 
 export async function invitationsOverview(

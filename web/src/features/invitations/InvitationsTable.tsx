@@ -13,8 +13,8 @@ import { Table } from "../../ui/Table";
 import styles from "./VoterListPanel.module.css";
 
 const STATES: Record<InvitationState, { label: string; tone: BadgeTone }> = {
-  sending: { label: "Sending", tone: "grey" },
-  sent: { label: "Sent", tone: "blue" },
+  sent: { label: "Sent", tone: "grey" },
+  delivered: { label: "Delivered", tone: "blue" },
   failed: { label: "Failed", tone: "red" },
   accepted: { label: "Accepted", tone: "green" },
   revoked: { label: "Revoked", tone: "grey" },

@@ -12,7 +12,7 @@ import styles from "./VoterListPanel.module.css";
 
 /**
  * The organization's voter lists for its administrators: import a CSV (preview, then invitations
- * by e-mail), and follow each invitation (sending, sent, failed, accepted, revoked, expired) with
+ * by e-mail), and follow each invitation (sent, delivered, failed, accepted, revoked, expired) with
  * Resend and Revoke.
  */
 export function VoterListPanel({ organizationId }: { organizationId: string }) {
