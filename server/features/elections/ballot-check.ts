@@ -73,7 +73,32 @@ function checkOne(question: QuestionRow, selection: Selection): Checked | string
   if (problem) return problem;
   if (isBlank(ballot)) return { candidateId: null, answer: { kind: "blank" } };
   if (ballot.kind === "choice") return { candidateId: ballot.candidate, answer: null };
-  return { candidateId: null, answer: ballot };
+  return { candidateId: null, answer: inQuestionOrder(question.candidates, ballot) };
+}
+
+/**
+ * The answer with no order of the voter's own left in it: a set, and the candidates sharing a rank,
+ * in the question's candidate order, marks keyed in that order. The ballot is published in full on
+ * the bulletin board, and a voter's screen order (shuffled per voter, or the order they ticked)
+ * would otherwise point at whoever cast it.
+ */
+export function inQuestionOrder(candidates: string[], ballot: Ballot): Ballot {
+  const place = new Map(candidates.map((id, index) => [id, index]));
+  const ordered = (ids: string[]) => [...ids].sort((a, b) => (place.get(a) ?? 0) - (place.get(b) ?? 0));
+  const marks = (given: Record<string, number>) =>
+    Object.fromEntries(candidates.filter((id) => id in given).map((id) => [id, given[id] as number]));
+  switch (ballot.kind) {
+    case "set":
+      return { kind: "set", candidates: ordered(ballot.candidates) };
+    case "ranking":
+      return { kind: "ranking", ranks: ballot.ranks.map(ordered) };
+    case "grades":
+      return { kind: "grades", grades: marks(ballot.grades) };
+    case "scores":
+      return { kind: "scores", scores: marks(ballot.scores) };
+    default:
+      return ballot;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { countElections } from "./counts";
-import { type ElectionRow, resultsPending, resultsPublished } from "./queries";
+import { type ElectionRow, resultsPublished } from "./queries";
 
 /**
  * The election's public bulletin board: the seals (the chain's heads over time), and every sealed
@@ -63,8 +63,9 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
     .where(and(eq(ballots.electionId, electionId), isNotNull(ballots.sealId)))
     .orderBy(asc(ballots.receiptHash));
   const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
-  // No count by candidate while voting is open: the sealed ballots' choices wait for the close.
-  const choicesPublished = !resultsPending(election.status);
+  // The sealed ballots' answers are published with the results, never before: not while voting is
+  // open (a count by candidate), nor for a cancelled election whose results stay hidden (a recount).
+  const choicesPublished = resultsPublished(election);
   const counted = resultsPublished(election) ? await countOf(db, election, positions, standing) : null;
   return {
     election: {

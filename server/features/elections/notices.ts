@@ -40,11 +40,17 @@ export async function noticeSettingsOf(db: Db, electionId: string): Promise<Noti
 export const wantsNotices = (u: string) =>
   sql.raw(`coalesce(("${u}".settings->'notifications'->>'electionNotices')::boolean, true)`);
 
-/** The election's roll: fixed when voting opens; before that, who it would take now (roll.ts). */
+/**
+ * The election's roll: fixed when voting opens, less anyone who has left the organization since
+ * (they may no longer vote, so no notice or reminder is theirs); before that, who it would take now
+ * (roll.ts).
+ */
 export function rollOf(row: ElectionRow): SQL {
   return row.status === "upcoming"
     ? electionRoll(row.id, row.organizationId)
-    : sql`select user_id from election_voters where election_id = ${row.id}::uuid`;
+    : sql`select v.user_id from election_voters v join organization_memberships m
+        on m.user_id = v.user_id and m.organization_id = ${row.organizationId}::uuid
+        where v.election_id = ${row.id}::uuid`;
 }
 
 /** On the election's roll (a condition on the `users` table). */

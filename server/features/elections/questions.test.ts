@@ -1,7 +1,7 @@
 // Over 300 lines: the questions of an election from its definition to stored ballots (every method, every refusal), on one shared setup.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ballotMessages } from "../../../contract/ballots/ballot";
+import { answerText, type Ballot, ballotMessages } from "../../../contract/ballots/ballot";
 import type { QuestionInput } from "../../../contract/ballots/question";
 import { electionMessages, type PositionView } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
@@ -326,6 +326,38 @@ describe("casting a ballot on a question", () => {
     for (const [title, ballot] of Object.entries(answers))
       expect(of(byTitle(title).id)).toMatchObject({ candidateId: null, answer: ballot });
     expect(await stored(election.id, grant)).toEqual({ ballots: 10, participations: 10, grantUsed: true });
+  });
+
+  it("stores an answer in the question's order, whatever order the voter's screen gave it", async () => {
+    const { voters, election, byTitle, ids } = await openElection(2);
+    const [j, k, l] = ids("Venue");
+    const [p, q] = ids("Committee");
+    const orders = [
+      { Venue: [[k, j], [l]], Committee: [q, p] },
+      { Venue: [[j, k], [l]], Committee: [p, q] },
+    ];
+    for (const [index, voter] of voters.entries()) {
+      const order = orders[index];
+      if (!order) throw new Error("no order");
+      const response = await cast(voter.cookie, election.id, {
+        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
+        selections: [
+          { position_id: byTitle("Venue").id, ballot: { kind: "ranking", ranks: order.Venue } },
+          { position_id: byTitle("Committee").id, ballot: { kind: "set", candidates: order.Committee } },
+        ],
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const rows = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
+    const texts = (positionId: string) =>
+      rows.filter((r) => r.positionId === positionId).map((r) => answerText(r.answer ?? { kind: "blank" }));
+    for (const title of ["Venue", "Committee"]) {
+      const [first, second] = texts(byTitle(title).id);
+      expect(first).toBe(second);
+    }
+    expect(texts(byTitle("Venue").id)[0]).toBe(
+      answerText({ kind: "ranking", ranks: [[j, k], [l]] } as Ballot),
+    );
   });
 
   it("stores a blank vote where the question allows it", async () => {

@@ -112,7 +112,9 @@ export async function remindNonVoters(options: {
   await electionForAdmin(db, admin, electionId);
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const [row] = await tx.select().from(elections).where(eq(elections.id, electionId)).for("update");
+    // "no key update": two presses wait for each other, but votes (whose rows reference the
+    // election, taking its key-share lock) never wait for the letters being queued.
+    const [row] = await tx.select().from(elections).where(eq(elections.id, electionId)).for("no key update");
     if (!row || !isOpen(row, now)) throw badRequest(noticeMessages.notOpen);
     const next = await nextReminderAt(tx, electionId, now);
     if (next) throw await tooSoon(tx, row, next, now);

@@ -115,7 +115,12 @@ describe("results of every question", () => {
     const voter = await read(e.voters[0]?.cookie as string, e.election.id);
     expect(voter.counting).toBeNull();
     expect(voter.positions.every((p) => p.result === null)).toBe(true);
-    expect((await board(e.election.id)).results).toBeNull();
+    const published = await board(e.election.id);
+    expect(published.results).toBeNull();
+    // Nor the answers a recount would need, nor the seed: the board keeps what the admin hid.
+    expect(published.ballots.length).toBeGreaterThan(0);
+    expect(published.ballots.every((b) => b.ballot === null && b.candidate_id === null)).toBe(true);
+    expect(published.tie_seed).toBeNull();
   });
 });
 

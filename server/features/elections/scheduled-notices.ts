@@ -39,7 +39,8 @@ export async function sendScheduledNotices(db: Db, clock: Clock, origin: string)
         .select()
         .from(elections)
         .where(and(eq(elections.id, id), eq(elections.status, status)))
-        .for("update");
+        // As the reminder button: one sender at a time, and votes never wait behind it.
+        .for("no key update");
       return row ? queueNotice(tx, row, kind, now, origin) : false;
     });
     if (queued) sent++;

@@ -300,6 +300,21 @@ describe("an invitation link", () => {
     expect(created.statusCode).toBe(201);
   });
 
+  it("resent and revoked at once: only the e-mail of the link that lives could leave", async () => {
+    const admin = await createOrganization(t.app);
+    const email = uniqueEmail("racing");
+    await send(admin, [["Race", email, "", "", ""]]);
+    const [invitation] = (await overview(admin)).invitations;
+    const press = (what: string) =>
+      call(t.app, admin.cookie).post(`/api/invitations/${invitation.id}/${what}`);
+    const answers = await Promise.all([press("resend"), press("resend"), press("resend"), press("revoke")]);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 400)).toBe(true);
+    const states = (await t.outbox.to(email)).map((m) => m.state);
+    const revoked = (await overview(admin)).invitations[0].state === "revoked";
+    // Every replaced or withdrawn e-mail is dropped; the one a live link points at may still go.
+    expect(states.filter((state) => state === "queued")).toHaveLength(revoked ? 0 : 1);
+  });
+
   it("never reaches a log line, nor does the e-mail link", async () => {
     const all = lines.join("\n");
     expect(all.length).toBeGreaterThan(1000);

@@ -116,6 +116,13 @@ export async function resendInvitation(
   const link = newLink(ctx);
   const message = invitationMessage(row.email, link, organization, admin.fullName);
   await db.transaction(async (tx) => {
+    // The row locked first, and the e-mail it points at now read under the lock: a resend or revoke
+    // at the same moment waits, so the e-mail this one replaces is the one dropped, never a newer one.
+    const [current] = await tx
+      .select({ outboxId: invitations.outboxId })
+      .from(invitations)
+      .where(eq(invitations.id, row.id))
+      .for("update");
     // The e-mail first: the invitation points at it.
     await queueMessage(tx, message);
     const [renewed] = await tx
@@ -130,7 +137,7 @@ export async function resendInvitation(
       .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ id: invitations.id });
     if (!renewed) throw badRequest(voterListMessages.cannotResend);
-    await dropUnsent(tx, row.outboxId, "Replaced by a newer invitation before it was sent");
+    await dropUnsent(tx, current?.outboxId ?? null, "Replaced by a newer invitation before it was sent");
   });
   return { success: true, message: voterListMessages.resent(row.email) };
 }
@@ -147,9 +154,10 @@ export async function revokeInvitation(
       .update(invitations)
       .set({ revokedAt: clock.now() })
       .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
-      .returning({ id: invitations.id });
+      // The e-mail it points at as of this update (a resend that committed first replaced it).
+      .returning({ id: invitations.id, outboxId: invitations.outboxId });
     if (!revoked) throw badRequest(voterListMessages.cannotRevoke);
-    await dropUnsent(tx, row.outboxId, "Invitation withdrawn before it was sent");
+    await dropUnsent(tx, revoked.outboxId, "Invitation withdrawn before it was sent");
   });
   return { success: true, message: voterListMessages.revoked(row.email) };
 }
