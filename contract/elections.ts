@@ -338,6 +338,15 @@ export interface Bulletin {
     candidates: Array<{ id: string; name: string; party: string }>;
   }>;
   /**
+   * sha256 of the definition of the election (contract/ballots/definition-hash.ts: its id and the
+   * questions above, with their methods, blank and candidates), fixed when voting opened; the first
+   * seal chains from it. Null for an election not yet opened or opened before it was kept (its first
+   * seal chains from 64 zeros).
+   */
+  definition_hash: string | null;
+  /** The roll's size the count used (a referendum of eligible voters), fixed when voting ended; null before. */
+  roll_size: number | null;
+  /**
    * The public seed that breaks ties anyone can repeat (docs/counting.md), drawn when voting closes;
    * null before.
    */

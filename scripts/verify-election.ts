@@ -1,10 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { count, eq } from "drizzle-orm";
 import type { Bulletin } from "../contract/elections";
 import { ConfigError, loadConfig } from "../server/config";
 import { type Database, openConfigured } from "../server/db/connect";
 import { DataDirLockedError } from "../server/db/lock";
-import { electionVoters } from "../server/db/schema";
 import { bulletinBoard } from "../server/features/elections/bulletin";
 import { type BoardCheck, verifyBulletin } from "../server/features/elections/recount";
 import {
@@ -17,9 +15,11 @@ import {
  * `npm run verify-election -- <election id> [--head <sequence>:<root>]...`: recomputes every seal
  * and tally of the election from its stored ballots, holds the ballots against the voters who
  * took part, checks that each witnessed head (from a receipt or the bulletin board) is on the
- * chain, then checks the bulletin board as published: the chain rebuilt from its ballots' answers
- * and every question recounted with its method and the published seed, winners and every round
- * compared with the published result. Exit code 0 when all agree, 1 otherwise.
+ * chain and that the questions still hash to the definition fixed when voting opened (the first
+ * seal chains from it), then checks the bulletin board as published: the definition hash recomputed
+ * from its questions, the chain rebuilt from it and its ballots' answers, and every question
+ * recounted with its method, the published seed and roll size, winners and every round compared
+ * with the published result. Exit code 0 when all agree, 1 otherwise.
  *
  * `npm run verify-election -- --board <file>`: the board's checks alone, from a saved copy of
  * GET /api/elections/<id>/bulletin, with no database (what anyone outside can run).
@@ -59,7 +59,7 @@ if (args[0] === "--board") {
     printBoard(check);
     printProblems(
       check.problems,
-      "every seal rebuilds from the published ballots, and every published result is what the recount gives.",
+      "the questions hash to the published definition the chain starts from, every seal rebuilds from the published ballots, and every published result is what the recount gives.",
     );
   } catch (error) {
     console.error((error as Error).message);
@@ -99,11 +99,7 @@ if (args[0] === "--board") {
   try {
     const db = database.db;
     const report = await verifyElectionIntegrity(db, electionId, { heads });
-    const [roll] = await db
-      .select({ n: count() })
-      .from(electionVoters)
-      .where(eq(electionVoters.electionId, electionId));
-    const board = verifyBulletin(await bulletinBoard(db, electionId), { eligible: roll?.n ?? 0 });
+    const board = verifyBulletin(await bulletinBoard(db, electionId));
     console.log(`Election "${report.title}" (${report.electionId}), ${report.status}`);
     console.log(
       `  ballots: ${report.ballots}, voters' participations: ${report.participations}, seals: ${report.seals}, not yet sealed: ${report.unsealed}, witnessed heads: ${report.heads}`,

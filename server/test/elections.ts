@@ -157,8 +157,14 @@ export async function castDirect(
   });
 }
 
-/** An election with the channel's plurality positions plus an STV, a referendum and an approval question, open, five voters. */
-export async function questionElection(t: TestApp, options: { quorum?: number } = {}) {
+/**
+ * An election with the channel's plurality positions plus an STV, a referendum (two thirds of the
+ * votes cast, or of the eligible voters with `motionBase`) and an approval question, open, five voters.
+ */
+export async function questionElection(
+  t: TestApp,
+  options: { quorum?: number; motionBase?: "cast" | "eligible" } = {},
+) {
   const db = t.database.db;
   const admin = await createOrganization(t.app);
   const voters = await bulkVoters(db, t.clock, admin.organizationId, 5);
@@ -174,7 +180,12 @@ export async function questionElection(t: TestApp, options: { quorum?: number } 
   });
   const motion = await addQuestion(db, upcoming.id, {
     title: "Motion 3: amend article 12",
-    method: { kind: "referendum", threshold: "two_thirds", base: "cast", abstain: true },
+    method: {
+      kind: "referendum",
+      threshold: "two_thirds",
+      base: options.motionBase ?? "cast",
+      abstain: true,
+    },
   });
   const approval = await addQuestion(db, upcoming.id, {
     title: "Venue",

@@ -43,6 +43,14 @@ export const elections = pgTable(
     quorumPercent: integer("quorum_percent"),
     /** The public seed that breaks ties (docs/counting.md), drawn when voting closes; null before. */
     tieSeed: text("tie_seed"),
+    /**
+     * sha256 of the election's definition (contract/ballots/definition-hash.ts), fixed when voting
+     * opens: the first seal chains from it, so the chain commits the questions it is counted with.
+     * Null for an election not yet opened, or opened before it existed (its chain starts at GENESIS).
+     */
+    definitionHash: text("definition_hash"),
+    /** The roll's size the count used (a referendum of eligible voters, the quorum), fixed when voting ends. */
+    rollSize: integer("roll_size"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,
-  candidates,
-  electionPositions,
+  type candidates,
+  type electionPositions,
   elections,
   electionVoters,
   organizations,
@@ -13,6 +13,7 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { countElections } from "./counts";
+import { electionQuestions } from "./definition";
 import { type ElectionRow, resultsPublished } from "./queries";
 
 /**
@@ -29,23 +30,7 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
     .where(eq(elections.id, electionId));
   if (!found) throw notFound(electionMessages.electionNotFound);
   const { election, organizationName } = found;
-  const positions = await db
-    .select()
-    .from(electionPositions)
-    .where(eq(electionPositions.electionId, electionId))
-    .orderBy(asc(electionPositions.sortOrder));
-  const standing = positions.length
-    ? await db
-        .select()
-        .from(candidates)
-        .where(
-          inArray(
-            candidates.positionId,
-            positions.map((p) => p.id),
-          ),
-        )
-        .orderBy(asc(candidates.sortOrder))
-    : [];
+  const { positions, standing } = await electionQuestions(db, electionId);
   const chain = await db
     .select()
     .from(seals)
@@ -83,6 +68,8 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
         .filter((c) => c.positionId === p.id)
         .map((c) => ({ id: c.id, name: c.name, party: c.party })),
     })),
+    definition_hash: election.definitionHash,
+    roll_size: election.rollSize,
     tie_seed: choicesPublished ? (counted?.tieSeed ?? election.tieSeed) : null,
     seals: chain.map((s) => ({
       sequence: s.sequence,
@@ -124,7 +111,7 @@ async function countOf(
     db,
     [election],
     new Map([[election.id, questions]]),
-    new Map([[election.id, roll?.n ?? 0]]),
+    new Map([[election.id, election.rollSize ?? roll?.n ?? 0]]),
   );
   return counts.get(election.id) ?? null;
 }

@@ -1,6 +1,9 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { definitionText } from "../../../contract/ballots/definition-hash";
 import { CANDIDATE_POSITIONS, POSITION_LABELS, type VotingSettings } from "../../../contract/channels";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
+import { sha256 } from "../../lib/crypto";
 import { zonedInstant } from "../../lib/zoned-time";
 
 /**
@@ -108,4 +111,36 @@ function maxSelectionsOf(question: StoredQuestion): number {
     default:
       return question.candidates.length;
   }
+}
+
+/** An election's questions in order, and their candidates in order (as the ballot and the board list them). */
+export async function electionQuestions(db: Db, electionId: string) {
+  const positions = await db
+    .select()
+    .from(electionPositions)
+    .where(eq(electionPositions.electionId, electionId))
+    .orderBy(asc(electionPositions.sortOrder));
+  const standing = positions.length
+    ? await db
+        .select()
+        .from(candidates)
+        .where(
+          inArray(
+            candidates.positionId,
+            positions.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(candidates.sortOrder))
+    : [];
+  return { positions, standing };
+}
+
+/** sha256 of the election's definition as stored now (contract/ballots/definition-hash.ts). */
+export async function definitionHashOf(db: Db, electionId: string): Promise<string> {
+  const { positions, standing } = await electionQuestions(db, electionId);
+  const questions = positions.map((p) => ({
+    ...p,
+    candidates: standing.filter((c) => c.positionId === p.id),
+  }));
+  return sha256(definitionText(electionId, questions));
 }

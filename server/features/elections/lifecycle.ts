@@ -11,15 +11,16 @@ import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
 import { electionForAdmin } from "./access";
 import { freezeVerificationRules } from "./audit";
-import { createPositions } from "./definition";
+import { createPositions, definitionHashOf } from "./definition";
 import { queueClosingNotices, queueNotice } from "./notices";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
 
 /**
  * upcoming → active: the voter roll is fixed (the organization's voters at this moment, or those the
- * administrator chose: roll.ts) and the
- * verification rules are frozen in the same transaction, so an election is never active without
+ * administrator chose: roll.ts), the
+ * verification rules are frozen and the definition hash is fixed (the first seal chains from it:
+ * contract/ballots/definition-hash.ts) in the same transaction, so an election is never active without
  * its roll and its own copy of the rules; the "voting open" notice is queued with them.
  * `origin` is where the notices' links point (PUBLIC_URL: `ctx.publicOrigin`).
  */
@@ -40,6 +41,10 @@ async function open(
     .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
     .returning();
   if (!opened) return null;
+  // The status update above holds the row lock, and the definition only changes while upcoming.
+  const definitionHash = await definitionHashOf(tx, electionId);
+  await tx.update(elections).set({ definitionHash }).where(eq(elections.id, electionId));
+  opened.definitionHash = definitionHash;
   await freezeVerificationRules(tx, electionId, early?.actorId ?? null);
   await tx.execute(
     sql`insert into election_voters (election_id, user_id) select ${electionId}::uuid, roll.user_id from (${electionRoll(electionId, opened.organizationId)}) as roll on conflict do nothing`,
@@ -54,6 +59,13 @@ async function open(
  * ballots can still be cast; kept when already drawn. Published on the bulletin board from then on.
  */
 export const drawnTieSeed = () => sql`coalesce(${elections.tieSeed}, ${randomBytes(32).toString("hex")})`;
+
+/**
+ * The roll's size as voting ends, kept in the same statement as the seed: the count of a referendum
+ * of eligible voters (and the quorum) uses it, and the bulletin board publishes it.
+ */
+export const closingRollSize = () =>
+  sql`coalesce(${elections.rollSize}, (select count(*)::int from election_voters v where v.election_id = ${elections.id}))`;
 
 /**
  * Elections whose start or end has come, by the injected clock; every process may run it, each
@@ -79,7 +91,7 @@ export async function applySchedule(db: Db, clock: Clock, origin = ""): Promise<
     const closed = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(elections)
-        .set({ status: "completed", tieSeed: drawnTieSeed() })
+        .set({ status: "completed", tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
         .where(and(eq(elections.id, id), eq(elections.status, "active"), lte(elections.endsAt, now)))
         .returning();
       if (row) await queueClosingNotices(tx, row, now, origin);
@@ -119,7 +131,7 @@ export async function closeEarly(
   const closed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(elections)
-      .set({ status: "completed", endsAt: now, tieSeed: drawnTieSeed() })
+      .set({ status: "completed", endsAt: now, tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
       .where(and(eq(elections.id, electionId), eq(elections.status, "active")))
       .returning();
     if (row) await queueClosingNotices(tx, row, now, origin);
@@ -134,7 +146,7 @@ export async function cancelElection(db: Db, admin: User, electionId: string): P
   const [cancelled] = await db
     .update(elections)
     // A cancelled election's results may still be shown to its administrators: the seed is drawn too.
-    .set({ status: "cancelled", tieSeed: drawnTieSeed() })
+    .set({ status: "cancelled", tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
     .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
     .returning();
   if (!cancelled) throw badRequest(electionMessages.cannotCancel);

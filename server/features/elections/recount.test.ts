@@ -5,13 +5,16 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { Bulletin } from "../../../contract/elections";
-import { ballots } from "../../db/schema";
+import { ballots, electionPositions, elections } from "../../db/schema";
+import { sha256 } from "../../lib/crypto";
 import { questionElection, voteEveryQuestion } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { bulletinBoard } from "./bulletin";
 import { verifyBulletin } from "./recount";
+import { GENESIS } from "./sealing";
 import { verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;
@@ -21,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A closed election with plurality, STV (3 of 6), a two-thirds referendum and approval, five voters; its board as published. */
-async function closedBoard() {
-  const e = await questionElection(t);
+async function closedBoard(options: Parameters<typeof questionElection>[1] = {}) {
+  const e = await questionElection(t, options);
   await voteEveryQuestion(t, e);
   await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
   const board: Bulletin = (await call(t.app, "").get(`/api/elections/${e.election.id}/bulletin`)).json();
@@ -34,7 +37,7 @@ const copy = (board: Bulletin): Bulletin => structuredClone(board);
 describe("verify-election recounts the bulletin board", () => {
   it("agrees with an STV, referendum and approval election: every seal rebuilt from the answers, every question recounted", async () => {
     const { board } = await closedBoard();
-    const check = verifyBulletin(board, { eligible: 5 });
+    const check = verifyBulletin(board);
     expect(check).toMatchObject({
       seals: 1,
       ballots: 20,
@@ -119,7 +122,9 @@ describe("verify-election recounts the bulletin board", () => {
     if (ballot) ballot.seal = 9;
     broken.tie_seed = null;
     const { problems } = verifyBulletin(broken);
-    expect(problems).toContain("seal 1: does not chain to the seal before it");
+    expect(problems).toContain(
+      "seal 1: does not chain from the election's definition (the questions it is counted with)",
+    );
     expect(problems).toContain("1 ballots name a seal that is not on the board");
     expect(problems).toContain("results are published without the tie seed");
   });
@@ -129,6 +134,95 @@ describe("verify-election recounts the bulletin board", () => {
     const board = await bulletinBoard(t.database.db, e.election.id);
     expect(board).toMatchObject({ results: null, tie_seed: null });
     expect(verifyBulletin(board)).toMatchObject({ recounted: 0, problems: [] });
+  });
+});
+
+describe("the chain commits the questions the ballots are counted with", () => {
+  const definitionIssue =
+    "the questions on the board differ from the published definition hash (a method, seat count, threshold or candidate was changed)";
+  const brokenStart =
+    "seal 1: does not chain from the election's definition (the questions it is counted with)";
+  /** The board's questions changed, and the definition hash recomputed over them (a server covering its tracks). */
+  const rehashed = (board: Bulletin): Bulletin => ({
+    ...board,
+    definition_hash: sha256(definitionText(board.election.id, board.positions)),
+  });
+
+  it("an election opened now: its first seal chains from its definition hash, and the board publishes it and the roll size", async () => {
+    const { e, board } = await closedBoard();
+    const [stored] = await t.database.db.select().from(elections).where(eq(elections.id, e.election.id));
+    const expected = sha256(definitionText(board.election.id, board.positions));
+    expect(stored).toMatchObject({ definitionHash: expected, rollSize: 5 });
+    expect(board).toMatchObject({ definition_hash: expected, roll_size: 5 });
+    expect(board.seals[0]?.previous_root).toBe(expected);
+    expect(expected).not.toBe(GENESIS);
+    expect((await verifyElectionIntegrity(t.database.db, e.election.id)).problems).toEqual([]);
+  });
+
+  it("finds an STV seat count changed after the vote, even with the count and the hash republished", async () => {
+    const { e, board } = await closedBoard();
+    const changed = copy(board);
+    const stv = changed.positions.find((p) => p.id === e.stv.id);
+    if (!stv) throw new Error("no STV question");
+    stv.method = { kind: "stv", seats: 2 };
+    expect(verifyBulletin(changed).problems).toContain(definitionIssue);
+    expect(verifyBulletin(rehashed(changed)).problems).toContain(brokenStart);
+  });
+
+  it("finds a referendum's threshold changed after the vote, on the board and in the database", async () => {
+    const { e, board } = await closedBoard();
+    const changed = copy(board);
+    const motion = changed.positions.find((p) => p.id === e.motion.id);
+    if (motion?.method.kind !== "referendum") throw new Error("no referendum");
+    motion.method = { ...motion.method, threshold: "majority" };
+    expect(verifyBulletin(changed).problems).toContain(definitionIssue);
+    expect(verifyBulletin(rehashed(changed)).problems).toContain(brokenStart);
+
+    const db = t.database.db;
+    await db
+      .update(electionPositions)
+      .set({ method: motion.method })
+      .where(eq(electionPositions.id, e.motion.id));
+    expect((await verifyElectionIntegrity(db, e.election.id)).problems).toEqual([
+      "the election's questions differ from the definition fixed when voting opened (a method, seat count, threshold or candidate was changed)",
+    ]);
+  });
+
+  it("finds a candidate renamed after the vote", async () => {
+    const { e, board } = await closedBoard();
+    const changed = copy(board);
+    const candidate = changed.positions.find((p) => p.id === e.stv.id)?.candidates[0];
+    if (!candidate) throw new Error("no candidate");
+    candidate.name = "Someone else";
+    expect(verifyBulletin(changed).problems).toContain(definitionIssue);
+  });
+
+  it("recounts a referendum of eligible voters with the published roll size: a changed roll size is caught", async () => {
+    const { e, board } = await closedBoard({ motionBase: "eligible" });
+    expect(verifyBulletin(board).problems).toEqual([]);
+    const motion = board.results?.find((r) => r.position_id === e.motion.id)?.result;
+    // Three Yes of five eligible falls short of two thirds.
+    expect(motion?.method === "referendum" && motion.result).toMatchObject({ baseCount: 5, passed: false });
+    const changed = { ...copy(board), roll_size: 4 };
+    const where = `question "Motion 3: amend article 12" (${e.motion.id})`;
+    expect(verifyBulletin(changed).problems).toEqual([
+      `${where}: published as not passed, the recount says otherwise`,
+      `${where}: the count's figures differ from the recount`,
+    ]);
+  });
+
+  it("an election opened before definition hashes were kept (none stored) still chains from GENESIS and verifies", async () => {
+    const e = await questionElection(t);
+    const db = t.database.db;
+    await db.update(elections).set({ definitionHash: null }).where(eq(elections.id, e.election.id));
+    await voteEveryQuestion(t, e);
+    await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
+    await db.update(elections).set({ rollSize: null }).where(eq(elections.id, e.election.id));
+    const board = await bulletinBoard(db, e.election.id);
+    expect(board).toMatchObject({ definition_hash: null, roll_size: null });
+    expect(board.seals[0]?.previous_root).toBe(GENESIS);
+    expect(verifyBulletin(board)).toMatchObject({ recounted: 5, problems: [] });
+    expect((await verifyElectionIntegrity(db, e.election.id)).problems).toEqual([]);
   });
 });
 
@@ -155,7 +249,9 @@ describe("npm run verify-election -- --board <file>", () => {
     const agrees = await run(board);
     expect(agrees.code).toBe(0);
     expect(agrees.stdout).toContain("5 questions recounted");
-    expect(agrees.stdout).toContain("OK: every seal rebuilds from the published ballots");
+    expect(agrees.stdout).toContain(
+      "OK: the questions hash to the published definition the chain starts from",
+    );
     const tampered = copy(board);
     const [ballot] = tampered.ballots;
     if (ballot) ballot.receipt_hash = "0".repeat(64);

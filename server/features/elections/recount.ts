@@ -1,17 +1,21 @@
 /**
  * The bulletin board checked from itself alone (verify-election; anyone holding the board's JSON can
- * run it): the seal chain rebuilt from the published ballots and their answers, and every question
+ * run it): the definition hash recomputed from the published questions (the first seal chains from
+ * it, so a question's method, seats, threshold or candidates changed after the vote breaks the
+ * chain), the seal chain rebuilt from the published ballots and their answers, and every question
  * recounted with its method from those ballots and the published seed, compared with the published
  * result winner by winner and round by round. Counting is `server/features/counting/`: the same
  * rules as the server's count. No database.
  */
 import { canonicalJson } from "../../../contract/ballots/ballot";
+import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { winnersOf } from "../../../contract/ballots/result-rows";
 import type { Bulletin } from "../../../contract/elections";
+import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
 import { ballotOf } from "./counts";
-import { chainRoot, GENESIS } from "./sealing";
+import { chainRoot, chainStart } from "./sealing";
 
 export interface BoardCheck {
   ballots: number;
@@ -24,18 +28,30 @@ export interface BoardCheck {
 }
 
 /**
- * `eligible`: the roll's size, for a referendum whose threshold is a share of the eligible voters
- * (the board does not publish the roll); without it, the published result's base is taken.
+ * A referendum whose threshold is a share of the eligible voters is recounted with the published
+ * roll size (an election closed before it was published: with the published result's base).
  */
-export function verifyBulletin(board: Bulletin, options: { eligible?: number } = {}): BoardCheck {
+export function verifyBulletin(board: Bulletin): BoardCheck {
   const problems: string[] = [];
   const choicesPublished = board.ballots.every((b) => b.candidate_id !== null || b.ballot !== null);
-  let previous = GENESIS;
+  if (
+    board.definition_hash !== null &&
+    sha256(definitionText(board.election.id, board.positions)) !== board.definition_hash
+  )
+    problems.push(
+      "the questions on the board differ from the published definition hash (a method, seat count, threshold or candidate was changed)",
+    );
+  let previous = chainStart(board.definition_hash);
   for (const [index, seal] of board.seals.entries()) {
     const where = `seal ${seal.sequence}`;
     const batch = board.ballots.filter((b) => b.seal === seal.sequence);
     if (seal.sequence !== index + 1) problems.push(`${where}: out of sequence (expected ${index + 1})`);
-    if (seal.previous_root !== previous) problems.push(`${where}: does not chain to the seal before it`);
+    if (seal.previous_root !== previous)
+      problems.push(
+        index === 0
+          ? `${where}: does not chain from the election's definition (the questions it is counted with)`
+          : `${where}: does not chain to the seal before it`,
+      );
     if (batch.length !== seal.ballot_count)
       problems.push(
         `${where}: the board shows ${batch.length} of its ballots, the seal covers ${seal.ballot_count}`,
@@ -75,7 +91,7 @@ export function verifyBulletin(board: Bulletin, options: { eligible?: number } =
       const recount = countQuestion(
         { method: position.method, candidates: position.candidates },
         board.ballots.filter((b) => b.position_id === position.id).map((b) => ofBoard(b)),
-        { seed: seed ?? "", eligible: options.eligible ?? base },
+        { seed: seed ?? "", eligible: board.roll_size ?? base },
       );
       problems.push(...resultDifferences(published, recount).map((d) => `${where}: ${d}`));
       recounted++;

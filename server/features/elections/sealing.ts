@@ -1,12 +1,19 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { answerText } from "../../../contract/ballots/ballot";
 import type { Db } from "../../db/connect";
-import { ballots, participations, seals } from "../../db/schema";
+import { ballots, elections, participations, seals } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { completeSessionsDisclosedBy } from "../monitoring/sessions";
 
-/** The root before an election's first seal. */
+/** The root before the first seal of an election opened before definition hashes were kept. */
 export const GENESIS = "0".repeat(64);
+
+/**
+ * The root an election's first seal chains from: its definition hash (fixed when voting opened:
+ * contract/ballots/definition-hash.ts), so the chain commits the questions it is counted with;
+ * GENESIS for an election opened before that hash was kept.
+ */
+export const chainStart = (definitionHash: string | null): string => definitionHash ?? GENESIS;
 /** One sealer at a time across processes. */
 const SEALER_LOCK = 7265002;
 
@@ -155,7 +162,11 @@ async function sealPositions(tx: Db, electionId: string, positionIds: string[]) 
     .where(eq(seals.electionId, electionId))
     .orderBy(desc(seals.sequence))
     .limit(1);
-  const previousRoot = last?.root ?? GENESIS;
+  const [election] = await tx
+    .select({ definitionHash: elections.definitionHash })
+    .from(elections)
+    .where(eq(elections.id, electionId));
+  const previousRoot = last?.root ?? chainStart(election?.definitionHash ?? null);
   const [seal] = await tx
     .insert(seals)
     .values({

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { ballots, elections, seals } from "../../db/schema";
-import { chainRoot, GENESIS, tallyOf } from "./sealing";
+import { definitionHashOf } from "./definition";
+import { chainRoot, chainStart, tallyOf } from "./sealing";
 
 /** A chain head someone saw (on a receipt or the board): seal `sequence` had root `root`. */
 export interface WitnessedHead {
@@ -36,7 +37,8 @@ interface PositionCount {
 }
 
 /**
- * Recomputes every seal and every tally of an election from its stored ballots; holds the ballots
+ * Recomputes the election's definition hash from its stored questions (the chain starts at it),
+ * every seal and every tally of an election from its stored ballots; holds the ballots
  * against the participations, position by position (never more ballots than voters who took
  * part; as many once voting has ended, and all sealed); and checks that each head someone
  * witnessed is on the chain, which catches a chain recomputed after a change. Says what differs.
@@ -55,13 +57,25 @@ export async function verifyElectionIntegrity(
     .where(eq(seals.electionId, electionId))
     .orderBy(asc(seals.sequence));
   const problems: string[] = [];
-  let previous = GENESIS;
+  // The chain starts at the definition fixed when voting opened: questions changed since break it.
+  if (
+    election.definitionHash !== null &&
+    (await definitionHashOf(db, electionId)) !== election.definitionHash
+  )
+    problems.push(
+      "the election's questions differ from the definition fixed when voting opened (a method, seat count, threshold or candidate was changed)",
+    );
+  let previous = chainStart(election.definitionHash);
   for (const [index, seal] of chain.entries()) {
     const batch = all.filter((b) => b.sealId === seal.id);
     if (seal.sequence !== index + 1)
       problems.push(`seal ${seal.sequence}: out of sequence (expected ${index + 1})`);
     if (seal.previousRoot !== previous)
-      problems.push(`seal ${seal.sequence}: does not chain to the seal before it`);
+      problems.push(
+        index === 0
+          ? `seal ${seal.sequence}: does not chain from the election's definition (the questions it is counted with)`
+          : `seal ${seal.sequence}: does not chain to the seal before it`,
+      );
     if (batch.length !== seal.ballotCount) {
       problems.push(`seal ${seal.sequence}: covers ${batch.length} ballots, recorded ${seal.ballotCount}`);
     }

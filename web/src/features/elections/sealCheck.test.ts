@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../contract/ballots/ballot";
+import { definitionText } from "../../../../contract/ballots/definition-hash";
 import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
 import { chainRoot, GENESIS } from "../../../../server/features/elections/sealing";
+import { sha256 } from "../../../../server/lib/crypto";
 import { checkSeals, sealedAnswer } from "./sealCheck";
 
 /**
@@ -24,8 +26,26 @@ const answers: Array<[position: string, candidate: string | null, ballot: Ballot
   ["p-irv", null, { kind: "blank" }],
 ];
 
-/** A board of two seals (ballots 0-4 then 5-7), its roots as the server computes them. */
-function board(): Bulletin {
+/** The STV question of a board that publishes its definition hash. */
+const stv: Bulletin["positions"][number] = {
+  id: "p-stv",
+  title: "Board of Directors",
+  method: { kind: "stv", seats: 3 },
+  blank: false,
+  candidates: [
+    { id: "c-ada", name: "Ada", party: "" },
+    { id: "c-alan", name: "Alan", party: "" },
+    { id: "c-grace", name: "Grace", party: "" },
+  ],
+};
+
+/**
+ * A board of two seals (ballots 0-4 then 5-7), its roots as the server computes them; with
+ * `positions`, the board of an election opened with a definition hash, which the first seal chains from.
+ */
+function board(positions: Bulletin["positions"] = []): Bulletin {
+  const definition = positions.length ? sha256(definitionText(electionId, positions)) : null;
+  const genesis = definition ?? GENESIS;
   const ballots: BulletinBallot[] = answers.map(([position_id, candidate_id, ballot], i) => ({
     // Receipt hashes out of order, so the sort by receipt hash is exercised.
     receipt_hash: hex((i * 7919) % 97),
@@ -44,7 +64,7 @@ function board(): Bulletin {
         answer: b.ballot,
         receiptHash: b.receipt_hash,
       }));
-  const first = chainRoot(GENESIS, rows(1));
+  const first = chainRoot(genesis, rows(1));
   const second = chainRoot(first, rows(2));
   const seal = (sequence: number, previous_root: string, root: string, ballot_count: number) => ({
     sequence,
@@ -55,9 +75,11 @@ function board(): Bulletin {
   });
   return {
     election: { id: electionId, title: "Board", status: "completed", organization_name: "Union" },
-    positions: [],
+    positions,
+    definition_hash: definition,
+    roll_size: 8,
     tie_seed: hex(42),
-    seals: [seal(1, GENESIS, first, 5), seal(2, first, second, 3)],
+    seals: [seal(1, genesis, first, 5), seal(2, first, second, 3)],
     ballots,
     results: null,
   };
@@ -97,6 +119,27 @@ describe("checkSeals", () => {
       "Seal 2 lists 3 ballots; 2 are published.",
       "Seal 2: its root does not match its ballots.",
     ]);
+  });
+
+  it("accepts a chain that starts at the definition hash recomputed here from the board's questions", async () => {
+    const defined = board([stv]);
+    expect(defined.seals[0]?.previous_root).not.toBe(GENESIS);
+    expect(await checkSeals(defined)).toEqual({ state: "ok", seals: 2, ballots: 8 });
+  });
+
+  it("finds a seat count changed after the vote, and a first seal that does not start at the definition", async () => {
+    const changed = board([stv]);
+    (changed.positions[0] as Bulletin["positions"][number]).method = { kind: "stv", seats: 2 };
+    expect(await checkSeals(changed)).toEqual({
+      state: "problems",
+      problems: ["The questions differ from the definition the chain starts from."],
+    });
+    const restarted = board([stv]);
+    restarted.definition_hash = null;
+    expect(await checkSeals(restarted)).toEqual({
+      state: "problems",
+      problems: ["Seal 1 does not chain from the election's definition."],
+    });
   });
 
   it("waits while voting is open: the answers are not published yet", async () => {

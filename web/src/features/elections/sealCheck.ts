@@ -1,7 +1,9 @@
 import { answerText } from "../../../../contract/ballots/ballot";
+import { definitionText } from "../../../../contract/ballots/definition-hash";
 import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
 import { sha256Hex } from "./hash";
 
+/** Where the chain of an election opened before definition hashes were kept starts. */
 const GENESIS = "0".repeat(64);
 
 export type Check =
@@ -21,12 +23,21 @@ export const answersPublished = (status: Bulletin["election"]["status"]) =>
 export const sealedAnswer = (ballot: Pick<BulletinBallot, "candidate_id" | "ballot">) =>
   ballot.candidate_id ?? answerText(ballot.ballot ?? { kind: "blank" });
 
-/** Recomputes every seal's root from the published ballots, as the server's verifier does. */
+/**
+ * Recomputes the definition hash from the published questions (the first seal chains from it) and
+ * every seal's root from the published ballots, as the server's verifier does.
+ */
 export async function checkSeals(bulletin: Bulletin): Promise<Check> {
   // While voting is open the answers are not published yet, so the roots cannot be recomputed.
   if (!answersPublished(bulletin.election.status)) return { state: "pending" };
   const problems: string[] = [];
-  let previous = GENESIS;
+  const published = bulletin.definition_hash;
+  if (
+    published !== null &&
+    (await sha256Hex(definitionText(bulletin.election.id, bulletin.positions))) !== published
+  )
+    problems.push("The questions differ from the definition the chain starts from.");
+  let previous = published ?? GENESIS;
   const bySeal = new Map<number, BulletinBallot[]>();
   for (const ballot of bulletin.ballots)
     bySeal.set(ballot.seal, [...(bySeal.get(ballot.seal) ?? []), ballot]);
@@ -36,7 +47,11 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
     );
     if (seal.sequence !== index + 1) problems.push(`Seal ${seal.sequence} is out of sequence.`);
     if (seal.previous_root !== previous)
-      problems.push(`Seal ${seal.sequence} does not chain to the seal before it.`);
+      problems.push(
+        index === 0
+          ? `Seal ${seal.sequence} does not chain from the election's definition.`
+          : `Seal ${seal.sequence} does not chain to the seal before it.`,
+      );
     if (batch.length !== seal.ballot_count)
       problems.push(
         `Seal ${seal.sequence} lists ${seal.ballot_count} ballots; ${batch.length} are published.`,
