@@ -206,7 +206,8 @@ describe("ballots held against the voters who took part (issue 12, item 2)", () 
       .from(seals)
       .where(eq(seals.electionId, election.id))
       .orderBy(seals.sequence);
-    let previous = "0".repeat(64);
+    // Recomputed from where the chain starts (the election's definition hash).
+    let previous = chain[0]?.previousRoot ?? "";
     for (const seal of chain) {
       const batch = await t.database.db.select().from(ballots).where(eq(ballots.sealId, seal.id));
       const root = chainRoot(previous, batch);
