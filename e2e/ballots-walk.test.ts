@@ -425,7 +425,9 @@ describe("ballots walk (issue 16's Done when)", () => {
       cwd: path.resolve(import.meta.dirname, ".."),
     });
     expect(verified.stdout).toContain("4 questions recounted");
-    expect(verified.stdout).toContain("OK: every seal rebuilds from the published ballots");
+    expect(verified.stdout).toContain(
+      "OK: the questions hash to the published definition the chain starts from, every seal rebuilds from the published ballots",
+    );
     writeFileSync("e2e/screenshots/walk-08-verify-election.txt", verified.stdout);
 
     await publicContext.close();
