@@ -128,7 +128,8 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
           })),
       ]),
     ),
-    new Map(visible.map((row) => [row.id, rollBy.get(row.id) ?? 0])),
+    // Once voting has ended, the roll's size kept then (what the board publishes and verify-election uses).
+    new Map(visible.map((row) => [row.id, row.rollSize ?? rollBy.get(row.id) ?? 0])),
   );
   return rows.map((row) => {
     const admin = adminOf(row);
@@ -136,7 +137,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
     const count = counts.get(row.id) ?? null;
     const canSeeResults = count !== null;
     const totalVoters = opened
-      ? (rollBy.get(row.id) ?? 0)
+      ? (row.rollSize ?? rollBy.get(row.id) ?? 0)
       : (chosen.get(row.id)?.count ?? votersBy.get(row.organizationId) ?? 0);
     const votesCast = castBy.get(row.id) ?? 0;
     const onTheRoll = opened

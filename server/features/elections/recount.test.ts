@@ -3,11 +3,11 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { Bulletin } from "../../../contract/elections";
-import { ballots, electionPositions, elections } from "../../db/schema";
+import { ballots, electionPositions, elections, electionVoters } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { questionElection, voteEveryQuestion } from "../../test/elections";
 import { call } from "../../test/http";
@@ -203,6 +203,19 @@ describe("the chain commits the questions the ballots are counted with", () => {
     const motion = board.results?.find((r) => r.position_id === e.motion.id)?.result;
     // Three Yes of five eligible falls short of two thirds.
     expect(motion?.method === "referendum" && motion.result).toMatchObject({ baseCount: 5, passed: false });
+    // A voter who leaves after the close (their roll row goes with their account) changes nothing counted.
+    const db = t.database.db;
+    const [leaver] = e.voters;
+    await db
+      .delete(electionVoters)
+      .where(
+        and(eq(electionVoters.electionId, e.election.id), eq(electionVoters.userId, leaver?.user.id ?? "")),
+      );
+    const later = await bulletinBoard(db, e.election.id);
+    expect(later.roll_size).toBe(5);
+    expect(later.results).toEqual(board.results);
+    expect(verifyBulletin(later).problems).toEqual([]);
+
     const changed = { ...copy(board), roll_size: 4 };
     const where = `question "Motion 3: amend article 12" (${e.motion.id})`;
     expect(verifyBulletin(changed).problems).toEqual([
