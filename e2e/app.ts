@@ -67,7 +67,7 @@ export async function startE2eApp(
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
-  const transports = options.smtp && configuredTransports(config);
+  const transports = options.smtp && (await configuredTransports(config));
   const stopOutbox = transports && startOutboxWorker({ db: database.db, clock, transports, log: app.log });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -40,32 +40,47 @@ export function serverBuildIsStale() {
 
 /**
  * Compiles the server into dist/server.mjs with esbuild (npm packages stay external, read from
- * node_modules at run time). Written under a temporary name and renamed, so a start that runs at
- * the same time sees the old file or the new one, never half of one.
+ * node_modules at run time). What the server imports only when configured (the S3 client, SMTP)
+ * goes into chunks beside it (dist/server-*.mjs), so a server without them does not load them.
+ * Each file is written under a temporary name and renamed, the entry last: a start that runs at the
+ * same time sees the old server or the new one, never half of one.
  */
 export async function buildServer() {
   const { build } = await import("esbuild");
+  const outdir = path.dirname(compiledServer);
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    entryPoints: { server: entry },
     bundle: true,
+    splitting: true,
+    chunkNames: "server-[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
-    outfile: compiledServer,
+    outdir,
     write: false,
     metafile: true,
     logLevel: "warning",
   });
-  mkdirSync(path.dirname(compiledServer), { recursive: true });
+  mkdirSync(outdir, { recursive: true });
   const temporary = (file) => `${file}.${process.pid}.tmp`;
+  const write = (file, contents) => {
+    writeFileSync(temporary(file), contents);
+    renameSync(temporary(file), file);
+  };
   const inputs = Object.keys(result.metafile.inputs); // relative to absWorkingDir, the root
-  writeFileSync(temporary(inputsFile), JSON.stringify(inputs));
-  renameSync(temporary(inputsFile), inputsFile);
-  // The inputs list first: a server newer than it means a finished build.
-  writeFileSync(temporary(compiledServer), result.outputFiles[0].contents);
-  renameSync(temporary(compiledServer), compiledServer);
+  write(inputsFile, JSON.stringify(inputs));
+  const outputs = result.outputFiles;
+  for (const chunk of outputs.filter((output) => output.path !== compiledServer))
+    write(chunk.path, chunk.contents);
+  write(compiledServer, outputs.find((output) => output.path === compiledServer).contents);
+  // Chunks of earlier builds: named by their content's hash, so never the ones just written.
+  const current = new Set(outputs.map((output) => path.basename(output.path)));
+  for (const file of readdirSync(outdir)) {
+    if (/^server-.+\.mjs$/.test(file) && !current.has(file)) rmSync(path.join(outdir, file), { force: true });
+  }
 }
 
 /** Compiles the server when it is missing or stale; a few milliseconds when nothing changed. */
