@@ -12,7 +12,8 @@ import { freePort, waitUntilHealthy } from "../server/realtime/test-fixtures/ser
  * what `npm start` runs) and the transpiled one (`tsx scripts/start.ts`, what it ran before), taken in
  * turns in the same run, beside a baseline of `node -e ""` (spawn to exit). SERVE_WEB=off, so that a
  * missing web/dist is not built here; the web build's staleness check, which `npm start` also runs, is
- * timed on its own. Runs: COLD_START_RUNS (default 5). npm's own start (about 0.2 s) is in neither.
+ * timed on its own. `npm start` itself (npm's own start added to the compiled one) is reported too.
+ * Runs: COLD_START_RUNS (default 5).
  */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -20,6 +21,7 @@ const runs = Number(process.env.COLD_START_RUNS ?? 5);
 
 const starts = {
   compiled: [process.execPath, path.join(root, "scripts/start.mjs")],
+  npm: ["npm", "start", "--silent"],
   tsx: [path.join(root, "node_modules/.bin/tsx"), path.join(root, "scripts/start.ts")],
 };
 
@@ -38,14 +40,29 @@ async function timeStart(command: string[], dataDir: string): Promise<number> {
       LOG_LEVEL: "warn",
     },
     stdio: "ignore",
+    // A process group of its own: npm and tsx start the server as their child, and all of it stops.
+    detached: true,
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     await waitUntilHealthy(`http://127.0.0.1:${port}`, child, 5);
     return performance.now() - started;
   } finally {
-    child.kill("SIGTERM");
+    process.kill(-(child.pid as number), "SIGTERM");
     await exited;
+    await groupGone(child.pid as number);
+  }
+}
+
+/** Every process of the group has exited: the server itself, not only npm or tsx above it. */
+async function groupGone(group: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-group, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -66,9 +83,15 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "votespace-cold-start-"));
   try {
     await timeStart(starts.compiled, dataDir); // creates the database and the demo data: existing data from here on
-    const times = { compiled: [] as number[], tsx: [] as number[], baseline: [] as number[] };
+    const times = {
+      compiled: [] as number[],
+      npm: [] as number[],
+      tsx: [] as number[],
+      baseline: [] as number[],
+    };
     for (let i = 0; i < runs; i++) {
       times.compiled.push(await timeStart(starts.compiled, dataDir));
+      times.npm.push(await timeStart(starts.npm, dataDir));
       times.tsx.push(await timeStart(starts.tsx, dataDir));
       times.baseline.push(await timeBaseline());
     }
@@ -79,6 +102,7 @@ export async function run(): Promise<void> {
       `cold start on existing data (PGlite), ${runs} runs each, spawn until GET /api/health answers`,
     );
     console.log(`  compiled  node scripts/start.mjs  ${figures(times.compiled)}`);
+    console.log(`  npm start (the compiled)         ${figures(times.npm)}`);
     console.log(`  tsx       tsx scripts/start.ts    ${figures(times.tsx)}`);
     console.log(`  baseline  node -e ""              ${figures(times.baseline)}`);
     console.log(`  ratio compiled / tsx       ${(median(times.compiled) / median(times.tsx)).toFixed(2)}`);
