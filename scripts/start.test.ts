@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { freePort, waitUntilHealthy } from "../server/realtime/test-fixtures/server-process";
-import { ensureServerBuild, serverBuildIsStale } from "./server-build.mjs";
+import { compiledServer, ensureServerBuild, serverBuildIsStale } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "votespace-start-"));
@@ -49,3 +49,16 @@ test("npm start's compiled server starts with plain node on a new data folder an
   }
   expect(await exited).toBe(0);
 }, 90_000);
+
+test("the compiled server is stale once a file it was built from is newer", async () => {
+  await ensureServerBuild();
+  const { atime, mtime } = statSync(compiledServer);
+  // The compiled file dated before its sources, as after a `git pull` that changed one of them.
+  utimesSync(compiledServer, atime, new Date("2000-01-01"));
+  try {
+    expect(serverBuildIsStale()).toBe(true);
+  } finally {
+    utimesSync(compiledServer, atime, mtime);
+  }
+  expect(serverBuildIsStale()).toBe(false);
+});
