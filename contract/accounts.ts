@@ -26,7 +26,10 @@ let commonPasswords: ReadonlySet<string> | undefined;
 
 export async function loadCommonPasswords(): Promise<void> {
   if (commonPasswords) return;
-  const { default: list } = await import("@zxcvbn-ts/language-common/src/passwords.json");
+  // The attribute: plain Node (the compiled server, dist/server.mjs) imports JSON only with it.
+  const { default: list } = await import("@zxcvbn-ts/language-common/src/passwords.json", {
+    with: { type: "json" },
+  });
   commonPasswords = new Set(
     (list as string[]).filter(isValidPassword).map((password) => password.toLowerCase()),
   );

@@ -72,7 +72,7 @@ export async function startE2eApp(
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
   // Messages leave as on a server: through SMTP when given, else into the developer outbox (its page
   // keeps them on a demo server, where journeys read codes and links).
-  const transports = configuredTransports(config);
+  const transports = await configuredTransports(config);
   const stopOutbox = startOutboxWorker({ db: database.db, clock, transports, log: app.log });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { newestMtime } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const sources = [
@@ -12,15 +13,6 @@ const sources = [
   "package-lock.json",
 ];
 const builtIndex = path.join(root, "web/dist/index.html");
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 /** True when web/dist is missing or older than any of its sources. */
 export function webBuildIsStale(): boolean {

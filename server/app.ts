@@ -85,7 +85,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // LISTEN/NOTIFY when config names a PostgreSQL server, else in memory (one process, or a test).
     bus: parts.bus ?? (await createBus(database, config.databaseUrl, app.log)),
     limits: { ...defaultLimits, ...parts.limits },
-    storage: createStorage(config),
+    storage: await createStorage(config),
     media: createMediaServer(config),
     publicOrigin: linkOrigin(config, config.port),
   };

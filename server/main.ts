@@ -60,7 +60,7 @@ export async function main(): Promise<void> {
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
-  const transports = configuredTransports(config);
+  const transports = await configuredTransports(config);
   const stopOutbox = startOutboxWorker({ db: database.db, clock: systemClock, transports, log: app.log });
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db, systemClock).catch((error) =>

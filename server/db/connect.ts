@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectRoot } from "../root";
 import { lockDataDir } from "./lock";
 import * as schema from "./schema";
 
@@ -44,7 +45,7 @@ export const POOL_TIMEOUTS = {
   keepAliveInitialDelayMillis: 10_000,
 } as const;
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -3,9 +3,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { messages } from "../../contract/messages";
+import { projectRoot } from "../root";
 import { body } from "./errors";
 
-export const webDist = path.resolve(import.meta.dirname, "../../web/dist");
+export const webDist = path.join(projectRoot, "web/dist");
 
 /**
  * Serves the built web app; any other GET that is not under /api gets index.html, so the

@@ -18,7 +18,7 @@ import { call } from "../test/http";
 import { multipart } from "../test/multipart";
 import { startS3 } from "../test/s3";
 import { testDatabase } from "../test/support";
-import { S3Storage } from "./index";
+import { S3Storage } from "./s3";
 
 /**
  * STORAGE=s3 against a real S3-protocol server (s3rver, started here): two app instances on one

@@ -3,7 +3,7 @@ import { type ServerProcess, startServerProcess } from "../realtime/test-fixture
 import { createMember, createOrganization } from "../test/factories";
 import { startS3 } from "../test/s3";
 import { type TestApp, testApp } from "../test/support";
-import { S3Storage } from "./index";
+import { S3Storage } from "./s3";
 
 /**
  * Two real server processes (server/main.ts) on the run's PostgreSQL database and one bucket of a

@@ -1,16 +1,18 @@
 import type { Config } from "../../config";
 import { twilioTransport, webhookTransport } from "./sms";
-import { smtpTransport } from "./smtp";
 import { developerOutbox, type Transport, type Transports } from "./transport";
 
-/** The transports the configuration names (config.ts, DeliveryConfig). */
-export function configuredTransports(config: Pick<Config, "delivery" | "demo">): Transports {
+/**
+ * The transports the configuration names (config.ts, DeliveryConfig). SMTP's (nodemailer) is
+ * imported only when SMTP is configured.
+ */
+export async function configuredTransports(config: Pick<Config, "delivery" | "demo">): Promise<Transports> {
   const { email, sms } = config.delivery;
   let smsTransport: Transport = developerOutbox;
   if (sms.kind === "twilio") smsTransport = twilioTransport(sms);
   if (sms.kind === "webhook") smsTransport = webhookTransport(sms);
   return {
-    email: email.kind === "smtp" ? smtpTransport(email) : developerOutbox,
+    email: email.kind === "smtp" ? (await import("./smtp")).smtpTransport(email) : developerOutbox,
     sms: smsTransport,
     keepContent: config.demo,
   };

@@ -68,7 +68,12 @@ export async function startServerProcess(
   };
 }
 
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
+/** Polls GET /api/health every `intervalMs` until it answers 200; throws when the child exits first. */
+export async function waitUntilHealthy(
+  baseUrl: string,
+  child: ChildProcess,
+  intervalMs = 100,
+): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
@@ -76,13 +81,13 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<v
       .then((response) => response.ok)
       .catch(() => false);
     if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error("no healthy answer within 30 s");
 }
 
 /** A port the system just handed out: free unless someone takes it in the next instant. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

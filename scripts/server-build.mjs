@@ -1,0 +1,92 @@
+// Plain JavaScript: `npm start` runs this with plain `node`, before anything is compiled.
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+/** The compiled server: scripts/start.ts and everything it imports from server/ and contract/. */
+export const compiledServer = path.join(root, "dist/server.mjs");
+// The project files the bundle was built from (esbuild's metafile), relative to the root.
+const inputsFile = path.join(root, "dist/server-inputs.json");
+const entry = path.join(root, "scripts/start.ts");
+
+/** Last change of a file or of a folder's contents (0 when missing), for the build's staleness checks. */
+export function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when dist/server.mjs is missing or older than one of the files it was built from, or than this script. */
+export function serverBuildIsStale() {
+  if (!existsSync(compiledServer) || !existsSync(inputsFile)) return true;
+  const built = statSync(compiledServer).mtimeMs;
+  const inputs = [...JSON.parse(readFileSync(inputsFile, "utf8")), "scripts/server-build.mjs"];
+  return inputs.some((input) => {
+    const file = path.join(root, input);
+    return !existsSync(file) || statSync(file).mtimeMs > built;
+  });
+}
+
+/**
+ * Compiles the server into dist/server.mjs with esbuild (npm packages stay external, read from
+ * node_modules at run time). What the server imports only when configured (the S3 client, SMTP)
+ * goes into chunks beside it (dist/server-*.mjs), so a server without them does not load them.
+ * Each file is written under a temporary name and renamed, the entry last: a start that runs at the
+ * same time sees the old server or the new one, never half of one.
+ */
+export async function buildServer() {
+  const { build } = await import("esbuild");
+  const outdir = path.dirname(compiledServer);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { server: entry },
+    bundle: true,
+    splitting: true,
+    chunkNames: "server-[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outdir,
+    write: false,
+    metafile: true,
+    logLevel: "warning",
+  });
+  mkdirSync(outdir, { recursive: true });
+  const temporary = (file) => `${file}.${process.pid}.tmp`;
+  const write = (file, contents) => {
+    writeFileSync(temporary(file), contents);
+    renameSync(temporary(file), file);
+  };
+  const inputs = Object.keys(result.metafile.inputs); // relative to absWorkingDir, the root
+  write(inputsFile, JSON.stringify(inputs));
+  const outputs = result.outputFiles;
+  for (const chunk of outputs.filter((output) => output.path !== compiledServer))
+    write(chunk.path, chunk.contents);
+  write(compiledServer, outputs.find((output) => output.path === compiledServer).contents);
+  // Chunks of earlier builds: named by their content's hash, so never the ones just written.
+  const current = new Set(outputs.map((output) => path.basename(output.path)));
+  for (const file of readdirSync(outdir)) {
+    if (/^server-.+\.mjs$/.test(file) && !current.has(file)) rmSync(path.join(outdir, file), { force: true });
+  }
+}
+
+/** Compiles the server when it is missing or stale; a few milliseconds when nothing changed. */
+export async function ensureServerBuild() {
+  if (!serverBuildIsStale()) return;
+  console.log("Compiling the server (dist/server.mjs is missing or older than its sources)...");
+  await buildServer();
+}

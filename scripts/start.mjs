@@ -1,0 +1,11 @@
+// `npm start`, with plain `node`: compiles the server into dist/server.mjs when it is missing or older
+// than its sources (scripts/server-build.mjs), then runs it: scripts/start.ts, compiled.
+import module from "node:module";
+import { pathToFileURL } from "node:url";
+import { compiledServer, ensureServerBuild } from "./server-build.mjs";
+
+// Node 22.1 and later keep the compiled code of the modules loaded from here on (in the system's
+// temporary folder), so the next start skips parsing them; Node 20 has no such cache.
+module.enableCompileCache?.();
+await ensureServerBuild();
+await import(pathToFileURL(compiledServer).href);
