@@ -320,35 +320,44 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   });
 
   it("a live stream: a viewer decodes the host's camera, then the shared screen", async () => {
-    const live = await createChannel(host.context, { name: `debate-night-${Date.now()}`, type: "live" });
-    await startSession(host, [kojo], live);
+    // Fresh tabs: the earlier rooms' tabs (their media, their handles) stay out of this one's way.
+    const [hostNow, kojoNow] = await Promise.all(
+      [host, kojo].map(async (who) => {
+        const page = await who.context.newPage();
+        await who.page.close();
+        return { ...who, page };
+      }),
+    );
+    await abena.page.close();
+    const live = await createChannel(hostNow.context, { name: `debate-night-${Date.now()}`, type: "live" });
+    await startSession(hostNow, [kojoNow], live);
 
     const first = await until(
-      () => roomStats(kojo.page),
+      () => roomStats(kojoNow.page),
       (s) => s.videoFramesDecoded > 20,
       "camera frames at Kojo",
     );
     expect(first.kind).toBe("janus");
     const { width: cameraWidth } = await until(
-      () => pictureSize(kojo.page, "Kofi Admin"),
+      () => pictureSize(kojoNow.page, "Kofi Admin"),
       (p) => p.width > 0,
       "camera picture",
     );
-    await shot(kojo.page, "rooms-janus-live-camera");
+    await shot(kojoNow.page, "rooms-janus-live-camera");
 
-    await host.page.getByRole("button", { name: "Share screen" }).click();
-    await host.page.getByRole("button", { name: "Stop sharing" }).waitFor();
+    await hostNow.page.getByRole("button", { name: "Share screen" }).click();
+    await hostNow.page.getByRole("button", { name: "Stop sharing" }).waitFor();
     await until(
-      () => pictureSize(kojo.page, "Kofi Admin"),
+      () => pictureSize(kojoNow.page, "Kofi Admin"),
       ({ width }) => width > 0 && width !== cameraWidth,
       "shared screen's picture",
     );
-    const during = await roomStats(kojo.page);
+    const during = await roomStats(kojoNow.page);
     await until(
-      () => roomStats(kojo.page),
+      () => roomStats(kojoNow.page),
       (s) => s.videoFramesDecoded > during.videoFramesDecoded + 10,
       "screen frames at Kojo",
     );
-    await shot(kojo.page, "rooms-janus-live-screen");
+    await shot(kojoNow.page, "rooms-janus-live-screen");
   });
 });
