@@ -1,18 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuestionInput } from "../contract/ballots/question";
-import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { apiJson, settle } from "./browser";
 import {
   axeFindings,
-  baseURL,
-  day,
+  electionChannel,
   launchBrowser,
-  registerOrganization,
-  registerVoter,
+  organizationWithVoter,
+  PRESIDENTS,
   shot,
-  signInAs,
 } from "./support";
 
 /**
@@ -115,34 +112,19 @@ async function kindShots(page: Page, titles: string[], prefix = "ballot-kind") {
 
 describe("ballots", () => {
   it("an admin previews every kind of ballot; a voter ranks by keyboard, approves, answers a referendum, reviews and casts", async () => {
-    const adminAccount = await registerOrganization();
-    const voterAccount = await registerVoter({ full_name: "Abena Voter" });
-    const contextOptions = { baseURL, viewport: { width: 1280, height: 860 }, bypassCSP: true };
-    const admin = await browser.newContext(contextOptions);
-    const voter = await browser.newContext(contextOptions);
-    await signInAs(admin, adminAccount);
-    await signInAs(voter, voterAccount);
-    const { current_id: organizationId } = await apiJson<{ current_id: string }>(
-      admin,
-      "GET",
-      "/api/organizations/mine",
+    const joined = await organizationWithVoter(
+      browser,
+      { voter: { full_name: "Abena Voter" } },
+      { viewport: { width: 1280, height: 860 }, bypassCSP: true },
     );
-    await apiJson(voter, "POST", `/api/organizations/${organizationId}/join`);
-    const { channel } = await apiJson<{ channel: Channel }>(admin, "POST", "/api/channels", {
-      organization_id: organizationId,
-      name: "annual-meeting",
-      type: "election",
-      voting_settings: {
-        startDate: day(1),
-        endDate: day(3),
-        candidates: [
-          { name: "Ama Serwaa", party: "Progress Party", position: "president", image: "/favicon.svg" },
-          { name: "Kojo Mensah", party: "Unity Alliance", position: "president", image: "/favicon.svg" },
-        ],
-        questions: QUESTIONS,
-      },
-    });
-    const election = await apiJson<Election>(admin, "GET", `/api/channels/${channel.id}/election`);
+    const [admin, voter] = [joined.owner.context, joined.voter.context];
+    const { channel, election } = await electionChannel(
+      admin,
+      joined.organizationId,
+      "annual-meeting",
+      PRESIDENTS,
+      QUESTIONS,
+    );
     expect(election.positions.map((p) => p.method.kind)).toEqual([
       "plurality",
       ...QUESTIONS.map((q) => q.method.kind),
@@ -265,7 +247,7 @@ describe("ballots", () => {
     const dialog = page.getByRole("dialog", { name: "Voter Verification" });
     await dialog.getByRole("radio", { name: /National ID/ }).check();
     await dialog.getByRole("button", { name: "Continue" }).click();
-    await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
+    await dialog.getByLabel("National ID Number").fill(joined.voterAccount.id_number);
     await dialog.getByRole("button", { name: "Verify" }).click();
     await page.getByRole("heading", { name: "Your receipt" }).waitFor();
     await page.getByText("1. Ada Lovelace, 2. Alan Turing, 3. Grace Hopper").waitFor();

@@ -3,20 +3,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
 import type { QuestionInput } from "../contract/ballots/question";
-import type { Channel } from "../contract/channels";
 import type { Bulletin, CastVoteResult, Election } from "../contract/elections";
 import { type RunningE2eApp, startE2eApp } from "./app";
-import { apiJson, settle, takeOverDemoAccount } from "./browser";
-import {
-  axeFindings,
-  baseURL,
-  day,
-  launchBrowser,
-  registerOrganization,
-  registerVoter,
-  shot,
-  signInAs,
-} from "./support";
+import { apiJson, settle, signInAs, takeOverDemoAccount } from "./browser";
+import { axeFindings, launchBrowser, openElection, organizationWithVoter, PRESIDENTS, shot } from "./support";
 
 /**
  * The public bulletin board with every kind of question: each sealed ballot in full (rankings with
@@ -92,35 +82,19 @@ async function shots(page: Page, name: string): Promise<string[]> {
 
 describe("the bulletin board", () => {
   it("publishes every kind of answer in full; the voter finds theirs by receipt; the seals check out", async () => {
-    const adminAccount = await registerOrganization();
-    const voterAccount = await registerVoter({ full_name: "Abena Voter" });
-    const contextOptions = { baseURL, viewport: { width: 1280, height: 900 }, bypassCSP: true };
-    const admin = await browser.newContext(contextOptions);
-    const voter = await browser.newContext(contextOptions);
-    await signInAs(admin, adminAccount);
-    await signInAs(voter, voterAccount);
-    const { current_id: organizationId } = await apiJson<{ current_id: string }>(
-      admin,
-      "GET",
-      "/api/organizations/mine",
+    const joined = await organizationWithVoter(
+      browser,
+      { voter: { full_name: "Abena Voter" } },
+      { viewport: { width: 1280, height: 900 }, bypassCSP: true },
     );
-    await apiJson(voter, "POST", `/api/organizations/${organizationId}/join`);
-    const { channel } = await apiJson<{ channel: Channel }>(admin, "POST", "/api/channels", {
-      organization_id: organizationId,
-      name: "agm-2026",
-      type: "election",
-      voting_settings: {
-        startDate: day(1),
-        endDate: day(3),
-        candidates: [
-          { name: "Ama Serwaa", party: "Progress Party", position: "president", image: "/favicon.svg" },
-          { name: "Kojo Mensah", party: "Unity Alliance", position: "president", image: "/favicon.svg" },
-        ],
-        questions: QUESTIONS,
-      },
-    });
-    const upcoming = await apiJson<Election>(admin, "GET", `/api/channels/${channel.id}/election`);
-    await apiJson(admin, "POST", `/api/elections/${upcoming.id}/open`);
+    const [admin, voter] = [joined.owner.context, joined.voter.context];
+    const { election: upcoming } = await openElection(
+      admin,
+      joined.organizationId,
+      "agm-2026",
+      PRESIDENTS,
+      QUESTIONS,
+    );
     const election = await apiJson<Election>(voter, "GET", `/api/elections/${upcoming.id}`);
     const position = (title: string) => {
       const found = election.positions.find((p) => p.title === title);
@@ -174,7 +148,7 @@ describe("the bulletin board", () => {
       `/api/elections/${election.id}/verification`,
       {
         method: "national_id",
-        id_number: voterAccount.id_number,
+        id_number: joined.voterAccount.id_number,
       },
     );
     const cast = await apiJson<CastVoteResult>(voter, "POST", `/api/elections/${election.id}/ballots`, {

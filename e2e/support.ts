@@ -2,9 +2,16 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { inject } from "vitest";
 import type { RegisterOrganizationInput, RegisterVoterInput } from "../contract/accounts";
+import type { QuestionInput } from "../contract/ballots/question";
 import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
@@ -29,8 +36,11 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: inject("chromiumPath"), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, ...options });
   return { context, page: await context.newPage() };
 }
 
@@ -92,12 +102,13 @@ export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000
 export async function organizationWithVoter(
   browser: Browser,
   accounts: { organization?: Partial<RegisterOrganizationInput>; voter?: Partial<RegisterVoterInput> } = {},
+  contextOptions: BrowserContextOptions = {},
 ) {
   const ownerAccount = await registerOrganization(accounts.organization);
   const voterAccount = await registerVoter(accounts.voter);
-  const owner = await newPage(browser);
+  const owner = await newPage(browser, contextOptions);
   await signInAs(owner.context, ownerAccount);
-  const voter = await newPage(browser);
+  const voter = await newPage(browser, contextOptions);
   await signInAs(voter.context, voterAccount);
   const { current_id: organizationId } = await apiJson<{ current_id: string }>(
     owner.context,
@@ -108,15 +119,22 @@ export async function organizationWithVoter(
   return { ownerAccount, voterAccount, owner, voter, organizationId };
 }
 
+/** Two candidates for president, as the journeys' elections have them. */
+export const PRESIDENTS = [
+  { name: "Ama Serwaa", party: "Progress Party" },
+  { name: "Kojo Mensah", party: "Unity Alliance" },
+];
+
 /**
- * An election channel with one race for president between `candidates`, from tomorrow for three
- * days, and its election opened: voters can vote now.
+ * An election channel with one race for president between `candidates` (and any other `questions`),
+ * from tomorrow for three days; its election is upcoming.
  */
-export async function openElection(
+export async function electionChannel(
   owner: BrowserContext,
   organizationId: string,
   name: string,
   candidates: { name: string; party: string }[],
+  questions: QuestionInput[] = [],
 ): Promise<{ channel: Channel; election: Election }> {
   const { channel } = await apiJson<{ channel: Channel }>(owner, "POST", "/api/channels", {
     organization_id: organizationId,
@@ -130,11 +148,20 @@ export async function openElection(
         position: "president",
         image: "/favicon.svg",
       })),
+      ...(questions.length > 0 && { questions }),
     },
   });
   const election = await apiJson<Election>(owner, "GET", `/api/channels/${channel.id}/election`);
-  await apiJson(owner, "POST", `/api/elections/${election.id}/open`);
   return { channel, election };
+}
+
+/** The same, with its election opened: voters can vote now (`election` is as it was before opening). */
+export async function openElection(
+  ...args: Parameters<typeof electionChannel>
+): Promise<{ channel: Channel; election: Election }> {
+  const created = await electionChannel(...args);
+  await apiJson(args[0], "POST", `/api/elections/${created.election.id}/open`);
+  return created;
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@
  * matrix for Schulze; the grade distribution for majority judgment). Pure: results.csv is built from
  * these rows on the server, and the printable report may show the same rows.
  */
-import type { CountingMethod, QuestionMethod } from "./question";
+import type { CountingMethod, QuestionMethod, ReferendumThreshold } from "./question";
 import type { QuestionResult, StvStage, TieBreak } from "./result";
 
 export const METHOD_NAMES: Record<CountingMethod, string> = {
@@ -19,11 +19,13 @@ export const METHOD_NAMES: Record<CountingMethod, string> = {
   score: "Score",
 };
 
-const THRESHOLD_WORDS = {
-  majority: "A simple majority",
-  two_thirds: "Two thirds",
-  three_quarters: "Three quarters",
+/** A referendum's threshold in words, as a sentence goes on ("… needed"); `capitalized` starts one. */
+export const THRESHOLD_WORDS: Record<ReferendumThreshold, string> = {
+  majority: "a simple majority",
+  two_thirds: "two thirds",
+  three_quarters: "three quarters",
 };
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 const BASE_WORDS = { cast: "of the Yes and No votes", eligible: "of the eligible voters" };
 
 /** The method in words, with its seats and threshold: "Single transferable vote (Scottish STV), 3 seats". */
@@ -36,7 +38,7 @@ export function methodLabel(method: QuestionMethod): string {
     case "approval":
       return method.seats > 1 ? `${name}, ${method.seats} seats` : name;
     case "referendum":
-      return `${name}: ${THRESHOLD_WORDS[method.threshold]} ${BASE_WORDS[method.base]}`;
+      return `${name}: ${capitalized(THRESHOLD_WORDS[method.threshold])} ${BASE_WORDS[method.base]}`;
     case "score":
       return `${name}, 0 to ${method.max}`;
     default:
@@ -92,7 +94,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
         ["No", String(r.no)],
         ["Abstain", String(r.abstain)],
         [],
-        ["Threshold", `${THRESHOLD_WORDS[r.threshold]} ${BASE_WORDS[r.base]}`],
+        ["Threshold", `${capitalized(THRESHOLD_WORDS[r.threshold])} ${BASE_WORDS[r.base]}`],
         ["Base", String(r.baseCount)],
         ["Yes needed", String(r.yesNeeded)],
       ];

@@ -1,9 +1,10 @@
 /**
  * The results screens' words and tables, from a question's count (contract/ballots/result.ts): pure
  * functions, so the Results tab, the results screen, the overview and the printed report say the
- * same thing, and the tests read them without a browser.
+ * same thing, and the tests read them without a browser. Over 300 lines: one presenter per counting
+ * method (totals, referendum, rounds, stages, the pairwise matrix, grades), each small, kept together
+ * because the screens switch over them in one place.
  */
-import type { ReferendumThreshold } from "../../../../../contract/ballots/question";
 import type {
   IrvResult,
   MjResult,
@@ -15,7 +16,7 @@ import type {
   TieBreak,
   TotalsResult,
 } from "../../../../../contract/ballots/result";
-import { winnersOf } from "../../../../../contract/ballots/result-rows";
+import { THRESHOLD_WORDS, winnersOf } from "../../../../../contract/ballots/result-rows";
 import type { Election, PositionView } from "../../../../../contract/elections";
 
 /** A candidate id's name on this question (the id itself if the candidate is unknown). */
@@ -31,12 +32,6 @@ export function listWords(items: string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
-
-const THRESHOLD_WORDS: Record<ReferendumThreshold, string> = {
-  majority: "a simple majority",
-  two_thirds: "two thirds",
-  three_quarters: "three quarters",
-};
 
 /** A number of votes: whole, or with up to 5 decimals (STV's transfer values). */
 export function votesFigure(value: number): string {
