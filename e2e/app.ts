@@ -23,6 +23,8 @@ export interface RunningE2eApp {
   baseURL: string;
   /** The built web app it serves (a second app of the run may serve the same). */
   webDist: string | undefined;
+  /** Its embedded database, for a bench that seeds rows in bulk. */
+  database: ReturnType<typeof fromPglite>;
   stop: () => Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startE2eApp(
   return {
     baseURL: `http://localhost:${port}`,
     webDist: ownBuild ?? options.webDist,
+    database,
     stop: async () => {
       stopWorker();
       stopRoomSweeper();

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Post } from "../../../../contract/posts";
 import { LoadFailure, LoadingState } from "../../ui/LoadState";
 import { useChannel, useChannelState } from "./context";
@@ -7,6 +7,7 @@ import { ArrowDownIcon } from "./icons";
 import { MessageItem } from "./MessageItem";
 import styles from "./MessageList.module.css";
 import { text } from "./text";
+import { covers, offsetsOf, piecesOf, type Range, rangeAt, rowAt } from "./windowing";
 
 /** Within this many pixels of the end, the list follows new messages. */
 const BOTTOM_SLACK = 80;
@@ -15,10 +16,31 @@ const GROUP_MS = 5 * 60 * 1000;
 const HIGHLIGHT_MS = 2500;
 /** Room left above the unread divider when a channel opens at it. */
 const DIVIDER_MARGIN = 48;
+/** Rows mounted beyond the viewport either side, in pixels; scrolling re-renders once half is used. */
+const OVERSCAN = 900;
+/** Never more rows mounted than this (about 25 elements each), whatever their size. */
+const MAX_ROWS = 90;
+/** A row's height before it has been measured: the average of those measured, else this. */
+const FIRST_ESTIMATE = 72;
+
+/**
+ * What the list holds still while rows mount, unmount and change size: the end (following new
+ * messages), a row kept at the same distance from the viewport's top (the reader's place), or a row
+ * to bring into view (a jump, the unread divider).
+ */
+type Place =
+  | { kind: "end" }
+  | { kind: "row"; id: string; top: number }
+  | { kind: "target"; id: string; align: "center" | "start" };
 
 export interface JumpTarget {
   id: string;
   nonce: number;
+}
+
+/** A row's top relative to the top of the scrolled viewport. */
+function topIn(element: HTMLElement, row: HTMLElement): number {
+  return row.getBoundingClientRect().top - element.getBoundingClientRect().top;
 }
 
 function grouped(previous: Post | undefined, post: Post): boolean {
@@ -28,9 +50,12 @@ function grouped(previous: Post | undefined, post: Post): boolean {
 }
 
 /**
- * The General tab's messages, oldest first: earlier pages load when the top comes into view
- * (keeping what the user was reading in place), new messages follow when the user is at the
- * end, and otherwise a "new messages" pill says how many arrived.
+ * The General tab's messages, oldest first, windowed: only the rows near the viewport are mounted
+ * (spacers measure out the rest, from heights measured by a ResizeObserver or estimated), so a
+ * channel scrolled back through thousands of messages stays light. Earlier pages load when the top
+ * comes into view (keeping what the user was reading in place), new messages follow when the user
+ * is at the end, and otherwise a "new messages" pill says how many arrived. The row holding the
+ * keyboard focus stays mounted wherever the list scrolls.
  */
 export function MessageList({ active, target }: { active: boolean; target: JumpTarget | null }) {
   const { channel, me, loadOlder, retry } = useChannel();
@@ -39,90 +64,193 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const savedTop = useRef<number | null>(null);
-  /** The list as last laid out: its first and last message, and where the first one sat. */
-  const seen = useRef<{ first?: string; last?: string; count: number; firstTop?: number }>({ count: 0 });
+  const place = useRef<Place>({ kind: "end" });
+  /** Measured heights by message id, and the viewport's height. */
+  const heights = useRef(new Map<string, number>());
+  const viewport = useRef(800);
+  /** The rows mounted by the last render. */
+  const mounted = useRef<Range>({ start: 0, end: 0 });
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  /** The list as last laid out: its first and last message and how many. */
+  const seen = useRef<{ last?: string; count: number }>({ count: 0 });
   const [unseen, setUnseen] = useState(0);
   const [highlight, setHighlight] = useState<string | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
 
-  const toBottom = useCallback((smooth = false) => {
+  const indexOf = useMemo(() => new Map(posts.map((post, index) => [post.id, index])), [posts]);
+  const estimate = () => {
+    let sum = 0;
+    for (const height of heights.current.values()) sum += height;
+    return heights.current.size ? sum / heights.current.size : FIRST_ESTIMATE;
+  };
+  const guess = estimate();
+  const offsets = offsetsOf(posts.map((post) => heights.current.get(post.id) ?? guess));
+  const total = offsets[posts.length] as number;
+
+  /** Where the viewport's top is meant to be, in the list's own coordinates. */
+  const wantedTop = (): number => {
+    const at = place.current;
+    if (at.kind === "end") return total - viewport.current;
+    const index = indexOf.get(at.id);
+    // The row is gone (deleted): where the list is scrolled now.
+    if (index === undefined) return (scroller.current?.scrollTop ?? 0) - (list.current?.offsetTop ?? 0);
+    const start = offsets[index] as number;
+    if (at.kind === "row") return start - at.top;
+    if (at.align === "start") return start - DIVIDER_MARGIN;
+    const height = (offsets[index + 1] as number) - start;
+    return start - (viewport.current - height) / 2;
+  };
+  const range = rangeAt(offsets, wantedTop(), viewport.current, OVERSCAN, MAX_ROWS);
+  mounted.current = range;
+  // Kept mounted outside the range: the row holding the focus, and the one the place is measured by.
+  const at = place.current;
+  const kept = [focused, at.kind === "end" ? null : at.id].flatMap((id) => {
+    const index = id === null ? undefined : indexOf.get(id);
+    return index === undefined ? [] : [index];
+  });
+  const pieces = piecesOf(offsets, range, kept);
+  const laidOut = useRef({ offsets, posts });
+  laidOut.current = { offsets, posts };
+
+  /** Reads the reader's place from the screen: the end, or the first row showing and where it sits. */
+  const readPlace = useCallback(() => {
     const element = scroller.current;
-    if (!element) return;
-    element.scrollTo({ top: element.scrollHeight, behavior: smooth ? "smooth" : "auto" });
-    atBottom.current = true;
+    if (!element?.clientHeight) return;
+    viewport.current = element.clientHeight;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK) {
+      place.current = { kind: "end" };
+      return;
+    }
+    const rows = list.current?.querySelectorAll<HTMLElement>("[data-row]") ?? [];
+    for (const row of rows) {
+      const top = topIn(element, row);
+      if (top + row.offsetHeight > 0 && top < element.clientHeight) {
+        place.current = { kind: "row", id: row.dataset.row as string, top };
+        return;
+      }
+    }
+    // Scrolled far, over a spacer: the row laid out there (mounted by the next render).
+    const { offsets, posts } = laidOut.current;
+    const listTop = list.current?.offsetTop ?? 0;
+    const index = rowAt(offsets, element.scrollTop - listTop);
+    const post = posts[index];
+    if (post)
+      place.current = {
+        kind: "row",
+        id: post.id,
+        top: listTop + (offsets[index] as number) - element.scrollTop,
+      };
+  }, []);
+
+  /** Puts the place back on screen after rows mounted, unmounted or changed size. */
+  const keepPlace = useCallback(() => {
+    const element = scroller.current;
+    if (!element?.clientHeight) return;
+    const at = place.current;
+    if (at.kind === "end") {
+      element.scrollTop = element.scrollHeight;
+      return;
+    }
+    const row = element.querySelector<HTMLElement>(`[data-row="${CSS.escape(at.id)}"]`);
+    if (!row) return;
+    const wanted =
+      at.kind === "row"
+        ? at.top
+        : at.align === "start"
+          ? DIVIDER_MARGIN
+          : (element.clientHeight - row.offsetHeight) / 2;
+    const shift = topIn(element, row) - wanted;
+    if (Math.abs(shift) >= 1) element.scrollTop += shift;
+  }, []);
+
+  const toBottom = useCallback(() => {
+    place.current = { kind: "end" };
     setUnseen(0);
+    rerender();
   }, []);
 
   const onScroll = () => {
     const element = scroller.current;
-    if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_SLACK;
-    if (atBottom.current) setUnseen(0);
+    const content = list.current;
+    if (!element || !content) return;
+    readPlace();
+    if (place.current.kind === "end") setUnseen(0);
+    // Re-render once the rows needed (half the overscan) are no longer all mounted.
+    const top = element.scrollTop - content.offsetTop;
+    if (!covers(mounted.current, rangeAt(offsets, top, element.clientHeight, OVERSCAN / 2, MAX_ROWS)))
+      rerender();
   };
 
-  /** Where a message's row starts within the scrolled content. */
-  const topOf = useCallback((id: string | undefined) => {
-    const element = scroller.current;
-    if (!element || !id) return undefined;
-    const row = element.querySelector<HTMLElement>(`[data-post-id="${id}"]`);
-    if (!row) return undefined;
-    return row.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+  // After every render: the place held while rows came and went (before the browser paints).
+  useLayoutEffect(() => {
+    if (active) keepPlace();
+  });
+
+  // Heights as measured; a row that changes size by itself (an image loading, a thread opening)
+  // would otherwise move what the reader is looking at.
+  const sizes = useRef<ResizeObserver | null>(null);
+  useEffect(() => {
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const row = entry.target as HTMLElement;
+        const id = row.dataset.row;
+        const height = entry.borderBoxSize?.[0]?.blockSize ?? row.offsetHeight;
+        if (!id || !row.isConnected || !height || heights.current.get(id) === height) continue;
+        heights.current.set(id, height);
+        changed = true;
+      }
+      if (changed) keepPlace();
+    });
+    sizes.current = observer;
+    for (const row of list.current?.querySelectorAll("[data-row]") ?? []) observer.observe(row);
+    return () => observer.disconnect();
+  }, [keepPlace]);
+  const measure = useCallback((row: HTMLElement | null) => {
+    if (!row) return;
+    sizes.current?.observe(row);
+    return () => sizes.current?.unobserve(row);
   }, []);
 
-  // After each change of the list: keep the reader's place when older messages came in above,
-  // follow new ones at the end when the reader was there (or sent them), else count them.
-  useLayoutEffect(() => {
+  // The viewport's own size (a window resized, the composer growing): the place is held.
+  useEffect(() => {
     const element = scroller.current;
-    const first = posts[0]?.id;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (!active || !element.clientHeight) return;
+      viewport.current = element.clientHeight;
+      keepPlace();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active, keepPlace]);
+
+  // After each change of the list: follow new ones at the end when the reader was there (or sent
+  // them), else count them. Older messages put in front need nothing: the place is a row.
+  useLayoutEffect(() => {
     const last = posts.at(-1);
     const previous = seen.current;
-    if (!element || !active) {
-      seen.current = { first, last: last?.id, count: posts.length };
-      return;
-    }
-    if (previous.count === 0 && last) toBottom();
-    else {
-      if (first !== previous.first && previous.firstTop !== undefined) {
-        const now = topOf(previous.first);
-        if (now !== undefined) element.scrollTop += now - previous.firstTop;
-      }
-      if (last && last.id !== previous.last) {
-        const fromMe = !!me && last.author?.id === me;
-        const index = previous.last ? posts.findIndex((post) => post.id === previous.last) : -1;
-        if (atBottom.current || fromMe) toBottom();
-        else if (index >= 0) setUnseen((n) => n + (posts.length - 1 - index));
-      }
-    }
-    seen.current = { first, last: last?.id, count: posts.length, firstTop: topOf(first) };
-  }, [posts, active, me, toBottom, topOf]);
+    seen.current = { last: last?.id, count: posts.length };
+    if (!active || !last || previous.count === 0 || last.id === previous.last) return;
+    const fromMe = !!me && last.author?.id === me;
+    const index = previous.last ? (indexOf.get(previous.last) ?? -1) : -1;
+    if (place.current.kind === "end" || fromMe) toBottom();
+    else if (index >= 0) setUnseen((n) => n + (posts.length - 1 - index));
+  }, [posts, active, me, toBottom, indexOf]);
 
   // Opened with unread messages above the fold: start at the unread divider instead of the end.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the divider's place becomes known
   useLayoutEffect(() => {
     const element = scroller.current;
-    const divider = element?.querySelector<HTMLElement>(`.${styles.unreadDivider}`);
-    if (!element || !divider || !active) return;
-    const top = divider.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+    const index = unreadFrom ? indexOf.get(unreadFrom) : undefined;
+    if (!element || !unreadFrom || index === undefined || !active) return;
+    const top = (list.current?.offsetTop ?? 0) + (offsets[index] as number);
     if (top < element.scrollTop) {
-      element.scrollTop = Math.max(0, top - DIVIDER_MARGIN);
-      atBottom.current = false;
+      place.current = { kind: "target", id: unreadFrom, align: "start" };
+      rerender();
     }
   }, [unreadFrom]);
-
-  // Leaving the tab keeps the place; coming back restores it.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    if (active) {
-      if (atBottom.current) element.scrollTop = element.scrollHeight;
-      else if (savedTop.current !== null) element.scrollTop = savedTop.current;
-      seen.current.firstTop = topOf(seen.current.first);
-    }
-    return () => {
-      savedTop.current = element.scrollTop;
-    };
-  }, [active, topOf]);
 
   // Earlier pages: when the sentinel at the top comes near, load and keep the place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer after each page reports the sentinel's state afresh
@@ -140,28 +268,35 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
     return () => observer.disconnect();
   }, [active, hasMore, status, posts.length, loadOlder]);
 
-  // A search result or a pin's "jump": bring the message into view and mark it for a moment.
+  // A search result or a pin's "jump": bring the message into view (mounting it) and mark it for a moment.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per jump, not per change of the list
   useEffect(() => {
-    if (!target || !active) return;
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-post-id="${target.id}"]`);
-    if (!row) return;
-    row.scrollIntoView({ block: "center" });
+    if (!target || !active || !indexOf.has(target.id)) return;
+    place.current = { kind: "target", id: target.id, align: "center" };
+    rerender();
     setHighlight(target.id);
     const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [target, active]);
 
-  // Content that grows by itself (an image loading, a thread opening, an edit): a reader at the end stays there.
+  // Keyboard focus inside a row keeps that row mounted, so focus is never lost to an unmount.
   useEffect(() => {
-    const element = scroller.current;
     const content = list.current;
-    if (!element || !content || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current && active) element.scrollTop = element.scrollHeight;
-    });
-    observer.observe(content);
-    return () => observer.disconnect();
-  }, [active]);
+    if (!content) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = (event.target as HTMLElement).closest<HTMLElement>("[data-row]");
+      setFocused(row?.dataset.row ?? null);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!content.contains(event.relatedTarget as Node | null)) setFocused(null);
+    };
+    content.addEventListener("focusin", onFocusIn);
+    content.addEventListener("focusout", onFocusOut);
+    return () => {
+      content.removeEventListener("focusin", onFocusIn);
+      content.removeEventListener("focusout", onFocusOut);
+    };
+  }, []);
 
   return (
     <div className={styles.scrollWrap}>
@@ -200,12 +335,16 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
             onRetry={retry}
           />
         )}
-        <div ref={list} className={styles.messages}>
-          {posts.map((post, index) => {
+        <div ref={list}>
+          {pieces.map((piece) => {
+            if ("gap" in piece)
+              return <div key={`gap${piece.gap}`} aria-hidden="true" style={{ height: piece.height }} />;
+            const index = piece.row;
+            const post = posts[index] as Post;
             const previous = posts[index - 1];
             const newDay = !previous || dayKey(previous.created_at) !== dayKey(post.created_at);
             return (
-              <Fragment key={post.id}>
+              <div key={post.id} ref={measure} data-row={post.id} className={styles.row}>
                 {newDay && (
                   <div className={styles.day}>
                     <span>{dayLabel(post.created_at)}</span>
@@ -221,13 +360,13 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
                   compact={!newDay && post.id !== unreadFrom && grouped(previous, post)}
                   highlighted={highlight === post.id}
                 />
-              </Fragment>
+              </div>
             );
           })}
         </div>
       </div>
       {unseen > 0 && (
-        <button type="button" className={styles.newPill} onClick={() => toBottom(true)}>
+        <button type="button" className={styles.newPill} onClick={() => toBottom()}>
           <ArrowDownIcon size={15} /> {text.newMessages(unseen)}
         </button>
       )}
