@@ -269,8 +269,9 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   }, [active, hasMore, status, posts.length, loadOlder]);
 
   // A search result or a pin's "jump": bring the message into view (mounting it) and mark it for a moment.
+  // A layout effect: the row is mounted and scrolled to before any scroll event can read the old place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per jump, not per change of the list
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!target || !active || !indexOf.has(target.id)) return;
     place.current = { kind: "target", id: target.id, align: "center" };
     rerender();
@@ -335,7 +336,7 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
             onRetry={retry}
           />
         )}
-        <div ref={list}>
+        <div ref={list} className={styles.messages}>
           {pieces.map((piece) => {
             if ("gap" in piece)
               return <div key={`gap${piece.gap}`} aria-hidden="true" style={{ height: piece.height }} />;

@@ -1,0 +1,176 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+
+/**
+ * A channel longer than a screen many times over: the list is windowed (only rows near the viewport
+ * are mounted), yet scrolling back, jumping to a message far back, the unread divider, following new
+ * messages and the keyboard focus behave as with every row mounted.
+ */
+
+/** Far more than one page (50): six pages to scroll back through. */
+const MESSAGES = 300;
+/** Read by the voter before leaving; the rest (40, several screens but within the first page) arrive while away. */
+const READ = 260;
+/** Rows mounted at most (MessageList's MAX_ROWS), whatever the length of the channel. */
+const MOUNTED_AT_MOST = 90;
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+let voter: { context: BrowserContext; page: Page };
+let archive: Channel;
+
+const address = (area: "organization" | "member", channel: Channel) =>
+  `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
+const label = (n: number) => `Entry ${String(n).padStart(3, "0")}`;
+const message = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text }).last();
+const log = (page: Page) => page.getByRole("log");
+const mounted = (page: Page) => page.getByRole("article").count();
+
+async function post(n: number) {
+  // Entry 012 carries a word of its own, for search.
+  const content = `${label(n)} of the minutes${n === 12 ? " pineapple" : ""}`;
+  const response = await admin.context.request.post(`/api/channels/${archive.id}/posts`, {
+    data: { content },
+  });
+  if (!response.ok()) throw new Error(`post: ${response.status()} ${await response.text()}`);
+}
+
+/** Whether the row showing `text` lies within the message list's viewport. */
+async function inView(page: Page, text: string): Promise<boolean> {
+  const row = await message(page, text).boundingBox();
+  const frame = await log(page).boundingBox();
+  if (!row || !frame) return false;
+  return row.y + row.height > frame.y && row.y < frame.y + frame.height;
+}
+
+async function scrollLog(page: Page, to: "top" | "bottom" | number) {
+  await log(page).evaluate((element, where) => {
+    element.scrollTop =
+      where === "top" ? 0 : where === "bottom" ? element.scrollHeight : element.scrollTop + where;
+  }, to);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const owner = await registerOrganization({ full_name: "Adjoa Admin" });
+  admin = await newPage(browser);
+  await signInAs(admin.context, owner);
+  const mine = await (await admin.context.request.get("/api/organizations/mine")).json();
+  const created = await admin.context.request.post("/api/channels", {
+    data: { type: "text", name: "archive" },
+  });
+  archive = (await created.json()).channel;
+  const member = await registerVoter({ full_name: "Kwesi Reader" });
+  voter = await newPage(browser);
+  await signInAs(voter.context, member);
+  await voter.context.request.post(`/api/organizations/${mine.current_id}/join`);
+
+  for (let n = 1; n <= READ; n++) await post(n);
+  // The voter reads the first messages, then leaves; the rest arrive while away.
+  await voter.page.goto(address("member", archive));
+  await voter.page.getByRole("article").first().waitFor();
+  await voter.page.waitForTimeout(800);
+  await voter.page.goto("/member");
+  for (let n = READ + 1; n <= MESSAGES; n++) await post(n);
+}, 120_000);
+afterAll(() => browser?.close());
+
+describe("a long text channel", () => {
+  it("opens at the unread divider screens above the end, with the first unread message in view", async () => {
+    const { page } = voter;
+    await page.goto(address("member", archive));
+    const divider = page.locator(".MessageList_unreadDivider");
+    await divider.waitFor();
+    await expect.poll(() => inView(page, label(READ + 1))).toBe(true);
+    expect(await inView(page, label(MESSAGES))).toBe(false);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+    await shot(page, "long-channel-unread-divider");
+  });
+
+  it("scrolling back loads every earlier page, keeps the place and mounts only rows near the view", async () => {
+    const { page } = admin;
+    await page.goto(address("organization", archive));
+    await message(page, label(MESSAGES)).waitFor();
+    const welcome = page.getByRole("heading", { name: "Welcome to #archive!" });
+    for (let i = 0; i < 30 && !(await welcome.isVisible()); i++) {
+      await scrollLog(page, "top");
+      await page.waitForTimeout(250);
+      expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+    }
+    await scrollLog(page, "top");
+    await expect.poll(() => inView(page, label(1))).toBe(true);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+
+    // Step by step down a little: every row on the way is there and in order.
+    await scrollLog(page, 4000);
+    await page.waitForTimeout(200);
+    const shown = await page.getByRole("article").allInnerTexts();
+    const numbers = shown.map((row) => Number(row.match(/Entry (\d+)/)?.[1]));
+    expect(numbers.length).toBeGreaterThan(5);
+    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe((numbers[i - 1] as number) + 1);
+    await shot(page, "long-channel-scrolled-back");
+
+    // Wheel scrolling (as a reader does) moves through without losing the place.
+    await log(page).hover();
+    const firstBefore = numbers[0] as number;
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    const after = await page.getByRole("article").allInnerTexts();
+    expect(Number(after[0]?.match(/Entry (\d+)/)?.[1])).toBeGreaterThan(firstBefore);
+  });
+
+  it("a message sent while scrolled back brings the sender to the end", async () => {
+    const { page } = admin;
+    await scrollLog(page, "top");
+    await page.waitForTimeout(200);
+    const composer = page.getByRole("textbox", { name: "Message" });
+    await composer.fill("Closing the minutes");
+    await composer.press("Enter");
+    await expect.poll(() => inView(page, "Closing the minutes")).toBe(true);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+  });
+
+  it("search jumps to a message many pages back and marks it", async () => {
+    const { page } = admin;
+    await page.reload();
+    await message(page, "Closing the minutes").waitFor();
+    const search = page.getByRole("searchbox", { name: "Search messages in this channel" });
+    await search.fill("pineapple");
+    await search.press("Enter");
+    const result = page.locator(".ResultsPanel_searchResult", { hasText: "pineapple" });
+    await result.click();
+    const marked = page.locator(".MessageItem_msgHighlight", { hasText: "pineapple" });
+    await marked.waitFor();
+    await expect.poll(() => inView(page, "pineapple")).toBe(true);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+  });
+
+  it("the focused message stays mounted when scrolled far away, so focus is not lost", async () => {
+    const { page } = admin;
+    const row = message(page, label(12));
+    await row.hover();
+    await row.getByRole("button", { name: "More actions" }).focus();
+    await scrollLog(page, "bottom");
+    await page.waitForTimeout(300);
+    const focus = await page.evaluate(() => {
+      const active = document.activeElement;
+      return { connected: !!active?.isConnected, inList: !!active?.closest("[role=log]") };
+    });
+    expect(focus).toEqual({ connected: true, inList: true });
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST + 1);
+    await page.getByRole("textbox", { name: "Message" }).focus();
+  });
+
+  it("on a narrow screen the scrolled-back list shows whole rows", async () => {
+    const { page } = admin;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await scrollLog(page, "bottom");
+    await scrollLog(page, -3000);
+    await page.waitForTimeout(300);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+    await shot(page, "long-channel-narrow");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
