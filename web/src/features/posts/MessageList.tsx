@@ -65,13 +65,13 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const place = useRef<Place>({ kind: "end" });
-  /** Measured heights by message id, and the viewport's height. */
+  /** Measured row heights by message id; the viewport's height as last read. */
   const heights = useRef(new Map<string, number>());
   const viewport = useRef(800);
   /** The rows mounted by the last render. */
   const mounted = useRef<Range>({ start: 0, end: 0 });
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  /** The list as last laid out: its first and last message and how many. */
+  /** The list as last laid out: its last message and how many. */
   const seen = useRef<{ last?: string; count: number }>({ count: 0 });
   const [unseen, setUnseen] = useState(0);
   const [highlight, setHighlight] = useState<string | null>(null);
