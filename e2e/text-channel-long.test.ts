@@ -20,6 +20,8 @@ let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 let voter: { context: BrowserContext; page: Page };
 let archive: Channel;
+/** Entry 005's id: pinned, for a jump from the Pins tab. */
+let pinned: string;
 
 const address = (area: "organization" | "member", channel: Channel) =>
   `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
@@ -35,6 +37,7 @@ async function post(n: number) {
     data: { content },
   });
   if (!response.ok()) throw new Error(`post: ${response.status()} ${await response.text()}`);
+  if (n === 5) pinned = (await response.json()).id;
 }
 
 /** Whether the row showing `text` lies within the message list's viewport. */
@@ -74,6 +77,8 @@ beforeAll(async () => {
   await voter.page.waitForTimeout(800);
   await voter.page.goto("/member");
   for (let n = READ + 1; n <= MESSAGES; n++) await post(n);
+  const pin = await admin.context.request.put(`/api/posts/${pinned}/pin`);
+  if (!pin.ok()) throw new Error(`pin: ${pin.status()} ${await pin.text()}`);
 }, 120_000);
 afterAll(() => browser?.close());
 
@@ -144,6 +149,20 @@ describe("a long text channel", () => {
     const marked = page.locator(".MessageItem_msgHighlight", { hasText: "pineapple" });
     await marked.waitFor();
     await expect.poll(() => inView(page, "pineapple")).toBe(true);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+  });
+
+  it("Pins' 'Jump to message' brings a message many pages back into view", async () => {
+    const { page } = admin;
+    await page.reload();
+    await message(page, "Closing the minutes").waitFor();
+    await page.getByRole("tab", { name: /Pins/ }).click();
+    await page
+      .getByRole("tabpanel", { name: /Pins/ })
+      .getByRole("button", { name: "Jump to message" })
+      .click();
+    await page.locator(".MessageItem_msgHighlight", { hasText: label(5) }).waitFor();
+    await expect.poll(() => inView(page, label(5))).toBe(true);
     expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
   });
 
