@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountsEndpoints } from "../../contract/accounts";
+import { accountsEndpoints } from "../../contract/accounts-endpoints";
 import { channelsEndpoints } from "../../contract/channels-endpoints";
 import { chatEndpoints } from "../../contract/chat";
 import { devEndpoints } from "../../contract/dev";
