@@ -4,8 +4,8 @@
  * words and calls endpoints, does not load zod.
  */
 import { z } from "zod";
-import { ballotSchema } from "./ballots/ballot";
-import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
+import { ballotSchema } from "./ballots/ballot-input";
+import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels-input";
 import { electionMessages } from "./elections";
 import { messages } from "./messages";
 

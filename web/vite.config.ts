@@ -21,10 +21,15 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
-    // A zod schema no code uses is dropped (zod builds schemas without side effects); with the
-    // endpoints' schemas blanked for the web (build/endpointsWithoutSchemas.ts), zod loads only
-    // with a form that validates. `answer` is contract/endpoint.ts's typed z.custom().
-    rolldownOptions: { treeshake: { manualPureFunctions: ["z", "answer"] } },
+    // Zod only where a form validates (build/endpointsWithoutSchemas.ts): `z` and `answer`
+    // (contract/endpoint.ts's z.custom()) build schemas without side effects; reading a property has
+    // none either, so a dropped schema's `{ error: messages.x }` does not keep zod imported.
+    rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: ["z", "answer"],
+        propertyReadSideEffects: false,
+      },
+    },
   },
   server: {
     port: 5173,

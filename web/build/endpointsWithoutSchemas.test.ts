@@ -31,3 +31,17 @@ describe("blankEndpointSchemas", () => {
     );
   });
 });
+
+describe("blankEndpointSchemas and imports", () => {
+  it("drops an import whose names only the blanked schemas read, and keeps the others", () => {
+    const out = blankEndpointSchemas(
+      [
+        'import { signInInput } from "./accounts-input";',
+        'import { answer, endpoint } from "./endpoint";',
+        'export const e = endpoint({ method: "POST", path: "/api/x", access: "public", body: signInInput, response: answer() });',
+      ].join("\n"),
+    );
+    expect(out).not.toContain("accounts-input");
+    expect(out).toContain('import { answer, endpoint } from "./endpoint";');
+  });
+});

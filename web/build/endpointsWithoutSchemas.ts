@@ -1,10 +1,15 @@
 /**
  * The web app calls an endpoint by its method and path only (web/src/api/client.ts); the zod schemas
  * in its declaration (`params`, `query`, `body`, `response`) are for the server. In the web build this
- * plugin blanks those four properties in every object of contract/ with a `method`, `path` or `access` (an
- * endpoint's declaration or a helper's part of one) and marks the calls that build schemas pure, so a screen that
- * only calls endpoints does not carry zod (about 25 KiB gzip): a schema nothing else uses is dropped.
- * A form that validates imports its schema by name and keeps it.
+ * plugin, for every module of contract/:
+ * - blanks those four properties in each `endpoint({ … })` and in each object with a `method`,
+ *   `path` or `access` (a helper's part of a declaration, `{ path, params: idParams }`);
+ * - marks pure the calls that build schemas (contract/ only declares constants, words and schemas
+ *   outside functions), so an unused schema is dropped;
+ * - drops an import none of whose names is read any more (a `-input` module stays unreachable).
+ * So a screen that only calls endpoints does not load zod (about 25 KiB gzip); a form that validates
+ * imports its schema from `<feature>-input.ts` and loads it. vite.config.ts adds the tree-shaking
+ * options this needs.
  */
 import path from "node:path";
 import { type Plugin, parseAst } from "vite";
@@ -54,7 +59,17 @@ function rootOf(node: Node | undefined): string | undefined {
 export function blankEndpointSchemas(code: string): string {
   const cuts: { start: number; end: number }[] = [];
   const pure = new Set<number>();
+  const imports: Node[] = [];
+  const names: Node[] = [];
+  /** Where `endpoint(…)`'s arguments start: a declaration, whatever its keys (`{ ...change(…), body }`). */
+  const declarations = new Set<number>();
   for (const [node, inFunction] of walk(parseAst(code, { lang: "ts" }))) {
+    if (node.type === "ImportDeclaration") imports.push(node);
+    const callee = node.callee as Node | undefined;
+    if (node.type === "CallExpression" && callee?.type === "Identifier" && callee.name === "endpoint") {
+      declarations.add((node.arguments as Node[])[0]?.start ?? -1);
+    }
+    if (node.type === "Identifier") names.push(node);
     // A call on `z` builds a schema; outside functions contract/ only computes constants and schemas
     // (`optionalText(300).refine(…)`), so every such call may be dropped when its value is unused.
     if (node.type === "CallExpression" && (!inFunction || rootOf(node) === "z")) pure.add(node.start);
@@ -62,13 +77,27 @@ export function blankEndpointSchemas(code: string): string {
     const properties = (node.properties as Node[]).filter((property) => property.type === "Property");
     const keyOf = (property: Node) => (property.key as Node).name as string | undefined;
     // An endpoint's declaration, or a part of one built by a helper (`{ path, params: idParams }`).
-    if (!properties.some((property) => DECLARES.has(keyOf(property) ?? ""))) continue;
+    const declares = properties.some((property) => DECLARES.has(keyOf(property) ?? ""));
+    if (!declares && !declarations.has(node.start)) continue;
     for (const property of properties) {
       if (SERVER_ONLY.has(keyOf(property) ?? "")) cuts.push({ start: property.start, end: property.end });
     }
   }
+  // An import whose names are no longer read goes too: a module imported at all is in the importer's
+  // chunk group, so `./accounts-input` must not stay reachable from a screen through its endpoints.
+  const within = (node: Node, ranges: { start: number; end: number }[]) =>
+    ranges.some((range) => range.start <= node.start && node.end <= range.end);
+  const read = new Set(names.filter((name) => !within(name, [...imports, ...cuts])).map((name) => name.name));
+  const unread = imports.filter((declaration) => {
+    const specifiers = declaration.specifiers as Node[];
+    return (
+      specifiers.length > 0 &&
+      specifiers.every((specifier) => !read.has((specifier.local as Node).name as string))
+    );
+  });
   const edits = [
     ...cuts.map((cut) => ({ ...cut, text: `${code.slice(cut.start).match(/^\w+/)?.[0]}: undefined` })),
+    ...unread.map((declaration) => ({ start: declaration.start, end: declaration.end, text: "" })),
     ...[...pure]
       .filter((start) => !cuts.some((cut) => cut.start <= start && start < cut.end))
       .map((start) => ({ start, end: start, text: "/* @__PURE__ */ " })),

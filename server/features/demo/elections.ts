@@ -1,6 +1,6 @@
 /** The demo's elections: verification, votes and seals, all through the real path. */
 import { asc, eq } from "drizzle-orm";
-import { createChannelInput } from "../../../contract/channels";
+import { createChannelInput } from "../../../contract/channels-input";
 import type { CastVoteInput } from "../../../contract/elections";
 import { castVoteInput } from "../../../contract/elections-input";
 import { defaultLimits } from "../../context";
