@@ -61,7 +61,7 @@ export default defineConfig({
           ]
         : []),
       {
-        test: { name: "scripts", include: ["scripts/**/*.test.ts"] },
+        test: { name: "scripts", include: ["scripts/**/*.test.ts", "web/build/**/*.test.ts"] },
       },
       {
         test: {

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { type Channel, channelPath } from "../contract/channels";
 import { startE2eApp } from "../e2e/app";
 import { apiJson, settle, signInAs, takeOverDemoAccount } from "../e2e/browser";
 import { CHROMIUM_ARGS, ensureChromium } from "../scripts/chromium";
+import { buildWebInto } from "../scripts/web-build";
 
 /**
  * The JavaScript a screen loads, measured in Chromium on the production build: every script response
@@ -50,8 +54,26 @@ async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/**
+ * The production build, in a folder of this run's own: web/dist may hold a build made under the test
+ * runner (NODE_ENV=test: React's development builds, twice the size).
+ */
+async function productionBuild(): Promise<string> {
+  const outDir = mkdtempSync(path.join(tmpdir(), "votespace-bundle-"));
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await buildWebInto(outDir);
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+  return outDir;
+}
+
 export async function run(): Promise<void> {
-  const app = await startE2eApp({ demoData: true });
+  const webDist = await productionBuild();
+  const app = await startE2eApp({ demoData: true, webDist });
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   try {
     const setup = await browser.newContext({ baseURL: app.baseURL });
@@ -94,5 +116,6 @@ export async function run(): Promise<void> {
   } finally {
     await browser.close();
     await app.stop();
+    rmSync(webDist, { recursive: true, force: true });
   }
 }

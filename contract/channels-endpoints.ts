@@ -1,12 +1,11 @@
 /** The channels feature's endpoints, declared once; the schemas, types and messages they use are in `channels.ts`. */
+import type { Channel, ChannelSaved } from "./channels";
 import {
-  type Channel,
-  type ChannelSaved,
   channelMembersInput,
   channelPreferencesInput,
   createChannelInput,
   updateChannelInput,
-} from "./channels";
+} from "./channels-input";
 import { answer, done, endpoint, idParams } from "./endpoint";
 
 /** Channels' endpoints: an organization's channels, each one's settings and the viewer's choices. */

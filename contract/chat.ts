@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { answer, endpoint, idParams } from "./endpoint";
-
 /**
  * Direct messages between members of an organization (spec part 2, "Direct-message chat panel").
  * Messages belong to the two people, not to an organization: the contact list is drawn from the
@@ -30,29 +27,6 @@ const CONTROL = /[^\P{Cc}\n\t]/gu;
 export function cleanMessage(content: string): string {
   return content.replace(CONTROL, "").trim();
 }
-
-export const sendMessageInput = z.strictObject({
-  content: z
-    .string({ error: chatMessages.empty })
-    .transform(cleanMessage)
-    .pipe(z.string().min(1, chatMessages.empty).max(CHAT_MESSAGE_MAX, chatMessages.tooLong)),
-});
-export type SendMessageInput = z.input<typeof sendMessageInput>;
-
-export const contactsQuery = z.strictObject({
-  organizationId: z.uuid({ error: "Choose an organization" }),
-});
-
-/** Without an organization: every unread message; with one: those from its members (the panel's badge). */
-export const unreadQuery = z.strictObject({
-  organizationId: z.uuid({ error: "Choose an organization" }).optional(),
-});
-
-export const conversationQuery = z.strictObject({
-  /** The oldest message already shown (its id), or a time: the page holds messages before it. */
-  before: z.union([z.uuid(), z.iso.datetime({ offset: true })]).optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE).default(CHAT_PAGE_SIZE),
-});
 
 /** One direct message (spec entity chat_messages, plus when the recipient read it). */
 export interface DirectMessage {
@@ -101,43 +75,5 @@ export interface ReadResult {
   read_at: string;
 }
 
-/** Direct messages: contacts, the unread badge, conversations, sending (201) and read marks. */
-export const chatEndpoints = {
-  contacts: endpoint({
-    method: "GET",
-    path: "/api/chat/contacts",
-    access: "user",
-    query: contactsQuery,
-    response: answer<ContactList>(),
-  }),
-  unread: endpoint({
-    method: "GET",
-    path: "/api/chat/unread",
-    access: "user",
-    query: unreadQuery,
-    response: answer<UnreadTotal>(),
-  }),
-  conversation: endpoint({
-    method: "GET",
-    path: "/api/chat/conversations/:id",
-    access: "user",
-    params: idParams,
-    query: conversationQuery,
-    response: answer<ConversationPage>(),
-  }),
-  send: endpoint({
-    method: "POST",
-    path: "/api/chat/conversations/:id",
-    access: "user",
-    params: idParams,
-    body: sendMessageInput,
-    response: answer<DirectMessage>(),
-  }),
-  markRead: endpoint({
-    method: "POST",
-    path: "/api/chat/conversations/:id/read",
-    access: "user",
-    params: idParams,
-    response: answer<ReadResult>(),
-  }),
-};
+// The schemas of the direct messages' bodies and queries (the conversation's form validates with sendMessageInput).
+export type { SendMessageInput } from "./chat-input";

@@ -1,19 +1,21 @@
 /** The elections feature's endpoints, declared once; the schemas, types and messages they use are in `elections.ts`. */
+import type {
+  Bulletin,
+  CastVoteResult,
+  Election,
+  ElectionAuditEntry,
+  EligibleVoter,
+  VerificationResult,
+  VerificationStart,
+} from "./elections";
 import {
-  type Bulletin,
-  type CastVoteResult,
   castVoteInput,
   confirmVerificationInput,
-  type Election,
-  type ElectionAuditEntry,
-  type EligibleVoter,
   electionDefinitionInput,
   electionOptionsInput,
   extendElectionInput,
   startVerificationInput,
-  type VerificationResult,
-  type VerificationStart,
-} from "./elections";
+} from "./elections-input";
 import { answer, endpoint, idParams } from "./endpoint";
 import { type ElectionRoll, electionRollInput, type RollKind } from "./invitations";
 

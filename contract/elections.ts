@@ -3,12 +3,9 @@
  * are in `elections-endpoints.ts`). Over 300 lines: the ballot's rules (ranking, who may see results,
  * verification methods) sit beside the shapes they read, one feature read together by server and web.
  */
-import { z } from "zod";
-import { type Ballot, ballotSchema } from "./ballots/ballot";
+import type { Ballot } from "./ballots/ballot";
 import type { CandidateOrder, QuestionMethod } from "./ballots/question";
 import type { QuestionResult } from "./ballots/result";
-import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels";
-import { messages } from "./messages";
 
 export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;
 export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
@@ -225,21 +222,6 @@ export interface ElectionAuditEntry {
   created_at: string;
 }
 
-export const startVerificationInput = z.discriminatedUnion(
-  "method",
-  [
-    z.strictObject({ method: z.literal("national_id"), id_number: z.string().trim().max(50) }),
-    z.strictObject({ method: z.literal("voters_card") }),
-    z.strictObject({ method: z.literal("phone") }),
-  ],
-  { error: "Choose a verification method: National ID, Voter's Card or Phone" },
-);
-
-export const confirmVerificationInput = z.strictObject({
-  method: z.enum(["voters_card", "phone"]),
-  code: z.string().regex(/^\d{6}$/, { error: electionMessages.invalidCode }),
-});
-
 export type VerificationStart =
   | { status: "verified"; grant_id: string; expires_at: string }
   | { status: "code_sent"; message: string };
@@ -249,28 +231,6 @@ export interface VerificationResult {
   grant_id: string;
   expires_at: string;
 }
-
-export const castVoteInput = z.strictObject({
-  grant_id: z.uuid({ error: electionMessages.grantMissing }),
-  selections: z
-    .array(
-      z
-        .strictObject({
-          position_id: z.uuid(),
-          /** The spec's one choice (plurality). */
-          candidate_id: z.uuid().optional(),
-          /** Any other answer (contract/ballots/ballot.ts), or a blank vote. */
-          ballot: ballotSchema.optional(),
-        })
-        .refine((s) => (s.candidate_id === undefined) !== (s.ballot === undefined), {
-          error: "Give each question one answer.",
-        }),
-    )
-    .min(1, "Choose a candidate")
-    .max(50),
-  password: z.string().max(200).optional(),
-});
-export type CastVoteInput = z.input<typeof castVoteInput>;
 
 /** A seal of the election's hash chain, as a receipt or an observer witnesses it. */
 export interface ChainHead {
@@ -290,22 +250,6 @@ export interface CastVoteResult {
   /** The chain's head when the vote was cast (null before the first seal): the voter witnesses it. */
   head: ChainHead | null;
 }
-
-export const extendElectionInput = z.strictObject({
-  end_date: calendarDateSchema(messages.votingPeriodRequired),
-  end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-});
-
-export const electionOptionsInput = z.strictObject({ results_hidden: z.boolean() });
-
-/** Channel Configuration before voting opens: the voting window and the candidates. */
-export const electionDefinitionInput = z.strictObject({
-  title: z.string().trim().min(1).max(100).optional(),
-  description: z.string().trim().max(1000).optional(),
-  voting_settings: votingSettingsSchema,
-});
-export type ElectionDefinitionInput = z.input<typeof electionDefinitionInput>;
-export type CandidateInputEntry = z.input<typeof candidateInputSchema>;
 
 export interface BulletinBallot {
   receipt_hash: string;
@@ -384,5 +328,10 @@ export function verificationMethods(
   ];
 }
 
-/** Starting a verification: the National ID's number, or which code to send. */
-export type StartVerification = z.input<typeof startVerificationInput>;
+// The schemas of the elections' bodies (the verification, the vote, the configuration forms).
+export type {
+  CandidateInputEntry,
+  CastVoteInput,
+  ElectionDefinitionInput,
+  StartVerification,
+} from "./elections-input";

@@ -4,7 +4,8 @@
  * election may be chosen from the members and these lists (`ElectionRoll`).
  */
 import { z } from "zod";
-import { ID_TYPES, newPassword } from "./accounts";
+import { ID_TYPES } from "./accounts";
+import { newPassword } from "./accounts-input";
 import { answer, done, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
 

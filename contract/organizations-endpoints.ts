@@ -19,7 +19,7 @@ import {
   switchOrganizationInput,
   updateOrganizationInput,
 } from "./organizations";
-import { passwordConfirmInput } from "./settings";
+import { passwordConfirmInput } from "./settings-input";
 
 /**
  * Organizations' endpoints. The logo upload (multipart) is registered by the uploads feature and

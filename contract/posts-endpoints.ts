@@ -1,21 +1,16 @@
 /** The posts feature's endpoints, declared once; the schemas, types and messages they use are in `posts.ts`. */
 import { answer, endpoint, idParams } from "./endpoint";
+import type { Comment, Mention, Post, PostPage, Reaction, Report } from "./posts";
 import {
-  type Comment,
   commentInput,
   createPostInput,
   editPostInput,
   forwardInput,
-  type Mention,
-  type Post,
-  type PostPage,
   pageQuery,
-  type Reaction,
-  type Report,
   reactionEmojiParam,
   reportBody,
   searchInput,
-} from "./posts";
+} from "./posts-input";
 
 const ok = answer<{ success: true }>();
 const postList = answer<{ posts: Post[] }>();

@@ -1,5 +1,4 @@
 /** The posts feature's contract: its constants, words, types and input schemas (the endpoints are in `posts-endpoints.ts`). */
-import { z } from "zod";
 
 export const PAGE_SIZE = 50;
 export const MESSAGE_MAX = 4000;
@@ -61,11 +60,6 @@ export interface Reaction {
   /** The first REACTION_NAMES_SHOWN who reacted, oldest first. */
   people: PostAuthor[];
 }
-
-export const reactionEmojiParam = z.strictObject({
-  id: z.uuid({ error: postMessages.notFound }),
-  emoji: z.enum(REACTION_EMOJI, { error: postMessages.reactionNotOffered }),
-});
 
 export interface PostAuthor {
   id: string;
@@ -137,32 +131,6 @@ export interface Report {
   created_at: string;
 }
 
-export const createPostInput = z
-  .strictObject({
-    content: z.string().max(MESSAGE_MAX, `A message can be at most ${MESSAGE_MAX} characters`).default(""),
-    attachment_id: z.uuid().optional(),
-  })
-  .refine((input) => input.content.trim().length > 0 || input.attachment_id, { error: postMessages.empty });
-
-export const editPostInput = z.strictObject({
-  content: z.string().trim().min(1, postMessages.empty).max(MESSAGE_MAX),
-});
-
-export const commentInput = z.strictObject({
-  content: z.string().trim().min(1, postMessages.commentEmpty).max(COMMENT_MAX),
-});
-
-export const forwardInput = z.strictObject({ channel_id: z.uuid({ error: postMessages.forwardTarget }) });
-export const reportInput = z.strictObject({ reason: z.string().trim().max(500).default("") });
-export const pageQuery = z.strictObject({
-  /** The oldest message already shown (its id), or a time: the page holds messages before it. */
-  before: z.union([z.uuid(), z.iso.datetime({ offset: true })]).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
-});
-export const searchInput = z.strictObject({
-  q: z.string().trim().min(1, "Type something to search for").max(200),
-});
-
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -194,9 +162,6 @@ export function authorName(author: PostAuthor | null): string {
 
 /** Files a user may have uploaded and not yet sent in a message (unsent ones are deleted after an hour). */
 export const MAX_UNSENT_ATTACHMENTS = 10;
-
-/** A report's reason; a report sent with no body at all has none. */
-export const reportBody = reportInput.default({ reason: "" });
 
 /** The channel's side panels that list messages of one kind. */
 export type Collection = "pins" | "bookmarks" | "media" | "files";

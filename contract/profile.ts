@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { newPassword, type UserType } from "./accounts";
+import type { UserType } from "./accounts";
+import { newPassword } from "./accounts-input";
 import { answer, done, endpoint } from "./endpoint";
 import { type SessionInfo, sessionMessages } from "./sessions";
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type Ballot, ballotMessages, ballotSchema, validateBallot } from "./ballot";
-import { type Question, type QuestionMethod, questionSchema } from "./question";
+import { type Ballot, ballotMessages, validateBallot } from "./ballot";
+import { ballotSchema } from "./ballot-input";
+import type { Question, QuestionMethod } from "./question";
+import { questionSchema } from "./question-input";
 
 const candidates = ["a", "b", "c", "d"].map((id) => ({ id, name: id.toUpperCase() }));
 function question(method: QuestionMethod, blank = false): Question {

@@ -3,34 +3,13 @@
  * thing wrong with a ballot for its question (the server refuses it with that message, the ballot
  * screen shows the same words).
  */
-import { z } from "zod";
-import { MAX_CANDIDATES, type Question, type QuestionMethod } from "./question";
-
-const candidateId = z.string().min(1).max(64);
+import type { Ballot } from "./ballot-input";
+import type { Question, QuestionMethod } from "./question";
 
 export const REFERENDUM_ANSWERS = ["yes", "no", "abstain"] as const;
 export type ReferendumAnswer = (typeof REFERENDUM_ANSWERS)[number];
 
-export const ballotSchema = z.discriminatedUnion("kind", [
-  /** Counted as cast, for no one. */
-  z.object({ kind: z.literal("blank") }),
-  /** plurality */
-  z.object({ kind: z.literal("choice"), candidate: candidateId }),
-  /** block, approval */
-  z.object({ kind: z.literal("set"), candidates: z.array(candidateId).max(MAX_CANDIDATES) }),
-  /** referendum */
-  z.object({ kind: z.literal("answer"), answer: z.enum(REFERENDUM_ANSWERS) }),
-  /** irv, stv (one candidate per rank), schulze (several may share a rank); first rank first. */
-  z.object({
-    kind: z.literal("ranking"),
-    ranks: z.array(z.array(candidateId).min(1).max(MAX_CANDIDATES)).max(MAX_CANDIDATES),
-  }),
-  /** majority judgment: candidate id → grade index (0 = the best grade, as the admin listed them). */
-  z.object({ kind: z.literal("grades"), grades: z.record(candidateId, z.number()) }),
-  /** score: candidate id → score from 0 to the question's maximum. */
-  z.object({ kind: z.literal("scores"), scores: z.record(candidateId, z.number()) }),
-]);
-export type Ballot = z.infer<typeof ballotSchema>;
+export type { Ballot } from "./ballot-input";
 export type RankingBallot = Extract<Ballot, { kind: "ranking" }>;
 
 /** The ballot kind each method takes (besides blank). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { votingSettingsSchema } from "../channels";
+import { votingSettingsSchema } from "../channels-input";
 import { messages } from "../messages";
-import { type QuestionInput, questionInputSchema } from "./question";
+import type { QuestionInput } from "./question";
+import { questionInputSchema } from "./question-input";
 
 const board: QuestionInput = {
   title: "Board of Directors",

@@ -25,9 +25,7 @@
  *   candidates in the question's own order (Belenios answers are positional), so it changes nothing
  *   in the count.
  */
-import { z } from "zod";
-import { isImageAddress } from "../image-address";
-import { messages } from "../messages";
+import type { Question, QuestionMethod } from "./question-input";
 
 export const COUNTING_METHODS = [
   "plurality",
@@ -53,70 +51,6 @@ export const MJ_MIN_GRADES = 4;
 export const MJ_MAX_GRADES = 7;
 export const SCORE_MAX_LIMIT = 100;
 export const MAX_CANDIDATES = 100;
-
-const candidateId = z.string().min(1).max(64);
-
-export const questionCandidateSchema = z.object({
-  id: candidateId,
-  name: z.string().trim().min(1).max(200),
-  party: z.string().trim().max(200).optional(),
-  statement: z.string().max(5000).optional(),
-  photo_url: z.string().max(2000).optional(),
-});
-export type QuestionCandidate = z.infer<typeof questionCandidateSchema>;
-
-/** A whole number in a range, refused in words (an empty number field is NaN). */
-const wholeNumber = (min: number, max: number, what: string) => {
-  const words = `${what} must be a whole number from ${min} to ${max}.`;
-  return z.number({ error: words }).int(words).min(min, words).max(max, words);
-};
-const seats = wholeNumber(1, MAX_CANDIDATES, "The number of seats");
-
-export const questionMethodSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("plurality") }),
-  z.object({ kind: z.literal("block"), seats }),
-  z.object({
-    kind: z.literal("approval"),
-    min: wholeNumber(0, MAX_CANDIDATES, "The fewest choices"),
-    max: wholeNumber(1, MAX_CANDIDATES, "The most choices"),
-    seats: seats.default(1),
-  }),
-  z.object({
-    kind: z.literal("referendum"),
-    threshold: z.enum(REFERENDUM_THRESHOLDS),
-    base: z.enum(REFERENDUM_BASES),
-    abstain: z.boolean(),
-  }),
-  z.object({ kind: z.literal("irv") }),
-  z.object({ kind: z.literal("stv"), seats }),
-  z.object({ kind: z.literal("schulze") }),
-  z.object({
-    kind: z.literal("majority_judgment"),
-    /** Best first, e.g. ["Excellent", "Very good", "Good", "Fair", "Reject"]. */
-    grades: z
-      .array(z.string().trim().min(1, "Every grade needs a name.").max(40))
-      .min(MJ_MIN_GRADES, `Give between ${MJ_MIN_GRADES} and ${MJ_MAX_GRADES} grades.`)
-      .max(MJ_MAX_GRADES, `Give between ${MJ_MIN_GRADES} and ${MJ_MAX_GRADES} grades.`),
-  }),
-  z.object({ kind: z.literal("score"), max: wholeNumber(1, SCORE_MAX_LIMIT, "The highest score") }),
-]);
-export type QuestionMethod = z.infer<typeof questionMethodSchema>;
-
-export const questionSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().max(5000).optional(),
-    /** Empty for a referendum (its answers are Yes, No and Abstain). */
-    candidates: z.array(questionCandidateSchema).max(MAX_CANDIDATES),
-    method: questionMethodSchema,
-    blank: z.boolean(),
-    order: z.enum(CANDIDATE_ORDERS),
-  })
-  .superRefine((question, ctx) => {
-    const problem = questionProblem(question);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-export type Question = z.infer<typeof questionSchema>;
 
 /** What makes a well-typed question impossible to answer or count, in words (null when none). */
 export function questionProblem(question: Pick<Question, "candidates" | "method">): string | null {
@@ -148,47 +82,12 @@ export function questionProblem(question: Pick<Question, "candidates" | "method"
  * server gives each candidate its id when it stores the question. `statement` is the candidate's own
  * words shown on the ballot; `photo_url` an image address or an uploaded file's address.
  */
-export const questionInputSchema = z
-  .strictObject({
-    title: z.string().trim().min(1, "Give the question a title.").max(200),
-    description: z.string().trim().max(5000).default(""),
-    candidates: z
-      .array(
-        z.strictObject({
-          name: z.string().trim().min(1, "Every candidate needs a name.").max(200),
-          party: z.string().trim().max(200).default(""),
-          statement: z.string().trim().max(5000).default(""),
-          photo_url: z
-            .string()
-            .trim()
-            .max(2000)
-            .refine(
-              (address) => address === "" || isImageAddress(address),
-              messages.candidatePhotoAddressInvalid,
-            )
-            .default(""),
-        }),
-      )
-      .max(MAX_CANDIDATES),
-    method: questionMethodSchema,
-    blank: z.boolean().default(false),
-    order: z.enum(CANDIDATE_ORDERS).default("as_entered"),
-  })
-  .superRefine((question, ctx) => {
-    const names = question.candidates.map((c) => c.name.toLowerCase());
-    const problem =
-      new Set(names).size === names.length
-        ? questionProblem({
-            candidates: question.candidates.map((c, index) => ({ ...c, id: String(index) })),
-            method: question.method,
-          })
-        : "Two candidates have the same name.";
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-export type QuestionInput = z.input<typeof questionInputSchema>;
 export type CandidateOrder = (typeof CANDIDATE_ORDERS)[number];
 
 /** How many candidates a question elects. */
 export function seatsOf(method: QuestionMethod): number {
   return method.kind === "block" || method.kind === "stv" || method.kind === "approval" ? method.seats : 1;
 }
+
+// The question's schemas (what the question builder validates with and the server parses).
+export type { Question, QuestionCandidate, QuestionInput, QuestionMethod } from "./question-input";

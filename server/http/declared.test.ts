@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountsEndpoints } from "../../contract/accounts";
+import { accountsEndpoints } from "../../contract/accounts-endpoints";
 import { channelsEndpoints } from "../../contract/channels-endpoints";
-import { chatEndpoints } from "../../contract/chat";
+import { chatEndpoints } from "../../contract/chat-endpoints";
 import { devEndpoints } from "../../contract/dev";
 import { electionsEndpoints } from "../../contract/elections-endpoints";
 import type { AnyEndpoint } from "../../contract/endpoint";
@@ -12,7 +12,7 @@ import { postsEndpoints } from "../../contract/posts-endpoints";
 import { profileEndpoints } from "../../contract/profile";
 import { roomsEndpoints } from "../../contract/rooms";
 import { searchEndpoints } from "../../contract/search";
-import { settingsEndpoints } from "../../contract/settings";
+import { settingsEndpoints } from "../../contract/settings-endpoints";
 import { type TestApp, testApp } from "../test/support";
 
 let t: TestApp;

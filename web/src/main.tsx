@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query";
 import { AuthProvider } from "./features/accounts/AuthProvider";
-import { router } from "./routes";
+import { AppRoutes } from "./routes";
 import { ToastProvider } from "./ui/Toast";
 import "./ui/theme.css";
 
@@ -17,7 +17,9 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </ToastProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { updateProfileInput } from "../../../contract/accounts";
+import type { updateProfileInput } from "../../../contract/accounts-input";
 import { messages } from "../../../contract/messages";
 import { profileMessages } from "../../../contract/profile";
 import { users } from "../../db/schema";

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { accountsEndpoints, type RegistrationResult } from "../../../contract/accounts";
+import type { RegistrationResult } from "../../../contract/accounts";
+import { accountsEndpoints } from "../../../contract/accounts-endpoints";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { clearSessionCookie, setSessionCookie } from "../../http/access";

@@ -4,7 +4,7 @@ import type {
   passwordResetConfirmInput,
   registerOrganizationInput,
   registerVoterInput,
-} from "../../../contract/accounts";
+} from "../../../contract/accounts-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { organizationMemberships, organizations, passwordResets, users } from "../../db/schema";

@@ -1,13 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type Channel,
-  type channelPreferencesInput,
-  type createChannelInput,
-  DEFAULT_PERMISSIONS,
-  DUPLICATE_SUFFIX,
-  type updateChannelInput,
-} from "../../../contract/channels";
+import { type Channel, DEFAULT_PERMISSIONS, DUPLICATE_SUFFIX } from "../../../contract/channels";
+import type {
+  channelPreferencesInput,
+  createChannelInput,
+  updateChannelInput,
+} from "../../../contract/channels-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { channelMembers, channelPreferences, channels, organizations } from "../../db/schema";

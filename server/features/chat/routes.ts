@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { chatEndpoints } from "../../../contract/chat";
+import { chatEndpoints } from "../../../contract/chat-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { enforceLimits } from "../../lib/rate-limit";

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Ballot } from "../../../contract/ballots/ballot";
-import { createChannelInput } from "../../../contract/channels";
+import { createChannelInput } from "../../../contract/channels-input";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
 import type { Clock } from "../../lib/clock";

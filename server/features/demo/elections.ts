@@ -1,7 +1,8 @@
 /** The demo's elections: verification, votes and seals, all through the real path. */
 import { asc, eq } from "drizzle-orm";
-import { createChannelInput } from "../../../contract/channels";
-import { type CastVoteInput, castVoteInput } from "../../../contract/elections";
+import { createChannelInput } from "../../../contract/channels-input";
+import type { CastVoteInput } from "../../../contract/elections";
+import { castVoteInput } from "../../../contract/elections-input";
 import { defaultLimits } from "../../context";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";

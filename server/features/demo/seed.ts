@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CreateChannelInput } from "../../../contract/channels";
-import { createChannelInput } from "../../../contract/channels";
+import { createChannelInput } from "../../../contract/channels-input";
 import type { Db } from "../../db/connect";
 import { channels, users } from "../../db/schema";
 import type { Clock } from "../../lib/clock";

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Ballot, isBlank, validateBallot } from "../../../contract/ballots/ballot";
 import type { QuestionMethod } from "../../../contract/ballots/question";
-import { type castVoteInput, electionMessages } from "../../../contract/elections";
+import { electionMessages } from "../../../contract/elections";
+import type { castVoteInput } from "../../../contract/elections-input";
 import type { Db } from "../../db/connect";
 import { badRequest } from "../../http/errors";
 

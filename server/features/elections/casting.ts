@@ -4,10 +4,10 @@ import type { z } from "zod";
 import {
   type CastVoteResult,
   type ChainHead,
-  type castVoteInput,
   electionMessages,
   receiptMessage,
 } from "../../../contract/elections";
+import type { castVoteInput } from "../../../contract/elections-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type electionDefinitionInput, electionMessages } from "../../../contract/elections";
+import { electionMessages } from "../../../contract/elections";
+import type { electionDefinitionInput } from "../../../contract/elections-input";
 import type { Db } from "../../db/connect";
 import { channels, electionPositions, elections, organizations } from "../../db/schema";
 import { badRequest } from "../../http/errors";

@@ -4,15 +4,14 @@ import type { z } from "zod";
 import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MINUTES,
-  type confirmVerificationInput,
   electionMessages,
   GRANT_TTL_MINUTES,
   ID_MIN_LENGTH,
-  type startVerificationInput,
   type VerificationMethod,
   type VerificationResult,
   type VerificationStart,
 } from "../../../contract/elections";
+import type { confirmVerificationInput, startVerificationInput } from "../../../contract/elections-input";
 import type { Db } from "../../db/connect";
 import {
   elections,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { type Comment, type commentInput, postMessages } from "../../../contract/posts";
+import { type Comment, postMessages } from "../../../contract/posts";
+import type { commentInput } from "../../../contract/posts-input";
 import type { Db } from "../../db/connect";
 import { comments, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";

@@ -1,13 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type createPostInput,
-  type editPostInput,
-  PAGE_SIZE,
-  type Post,
-  type PostPage,
-  postMessages,
-} from "../../../contract/posts";
+import { PAGE_SIZE, type Post, type PostPage, postMessages } from "../../../contract/posts";
+import type { createPostInput, editPostInput } from "../../../contract/posts-input";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
 import { channelReads, channels, posts, uploads } from "../../db/schema";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { messages } from "../../../contract/messages";
-import { settingsEndpoints } from "../../../contract/settings";
+import { settingsEndpoints } from "../../../contract/settings-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";

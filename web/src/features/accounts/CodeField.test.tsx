@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { totpCodeInput } from "../../../../contract/accounts";
+import { totpCodeInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { CodeField } from "./CodeField";

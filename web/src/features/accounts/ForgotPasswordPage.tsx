@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { accountsEndpoints, passwordResetRequestInput } from "../../../../contract/accounts";
+import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
+import { passwordResetRequestInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { accountsEndpoints, PASSWORD_MAX, passwordResetConfirmInput } from "../../../../contract/accounts";
+import { PASSWORD_MAX } from "../../../../contract/accounts";
+import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
+import { passwordResetConfirmInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";

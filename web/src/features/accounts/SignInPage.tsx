@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { signInInput } from "../../../../contract/accounts";
+import { signInInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { Field } from "../../ui/Field";

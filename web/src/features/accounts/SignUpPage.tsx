@@ -1,14 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
-import {
-  accountsEndpoints,
-  DEFAULT_ID_TYPE,
-  ID_TYPES,
-  PASSWORD_MAX,
-  registerOrganizationInput,
-  registerVoterInput,
-} from "../../../../contract/accounts";
+import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
+import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
+import { registerOrganizationInput, registerVoterInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { useEndpointMutation } from "../../api/query";

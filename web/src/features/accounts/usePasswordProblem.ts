@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { loadCommonPasswords, newPassword } from "../../../../contract/accounts";
+import { loadCommonPasswords } from "../../../../contract/accounts";
+import { newPassword } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 
 /**

@@ -3,9 +3,9 @@ import {
   CANDIDATE_POSITIONS,
   type CandidateInput,
   type CandidatePosition,
-  candidateInputSchema,
   POSITION_LABELS,
 } from "../../../../contract/channels";
+import { candidateInputSchema } from "../../../../contract/channels-input";
 import { messages } from "../../../../contract/messages";
 import { Field } from "../../ui/Field";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";

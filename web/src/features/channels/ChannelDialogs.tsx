@@ -1,7 +1,8 @@
 import { useId, useMemo } from "react";
 import type { z } from "zod";
-import { CHANNEL_NAME_MAX, type Channel, updateChannelInput } from "../../../../contract/channels";
+import { CHANNEL_NAME_MAX, type Channel } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
+import { updateChannelInput } from "../../../../contract/channels-input";
 import { messages } from "../../../../contract/messages";
 import { useEndpointMutation } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";

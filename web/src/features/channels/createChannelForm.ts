@@ -4,12 +4,12 @@ import {
   type CandidateInput,
   type ChannelType,
   type CreateChannelInput,
-  createChannelInput,
   DEFAULT_END_TIME,
   DEFAULT_SECURITY_SETTINGS,
   DEFAULT_START_TIME,
   type SecuritySettings,
 } from "../../../../contract/channels";
+import { createChannelInput } from "../../../../contract/channels-input";
 
 /** What the Create Channel form holds: the body's fields, the voting settings always present. */
 export interface CreateChannelFields {

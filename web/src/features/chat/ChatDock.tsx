@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
-import { chatEndpoints } from "../../../../contract/chat";
+import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
 import { useAuth } from "../accounts/AuthProvider";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";

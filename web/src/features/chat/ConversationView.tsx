@@ -1,10 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
-import {
-  CHAT_MESSAGE_MAX,
-  type ChatContact,
-  type DirectMessage,
-  sendMessageInput,
-} from "../../../../contract/chat";
+import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
+import { sendMessageInput } from "../../../../contract/chat-input";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useContractForm } from "../../ui/form/useContractForm";

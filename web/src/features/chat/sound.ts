@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { settingsEndpoints, type UserSettings } from "../../../../contract/settings";
+import type { UserSettings } from "../../../../contract/settings";
+import { settingsEndpoints } from "../../../../contract/settings-endpoints";
 import { call } from "../../api/client";
 
 let audio: AudioContext | null = null;

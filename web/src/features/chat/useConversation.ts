@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { chatEndpoints, type DirectMessage } from "../../../../contract/chat";
+import type { DirectMessage } from "../../../../contract/chat";
+import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
 import { endpointKey, useEndpointMutation } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";

@@ -1,11 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import {
-  type ChatContact,
-  type ContactList,
-  chatEndpoints,
-  type DirectMessage,
-} from "../../../../contract/chat";
+import type { ChatContact, ContactList, DirectMessage } from "../../../../contract/chat";
+import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";

@@ -1,5 +1,6 @@
 import { useFieldArray } from "react-hook-form";
-import { POSITION_LABELS, votingSettingsSchema } from "../../../../contract/channels";
+import { POSITION_LABELS } from "../../../../contract/channels";
+import { votingSettingsSchema } from "../../../../contract/channels-input";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { ApiError } from "../../api/http";

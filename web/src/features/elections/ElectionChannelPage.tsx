@@ -6,6 +6,7 @@ import { endpointUrl } from "../../../../contract/endpoint";
 import { cx } from "../../ui/cx";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";
+import { Spinner } from "../../ui/Spinner";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { recordVotingSession } from "../monitoring/recordVotingSession";
 import { ChannelHeader } from "../workspace/ChannelFrame";
@@ -18,16 +19,18 @@ import styles from "./ElectionChannelPage.module.css";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { dateInZone, statusOf, turnout, windowText } from "./format";
-import { ResultsList } from "./ResultsList";
 import { StatusBadge } from "./StatusBadge";
 import { text } from "./text";
 import { useChannelElection } from "./useElections";
-import { VotersTab } from "./VotersTab";
 
 // Administrators only: the configuration (and the form library it uses) loads for them alone.
 const ConfigurationPanel = lazy(() =>
   import("./ConfigurationPanel").then((m) => ({ default: m.ConfigurationPanel })),
 );
+// The results (each method's tables) and the voters' roll load when their tab opens: the ballot
+// page is the first load of most voters.
+const ResultsList = lazy(() => import("./ResultsList").then((m) => ({ default: m.ResultsList })));
+const VotersTab = lazy(() => import("./VotersTab").then((m) => ({ default: m.VotersTab })));
 
 type TabKey = "overview" | "vote" | "results" | "voters";
 
@@ -241,10 +244,16 @@ export default function ElectionChannelPage() {
                         </Link>
                       )}
                     </div>
-                    <ResultsList election={election} />
+                    <Suspense fallback={<Spinner />}>
+                      <ResultsList election={election} />
+                    </Suspense>
                   </>
                 )}
-                {tab === "voters" && <VotersTab election={election} />}
+                {tab === "voters" && (
+                  <Suspense fallback={<Spinner />}>
+                    <VotersTab election={election} />
+                  </Suspense>
+                )}
               </Tabs>
             </div>
             {election.viewer.can_manage && (

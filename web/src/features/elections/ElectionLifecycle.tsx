@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
-import { type Election, extendElectionInput } from "../../../../contract/elections";
+import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { extendElectionInput } from "../../../../contract/elections-input";
 import { useEndpointMutation } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";

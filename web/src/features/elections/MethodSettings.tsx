@@ -1,9 +1,6 @@
 import { useId } from "react";
-import {
-  type questionInputSchema,
-  REFERENDUM_BASES,
-  REFERENDUM_THRESHOLDS,
-} from "../../../../contract/ballots/question";
+import { REFERENDUM_BASES, REFERENDUM_THRESHOLDS } from "../../../../contract/ballots/question";
+import type { questionInputSchema } from "../../../../contract/ballots/question-input";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import styles from "./MethodSettings.module.css";

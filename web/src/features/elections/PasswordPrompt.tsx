@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { electionMessages } from "../../../../contract/elections";
-import { passwordConfirmInput } from "../../../../contract/settings";
+import { passwordConfirmInput } from "../../../../contract/settings-input";
 import { Field } from "../../ui/Field";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";

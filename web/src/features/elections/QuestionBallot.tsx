@@ -1,7 +1,8 @@
-import { useId, useMemo } from "react";
+import { lazy, Suspense, useId, useMemo } from "react";
 import { BALLOT_KIND, type Ballot, REFERENDUM_ANSWERS } from "../../../../contract/ballots/ballot";
 import type { PositionView } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
+import { Spinner } from "../../ui/Spinner";
 import { PositionChoice } from "./BallotPositions";
 import positionStyles from "./BallotPositions.module.css";
 import { voterOrder } from "./ballotDraft";
@@ -9,8 +10,12 @@ import styles from "./ballotParts.module.css";
 import { ballotWords, rulesText, setLimits } from "./ballotWords";
 import { CandidateLabel, CandidateStatement } from "./CandidateAvatar";
 import shared from "./elections.module.css";
-import { GradesBallot, SchulzeBallot, ScoresBallot } from "./MarkBallots";
-import { RankingBallot } from "./RankingBallot";
+
+// The ranked and graded ballots load with a question that needs them: most ballots are one choice.
+const RankingBallot = lazy(() => import("./RankingBallot").then((m) => ({ default: m.RankingBallot })));
+const SchulzeBallot = lazy(() => import("./MarkBallots").then((m) => ({ default: m.SchulzeBallot })));
+const GradesBallot = lazy(() => import("./MarkBallots").then((m) => ({ default: m.GradesBallot })));
+const ScoresBallot = lazy(() => import("./MarkBallots").then((m) => ({ default: m.ScoresBallot })));
 
 type Candidate = PositionView["candidates"][number];
 
@@ -83,6 +88,14 @@ function ReferendumBallot({ position, value, onChange, disabled }: BodyProps<"an
 }
 
 function Body(props: BodyProps) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <MethodBody {...props} />
+    </Suspense>
+  );
+}
+
+function MethodBody(props: BodyProps) {
   const { position } = props;
   switch (position.method.kind) {
     case "block":

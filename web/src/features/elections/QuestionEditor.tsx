@@ -5,8 +5,8 @@ import {
   CANDIDATE_ORDERS,
   type CountingMethod,
   type QuestionInput,
-  questionInputSchema,
 } from "../../../../contract/ballots/question";
+import { questionInputSchema } from "../../../../contract/ballots/question-input";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";

@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   CODE_LENGTH,
-  confirmVerificationInput,
   electionMessages,
   ID_MIN_LENGTH,
   METHOD_LABELS,
-  startVerificationInput,
   VERIFIED_CLOSE_MS,
   type VerificationMethod,
 } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { confirmVerificationInput, startVerificationInput } from "../../../../contract/elections-input";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { cx } from "../../ui/cx";

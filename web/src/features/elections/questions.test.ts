@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COUNTING_METHODS,
-  type QuestionInput,
-  questionInputSchema,
-} from "../../../../contract/ballots/question";
+import { COUNTING_METHODS, type QuestionInput } from "../../../../contract/ballots/question";
+import { questionInputSchema } from "../../../../contract/ballots/question-input";
 import type { PositionView } from "../../../../contract/elections";
 import {
   blankQuestion,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { accountsEndpoints, totpCodeInput } from "../../../../contract/accounts";
+import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
+import { totpCodeInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, putError, submitting, useContractForm } from "../../ui/form/useContractForm";

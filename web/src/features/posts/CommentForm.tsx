@@ -1,5 +1,6 @@
 import { useEffect, useId } from "react";
-import { COMMENT_MAX, commentInput } from "../../../../contract/posts";
+import { COMMENT_MAX } from "../../../../contract/posts";
+import { commentInput } from "../../../../contract/posts-input";
 import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { authorName, COMMENT_MAX, type Comment, commentInput } from "../../../../contract/posts";
+import { authorName, COMMENT_MAX, type Comment } from "../../../../contract/posts";
+import { commentInput } from "../../../../contract/posts-input";
 import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";

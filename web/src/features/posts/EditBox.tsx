@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId } from "react";
-import type { commentInput } from "../../../../contract/posts";
+import type { commentInput } from "../../../../contract/posts-input";
 import { cx } from "../../ui/cx";
 import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import parts from "./ChannelParts.module.css";

@@ -1,5 +1,6 @@
-import { forwardInput, type Post } from "../../../../contract/posts";
+import type { Post } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
+import { forwardInput } from "../../../../contract/posts-input";
 import { useEndpointMutation } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useContractForm } from "../../ui/form/useContractForm";

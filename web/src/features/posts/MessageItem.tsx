@@ -1,12 +1,6 @@
 import { memo, useCallback, useEffect, useId, useMemo, useState } from "react";
-import {
-  authorName,
-  editPostInput,
-  MESSAGE_MAX,
-  mentionedNames,
-  type Post,
-  postMessages,
-} from "../../../../contract/posts";
+import { authorName, MESSAGE_MAX, mentionedNames, type Post, postMessages } from "../../../../contract/posts";
+import { editPostInput } from "../../../../contract/posts-input";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { DotsIcon } from "../../ui/icons";

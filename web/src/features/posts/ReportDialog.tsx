@@ -1,5 +1,6 @@
-import { type Post, postMessages, reportInput } from "../../../../contract/posts";
+import { type Post, postMessages } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
+import { reportInput } from "../../../../contract/posts-input";
 import { useEndpointMutation } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { fieldProps, useContractForm } from "../../ui/form/useContractForm";

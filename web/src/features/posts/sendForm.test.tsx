@@ -1,6 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { commentInput, postMessages } from "../../../../contract/posts";
+import { postMessages } from "../../../../contract/posts";
+import { commentInput } from "../../../../contract/posts-input";
 import { useContractForm } from "../../ui/form/useContractForm";
 import { sendForm } from "./sendForm";
 

@@ -1,4 +1,4 @@
-import type { updateProfileInput } from "../../../../contract/accounts";
+import type { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";

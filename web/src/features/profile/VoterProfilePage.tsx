@@ -1,7 +1,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { updateProfileInput } from "../../../../contract/accounts";
+import { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { useEndpointQuery } from "../../api/query";
 import { cx } from "../../ui/cx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { passwordConfirmInput } from "../../../../contract/settings";
+import { passwordConfirmInput } from "../../../../contract/settings-input";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
 import { PasswordAgain } from "./PasswordAgain";

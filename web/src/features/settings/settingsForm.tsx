@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { type Path, useController } from "react-hook-form";
-import type { UserSettings, userSettingsSchema } from "../../../../contract/settings";
+import type { UserSettings } from "../../../../contract/settings";
+import type { userSettingsSchema } from "../../../../contract/settings-input";
 import type { ContractForm } from "../../ui/form/useContractForm";
 import { Toggle } from "../../ui/Toggle";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { accountsEndpoints } from "../../../../contract/accounts";
+import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
 import { Tooltip } from "../../ui/Tooltip";

@@ -1,5 +1,6 @@
-import { type Channel, channelPreferencesInput, NOTIFY_CHOICES } from "../../../../../contract/channels";
+import { type Channel, NOTIFY_CHOICES } from "../../../../../contract/channels";
 import { channelsEndpoints } from "../../../../../contract/channels-endpoints";
+import { channelPreferencesInput } from "../../../../../contract/channels-input";
 import { NOTIFY_LABELS, text } from "../../workspace/text";
 import { useWorkspace } from "../../workspace/WorkspaceContext";
 import styles from "../channelSettings.module.css";

@@ -1,4 +1,5 @@
-import { type Channel, type ChannelPermissions, updateChannelInput } from "../../../../../contract/channels";
+import type { Channel, ChannelPermissions } from "../../../../../contract/channels";
+import { updateChannelInput } from "../../../../../contract/channels-input";
 import { Toggle } from "../../../ui/Toggle";
 import { text } from "../../workspace/text";
 import styles from "../channelSettings.module.css";

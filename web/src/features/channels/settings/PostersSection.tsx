@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type Channel, channelMembersInput } from "../../../../../contract/channels";
+import type { Channel } from "../../../../../contract/channels";
 import { channelsEndpoints } from "../../../../../contract/channels-endpoints";
+import { channelMembersInput } from "../../../../../contract/channels-input";
 import { messages } from "../../../../../contract/messages";
 import { endpointKey, useEndpointQuery } from "../../../api/query";
 import { LoadState } from "../../../ui/LoadState";

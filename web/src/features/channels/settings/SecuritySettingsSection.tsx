@@ -1,9 +1,5 @@
-import {
-  type Channel,
-  type ChannelType,
-  type SecuritySettings,
-  updateChannelInput,
-} from "../../../../../contract/channels";
+import type { Channel, ChannelType, SecuritySettings } from "../../../../../contract/channels";
+import { updateChannelInput } from "../../../../../contract/channels-input";
 import { Toggle } from "../../../ui/Toggle";
 import { text } from "../../workspace/text";
 import styles from "../channelSettings.module.css";

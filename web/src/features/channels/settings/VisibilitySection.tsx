@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { type Channel, updateChannelInput } from "../../../../../contract/channels";
+import type { Channel } from "../../../../../contract/channels";
+import { updateChannelInput } from "../../../../../contract/channels-input";
 import { cx } from "../../../ui/cx";
 import { text } from "../../workspace/text";
 import styles from "../channelSettings.module.css";

@@ -1,0 +1,84 @@
+import type { RegistrationResult, SessionInfo, SignInResult, TotpSetup } from "./accounts";
+import {
+  passwordResetConfirmInput,
+  passwordResetRequestInput,
+  registerOrganizationInput,
+  registerVoterInput,
+  signInInput,
+  totpCodeInput,
+  totpProofInput,
+  updateProfileInput,
+} from "./accounts-input";
+import { answer, done, endpoint } from "./endpoint";
+
+/** Accounts' endpoints: registration, sign-in and its session, the user's own profile, password resets, two-factor. */
+export const accountsEndpoints = {
+  registerVoter: endpoint({
+    method: "POST",
+    path: "/api/accounts/voters",
+    access: "public",
+    body: registerVoterInput,
+    response: answer<RegistrationResult>(),
+  }),
+  registerOrganization: endpoint({
+    method: "POST",
+    path: "/api/accounts/organizations",
+    access: "public",
+    body: registerOrganizationInput,
+    response: answer<RegistrationResult>(),
+  }),
+  signIn: endpoint({
+    method: "POST",
+    path: "/api/session",
+    access: "public",
+    body: signInInput,
+    response: answer<SignInResult>(),
+  }),
+  session: endpoint({ method: "GET", path: "/api/session", access: "user", response: answer<SessionInfo>() }),
+  /** Answered 204 with no body, signed in or not. */
+  signOut: endpoint({ method: "DELETE", path: "/api/session", access: "public", response: answer<void>() }),
+  /** Public so that a signed-out caller gets the spec's own words ("no user"). */
+  updateProfile: endpoint({
+    method: "PATCH",
+    path: "/api/profile",
+    access: "public",
+    body: updateProfileInput,
+    response: answer<SessionInfo>(),
+  }),
+  /** Answered 202, whether or not the address has an account. */
+  requestPasswordReset: endpoint({
+    method: "POST",
+    path: "/api/password-resets",
+    access: "public",
+    body: passwordResetRequestInput,
+    response: done,
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/api/password-resets/confirm",
+    access: "public",
+    body: passwordResetConfirmInput,
+    response: done,
+  }),
+  twoFactorSetup: endpoint({
+    method: "POST",
+    path: "/api/account/two-factor/setup",
+    access: "user",
+    body: totpProofInput.default({}),
+    response: answer<TotpSetup>(),
+  }),
+  twoFactorEnable: endpoint({
+    method: "POST",
+    path: "/api/account/two-factor/enable",
+    access: "user",
+    body: totpCodeInput,
+    response: answer<{ success: true }>(),
+  }),
+  twoFactorDisable: endpoint({
+    method: "POST",
+    path: "/api/account/two-factor/disable",
+    access: "user",
+    body: totpProofInput,
+    response: answer<{ success: true }>(),
+  }),
+};

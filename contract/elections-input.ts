@@ -1,0 +1,66 @@
+/**
+ * The elections' request bodies as zod schemas: the server parses each body with its schema and the
+ * web forms validate with the same one. Apart from elections.ts so the ballot page, which only shows
+ * words and calls endpoints, does not load zod.
+ */
+import { z } from "zod";
+import { ballotSchema } from "./ballots/ballot-input";
+import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels-input";
+import { electionMessages } from "./elections";
+import { messages } from "./messages";
+
+export const startVerificationInput = z.discriminatedUnion(
+  "method",
+  [
+    z.strictObject({ method: z.literal("national_id"), id_number: z.string().trim().max(50) }),
+    z.strictObject({ method: z.literal("voters_card") }),
+    z.strictObject({ method: z.literal("phone") }),
+  ],
+  { error: "Choose a verification method: National ID, Voter's Card or Phone" },
+);
+
+export const confirmVerificationInput = z.strictObject({
+  method: z.enum(["voters_card", "phone"]),
+  code: z.string().regex(/^\d{6}$/, { error: electionMessages.invalidCode }),
+});
+
+export const castVoteInput = z.strictObject({
+  grant_id: z.uuid({ error: electionMessages.grantMissing }),
+  selections: z
+    .array(
+      z
+        .strictObject({
+          position_id: z.uuid(),
+          /** The spec's one choice (plurality). */
+          candidate_id: z.uuid().optional(),
+          /** Any other answer (contract/ballots/ballot.ts), or a blank vote. */
+          ballot: ballotSchema.optional(),
+        })
+        .refine((s) => (s.candidate_id === undefined) !== (s.ballot === undefined), {
+          error: "Give each question one answer.",
+        }),
+    )
+    .min(1, "Choose a candidate")
+    .max(50),
+  password: z.string().max(200).optional(),
+});
+export type CastVoteInput = z.input<typeof castVoteInput>;
+
+export const extendElectionInput = z.strictObject({
+  end_date: calendarDateSchema(messages.votingPeriodRequired),
+  end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+});
+
+export const electionOptionsInput = z.strictObject({ results_hidden: z.boolean() });
+
+/** Channel Configuration before voting opens: the voting window and the candidates. */
+export const electionDefinitionInput = z.strictObject({
+  title: z.string().trim().min(1).max(100).optional(),
+  description: z.string().trim().max(1000).optional(),
+  voting_settings: votingSettingsSchema,
+});
+export type ElectionDefinitionInput = z.input<typeof electionDefinitionInput>;
+export type CandidateInputEntry = z.input<typeof candidateInputSchema>;
+
+/** Starting a verification: the National ID's number, or which code to send. */
+export type StartVerification = z.input<typeof startVerificationInput>;

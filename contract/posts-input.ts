@@ -1,0 +1,41 @@
+/**
+ * The messages' request bodies, parameters and queries as zod schemas: the server parses with them
+ * and the web forms (comment, forward, report, edit) validate with the same ones. Apart from posts.ts so
+ * a screen that only shows messages does not load zod.
+ */
+import { z } from "zod";
+import { COMMENT_MAX, MESSAGE_MAX, PAGE_SIZE, postMessages, REACTION_EMOJI } from "./posts";
+
+export const reactionEmojiParam = z.strictObject({
+  id: z.uuid({ error: postMessages.notFound }),
+  emoji: z.enum(REACTION_EMOJI, { error: postMessages.reactionNotOffered }),
+});
+
+export const createPostInput = z
+  .strictObject({
+    content: z.string().max(MESSAGE_MAX, `A message can be at most ${MESSAGE_MAX} characters`).default(""),
+    attachment_id: z.uuid().optional(),
+  })
+  .refine((input) => input.content.trim().length > 0 || input.attachment_id, { error: postMessages.empty });
+
+export const editPostInput = z.strictObject({
+  content: z.string().trim().min(1, postMessages.empty).max(MESSAGE_MAX),
+});
+
+export const commentInput = z.strictObject({
+  content: z.string().trim().min(1, postMessages.commentEmpty).max(COMMENT_MAX),
+});
+
+export const forwardInput = z.strictObject({ channel_id: z.uuid({ error: postMessages.forwardTarget }) });
+export const reportInput = z.strictObject({ reason: z.string().trim().max(500).default("") });
+export const pageQuery = z.strictObject({
+  /** The oldest message already shown (its id), or a time: the page holds messages before it. */
+  before: z.union([z.uuid(), z.iso.datetime({ offset: true })]).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
+});
+export const searchInput = z.strictObject({
+  q: z.string().trim().min(1, "Type something to search for").max(200),
+});
+
+/** A report's reason; a report sent with no body at all has none. */
+export const reportBody = reportInput.default({ reason: "" });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { blankEndpointSchemas } from "./endpointsWithoutSchemas";
+
+describe("blankEndpointSchemas", () => {
+  it("blanks what only the server reads in a declaration and in a helper's part of one", () => {
+    const out = blankEndpointSchemas(
+      [
+        "const part = (path) => ({ path, params: idParams });",
+        'export const e = { get: endpoint({ method: "GET", path: "/api/x", access: "user", query, body: z.object({ a: z.string() }), response: answer() }) };',
+      ].join("\n"),
+    );
+    expect(out).toContain("({ path, params: undefined })");
+    expect(out).toContain(
+      'method: "GET", path: "/api/x", access: "user", query: undefined, body: undefined, response: undefined',
+    );
+  });
+
+  it("marks schema-building calls pure, but not the calls a function makes", () => {
+    const out = blankEndpointSchemas(
+      "export const name = z.string().min(1);\nconst text = optionalText(300).refine(isUrl);\nfunction f(list) { list.push(1); return z.number(); }",
+    );
+    expect(out).toContain("export const name = /* @__PURE__ */ z.string().min(1);");
+    expect(out).toContain("const text = /* @__PURE__ */ optionalText(300).refine(isUrl);");
+    expect(out).toContain("{ list.push(1); return /* @__PURE__ */ z.number(); }");
+  });
+
+  it("leaves an object without a method or a path alone", () => {
+    const code = "export const form = { body: z.object({}), query: 1 };";
+    expect(blankEndpointSchemas(code)).toBe(
+      "export const form = { body: /* @__PURE__ */ z.object({}), query: 1 };",
+    );
+  });
+});
+
+describe("blankEndpointSchemas and imports", () => {
+  it("drops an import whose names only the blanked schemas read, and keeps the others", () => {
+    const out = blankEndpointSchemas(
+      [
+        'import { signInInput } from "./accounts-input";',
+        'import { answer, endpoint } from "./endpoint";',
+        'export const e = endpoint({ method: "POST", path: "/api/x", access: "public", body: signInInput, response: answer() });',
+      ].join("\n"),
+    );
+    expect(out).not.toContain("accounts-input");
+    expect(out).toContain('import { answer, endpoint } from "./endpoint";');
+  });
+});
