@@ -1,7 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { buildApp } from "../server/app";
 import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
 import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
+import { generousLimits, testConfig } from "../server/test/config";
 import { silentLog } from "./fanout-harness";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
@@ -61,4 +64,25 @@ export async function pushVotespaceTargets<T>(
   targets.push(
     await build(`${label}, PostgreSQL NOTIFY`, database, await postgresBus(database, url, silentLog)),
   );
+}
+
+/**
+ * Runs `body` against a Votespace app (not listening) on each database of `benchDatabases`, the
+ * schema migrated; closes the app and drops the database afterwards, whatever happened.
+ */
+export async function forEachBenchApp(
+  body: (name: string, app: FastifyInstance, database: Database) => Promise<void>,
+): Promise<void> {
+  for (const target of await benchDatabases()) {
+    const database = await target.open();
+    await database.migrate();
+    const app = await buildApp({ config: testConfig(), database, logger: false, limits: generousLimits });
+    try {
+      await body(target.name, app, database);
+    } finally {
+      await app.close();
+      await database.close();
+      await target.dispose();
+    }
+  }
 }

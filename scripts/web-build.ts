@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { newestMtime } from "./server-build.mjs";
 
@@ -21,9 +22,29 @@ export function webBuildIsStale(): boolean {
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
+/**
+ * webBuildIsStale, its stats sent all at once to libuv's threads: `npm start` runs it while the
+ * main thread opens the database, so the check costs the start next to nothing.
+ */
+async function webBuildIsStaleAsync(): Promise<boolean> {
+  const built = await stat(builtIndex).catch(() => null);
+  if (!built) return true;
+  const times = await Promise.all(sources.map((source) => newestMtimeAsync(path.join(root, source))));
+  return times.some((time) => time > built.mtimeMs);
+}
+
+async function newestMtimeAsync(target: string): Promise<number> {
+  const found = await stat(target).catch(() => null);
+  if (!found) return 0;
+  if (!found.isDirectory()) return found.mtimeMs;
+  const entries = await readdir(target);
+  const times = await Promise.all(entries.map((entry) => newestMtimeAsync(path.join(target, entry))));
+  return Math.max(found.mtimeMs, ...times);
+}
+
 /** Builds the web app when it is missing or stale; quick when nothing changed. */
 export async function ensureWebBuild(): Promise<void> {
-  if (!webBuildIsStale()) return;
+  if (!(await webBuildIsStaleAsync())) return;
   console.log("Building the web app (web/dist is missing or older than its sources)...");
   const { build } = await import("vite");
   await build({ configFile: path.join(root, "web/vite.config.ts"), logLevel: "warn" });

@@ -15,8 +15,12 @@ import { closeTransports, configuredTransports } from "./lib/outbox/configured";
 import { startOutboxWorker } from "./lib/outbox/worker";
 import { pruneRateLimits } from "./lib/rate-limit";
 
-/** Process entry: config, database, migrations, demo data, listen; closes cleanly on a signal. */
-export async function main(): Promise<void> {
+/**
+ * Process entry: config, database, migrations, demo data, listen; closes cleanly on a signal.
+ * `beforeApp` is awaited once the database is open, before the app is built (`npm start` checks
+ * and builds the web app meanwhile).
+ */
+export async function main(options: { beforeApp?: () => Promise<void> } = {}): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -37,6 +41,7 @@ export async function main(): Promise<void> {
     throw error;
   }
   await database.migrate();
+  await options.beforeApp?.();
 
   const app = await buildApp({ config, database });
   for (const warning of config.warnings ?? []) app.log.warn(warning);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -47,6 +48,24 @@ export const POOL_TIMEOUTS = {
 
 export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
+/**
+ * True when the database already holds the newest committed migration, so drizzle's migrator would
+ * apply nothing (it applies what is newer than the last applied): a start on existing data skips
+ * reading and hashing every migration file. False on a new database (no migrations table yet).
+ */
+async function upToDate(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const { rows } = await query("select max(created_at) as applied from drizzle.__drizzle_migrations");
+    return Number((rows[0] as { applied: string | number | null } | undefined)?.applied ?? 0) >= newest;
+  } catch {
+    return false;
+  }
+}
+
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -54,7 +73,10 @@ export function fromPglite(client: PGlite): Database {
     kind: "pglite",
     observed: (onQuery) =>
       drizzlePglite(client, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async migrate() {
+      if (!(await upToDate((text) => client.query(text))))
+        await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
     close: () => client.close(),
   };
 }
@@ -78,6 +100,7 @@ export function fromPostgres(url: string, poolSize = 10): Database {
     observed: (onQuery) =>
       drizzleNodePg(pool, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
     async migrate() {
+      if (await upToDate((text) => pool.query(text))) return;
       // One process migrates at a time: an advisory lock held on one connection.
       const client = await pool.connect();
       try {

@@ -41,10 +41,17 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
     problems.push(
       "the questions on the board differ from the published definition hash (a method, seat count, threshold or candidate was changed)",
     );
+  // The ballots grouped by seal once (one pass, whatever the number of seals).
+  const bySeal = new Map<number, Bulletin["ballots"]>();
+  for (const ballot of board.ballots) {
+    const batch = bySeal.get(ballot.seal);
+    if (batch) batch.push(ballot);
+    else bySeal.set(ballot.seal, [ballot]);
+  }
   let previous = chainStart(board.definition_hash);
   for (const [index, seal] of board.seals.entries()) {
     const where = `seal ${seal.sequence}`;
-    const batch = board.ballots.filter((b) => b.seal === seal.sequence);
+    const batch = bySeal.get(seal.sequence) ?? [];
     if (seal.sequence !== index + 1) problems.push(`${where}: out of sequence (expected ${index + 1})`);
     if (seal.previous_root !== previous)
       problems.push(

@@ -1,8 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { ballots, elections, seals } from "../../db/schema";
+import { ballots, electionPositions, elections, seals } from "../../db/schema";
+import { sha256 } from "../../lib/crypto";
 import { definitionHashOf } from "./definition";
-import { chainRoot, chainStart, tallyOf } from "./sealing";
+import { ballotHash, chainStart, tallyOf } from "./sealing";
 
 /** A chain head someone saw (on a receipt or the board): seal `sequence` had root `root`. */
 export interface WitnessedHead {
@@ -28,14 +29,6 @@ export interface VerificationReport {
   problems: string[];
 }
 
-interface PositionCount {
-  position_id: string;
-  ballots: number;
-  sealed: number;
-  participations: number;
-  disclosed: number;
-}
-
 /**
  * Recomputes the election's definition hash from its stored questions (the chain starts at it),
  * every seal and every tally of an election from its stored ballots; holds the ballots
@@ -50,12 +43,13 @@ export async function verifyElectionIntegrity(
 ): Promise<VerificationReport> {
   const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!election) throw new Error(`No election with id ${electionId}`);
-  const all = await db.select().from(ballots).where(eq(ballots.electionId, electionId));
   const chain = await db
     .select()
     .from(seals)
     .where(eq(seals.electionId, electionId))
     .orderBy(asc(seals.sequence));
+  const { counts, bySeal, total, unsealed } = await ballotCounts(db, electionId);
+  const digests = await sealDigests(db, electionId);
   const problems: string[] = [];
   // The chain starts at the definition fixed when voting opened: questions changed since break it.
   if (
@@ -67,7 +61,8 @@ export async function verifyElectionIntegrity(
     );
   let previous = chainStart(election.definitionHash);
   for (const [index, seal] of chain.entries()) {
-    const batch = all.filter((b) => b.sealId === seal.id);
+    const sealed = bySeal.get(seal.id) ?? { ballots: 0, tally: {} };
+    const digest = digests.get(seal.id) ?? { hashes: "", tally: null };
     if (seal.sequence !== index + 1)
       problems.push(`seal ${seal.sequence}: out of sequence (expected ${index + 1})`);
     if (seal.previousRoot !== previous)
@@ -76,15 +71,15 @@ export async function verifyElectionIntegrity(
           ? `seal ${seal.sequence}: does not chain from the election's definition (the questions it is counted with)`
           : `seal ${seal.sequence}: does not chain to the seal before it`,
       );
-    if (batch.length !== seal.ballotCount) {
-      problems.push(`seal ${seal.sequence}: covers ${batch.length} ballots, recorded ${seal.ballotCount}`);
+    if (sealed.ballots !== seal.ballotCount) {
+      problems.push(`seal ${seal.sequence}: covers ${sealed.ballots} ballots, recorded ${seal.ballotCount}`);
     }
-    const root = chainRoot(seal.previousRoot, batch);
-    if (root !== seal.root)
+    // chainRoot's H(previous root ‖ H(ballot)…), the ballots' hashes concatenated by the database.
+    if (sha256(seal.previousRoot + digest.hashes) !== seal.root)
       problems.push(
         `seal ${seal.sequence}: root differs from its ballots (a ballot was altered, added or removed)`,
       );
-    const recount = tallyOf(batch);
+    const recount = digest.tally ?? sealed.tally;
     for (const candidate of new Set([...Object.keys(recount), ...Object.keys(seal.tally)])) {
       if ((recount[candidate] ?? 0) !== (seal.tally[candidate] ?? 0)) {
         problems.push(
@@ -94,8 +89,10 @@ export async function verifyElectionIntegrity(
     }
     previous = seal.root;
   }
-  const orphans = all.filter((b) => b.sealId !== null && !chain.some((s) => s.id === b.sealId));
-  if (orphans.length > 0) problems.push(`${orphans.length} ballots point to a seal that does not exist`);
+  const onChain = new Set(chain.map((seal) => seal.id));
+  let orphans = 0;
+  for (const [sealId, sealed] of bySeal) if (!onChain.has(sealId)) orphans += sealed.ballots;
+  if (orphans > 0) problems.push(`${orphans} ballots point to a seal that does not exist`);
 
   for (const head of options.heads ?? []) {
     const seal = chain.find((s) => s.sequence === head.sequence);
@@ -105,10 +102,14 @@ export async function verifyElectionIntegrity(
       problems.push(`witnessed head ${head.sequence}: the chain's root differs (the chain was recomputed)`);
   }
 
-  const counts = await positionCounts(db, electionId);
+  const { participations: taken, dangling } = await participationCounts(db, electionId, onChain);
   const ended = election.status !== "active" && election.status !== "upcoming";
-  for (const position of counts) {
-    const where = `position ${position.position_id}`;
+  for (const positionId of await positionIds(db, electionId)) {
+    const position = {
+      ...(counts.get(positionId) ?? { ballots: 0, sealed: 0 }),
+      ...(taken.get(positionId) ?? { participations: 0, disclosed: 0 }),
+    };
+    const where = `position ${positionId}`;
     if (position.ballots > position.participations)
       problems.push(
         `${where}: ${position.ballots} ballots but only ${position.participations} voters took part (a ballot was added)`,
@@ -124,41 +125,142 @@ export async function verifyElectionIntegrity(
     if (ended && position.ballots > position.sealed)
       problems.push(`${where}: ${position.ballots - position.sealed} ballots still unsealed after the close`);
   }
-  const dangling = await danglingParticipations(db, electionId);
   if (dangling > 0) problems.push(`${dangling} participations were disclosed by a seal that does not exist`);
 
   return {
     electionId,
     title: election.title,
     status: election.status,
-    ballots: all.length,
-    participations: counts.reduce((sum, p) => sum + p.participations, 0),
+    ballots: total,
+    participations: [...taken.values()].reduce((sum, p) => sum + p.participations, 0),
     seals: chain.length,
-    unsealed: all.filter((b) => b.sealId === null).length,
+    unsealed,
     heads: options.heads?.length ?? 0,
     problems,
   };
 }
 
-/** Per position of the election: ballots (all, sealed) and participations (all, disclosed). */
-async function positionCounts(db: Db, electionId: string): Promise<PositionCount[]> {
-  const result = (await db.execute(sql`
-    select pos.id as position_id,
-      (select count(*)::int from ballots b where b.position_id = pos.id) as ballots,
-      (select count(*)::int from ballots b where b.position_id = pos.id and b.seal_id is not null) as sealed,
-      (select count(*)::int from participations p where p.position_id = pos.id) as participations,
-      (select count(*)::int from participations p where p.position_id = pos.id and p.seal_id is not null) as disclosed
-    from election_positions pos where pos.election_id = ${electionId}::uuid
-    order by pos.sort_order`)) as unknown as { rows: PositionCount[] };
-  return result.rows;
+interface SealedBallots {
+  ballots: number;
+  /** The plurality choices' tally (answers other than a candidate are counted by sealDigests). */
+  tally: Record<string, number>;
 }
 
-async function danglingParticipations(db: Db, electionId: string): Promise<number> {
+/**
+ * One pass over the election's ballots, grouped by seal, position and candidate: the ballots per
+ * seal and their plurality tally, and the ballots (all, sealed) per position.
+ */
+async function ballotCounts(db: Db, electionId: string) {
   const result = (await db.execute(sql`
-    select count(*)::int as n from participations p
-    where p.election_id = ${electionId}::uuid and p.seal_id is not null
-      and not exists (select 1 from seals s where s.id = p.seal_id and s.election_id = p.election_id)`)) as unknown as {
-    rows: Array<{ n: number }>;
+    select seal_id, position_id, candidate_id, count(*)::int as n from ballots
+    where election_id = ${electionId}::uuid group by seal_id, position_id, candidate_id`)) as unknown as {
+    rows: Array<{ seal_id: number | null; position_id: string; candidate_id: string | null; n: number }>;
   };
-  return result.rows[0]?.n ?? 0;
+  const bySeal = new Map<number, SealedBallots>();
+  const counts = new Map<string, { ballots: number; sealed: number }>();
+  let total = 0;
+  let unsealed = 0;
+  for (const row of result.rows) {
+    total += row.n;
+    const position = counts.get(row.position_id) ?? { ballots: 0, sealed: 0 };
+    counts.set(row.position_id, position);
+    position.ballots += row.n;
+    if (row.seal_id === null) {
+      unsealed += row.n;
+      continue;
+    }
+    position.sealed += row.n;
+    const sealed = bySeal.get(row.seal_id) ?? { ballots: 0, tally: {} };
+    bySeal.set(row.seal_id, sealed);
+    sealed.ballots += row.n;
+    if (row.candidate_id !== null)
+      sealed.tally[row.candidate_id] = (sealed.tally[row.candidate_id] ?? 0) + row.n;
+  }
+  return { counts, bySeal, total, unsealed };
+}
+
+interface SealDigest {
+  /** H(ballot) of each of the seal's ballots by receipt hash, concatenated (chainRoot's order). */
+  hashes: string;
+  /** The seal's whole tally when it holds answers other than a candidate (null: ballotCounts has it). */
+  tally: Record<string, number> | null;
+}
+
+/**
+ * Every seal's ballot hashes in one pass: the database hashes plurality choices itself (ballotHash's
+ * text, `collate "C"` ordering as JavaScript compares strings); a seal holding other answers (whose
+ * hash is of their canonical text) has its ballots read and hashed here.
+ */
+async function sealDigests(db: Db, electionId: string): Promise<Map<number, SealDigest>> {
+  const result = (await db.execute(sql`
+    select seal_id, bool_or(candidate_id is null) as answers,
+      string_agg(encode(sha256(convert_to(
+        election_id::text || '|' || position_id::text || '|' || candidate_id::text || '|' || receipt_hash, 'UTF8')), 'hex'),
+        '' order by receipt_hash collate "C") as hashes
+    from ballots where election_id = ${electionId}::uuid and seal_id is not null group by seal_id`)) as unknown as {
+    rows: Array<{ seal_id: number; answers: boolean; hashes: string | null }>;
+  };
+  const digests = new Map<number, SealDigest>();
+  const withAnswers: number[] = [];
+  for (const row of result.rows) {
+    if (row.answers) withAnswers.push(row.seal_id);
+    else digests.set(row.seal_id, { hashes: row.hashes ?? "", tally: null });
+  }
+  if (withAnswers.length === 0) return digests;
+  const rows = await db
+    .select({
+      sealId: ballots.sealId,
+      electionId: ballots.electionId,
+      positionId: ballots.positionId,
+      candidateId: ballots.candidateId,
+      answer: ballots.answer,
+      receiptHash: ballots.receiptHash,
+    })
+    .from(ballots)
+    .where(
+      and(
+        eq(ballots.electionId, electionId),
+        sql`${ballots.sealId} = any(${`{${withAnswers.join(",")}}`}::int[])`,
+      ),
+    );
+  const batches = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const batch = batches.get(row.sealId as number);
+    if (batch) batch.push(row);
+    else batches.set(row.sealId as number, [row]);
+  }
+  for (const [sealId, batch] of batches) {
+    const ordered = [...batch].sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
+    digests.set(sealId, { hashes: ordered.map(ballotHash).join(""), tally: tallyOf(batch) });
+  }
+  return digests;
+}
+
+/** Participations per position (all, disclosed) in one pass, and those disclosed by a seal not on the chain. */
+async function participationCounts(db: Db, electionId: string, onChain: Set<number>) {
+  const result = (await db.execute(sql`
+    select position_id, seal_id, count(*)::int as n from participations
+    where election_id = ${electionId}::uuid group by position_id, seal_id`)) as unknown as {
+    rows: Array<{ position_id: string; seal_id: number | null; n: number }>;
+  };
+  const participations = new Map<string, { participations: number; disclosed: number }>();
+  let dangling = 0;
+  for (const row of result.rows) {
+    const position = participations.get(row.position_id) ?? { participations: 0, disclosed: 0 };
+    participations.set(row.position_id, position);
+    position.participations += row.n;
+    if (row.seal_id === null) continue;
+    position.disclosed += row.n;
+    if (!onChain.has(row.seal_id)) dangling += row.n;
+  }
+  return { participations, dangling };
+}
+
+async function positionIds(db: Db, electionId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: electionPositions.id })
+    .from(electionPositions)
+    .where(eq(electionPositions.electionId, electionId))
+    .orderBy(asc(electionPositions.sortOrder));
+  return rows.map((row) => row.id);
 }

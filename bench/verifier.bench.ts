@@ -1,0 +1,115 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../server/db/connect";
+import { ballots, elections, participations, seals } from "../server/db/schema";
+import { chainRoot, chainStart, tallyOf } from "../server/features/elections/sealing";
+import { verifyElectionIntegrity } from "../server/features/elections/verifier";
+import { systemClock } from "../server/lib/clock";
+import { electionChannel, electionOfChannel } from "../server/test/elections";
+import { createOrganization } from "../server/test/factories";
+import { call } from "../server/test/http";
+import { forEachBenchApp } from "./databases";
+
+/** Voters; each votes for both positions of the election, so twice as many ballots. */
+const VOTERS = 50_000;
+const SEAL_COUNTS = [20, 5_000];
+const RUNS = 3;
+
+/**
+ * `npm run verify-election` on 100,000 ballots, sealed in 20 and in 5,000 seals, beside the
+ * database's own `group by` of the same ballots (the least a recount can cost) in the same run:
+ * the ratio is how many such `group by`s one verification takes (goal ≤ 5 whatever the seals).
+ */
+export async function run(): Promise<void> {
+  await forEachBenchApp(async (name, app, { db }) => {
+    const electionId = await seedElection(app, db);
+    const groupBy = () =>
+      db.execute(sql`select position_id, candidate_id, count(*) from ballots
+        where election_id = ${electionId}::uuid group by position_id, candidate_id`);
+    for (const sealCount of SEAL_COUNTS) {
+      await sealInto(db, electionId, sealCount);
+      const report = await verifyElectionIntegrity(db, electionId);
+      if (report.problems.length > 0 || report.seals !== sealCount)
+        throw new Error(`the bench's election does not verify: ${report.problems.join("; ")}`);
+      await groupBy();
+      const subject = await median(() => verifyElectionIntegrity(db, electionId));
+      const baseline = await median(groupBy);
+      console.log(
+        `${name}: verify-election, ${report.ballots.toLocaleString("en")} ballots in ${sealCount.toLocaleString("en")} seals\n  subject   ${subject.toFixed(1)} ms (median of ${RUNS})\n  group by  ${baseline.toFixed(1)} ms\n  ratio     ${(subject / baseline).toFixed(1)} × the group by (goal ≤ 5)`,
+      );
+    }
+  });
+}
+
+/** An open election of two positions, each with a ballot and a participation from every voter. */
+async function seedElection(app: FastifyInstance, db: Db): Promise<string> {
+  const admin = await createOrganization(app);
+  const channel = (await call(app, admin.cookie).post("/api/channels", electionChannel(systemClock))).json()
+    .channel;
+  const { id } = await electionOfChannel(app, admin.cookie, channel.id);
+  const opened = await call(app, admin.cookie).post(`/api/elections/${id}/open`);
+  if (opened.statusCode !== 200) throw new Error(`open: ${opened.body}`);
+  await db.execute(sql`insert into users (email, password_hash, full_name, user_type)
+    select 'bench-' || i || '@verifier.local', 'x', 'Voter ' || i, 'voter' from generate_series(1, ${VOTERS}) i`);
+  const voters = sql`(select id, row_number() over (order by id) as i from users where email like 'bench-%@verifier.local')`;
+  await db.execute(sql`insert into participations (election_id, position_id, user_id)
+    select p.election_id, p.id, v.id from ${voters} v cross join election_positions p where p.election_id = ${id}::uuid`);
+  // Each voter's choice: one of the position's candidates, by the voter's number.
+  await db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash)
+    select p.election_id, p.id,
+      (select c.id from candidates c where c.position_id = p.id order by c.id offset (v.i % 2) limit 1),
+      encode(sha256(convert_to(p.id::text || v.id::text, 'UTF8')), 'hex')
+    from ${voters} v cross join election_positions p where p.election_id = ${id}::uuid`);
+  return id;
+}
+
+/** Seals every ballot of the election into `count` seals of about equal size, chained as the sealer would. */
+async function sealInto(db: Db, electionId: string, count: number): Promise<void> {
+  await db.update(ballots).set({ sealId: null }).where(eq(ballots.electionId, electionId));
+  await db.update(participations).set({ sealId: null }).where(eq(participations.electionId, electionId));
+  await db.delete(seals).where(eq(seals.electionId, electionId));
+  const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
+  const all = await db.select().from(ballots).where(eq(ballots.electionId, electionId));
+  const size = Math.ceil(all.length / count);
+  let previousRoot = chainStart(election?.definitionHash ?? null);
+  const made = [];
+  for (let sequence = 1; sequence <= count; sequence++) {
+    const batch = all.slice((sequence - 1) * size, sequence * size);
+    const root = chainRoot(previousRoot, batch);
+    made.push({ sequence, previousRoot, root, ballotCount: batch.length, tally: tallyOf(batch), batch });
+    previousRoot = root;
+  }
+  const ballotIds: string[] = [];
+  const sealIds: number[] = [];
+  for (let start = 0; start < made.length; start += 500) {
+    const chunk = made.slice(start, start + 500);
+    const rows = await db
+      .insert(seals)
+      .values(chunk.map(({ batch: _, ...seal }) => ({ electionId, ...seal })))
+      .returning({ id: seals.id, sequence: seals.sequence });
+    for (const row of rows)
+      for (const ballot of chunk[row.sequence - 1 - start]?.batch ?? []) {
+        ballotIds.push(ballot.id);
+        sealIds.push(row.id);
+      }
+  }
+  await db.execute(sql`update ballots b set seal_id = s.seal_id
+    from unnest(${`{${ballotIds.join(",")}}`}::uuid[], ${`{${sealIds.join(",")}}`}::int[]) as s(id, seal_id)
+    where b.id = s.id`);
+  // Every participation disclosed by the first seal: the verifier checks only the totals per position.
+  await db
+    .update(participations)
+    .set({ sealId: sealIds[0] as number })
+    .where(eq(participations.electionId, electionId));
+}
+
+async function median(task: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await task();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
