@@ -8,6 +8,8 @@ const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
 export interface BenchDatabase {
   name: string;
+  /** PostgreSQL only: the database made for the run, and the server's administrative database beside it. */
+  postgres?: { url: string; adminUrl: string; name: string };
   open(): Promise<Database>;
   dispose(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
   url.pathname = `/${name}`;
   list.push({
     name: "PostgreSQL",
+    postgres: { url: url.toString(), adminUrl, name },
     open: async () => fromPostgres(url.toString(), 10),
     async dispose() {
       const client = new pg.Client({ connectionString: adminUrl });
