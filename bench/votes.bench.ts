@@ -48,7 +48,9 @@ interface Run {
  * 10 % of voters with "require password to vote" (argon2) against the run where none has it.
  */
 export async function run(): Promise<void> {
-  for (const target of await benchDatabases()) {
+  // BENCH_ON=PostgreSQL (or PGlite) runs one backend only, while working on it.
+  const only = process.env.BENCH_ON;
+  for (const target of (await benchDatabases()).filter((t) => !only || t.name === only)) {
     const database = await target.open();
     let app: FastifyInstance | undefined;
     let meter: BackendCpu | null = null;
