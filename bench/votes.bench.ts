@@ -179,7 +179,7 @@ async function castVotesSomeWithPassword(
  * voting session (as a passed verification leaves them), and one cast request per voter; `check`
  * closes the election and makes sure every vote counted.
  */
-async function prepareVotes(
+export async function prepareVotes(
   app: FastifyInstance,
   base: string,
   database: Database,
