@@ -11,6 +11,8 @@ const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
 export interface BenchDatabase {
   name: string;
+  /** PostgreSQL only: the database made for the run, and the server's administrative database beside it. */
+  postgres?: { url: string; adminUrl: string; name: string };
   open(): Promise<Database>;
   dispose(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
   ];
   const adminUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  admin.on("error", () => {});
   try {
     await admin.connect();
   } catch {
@@ -36,10 +39,24 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
   url.pathname = `/${name}`;
   list.push({
     name: "PostgreSQL",
+    postgres: { url: url.toString(), adminUrl, name },
     open: async () => fromPostgres(url.toString(), 10),
     async dispose() {
+      // Called after everything of the run closed its connections; a straggler killed by the
+      // forced drop (57P01) reports on its own listener, and this one must not die of it either.
       const client = new pg.Client({ connectionString: adminUrl });
+      client.on("error", () => {});
       await client.connect();
+      // pool.end() resolves once it has asked its connections to close, not once they have: wait
+      // (briefly) for the server to see them gone, so the forced drop terminates nobody.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const open = await client.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -1,33 +1,41 @@
 // The load generator of bench/http-load.ts, in plain JavaScript so a worker thread runs it as is.
 import { parentPort, workerData } from "node:worker_threads";
 
-const { requests, concurrency } = workerData;
-const latencies = [];
-let next = 0;
 let failure = null;
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: concurrency }, async () => {
-    while (next < requests.length && !failure) {
-      const request = requests[next++];
-      const t0 = performance.now();
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-      });
-      const text = await response.text();
-      if (response.status !== request.expect)
-        failure = `${request.method} ${request.url} answered ${response.status}: ${text}`;
-      latencies.push(performance.now() - t0);
-    }
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
-const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-parentPort.postMessage(
-  failure
-    ? { error: failure }
-    : { count: requests.length, seconds, perSecond: requests.length / seconds, p50: at(0.5), p99: at(0.99) },
-);
+
+/** One lane: its requests, `concurrency` at a time; its own rate (over its own duration) and percentiles. */
+async function runLane({ requests, concurrency }) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests.length && !failure) {
+        const request = requests[next++];
+        const t0 = performance.now();
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+        });
+        const text = await response.text();
+        if (response.status !== request.expect)
+          failure = `${request.method} ${request.url} answered ${response.status}: ${text}`;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    count: requests.length,
+    seconds,
+    perSecond: requests.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+const measured = await Promise.all(workerData.lanes.map(runLane));
+parentPort.postMessage(failure ? { error: failure } : measured);

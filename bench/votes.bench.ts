@@ -1,66 +1,192 @@
-import { sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "../server/app";
 import type { Database } from "../server/db/connect";
+import { users, votingSessions } from "../server/db/schema";
 import { systemClock } from "../server/lib/clock";
 import { generousLimits, testConfig } from "../server/test/config";
 import { bulkVoters, electionChannel, grantFor } from "../server/test/elections";
-import { benchDatabases } from "./databases";
-import { httpLoad, type LoadRequest } from "./http-load";
-import { type Measurement, measure, report } from "./measure";
+import { type BenchDatabase, benchDatabases } from "./databases";
+import { httpLoad, httpLoadLanes, type LoadRequest } from "./http-load";
+import type { Measurement } from "./measure";
+import { BackendCpu, pgbench, pgbenchInit } from "./postgres-cpu";
 
 const CLIENTS = 8;
-const VOTES = 1500;
+const VOTES = Number(process.env.BENCH_VOTES ?? 1500);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Share of voters with Settings › Security › "Require password" on, in the password phase. */
+const PASSWORD_SHARE = 0.1;
+
+type Ballot = "spread" | "same" | "ranked";
+
+/** One run's figures; the report gives the median of each over the runs. */
+interface Run {
+  health: Measurement;
+  spread: Measurement;
+  same: Measurement;
+  ranked: Measurement;
+  /** The voters without a password in the phase where 10 % have one, and those with one. */
+  others: Measurement;
+  withPassword: Measurement;
+  /** PostgreSQL backend CPU (ms) per vote (choices spread) and per pgbench TPC-B transaction. */
+  pgPerVote?: number;
+  pgPerTpcb?: number;
+  pgbenchRate?: number;
+  /** CPU of this process (the server and the load generator's thread) per request. */
+  nodePerVote: number;
+  nodePerHealth: number;
+}
 
 /**
- * Votes cast through the HTTP API (session, verification grant, one transaction with
- * participation and ballot) by 8 concurrent voters, beside a TPC-B-like transaction run through the
- * same connection pool in the same run; spread over candidates and with every voter choosing the
- * same one (the case a per-candidate counter row would serialize); and a ranked ballot on an STV
- * question (read and checked against its question before the write) against the plurality choice.
+ * Votes cast through the HTTP API by 8 concurrent voters (session, verification grant, a voting
+ * session as the verification leaves, the cast), against baselines measured in the same run: the
+ * same server's GET /api/health with the same load generator, and on PostgreSQL a real pgbench
+ * TPC-B transaction (/usr/bin/pgbench, scale 1, 8 clients), both sides' PostgreSQL CPU read from
+ * /proc. On PostgreSQL the app runs as `npm start` does with DATABASE_URL (the LISTEN/NOTIFY bus).
+ * Also: every voter choosing the same candidate (the case a per-candidate counter row would
+ * serialize), a ranked ballot (STV, read and checked against its question before the write), and
+ * 10 % of voters with "require password to vote" (argon2) against the run where none has it.
  */
 export async function run(): Promise<void> {
-  for (const target of await benchDatabases()) {
+  // BENCH_ON=PostgreSQL (or PGlite) runs one backend only, while working on it.
+  const only = process.env.BENCH_ON;
+  for (const target of (await benchDatabases()).filter((t) => !only || t.name === only)) {
     const database = await target.open();
-    await database.migrate();
-    const app = await buildApp({ config: testConfig(), database, logger: false, limits: generousLimits });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    let app: FastifyInstance | undefined;
+    let meter: BackendCpu | null = null;
     try {
-      // Warm-up (JIT, caches, pool) for both sides before anything is measured.
+      await database.migrate();
+      const config = testConfig({ databaseUrl: target.postgres?.url });
+      app = await buildApp({ config, database, logger: false, limits: generousLimits });
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      if (target.postgres) {
+        await pgbenchInit(target.postgres.url);
+        meter = await BackendCpu.open(target.postgres.adminUrl, target.postgres.name);
+        if (!meter) console.log("(PostgreSQL's processes are not readable in /proc here: no CPU figures)");
+      }
+      // Warm-up (JIT, caches, pool, the first plans) before anything is measured.
+      await health(base, 2000);
       await castVotes(app, base, database, "spread", 1000);
-      await tpcb(database, 300);
-      const baseline = await tpcb(database, VOTES);
-      await castVotes(app, base, database, "ranked", 500);
-      // The plurality choice and the ranked ballot measured one after the other, then the same candidate.
-      const plurality = await castVotes(app, base, database, "spread", VOTES);
-      const ranked = await castVotes(app, base, database, "ranked", VOTES);
-      const same = await castVotes(app, base, database, "same", VOTES);
-      const title = (what: string) =>
-        `${target.name}: POST /api/elections/:id/ballots (${what}), ${CLIENTS} clients`;
-      report(`${title("choices spread")}, vs TPC-B-like transaction`, plurality, baseline);
-      report(`${title("every voter the same candidate")}, vs TPC-B-like transaction`, same, baseline);
-      // A ranked ballot (read and checked against its question before the write) against the plurality choice.
-      report(
-        `${title("a ranked ballot: STV, 3 seats, 6 candidates, rankings of 1 to 6")}, vs the plurality choice (goal: ratio ≥ 0.8)`,
-        ranked,
-        plurality,
-      );
+      await castVotes(app, base, database, "ranked", 300);
+      if (target.postgres) await pgbench(target.postgres.url, CLIENTS, 100);
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await oneRun(app, base, database, target, meter));
+      printFigures(target.name, runs);
     } finally {
-      await app.close();
+      // Everything that holds a connection to the bench database is closed before it is dropped.
+      await meter?.close();
+      await app?.close();
       await database.close();
       await target.dispose();
     }
   }
 }
 
-async function castVotes(
-  app: Awaited<ReturnType<typeof buildApp>>,
+async function oneRun(
+  app: FastifyInstance,
   base: string,
   database: Database,
-  ballot: "spread" | "same" | "ranked",
+  target: BenchDatabase,
+  meter: BackendCpu | null,
+): Promise<Run> {
+  const node = async <T>(during: () => Promise<T>) => {
+    const before = process.cpuUsage();
+    const result = await during();
+    const used = process.cpuUsage(before);
+    return { result, ms: (used.user + used.system) / 1000 };
+  };
+  const healthRun = await node(() => health(base, 3 * VOTES));
+  let pgPerTpcb: number | undefined;
+  let pgbenchRate: number | undefined;
+  if (target.postgres && meter) {
+    const url = target.postgres.url;
+    const measured = await meter.measure(
+      () => pgbench(url, CLIENTS, Math.round((VOTES * 2) / CLIENTS)),
+      true,
+    );
+    pgPerTpcb = measured.cpuMs / measured.result.transactions;
+    pgbenchRate = measured.result.perSecond;
+  }
+  const spreadVotes = await prepareVotes(app, base, database, "spread", VOTES);
+  const measuredSpread = await node(async () =>
+    meter
+      ? await meter.measure(() => httpLoad(spreadVotes.requests, CLIENTS))
+      : { result: await httpLoad(spreadVotes.requests, CLIENTS), cpuMs: Number.NaN },
+  );
+  await spreadVotes.check();
+  const spread = measuredSpread.result.result;
+  const same = await castVotes(app, base, database, "same", VOTES);
+  const ranked = await castVotes(app, base, database, "ranked", VOTES);
+  const [others, withPassword] = await castVotesSomeWithPassword(app, base, database, VOTES);
+  return {
+    health: healthRun.result,
+    spread,
+    same,
+    ranked,
+    others: others as Measurement,
+    withPassword: withPassword as Measurement,
+    pgPerVote: meter ? measuredSpread.result.cpuMs / VOTES : undefined,
+    pgPerTpcb,
+    pgbenchRate,
+    nodePerVote: measuredSpread.ms / VOTES,
+    nodePerHealth: healthRun.ms / (3 * VOTES),
+  };
+}
+
+function health(base: string, count: number): Promise<Measurement> {
+  const request: LoadRequest = { url: `${base}/api/health`, method: "GET", headers: {}, expect: 200 };
+  return httpLoad(
+    Array.from({ length: count }, () => request),
+    CLIENTS,
+  );
+}
+
+async function castVotes(
+  app: FastifyInstance,
+  base: string,
+  database: Database,
+  ballot: Ballot,
   count: number,
 ): Promise<Measurement> {
+  const votes = await prepareVotes(app, base, database, ballot, count);
+  const measured = await httpLoad(votes.requests, CLIENTS);
+  await votes.check();
+  return measured;
+}
+
+/** 10 % of the voters must give their password (argon2id): they vote beside the others, one at a time. */
+async function castVotesSomeWithPassword(
+  app: FastifyInstance,
+  base: string,
+  database: Database,
+  count: number,
+): Promise<Measurement[]> {
+  const votes = await prepareVotes(app, base, database, "spread", count, PASSWORD_SHARE);
+  const withPassword = votes.requests.filter((_, i) => votes.withPassword(i));
+  const others = votes.requests.filter((_, i) => !votes.withPassword(i));
+  const measured = await httpLoadLanes([
+    { requests: others, concurrency: CLIENTS },
+    { requests: withPassword, concurrency: 1 },
+  ]);
+  await votes.check();
+  return measured;
+}
+
+/**
+ * An election opened for `count` new voters, each with a session, a verification grant and a
+ * voting session (as a passed verification leaves them), and one cast request per voter; `check`
+ * closes the election and makes sure every vote counted.
+ */
+export async function prepareVotes(
+  app: FastifyInstance,
+  base: string,
+  database: Database,
+  ballot: Ballot,
+  count: number,
+  passwordShare = 0,
+): Promise<{ requests: LoadRequest[]; withPassword(i: number): boolean; check(): Promise<void> }> {
   const db = database.db;
   const email = `bench-${Date.now()}-${ballot}-${count}@bench.votespace.local`;
   await app.inject({
@@ -82,6 +208,13 @@ async function castVotes(
   const adminCookie = `votespace_session=${signIn.cookies[0]?.value}`;
   const organizationId = signIn.json().profile.organization_id as string;
   const voters = await bulkVoters(db, systemClock, organizationId, count);
+  const withPassword = (i: number) => passwordShare > 0 && i % Math.round(1 / passwordShare) === 0;
+  const protectedIds = voters.filter((_, i) => withPassword(i)).map((v) => v.user.id);
+  if (protectedIds.length > 0)
+    await db
+      .update(users)
+      .set({ settings: { security: { requirePassword: true } } } as Partial<typeof users.$inferInsert>)
+      .where(inArray(users.id, protectedIds));
   const channel = (
     await app.inject({
       method: "POST",
@@ -115,31 +248,50 @@ async function castVotes(
         }
       : { position_id: question.id, candidate_id: ids[ballot === "same" ? 0 : i % ids.length] };
   const grants = await Promise.all(voters.map((v) => grantFor(db, systemClock, v.user.id, election.id)));
-
+  // The voting session a passed verification leaves (monitoring), as in the real flow.
+  await db.insert(votingSessions).values(
+    voters.map((v) => ({
+      userId: v.user.id,
+      organizationId,
+      electionId: election.id,
+      ipAddress: "127.0.0.1",
+      verification: "passed" as const,
+    })),
+  );
   const requests: LoadRequest[] = voters.map((voter, i) => ({
     url: `${base}/api/elections/${election.id}/ballots`,
     method: "POST",
     headers: { "content-type": "application/json", cookie: voter.cookie },
-    body: JSON.stringify({ grant_id: grants[i], selections: [selection(i)] }),
+    body: JSON.stringify({
+      grant_id: grants[i],
+      selections: [selection(i)],
+      ...(withPassword(i) ? { password: "vs-secret12" } : {}),
+    }),
     expect: 201,
   }));
-  const result = await httpLoad(requests, CLIENTS);
-  // Closed after the measurement: while voting is open turnout counts only what a seal disclosed.
-  await app.inject({
-    method: "POST",
-    url: `/api/elections/${election.id}/close`,
-    headers: { cookie: adminCookie },
-  });
-  const counted = (
-    await app.inject({
-      method: "GET",
-      url: `/api/elections/${election.id}`,
-      headers: { cookie: adminCookie },
-    })
-  ).json();
-  if (counted.votes_cast !== count)
-    throw new Error(`expected ${count} votes cast, the tally says ${counted.votes_cast}`);
-  return result;
+  return {
+    requests,
+    withPassword,
+    async check() {
+      // Closed after the measurement: while voting is open turnout counts only what a seal disclosed.
+      await app.inject({
+        method: "POST",
+        url: `/api/elections/${election.id}/close`,
+        headers: { cookie: adminCookie },
+      });
+      const counted = (
+        await app.inject({
+          method: "GET",
+          url: `/api/elections/${election.id}`,
+          headers: { cookie: adminCookie },
+        })
+      ).json();
+      if (counted.votes_cast !== count)
+        throw new Error(`expected ${count} votes cast, the tally says ${counted.votes_cast}`);
+      const sessions = await db.$count(votingSessions, eq(votingSessions.electionId, election.id));
+      if (sessions !== count) throw new Error(`expected ${count} voting sessions, found ${sessions}`);
+    },
+  };
 }
 
 /** An election channel with one question: a board of three by single transferable vote, six candidates. */
@@ -161,42 +313,68 @@ function rankedChannel() {
   };
 }
 
-/** pgbench's TPC-B-like transaction (scale 1) through the same pool, 8 clients. */
-async function tpcb(database: Database, count: number): Promise<Measurement> {
-  const db = database.db;
-  await db.execute(
-    sql`create table if not exists bench_branches (bid int primary key, bbalance int not null default 0)`,
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+function medianOf(list: Measurement[]): Measurement {
+  return {
+    count: list[0]?.count ?? 0,
+    seconds: median(list.map((m) => m.seconds)),
+    perSecond: median(list.map((m) => m.perSecond)),
+    p50: median(list.map((m) => m.p50)),
+    p99: median(list.map((m) => m.p99)),
+  };
+}
+
+function printFigures(name: string, runs: Run[]): void {
+  const pick = (key: keyof Run) => medianOf(runs.map((r) => r[key] as Measurement));
+  const line = (label: string, m: Measurement) =>
+    `  ${label.padEnd(34)} ${m.perSecond.toFixed(0).padStart(6)} /s   p50 ${m.p50.toFixed(2).padStart(6)} ms   p99 ${m.p99.toFixed(2).padStart(6)} ms`;
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  const perRun = (values: number[]) => values.map((v) => v.toFixed(2)).join(", ");
+  const health = pick("health");
+  const spread = pick("spread");
+  const same = pick("same");
+  const ranked = pick("ranked");
+  const others = pick("others");
+  const withPassword = pick("withPassword");
+  console.log(
+    `${name}: POST /api/elections/:id/ballots, ${CLIENTS} clients, ${VOTES} votes a phase, median of ${runs.length} runs` +
+      `${name === "PostgreSQL" ? " (LISTEN/NOTIFY bus on)" : ""}, voting sessions present`,
   );
-  await db.execute(
-    sql`create table if not exists bench_tellers (tid int primary key, bid int not null, tbalance int not null default 0)`,
+  console.log(line("GET /api/health (baseline)", health));
+  console.log(line("vote, choices spread", spread));
+  console.log(line("vote, everyone the same candidate", same));
+  console.log(line("vote, ranked ballot (STV, 6 cand.)", ranked));
+  console.log(
+    `  ratio to health: spread ${ratio(spread.perSecond, health.perSecond)} (per run ${perRun(runs.map((r) => r.spread.perSecond / r.health.perSecond))}), ` +
+      `same ${ratio(same.perSecond, health.perSecond)}   (goal ≥ 0.50, p99 < 50 ms)`,
   );
-  await db.execute(
-    sql`create table if not exists bench_accounts (aid int primary key, bid int not null, abalance int not null default 0)`,
+  console.log(`  ranked ballot vs plurality choice: ${ratio(ranked.perSecond, spread.perSecond)}`);
+  console.log(
+    `  10 % with "require password to vote" (they in a lane of their own, 1 at a time, beside the others' ${CLIENTS}):`,
   );
-  await db.execute(
-    sql`create table if not exists bench_history (tid int, bid int, aid int, delta int, mtime timestamptz default now())`,
+  console.log(line("the others (no password)", others));
+  console.log(line("those giving their password", withPassword));
+  console.log(
+    `  the others vs the run without passwords: rate ${ratio(others.perSecond, spread.perSecond)}, p99 ${others.p99.toFixed(2)} vs ${spread.p99.toFixed(2)} ms`,
   );
-  await db.execute(sql`insert into bench_branches (bid) values (1) on conflict do nothing`);
-  await db.execute(
-    sql`insert into bench_tellers (tid, bid) select g, 1 from generate_series(1, 10) g on conflict do nothing`,
+  console.log(
+    `  Node CPU (server + load generator) per request: vote ${median(runs.map((r) => r.nodePerVote)).toFixed(3)} ms, health ${median(runs.map((r) => r.nodePerHealth)).toFixed(3)} ms`,
   );
-  await db.execute(
-    sql`insert into bench_accounts (aid, bid) select g, 1 from generate_series(1, 100000) g on conflict do nothing`,
-  );
-  let n = 0;
-  return measure(count, CLIENTS, async () => {
-    n++;
-    const aid = ((n * 7919) % 100000) + 1;
-    const tid = (n % 10) + 1;
-    const delta = (n % 10000) - 5000;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`update bench_accounts set abalance = abalance + ${delta} where aid = ${aid}`);
-      await tx.execute(sql`select abalance from bench_accounts where aid = ${aid}`);
-      await tx.execute(sql`update bench_tellers set tbalance = tbalance + ${delta} where tid = ${tid}`);
-      await tx.execute(sql`update bench_branches set bbalance = bbalance + ${delta} where bid = 1`);
-      await tx.execute(
-        sql`insert into bench_history (tid, bid, aid, delta) values (${tid}, 1, ${aid}, ${delta})`,
-      );
-    });
-  });
+  const perVote = runs.map((r) => r.pgPerVote).filter((v): v is number => v !== undefined);
+  const perTpcb = runs.map((r) => r.pgPerTpcb).filter((v): v is number => v !== undefined);
+  if (perVote.length && perTpcb.length) {
+    const rates = runs.map((r) => r.pgbenchRate ?? 0);
+    console.log(
+      `  PostgreSQL CPU per vote ${median(perVote).toFixed(3)} ms vs per pgbench TPC-B transaction ${median(perTpcb).toFixed(3)} ms ` +
+        `(pgbench ${median(rates).toFixed(0)} tps): ratio ${ratio(median(perVote), median(perTpcb))} (per run ${perRun(runs.map((r) => (r.pgPerVote ?? 0) / (r.pgPerTpcb ?? 1)))}; goal ≤ 1.5)`,
+    );
+    console.log(`  votes/s vs pgbench tps: ${ratio(spread.perSecond, median(rates))}`);
+  }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { loadCommonPasswords } from "../contract/accounts";
 import type { Config } from "./config";
@@ -33,6 +32,7 @@ import { type LogOptions, loggerOptions } from "./http/logging";
 import { installOriginCheck } from "./http/origin";
 import { proxyTrust } from "./http/proxy";
 import { linkOrigin } from "./http/public-origin";
+import { installSecurityHeaders } from "./http/security-headers";
 import { installWeb } from "./http/web";
 import { type Clock, systemClock } from "./lib/clock";
 import { type Bus, createBus } from "./realtime/bus";
@@ -104,7 +104,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   if (stopReporting) app.addHook("onClose", async () => void stopReporting());
   installErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

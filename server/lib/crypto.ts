@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { hash, type Options, verify } from "@node-rs/argon2";
-import { limitConcurrency } from "./concurrency";
+import type { Options } from "@node-rs/argon2";
+import { argon2Threads } from "./argon2-threads";
 
 /** A random, unguessable token (256 bits), URL-safe. */
 export function newToken(bytes = 32): string {
@@ -22,18 +22,25 @@ export function keyedHash(secret: string, purpose: string, value: string): strin
 const ARGON2: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /**
- * argon2 runs on libuv's threads, off the event loop; at most one core's fewer than the machine has at
- * once, so a burst of sign-ins or password-protected votes slows those requests, not everyone's.
+ * argon2 runs on threads of its own at the lowest CPU priority (argon2-threads.ts), off the event
+ * loop; at most one core's fewer than the machine has at once, so a burst of sign-ins or
+ * password-protected votes slows those requests, not everyone's.
  */
 export const ARGON2_CONCURRENCY = Math.max(1, availableParallelism() - 1);
-const argon2Turn = limitConcurrency(ARGON2_CONCURRENCY);
+let argon2: ReturnType<typeof argon2Threads> | undefined;
+const threads = () => {
+  argon2 ??= argon2Threads(ARGON2_CONCURRENCY);
+  return argon2;
+};
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2Turn(() => hash(password, ARGON2));
+  return threads().hash(password, ARGON2);
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return argon2Turn(() => verify(passwordHash, password)).catch(() => false);
+  return threads()
+    .verify(passwordHash, password)
+    .catch(() => false);
 }
 
 /** Verified against when the account does not exist, so both answers take the same time. */

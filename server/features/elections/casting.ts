@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type Placeholder, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type CastVoteResult,
@@ -10,6 +10,7 @@ import {
 import type { castVoteInput } from "../../../contract/elections-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
+import { prepared } from "../../db/prepared";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
@@ -43,8 +44,8 @@ const twoFactorRequired = sql`coalesce((e.security_settings ->> 'twoFactor')::bo
  * plurality question, or an answer (checked against its question before the write) to one of its questions.
  */
 const validSelections = (
-  positions: string,
-  chosen: string,
+  positions: string | Placeholder,
+  chosen: string | Placeholder,
 ) => sql`(select count(*) from unnest(${positions}::uuid[], ${chosen}::uuid[]) as s(position_id, candidate_id)
   join election_positions p on p.id = s.position_id and p.election_id = e.id
   where case when s.candidate_id is null then p.method ->> 'kind' <> 'plurality' or p.blank
@@ -60,6 +61,57 @@ interface Checks {
   voted: boolean;
   valid: number;
 }
+
+interface CastRow {
+  granted: number;
+  organization_id: string | null;
+  head: ChainHead | null;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The one write of a vote, every rule inside it (see castVote). Named and prepared: PostgreSQL
+ * parses it once per pooled connection and keeps its plan, where an unnamed statement is planned
+ * on every vote (as long as it takes to run). Its text never varies: every value is a placeholder.
+ */
+const castStatement = prepared<CastRow>(
+  "cast_vote",
+  sql`
+      with allowed as (
+        select e.organization_id from elections e
+        where e.id = ${p("electionId")} and e.status = 'active' and e.starts_at <= ${p("now")} and e.ends_at > ${p("now")}
+          and exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${p("voterId")})
+          and exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${p("voterId")})
+          and not exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended')
+          and not exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${p("voterId")} and v.status = 'blocked')
+          and (${p("totp")}::boolean or not ${twoFactorRequired})
+          and ${validSelections(p("positions"), p("chosen"))} = cardinality(${p("positions")}::uuid[])
+      ),
+      spent as (
+        update verification_grants set used_at = ${p("now")}
+        where id = ${p("grantId")} and user_id = ${p("voterId")} and election_id = ${p("electionId")}
+          and used_at is null and expires_at > ${p("now")} and exists (select 1 from allowed)
+        returning id
+      ),
+      voted as (
+        insert into participations (election_id, position_id, user_id)
+        select ${p("electionId")}::uuid, s.position_id, ${p("voterId")}::uuid
+        from unnest(${p("positions")}::uuid[]) as s(position_id) where exists (select 1 from spent)
+        returning position_id
+      ),
+      cast_ballots as (
+        insert into ballots (election_id, position_id, candidate_id, answer, receipt_hash)
+        select ${p("electionId")}::uuid, s.position_id, s.candidate_id, nullif(${p("answers")}::jsonb -> (s.n::int - 1), 'null'::jsonb), s.receipt_hash
+        from unnest(${p("positions")}::uuid[], ${p("chosen")}::uuid[], ${p("hashes")}::text[]) with ordinality as s(position_id, candidate_id, receipt_hash, n)
+        where exists (select 1 from spent)
+        returning 1
+      )
+      select (select count(*)::int from spent) as granted, (select organization_id from allowed) as organization_id,
+        (select count(*)::int from voted) as voted, (select count(*)::int from cast_ballots) as ballots,
+        (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
+          where h.election_id = ${p("electionId")} order by h.sequence desc limit 1) as head`,
+);
 
 /**
  * Casts one voter's answers, one per question (position). The rules, each enforced inside the one statement
@@ -108,44 +160,19 @@ export async function castVote(options: {
 
   const receipt = newReceipt();
   const hashes = arrayOf(positionIds.map((positionId) => receiptHash(receipt, positionId)));
-  let written: { rows: Array<{ granted: number; organization_id: string | null; head: ChainHead | null }> };
+  let written: { rows: CastRow[] };
   try {
-    written = (await db.execute(sql`
-      with allowed as (
-        select e.organization_id from elections e
-        where e.id = ${electionId} and e.status = 'active' and e.starts_at <= ${now} and e.ends_at > ${now}
-          and exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = ${voter.id})
-          and exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = ${voter.id})
-          and not exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended')
-          and not exists (select 1 from voting_sessions v where v.election_id = e.id and v.user_id = ${voter.id} and v.status = 'blocked')
-          and (${voter.totpEnabled} or not ${twoFactorRequired})
-          and ${validSelections(positions, chosen)} = cardinality(${positions}::uuid[])
-      ),
-      spent as (
-        update verification_grants set used_at = ${now}
-        where id = ${input.grant_id} and user_id = ${voter.id} and election_id = ${electionId}
-          and used_at is null and expires_at > ${now} and exists (select 1 from allowed)
-        returning id
-      ),
-      voted as (
-        insert into participations (election_id, position_id, user_id)
-        select ${electionId}::uuid, s.position_id, ${voter.id}::uuid
-        from unnest(${positions}::uuid[]) as s(position_id) where exists (select 1 from spent)
-        returning position_id
-      ),
-      cast_ballots as (
-        insert into ballots (election_id, position_id, candidate_id, answer, receipt_hash)
-        select ${electionId}::uuid, s.position_id, s.candidate_id, nullif(${answers}::jsonb -> (s.n::int - 1), 'null'::jsonb), s.receipt_hash
-        from unnest(${positions}::uuid[], ${chosen}::uuid[], ${hashes}::text[]) with ordinality as s(position_id, candidate_id, receipt_hash, n)
-        where exists (select 1 from spent)
-        returning 1
-      )
-      select (select count(*)::int from spent) as granted, (select organization_id from allowed) as organization_id,
-        (select count(*)::int from voted) as voted, (select count(*)::int from cast_ballots) as ballots,
-        (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
-          where h.election_id = ${electionId} order by h.sequence desc limit 1) as head`)) as unknown as {
-      rows: Array<{ granted: number; organization_id: string | null; head: ChainHead | null }>;
-    };
+    written = await castStatement(db).execute({
+      electionId,
+      now,
+      voterId: voter.id,
+      totp: voter.totpEnabled,
+      positions,
+      chosen,
+      grantId: input.grant_id,
+      answers,
+      hashes,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       await monitor?.duplicateAttempt(who);

@@ -1,5 +1,5 @@
 // Over 300 lines: casting, who voted and results read one election's ballots in turn, on one shared setup.
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../../../contract/elections";
 import { ballots, elections, participations } from "../../db/schema";
@@ -212,6 +212,59 @@ describe("casting a vote", () => {
     expect(unvoted.statusCode).toBe(403);
     expect(unvoted.json().error.message).toBe(electionMessages.grantMissing);
   });
+
+  it("stores exactly one ballot per voter and position from 200 voters making 5 concurrent attempts each", async () => {
+    const { voters, election, president, senator } = await openElection({ members: 200 });
+    const attempts = voters.flatMap((voter, v) => Array.from({ length: 5 }, (_, k) => ({ voter, v, k })));
+    const grants = await Promise.all(
+      attempts.map(({ voter }) => grantFor(t.database.db, t.clock, voter.user.id, election.id)),
+    );
+    // Every attempt has its own grant; half of them answer both questions, half the first only.
+    const attempt = ({ voter, v, k }: (typeof attempts)[number], i: number) => {
+      const choice = (q: typeof president) => ({
+        position_id: q.id,
+        candidate_id: q.candidates[(v + k) % q.candidates.length].id,
+      });
+      return cast(voter.cookie, election.id, {
+        grant_id: grants[i],
+        selections: k % 2 === 0 ? [choice(president), choice(senator)] : [choice(president)],
+      });
+    };
+    // A voter's 5 attempts always race each other, among 100 requests in flight (the test pool is
+    // small: a thousand at once would wait past its connection timeout and answer 503).
+    const responses: Awaited<ReturnType<typeof attempt>>[] = [];
+    for (let from = 0; from < attempts.length; from += 100)
+      responses.push(
+        ...(await Promise.all(attempts.slice(from, from + 100).map((a, j) => attempt(a, from + j)))),
+      );
+    const accepted = attempts.filter((_, i) => responses[i]?.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    expect(refused.filter((r) => r.statusCode !== 409).map((r) => r.body)).toEqual([]);
+    // One accepted attempt per voter, whichever it was.
+    expect(new Set(accepted.map((a) => a.v)).size).toBe(200);
+    expect(accepted).toHaveLength(200);
+    const withSenator = accepted.filter((a) => a.k % 2 === 0).length;
+    const stored = async (table: typeof ballots | typeof participations, positionId: string) => {
+      const [row] = await t.database.db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.electionId, election.id), eq(table.positionId, positionId)));
+      return row?.n ?? 0;
+    };
+    expect(await stored(ballots, president.id)).toBe(200);
+    expect(await stored(participations, president.id)).toBe(200);
+    expect(await stored(ballots, senator.id)).toBe(withSenator);
+    expect(await stored(participations, senator.id)).toBe(withSenator);
+    const [perVoter] = await t.database.db.select({ most: sql<number>`coalesce(max(n), 0)::int` }).from(
+      t.database.db
+        .select({ n: count().as("n") })
+        .from(participations)
+        .where(eq(participations.electionId, election.id))
+        .groupBy(participations.userId, participations.positionId)
+        .as("per_voter"),
+    );
+    expect(perVoter?.most).toBe(1);
+  }, 120_000);
 
   it("records 200 ballots from 200 voters voting at once, and the tallies equal the ballots", async () => {
     const { admin, voters, election, president } = await openElection({ members: 200 });
