@@ -31,6 +31,9 @@ parentPort.on("message", ({ id, op, a, b, options }) => {
 });
 `;
 
+/** The thread itself failed (it could not start, load argon2, or it exited): not an answer about a password. */
+export class Argon2ThreadError extends Error {}
+
 interface Job {
   resolve(value: string | boolean): void;
   reject(error: Error): void;
@@ -52,8 +55,10 @@ class Argon2Thread {
       if (error) job?.reject(new Error(error));
       else job?.resolve(result);
     });
-    this.worker.on("error", (error) => this.die(error));
-    this.worker.on("exit", () => this.die(new Error("argon2 thread exited")));
+    this.worker.on("error", (error) =>
+      this.die(new Argon2ThreadError(`argon2 thread failed: ${error.message}`)),
+    );
+    this.worker.on("exit", () => this.die(new Argon2ThreadError("argon2 thread exited")));
     // An idle thread does not keep the process alive; one at work does (see run). After the
     // listeners: adding one refs the thread again.
     this.worker.unref();
@@ -69,7 +74,7 @@ class Argon2Thread {
   run(op: "hash" | "verify", a: string, b: string, options?: Options): Promise<string | boolean> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      if (this.dead) return reject(new Error("argon2 thread exited"));
+      if (this.dead) return reject(new Argon2ThreadError("argon2 thread exited"));
       this.jobs.set(id, { resolve, reject });
       this.worker.ref();
       this.worker.postMessage({ id, op, a, b, options });
@@ -77,13 +82,19 @@ class Argon2Thread {
   }
 }
 
-export function argon2Threads(threads: number) {
-  const argon2Path = createRequire(import.meta.url).resolve("@node-rs/argon2");
+/** `argon2Path`: the module the threads load (a test names one that fails). */
+export function argon2Threads(
+  threads: number,
+  argon2Path = createRequire(import.meta.url).resolve("@node-rs/argon2"),
+) {
   const idle: Argon2Thread[] = [];
   const turn = limitConcurrency(threads);
   const onThread = <T>(job: (thread: Argon2Thread) => Promise<T>) =>
     turn(async () => {
-      const thread = idle.pop() ?? new Argon2Thread(argon2Path);
+      // A thread that died while idle is dropped here, not handed a job it would refuse.
+      let thread = idle.pop();
+      while (thread?.dead) thread = idle.pop();
+      thread ??= new Argon2Thread(argon2Path);
       try {
         return await job(thread);
       } finally {

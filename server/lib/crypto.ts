@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { Options } from "@node-rs/argon2";
-import { argon2Threads } from "./argon2-threads";
+import { Argon2ThreadError, argon2Threads } from "./argon2-threads";
 
 /** A random, unguessable token (256 bits), URL-safe. */
 export function newToken(bytes = 32): string {
@@ -37,10 +37,17 @@ export function hashPassword(password: string): Promise<string> {
   return threads().hash(password, ARGON2);
 }
 
+/**
+ * Whether the password matches. A hash argon2 cannot read is a mismatch; a thread that failed is
+ * an error (answered 500 and logged), never "wrong password", which would count as a guess.
+ */
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return threads()
     .verify(passwordHash, password)
-    .catch(() => false);
+    .catch((error: unknown) => {
+      if (error instanceof Argon2ThreadError) throw error;
+      return false;
+    });
 }
 
 /** Verified against when the account does not exist, so both answers take the same time. */

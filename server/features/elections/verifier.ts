@@ -36,10 +36,23 @@ export interface VerificationReport {
  * part; as many once voting has ended, and all sealed); and checks that each head someone
  * witnessed is on the chain, which catches a chain recomputed after a change. Says what differs.
  */
-export async function verifyElectionIntegrity(
+export function verifyElectionIntegrity(
   db: Db,
   electionId: string,
   options: { heads?: WitnessedHead[] } = {},
+): Promise<VerificationReport> {
+  // One snapshot for every read: a seal committed between two of them (voting still open) would
+  // otherwise look like ballots pointing to a seal that does not exist.
+  return db.transaction((tx) => verifyIn(tx, electionId, options), {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
+}
+
+async function verifyIn(
+  db: Db,
+  electionId: string,
+  options: { heads?: WitnessedHead[] },
 ): Promise<VerificationReport> {
   const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!election) throw new Error(`No election with id ${electionId}`);
