@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
 /**
@@ -13,10 +14,35 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "votespace-crash-"));
 const children: ChildProcess[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
+  if (made) {
+    const admin = new pg.Client({ connectionString: inject("postgresUrl") });
+    await admin.connect();
+    await admin.query(`drop database if exists ${made.name} with (force)`);
+    await admin.end();
+  }
 });
+
+/**
+ * On PostgreSQL, a database of this test's own: the real server counts registrations per address
+ * with the production limits, and the shared test database holds every other test's.
+ */
+let made: { url: string; name: string } | null = null;
+async function ownDatabase(): Promise<string> {
+  if (made) return made.url;
+  const url = new URL(inject("postgresUrl"));
+  const name = `votespace_crash_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  made = { url: url.toString(), name };
+  return made.url;
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -40,7 +66,7 @@ async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   };
   if (postgres)
     Object.assign(env, {
-      DATABASE_URL: inject("postgresUrl"),
+      DATABASE_URL: await ownDatabase(),
       SECRET_KEY: "crash-test-secret-key-0123456789abcdef",
     });
   else delete env.DATABASE_URL;
