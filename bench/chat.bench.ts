@@ -3,17 +3,15 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { eq } from "drizzle-orm";
 import WebSocket, { WebSocketServer } from "ws";
 import type { DirectMessage } from "../contract/chat";
 import { buildApp } from "../server/app";
 import type { Database } from "../server/db/connect";
-import { organizationMemberships, sessions, users } from "../server/db/schema";
-import { newToken, sha256 } from "../server/lib/crypto";
 import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
 import { fmt, median } from "./fanout-harness";
+import { signedInOrganization } from "./members";
 
 /**
  * Direct messages through the real app: 500 pairs of members, each with a WebSocket on their own
@@ -315,52 +313,11 @@ async function bareRelay(): Promise<Target> {
 async function votespace(name: string, database: Database, bus: Bus): Promise<Target> {
   await database.migrate();
   const app = await buildApp({ config: testConfig(), database, bus, logger: false, limits: generousLimits });
-  const registered = await app.inject({
-    method: "POST",
-    url: "/api/accounts/organizations",
-    payload: {
-      full_name: "Bench Admin",
-      email: `chat-${Date.now()}@bench.votespace.local`,
-      password: "vs-secret12",
-      organization: `Chat ${Date.now()}`,
-      country: "Ghana",
-    },
-  });
-  if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
-  const { db } = database;
-  const [admin] = await db.select().from(users).where(eq(users.id, registered.json().user_id));
-  if (!admin?.organizationId) throw new Error("no organization");
-  const organizationId = admin.organizationId;
-  const stamp = Date.now();
-  const members = await db
-    .insert(users)
-    .values(
-      Array.from({ length: PAIRS * 2 }, (_, i) => ({
-        email: `chat-${stamp}-${i}@bench.votespace.local`,
-        passwordHash: admin.passwordHash,
-        fullName: `Member ${i}`,
-        userType: "voter" as const,
-        organizationId,
-      })),
-    )
-    .returning({ id: users.id });
-  await db
-    .insert(organizationMemberships)
-    .values(members.map(({ id }) => ({ organizationId, userId: id, role: "member" as const })));
-  const expiresAt = new Date(Date.now() + 24 * 3_600_000);
-  const signedIn = members.map(({ id }) => ({ id, token: newToken() }));
-  await db
-    .insert(sessions)
-    .values(
-      signedIn.map(({ id, token }) => ({ id: sha256(token), userId: id, lastSeenAt: new Date(), expiresAt })),
-    );
+  const { members: signedIn } = await signedInOrganization(app, database, PAIRS * 2, "chat");
 
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as AddressInfo).port;
-  const member = (i: number): Member => {
-    const { id, token } = signedIn[i] as { id: string; token: string };
-    return { id, cookie: `votespace_session=${token}` };
-  };
+  const member = (i: number): Member => signedIn[i] as Member;
   const clients = new Clients({
     httpBase: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/api/ws`,

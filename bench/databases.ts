@@ -22,6 +22,25 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
   const list: BenchDatabase[] = [
     { name: "PGlite", open: async () => fromPglite(new PGlite()), dispose: async () => {} },
   ];
+  const server = await madePostgres();
+  if (!server) return list;
+  list.push({
+    name: "PostgreSQL",
+    postgres: server.postgres,
+    open: async () => fromPostgres(server.postgres.url, 10),
+    dispose: server.drop,
+  });
+  return list;
+}
+
+/**
+ * A database of its own on the PostgreSQL server (BENCH_DATABASE_URL, else the local one), dropped
+ * when closed; null when no server answers.
+ */
+async function madePostgres(): Promise<{
+  postgres: { url: string; adminUrl: string; name: string };
+  drop(): Promise<void>;
+} | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
   admin.on("error", () => {});
@@ -29,19 +48,17 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
     await admin.connect();
   } catch {
     console.log(`(no PostgreSQL at ${adminUrl}: PGlite only)`);
-    return list;
+    return null;
   }
-  const name = `votespace_bench_${process.pid}`;
+  const name = `votespace_bench_${process.pid}_${Date.now()}`;
   await admin.query(`drop database if exists ${name}`);
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  list.push({
-    name: "PostgreSQL",
+  return {
     postgres: { url: url.toString(), adminUrl, name },
-    open: async () => fromPostgres(url.toString(), 10),
-    async dispose() {
+    async drop() {
       // Called after everything of the run closed its connections; a straggler killed by the
       // forced drop (57P01) reports on its own listener, and this one must not die of it either.
       const client = new pg.Client({ connectionString: adminUrl });
@@ -60,14 +77,14 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
-  });
-  return list;
+  };
 }
 
 /**
  * Builds a realtime benchmark's Votespace target on each backend it is compared on: PGlite with the
- * in-memory bus, then PostgreSQL with its NOTIFY bus when BENCH_DATABASE_URL names one. Each target
- * goes onto `targets` as soon as it is built, so the caller's clean-up closes whatever was made.
+ * in-memory bus, then PostgreSQL with its NOTIFY bus (in a database made for the run on
+ * BENCH_DATABASE_URL's server, else the local one, dropped when the target's database closes). Each
+ * target goes onto `targets` as soon as it is built, so the caller's clean-up closes whatever was made.
  */
 export async function pushVotespaceTargets<T>(
   targets: T[],
@@ -75,11 +92,20 @@ export async function pushVotespaceTargets<T>(
   build: (name: string, database: Database, bus: Bus) => Promise<T>,
 ): Promise<void> {
   targets.push(await build(`${label}, PGlite (memory bus)`, fromPglite(new PGlite()), localBus()));
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return;
-  const database = fromPostgres(url, 10);
+  const server = await madePostgres();
+  if (!server) return;
+  const database = fromPostgres(server.postgres.url, 10);
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    await server.drop();
+  };
   targets.push(
-    await build(`${label}, PostgreSQL NOTIFY`, database, await postgresBus(database, url, silentLog)),
+    await build(
+      `${label}, PostgreSQL NOTIFY`,
+      database,
+      await postgresBus(database, server.postgres.url, silentLog),
+    ),
   );
 }
 

@@ -91,7 +91,7 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
     await app.inject({
       method: "POST",
       url: "/api/channels",
-      payload: { name: "general", type: "text" },
+      payload: { name: "bench", type: "text" },
       headers: { cookie },
     })
   ).json().channel;

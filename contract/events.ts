@@ -10,6 +10,19 @@ import {
   signalDataSchema,
 } from "./rooms";
 
+/** The new messages of one channel in one `channel.activity` batch. */
+export interface ChannelActivity {
+  channel_id: string;
+  /** How many new messages, all authors together. */
+  posts: number;
+  /** The newest of them. */
+  last_post_id: string;
+  /** Per author: how many, and whether the author is a voter (not an administrator) there. */
+  authors: Array<{ author_id: string | null; posts: number; by_voter: boolean }>;
+  /** Per mentioned member: how many of these messages mention them. */
+  mentions: Array<{ user_id: string; posts: number }>;
+}
+
 /**
  * Every realtime event, by name (`<entity>.<verb>`), with its payload. The server publishes these
  * after the transaction commits; the web client listens with the same names and types.
@@ -62,7 +75,20 @@ export interface EventMap {
    * topic channel:{id}. `post` is the message as anyone sees it (no viewer's own like or bookmark);
    * null when too large for an event, and then clients fetch GET /api/posts/{post_id}.
    */
-  "post.created": { channel_id: string; post_id: string; post: Post | null };
+  "post.created": {
+    channel_id: string;
+    post_id: string;
+    post: Post | null;
+    /**
+     * What each process's socket hub derives `channel.activity` from (one bus message per post):
+     * the organization, the author, whether the author counts as a voter there ("Voters only"),
+     * and who the message mentions.
+     */
+    organization_id: string;
+    author_id: string | null;
+    author_is_voter: boolean;
+    mentioned_user_ids: string[];
+  };
   "post.updated": { channel_id: string; post_id: string; post: Post | null };
   "post.deleted": { channel_id: string; post_id: string };
   "post.liked": { channel_id: string; post_id: string; likes_count: number; user_id: string; liked: boolean };
@@ -84,15 +110,15 @@ export interface EventMap {
   "comment.updated": { channel_id: string; post_id: string; comment: Comment };
   "comment.deleted": { channel_id: string; post_id: string; comment_id: string; comments_count: number };
   "typing.started": { channel_id: string; user_id: string; full_name: string };
-  /** topic org:{id}: a new message somewhere, for unread counts (and who it mentions). */
+  /**
+   * topic org:{id}: new messages in the organization's channels, for unread counts (and who they
+   * mention). Not published on the bus: each process's socket hub derives it from `post.created`
+   * and sends one batch per organization at most about once a second to the sockets on org:{id}
+   * (members only), so a message costs the same whatever the organization's size.
+   */
   "channel.activity": {
     organization_id: string;
-    channel_id: string;
-    post_id: string;
-    author_id: string | null;
-    /** The author is not one of the organization's administrators ("Voters only" counts these). */
-    author_is_voter: boolean;
-    mentioned_user_ids: string[];
+    channels: ChannelActivity[];
   };
   /** topic user:{id}: a notice for this user (a mention). */
   "notification.created": {

@@ -6,8 +6,22 @@ import type { Database } from "../db/connect";
 /** One published event as it travels between processes. */
 export interface BusMessage<E extends EventName = EventName> {
   topic: Topic;
+  /** Further topics the same event goes to (a direct message: the recipient and the sender's tabs). */
+  also?: Topic[];
   event: E;
   payload: EventMap[E];
+}
+
+/** Every topic a message goes to. */
+export function topicsOf(message: BusMessage): Topic[] {
+  return message.also ? [message.topic, ...message.also] : [message.topic];
+}
+
+/** A message for one topic or several (one publish, one NOTIFY, whatever their number). */
+function busMessage(topics: Topic | Topic[], event: EventName, payload: unknown): BusMessage {
+  const [topic, ...also] = Array.isArray(topics) ? topics : [topics];
+  if (!topic) throw new Error("an event needs a topic");
+  return (also.length > 0 ? { topic, also, event, payload } : { topic, event, payload }) as BusMessage;
 }
 
 /**
@@ -15,7 +29,7 @@ export interface BusMessage<E extends EventName = EventName> {
  * after the transaction that made the change has committed.
  */
 export interface Bus {
-  publish<E extends EventName>(topic: Topic, event: E, payload: EventMap[E]): Promise<void>;
+  publish<E extends EventName>(topic: Topic | Topic[], event: E, payload: EventMap[E]): Promise<void>;
   /** Registers a receiver of every message (from this process and the others); returns its removal. */
   onMessage(handler: (message: BusMessage) => void): () => void;
   /**
@@ -44,7 +58,9 @@ export class EventTooLargeError extends Error {}
 
 /** The message as it travels: JSON, refused loudly when PostgreSQL could not carry it. */
 export function encodeBusMessage(message: BusMessage): string {
-  const text = JSON.stringify({ topic: message.topic, event: message.event, payload: message.payload });
+  const text = JSON.stringify(
+    message.also ? message : { topic: message.topic, event: message.event, payload: message.payload },
+  );
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > MAX_EVENT_BYTES) {
     throw new EventTooLargeError(
@@ -63,10 +79,12 @@ export function decodeBusMessage(text: string): BusMessage | null {
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const { topic, event, payload } = value as Record<string, unknown>;
+  const { topic, also, event, payload } = value as Record<string, unknown>;
   if (typeof topic !== "string" || !TOPIC_PATTERN.test(topic)) return null;
   if (typeof event !== "string" || typeof payload !== "object" || payload === null) return null;
-  return { topic: topic as Topic, event: event as EventName, payload } as BusMessage;
+  if (also === undefined) return { topic: topic as Topic, event: event as EventName, payload } as BusMessage;
+  if (!Array.isArray(also) || !also.every((t) => typeof t === "string" && TOPIC_PATTERN.test(t))) return null;
+  return { topic: topic as Topic, also: also as Topic[], event: event as EventName, payload } as BusMessage;
 }
 
 /** Calls every handler; one failing receiver must not stop the others or fail the publisher. */
@@ -84,8 +102,8 @@ function dispatch(handlers: Set<(message: BusMessage) => void>, message: BusMess
 export function localBus(log?: BusLog): Bus {
   const handlers = new Set<(message: BusMessage) => void>();
   return {
-    async publish(topic, event, payload) {
-      const message = { topic, event, payload } as BusMessage;
+    async publish(topics, event, payload) {
+      const message = busMessage(topics, event, payload);
       encodeBusMessage(message);
       dispatch(handlers, message, log);
     },
@@ -194,8 +212,8 @@ export async function postgresBus(
   healthCheck.unref();
 
   return {
-    async publish(topic, event, payload) {
-      const text = encodeBusMessage({ topic, event, payload } as BusMessage);
+    async publish(topics, event, payload) {
+      const text = encodeBusMessage(busMessage(topics, event, payload));
       await database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
     },
     onMessage(handler) {

@@ -2,6 +2,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import { socketMessages } from "../../contract/events";
 import type { AppContext } from "../context";
+import { ActivityBatcher } from "./activity";
 import type { Bus } from "./bus";
 import { defaultSocketLimits, type SocketLimits } from "./connection";
 import { PresenceTracker } from "./presence";
@@ -14,6 +15,8 @@ export interface Realtime {
   bus: Bus;
   hub: SocketHub;
   presence: PresenceTracker;
+  /** Unread-count activity, derived from `post.created` and batched per organization. */
+  activity: ActivityBatcher;
 }
 
 declare module "fastify" {
@@ -28,6 +31,8 @@ export interface RealtimeOptions {
   revalidateEveryMs?: number;
   /** How often sockets are pinged; one silent for a whole period is cut off. */
   keepaliveEveryMs?: number;
+  /** An organization's sockets hear of new messages at most this often (activity.ts). */
+  activityEveryMs?: number;
 }
 
 /** Close code 1012: the server restarts (or lost events); clients reconnect and refetch. */
@@ -48,8 +53,10 @@ export async function installRealtime(
   const limits = { ...defaultSocketLimits, ...options.limits };
   const presence = new PresenceTracker(ctx.db, ctx.bus, app.log);
   const hub = new SocketHub({ db: ctx.db, clock: ctx.clock, presence, limits, log: app.log });
+  const activity = new ActivityBatcher(hub.index, options.activityEveryMs);
   const stopDelivery = ctx.bus.onMessage((message) => {
     hub.deliver(message);
+    activity.take(message);
     // A membership ended or a role changed: that user's subscriptions are checked again at once
     // (after the event itself was delivered, so their own tabs hear that they left).
     if (message.event === "member.left" || message.event === "member.role_changed") {
@@ -76,7 +83,7 @@ export async function installRealtime(
   };
   const timers: NodeJS.Timeout[] = [];
 
-  app.decorate("realtime", { bus: ctx.bus, hub, presence });
+  app.decorate("realtime", { bus: ctx.bus, hub, presence, activity });
   app.addHook("onReady", async () => {
     await presence.start();
     timers.push(setInterval(sweep, options.revalidateEveryMs ?? 60_000));
@@ -87,6 +94,7 @@ export async function installRealtime(
   app.addHook("preClose", async () => {
     for (const timer of timers) clearInterval(timer);
     stopDelivery();
+    activity.close();
     stopResume?.();
     hub.closeAll(GOING_AWAY, socketMessages.restarting);
   });

@@ -1,6 +1,8 @@
 import type { ServerMessage, Topic } from "../../contract/events";
 import type { BusMessage } from "./bus";
 
+const NONE: ReadonlySet<never> = new Set();
+
 /** What the index delivers to: one socket connection. */
 export interface Subscriber {
   /** Sends a frame already serialized as a JSON text message. */
@@ -34,19 +36,26 @@ export class TopicIndex<S extends Subscriber = Subscriber> {
     return this.byTopic.get(topic)?.size ?? 0;
   }
 
-  /** Sends the event to every subscriber of its topic; returns how many it reached. */
+  /** Sends the event to every subscriber of each of its topics; returns how many it reached. */
   deliver(message: BusMessage): number {
-    const subscribers = this.byTopic.get(message.topic);
+    let reached = this.send(message.topic, message);
+    for (const topic of message.also ?? []) reached += this.send(topic, message);
+    return reached;
+  }
+
+  /** Sends an event on a topic to its subscribers, serialized once; returns how many. */
+  send(topic: Topic, message: Pick<BusMessage, "event" | "payload">): number {
+    const subscribers = this.byTopic.get(topic);
     if (!subscribers) return 0;
-    const frame: ServerMessage = {
-      type: "event",
-      topic: message.topic,
-      event: message.event,
-      payload: message.payload,
-    } as ServerMessage;
+    const frame = { type: "event", topic, event: message.event, payload: message.payload } as ServerMessage;
     const bytes = Buffer.from(JSON.stringify(frame));
     // A subscriber may drop out while we iterate (a slow socket is cut off); a Set allows that.
     for (const subscriber of subscribers) subscriber.sendFrame(bytes);
     return subscribers.size;
+  }
+
+  /** The subscribers of a topic in this process (none: an empty set). */
+  subscribers(topic: Topic): ReadonlySet<S> {
+    return this.byTopic.get(topic) ?? NONE;
   }
 }

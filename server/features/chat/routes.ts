@@ -2,12 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { chatEndpoints } from "../../../contract/chat-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
-import { enforceLimits } from "../../lib/rate-limit";
+import { MemoryLimiter } from "../../lib/rate-limit";
+import { keyedQueue } from "../posts/order";
 import { listContacts, readConversation, readMessagesFrom, sendMessage, unreadTotal } from "./service";
 
 /** Direct messages: contacts, conversations, sending, read marks and the unread badge. */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, bus, clock } = ctx;
+  const limiter = new MemoryLimiter(clock);
+  const inTurn = keyedQueue();
 
   route(app, chatEndpoints.contacts, async ({ auth, query }) => ({
     contacts: await listContacts(db, auth.user, query.organizationId),
@@ -24,11 +27,15 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, chatEndpoints.send, async ({ auth, params, body, reply }) => {
     const recipientId = params.id;
     const sender = auth.user;
-    // The same budget as channel messages, counted separately.
-    await enforceLimits(db, clock, [{ key: `chat:user:${sender.id}`, limit: ctx.limits.postsPerUser }]);
-    const message = await sendMessage(db, sender, recipientId, body.content);
-    await bus.publish(`user:${recipientId}`, "message.created", message);
-    await bus.publish(`user:${sender.id}`, "message.created", message);
+    // The same budget as channel messages, counted separately (in memory: no row per message).
+    limiter.enforce([{ key: `chat:user:${sender.id}`, limit: ctx.limits.postsPerUser }]);
+    // A sender's messages are written and announced in the order they came; one bus message
+    // reaches both parties (the recipient, and the sender's other tabs).
+    const message = await inTurn(sender.id, async () => {
+      const sent = await sendMessage(db, sender, recipientId, body.content);
+      await bus.publish([`user:${recipientId}`, `user:${sender.id}`], "message.created", sent);
+      return sent;
+    });
     reply.code(201);
     return message;
   });

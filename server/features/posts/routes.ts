@@ -4,7 +4,7 @@ import { postsEndpoints as e } from "../../../contract/posts-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { notFound } from "../../http/errors";
-import { enforceLimits } from "../../lib/rate-limit";
+import { MemoryLimiter } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
 import { twoFactorMissing } from "../channels/checks";
 import { channelReader, postFor } from "./access";
@@ -12,6 +12,7 @@ import { channelCollection, searchChannel } from "./collections";
 import { addComment, deleteComment, editComment, listComments } from "./comments";
 import { setReaction } from "./emoji";
 import { listMentions } from "./mentions";
+import { keyedQueue } from "./order";
 import { loadPost } from "./queries";
 import { setBookmark, setLike, setPin } from "./reactions";
 import { markRead, unreadCounts } from "./reads";
@@ -34,16 +35,17 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return Buffer.byteLength(JSON.stringify(shared)) <= EVENT_POST_BYTES ? shared : null;
   };
 
+  /**
+   * One bus message per new message: `post.created` on its channel. Each process's socket hub
+   * delivers it to the channel's sockets and derives from it the batched `channel.activity` of the
+   * organization's members (realtime/activity.ts). Mentioned members also get their notice.
+   */
   const announceNew = async (post: Post, mentioned: string[], byVoter: boolean) => {
     await bus.publish(`channel:${post.channel_id}`, "post.created", {
       channel_id: post.channel_id,
       post_id: post.id,
       post: neutral(post),
-    });
-    await bus.publish(`org:${post.organization_id}`, "channel.activity", {
       organization_id: post.organization_id,
-      channel_id: post.channel_id,
-      post_id: post.id,
       author_id: post.author?.id ?? null,
       author_is_voter: byVoter,
       mentioned_user_ids: mentioned,
@@ -60,16 +62,23 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     }
   };
+  // Counted in memory: no row written and committed per message (lib/rate-limit.ts).
+  const limiter = new MemoryLimiter(clock);
+  // A channel's messages are written and announced one at a time, in the order they came (order.ts).
+  const inTurn = keyedQueue();
 
   route(app, e.list, ({ auth, params, query }) => listPosts(db, auth.user, params.id, query));
 
   const limitPosts = (me: User) =>
-    enforceLimits(db, clock, [{ key: `posts:user:${me.id}`, limit: ctx.limits.postsPerUser }]);
+    limiter.enforce([{ key: `posts:user:${me.id}`, limit: ctx.limits.postsPerUser }]);
 
   route(app, e.create, async ({ auth, params, body, reply }) => {
-    await limitPosts(auth.user);
-    const { post, mentioned, byVoter } = await createPost(db, clock, auth.user, params.id, body);
-    await announceNew(post, mentioned, byVoter);
+    limitPosts(auth.user);
+    const post = await inTurn(params.id, async () => {
+      const created = await createPost(db, clock, auth.user, params.id, body);
+      await announceNew(created.post, created.mentioned, created.byVoter);
+      return created.post;
+    });
     reply.code(201);
     return post;
   });
@@ -168,7 +177,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, e.comment, async ({ auth, params, body, reply }) => {
-    await limitPosts(auth.user);
+    limitPosts(auth.user);
     const postId = params.id;
     const result = await addComment(db, auth.user, postId, body);
     await bus.publish(`channel:${result.channelId}`, "comment.created", {
@@ -204,8 +213,11 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, e.forward, async ({ auth, params, body, reply }) => {
-    const { post, mentioned, byVoter } = await forwardPost(db, clock, auth.user, params.id, body.channel_id);
-    await announceNew(post, mentioned, byVoter);
+    const post = await inTurn(body.channel_id, async () => {
+      const created = await forwardPost(db, clock, auth.user, params.id, body.channel_id);
+      await announceNew(created.post, created.mentioned, created.byVoter);
+      return created.post;
+    });
     reply.code(201);
     return post;
   });
@@ -255,7 +267,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, e.typing, async ({ auth, params }) => {
     const channelId = params.id;
     const me = auth.user;
-    await enforceLimits(db, clock, [{ key: `typing:user:${me.id}`, limit: ctx.limits.typingPerUser }]);
+    limiter.enforce([{ key: `typing:user:${me.id}`, limit: ctx.limits.typingPerUser }]);
     const { canPost, channel } = await channelReader(db, me, channelId);
     if (canPost && !twoFactorMissing(channel.securitySettings, me)) {
       await bus.publish(`channel:${channelId}`, "typing.started", {

@@ -28,7 +28,7 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
     void queryClient.invalidateQueries({ queryKey: endpointKey(postsEndpoints.mentions, input) });
   useTopic(`org:${organizationId}`, {
     "channel.activity": (event) => {
-      if (me && event.mentioned_user_ids.includes(me)) refetch();
+      if (me && event.channels.some((c) => c.mentions.some((m) => m.user_id === me))) refetch();
     },
   });
 

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import type { Channel } from "../../../../contract/channels";
-import type { EventMap } from "../../../../contract/events";
+import type { ChannelActivity, EventMap } from "../../../../contract/events";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
@@ -33,31 +33,55 @@ export function clearUnread(queryClient: QueryClient, organizationId: string, ch
   });
 }
 
+/** A channel's notification choice, muting included: what new messages count there. */
+export function notifyChoice(channel: Channel): Channel["preferences"]["notify"] {
+  const { muted, muted_until, notify } = channel.preferences;
+  const stillMuted = muted && (!muted_until || new Date(muted_until).getTime() > Date.now());
+  return stillMuted ? "nothing" : notify;
+}
+
 /**
- * Whether a new message counts, as the server counts: others' messages, not in the channel being
- * read, not in a muted channel, per the channel's notification choice.
+ * How many of a batch's new messages in one channel count, as the server counts: others' messages,
+ * per the channel's notification choice ("voters": by voters; "mentions": those mentioning the user).
  */
-function counts(
+export function countedMessages(
+  activity: ChannelActivity,
+  userId: string | null,
+  notify: Channel["preferences"]["notify"],
+): number {
+  if (notify === "nothing") return 0;
+  if (notify === "mentions") return activity.mentions.find((m) => m.user_id === userId)?.posts ?? 0;
+  let count = 0;
+  for (const author of activity.authors) {
+    if (author.author_id && author.author_id === userId) continue;
+    if (notify === "voters" && !author.by_voter) continue;
+    count += author.posts;
+  }
+  return count;
+}
+
+/** The new messages a batch adds to each channel's count; none for the channel being read. */
+function added(
   event: EventMap["channel.activity"],
   userId: string | null,
   channels: Channel[],
   open: string | null,
-) {
-  if (event.author_id && event.author_id === userId) return false;
-  if (event.channel_id === open && document.visibilityState === "visible") return false;
-  const channel = channels.find((item) => item.id === event.channel_id);
-  if (!channel) return false;
-  const { muted, muted_until, notify } = channel.preferences;
-  const stillMuted = muted && (!muted_until || new Date(muted_until).getTime() > Date.now());
-  if (stillMuted || notify === "nothing") return false;
-  if (notify === "mentions" && !(userId && event.mentioned_user_ids.includes(userId))) return false;
-  return notify !== "voters" || event.author_is_voter;
+): Record<string, number> {
+  const more: Record<string, number> = {};
+  for (const activity of event.channels) {
+    if (activity.channel_id === open && document.visibilityState === "visible") continue;
+    const channel = channels.find((item) => item.id === activity.channel_id);
+    if (!channel) continue;
+    const count = countedMessages(activity, userId, notifyChoice(channel));
+    if (count > 0) more[activity.channel_id] = count;
+  }
+  return more;
 }
 
 /**
  * Unread messages per channel of the current organization, live: one query (the server's counts,
  * read again after every (re)subscription and when a notification choice or mute changes) that
- * `channel.activity` events add to. The channel open on screen counts none.
+ * `channel.activity` batches (at most one a second) add to. The channel open on screen counts none.
  */
 export function useUnreadCounts(): { counts: Counts; clear(channelId: string): void } {
   const { currentId, channels } = useWorkspace();
@@ -87,14 +111,15 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
       "channel.activity": (event) => {
         if (counted.has(event) || event.organization_id !== currentId) return;
         counted.add(event);
-        if (!counts(event, userId, channels, openChannelId)) return;
-        queryClient.setQueryData<Unread>(
-          unreadKey(currentId),
-          (data) =>
-            data && {
-              unread: { ...data.unread, [event.channel_id]: (data.unread[event.channel_id] ?? 0) + 1 },
-            },
-        );
+        const more = added(event, userId, channels, openChannelId);
+        if (Object.keys(more).length === 0) return;
+        queryClient.setQueryData<Unread>(unreadKey(currentId), (data) => {
+          if (!data) return data;
+          const unread = { ...data.unread };
+          for (const [channelId, count] of Object.entries(more))
+            unread[channelId] = (unread[channelId] ?? 0) + count;
+          return { unread };
+        });
       },
     },
     // Events missed while the socket was down: the server's count.

@@ -5,6 +5,7 @@ import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { chime, useNotificationChoices } from "../chat/sound";
 import { messageAddress } from "../posts/permalink";
+import { countedMessages, notifyChoice } from "../posts/useUnreadCounts";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
@@ -62,15 +63,19 @@ export function MessageNotices() {
     "channel.activity": (event: EventMap["channel.activity"]) => {
       const wanted = choices();
       if (!user || !wanted?.enabled || !wanted.allMessages) return;
-      if (event.author_id === user.id || event.mentioned_user_ids.includes(user.id)) return;
-      if (event.channel_id === openChannelId && document.visibilityState === "visible") return;
-      const channel = channels.find((c) => c.id === event.channel_id);
-      if (!channel) return;
-      const { muted, muted_until, notify } = channel.preferences;
-      if (muted && (!muted_until || new Date(muted_until).getTime() > Date.now())) return;
-      if (notify !== "all" && !(notify === "voters" && event.author_is_voter)) return;
-      toast(text.newMessageIn(channel.name), "info");
-      if (wanted.sounds) chime();
+      // One notice per channel of the batch (at most one batch a second).
+      for (const activity of event.channels) {
+        if (activity.channel_id === openChannelId && document.visibilityState === "visible") continue;
+        const channel = channels.find((c) => c.id === activity.channel_id);
+        if (!channel) continue;
+        const notify = notifyChoice(channel);
+        if (notify !== "all" && notify !== "voters") continue;
+        // Messages that mention the user have their own notice.
+        const mentioningMe = activity.mentions.find((m) => m.user_id === user.id)?.posts ?? 0;
+        if (countedMessages(activity, user.id, notify) <= mentioningMe) continue;
+        toast(text.newMessageIn(channel.name), "info");
+        if (wanted.sounds) chime();
+      }
     },
   });
   return null;

@@ -1,0 +1,127 @@
+import type { ChannelActivity, EventMap, Topic } from "../../contract/events";
+import type { BusMessage } from "./bus";
+import type { Subscriber, TopicIndex } from "./topics";
+
+/** An organization's sockets hear of new messages at most this often. */
+export const ACTIVITY_EVERY_MS = 1000;
+
+/** One channel's part of the batch being gathered. */
+interface Gathering {
+  activity: ChannelActivity;
+  authors: Map<string | null, ChannelActivity["authors"][number]>;
+  mentions: Map<string, ChannelActivity["mentions"][number]>;
+}
+
+/**
+ * Unread counts without a bus message per post per organization: the hub of each process derives
+ * `channel.activity` from the `post.created` it already receives (published once, on the channel),
+ * gathers it per organization and sends one batch at most every ACTIVITY_EVERY_MS to the sockets of
+ * this process subscribed to `org:{id}`. Those are members only: a subscription to an organization
+ * is granted to its members (organizations/policy.ts `mayWatch`), and dropped when they leave (the
+ * hub's re-check on `member.left`). Every member reads every channel of the organization (a private
+ * channel is closed to posting, not to reading), so every member's socket hears of every channel.
+ * The first message after a quiet second goes out at once (on the next timer turn); later ones wait
+ * for the rest of the second, so a post costs one entry in a map, not one send per member.
+ */
+export class ActivityBatcher<S extends Subscriber = Subscriber> {
+  private readonly gathering = new Map<string, Map<string, Gathering>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly lastSent = new Map<string, number>();
+
+  constructor(
+    private readonly index: TopicIndex<S>,
+    private readonly everyMs = ACTIVITY_EVERY_MS,
+    private readonly now = () => performance.now(),
+  ) {}
+
+  /** Takes note of a new message (other events are not its business). */
+  take(message: BusMessage): void {
+    if (message.event !== "post.created") return;
+    const post = message.payload as EventMap["post.created"];
+    // Older processes during a rolling restart send no organization: nothing to derive.
+    if (!post.organization_id) return;
+    const topic: Topic = `org:${post.organization_id}`;
+    if (this.index.count(topic) === 0) return;
+    let channels = this.gathering.get(post.organization_id);
+    if (!channels) {
+      channels = new Map();
+      this.gathering.set(post.organization_id, channels);
+    }
+    let channel = channels.get(post.channel_id);
+    if (!channel) {
+      channel = {
+        activity: {
+          channel_id: post.channel_id,
+          posts: 0,
+          last_post_id: post.post_id,
+          authors: [],
+          mentions: [],
+        },
+        authors: new Map(),
+        mentions: new Map(),
+      };
+      channels.set(post.channel_id, channel);
+    }
+    channel.activity.posts++;
+    channel.activity.last_post_id = post.post_id;
+    const author = channel.authors.get(post.author_id);
+    if (author) author.posts++;
+    else {
+      const entry = { author_id: post.author_id, posts: 1, by_voter: post.author_is_voter };
+      channel.authors.set(post.author_id, entry);
+      channel.activity.authors.push(entry);
+    }
+    for (const userId of post.mentioned_user_ids) {
+      const mention = channel.mentions.get(userId);
+      if (mention) mention.posts++;
+      else {
+        const entry = { user_id: userId, posts: 1 };
+        channel.mentions.set(userId, entry);
+        channel.activity.mentions.push(entry);
+      }
+    }
+    this.schedule(post.organization_id);
+  }
+
+  private schedule(organizationId: string): void {
+    if (this.timers.has(organizationId)) return;
+    const last = this.lastSent.get(organizationId);
+    const wait = last === undefined ? 0 : Math.max(0, last + this.everyMs - this.now());
+    const timer = setTimeout(() => this.flush(organizationId), wait);
+    timer.unref();
+    this.timers.set(organizationId, timer);
+  }
+
+  /** Sends the organization's batch to its members' sockets in this process: one frame for all. */
+  private flush(organizationId: string): void {
+    this.timers.delete(organizationId);
+    const channels = this.gathering.get(organizationId);
+    this.gathering.delete(organizationId);
+    if (!channels || channels.size === 0) return;
+    this.lastSent.set(organizationId, this.now());
+    // Forget organizations quiet for a while, so the map holds only the active ones.
+    if (this.lastSent.size > 1000) {
+      const stale = this.now() - 10 * this.everyMs;
+      for (const [id, at] of this.lastSent) if (at < stale) this.lastSent.delete(id);
+    }
+    const payload: EventMap["channel.activity"] = {
+      organization_id: organizationId,
+      channels: [...channels.values()].map((channel) => channel.activity),
+    };
+    this.index.send(`org:${organizationId}`, { event: "channel.activity", payload });
+  }
+
+  /** Sends what is gathered now (tests), or drops it at shutdown. */
+  flushAll(): void {
+    for (const [organizationId, timer] of this.timers) {
+      clearTimeout(timer);
+      this.flush(organizationId);
+    }
+  }
+
+  close(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.gathering.clear();
+  }
+}
