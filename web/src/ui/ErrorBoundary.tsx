@@ -1,0 +1,45 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { LoadFailure } from "./LoadState";
+
+/** A part of the app (a lazily loaded screen, say) that could not be fetched: the network, or a new release. */
+function isLoadFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|module script failed|error loading dynamically/i.test(error.message)
+  );
+}
+
+/**
+ * What the reader sees instead of a blank page when a screen fails to render: 'Connection Error'
+ * when a part of the app could not be loaded (as the guards say it), else that something went
+ * wrong; Retry reloads the page, which fetches the current release.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error("Unknown error") };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    const loading = isLoadFailure(error);
+    return (
+      <LoadFailure
+        title={loading ? "Connection Error" : "Something went wrong"}
+        message={
+          loading
+            ? "A part of Votespace could not be loaded. Check your connection and try again."
+            : "This screen could not be shown. Reloading usually helps."
+        }
+        retryLabel="Retry"
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
+}
