@@ -5,7 +5,7 @@ import { messages } from "../../../../contract/messages";
 import { ChannelTypeIcon, HashIcon, UsersIcon } from "../../ui/icons";
 import styles from "./ChannelFrame.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { useChannelFromQuery } from "./useChannelFromQuery";
 import { useWorkspace } from "./WorkspaceContext";
 

@@ -9,7 +9,7 @@ import { ChannelGroup } from "./ChannelGroup";
 import styles from "./ChannelSidebar.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";
 import { CloseIcon } from "./icons";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { UserFooter } from "./UserFooter";
 import { useWorkspace } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";

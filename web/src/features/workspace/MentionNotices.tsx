@@ -6,7 +6,7 @@ import { useAuth } from "../accounts/AuthProvider";
 import { chime, useNotificationChoices } from "../chat/sound";
 import { messageAddress } from "../posts/permalink";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { useWorkspace } from "./WorkspaceContext";
 
 /**

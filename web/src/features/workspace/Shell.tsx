@@ -8,7 +8,7 @@ import { MenuIcon } from "./icons";
 import { MentionNotices, MessageNotices } from "./MentionNotices";
 import { OrganizationStrip } from "./OrganizationStrip";
 import styles from "./Shell.module.css";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { type Area, useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";
 
