@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
-import { messages } from "../../../../contract/messages";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { cx } from "../../ui/cx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { messages } from "../../../../contract/messages";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";
