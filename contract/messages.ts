@@ -1,3 +1,5 @@
+import { firstMessages } from "./first-messages";
+
 /**
  * User-facing messages. Where the specification gives the words, these are its words; the rest
  * say the same kind of thing in the same voice. Server and web both take them from here.
@@ -6,7 +8,6 @@ const accountMessages = {
   invalidCredentials: "Invalid email or password",
   registrationFailed: "Registration failed",
   signInFailed: "Sign in failed",
-  noUser: "No user",
   passwordLength: "Password must be between 6 and 12 characters",
   passwordCommon: "This password is too common: it appears in lists of leaked passwords. Choose another.",
   accountCreated: "Account created successfully! You can now sign in.",
@@ -37,19 +38,15 @@ const accountMessages = {
   internal: "Something went wrong on our side. Please try again.",
   databaseUnavailable: "The database is not reachable",
   /** Any 503: the database is restarting, or this server is shutting down. */
-  serviceUnavailable: "The server is briefly unavailable. Please try again.",
   malformedRequest: "The request is not valid HTTP",
   requestTimeout: "The request took too long. Please try again.",
   resetRequested: "If an account exists for that email, a reset link is on its way.",
   resetDone: "Your password has been changed. You can now sign in.",
   resetInvalid: "This reset link is invalid or has expired",
-  connectionError: "Connection Error",
 } as const;
 
 /** Workspace messages: organizations, joining, invites, channels, settings. */
 export const workspaceMessages = {
-  organizationSuspended:
-    "This organization has been suspended by the platform administrator. You can read, but not post, join rooms or vote.",
   votingSessionBlocked:
     "Your voting session in this election was blocked by the organization's administrators after a security review. Your vote was not cast. Contact them to have it reviewed.",
   channelNameRequired: "Channel name is required",
@@ -78,7 +75,6 @@ export const workspaceMessages = {
   /** E-mail and phone verification choose how voters verify before voting: they act in election channels only. */
   verificationElectionOnly: "Email and phone verification apply to election channels only",
   renameSame: "The new name must be different from the current name",
-  channelNotFound: "Channel not found",
   channelAdminOnly: "Only organization administrators can manage channels",
   duplicateMissing: "Cannot duplicate channel: missing channel information",
   deleteMissing: "Cannot delete channel: missing channel information",
@@ -101,7 +97,6 @@ export const workspaceMessages = {
   joinNeedsInvite: "This organization accepts new members through an invite link only",
   joinFailed: "Failed to join organization: ",
   organizationUnavailable: "This organization is not accepting members right now",
-  unexpected: "An unexpected error occurred",
   invalidInvite: "Invalid invite link or organization not found",
   invalidInviteFormat: "Invalid invite code format",
   organizationNotFound: "Organization Not Found",
@@ -116,7 +111,6 @@ export const workspaceMessages = {
   ownRoleUnchanged: "You cannot change your own role; another administrator can",
   votersNeverAdmins: "Voter accounts cannot be administrators: administration needs an organization account",
   leftOrganization: (name: string) => `You left ${name}`,
-  removedFromOrganization: (name: string) => `An administrator removed you from ${name}`,
   memberRemoved: (name: string) => `${name} was removed from the organization`,
   memberNowAdmin: (name: string) => `${name} is now an administrator`,
   memberNowMember: (name: string) => `${name} is no longer an administrator`,
@@ -137,4 +131,4 @@ export const workspaceMessages = {
   copied: "Copied!",
 } as const;
 
-export const messages = { ...accountMessages, ...workspaceMessages } as const;
+export const messages = { ...firstMessages, ...accountMessages, ...workspaceMessages } as const;

@@ -1,5 +1,5 @@
 import { isApiErrorBody } from "../../../contract/errors";
-import { messages } from "../../../contract/messages";
+import { firstMessages as messages } from "../../../contract/first-messages";
 
 /**
  * A failure the server explained in the one error shape; `message` is fit to show, and `field`

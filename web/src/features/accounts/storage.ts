@@ -1,5 +1,5 @@
 import type { Profile } from "../../../../contract/accounts";
-import { forgetDrafts } from "../posts/drafts";
+import { forgetDrafts } from "../posts/forgetDrafts";
 
 /** The cached profile, for the first paint only; the server's session is the truth. */
 export const USER_KEY = "votespace_user";

@@ -1,48 +1,11 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { type Channel, channelPath, MUTE_DURATIONS } from "../../../../contract/channels";
-import { channelsEndpoints } from "../../../../contract/channels-endpoints";
-import { messages } from "../../../../contract/messages";
-import { useEndpointMutation } from "../../api/query";
-import { copyText } from "../../ui/clipboard";
-import { TrashIcon } from "../../ui/icons";
-import { Menu, type MenuItem } from "../../ui/Menu";
-import { messageOf } from "../../ui/messageOf";
-import { useToast } from "../../ui/Toast";
-import { inviteLink } from "../organizations/inviteLink";
-import {
-  BellIcon,
-  BellOffIcon,
-  CopyIcon,
-  GearIcon,
-  LinkIcon,
-  PencilIcon,
-  UserPlusIcon,
-} from "../workspace/icons";
-import { text } from "../workspace/text";
-import { useWorkspace } from "../workspace/WorkspaceContext";
+import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
+import type { Channel } from "../../../../contract/channels";
 
-/** The words of a mute duration, as the menu offers it. */
-const muteLabel = (minutes: number | undefined): string =>
-  MUTE_DURATIONS.find((option) => option.minutes === minutes)?.label ?? "";
-
-/** Spec: the chosen mute option is shown with a check for one second. */
-const MUTE_TICK_MS = 1000;
-
-// The dialogs (and the form library they use) load when one opens, not with every workspace page.
-const RenameDialog = lazy(() => import("./ChannelDialogs").then((m) => ({ default: m.RenameDialog })));
-const DeleteDialog = lazy(() => import("./ChannelDialogs").then((m) => ({ default: m.DeleteDialog })));
-const ChannelSettingsDialog = lazy(() =>
-  import("./ChannelSettingsDialog").then((m) => ({ default: m.ChannelSettingsDialog })),
+// The menu, its mutations and its dialogs load the first time a menu opens: a member, who may manage
+// no channel, never loads them.
+const ChannelMenuPanel = lazy(() =>
+  import("./ChannelMenuPanel").then((m) => ({ default: m.ChannelMenuPanel })),
 );
-
-type Dialog = { kind: "settings" | "rename" | "delete"; channelId: string } | null;
-
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 /**
  * The organization area's channel menu (right-click or the "⋯" button) and the dialogs it opens.
@@ -54,170 +17,18 @@ export function useChannelMenu(): {
   openFor: string | null;
   element: ReactNode;
 } {
-  const { channels, current, replaceChannel, refreshChannels } = useWorkspace();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const [menu, setMenu] = useState<{ channelId: string; at: { x: number; y: number } } | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [tick, setTick] = useState<number | null>(null);
-  const tickTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(tickTimer.current), []);
-
-  const close = useCallback(() => {
-    clearTimeout(tickTimer.current);
-    setTick(null);
-    setMenu(null);
-  }, []);
-
+  const [used, setUsed] = useState(false);
+  const close = useCallback(() => setMenu(null), []);
   const open = useCallback((channel: Channel, at: { x: number; y: number }) => {
     if (!channel.can.manage) return;
-    clearTimeout(tickTimer.current);
-    setTick(null);
+    setUsed(true);
     setMenu({ channelId: channel.id, at });
   }, []);
-
-  const menuChannel = menu ? channels.find((channel) => channel.id === menu.channelId) : undefined;
-  const dialogChannel = dialog ? channels.find((channel) => channel.id === dialog.channelId) : undefined;
-
-  const fail = (prefix: string) => (error: unknown) => toast(prefix + messageOf(error), "error");
-
-  const preferences = useEndpointMutation(channelsEndpoints.setPreferences, {
-    onSuccess: (result, { body }) => {
-      replaceChannel(result.channel);
-      toast(
-        body.mute === false
-          ? text.unmuted
-          : body.mute === null
-            ? text.mutedIndefinitely
-            : text.mutedFor(muteLabel(body.mute)),
-      );
-    },
-    onError: fail(""),
-  });
-  const setMute = (channel: Channel, mute: number | null | false) =>
-    preferences.mutate({ params: { id: channel.id }, body: { mute } });
-  const duplicate = useEndpointMutation(channelsEndpoints.duplicate, {
-    onSuccess: (result) => {
-      toast(result.message);
-      return refreshChannels();
-    },
-    onError: fail(text.duplicateFailed),
-  });
-
-  const items = (channel: Channel): MenuItem[] => {
-    const muteItems: MenuItem[] = MUTE_DURATIONS.map((option, index) => ({
-      id: `mute-${index}`,
-      label: option.label,
-      checked: tick === index,
-      keepOpen: true,
-      onSelect: () => {
-        setTick(index);
-        setMute(channel, option.minutes);
-        clearTimeout(tickTimer.current);
-        tickTimer.current = setTimeout(close, MUTE_TICK_MS);
-      },
-    }));
-    const { muted, muted_until } = channel.preferences;
-    const list: MenuItem[] = [
-      {
-        id: "invite",
-        label: text.inviteToChannel,
-        icon: <UserPlusIcon size={16} />,
-        onSelect: () => {
-          const code = current?.invite_code;
-          if (!code) {
-            toast(messages.inviteLinkFailed, "error");
-            return;
-          }
-          copyText(inviteLink(code))
-            .then(() => toast(messages.inviteLinkCopied))
-            .catch(() => toast(messages.inviteLinkFailed, "error"));
-        },
-      },
-      {
-        id: "copy",
-        label: text.copyLink,
-        icon: <LinkIcon size={16} />,
-        onSelect: () => {
-          copyText(window.location.origin + channelPath("organization", channel))
-            .then(() => toast(messages.linkCopied))
-            .catch(() => toast(text.copyFailed, "error"));
-        },
-      },
-      {
-        id: "settings",
-        label: text.settings,
-        icon: <GearIcon size={16} />,
-        onSelect: () => setDialog({ kind: "settings", channelId: channel.id }),
-      },
-      {
-        id: "duplicate",
-        label: text.duplicate,
-        icon: <CopyIcon size={16} />,
-        onSelect: () => duplicate.mutate({ params: { id: channel.id } }),
-      },
-      {
-        id: "edit",
-        label: text.edit,
-        icon: <PencilIcon size={16} />,
-        onSelect: () => setDialog({ kind: "rename", channelId: channel.id }),
-      },
-      {
-        id: "mute",
-        label: text.mute,
-        icon: <BellOffIcon size={16} />,
-        hint: muted ? (muted_until ? `until ${timeFormat.format(new Date(muted_until))}` : "on") : undefined,
-        submenu: muteItems,
-      },
-    ];
-    if (muted) {
-      list.push({
-        id: "unmute",
-        label: text.unmute,
-        icon: <BellIcon size={16} />,
-        onSelect: () => setMute(channel, false),
-      });
-    }
-    list.push({
-      id: "delete",
-      label: text.delete,
-      icon: <TrashIcon size={16} />,
-      danger: true,
-      onSelect: () => setDialog({ kind: "delete", channelId: channel.id }),
-    });
-    return list;
-  };
-
-  const element = (
-    <>
-      {menu && menuChannel && (
-        <Menu
-          label={text.channelMenu(menuChannel.name)}
-          at={menu.at}
-          items={items(menuChannel)}
-          onClose={close}
-        />
-      )}
-      <Suspense fallback={null}>
-        {dialog?.kind === "settings" && dialogChannel && (
-          <ChannelSettingsDialog channel={dialogChannel} onClose={() => setDialog(null)} />
-        )}
-        {dialog?.kind === "rename" && dialogChannel && (
-          <RenameDialog channel={dialogChannel} onClose={() => setDialog(null)} />
-        )}
-        {dialog?.kind === "delete" && dialogChannel && (
-          <DeleteDialog
-            channel={dialogChannel}
-            onClose={() => setDialog(null)}
-            onDeleted={() => {
-              if (searchParams.get("channelId") === dialogChannel.id) navigate("/organization");
-            }}
-          />
-        )}
-      </Suspense>
-    </>
-  );
+  const element = used ? (
+    <Suspense fallback={null}>
+      <ChannelMenuPanel menu={menu} onClose={close} />
+    </Suspense>
+  ) : null;
   return { open, openFor: menu?.channelId ?? null, element };
 }

@@ -7,7 +7,6 @@ import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotif
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./ChatDock.module.css";
 import parts from "./ChatParts.module.css";
-import { ContactList } from "./ContactList";
 import { ChatIcon, CloseIcon } from "./icons";
 import { onOpenConversation } from "./openConversation";
 import { chime, useNotificationChoices } from "./sound";
@@ -15,10 +14,12 @@ import { text } from "./text";
 import { useInbox } from "./useInbox";
 import { usePageVisible } from "./usePageVisible";
 
-// A conversation (and the form library its message box uses) loads when one is opened.
+// A conversation (and the form library its message box uses) loads when one is opened; the contact
+// list when the panel opens: neither is part of a workspace page's first paint.
 const ConversationView = lazy(() =>
   import("./ConversationView").then((m) => ({ default: m.ConversationView })),
 );
+const ContactList = lazy(() => import("./ContactList").then((m) => ({ default: m.ContactList })));
 
 const badgeText = (n: number) => (n > 99 ? "99+" : String(n));
 
@@ -148,11 +149,13 @@ export function ChatDock() {
                   <CloseIcon size={18} />
                 </button>
               </header>
-              <ContactList
-                inbox={inbox}
-                hasOrganization={!!currentId}
-                onSelect={(contact) => setSelectedId(contact.id)}
-              />
+              <Suspense fallback={null}>
+                <ContactList
+                  inbox={inbox}
+                  hasOrganization={!!currentId}
+                  onSelect={(contact) => setSelectedId(contact.id)}
+                />
+              </Suspense>
             </>
           )}
         </section>

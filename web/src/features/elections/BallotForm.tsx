@@ -7,8 +7,8 @@ import { BallotReview } from "./BallotReview";
 import { isAnswered } from "./ballotDraft";
 import { ballotWords, reviewLine } from "./ballotWords";
 import shared from "./elections.module.css";
+import { pageText as text } from "./pageText";
 import { QuestionBallot } from "./QuestionBallot";
-import { text } from "./text";
 
 export type Selection = CastVoteInput["selections"][number];
 

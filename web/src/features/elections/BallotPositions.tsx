@@ -6,7 +6,7 @@ import styles from "./BallotPositions.module.css";
 import { answerWords } from "./ballotWords";
 import { CandidateAvatar, CandidateStatement, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
-import { text } from "./text";
+import { pageText as text } from "./pageText";
 
 /** A position already voted in: the choice (or answer) this browser kept, or "voted". */
 export function VotedPosition({

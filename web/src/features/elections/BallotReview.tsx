@@ -3,7 +3,7 @@ import { cx } from "../../ui/cx";
 import styles from "./BallotReview.module.css";
 import { ballotWords } from "./ballotWords";
 import shared from "./elections.module.css";
-import { text } from "./text";
+import { pageText as text } from "./pageText";
 
 /**
  * The review step: the whole ballot in words ("Treasurer: Ada Lovelace", "Motion 3: Yes"), with Back

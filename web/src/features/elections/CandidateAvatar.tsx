@@ -3,7 +3,7 @@ import { Avatar } from "../../ui/Avatar";
 import styles from "./ballotParts.module.css";
 import { ballotWords } from "./ballotWords";
 import shared from "./elections.module.css";
-import { text } from "./text";
+import { pageText as text } from "./pageText";
 
 type Candidate = PositionView["candidates"][number];
 

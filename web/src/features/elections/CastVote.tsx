@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
-import { messages } from "../../../../contract/messages";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { cx } from "../../ui/cx";
@@ -15,11 +15,12 @@ import { VotedPosition } from "./BallotPositions";
 import { ballotWords } from "./ballotWords";
 import styles from "./CastVote.module.css";
 import shared from "./elections.module.css";
+import { pageText as text } from "./pageText";
 import { keepReceipt, keptAnswers, keptChoices } from "./receipts";
-import { text } from "./text";
-import { Receipt } from "./VoteReceipt";
 
 // The verification and password dialogs (and the form library they use) load when voting needs them.
+// The receipt shows once a vote is cast: it (and the clipboard helper) load then.
+const Receipt = lazy(() => import("./VoteReceipt").then((m) => ({ default: m.Receipt })));
 const VerificationModal = lazy(() =>
   import("./VerificationModal").then((m) => ({ default: m.VerificationModal })),
 );
@@ -208,12 +209,14 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   return (
     <div className={styles.cast}>
       {receipt && (
-        <Receipt
-          electionId={election.id}
-          receipt={receipt.code}
-          head={receipt.head}
-          onDone={() => setReceipt(null)}
-        />
+        <Suspense fallback={null}>
+          <Receipt
+            electionId={election.id}
+            receipt={receipt.code}
+            head={receipt.head}
+            onDone={() => setReceipt(null)}
+          />
+        </Suspense>
       )}
 
       {notice && (

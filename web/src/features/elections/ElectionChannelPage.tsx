@@ -19,8 +19,8 @@ import styles from "./ElectionChannelPage.module.css";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { dateInZone, statusOf, turnout, windowText } from "./format";
+import { pageText as text } from "./pageText";
 import { StatusBadge } from "./StatusBadge";
-import { text } from "./text";
 import { useChannelElection } from "./useElections";
 
 // Administrators only: the configuration (and the form library it uses) loads for them alone.

@@ -5,7 +5,7 @@ import { cx } from "../../ui/cx";
 import { BallotIcon } from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";
 import shared from "./elections.module.css";
-import { text } from "./text";
+import { pageText as text } from "./pageText";
 import type { useOrganizationElections } from "./useElections";
 
 /**

@@ -1,57 +1,15 @@
 import type { ElectionStatus } from "../../../../contract/elections";
 import { messages } from "../../../../contract/messages";
 import { calendarDate } from "./format";
+import { pageText } from "./pageText";
 
 /** The election screens' own words; the spec's messages come from contract/elections. */
 export const text = {
-  loading: "Loading...",
-  retry: "Retry",
-  connectionError: "Connection Error",
-  electionNotFound: "Election not found",
-  electionNotFoundBody: "This channel has no election, or it is no longer available to you.",
-  defaultChannelName: "Election",
-  otherOrganization: (name: string) => `This election belongs to ${name}`,
-  otherOrganizationBody:
-    "It is not an election of the organization you have open. Switch to its organization to see it there.",
-  switchTo: (name: string) => `Switch to ${name}`,
-  tabs: { overview: "Overview", vote: "Cast Vote", results: "Results", voters: "Voters" },
+  ...pageText,
   // Overview
   status: "Status",
-  votingPeriod: "Voting period",
-  votingWindow: "Voting window",
   timeZone: (zone: string) => `Times in ${zone}`,
-  turnout: "Turnout",
-  ofVoters: (cast: number, total: number) =>
-    `${cast} of ${total} eligible ${total === 1 ? "voter" : "voters"} voted`,
-  positions: "Positions",
   candidates: "Candidates",
-  noCandidates: "No candidates yet.",
-  independent: "Independent",
-  bulletinLink: "Public bulletin board",
-  bulletinNote: "Anyone can check the sealed ballots there; your receipt finds yours.",
-  noDescription: "No description",
-  // Cast vote
-  chooseFor: (position: string) => `Choose your ${position}`,
-  youHaveVoted: "You have voted",
-  yourChoice: "Your choice",
-  choiceNotKept:
-    "Your vote was recorded; this browser did not keep your receipt, so it cannot show your choice.",
-  submitVote: "Submit Vote",
-  submitting: "Casting your vote...",
-  submitHint: (n: number) =>
-    n === 0
-      ? "Choose a candidate in at least one position you have not voted in."
-      : `You are voting in ${n} ${n === 1 ? "position" : "positions"}. Votes cannot be changed once cast.`,
-  allVoted: "You have voted in every position of this election. Thank you!",
-  notOpenUpcoming: (date: string, time: string, zone: string) =>
-    `Voting has not opened yet. It opens on ${calendarDate(date)} at ${time} (${zone}).`,
-  notOpenCompleted: "Voting has closed: this election is completed. See the Results tab.",
-  notOpenCancelled: "This election was cancelled. No votes can be cast.",
-  adminNote:
-    "Organization administrators run the election and do not vote. Voters cast their ballots here; you can follow turnout as ballots are sealed in batches, and the results when voting closes.",
-  notOnRoll:
-    "You are not on the voter roll of this election: the roll was fixed when voting opened, from the organization's voters at that moment.",
-  twoFactorLink: "Open your settings",
   receiptTitle: "Your receipt",
   receiptKeep:
     "Keep this code: with it you can find your ballot on the public bulletin board. It is shown only once, and nobody (not even the organization) can recover it for you.",
@@ -94,8 +52,6 @@ export const text = {
   enterCodeAgain: "Enter the code again",
   // Results
   resultsTitle: "Results",
-  exportCsv: "Export CSV",
-  printReport: "Print report",
   resultsTable: "Results table",
   reportTitle: (title: string) => `Results report: ${title}`,
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
@@ -104,8 +60,6 @@ export const text = {
   winner: "Winner",
   tiedFirst: "Tied for first",
   noVotesYet: "No votes yet",
-  batchNote:
-    "While voting is open, turnout moves in batches, each time ten or more voters' ballots are sealed.",
   // Voters
   votersTitle: "Eligible voters",
   votersCount: (total: number, voted: number) =>

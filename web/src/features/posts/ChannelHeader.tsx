@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import type { Channel } from "../../../../contract/channels";
 import { HashIcon, LockIcon, UsersIcon } from "../../ui/icons";
+import { SearchIcon } from "../search/icons";
 import { text as workspaceText } from "../workspace/text";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./ChannelHeader.module.css";
-import { SearchIcon } from "./icons";
 import { text } from "./text";
 
 /** The channel's header: its organization, name and description, the member count, Mentions and the search box. */

@@ -86,12 +86,6 @@ export const FileIcon = (p: IconProps) => (
     <polyline points="14 2 14 8 20 8" />
   </Icon>
 );
-export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <line x1="21" y1="21" x2="16.65" y2="16.65" />
-  </Icon>
-);
 export const ArrowDownIcon = (p: IconProps) => (
   <Icon {...p}>
     <line x1="12" y1="5" x2="12" y2="19" />

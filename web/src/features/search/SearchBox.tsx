@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { SEARCH_MAX } from "../../../../contract/search";
-import { SearchIcon } from "../posts/icons";
 import type { Area } from "../workspace/WorkspaceContext";
+import { SearchIcon } from "./icons";
 import styles from "./SearchBox.module.css";
 import { text } from "./text";
 

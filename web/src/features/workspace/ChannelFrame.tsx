@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Channel, ChannelType } from "../../../../contract/channels";
-import { messages } from "../../../../contract/messages";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import { ChannelTypeIcon, HashIcon, UsersIcon } from "../../ui/icons";
 import styles from "./ChannelFrame.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { useChannelFromQuery } from "./useChannelFromQuery";
 import { useWorkspace } from "./WorkspaceContext";
 

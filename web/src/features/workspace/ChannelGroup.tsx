@@ -8,7 +8,7 @@ import { useUnreadCounts } from "../posts/useUnreadCounts";
 import styles from "./ChannelGroup.module.css";
 import { ElectionStarter } from "./ElectionStarter";
 import { BellOffIcon, PlusIcon, StarIcon } from "./icons";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import type { Area } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { CHANNEL_GROUPS } from "../../../../contract/channels";
 import { cx } from "../../ui/cx";
@@ -8,11 +9,13 @@ import { ChannelGroup } from "./ChannelGroup";
 import styles from "./ChannelSidebar.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";
 import { CloseIcon } from "./icons";
-import { MonthCalendar } from "./MonthCalendar";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { UserFooter } from "./UserFooter";
 import { useWorkspace } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";
+
+// Only the organization area shows the calendar: a member's pages do not load it.
+const MonthCalendar = lazy(() => import("./MonthCalendar").then((m) => ({ default: m.MonthCalendar })));
 
 /** The channel sidebar: 'Dashboard', the calendar (organization area), the channel groups and the user. */
 export function ChannelSidebar({
@@ -48,7 +51,11 @@ export function ChannelSidebar({
       </header>
       {currentId && <SearchBox area={area} />}
       <div className={styles.sidebarScroll}>
-        {area === "organization" && <MonthCalendar />}
+        {area === "organization" && (
+          <Suspense fallback={null}>
+            <MonthCalendar />
+          </Suspense>
+        )}
         {!currentId ? (
           <NoOrganization area={area} compact />
         ) : (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ChannelTypeIcon } from "../../ui/icons";
 import styles from "./ChannelGroup.module.css";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 
 /**
  * The election group's "General" entry while it has no channel (spec part 1 section 2). An

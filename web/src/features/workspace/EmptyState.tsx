@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cx } from "../../ui/cx";
 import styles from "./EmptyState.module.css";
 import { BuildingIcon } from "./icons";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import type { Area } from "./WorkspaceContext";
 
 interface EmptyStateProps {

@@ -7,7 +7,7 @@ import { chime, useNotificationChoices } from "../chat/sound";
 import { messageAddress } from "../posts/permalink";
 import { countedMessages, notifyChoice } from "../posts/useUnreadCounts";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { useWorkspace } from "./WorkspaceContext";
 
 /**

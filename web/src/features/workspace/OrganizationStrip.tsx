@@ -8,7 +8,7 @@ import { useToast } from "../../ui/Toast";
 import { Tooltip } from "../../ui/Tooltip";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
 import styles from "./OrganizationStrip.module.css";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { useWorkspace } from "./WorkspaceContext";
 
 function RailLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {

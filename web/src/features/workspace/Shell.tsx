@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { messages } from "../../../../contract/messages";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";
@@ -8,7 +8,7 @@ import { MenuIcon } from "./icons";
 import { MentionNotices, MessageNotices } from "./MentionNotices";
 import { OrganizationStrip } from "./OrganizationStrip";
 import styles from "./Shell.module.css";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import { type Area, useWorkspace, WorkspaceProvider } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";
 

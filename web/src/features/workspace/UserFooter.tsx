@@ -7,7 +7,7 @@ import { Tooltip } from "../../ui/Tooltip";
 import { useAuth } from "../accounts/AuthProvider";
 import { writeCachedProfile } from "../accounts/storage";
 import { GearIcon, LogOutIcon, UserIcon } from "./icons";
-import { text } from "./text";
+import { shellText as text } from "./shellText";
 import styles from "./UserFooter.module.css";
 import { type Area, useWorkspace } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
 import type { Channel } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
-import { messages } from "../../../../contract/messages";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import type {
   Member,
   MyOrganizations,

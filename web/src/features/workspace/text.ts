@@ -1,41 +1,10 @@
 import type { ChannelType, NotifyChoice } from "../../../../contract/channels";
+import { shellText } from "./shellText";
 
 /** The workspace's own words (the shared ones come from contract/messages). */
 export const text = {
-  loading: "Loading...",
-  loadFailed: "Could not load your workspace",
-  retry: "Retry",
-  dashboard: "Dashboard",
-  noChannels: "No Channels",
-  noChannelsBody: "This organization hasn't created any channels yet.",
-  noOrganization: "No Organization",
-  noOrganizationBody: "Join an organization to access channels and participate in elections.",
-  searchOrganizations: "Search Organizations",
-  joinOrganization: "Join Organization",
-  electionResults: "Election Results",
-  createChannel: "Create Channel",
-  monitoring: "Monitoring",
-  organizationProfile: "Organization Profile",
-  settings: "Settings",
-  voterProfile: "Voter Profile",
-  signOut: "Sign Out",
-  roleVoter: "Voter",
-  roleAdmin: "Admin",
-  openSidebar: "Open channel list",
-  closeSidebar: "Close channel list",
-  showHidden: (count: number) => `Show hidden (${count})`,
-  hideHidden: "Hide hidden channels",
-  emptyGroup: "No channels yet",
-  generalElection: "General",
-  generalElectionNote:
-    "Create your first election here. An election channel needs its dates and candidates, so it is made with them.",
-  noElectionYet: "No elections yet",
-  channelOptions: (name: string) => `Options for ${name}`,
+  ...shellText,
   channelMenu: (name: string) => `Channel ${name}`,
-  addChannel: (label: string) => `Create a channel in ${label}`,
-  privateChannel: "Private channel",
-  mutedChannel: "Muted",
-  favoriteChannel: "Favourite",
   // Channel menu
   inviteToChannel: "Invite to Channel",
   copyLink: "Copy Link",
@@ -65,9 +34,6 @@ export const text = {
   // Settings dialog
   settingsTitle: (name: string) => `Settings: ${name}`,
   notificationSettings: "Notification Settings",
-  newMessageIn: (channel: string) => `New message in #${channel}`,
-  mentionedYou: (actor: string, channel: string | undefined) =>
-    `${actor} mentioned you${channel ? ` in #${channel}` : ""}`,
   securitySettings: "Security Settings",
   channelPermissions: "Channel Permissions",
   channelVisibility: "Channel Visibility",
@@ -88,10 +54,6 @@ export const text = {
   noVoterMembers: "This organization has no members besides its administrators yet.",
   loadingMembers: "Loading members...",
   saveSection: "Save",
-  // Channel page
-  channelNotFoundBody: "This channel does not exist or you no longer have access to it.",
-  backToDashboard: "Back to Dashboard",
-  memberCount: (count: number) => `${count} ${count === 1 ? "member" : "members"}`,
   // Home
   welcome: (name: string) => `Welcome to ${name}`,
   noDescription: "No description provided",

@@ -1,0 +1,15 @@
+/**
+ * The messages a workspace page can show before anything else loads (a request refused, the
+ * organization suspended or left, a channel gone): on their own so the web's first scripts carry
+ * these and not every message. `messages` (messages.ts) includes them; the server takes them from there.
+ */
+export const firstMessages = {
+  noUser: "No user",
+  serviceUnavailable: "The server is briefly unavailable. Please try again.",
+  connectionError: "Connection Error",
+  organizationSuspended:
+    "This organization has been suspended by the platform administrator. You can read, but not post, join rooms or vote.",
+  channelNotFound: "Channel not found",
+  unexpected: "An unexpected error occurred",
+  removedFromOrganization: (name: string) => `An administrator removed you from ${name}`,
+} as const;

@@ -1,0 +1,46 @@
+/**
+ * The words of the workspace's frame (organization strip, channel sidebar, its footer, a channel's
+ * header, notices): every workspace page loads these, not all of the workspace screens' words (text.ts).
+ */
+export const shellText = {
+  loading: "Loading...",
+  loadFailed: "Could not load your workspace",
+  retry: "Retry",
+  dashboard: "Dashboard",
+  noChannels: "No Channels",
+  noChannelsBody: "This organization hasn't created any channels yet.",
+  noOrganization: "No Organization",
+  noOrganizationBody: "Join an organization to access channels and participate in elections.",
+  searchOrganizations: "Search Organizations",
+  joinOrganization: "Join Organization",
+  electionResults: "Election Results",
+  createChannel: "Create Channel",
+  monitoring: "Monitoring",
+  organizationProfile: "Organization Profile",
+  settings: "Settings",
+  voterProfile: "Voter Profile",
+  signOut: "Sign Out",
+  roleVoter: "Voter",
+  roleAdmin: "Admin",
+  openSidebar: "Open channel list",
+  closeSidebar: "Close channel list",
+  showHidden: (count: number) => `Show hidden (${count})`,
+  hideHidden: "Hide hidden channels",
+  emptyGroup: "No channels yet",
+  generalElection: "General",
+  generalElectionNote:
+    "Create your first election here. An election channel needs its dates and candidates, so it is made with them.",
+  noElectionYet: "No elections yet",
+  channelOptions: (name: string) => `Options for ${name}`,
+  addChannel: (label: string) => `Create a channel in ${label}`,
+  privateChannel: "Private channel",
+  mutedChannel: "Muted",
+  favoriteChannel: "Favourite",
+  newMessageIn: (channel: string) => `New message in #${channel}`,
+  mentionedYou: (actor: string, channel: string | undefined) =>
+    `${actor} mentioned you${channel ? ` in #${channel}` : ""}`,
+  // Channel page
+  channelNotFoundBody: "This channel does not exist or you no longer have access to it.",
+  backToDashboard: "Back to Dashboard",
+  memberCount: (count: number) => `${count} ${count === 1 ? "member" : "members"}`,
+} as const;
