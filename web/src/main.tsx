@@ -5,6 +5,7 @@ import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query";
 import { AuthProvider } from "./features/accounts/AuthProvider";
 import { AppRoutes } from "./routes";
+import { ErrorBoundary } from "./ui/ErrorBoundary";
 import { ToastProvider } from "./ui/Toast";
 import "./ui/theme.css";
 
@@ -18,7 +19,9 @@ createRoot(root).render(
       <AuthProvider>
         <ToastProvider>
           <BrowserRouter>
-            <AppRoutes />
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
           </BrowserRouter>
         </ToastProvider>
       </AuthProvider>

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router
 import type { UserType } from "../../contract/accounts";
 import { homeFor, useAuth } from "./features/accounts/AuthProvider";
 import { GuestOnly, RequireUser } from "./features/accounts/guards";
+import { ErrorBoundary } from "./ui/ErrorBoundary";
 
 const PublicLayout = lazy(() => import("./features/public/PublicLayout"));
 const Landing = lazy(() => import("./features/public/Landing"));
@@ -42,15 +43,17 @@ const MonitoringPage = lazy(() => import("./features/monitoring/MonitoringPage")
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <div className="center-screen" role="status">
-          Loading...
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
+    <ErrorBoundary>
+      <Suspense
+        fallback={
+          <div className="center-screen" role="status">
+            Loading...
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
