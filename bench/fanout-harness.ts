@@ -34,6 +34,34 @@ export interface Figures {
 }
 
 /** Ids whose last group is the sequence number, so the clients read it without parsing JSON. */
+/** A post as `post.created` carries it, for the bare baselines: they send the bytes Votespace sends. */
+export function benchPost(post: {
+  id: string;
+  channelId: string;
+  organizationId: string;
+  content: string;
+  author: { id: string; full_name: string };
+}) {
+  return {
+    id: post.id,
+    channel_id: post.channelId,
+    organization_id: post.organizationId,
+    content: post.content,
+    author: post.author,
+    attachment: null,
+    image_url: null,
+    forwarded_from: null,
+    likes_count: 0,
+    comments_count: 0,
+    user_liked: false,
+    is_pinned: false,
+    is_bookmarked: false,
+    reactions: [],
+    created_at: new Date().toISOString(),
+    edited_at: null,
+  };
+}
+
 export const eventId = (seq: number) => `00000000-0000-4000-8000-${seq.toString(16).padStart(12, "0")}`;
 
 /** The receiving thread, and a promise per event that settles once all sockets have it. */

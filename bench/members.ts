@@ -4,17 +4,11 @@ import type { Database } from "../server/db/connect";
 import { organizationMemberships, sessions, users } from "../server/db/schema";
 import { newToken, sha256 } from "../server/lib/crypto";
 
-/**
- * An organization registered through the API, with `count` voters signed in: users, memberships
- * and sessions written directly (argon2 once, for the administrator). Each member comes with the
- * cookie of their session.
- */
-export async function signedInOrganization(
+/** An organization registered through the API (argon2 once) and its administrator signed in. */
+export async function registeredAdmin(
   app: FastifyInstance,
-  database: Database,
-  count: number,
   label: string,
-): Promise<{ organizationId: string; adminCookie: string; members: Array<{ id: string; cookie: string }> }> {
+): Promise<{ stamp: number; userId: string; organizationId: string; adminCookie: string }> {
   const stamp = Date.now();
   const email = `${label}-${stamp}@bench.votespace.local`;
   const registered = await app.inject({
@@ -35,10 +29,25 @@ export async function signedInOrganization(
     payload: { email, password: "vs-secret12" },
   });
   const adminCookie = `votespace_session=${signIn.cookies.find((c) => c.name === "votespace_session")?.value}`;
+  const organizationId = signIn.json().profile.organization_id as string;
+  return { stamp, userId: registered.json().user_id, organizationId, adminCookie };
+}
+
+/**
+ * An organization registered through the API, with `count` voters signed in: users, memberships
+ * and sessions written directly (argon2 once, for the administrator). Each member comes with the
+ * cookie of their session.
+ */
+export async function signedInOrganization(
+  app: FastifyInstance,
+  database: Database,
+  count: number,
+  label: string,
+): Promise<{ organizationId: string; adminCookie: string; members: Array<{ id: string; cookie: string }> }> {
+  const { stamp, userId, organizationId, adminCookie } = await registeredAdmin(app, label);
   const { db } = database;
-  const [admin] = await db.select().from(users).where(eq(users.id, registered.json().user_id));
-  if (!admin?.organizationId) throw new Error("no organization");
-  const organizationId = admin.organizationId;
+  const [admin] = await db.select().from(users).where(eq(users.id, userId));
+  if (!admin) throw new Error("no administrator");
   const created = await db
     .insert(users)
     .values(

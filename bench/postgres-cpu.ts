@@ -98,38 +98,11 @@ export interface PgbenchFigures {
   perSecond: number;
 }
 
-/** /usr/bin/pgbench's TPC-B-like transaction on `url`'s database (scale 1, created once). */
-export async function pgbench(url: string, clients: number, perClient: number): Promise<PgbenchFigures> {
+/** pgbench's connection arguments and environment for `url`. */
+function pgbenchTarget(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
   const where = new URL(url);
-  const args = [
-    "-h",
-    where.hostname,
-    "-p",
-    where.port || "5432",
-    "-U",
-    decodeURIComponent(where.username || "postgres"),
-  ];
-  const database = where.pathname.slice(1);
-  const run = promisify(execFile);
-  const env = { ...process.env, PGPASSWORD: decodeURIComponent(where.password) };
-  const { stdout } = await run(
-    "pgbench",
-    [...args, "-c", String(clients), "-j", "2", "-t", String(perClient), "-n", database],
-    { env },
-  );
-  const tps = /tps = ([\d.]+)/.exec(stdout);
-  return { transactions: clients * perClient, perSecond: Number(tps?.[1] ?? 0) };
-}
-
-export async function pgbenchInit(url: string): Promise<void> {
-  const where = new URL(url);
-  await promisify(execFile)(
-    "pgbench",
-    [
-      "-i",
-      "-s",
-      "1",
-      "-q",
+  return {
+    args: [
       "-h",
       where.hostname,
       "-p",
@@ -138,6 +111,23 @@ export async function pgbenchInit(url: string): Promise<void> {
       decodeURIComponent(where.username || "postgres"),
       where.pathname.slice(1),
     ],
-    { env: { ...process.env, PGPASSWORD: decodeURIComponent(where.password) } },
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(where.password) },
+  };
+}
+
+/** /usr/bin/pgbench's TPC-B-like transaction on `url`'s database (scale 1, created once). */
+export async function pgbench(url: string, clients: number, perClient: number): Promise<PgbenchFigures> {
+  const { args, env } = pgbenchTarget(url);
+  const { stdout } = await promisify(execFile)(
+    "pgbench",
+    ["-c", String(clients), "-j", "2", "-t", String(perClient), "-n", ...args],
+    { env },
   );
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  return { transactions: clients * perClient, perSecond: Number(tps?.[1] ?? 0) };
+}
+
+export async function pgbenchInit(url: string): Promise<void> {
+  const { args, env } = pgbenchTarget(url);
+  await promisify(execFile)("pgbench", ["-i", "-s", "1", "-q", ...args], { env });
 }

@@ -6,7 +6,7 @@ import type { Database } from "../server/db/connect";
 import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
-import { Clients, compare, SOCKETS, type Target } from "./fanout-harness";
+import { benchPost, Clients, compare, SOCKETS, type Target } from "./fanout-harness";
 
 /**
  * Messages posted through the HTTP API (session, permission check, insert, load, event) to a
@@ -33,23 +33,13 @@ async function bare(): Promise<Target> {
       payload: {
         channel_id: "00000000-0000-4000-8000-000000000000",
         post_id: "00000000-0000-4000-8000-000000000001",
-        post: {
+        post: benchPost({
           id: "00000000-0000-4000-8000-000000000001",
-          channel_id: "00000000-0000-4000-8000-000000000000",
-          organization_id: "00000000-0000-4000-8000-000000000002",
+          channelId: "00000000-0000-4000-8000-000000000000",
+          organizationId: "00000000-0000-4000-8000-000000000002",
           content: `seq-${seq}`,
           author: { id: "00000000-0000-4000-8000-000000000003", full_name: "Bench Poster" },
-          attachment: null,
-          image_url: null,
-          forwarded_from: null,
-          likes_count: 0,
-          comments_count: 0,
-          user_liked: false,
-          is_pinned: false,
-          is_bookmarked: false,
-          created_at: new Date().toISOString(),
-          edited_at: null,
-        },
+        }),
       },
     });
   return {

@@ -8,7 +8,7 @@ import type { Database } from "../server/db/connect";
 import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
-import { fmt, median } from "./fanout-harness";
+import { benchPost, fmt, median } from "./fanout-harness";
 import { signedInOrganization } from "./members";
 import type {
   FromGenerator,
@@ -137,24 +137,13 @@ async function bareRelay(org: boolean): Promise<Target> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const { content } = JSON.parse(Buffer.concat(chunks).toString()) as { content: string };
-      const post = {
+      const post = benchPost({
         id: randomUUID(),
-        channel_id: channelId,
-        organization_id: organizationId,
+        channelId,
+        organizationId,
         content,
         author: { id: from, full_name: "Bench Member" },
-        attachment: null,
-        image_url: null,
-        forwarded_from: null,
-        likes_count: 0,
-        comments_count: 0,
-        user_liked: false,
-        is_pinned: false,
-        is_bookmarked: false,
-        reactions: [],
-        created_at: new Date().toISOString(),
-        edited_at: null,
-      };
+      });
       const topic = `channel:${channelId}`;
       const payload = { channel_id: channelId, post_id: post.id, post };
       broadcast(topic, Buffer.from(JSON.stringify({ type: "event", topic, event: "post.created", payload })));

@@ -9,6 +9,7 @@ import { bulkVoters, electionChannel, grantFor } from "../server/test/elections"
 import { type BenchDatabase, benchDatabases } from "./databases";
 import { httpLoad, httpLoadLanes, type LoadRequest } from "./http-load";
 import type { Measurement } from "./measure";
+import { registeredAdmin } from "./members";
 import { BackendCpu, pgbench, pgbenchInit } from "./postgres-cpu";
 
 const CLIENTS = 8;
@@ -188,25 +189,7 @@ export async function prepareVotes(
   passwordShare = 0,
 ): Promise<{ requests: LoadRequest[]; withPassword(i: number): boolean; check(): Promise<void> }> {
   const db = database.db;
-  const email = `bench-${Date.now()}-${ballot}-${count}@bench.votespace.local`;
-  await app.inject({
-    method: "POST",
-    url: "/api/accounts/organizations",
-    payload: {
-      full_name: "Bench Admin",
-      email,
-      password: "vs-secret12",
-      organization: `Bench ${email}`,
-      country: "Bench",
-    },
-  });
-  const signIn = await app.inject({
-    method: "POST",
-    url: "/api/session",
-    payload: { email, password: "vs-secret12" },
-  });
-  const adminCookie = `votespace_session=${signIn.cookies[0]?.value}`;
-  const organizationId = signIn.json().profile.organization_id as string;
+  const { adminCookie, organizationId } = await registeredAdmin(app, `votes-${ballot}-${count}`);
   const voters = await bulkVoters(db, systemClock, organizationId, count);
   const withPassword = (i: number) => passwordShare > 0 && i % Math.round(1 / passwordShare) === 0;
   const protectedIds = voters.filter((_, i) => withPassword(i)).map((v) => v.user.id);
