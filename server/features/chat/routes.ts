@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { chatEndpoints } from "../../../contract/chat-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
+import { keyedQueue } from "../../lib/keyed-queue";
 import { MemoryLimiter } from "../../lib/rate-limit";
-import { keyedQueue } from "../posts/order";
 import { listContacts, readConversation, readMessagesFrom, sendMessage, unreadTotal } from "./service";
 
 /** Direct messages: contacts, conversations, sending, read marks and the unread badge. */
