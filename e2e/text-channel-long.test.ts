@@ -192,4 +192,31 @@ describe("a long text channel", () => {
     await shot(page, "long-channel-narrow");
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  it("rows that shrink by themselves leave no blank space: more rows are mounted without a scroll", async () => {
+    const { page } = admin;
+    // Far from either end, so the shorter list cannot move the scroll position either.
+    await scrollLog(page, "top");
+    await scrollLog(page, 3000);
+    await page.waitForTimeout(300);
+    // The rows below the top of the view become much shorter at once (a wider window reflowing their
+    // text, threads closing): what the reader looks at does not move, so nothing scrolls.
+    await log(page).evaluate((element) => {
+      const top = element.getBoundingClientRect().top;
+      for (const row of element.querySelectorAll<HTMLElement>("[data-row]"))
+        if (row.getBoundingClientRect().top > top + 40)
+          Object.assign(row.style, { height: "4px", overflow: "hidden" });
+    });
+    /** How far the mounted rows reach below the viewport's bottom (negative: a blank gap). */
+    const reach = () =>
+      log(page).evaluate((element) => {
+        const rows = [...element.querySelectorAll("[data-row]")];
+        const last = rows.at(-1)?.getBoundingClientRect().bottom ?? 0;
+        return last - element.getBoundingClientRect().bottom;
+      });
+    // Nothing scrolls, so only the rows' own new sizes can bring more rows in.
+    await page.waitForTimeout(500);
+    expect(await reach()).toBeGreaterThanOrEqual(0);
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+  });
 });

@@ -186,8 +186,10 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
     if (active) keepPlace();
   });
 
-  // Heights as measured; a row that changes size by itself (an image loading, a thread opening)
-  // would otherwise move what the reader is looking at.
+  // Heights as measured; a row that changes size by itself (an image loading, a thread opening, a
+  // wider window reflowing its text) would otherwise move what the reader is looking at, and rows
+  // that shrank could leave the viewport short of mounted rows: the place is held at once and the
+  // rows and spacers are laid out again.
   const sizes = useRef<ResizeObserver | null>(null);
   useEffect(() => {
     if (typeof ResizeObserver === "undefined") return;
@@ -201,7 +203,9 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
         heights.current.set(id, height);
         changed = true;
       }
-      if (changed) keepPlace();
+      if (!changed) return;
+      keepPlace();
+      rerender();
     });
     sizes.current = observer;
     for (const row of list.current?.querySelectorAll("[data-row]") ?? []) observer.observe(row);
