@@ -35,6 +35,9 @@ import { linkOrigin } from "./http/public-origin";
 import { installSecurityHeaders } from "./http/security-headers";
 import { installWeb } from "./http/web";
 import { type Clock, systemClock } from "./lib/clock";
+import { MemoryLimiter } from "./lib/rate-limit";
+import { RedisClient } from "./lib/redis";
+import { SharedLimiter } from "./lib/shared-limiter";
 import { type Bus, createBus } from "./realtime/bus";
 import { installRealtime } from "./realtime/index";
 import { createStorage } from "./storage/index";
@@ -77,14 +80,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Malformed HTTP, too slow, headers too large: the one error shape there too.
     clientErrorHandler,
   });
+  const clock = parts.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    clock: parts.clock ?? systemClock,
+    clock,
     // LISTEN/NOTIFY when config names a PostgreSQL server, else in memory (one process, or a test).
     bus: parts.bus ?? (await createBus(database, config.databaseUrl, app.log)),
     limits: { ...defaultLimits, ...parts.limits },
+    hitLimiter: config.redisUrl
+      ? new SharedLimiter(new RedisClient(config.redisUrl), clock, app.log)
+      : new MemoryLimiter(clock),
     storage: await createStorage(config),
     media: createMediaServer(config),
     publicOrigin: linkOrigin(config, config.port),
@@ -97,6 +104,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
 
   app.decorate("context", ctx);
   app.addHook("onClose", async () => ctx.storage.close());
+  app.addHook("onClose", async () => ctx.hitLimiter.close());
   // A connection lost outside a query (a database restart) is replaced by the pool; say so once.
   const stopReporting = database.onConnectionError?.((error) =>
     app.log.warn({ err: error }, "database connection lost; a new one is opened when needed"),

@@ -30,6 +30,22 @@ describe("configuration", () => {
     expect(config.demo).toBe(false);
   });
 
+  it("shares rate limits on messages through Redis only when REDIS_URL names one", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).redisUrl).toBeUndefined();
+    for (const url of ["redis://127.0.0.1:6379", "rediss://:secret@cache.example.org:6380/2"])
+      expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: url }).redisUrl).toBe(url);
+    for (const url of ["127.0.0.1:6379", "http://cache", "redis://host/db"]) {
+      const failure = (() => {
+        try {
+          loadConfig({ DATA_DIR: dataDir(), REDIS_URL: url });
+        } catch (error) {
+          return String(error);
+        }
+      })();
+      expect(failure).toMatch(/REDIS_URL: must be a URL such as redis:/);
+    }
+  });
+
   it("keeps files in the data folder unless STORAGE=s3 names a bucket", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ kind: "folder" });
     expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: "s3" })).toThrow(/S3_BUCKET: required/);

@@ -22,6 +22,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  // Rate limits on messages shared by every process (README, "Running several processes"); unset: per process.
+  REDIS_URL: z
+    .string()
+    .regex(
+      /^rediss?:\/\/[^/\s]+(\/\d+)?$/,
+      "must be a URL such as redis://127.0.0.1:6379 or rediss://:password@host:6380/0",
+    )
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
   PUBLIC_URL: z.url("must be a URL such as https://vote.example.org").optional(),
@@ -133,6 +141,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   poolSize: number;
+  /** REDIS_URL: rate limits on messages and typing counted for every process at once (lib/shared-limiter.ts). */
+  redisUrl?: string;
   /** Master secret: keyed hashes (ID numbers) derive their keys from it. */
   secretKey: string;
   publicUrl: string | undefined;
@@ -229,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
+    ...(e.REDIS_URL && { redisUrl: e.REDIS_URL }),
     secretKey: e.SECRET_KEY ?? embeddedSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     trustProxy,

@@ -2,7 +2,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { MediaServer } from "./features/rooms/media/server";
 import type { Clock } from "./lib/clock";
-import type { Limit } from "./lib/rate-limit";
+import type { HitLimiter, Limit } from "./lib/rate-limit";
 import type { Bus } from "./realtime/bus";
 import type { FileStorage } from "./storage/index";
 
@@ -64,6 +64,11 @@ export interface AppContext {
   /** Realtime events; publish after commit. */
   bus: Bus;
   limits: Limits;
+  /**
+   * Counts messages, comments and typing signals (limits.postsPerUser, typingPerUser): in this
+   * process's memory, or one budget for every process through Redis when REDIS_URL is set.
+   */
+  hitLimiter: HitLimiter;
   /** Where uploaded files live: the data folder, or an S3-compatible bucket (config.storage). */
   storage: FileStorage;
   /** How room sessions carry media (mesh, or Janus when configured): one per process, shared. */

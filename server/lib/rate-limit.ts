@@ -70,38 +70,48 @@ export async function pruneRateLimits(db: Db, clock: Clock): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(clock.now().getTime() - 86_400_000)));
 }
 
+/** Limits on frequent writes (messages, typing signals): a refusal is HTTP 429 with Retry-After. */
+export interface HitLimiter {
+  /** Counts one hit against each key and refuses with HTTP 429 when any key is over its limit. */
+  enforce(checks: Array<{ key: string; limit: Limit }>): void | Promise<void>;
+  close(): void;
+}
+
 /**
  * Fixed windows counted in this process's memory, for limits on frequent writes (messages, typing
  * signals): a hit costs a map lookup instead of a row written and committed per message, and a
  * flood is still refused with 429. The budget is per process: with several server processes behind
  * a balancer a user's requests spread over them get at most `processes × max` per window (still
- * bounded). Limits that guard secrets (sign-in, codes) stay in the database, shared by every process.
+ * bounded), unless REDIS_URL gives them one budget (SharedLimiter, lib/shared-limiter.ts). Limits
+ * that guard secrets (sign-in, codes) stay in the database, shared by every process.
  */
-export class MemoryLimiter {
+export class MemoryLimiter implements HitLimiter {
   private readonly windows = new Map<string, { start: number; hits: number; length: number }>();
   private nextSweep = 0;
 
   constructor(private readonly clock: Clock) {}
 
-  /** Counts one hit against each key and refuses with HTTP 429 when any key is over its limit. */
   enforce(checks: Array<{ key: string; limit: Limit }>): void {
-    const now = this.clock.now().getTime();
-    this.sweep(now);
     let retryAfter = 0;
-    for (const { key, limit } of checks) {
-      const length = limit.windowSeconds * 1000;
-      let window = this.windows.get(key);
-      if (!window || window.start + length <= now) {
-        window = { start: now, hits: 0, length };
-        this.windows.set(key, window);
-      }
-      window.hits++;
-      if (window.hits > limit.max) {
-        retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((window.start + length - now) / 1000)));
-      }
-    }
+    for (const { key, limit } of checks) retryAfter = Math.max(retryAfter, this.hit(key, limit));
     if (retryAfter > 0) throw tooManyAttempts(retryAfter);
   }
+
+  /** Counts one hit against a key: 0 when within its limit, else the seconds until its window ends. */
+  hit(key: string, limit: Limit): number {
+    const now = this.clock.now().getTime();
+    this.sweep(now);
+    const length = limit.windowSeconds * 1000;
+    let window = this.windows.get(key);
+    if (!window || window.start + length <= now) {
+      window = { start: now, hits: 0, length };
+      this.windows.set(key, window);
+    }
+    window.hits++;
+    return window.hits > limit.max ? Math.max(1, Math.ceil((window.start + length - now) / 1000)) : 0;
+  }
+
+  close(): void {}
 
   /** Forgets ended windows, at most once a minute, so that the map holds only recent senders. */
   private sweep(now: number): void {

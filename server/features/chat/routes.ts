@@ -3,13 +3,12 @@ import { chatEndpoints } from "../../../contract/chat-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { keyedQueue } from "../../lib/keyed-queue";
-import { MemoryLimiter } from "../../lib/rate-limit";
 import { listContacts, readConversation, readMessagesFrom, sendMessage, unreadTotal } from "./service";
 
 /** Direct messages: contacts, conversations, sending, read marks and the unread badge. */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, bus, clock } = ctx;
-  const limiter = new MemoryLimiter(clock);
+  const limiter = ctx.hitLimiter;
   const inTurn = keyedQueue();
 
   route(app, chatEndpoints.contacts, async ({ auth, query }) => ({
@@ -27,8 +26,8 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, chatEndpoints.send, async ({ auth, params, body, reply }) => {
     const recipientId = params.id;
     const sender = auth.user;
-    // The same budget as channel messages, counted separately (in memory: no row per message).
-    limiter.enforce([{ key: `chat:user:${sender.id}`, limit: ctx.limits.postsPerUser }]);
+    // The same budget as channel messages, counted separately (no row per message).
+    await limiter.enforce([{ key: `chat:user:${sender.id}`, limit: ctx.limits.postsPerUser }]);
     // A sender's messages are written and announced in the order they came; one bus message
     // reaches both parties (the recipient, and the sender's other tabs).
     const message = await inTurn(sender.id, async () => {

@@ -5,7 +5,6 @@ import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { notFound } from "../../http/errors";
 import { keyedQueue } from "../../lib/keyed-queue";
-import { MemoryLimiter } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
 import { twoFactorMissing } from "../channels/checks";
 import { channelReader, postFor } from "./access";
@@ -62,8 +61,8 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     }
   };
-  // Counted in memory: no row written and committed per message (lib/rate-limit.ts).
-  const limiter = new MemoryLimiter(clock);
+  // Counted in memory, or leased from Redis: no row written and committed per message (lib/rate-limit.ts).
+  const limiter = ctx.hitLimiter;
   // A channel's messages are written and announced one at a time, in the order they came (order.ts).
   const inTurn = keyedQueue();
 
@@ -73,7 +72,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     limiter.enforce([{ key: `posts:user:${me.id}`, limit: ctx.limits.postsPerUser }]);
 
   route(app, e.create, async ({ auth, params, body, reply }) => {
-    limitPosts(auth.user);
+    await limitPosts(auth.user);
     const post = await inTurn(params.id, async () => {
       const created = await createPost(db, clock, auth.user, params.id, body);
       await announceNew(created.post, created.mentioned, created.byVoter);
@@ -177,7 +176,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, e.comment, async ({ auth, params, body, reply }) => {
-    limitPosts(auth.user);
+    await limitPosts(auth.user);
     const postId = params.id;
     const result = await addComment(db, auth.user, postId, body);
     await bus.publish(`channel:${result.channelId}`, "comment.created", {
@@ -267,7 +266,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, e.typing, async ({ auth, params }) => {
     const channelId = params.id;
     const me = auth.user;
-    limiter.enforce([{ key: `typing:user:${me.id}`, limit: ctx.limits.typingPerUser }]);
+    await limiter.enforce([{ key: `typing:user:${me.id}`, limit: ctx.limits.typingPerUser }]);
     const { canPost, channel } = await channelReader(db, me, channelId);
     if (canPost && !twoFactorMissing(channel.securitySettings, me)) {
       await bus.publish(`channel:${channelId}`, "typing.started", {
