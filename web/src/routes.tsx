@@ -1,9 +1,10 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy } from "react";
 import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import type { UserType } from "../../contract/accounts";
 import { homeFor, useAuth } from "./features/accounts/AuthProvider";
 import { GuestOnly, RequireUser } from "./features/accounts/guards";
-import { ErrorBoundary } from "./ui/ErrorBoundary";
+import { area } from "./features/workspace/areaRoutes";
+import { LazyPage as Page } from "./ui/LazyPage";
 
 const PublicLayout = lazy(() => import("./features/public/PublicLayout"));
 const Landing = lazy(() => import("./features/public/Landing"));
@@ -16,20 +17,8 @@ const SignUpPage = lazy(() => import("./features/accounts/SignUpPage"));
 const SignInPage = lazy(() => import("./features/accounts/SignInPage"));
 const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
-const WorkspaceShell = lazy(() => import("./features/workspace/Shell"));
-const WorkspaceHome = lazy(() => import("./features/workspace/WorkspaceHome"));
-const CreateChannelPage = lazy(() => import("./features/channels/CreateChannelPage"));
-const ProfilePage = lazy(() => import("./features/organizations/ProfilePage"));
-const SearchPage = lazy(() => import("./features/organizations/SearchPage"));
-const MessageSearchPage = lazy(() => import("./features/search/MessageSearchPage"));
-const SettingsPage = lazy(() => import("./features/settings/SettingsPage"));
 const InvitePage = lazy(() => import("./features/invite/InvitePage"));
 const InvitationPage = lazy(() => import("./features/invitations/InvitationPage"));
-const ElectionChannelPage = lazy(() => import("./features/elections/ElectionChannelPage"));
-const TextChannelPage = lazy(() => import("./features/posts/TextChannelPage"));
-const AudioRoomPage = lazy(() => import("./features/rooms/AudioRoomPage"));
-const LiveStreamPage = lazy(() => import("./features/rooms/LiveStreamPage"));
-const ResultsPage = lazy(() => import("./features/elections/ResultsPage"));
 const BulletinPage = lazy(() => import("./features/elections/BulletinPage"));
 const ResultsReportPage = lazy(() => import("./features/elections/results/ResultsReportPage"));
 const OutboxPage = lazy(() => import("./features/elections/OutboxPage"));
@@ -39,65 +28,6 @@ const VoterProfilePage = lazy(() => import("./features/profile/VoterProfilePage"
 const VoterCardPage = lazy(() => import("./features/profile/VoterCardPage"));
 const VotingFaqPage = lazy(() => import("./features/profile/VotingFaqPage"));
 const PollingStationsPage = lazy(() => import("./features/profile/PollingStationsPage"));
-const MonitoringPage = lazy(() => import("./features/monitoring/MonitoringPage"));
-
-function Page({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary>
-      <Suspense
-        fallback={
-          <div className="center-screen" role="status">
-            Loading...
-          </div>
-        }
-      >
-        {children}
-      </Suspense>
-    </ErrorBoundary>
-  );
-}
-
-/** An area (the organization's or the member's): its shell, channel pages and the pages inside it. */
-function area(name: "organization" | "member", channelTypes: string[]): RouteObject {
-  const userType = name === "organization" ? "organization" : "voter";
-  const page = (element: ReactNode) => <Page>{element}</Page>;
-  return {
-    path: `/${name}`,
-    element: (
-      <RequireUser userType={userType}>
-        <Page>
-          <WorkspaceShell area={name} />
-        </Page>
-      </RequireUser>
-    ),
-    children: [
-      { index: true, element: page(<WorkspaceHome />) },
-      ...channelTypes.map((type) => ({
-        path: type,
-        element: page(
-          type === "election" ? (
-            <ElectionChannelPage />
-          ) : type === "text" ? (
-            <TextChannelPage />
-          ) : type === "airing" ? (
-            <AudioRoomPage />
-          ) : (
-            // live (organization) and streaming (member): every channel type has its page.
-            <LiveStreamPage />
-          ),
-        ),
-      })),
-      { path: "election-results", element: page(<ResultsPage />) },
-      { path: "create-channel", element: page(<CreateChannelPage />) },
-      { path: "search-organizations", element: page(<SearchPage />) },
-      { path: "search", element: page(<MessageSearchPage />) },
-      { path: "settings", element: page(<SettingsPage />) },
-      ...(name === "organization" ? [{ path: "profile", element: page(<ProfilePage />) }] : []),
-      ...(name === "organization" ? [{ path: "monitoring", element: page(<MonitoringPage />) }] : []),
-      { path: "*", element: <Navigate to={`/${name}`} replace /> },
-    ],
-  };
-}
 
 /** Top-level paths of the spec that live inside an area: sent to the signed-in user's own. */
 function ToArea({ page, userType }: { page: string; userType?: UserType }) {

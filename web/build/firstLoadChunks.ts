@@ -1,0 +1,90 @@
+/**
+ * The ballot page's first load in three files instead of about thirty: the entry with what it
+ * imports (React, the router, TanStack Query, the route table), the workspace shell with what it
+ * imports, and the election channel page with what it imports beyond those. Each is gzipped as one
+ * file, so it pays one header and shares one dictionary (npm run bench bundle).
+ *
+ * Only the area's pages (features/workspace/areaRoutes.tsx: each is drawn inside the shell, so it
+ * loads the shell's chunk anyway) and what they load lazily may share a group's modules: a module
+ * that a page outside the area also imports (an avatar on the voter card) is left to the bundler's
+ * own chunks, so that page does not load the whole group for it.
+ *
+ * The walks do not follow a contract/ module's imports: contract modules import one another and zod
+ * for their schemas, which the web build drops (endpointsWithoutSchemas.ts). A group takes only the
+ * modules its walk found, not their dependencies, so a module that another page keeps alive
+ * (contract/messages.ts for the sign-in form) stays out of the first load.
+ */
+import path from "node:path";
+import type { Rolldown } from "vite";
+
+type Context = Parameters<Extract<Rolldown.CodeSplittingGroup["name"], (...args: never[]) => unknown>>[1];
+
+const SRC = path.resolve(import.meta.dirname, "../src");
+const CONTRACT = `${path.resolve(import.meta.dirname, "../../contract")}${path.sep}`;
+const ENTRY = path.join(SRC, "main.tsx");
+
+/**
+ * The groups after the entry's: a chunk's name, its page, and the module under which every page
+ * that may share the group's modules is loaded.
+ */
+const PAGES: [name: string, page: string, inside: string][] = [
+  ["workspace", "features/workspace/Shell.tsx", "features/workspace/areaRoutes.tsx"],
+  ["election", "features/elections/ElectionChannelPage.tsx", "features/elections/ElectionChannelPage.tsx"],
+];
+
+/** The modules `root` imports, directly or not; with `lazy`, also those it imports with import(). */
+function reached(ctx: Context, root: string, lazy = false): Set<string> {
+  const seen = new Set<string>();
+  const stack = [root];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (id.startsWith(CONTRACT)) continue;
+    const info = ctx.getModuleInfo(id);
+    stack.push(...(info?.importedIds ?? []), ...(lazy ? (info?.dynamicallyImportedIds ?? []) : []));
+  }
+  return seen;
+}
+
+/** The modules imported by a page lazily loaded from outside `inside`. */
+function neededOutside(ctx: Context, inside: Set<string>): Set<string> {
+  const outside = new Set<string>();
+  for (const id of reached(ctx, ENTRY, true)) {
+    const importers = ctx.getModuleInfo(id)?.dynamicImporters ?? [];
+    if (importers.some((importer) => !inside.has(importer))) {
+      for (const needed of reached(ctx, id)) outside.add(needed);
+    }
+  }
+  return outside;
+}
+
+/** Each module's group: the entry's all it imports; a page's what it imports and no page outside it does. */
+function groups(ctx: Context): Map<string, string> {
+  const groupOf = new Map<string, string>();
+  for (const id of reached(ctx, ENTRY)) groupOf.set(id, "index");
+  for (const [name, page, inside] of PAGES) {
+    const outside = neededOutside(ctx, reached(ctx, path.join(SRC, inside), true));
+    for (const id of reached(ctx, path.join(SRC, page))) {
+      if (!groupOf.has(id) && !outside.has(id)) groupOf.set(id, name);
+    }
+  }
+  return groupOf;
+}
+
+export function firstLoadChunks(): Rolldown.CodeSplittingOptions {
+  let groupOf: Map<string, string> | undefined;
+  const groupFor = (id: string, ctx: Context) => {
+    groupOf ??= groups(ctx);
+    // Vite's helper for import() goes with the entry, which every page loads.
+    return id.startsWith("\0vite/") ? "index" : groupOf.get(id);
+  };
+  return {
+    // The entry's group first: a later group does not take what an earlier one holds.
+    groups: ["index", ...PAGES.map(([name]) => name)].map((name, i, names) => ({
+      debugName: name,
+      priority: names.length - i,
+      name: (id, ctx) => (groupFor(id, ctx) === name ? name : null),
+      includeDependenciesRecursively: false,
+    })),
+  };
+}
