@@ -1,4 +1,5 @@
-import type { SQL } from "drizzle-orm";
+import { PGlite } from "@electric-sql/pglite";
+import type { Placeholder, Query, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./connect";
 
@@ -13,18 +14,70 @@ export interface Prepared<Row> {
  * A raw statement (a `sql` template whose values are all `sql.placeholder`s) prepared under a
  * name, once per database handle: `db.execute(sql…)` sends it unnamed, so PostgreSQL parses and
  * plans it on every call; named, each pooled connection parses it once and may keep its plan.
- * PGlite runs it as `db.execute` would (it keeps no named statements). The name must stand for one
+ * PGlite keeps no named statements (its `query` parses every time), so there the statement becomes
+ * the body of a PL/pgSQL function of the session (pg_temp, gone with it), which keeps its plan:
+ * each call then parses only `select * from pg_temp.name($1, …)`. The name must stand for one
  * text only: a connection refuses a second text under a name it already prepared.
  */
 export function prepared<Row>(name: string, statement: SQL): (db: Db) => Prepared<Row> {
   const query = dialect.sqlToQuery(statement);
   const byDb = new WeakMap<Db, Prepared<Row>>();
+  const byPglite = new WeakMap<PGlite, Prepared<Row>>();
   return (db) => {
     let known = byDb.get(db);
     if (!known) {
-      known = db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared<Row>;
+      const client: unknown = (db as { $client?: unknown }).$client;
+      if (client instanceof PGlite) {
+        known = byPglite.get(client) ?? asFunction<Row>(client, name, query);
+        byPglite.set(client, known);
+      } else {
+        known = db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared<Row>;
+      }
       byDb.set(db, known);
     }
     return known;
+  };
+}
+
+/**
+ * The statement as a PL/pgSQL function taking its placeholders in order ($1 … $n, one per use, as
+ * Drizzle numbers them) and returning its rows; the types are PostgreSQL's own reading of the
+ * statement (describeQuery), so the function answers exactly what the statement would.
+ */
+function asFunction<Row>(client: PGlite, name: string, query: Query): Prepared<Row> {
+  const order = query.params.map((param) => (param as Placeholder).name);
+  const call = `select * from pg_temp.${name}(${order.map((_, i) => `$${i + 1}`).join(", ")})`;
+  let created: Promise<void> | undefined;
+  const create = async () => {
+    const described = await client.describeQuery(query.sql);
+    const typeNames = async (oids: number[]) =>
+      (
+        await client.query<{ type: string }>(
+          "select format_type(o, null) as type from unnest($1::oid[]) with ordinality as u(o, n) order by n",
+          [oids],
+        )
+      ).rows.map((row) => row.type);
+    const params = await typeNames(described.queryParams.map((param) => param.dataTypeID));
+    const fields = described.resultFields;
+    const results = await typeNames(fields.map((field) => field.dataTypeID));
+    const columns = fields.map((field, i) => `"${field.name}" ${results[i]}`);
+    await client.exec(`create or replace function pg_temp.${name}(${params.join(", ")})
+      returns table (${columns.join(", ")}) language plpgsql as $body$
+      #variable_conflict use_column
+      begin return query ${query.sql}; end $body$`);
+  };
+  return {
+    async execute(values) {
+      // Created at the first call; a failed creation is tried again at the next.
+      created ??= create().catch((error) => {
+        created = undefined;
+        throw error;
+      });
+      await created;
+      return client.query<Row>(
+        call,
+        order.map((key) => values[key]),
+      );
+    },
   };
 }
