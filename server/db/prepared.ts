@@ -28,3 +28,18 @@ export function prepared<Row>(name: string, statement: SQL): (db: Db) => Prepare
     return known;
   };
 }
+
+/**
+ * Runs a statement and answers its rows as arrays, in column order: no object per row, which
+ * counts when a statement answers a row per ballot.
+ */
+export function arrayRows<Row extends unknown[]>(db: Db, statement: SQL): Promise<Row[]> {
+  const query = db._.session.prepareQuery(
+    dialect.sqlToQuery(statement),
+    undefined,
+    undefined,
+    true,
+    (rows) => rows,
+  );
+  return query.execute() as Promise<Row[]>;
+}
