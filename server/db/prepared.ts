@@ -30,8 +30,8 @@ export function prepared<Row>(name: string, statement: SQL): (db: Db) => Prepare
 }
 
 /**
- * Runs a statement and answers its rows as arrays, in column order: no object per row, which
- * counts when a statement answers a row per ballot.
+ * Runs a statement and answers its rows as arrays, in column order: no object per row (nor
+ * Drizzle's mapping of one), which counts when a statement answers many rows.
  */
 export function arrayRows<Row extends unknown[]>(db: Db, statement: SQL): Promise<Row[]> {
   const query = db._.session.prepareQuery(
