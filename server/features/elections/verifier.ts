@@ -188,8 +188,31 @@ const GROUP_KEY = 72;
 type SealRow = [sealId: number | null, groups: string, sizes: string, receipts: string, plain: boolean];
 
 /**
- * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), an item
- * per seal in one JSON row (oneJson): its
+ * The pass's seals from its one text, so it answers one row however many seals (an embedded
+ * database's rows cost more than their contents): per seal, its id (or "-"), its groups' keys, their
+ * sizes, each followed by a space, then "1" and its receipts (a length known from the sizes, so any
+ * character in them is read as it is) or "0" when the seal is read whole instead.
+ */
+function sealRows(text: string): SealRow[] {
+  const rows: SealRow[] = [];
+  for (let at = 0; at < text.length; ) {
+    const [id, keys, sizes] = ["", "", ""].map(() => {
+      const end = text.indexOf(" ", at);
+      const field = text.slice(at, end);
+      at = end + 1;
+      return field;
+    }) as [string, string, string];
+    const plain = text[at] === "1";
+    const length = plain ? sizes.split(",").reduce((sum, n) => sum + Number(n), 0) * RECEIPT : 0;
+    rows.push([id === "-" ? null : Number(id), keys, sizes, text.slice(at + 1, at + 1 + length), plain]);
+    at += 1 + length;
+  }
+  return rows;
+}
+
+/**
+ * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), in one
+ * text (sealRows): per seal, its
  * groups of one question and one choice, each group's size and their receipts in receipt order.
  * Gives the ballots per position (all, sealed), per seal and their plurality tally, and every sealed
  * plurality ballot's hash in the chain's order, merged here from the seal's groups. A seal holding
@@ -205,19 +228,21 @@ async function ballotPass(db: Db, electionId: string) {
   // The receipt order comes from the index: the planner, PGlite's in particular, may otherwise
   // price a sort of every ballot below it (measured: several times slower).
   await db.execute(sql`set local enable_sort = off`);
-  const rows = await oneJson<SealRow>(
+  const [pass] = await arrayRows<[string | null]>(
     db,
     sql`
-    select json_build_array(seal_id, string_agg(position_id::text || coalesce(candidate_id::text, ${"-".repeat(36)}), ''),
-      string_agg(n::text, ','), string_agg(receipts, ''), bool_and(plain)) as item
-    from (select seal_id, position_id, candidate_id, count(*)::int as n, string_agg(receipt_hash, '') as receipts,
-        bool_and(candidate_id is not null and octet_length(receipt_hash) = ${RECEIPT} and length(receipt_hash) = ${RECEIPT}) as plain
-      from (select seal_id, position_id, candidate_id, receipt_hash from ballots
-        where election_id = ${electionId}::uuid
-        order by seal_id, position_id, candidate_id, receipt_hash collate "C") b
-      group by seal_id, position_id, candidate_id) g
-    group by seal_id`,
+    select string_agg(concat_ws(' ', coalesce(seal_id::text, '-'), keys, sizes, case when plain then '1' || receipts else '0' end), '')
+    from (select seal_id, string_agg(position_id::text || coalesce(candidate_id::text, ${"-".repeat(36)}), '') as keys,
+        string_agg(n::text, ',') as sizes, string_agg(receipts, '') as receipts, bool_and(plain) as plain
+      from (select seal_id, position_id, candidate_id, count(*)::int as n, string_agg(receipt_hash, '') as receipts,
+          bool_and(candidate_id is not null and octet_length(receipt_hash) = ${RECEIPT} and length(receipt_hash) = ${RECEIPT}) as plain
+        from (select seal_id, position_id, candidate_id, receipt_hash from ballots
+          where election_id = ${electionId}::uuid
+          order by seal_id, position_id, candidate_id, receipt_hash collate "C") b
+        group by seal_id, position_id, candidate_id) g
+      group by seal_id) s`,
   );
+  const rows = sealRows(pass?.[0] ?? "");
   for (const [sealId, keys, sizes, receipts, plain] of rows) {
     const sealed: SealedBallots = { ballots: 0, tally: {}, hashes: null };
     const groups: Group[] = [];
