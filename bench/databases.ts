@@ -114,14 +114,14 @@ export async function pushVotespaceTargets<T>(
  * schema migrated; closes the app and drops the database afterwards, whatever happened.
  */
 export async function forEachBenchApp(
-  body: (name: string, app: FastifyInstance, database: Database) => Promise<void>,
+  body: (name: string, app: FastifyInstance, database: Database, target: BenchDatabase) => Promise<void>,
 ): Promise<void> {
   for (const target of await benchDatabases()) {
     const database = await target.open();
     await database.migrate();
     const app = await buildApp({ config: testConfig(), database, logger: false, limits: generousLimits });
     try {
-      await body(target.name, app, database);
+      await body(target.name, app, database, target);
     } finally {
       await app.close();
       await database.close();

@@ -81,3 +81,18 @@ function asFunction<Row>(client: PGlite, name: string, query: Query): Prepared<R
     },
   };
 }
+
+/**
+ * Runs a statement and answers its rows as arrays, in column order: no object per row (nor
+ * Drizzle's mapping of one), which counts when a statement answers many rows.
+ */
+export function arrayRows<Row extends unknown[]>(db: Db, statement: SQL): Promise<Row[]> {
+  const query = db._.session.prepareQuery(
+    dialect.sqlToQuery(statement),
+    undefined,
+    undefined,
+    true,
+    (rows) => rows,
+  );
+  return query.execute() as Promise<Row[]>;
+}

@@ -83,6 +83,15 @@ export const ballots = pgTable(
     uniqueIndex("ballots_receipt_hash_key").on(t.receiptHash),
     index("ballots_election_candidate_idx").on(t.electionId, t.candidateId),
     index("ballots_unsealed_idx").on(t.electionId).where(sql`${t.sealId} is null`),
+    // verify-election's one pass: each seal's ballots by question and choice, in the chain's
+    // receipt order (byte order, as chainRoot compares), read from the index alone with no sort.
+    index("ballots_chain_order_idx").on(
+      t.electionId,
+      t.sealId,
+      t.positionId,
+      t.candidateId,
+      sql`${t.receiptHash} collate "C"`,
+    ),
     check("ballots_answer_check", sql`${t.candidateId} is not null or ${t.answer} is not null`),
   ],
 );

@@ -123,6 +123,23 @@ describe("seals and the bulletin board", () => {
     expect(report.problems.join("\n")).toMatch(/root differs/);
     expect(report.problems.join("\n")).toMatch(/has \d ballots, the seal recorded/);
   });
+
+  it("let verify-election detect a receipt rewritten in the database, whatever it is rewritten to", async () => {
+    const { election } = await votedElection(4);
+    await sealPending(t.database.db, { minVoters: 1 });
+    const sealed = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
+    // Still a hash (now first in the seal's order), then not one: too short, a line break in it.
+    for (const receiptHash of ["0".repeat(64), "forged", `${"f".repeat(31)}\n${"f".repeat(32)}`]) {
+      await t.database.db
+        .update(ballots)
+        .set({ receiptHash })
+        .where(eq(ballots.id, sealed[2]?.id ?? ""));
+      const report = await verifyElectionIntegrity(t.database.db, election.id);
+      expect(report.problems).toEqual([
+        "seal 1: root differs from its ballots (a ballot was altered, added or removed)",
+      ]);
+    }
+  });
 });
 
 describe("ballots held against the voters who took part (issue 12, item 2)", () => {

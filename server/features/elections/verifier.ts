@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { ballots, electionPositions, elections, seals } from "../../db/schema";
+import { arrayRows } from "../../db/prepared";
+import { ballots, electionPositions, elections } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { definitionHashOf } from "./definition";
 import { ballotHash, chainStart, tallyOf } from "./sealing";
@@ -56,26 +57,35 @@ async function verifyIn(
 ): Promise<VerificationReport> {
   const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!election) throw new Error(`No election with id ${electionId}`);
-  const chain = await db
-    .select()
-    .from(seals)
-    .where(eq(seals.electionId, electionId))
-    .orderBy(asc(seals.sequence));
-  const { counts, bySeal, total, unsealed } = await ballotCounts(db, electionId);
-  const digests = await sealDigests(db, electionId);
+  const chain = (
+    await oneJson<[number, number, string, string, number, Record<string, number>]>(
+      db,
+      sql`select json_build_array(id, sequence, previous_root, root, ballot_count, tally) as item
+        from seals where election_id = ${electionId}::uuid`,
+    )
+  )
+    .sort((a, b) => a[1] - b[1])
+    .map(([id, sequence, previousRoot, root, ballotCount, tally]) => ({
+      id,
+      sequence,
+      previousRoot,
+      root,
+      ballotCount,
+      tally,
+    }));
+  const onChain = new Set(chain.map((seal) => seal.id));
+  const { counts, bySeal, total, unsealed } = await ballotPass(db, electionId);
+  const { participations: taken, dangling } = await participationCounts(db, electionId, onChain);
+  const definitionHash = election.definitionHash === null ? null : await definitionHashOf(db, electionId);
   const problems: string[] = [];
   // The chain starts at the definition fixed when voting opened: questions changed since break it.
-  if (
-    election.definitionHash !== null &&
-    (await definitionHashOf(db, electionId)) !== election.definitionHash
-  )
+  if (definitionHash !== election.definitionHash)
     problems.push(
       "the election's questions differ from the definition fixed when voting opened (a method, seat count, threshold or candidate was changed)",
     );
   let previous = chainStart(election.definitionHash);
   for (const [index, seal] of chain.entries()) {
-    const sealed = bySeal.get(seal.id) ?? { ballots: 0, tally: {} };
-    const digest = digests.get(seal.id) ?? { hashes: "", tally: null };
+    const sealed = bySeal.get(seal.id) ?? { ballots: 0, tally: {}, hashes: "" };
     if (seal.sequence !== index + 1)
       problems.push(`seal ${seal.sequence}: out of sequence (expected ${index + 1})`);
     if (seal.previousRoot !== previous)
@@ -87,12 +97,12 @@ async function verifyIn(
     if (sealed.ballots !== seal.ballotCount) {
       problems.push(`seal ${seal.sequence}: covers ${sealed.ballots} ballots, recorded ${seal.ballotCount}`);
     }
-    // chainRoot's H(previous root ‖ H(ballot)…), the ballots' hashes concatenated by the database.
-    if (sha256(seal.previousRoot + digest.hashes) !== seal.root)
+    // chainRoot's H(previous root ‖ H(ballot)…) over the seal's ballots in receipt order.
+    if (sha256(seal.previousRoot + sealed.hashes) !== seal.root)
       problems.push(
         `seal ${seal.sequence}: root differs from its ballots (a ballot was altered, added or removed)`,
       );
-    const recount = digest.tally ?? sealed.tally;
+    const recount = sealed.tally;
     for (const candidate of new Set([...Object.keys(recount), ...Object.keys(seal.tally)])) {
       if ((recount[candidate] ?? 0) !== (seal.tally[candidate] ?? 0)) {
         problems.push(
@@ -102,7 +112,6 @@ async function verifyIn(
     }
     previous = seal.root;
   }
-  const onChain = new Set(chain.map((seal) => seal.id));
   let orphans = 0;
   for (const [sealId, sealed] of bySeal) if (!onChain.has(sealId)) orphans += sealed.ballots;
   if (orphans > 0) problems.push(`${orphans} ballots point to a seal that does not exist`);
@@ -115,7 +124,6 @@ async function verifyIn(
       problems.push(`witnessed head ${head.sequence}: the chain's root differs (the chain was recomputed)`);
   }
 
-  const { participations: taken, dangling } = await participationCounts(db, electionId, onChain);
   const ended = election.status !== "active" && election.status !== "upcoming";
   for (const positionId of await positionIds(db, electionId)) {
     const position = {
@@ -155,71 +163,164 @@ async function verifyIn(
 
 interface SealedBallots {
   ballots: number;
-  /** The plurality choices' tally (answers other than a candidate are counted by sealDigests). */
+  /** The plurality choices' tally (a seal holding other answers gets its whole tally from readSeals). */
   tally: Record<string, number>;
+  /** H(ballot) of each of the seal's ballots in receipt order, concatenated (chainRoot's order); null: readSeals hashes them. */
+  hashes: string | null;
+}
+
+/** One group of a seal: its ballots for one question and one choice, in receipt order. */
+interface Group {
+  /** ballotHash's text before the receipt. */
+  prefix: string;
+  /** The seal's receipts, 64 characters each; this group's are those from `at` to `end`. */
+  receipts: string;
+  at: number;
+  end: number;
+}
+
+/** A receipt's length when the pass can take it as it comes (a SHA-256 in hex, as casting makes them). */
+const RECEIPT = 64;
+/** A question and a choice as the pass gives them: two ids' text, 36 characters each. */
+const GROUP_KEY = 72;
+
+/** The pass's item per seal (null: the unsealed ballots). */
+type SealRow = [sealId: number | null, groups: string, sizes: string, receipts: string, plain: boolean];
+
+/**
+ * The pass's seals from its one text, so it answers one row however many seals (an embedded
+ * database's rows cost more than their contents): per seal, its id (or "-"), its groups' keys, their
+ * sizes, each followed by a space, then "1" and its receipts (a length known from the sizes, so any
+ * character in them is read as it is) or "0" when the seal is read whole instead.
+ */
+function sealRows(text: string): SealRow[] {
+  const rows: SealRow[] = [];
+  for (let at = 0; at < text.length; ) {
+    const [id, keys, sizes] = ["", "", ""].map(() => {
+      const end = text.indexOf(" ", at);
+      const field = text.slice(at, end);
+      at = end + 1;
+      return field;
+    }) as [string, string, string];
+    const plain = text[at] === "1";
+    const length = plain ? sizes.split(",").reduce((sum, n) => sum + Number(n), 0) * RECEIPT : 0;
+    rows.push([id === "-" ? null : Number(id), keys, sizes, text.slice(at + 1, at + 1 + length), plain]);
+    at += 1 + length;
+  }
+  return rows;
 }
 
 /**
- * One pass over the election's ballots, grouped by seal, position and candidate: the ballots per
- * seal and their plurality tally, and the ballots (all, sealed) per position.
+ * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), in one
+ * text (sealRows): per seal, its
+ * groups of one question and one choice, each group's size and their receipts in receipt order.
+ * Gives the ballots per position (all, sealed), per seal and their plurality tally, and every sealed
+ * plurality ballot's hash in the chain's order, merged here from the seal's groups. A seal holding
+ * other answers (hashed from their canonical text), a receipt not of 64 ASCII characters, or
+ * receipts that do not come strictly ascending, make the seal read whole and hashed by readSeals,
+ * as the sealer did.
  */
-async function ballotCounts(db: Db, electionId: string) {
-  const result = (await db.execute(sql`
-    select seal_id, position_id, candidate_id, count(*)::int as n from ballots
-    where election_id = ${electionId}::uuid group by seal_id, position_id, candidate_id`)) as unknown as {
-    rows: Array<{ seal_id: number | null; position_id: string; candidate_id: string | null; n: number }>;
-  };
+async function ballotPass(db: Db, electionId: string) {
   const bySeal = new Map<number, SealedBallots>();
   const counts = new Map<string, { ballots: number; sealed: number }>();
   let total = 0;
   let unsealed = 0;
-  for (const row of result.rows) {
-    total += row.n;
-    const position = counts.get(row.position_id) ?? { ballots: 0, sealed: 0 };
-    counts.set(row.position_id, position);
-    position.ballots += row.n;
-    if (row.seal_id === null) {
-      unsealed += row.n;
-      continue;
+  // The receipt order comes from the index: the planner, PGlite's in particular, may otherwise
+  // price a sort of every ballot below it (measured: several times slower).
+  await db.execute(sql`set local enable_sort = off`);
+  const [pass] = await arrayRows<[string | null]>(
+    db,
+    sql`
+    select string_agg(concat_ws(' ', coalesce(seal_id::text, '-'), keys, sizes, case when plain then '1' || receipts else '0' end), '')
+    from (select seal_id, string_agg(position_id::text || coalesce(candidate_id::text, ${"-".repeat(36)}), '') as keys,
+        string_agg(n::text, ',') as sizes, string_agg(receipts, '') as receipts, bool_and(plain) as plain
+      from (select seal_id, position_id, candidate_id, count(*)::int as n, string_agg(receipt_hash, '') as receipts,
+          bool_and(candidate_id is not null and octet_length(receipt_hash) = ${RECEIPT} and length(receipt_hash) = ${RECEIPT}) as plain
+        from (select seal_id, position_id, candidate_id, receipt_hash from ballots
+          where election_id = ${electionId}::uuid
+          order by seal_id, position_id, candidate_id, receipt_hash collate "C") b
+        group by seal_id, position_id, candidate_id) g
+      group by seal_id) s`,
+  );
+  const rows = sealRows(pass?.[0] ?? "");
+  for (const [sealId, keys, sizes, receipts, plain] of rows) {
+    const sealed: SealedBallots = { ballots: 0, tally: {}, hashes: null };
+    const groups: Group[] = [];
+    let at = 0;
+    for (const [g, size] of sizes.split(",").entries()) {
+      const n = Number(size);
+      const positionId = keys.slice(g * GROUP_KEY, g * GROUP_KEY + 36);
+      const candidateId = keys.slice(g * GROUP_KEY + 36, (g + 1) * GROUP_KEY);
+      total += n;
+      const position = counts.get(positionId) ?? { ballots: 0, sealed: 0 };
+      counts.set(positionId, position);
+      position.ballots += n;
+      if (sealId === null) unsealed += n;
+      else position.sealed += n;
+      sealed.ballots += n;
+      sealed.tally[candidateId] = (sealed.tally[candidateId] ?? 0) + n;
+      groups.push({ prefix: `${electionId}|${positionId}|${candidateId}|`, receipts, at, end: at + n });
+      at += n;
     }
-    position.sealed += row.n;
-    const sealed = bySeal.get(row.seal_id) ?? { ballots: 0, tally: {} };
-    bySeal.set(row.seal_id, sealed);
-    sealed.ballots += row.n;
-    if (row.candidate_id !== null)
-      sealed.tally[row.candidate_id] = (sealed.tally[row.candidate_id] ?? 0) + row.n;
+    if (sealId === null) continue;
+    bySeal.set(sealId, sealed);
+    if (plain) sealed.hashes = mergedHashes(groups);
   }
+  await readSeals(
+    db,
+    electionId,
+    [...bySeal].filter(([, sealed]) => sealed.hashes === null),
+  );
   return { counts, bySeal, total, unsealed };
 }
 
-interface SealDigest {
-  /** H(ballot) of each of the seal's ballots by receipt hash, concatenated (chainRoot's order). */
-  hashes: string;
-  /** The seal's whole tally when it holds answers other than a candidate (null: ballotCounts has it). */
-  tally: Record<string, number> | null;
+/**
+ * The seal's ballot hashes in receipt order, merged from its groups (each step takes the least
+ * next receipt of the groups: a seal has a few questions and choices); null unless the receipts
+ * come strictly ascending as JavaScript compares them, the order chainRoot sorts in (a strictly
+ * ascending sequence of all of them is that order).
+ */
+function mergedHashes(groups: Group[]): string | null {
+  const next = (group: Group) =>
+    group.at < group.end ? group.receipts.slice(group.at * RECEIPT, (group.at + 1) * RECEIPT) : undefined;
+  const heads = groups.map(next);
+  const hashes: string[] = [];
+  let previous: string | null = null;
+  for (;;) {
+    let least = -1;
+    let receipt = "";
+    for (const [g, head] of heads.entries()) {
+      if (head !== undefined && (least < 0 || head < receipt)) {
+        least = g;
+        receipt = head;
+      }
+    }
+    if (least < 0) return hashes.join("");
+    if (previous !== null && !(previous < receipt)) return null;
+    const group = groups[least] as Group;
+    hashes.push(sha256(`${group.prefix}${receipt}`));
+    previous = receipt;
+    group.at++;
+    heads[least] = next(group);
+  }
 }
 
 /**
- * Every seal's ballot hashes in one pass: the database hashes plurality choices itself (ballotHash's
- * text, `collate "C"` ordering as JavaScript compares strings); a seal holding other answers (whose
- * hash is of their canonical text) has its ballots read and hashed here.
+ * The rows of a statement answering one JSON value per row (named `item`), gathered by the database into one JSON
+ * array: one row to answer, however many seals (an embedded database's rows cost more than their
+ * contents; measured, 5,000 seals' rows cost PGlite more than hashing their ballots).
  */
-async function sealDigests(db: Db, electionId: string): Promise<Map<number, SealDigest>> {
-  const result = (await db.execute(sql`
-    select seal_id, bool_or(candidate_id is null) as answers,
-      string_agg(encode(sha256(convert_to(
-        election_id::text || '|' || position_id::text || '|' || candidate_id::text || '|' || receipt_hash, 'UTF8')), 'hex'),
-        '' order by receipt_hash collate "C") as hashes
-    from ballots where election_id = ${electionId}::uuid and seal_id is not null group by seal_id`)) as unknown as {
-    rows: Array<{ seal_id: number; answers: boolean; hashes: string | null }>;
-  };
-  const digests = new Map<number, SealDigest>();
-  const withAnswers: number[] = [];
-  for (const row of result.rows) {
-    if (row.answers) withAnswers.push(row.seal_id);
-    else digests.set(row.seal_id, { hashes: row.hashes ?? "", tally: null });
-  }
-  if (withAnswers.length === 0) return digests;
+async function oneJson<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const [row] = await arrayRows<[Row[] | null]>(
+    db,
+    sql`select coalesce(json_agg(r.item), '[]') from (${statement}) r`,
+  );
+  return row?.[0] ?? [];
+}
+
+/** Seals read whole and hashed here, as the sealer did (chainRoot, tallyOf): their hashes and whole tally. */
+async function readSeals(db: Db, electionId: string, unhashed: Array<[number, SealedBallots]>) {
+  if (unhashed.length === 0) return;
   const rows = await db
     .select({
       sealId: ballots.sealId,
@@ -233,20 +334,15 @@ async function sealDigests(db: Db, electionId: string): Promise<Map<number, Seal
     .where(
       and(
         eq(ballots.electionId, electionId),
-        sql`${ballots.sealId} = any(${`{${withAnswers.join(",")}}`}::int[])`,
+        sql`${ballots.sealId} = any(${`{${unhashed.map(([id]) => id).join(",")}}`}::int[])`,
       ),
     );
-  const batches = new Map<number, typeof rows>();
-  for (const row of rows) {
-    const batch = batches.get(row.sealId as number);
-    if (batch) batch.push(row);
-    else batches.set(row.sealId as number, [row]);
+  for (const [sealId, sealed] of unhashed) {
+    const batch = rows.filter((row) => row.sealId === sealId);
+    const ordered = batch.sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
+    sealed.hashes = ordered.map(ballotHash).join("");
+    sealed.tally = tallyOf(batch);
   }
-  for (const [sealId, batch] of batches) {
-    const ordered = [...batch].sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
-    digests.set(sealId, { hashes: ordered.map(ballotHash).join(""), tally: tallyOf(batch) });
-  }
-  return digests;
 }
 
 /** Participations per position (all, disclosed) in one pass, and those disclosed by a seal not on the chain. */

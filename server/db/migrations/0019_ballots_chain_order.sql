@@ -1,0 +1,1 @@
+CREATE INDEX "ballots_chain_order_idx" ON "ballots" USING btree ("election_id","seal_id","position_id","candidate_id","receipt_hash" collate "C");
