@@ -7,5 +7,7 @@ import { compiledServer, ensureServerBuild } from "./server-build.mjs";
 // Node 22.1 and later keep the compiled code of the modules loaded from here on (in the system's
 // temporary folder), so the next start skips parsing them; Node 20 has no such cache.
 module.enableCompileCache?.();
+performance.mark("entry");
 await ensureServerBuild();
+performance.mark("server build checked");
 await import(pathToFileURL(compiledServer).href);
