@@ -11,6 +11,7 @@ import pg from "pg";
 import { markPhase } from "../lib/startup-phases";
 import { projectRoot } from "../root";
 import { lockDataDir } from "./lock";
+import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -133,7 +134,10 @@ const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=3
 
 export async function openEmbedded(dataDir: string): Promise<Database> {
   markPhase("pglite opening");
-  const client = await PGlite.create(dataDir, { startParams: pgliteStartParams });
+  const client = await PGlite.create(dataDir, {
+    startParams: pgliteStartParams,
+    pgliteWasmModule: await compilePgliteWasm(),
+  });
   markPhase("pglite ready");
   return fromPglite(client);
 }
