@@ -12,7 +12,9 @@ import { freePort, waitUntilHealthy } from "../server/realtime/test-fixtures/ser
  * what `npm start` runs) and the transpiled one (`tsx scripts/start.ts`, what it ran before), taken in
  * turns in the same run, beside a baseline of `node -e ""` (spawn to exit). SERVE_WEB=off, so that a
  * missing web/dist is not built here; the web build's staleness check, which `npm start` also runs, is
- * timed on its own. `npm start` itself (npm's own start added to the compiled one) is reported too.
+ * timed on its own. `npm start` itself (npm's own start added to the compiled one) is reported too,
+ * and where the compiled start's time goes: the phases it marks (server/lib/startup-phases.ts), in
+ * wall time and in its main thread's CPU since the process started.
  * Runs: COLD_START_RUNS (default 5).
  */
 
@@ -30,6 +32,8 @@ interface Start {
   wall: number;
   /** CPU (user + system) the start's processes (npm, tsx, the server) used until then, from /proc. */
   cpu: number;
+  /** The phases the server printed (STARTUP_PHASES=on): ms since its process started, main thread's CPU ms. */
+  phases: Record<string, { wall: number; cpu?: number | null }>;
 }
 
 /** Times a start until the server answers health; then stops it and waits for all of it to exit. */
@@ -45,16 +49,25 @@ async function timeStart(command: string[], dataDir: string): Promise<Start> {
       DATA_DIR: dataDir,
       SERVE_WEB: "off",
       LOG_LEVEL: "warn",
+      STARTUP_PHASES: "on",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
     // A process group of its own: npm and tsx start the server as their child, and all of it stops.
     detached: true,
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk) => {
+    errors += chunk;
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     await waitUntilHealthy(`http://127.0.0.1:${port}`, child, 5);
     const wall = performance.now() - started;
-    return { wall, cpu: cpuOfGroup(child.pid as number) };
+    const cpu = cpuOfGroup(child.pid as number);
+    // The line comes with the health answer; it may reach this pipe just after it.
+    while (!errors.includes("startup phases {")) await new Promise((resolve) => setTimeout(resolve, 5));
+    const line = errors.slice(errors.indexOf("startup phases {") + "startup phases ".length).split("\n")[0];
+    return { wall, cpu, phases: JSON.parse(line as string) };
   } finally {
     process.kill(-(child.pid as number), "SIGTERM");
     await exited;
@@ -143,6 +156,16 @@ export async function run(): Promise<void> {
     console.log(`  tsx        ${figures(cpu(times.tsx))}`);
     console.log(`  ratio compiled / tsx ${ratio(cpu(times.compiled), cpu(times.tsx))}`);
     console.log(`web build staleness check (npm start with SERVE_WEB on): ${webCheck.toFixed(1)} ms`);
+    console.log(
+      "compiled start's phases, medians: ms since the process started (wall) / its main thread's CPU ms",
+    );
+    for (const phase of Object.keys(times.compiled[0]?.phases ?? {})) {
+      const at = (key: "wall" | "cpu") =>
+        median(times.compiled.map((start) => start.phases[phase]?.[key] ?? 0));
+      const cpu =
+        times.compiled[0]?.phases[phase]?.cpu == null ? "" : ` / ${at("cpu").toFixed(0).padStart(4)}`;
+      console.log(`  ${phase.padEnd(22)} ${at("wall").toFixed(0).padStart(5)}${cpu}`);
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import "./start-early";
 import { main } from "../server/main";
 import { ensureWebBuild } from "./web-build";
 

@@ -14,6 +14,7 @@ import { systemClock } from "./lib/clock";
 import { closeTransports, configuredTransports } from "./lib/outbox/configured";
 import { startOutboxWorker } from "./lib/outbox/worker";
 import { pruneRateLimits } from "./lib/rate-limit";
+import { markPhase } from "./lib/startup-phases";
 
 /**
  * Process entry: config, database, migrations, demo data, listen; closes cleanly on a signal.
@@ -21,6 +22,12 @@ import { pruneRateLimits } from "./lib/rate-limit";
  * and builds the web app meanwhile).
  */
 export async function main(options: { beforeApp?: () => Promise<void> } = {}): Promise<void> {
+  markPhase("imported");
+  // A handle that keeps libuv's loop running until the server listens. Without one, the loop finds
+  // nothing to wait for while PGlite compiles its WebAssembly (V8's threads, not libuv's), and Node
+  // then waits for every background task of V8 (the compilations that follow) before it runs
+  // another libuv callback: each file read of the start waited up to half a second for them.
+  const holdLoop = setInterval(() => {}, 60_000);
   let config: Config;
   try {
     config = loadConfig();
@@ -40,10 +47,13 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
   }
+  markPhase("database open");
   await database.migrate();
+  markPhase("migrations checked");
   await options.beforeApp?.();
-
+  markPhase("web build checked");
   const app = await buildApp({ config, database });
+  markPhase("app built");
   for (const warning of config.warnings ?? []) app.log.warn(warning);
   let janus: RunningJanus | undefined;
   try {
@@ -58,6 +68,7 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
     await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.storage, app.log);
     warnDemo(config, app.log);
   }
+  markPhase("demo data checked");
   const admin = await ensureInitialAdmin(database.db, systemClock, config.initialAdmin);
   if (admin)
     app.log.info({ username: admin }, "platform admin created from ADMIN_USERNAME and ADMIN_PASSWORD");
@@ -95,7 +106,10 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  markPhase("workers started");
   await app.listen({ port: config.port, host: config.host });
+  clearInterval(holdLoop);
+  markPhase("listening");
   app.log.info(
     `Votespace is running on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL server"})`,
   );
