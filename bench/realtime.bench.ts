@@ -102,7 +102,9 @@ const collect = runInNewContext("gc") as () => void;
  * ArrayBuffers (socket buffers). Not RSS, which keeps freed pages and counts PGlite's WebAssembly
  * memory (outside `arrayBuffers`), which only ever grows as the database works.
  */
-const liveBytes = () => {
+const liveBytes = async () => {
+  // A second for what the previous target left to settle (its sockets closing).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   collect();
   collect();
   const { heapUsed, arrayBuffers } = process.memoryUsage();
@@ -123,7 +125,7 @@ async function withGenerator(
     await close();
     throw error;
   }
-  const kibPerSocket = (liveBytes() - bytesBefore) / 1024 / setup.members.length;
+  const kibPerSocket = ((await liveBytes()) - bytesBefore) / 1024 / setup.members.length;
   return {
     name,
     generator,
@@ -137,7 +139,7 @@ async function withGenerator(
 
 /** The baseline: HTTP in, a `post.created` frame out to the channel's sockets (and, for the organization, `channel.activity` to every workspace socket, as one event per post), nothing checked or kept. */
 async function bareRelay(org: boolean): Promise<Target> {
-  const bytesBefore = liveBytes();
+  const bytesBefore = await liveBytes();
   const topics = new Map<string, Set<WebSocket>>();
   const organizationId = randomUUID();
   const broadcast = (topic: string, frame: Buffer) => {
@@ -252,7 +254,7 @@ async function votespace(name: string, database: Database, bus: Bus, org: boolea
       senders: senderIndexes(),
       orgTopic: org ? `org:${organizationId}` : undefined,
     },
-    liveBytes(),
+    await liveBytes(),
     async () => {
       await app.close();
       await bus.close();
