@@ -2,6 +2,8 @@ import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { type WebSocket, WebSocketServer } from "ws";
 import { buildApp } from "../server/app";
 import type { Database } from "../server/db/connect";
@@ -23,7 +25,7 @@ import type {
  * 334 text channels of 6 members (each socket subscribed to its channel), 400 senders each posting
  * every 500 ms through `POST /api/channels/:id/posts` (800 posts/s, 4,800 deliveries/s) for 20 s.
  * Per backend: delivered/expected, reordered per sender, send-to-receive p50/p99 (from each post's
- * scheduled moment), server memory per socket; beside a bare HTTP + `ws` relay speaking the same
+ * scheduled moment), server memory per socket (heap and buffers after a full GC); beside a bare HTTP + `ws` relay speaking the same
  * protocol, in the same run. Then, on PGlite, the rate stepped down to the highest with p99 ≤ 150 ms;
  * and one organization of 2,000 members all online with a workspace socket on `org:{id}` (unread
  * counts), which must post at the per-channel rate. The load generator is its own process.
@@ -44,7 +46,7 @@ const ORG_INTERVAL_MS = Number(process.env.REALTIME_ORG_INTERVAL_MS ?? INTERVAL_
 interface Target {
   name: string;
   generator: Generator;
-  /** Server RSS growth per socket once all are connected and subscribed, in KiB. */
+  /** Server memory growth per socket once all are connected and subscribed, in KiB (liveBytes). */
   kibPerSocket: number;
   close(): Promise<void>;
 }
@@ -93,12 +95,26 @@ class Generator {
 const channelOf = (i: number) => Math.floor(i / CHANNEL_SIZE);
 /** Senders spread over the channels: every fifth member. */
 const senderIndexes = () => Array.from({ length: SENDERS }, (_, i) => i * 5);
-const rss = () => process.memoryUsage().rss;
+setFlagsFromString("--expose-gc");
+const collect = runInNewContext("gc") as () => void;
+/**
+ * The server's live memory after a full collection: JavaScript heap used plus Buffers and
+ * ArrayBuffers (socket buffers). Not RSS, which keeps freed pages and counts PGlite's WebAssembly
+ * memory (outside `arrayBuffers`), which only ever grows as the database works.
+ */
+const liveBytes = async () => {
+  // A second for what the previous target left to settle (its sockets closing).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  collect();
+  collect();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
 
 async function withGenerator(
   name: string,
   setup: RealtimeSetup,
-  rssBefore: number,
+  bytesBefore: number,
   close: () => Promise<void>,
 ): Promise<Target> {
   const generator = new Generator(setup);
@@ -109,7 +125,7 @@ async function withGenerator(
     await close();
     throw error;
   }
-  const kibPerSocket = (rss() - rssBefore) / 1024 / setup.members.length;
+  const kibPerSocket = ((await liveBytes()) - bytesBefore) / 1024 / setup.members.length;
   return {
     name,
     generator,
@@ -123,7 +139,7 @@ async function withGenerator(
 
 /** The baseline: HTTP in, a `post.created` frame out to the channel's sockets (and, for the organization, `channel.activity` to every workspace socket, as one event per post), nothing checked or kept. */
 async function bareRelay(org: boolean): Promise<Target> {
-  const rssBefore = rss();
+  const bytesBefore = await liveBytes();
   const topics = new Map<string, Set<WebSocket>>();
   const organizationId = randomUUID();
   const broadcast = (topic: string, frame: Buffer) => {
@@ -197,7 +213,7 @@ async function bareRelay(org: boolean): Promise<Target> {
       senders: senderIndexes(),
       orgTopic: org ? `org:${organizationId}` : undefined,
     },
-    rssBefore,
+    bytesBefore,
     async () => {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -238,7 +254,7 @@ async function votespace(name: string, database: Database, bus: Bus, org: boolea
       senders: senderIndexes(),
       orgTopic: org ? `org:${organizationId}` : undefined,
     },
-    rss(),
+    await liveBytes(),
     async () => {
       await app.close();
       await bus.close();

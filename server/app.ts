@@ -22,7 +22,7 @@ import { roomRoutes } from "./features/rooms/routes";
 import { searchRoutes } from "./features/search/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { uploadRoutes } from "./features/uploads/routes";
-import { installAccess } from "./http/access";
+import { installAccess, SESSION_COOKIE } from "./http/access";
 import { installNoStore } from "./http/cache";
 import { clientErrorHandler } from "./http/client-errors";
 import { installClosing } from "./http/closing";
@@ -33,6 +33,7 @@ import { installOriginCheck } from "./http/origin";
 import { proxyTrust } from "./http/proxy";
 import { linkOrigin } from "./http/public-origin";
 import { installSecurityHeaders } from "./http/security-headers";
+import { installSenderOrder } from "./http/sender-order";
 import { installWeb } from "./http/web";
 import { type Clock, systemClock } from "./lib/clock";
 import { MemoryLimiter } from "./lib/rate-limit";
@@ -137,6 +138,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   installOriginCheck(app, config.publicUrl);
   installNoStore(app);
   installAccess(app, ctx);
+  installSenderOrder(app, SESSION_COOKIE);
   installInputCheck(app);
 
   healthRoutes(app, ctx);

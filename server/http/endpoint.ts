@@ -33,18 +33,20 @@ export type EndpointHandler<E extends AnyEndpoint> = (
  * body; the first problem is a 400 in the one error shape through `parse()`), a route that declares
  * no body refuses one, and the handler gets them typed. The handler must return the declared
  * response type (`tsc` fails otherwise); the answer is not checked again at run time.
+ * `senderOrder` keeps a session's requests in the order they came (sender-order.ts).
  */
 export function route<E extends AnyEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: NoInfer<EndpointHandler<E>>,
+  options: { senderOrder?: boolean } = {},
 ): void {
   checkDeclaration(endpoint);
   const { params, query, body } = endpoint;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access },
+    config: { access: endpoint.access, senderOrder: options.senderOrder },
     handler: async (request, reply) => {
       const input: Record<string, unknown> = {};
       if (params) input.params = parse(params, request.params);

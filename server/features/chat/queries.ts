@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/connect";
+import { prepared } from "../../db/prepared";
 import { directMessages, organizationMemberships, organizations, users } from "../../db/schema";
 
 export type MessageRow = typeof directMessages.$inferSelect;
@@ -54,29 +55,67 @@ export async function sharedOrganizations(
 }
 
 /**
- * A recipient as a sender sees them, in one query (sending is the hot path): their settings and
- * the status of each organization they share with the sender. Undefined for an unknown user.
+ * A direct message written in one statement, its rules checked by that statement: the recipient
+ * exists (`found`), shares an organization with the sender (`shared`), one of them not suspended
+ * (`active`), and accepts direct messages (`accepting`, settings › privacy, true by default). The
+ * row is inserted only when all hold; the flags tell the caller which refused.
  */
-export async function recipientFor(db: Db, senderId: string, recipientId: string) {
-  const theirs = alias(organizationMemberships, "theirs");
-  const rows = await db
-    .select({ settings: users.settings, status: organizations.status })
-    .from(users)
-    .leftJoin(theirs, eq(theirs.userId, users.id))
-    .leftJoin(
-      organizationMemberships,
-      and(
-        eq(organizationMemberships.organizationId, theirs.organizationId),
-        eq(organizationMemberships.userId, senderId),
-      ),
-    )
-    .leftJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-    .where(eq(users.id, recipientId));
-  const [first] = rows;
-  if (!first) return undefined;
+const sendIfAllowed = prepared<{
+  found: boolean;
+  shared: boolean;
+  active: boolean;
+  accepting: boolean;
+  id: string | null;
+  content: string | null;
+  read_at: string | null;
+  created_at: string | null;
+}>(
+  "chat_send",
+  sql`with shared as (
+    select o.status from organization_memberships theirs
+    join organization_memberships mine on mine.organization_id = theirs.organization_id
+    join organizations o on o.id = mine.organization_id
+    where theirs.user_id = ${sql.placeholder("recipient")}::uuid and mine.user_id = ${sql.placeholder("sender")}::uuid
+  ), rules as (
+    select
+      exists (select 1 from users where id = ${sql.placeholder("recipient")}::uuid) as found,
+      exists (select 1 from shared) as shared,
+      exists (select 1 from shared where status <> 'suspended') as active,
+      coalesce((select (settings -> 'privacy' ->> 'allowDirectMessages')::boolean from users
+        where id = ${sql.placeholder("recipient")}::uuid), true) as accepting
+  ), sent as (
+    insert into direct_messages (sender_id, recipient_id, content)
+    select ${sql.placeholder("sender")}::uuid, ${sql.placeholder("recipient")}::uuid, ${sql.placeholder("content")}::text
+    from rules where found and shared and active and accepting
+    returning id, content, read_at, created_at
+  )
+  select rules.found, rules.shared, rules.active, rules.accepting, sent.id, sent.content, sent.read_at, sent.created_at
+  from rules left join sent on true`,
+);
+
+export type SendOutcome = { sent: MessageRow } | { refused: "notFound" | "suspended" | "notAccepting" };
+
+/** Writes the message if the rules allow it (sendIfAllowed), else says which rule refused. */
+export async function sendChecked(
+  db: Db,
+  senderId: string,
+  recipientId: string,
+  content: string,
+): Promise<SendOutcome> {
+  const { rows } = await sendIfAllowed(db).execute({ sender: senderId, recipient: recipientId, content });
+  const row = rows[0];
+  if (!row?.found || !row.shared) return { refused: "notFound" };
+  if (!row.active) return { refused: "suspended" };
+  if (!row.accepting || !row.id || !row.created_at) return { refused: "notAccepting" };
   return {
-    settings: first.settings,
-    shared: rows.flatMap((row) => (row.status ? [row.status] : [])),
+    sent: {
+      id: row.id,
+      senderId,
+      recipientId,
+      content: row.content ?? content,
+      readAt: row.read_at ? new Date(row.read_at) : null,
+      createdAt: new Date(row.created_at),
+    },
   };
 }
 

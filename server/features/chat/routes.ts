@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { chatEndpoints } from "../../../contract/chat-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
+import { inSenderOrder } from "../../http/sender-order";
 import { keyedQueue } from "../../lib/keyed-queue";
 import { listContacts, readConversation, readMessagesFrom, sendMessage, unreadTotal } from "./service";
 
@@ -23,21 +24,28 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     readConversation(db, auth.user, params.id, query),
   );
 
-  route(app, chatEndpoints.send, async ({ auth, params, body, reply }) => {
-    const recipientId = params.id;
-    const sender = auth.user;
-    // The same budget as channel messages, counted separately (no row per message).
-    await limiter.enforce([{ key: `chat:user:${sender.id}`, limit: ctx.limits.postsPerUser }]);
-    // A sender's messages are written and announced in the order they came; one bus message
-    // reaches both parties (the recipient, and the sender's other tabs).
-    const message = await inTurn(sender.id, async () => {
-      const sent = await sendMessage(db, sender, recipientId, body.content);
-      await bus.publish([`user:${recipientId}`, `user:${sender.id}`], "message.created", sent);
-      return sent;
-    });
-    reply.code(201);
-    return message;
-  });
+  route(
+    app,
+    chatEndpoints.send,
+    async ({ auth, params, body, request, reply }) => {
+      const recipientId = params.id;
+      const sender = auth.user;
+      // The same budget as channel messages, counted separately (no row per message).
+      await limiter.enforce([{ key: `chat:user:${sender.id}`, limit: ctx.limits.postsPerUser }]);
+      // A sender's messages are written and announced in the order they were sent; one bus
+      // message reaches both parties (the recipient, and the sender's other tabs).
+      const message = await inSenderOrder(request, () =>
+        inTurn(sender.id, async () => {
+          const sent = await sendMessage(db, sender, recipientId, body.content);
+          await bus.publish([`user:${recipientId}`, `user:${sender.id}`], "message.created", sent);
+          return sent;
+        }),
+      );
+      reply.code(201);
+      return message;
+    },
+    { senderOrder: true },
+  );
 
   route(app, chatEndpoints.markRead, async ({ auth, params }) => {
     const reader = auth.user;

@@ -21,7 +21,7 @@ import {
   markRead,
   newestMessages,
   otherMembers,
-  recipientFor,
+  sendChecked,
   sharedOrganizations,
   unreadBySender,
 } from "./queries";
@@ -99,17 +99,14 @@ export async function sendMessage(
   content: string,
 ): Promise<DirectMessage> {
   if (recipientId === user.id) throw badRequest(chatMessages.toSelf);
-  const recipient = await recipientFor(db, user.id, recipientId);
-  if (!recipient || recipient.shared.length === 0) throw notFound(chatMessages.userNotFound);
-  if (recipient.shared.every((status) => status === "suspended")) {
-    throw forbidden(messages.organizationSuspended);
+  const outcome = await sendChecked(db, user.id, recipientId, content);
+  if ("refused" in outcome) {
+    if (outcome.refused === "notFound") throw notFound(chatMessages.userNotFound);
+    throw forbidden(
+      outcome.refused === "suspended" ? messages.organizationSuspended : chatMessages.notAccepting,
+    );
   }
-  if (!privacyOf(recipient.settings).allowDirectMessages) throw forbidden(chatMessages.notAccepting);
-  const [row] = await db
-    .insert(directMessages)
-    .values({ senderId: user.id, recipientId, content })
-    .returning();
-  if (!row) throw new Error("direct message insert returned no row");
+  const row = outcome.sent;
   return presentMessage(row, user.id);
 }
 

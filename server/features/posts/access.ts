@@ -1,13 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
-import { channelMembers, channels, organizations, posts } from "../../db/schema";
+import { channelMembers, channels, organizationMemberships, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { refuseWithoutTwoFactor } from "../channels/checks";
 import type { ChannelRow } from "../channels/presenter";
-import { isAdmin, roleIn } from "../organizations/policy";
+import { isAdmin, type Role } from "../organizations/policy";
 
 export interface ChannelAccess {
   channel: ChannelRow;
@@ -18,25 +18,42 @@ export interface ChannelAccess {
   suspended: boolean;
 }
 
-/** A text channel's reader: a member of its organization (outsiders get 404, as if it did not exist). */
-export async function channelReader(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
-  const [row] = await db
-    .select({ channel: channels, status: organizations.status })
+/**
+ * A channel, its organization's status, the user's role there and whether the user was granted the
+ * channel, in one statement: every message sent reads it, so it is built and prepared once per database.
+ */
+const preparedChannelAccess = new WeakMap<Db, ReturnType<typeof prepareChannelAccess>>();
+
+function prepareChannelAccess(db: Db) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      channel: channels,
+      status: organizations.status,
+      role: sql<Role | null>`(select ${organizationMemberships.role} from ${organizationMemberships}
+        where ${organizationMemberships.userId} = ${userId}::uuid
+        and ${organizationMemberships.organizationId} = ${channels.organizationId})`,
+      granted: sql<boolean>`exists (select 1 from ${channelMembers}
+        where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${userId}::uuid)`,
+    })
     .from(channels)
     .innerJoin(organizations, eq(organizations.id, channels.organizationId))
-    .where(eq(channels.id, channelId));
-  const channel = row?.channel;
-  const role = channel ? await roleIn(db, user.id, channel.organizationId) : null;
-  if (!channel || !role) throw notFound(messages.channelNotFound);
-  const admin = isAdmin(user, role);
-  let canPost = admin || !channel.isPrivate;
-  if (!canPost) {
-    const [granted] = await db
-      .select({ userId: channelMembers.userId })
-      .from(channelMembers)
-      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)));
-    canPost = !!granted;
+    .where(eq(channels.id, sql.placeholder("channelId")))
+    .prepare("channel_access");
+}
+
+/** A text channel's reader: a member of its organization (outsiders get 404, as if it did not exist). */
+export async function channelReader(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
+  let prepared = preparedChannelAccess.get(db);
+  if (!prepared) {
+    prepared = prepareChannelAccess(db);
+    preparedChannelAccess.set(db, prepared);
   }
+  const [row] = await prepared.execute({ userId: user.id, channelId });
+  if (!row?.role) throw notFound(messages.channelNotFound);
+  const { channel } = row;
+  const admin = isAdmin(user, row.role);
+  const canPost = admin || !channel.isPrivate || row.granted;
   return { channel, admin, canPost, suspended: row.status === "suspended" };
 }
 

@@ -85,10 +85,8 @@ describe("a new message", () => {
       .where(eq(posts.channelId, channel.id))
       .orderBy(asc(posts.createdAt), asc(posts.id));
     expect(announced).toEqual(written.map((p) => p.id));
-    // Each sender's messages in the order they were sent. On PGlite (one connection, queries in
-    // turn) requests reach the route in the order they came; on PostgreSQL requests sent together
-    // pass the session check on different pool connections and may reach it in any order.
-    if (process.env.TEST_DB === "postgres") return;
+    // Each sender's messages in the order they were sent, on PostgreSQL too, where requests sent
+    // together pass the session check on different pool connections (http/sender-order.ts).
     for (const author of [member.id, admin.id]) {
       const seqs = written.filter((p) => p.authorId === author).map((p) => Number(p.content.slice(2)));
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));

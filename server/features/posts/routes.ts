@@ -4,6 +4,7 @@ import { postsEndpoints as e } from "../../../contract/posts-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { notFound } from "../../http/errors";
+import { inSenderOrder } from "../../http/sender-order";
 import { keyedQueue } from "../../lib/keyed-queue";
 import type { User } from "../accounts/sessions";
 import { twoFactorMissing } from "../channels/checks";
@@ -71,16 +72,23 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limitPosts = (me: User) =>
     limiter.enforce([{ key: `posts:user:${me.id}`, limit: ctx.limits.postsPerUser }]);
 
-  route(app, e.create, async ({ auth, params, body, reply }) => {
-    await limitPosts(auth.user);
-    const post = await inTurn(params.id, async () => {
-      const created = await createPost(db, clock, auth.user, params.id, body);
-      await announceNew(created.post, created.mentioned, created.byVoter);
-      return created.post;
-    });
-    reply.code(201);
-    return post;
-  });
+  route(
+    app,
+    e.create,
+    async ({ auth, params, body, request, reply }) => {
+      await limitPosts(auth.user);
+      const post = await inSenderOrder(request, () =>
+        inTurn(params.id, async () => {
+          const created = await createPost(db, clock, auth.user, params.id, body);
+          await announceNew(created.post, created.mentioned, created.byVoter);
+          return created.post;
+        }),
+      );
+      reply.code(201);
+      return post;
+    },
+    { senderOrder: true },
+  );
 
   route(app, e.get, async ({ auth, params }) => {
     await postFor(db, auth.user, params.id);
@@ -211,15 +219,22 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { success: true as const, comments_count: result.commentsCount };
   });
 
-  route(app, e.forward, async ({ auth, params, body, reply }) => {
-    const post = await inTurn(body.channel_id, async () => {
-      const created = await forwardPost(db, clock, auth.user, params.id, body.channel_id);
-      await announceNew(created.post, created.mentioned, created.byVoter);
-      return created.post;
-    });
-    reply.code(201);
-    return post;
-  });
+  route(
+    app,
+    e.forward,
+    async ({ auth, params, body, request, reply }) => {
+      const post = await inSenderOrder(request, () =>
+        inTurn(body.channel_id, async () => {
+          const created = await forwardPost(db, clock, auth.user, params.id, body.channel_id);
+          await announceNew(created.post, created.mentioned, created.byVoter);
+          return created.post;
+        }),
+      );
+      reply.code(201);
+      return post;
+    },
+    { senderOrder: true },
+  );
 
   route(app, e.report, async ({ auth, params, body, reply }) => {
     const { reportId, organizationId } = await reportPost(db, auth.user, params.id, body.reason);
