@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
@@ -19,8 +20,8 @@ async function server(senderOrder: boolean) {
     // The first request's "session check" is the slowest.
     preHandler: async (request) => {
       const n = Number((request.params as { n: string }).n);
-      await new Promise((resolve) => setTimeout(resolve, n === 0 ? 40 : 1));
-      if (n === 2) throw new Error("refused before the handler");
+      await new Promise((resolve) => setTimeout(resolve, n === 0 ? 40 : n === 4 ? 150 : 1));
+      if (n === 2 || n === 4) throw new Error("refused before the handler");
     },
     handler: async (request) => {
       const n = Number((request.params as { n: string }).n);
@@ -49,6 +50,29 @@ describe("sender order", () => {
     const { app, entered, send } = await server(true);
     await Promise.all([send(0, "session=a"), send(1, "session=b")]);
     expect(entered).toEqual([1, 0]);
+    await app.close();
+  });
+
+  it("frees the turn of a request whose client left before the answer (no later send waits forever)", async () => {
+    const { app, entered, send } = await server(true);
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    // Sent whole, then the connection dropped while the request is still being checked.
+    await new Promise<void>((resolve) => {
+      const gone = httpRequest(`${address}/send/4`, {
+        method: "POST",
+        headers: { cookie: "session=a", "content-type": "application/json" },
+      });
+      gone.on("error", () => resolve());
+      gone.end(JSON.stringify({ content: "hello" }), () =>
+        setTimeout(() => {
+          gone.destroy();
+          resolve();
+        }, 20),
+      );
+    });
+    const next = await send(1);
+    expect(next.statusCode).toBe(200);
+    expect(entered).toEqual([1]);
     await app.close();
   });
 

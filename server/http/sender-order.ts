@@ -20,7 +20,7 @@ declare module "fastify" {
 export function installSenderOrder(app: FastifyInstance, cookieName: string): void {
   const last = new Map<string, Promise<void>>();
   app.decorateRequest("senderTurn", null);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.senderOrder) return;
     const token = request.cookies[cookieName];
     if (!token) return;
@@ -30,6 +30,9 @@ export function installSenderOrder(app: FastifyInstance, cookieName: string): vo
     });
     const previous = last.get(token) ?? Promise.resolve();
     request.senderTurn = { previous, release };
+    // However the request ends: answered, refused before its handler, or its client gone (after
+    // its whole body came, Fastify runs neither onResponse nor onRequestAbort).
+    reply.raw.once("close", release);
     // The next request's turn comes when this one and every one before it entered or ended.
     const mine = previous.then(() => done);
     last.set(token, mine);
@@ -38,10 +41,6 @@ export function installSenderOrder(app: FastifyInstance, cookieName: string): vo
       if (last.get(token) === mine) last.delete(token);
     });
   });
-  // A request refused before its handler (session expired, bad input, rate limit) frees its turn.
-  const done = async (request: FastifyRequest) => request.senderTurn?.release();
-  app.addHook("onResponse", done);
-  app.addHook("onRequestAbort", done);
 }
 
 /**

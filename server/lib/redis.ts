@@ -110,6 +110,8 @@ export class RedisClient {
   }
 
   private receive(socket: net.Socket, chunk: Buffer): void {
+    // Bytes of a connection already dropped never mix with the next one's replies.
+    if (this.socket !== socket) return;
     this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
     let offset = 0;
     while (this.socket === socket) {

@@ -106,6 +106,8 @@ export class SharedLimiter implements HitLimiter {
 
   /** 0 (allowed) or seconds to wait (refused), from this process alone; undefined: ask Redis for a lease. */
   private spend(key: string, limit: Limit, now: number): number | undefined {
+    // Closed (the app shutting down): counted here, never a call to the closed client.
+    if (this.closed) return this.fallback.hit(key, limit);
     if (this.down) {
       if (now >= this.nextTry) this.probe(now);
       return this.fallback.hit(key, limit);

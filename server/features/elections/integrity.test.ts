@@ -87,6 +87,8 @@ describe("seals and the bulletin board", () => {
     const report = await verifyElectionIntegrity(t.database.db, election.id);
     expect(report).toMatchObject({ ballots: 4, unsealed: 0, problems: [] });
     expect(report.seals).toBe(1);
+    // The id as someone typed it (verify-election takes it in capitals too): the same findings.
+    expect((await verifyElectionIntegrity(t.database.db, election.id.toUpperCase())).problems).toEqual([]);
     expect((await verifyElectionIntegrity(t.database.db, more.election.id)).problems).toEqual([]);
 
     // A voter finds their ballot on the public board by hashing the receipt; the receipt never travels.

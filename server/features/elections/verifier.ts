@@ -52,11 +52,13 @@ export function verifyElectionIntegrity(
 
 async function verifyIn(
   db: Db,
-  electionId: string,
+  requestedId: string,
   options: { heads?: WitnessedHead[] },
 ): Promise<VerificationReport> {
-  const [election] = await db.select().from(elections).where(eq(elections.id, electionId));
-  if (!election) throw new Error(`No election with id ${electionId}`);
+  const [election] = await db.select().from(elections).where(eq(elections.id, requestedId));
+  if (!election) throw new Error(`No election with id ${requestedId}`);
+  // The id as stored (lower case) from here on: the hashes are of its text, whatever was typed.
+  const electionId = election.id;
   const chain = (
     await oneJson<[number, number, string, string, number, Record<string, number>]>(
       db,
@@ -337,8 +339,14 @@ async function readSeals(db: Db, electionId: string, unhashed: Array<[number, Se
         sql`${ballots.sealId} = any(${`{${unhashed.map(([id]) => id).join(",")}}`}::int[])`,
       ),
     );
+  const bySeal = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const batch = bySeal.get(row.sealId as number);
+    if (batch) batch.push(row);
+    else bySeal.set(row.sealId as number, [row]);
+  }
   for (const [sealId, sealed] of unhashed) {
-    const batch = rows.filter((row) => row.sealId === sealId);
+    const batch = bySeal.get(sealId) ?? [];
     const ordered = batch.sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
     sealed.hashes = ordered.map(ballotHash).join("");
     sealed.tally = tallyOf(batch);
