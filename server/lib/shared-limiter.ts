@@ -164,10 +164,14 @@ export class SharedLimiter implements HitLimiter {
     );
   }
 
-  /** While down, a PING now and then in the background; its answer brings the shared budget back. */
+  /**
+   * While down, now and then in the background, the lease's own script taking nothing: its answer
+   * brings the shared budget back (a PING would also answer a Redis that refuses the script's writes,
+   * LOADING or READONLY, and the log would flap).
+   */
   private probe(now: number): void {
     this.nextTry = now + this.retryMs;
-    this.redis.command("PING").then(
+    this.take(`${this.prefix}probe`, 0, this.retryMs).then(
       () => {
         if (!this.down) return;
         this.down = false;

@@ -188,6 +188,20 @@ describe("the chain commits the questions the ballots are counted with", () => {
     ]);
   });
 
+  it("reports a question it cannot recount (a method it does not know) and checks the rest", async () => {
+    const { e, board } = await closedBoard();
+    const changed = copy(board);
+    const stv = changed.positions.find((p) => p.id === e.stv.id);
+    if (!stv) throw new Error("no STV question");
+    (stv as { method: unknown }).method = { kind: "borda" };
+    const { problems, recounted } = verifyBulletin(changed);
+    expect(problems).toContain(definitionIssue);
+    expect(problems).toContain(
+      `question "${stv.title}" (${stv.id}): counted by a method this verifier does not know (borda)`,
+    );
+    expect(recounted).toBe(changed.positions.length - 1);
+  });
+
   it("finds a candidate renamed after the vote", async () => {
     const { e, board } = await closedBoard();
     const changed = copy(board);

@@ -95,11 +95,25 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
         published.method === "referendum" && published.result.base === "eligible"
           ? published.result.baseCount
           : undefined;
-      const recount = countQuestion(
-        { method: position.method, candidates: position.candidates },
-        board.ballots.filter((b) => b.position_id === position.id).map((b) => ofBoard(b)),
-        { seed: seed ?? "", eligible: board.roll_size ?? base },
-      );
+      // A board is anyone's file: a method unknown here, or answers the question cannot hold, are
+      // differences to report, not a reason to stop checking the rest.
+      let recount: QuestionResult | undefined;
+      try {
+        recount = countQuestion(
+          { method: position.method, candidates: position.candidates },
+          board.ballots.filter((b) => b.position_id === position.id).map((b) => ofBoard(b)),
+          { seed: seed ?? "", eligible: board.roll_size ?? base },
+        );
+      } catch (error) {
+        problems.push(`${where}: cannot be recounted: ${(error as Error).message}`);
+        continue;
+      }
+      if (!recount) {
+        problems.push(
+          `${where}: counted by a method this verifier does not know (${String(position.method?.kind)})`,
+        );
+        continue;
+      }
       problems.push(...resultDifferences(published, recount).map((d) => `${where}: ${d}`));
       recounted++;
     }
