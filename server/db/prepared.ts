@@ -21,18 +21,24 @@ export interface Prepared<Row> {
  */
 export function prepared<Row>(name: string, statement: SQL): (db: Db) => Prepared<Row> {
   const query = dialect.sqlToQuery(statement);
-  const byDb = new WeakMap<Db, Prepared<Row>>();
   const byPglite = new WeakMap<PGlite, Prepared<Row>>();
+  return perDatabase((db) => {
+    const client: unknown = (db as { $client?: unknown }).$client;
+    if (!(client instanceof PGlite))
+      return db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared<Row>;
+    const known = byPglite.get(client) ?? asFunction<Row>(client, name, query);
+    byPglite.set(client, known);
+    return known;
+  });
+}
+
+/** `build(db)` made once per database handle and kept with it (a prepared statement, for one). */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
   return (db) => {
     let known = byDb.get(db);
-    if (!known) {
-      const client: unknown = (db as { $client?: unknown }).$client;
-      if (client instanceof PGlite) {
-        known = byPglite.get(client) ?? asFunction<Row>(client, name, query);
-        byPglite.set(client, known);
-      } else {
-        known = db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared<Row>;
-      }
+    if (known === undefined) {
+      known = build(db);
       byDb.set(db, known);
     }
     return known;

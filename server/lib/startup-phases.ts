@@ -1,5 +1,8 @@
 import { readFileSync } from "node:fs";
 
+/** STARTUP_PHASES=on, read once: otherwise nothing is marked or read, and reportPhases is one test. */
+const enabled = process.env.STARTUP_PHASES === "on";
+
 /**
  * Start-up phases for the cold-start bench: each step of `npm start` leaves a performance mark at the
  * milliseconds since the process started, with the main thread's CPU milliseconds until then (from
@@ -7,14 +10,14 @@ import { readFileSync } from "node:fs";
  * one JSON line on stderr, when its first health check answers healthy.
  */
 export function markPhase(name: string): void {
-  if (performance.getEntriesByName(name, "mark").length === 0)
+  if (enabled && performance.getEntriesByName(name, "mark").length === 0)
     performance.mark(name, { detail: { cpu: mainThreadCpu() } });
 }
 
 let reported = false;
 
 export function reportPhases(): void {
-  if (reported || process.env.STARTUP_PHASES !== "on") return;
+  if (reported || !enabled) return;
   reported = true;
   markPhase("healthy");
   const phases = Object.fromEntries(

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
+import { perDatabase } from "../../db/prepared";
 import { channelMembers, channels, organizationMemberships, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
@@ -22,9 +23,7 @@ export interface ChannelAccess {
  * A channel, its organization's status, the user's role there and whether the user was granted the
  * channel, in one statement: every message sent reads it, so it is built and prepared once per database.
  */
-const preparedChannelAccess = new WeakMap<Db, ReturnType<typeof prepareChannelAccess>>();
-
-function prepareChannelAccess(db: Db) {
+const channelAccess = perDatabase((db) => {
   const userId = sql.placeholder("userId");
   return db
     .select({
@@ -40,16 +39,11 @@ function prepareChannelAccess(db: Db) {
     .innerJoin(organizations, eq(organizations.id, channels.organizationId))
     .where(eq(channels.id, sql.placeholder("channelId")))
     .prepare("channel_access");
-}
+});
 
 /** A text channel's reader: a member of its organization (outsiders get 404, as if it did not exist). */
 export async function channelReader(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
-  let prepared = preparedChannelAccess.get(db);
-  if (!prepared) {
-    prepared = prepareChannelAccess(db);
-    preparedChannelAccess.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ userId: user.id, channelId });
+  const [row] = await channelAccess(db).execute({ userId: user.id, channelId });
   if (!row?.role) throw notFound(messages.channelNotFound);
   const { channel } = row;
   const admin = isAdmin(user, row.role);
