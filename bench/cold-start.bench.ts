@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureServerBuild } from "../scripts/server-build.mjs";
 import { webBuildIsStale } from "../scripts/web-build";
-import { freePort, waitUntilHealthy } from "../server/realtime/test-fixtures/server-process";
+import { freePort, waitUntilHealthy } from "../server/test/server-process";
 
 /**
  * Cold start on existing data: a server process started on a data folder that already holds the demo

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { freePort, waitUntilHealthy } from "../server/realtime/test-fixtures/server-process";
+import { freePort, waitUntilHealthy } from "../server/test/server-process";
 import { compiledServer, ensureServerBuild, serverBuildIsStale } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -2,9 +2,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../contract/messages";
 import { TestSocket } from "../realtime/test-fixtures/client";
-import { type ServerProcess, startServerProcess } from "../realtime/test-fixtures/server-process";
 import { organizationInput } from "../test/factories";
 import { type Cluster, clusterUnavailable, startCluster } from "../test/pg-cluster";
+import { type ServerProcess, startServerProcess } from "../test/server-process";
 
 /**
  * A real server process (server/main.ts) on a PostgreSQL server of this test's own, which the test

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ServerMessage } from "../../contract/events";
 import { organizationMemberships } from "../db/schema";
 import { createOrganization, createVoter } from "../test/factories";
+import { type ServerProcess, startServerProcess } from "../test/server-process";
 import { type TestApp, testApp } from "../test/support";
 import { onlineUserIds } from "./presence";
 import { TestSocket } from "./test-fixtures/client";
-import { type ServerProcess, startServerProcess } from "./test-fixtures/server-process";
 
 /**
  * Two real server processes (server/main.ts) on the run's PostgreSQL database: an event published

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../realtime/test-fixtures/server-process";
 import { createMember, createOrganization } from "../test/factories";
 import { startS3 } from "../test/s3";
+import { type ServerProcess, startServerProcess } from "../test/server-process";
 import { type TestApp, testApp } from "../test/support";
 import { S3Storage } from "./s3";
 
