@@ -142,6 +142,11 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   return fromPglite(client);
 }
 
+/** Whether `db` is the embedded database (PGlite: one connection, one transaction at a time). */
+export function isEmbedded(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -1,7 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Placeholder, Query, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "./connect";
+import { type Db, isEmbedded } from "./connect";
 
 const dialect = new PgDialect();
 
@@ -23,9 +23,9 @@ export function prepared<Row>(name: string, statement: SQL): (db: Db) => Prepare
   const query = dialect.sqlToQuery(statement);
   const byPglite = new WeakMap<PGlite, Prepared<Row>>();
   return perDatabase((db) => {
-    const client: unknown = (db as { $client?: unknown }).$client;
-    if (!(client instanceof PGlite))
+    if (!isEmbedded(db))
       return db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared<Row>;
+    const client = (db as unknown as { $client: PGlite }).$client;
     const known = byPglite.get(client) ?? asFunction<Row>(client, name, query);
     byPglite.set(client, known);
     return known;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "./group-commit";
+import { batched } from "./batched";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
-describe("groupCommit", () => {
+describe("batched", () => {
   it("writes a lone item at once, alone", async () => {
     const batches: number[][] = [];
-    const submit = groupCommit(
+    const submit = batched(
       async (items: number[]) => {
         batches.push(items);
         return items.map((n) => n * 2);
@@ -19,7 +19,7 @@ describe("groupCommit", () => {
 
   it("batches what arrives while a write runs, in arrival order, at most max at a time", async () => {
     const batches: number[][] = [];
-    const submit = groupCommit(
+    const submit = batched(
       async (items: number[]) => {
         batches.push(items);
         await tick();
@@ -35,7 +35,7 @@ describe("groupCommit", () => {
   it("never runs more writes at once than its concurrency", async () => {
     let running = 0;
     let most = 0;
-    const submit = groupCommit(
+    const submit = batched(
       async (items: number[]) => {
         running++;
         most = Math.max(most, running);
@@ -51,7 +51,7 @@ describe("groupCommit", () => {
 
   it("refuses one item on its own, and a whole batch when the write throws; the next batch still goes", async () => {
     let fail = false;
-    const submit = groupCommit(
+    const submit = batched(
       async (items: number[]) => {
         await tick();
         if (fail) {
@@ -79,7 +79,28 @@ describe("groupCommit", () => {
   });
 
   it("a write that does not answer every item refuses the batch", async () => {
-    const submit = groupCommit(async () => [] as number[], { max: 10, concurrency: 1 });
+    const submit = batched(async () => [] as number[], { max: 10, concurrency: 1 });
     await expect(submit(1)).rejects.toThrow(/answer every item/);
+  });
+
+  it("with aloneOnError, writes a failed batch's items again one at a time, each answered by its own write", async () => {
+    const batches: number[][] = [];
+    const submit = batched(
+      async (items: number[]) => {
+        batches.push(items);
+        await tick();
+        if (items.includes(3)) throw new Error("3 breaks the statement");
+        return items.map((n) => n * 10);
+      },
+      { max: 10, concurrency: 1, aloneOnError: true },
+    );
+    const settled = await Promise.allSettled([1, 2, 3, 4].map(submit));
+    expect(settled.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+      10,
+      20,
+      "3 breaks the statement",
+      40,
+    ]);
+    expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 });

@@ -1,18 +1,21 @@
 /**
- * Group commit: writes that arrive while earlier ones are being written wait, and are then written
- * together by one call of `write` (one statement, one commit), at most `max` at a time, with at most
- * `concurrency` such calls in flight. There is no timer: a write that finds a free slot goes at once,
- * alone, so an idle server answers as fast as before; under load, batches form by themselves while the
- * database works on the previous ones. Writes go in arrival order, so with `concurrency: 1` a batch
- * also commits after every batch that arrived before it.
+ * Work that arrives while earlier work runs waits, and then goes together in one call of `write`, at
+ * most `max` items at a time, with at most `concurrency` such calls in flight: group commit for
+ * writes (one statement, one commit for many), one statement for many reads of the same kind. There
+ * is no timer: an item that finds a free slot goes at once, alone, so an idle server answers as fast
+ * as before; under load, batches form by themselves while the database works on the previous ones.
+ * Items go in arrival order, so with `concurrency: 1` a batch also commits after every batch that
+ * arrived before it.
  *
  * `write` answers each item, in order: its value, or the Error that item alone is refused with. If
- * `write` throws, every item of that batch is refused with that error. A caller is answered only
- * after its batch's `write` resolved, which is after its commit.
+ * `write` throws, every item of that batch is refused with that error; or, with `aloneOnError`
+ * (one item's fault, a constraint say, fails a whole statement), a batch of several is written
+ * again one item at a time, each answered by its own write. A caller is answered only after its
+ * batch's `write` resolved, which is after its commit.
  */
-export function groupCommit<Item, Result>(
+export function batched<Item, Result>(
   write: (items: Item[]) => Promise<Array<Result | Error>>,
-  options: { max: number; concurrency: number },
+  options: { max: number; concurrency: number; aloneOnError?: boolean },
 ) {
   interface Waiting {
     item: Item;
@@ -22,22 +25,24 @@ export function groupCommit<Item, Result>(
   const queue: Waiting[] = [];
   let running = 0;
 
+  async function answer(batch: Waiting[]): Promise<void> {
+    try {
+      const results = await write(batch.map((w) => w.item));
+      if (results.length !== batch.length) throw new Error("batched: write must answer every item");
+      batch.forEach((w, i) => {
+        const result = results[i] as Result | Error;
+        if (result instanceof Error) w.reject(result);
+        else w.resolve(result);
+      });
+    } catch (error) {
+      if (options.aloneOnError && batch.length > 1) for (const w of batch) await answer([w]);
+      else for (const w of batch) w.reject(error);
+    }
+  }
+
   async function flush(): Promise<void> {
     running++;
-    while (queue.length > 0) {
-      const batch = queue.splice(0, options.max);
-      try {
-        const results = await write(batch.map((w) => w.item));
-        if (results.length !== batch.length) throw new Error("group commit: write must answer every item");
-        batch.forEach((w, i) => {
-          const result = results[i] as Result | Error;
-          if (result instanceof Error) w.reject(result);
-          else w.resolve(result);
-        });
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
-    }
+    while (queue.length > 0) await answer(queue.splice(0, options.max));
     running--;
   }
 
