@@ -3,6 +3,7 @@
  * hash, query parameter or ballot choice. Serializers hold this for every line that logs an error
  * (`err`, `error`) or a request (`req`), so a new log call cannot bring a secret back in.
  */
+import { UUID } from "../lib/ids";
 export interface LogOptions {
   level: string;
   /** Where the lines go (default stdout); tests capture them. */
@@ -82,7 +83,6 @@ interface LoggedRequest {
 
 /** Paths whose last part is a secret: a password reset link, an invite link, an invitation link. */
 const SECRET_PATHS = /^(\/(?:api\/)?(?:reset-password|join|invites?|invitation|password-resets)\/)[^/]+/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A request as the log shows it: no query string, and no secret in the path. */
 export function safeRequest(request: LoggedRequest) {

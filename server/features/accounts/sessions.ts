@@ -1,6 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
+import { perDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
+import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
 import { newToken, sha256 } from "../../lib/crypto";
 
@@ -50,26 +52,29 @@ export async function createSession(
   return token;
 }
 
-/** Every request reads its session: the query is built and prepared once per database. */
-const preparedSessionById = new WeakMap<Db, ReturnType<typeof prepareSessionById>>();
-
-function prepareSessionById(db: Db) {
-  return db
+/**
+ * Every request reads its session. Lookups that arrive while one runs go together in the next
+ * (lib/batched.ts): one statement, prepared once per database, for all of them.
+ */
+const sessionsById = perDatabase((db) => {
+  const query = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare("session_by_id");
-}
-
-function sessionById(db: Db) {
-  let prepared = preparedSessionById.get(db);
-  if (!prepared) {
-    prepared = prepareSessionById(db);
-    preparedSessionById.set(db, prepared);
-  }
-  return prepared;
-}
+    .where(sql`${sessions.id} = any(${sql.placeholder("ids")}::text[])`)
+    .prepare("sessions_by_id");
+  return batched(
+    async (ids: string[]) => {
+      // The ids are hex digests: nothing to quote in the array literal.
+      const rows = await query.execute({ ids: `{${ids.join(",")}}` });
+      const byId = new Map(rows.map((row) => [row.session.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    process.env.SB === "off"
+      ? { max: 1, concurrency: 100 }
+      : { max: 64, concurrency: Number(process.env.SBC ?? 2) },
+  );
+});
 
 /** The session's user, or null when the token is unknown, the session went idle too long or outlived its lifetime. */
 export async function resolveSession(
@@ -78,7 +83,7 @@ export async function resolveSession(
   token: string,
 ): Promise<{ sessionId: string; user: User } | null> {
   const id = sha256(token);
-  const [row] = await sessionById(db).execute({ id });
+  const row = await sessionsById(db)(id);
   if (!row) return null;
   const now = clock.now();
   const lifetimeOver = row.session.createdAt.getTime() + SESSION_LIFETIME_MS <= now.getTime();

@@ -5,6 +5,8 @@ import type { Db } from "../../db/connect";
 import { perDatabase } from "../../db/prepared";
 import { channelMembers, channels, organizationMemberships, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
+import { batched } from "../../lib/batched";
+import { NO_ID, UUID, uuidArray } from "../../lib/ids";
 import type { User } from "../accounts/sessions";
 import { refuseWithoutTwoFactor } from "../channels/checks";
 import type { ChannelRow } from "../channels/presenter";
@@ -21,29 +23,48 @@ export interface ChannelAccess {
 
 /**
  * A channel, its organization's status, the user's role there and whether the user was granted the
- * channel, in one statement: every message sent reads it, so it is built and prepared once per database.
+ * channel, in one statement: every message sent reads it, so it is prepared once per database, and
+ * the reads that arrive while one runs go together in the next (lib/batched.ts), one row per
+ * (user, channel) asked.
  */
 const channelAccess = perDatabase((db) => {
-  const userId = sql.placeholder("userId");
-  return db
+  const query = db
     .select({
+      n: sql<string>`asked.n`,
       channel: channels,
       status: organizations.status,
       role: sql<Role | null>`(select ${organizationMemberships.role} from ${organizationMemberships}
-        where ${organizationMemberships.userId} = ${userId}::uuid
+        where ${organizationMemberships.userId} = asked.user_id
         and ${organizationMemberships.organizationId} = ${channels.organizationId})`,
       granted: sql<boolean>`exists (select 1 from ${channelMembers}
-        where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${userId}::uuid)`,
+        where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = asked.user_id)`,
     })
-    .from(channels)
+    .from(
+      sql`unnest(${sql.placeholder("users")}::uuid[], ${sql.placeholder("channels")}::uuid[])
+        with ordinality as asked(user_id, channel_id, n)`,
+    )
+    .innerJoin(channels, sql`${channels.id} = asked.channel_id`)
     .innerJoin(organizations, eq(organizations.id, channels.organizationId))
-    .where(eq(channels.id, sql.placeholder("channelId")))
     .prepare("channel_access");
+  type Row = Awaited<ReturnType<typeof query.execute>>[number];
+  return batched<{ userId: string; channelId: string }, Row | null>(
+    async (asked) => {
+      // A malformed id names no channel: it is not sent, so it cannot fail the others' statement.
+      const valid = asked.map((a) => UUID.test(a.channelId) && UUID.test(a.userId));
+      const rows = await query.execute({
+        users: uuidArray(asked.map((a, i) => (valid[i] ? a.userId : NO_ID))),
+        channels: uuidArray(asked.map((a, i) => (valid[i] ? a.channelId : NO_ID))),
+      });
+      const byNumber = new Map(rows.map((row) => [Number(row.n), row]));
+      return asked.map((_, i) => byNumber.get(i + 1) ?? null);
+    },
+    { max: 64, concurrency: 2 },
+  );
 });
 
 /** A text channel's reader: a member of its organization (outsiders get 404, as if it did not exist). */
 export async function channelReader(db: Db, user: User, channelId: string): Promise<ChannelAccess> {
-  const [row] = await channelAccess(db).execute({ userId: user.id, channelId });
+  const row = await channelAccess(db)({ userId: user.id, channelId });
   if (!row?.role) throw notFound(messages.channelNotFound);
   const { channel } = row;
   const admin = isAdmin(user, row.role);
