@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type EventMap, type EventName, TOPIC_PATTERN, type Topic } from "../../contract/events";
 import type { Database } from "../db/connect";
+import { batched } from "../lib/batched";
 
 /** One published event as it travels between processes. */
 export interface BusMessage<E extends EventName = EventName> {
@@ -211,10 +212,28 @@ export async function postgresBus(
   }, HEALTH_CHECK_MS);
   healthCheck.unref();
 
+  // Messages published while a NOTIFY statement runs go together in the next one, in the order they
+  // were published (lib/batched.ts): one round trip for many. PostgreSQL delivers a transaction's
+  // identical notifications once, so a batch is cut where a message repeats one already in it.
+  const notifyInOrder = batched(
+    async (texts: string[]) => {
+      for (let from = 0; from < texts.length; ) {
+        const distinct = new Set<string>();
+        while (from + distinct.size < texts.length && !distinct.has(texts[from + distinct.size] as string))
+          distinct.add(texts[from + distinct.size] as string);
+        await database.db.execute(
+          sql`select pg_notify(${NOTIFY_CHANNEL}, m) from json_array_elements_text(${JSON.stringify([...distinct])}::json) as m`,
+        );
+        from += distinct.size;
+      }
+      return texts.map(() => undefined);
+    },
+    { max: 256, concurrency: 1 },
+  );
+
   return {
     async publish(topics, event, payload) {
-      const text = encodeBusMessage(busMessage(topics, event, payload));
-      await database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
+      await notifyInOrder(encodeBusMessage(busMessage(topics, event, payload)));
     },
     onMessage(handler) {
       handlers.add(handler);
