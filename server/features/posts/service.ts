@@ -1,15 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { PAGE_SIZE, type Post, type PostPage, postMessages } from "../../../contract/posts";
 import type { createPostInput, editPostInput } from "../../../contract/posts-input";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
+import { perDatabase } from "../../db/prepared";
 import { channelReads, channels, posts, uploads } from "../../db/schema";
 import { badRequest, forbidden } from "../../http/errors";
+import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { removeUploadFiles } from "../uploads/files";
-import { channelReader, channelWriter, postFor, refuseIfSuspended } from "./access";
+import { channelReader, channelWriter, type PostRow, postFor, refuseIfSuspended } from "./access";
 import { notifyMentions } from "./mentions";
 import { loadPost, loadPosts, presentPost } from "./queries";
 import { removePosts } from "./removal";
@@ -90,6 +93,24 @@ export async function createPost(
   }).then((created) => ({ ...created, byVoter: !admin }));
 }
 
+/**
+ * Messages sent while others are written go together in the next insert: one statement, one commit
+ * for all, each answered after it (lib/batched.ts); one insert at a time, so they commit in the
+ * order they came. A channel's messages are written one at a time (routes.ts), so a batch holds at
+ * most one message of a channel, and each channel's messages keep increasing times. A batch one
+ * message fails (its channel deleted meanwhile, say) is written again a message at a time.
+ */
+const writePost = perDatabase((db) =>
+  batched<typeof posts.$inferInsert & { id: string }, PostRow>(
+    async (rows) => {
+      const written = await db.insert(posts).values(rows).returning();
+      const byId = new Map(written.map((row) => [row.id, row]));
+      return rows.map((row) => byId.get(row.id) ?? badRequest(postMessages.noData));
+    },
+    { max: 64, concurrency: 1, aloneOnError: true },
+  ),
+);
+
 async function insertPost(
   db: Db,
   clock: Clock,
@@ -102,11 +123,7 @@ async function insertPost(
     forwardedFromId: string | null;
   },
 ): Promise<{ post: Post; mentioned: string[] }> {
-  const [row] = await db
-    .insert(posts)
-    .values({ ...values, authorId: user.id })
-    .returning();
-  if (!row) throw badRequest(postMessages.noData);
+  const row = await writePost(db)({ ...values, id: randomUUID(), authorId: user.id });
   // A new message has no likes, reactions, comments, pin or bookmark yet: only its attachment and source are read.
   const [upload] = values.attachmentId
     ? await db.select().from(uploads).where(eq(uploads.id, values.attachmentId))
