@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
+import { Link, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronLeftIcon } from "../../ui/icons";
 import { Table } from "../../ui/Table";

@@ -1,8 +1,8 @@
-import { Link, useParams } from "react-router";
 import { methodLabel } from "../../../../../contract/ballots/result-rows";
 import { type Election, headText } from "../../../../../contract/elections";
 import { electionsEndpoints } from "../../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../../api/query";
+import { Link, useParams } from "../../../router";
 import { cx } from "../../../ui/cx";
 import { LoadState } from "../../../ui/LoadState";
 import { homeFor, useAuth } from "../../accounts/AuthProvider";
