@@ -9,10 +9,10 @@ import { homeFor, useAuth } from "../../accounts/AuthProvider";
 import { loadOf } from "../ElectionsLoad";
 import shared from "../elections.module.css";
 import { resultsNotice, turnout, when, windowText } from "../format";
-import { ResultsTable } from "../ResultsPage";
 import { text } from "../text";
 import { QuestionResult, QuorumNote } from "./QuestionResult";
 import styles from "./ResultsReportPage.module.css";
+import { ResultsTable } from "./ResultsTable";
 
 function Report({ election }: { election: Election }) {
   const counting = election.counting;
