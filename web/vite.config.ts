@@ -6,25 +6,11 @@ import { endpointsWithoutSchemasPlugin } from "./build/endpointsWithoutSchemas.t
 import { firstLoadChunks } from "./build/firstLoadChunks.ts";
 import { precompressPlugin } from "./build/precompress.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const apiPort = process.env.API_PORT ?? "3000";
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), cssModuleNamespacesPlugin(), endpointsWithoutSchemasPlugin(), precompressPlugin()],
-  // React Router's package points every bundler at its development build (warnings included); the
-  // production build drops them (0.5 KiB gzip). `npm run dev` keeps the warnings.
-  resolve: {
-    alias:
-      command === "build"
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: path.join(root, "node_modules/react-router/dist/production/index.mjs"),
-            },
-          ]
-        : [],
-  },
   // CSS Modules: a class `.day` in MonthCalendar.module.css is built as `MonthCalendar_day`, readable
   // in the browser's tools and stable for tests; module file names are unique (npm run lint checks).
   css: {
@@ -55,4 +41,4 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: { "/api": { target: `http://localhost:${apiPort}`, ws: true } },
   },
-}));
+});

@@ -2,17 +2,31 @@ import { describe, expect, it } from "vitest";
 import { blankEndpointSchemas } from "./endpointsWithoutSchemas";
 
 describe("blankEndpointSchemas", () => {
-  it("blanks what only the server reads in a declaration and in a helper's part of one", () => {
+  it("drops what only the server reads from a declaration and from a helper's part of one", () => {
     const out = blankEndpointSchemas(
       [
         "const part = (path) => ({ path, params: idParams });",
         'export const e = { get: endpoint({ method: "GET", path: "/api/x", access: "user", query, body: z.object({ a: z.string() }), response: answer() }) };',
       ].join("\n"),
     );
-    expect(out).toContain("({ path, params: undefined })");
-    expect(out).toContain(
-      'method: "GET", path: "/api/x", access: "user", query: undefined, body: undefined, response: undefined',
+    expect(out).toContain("({ path })");
+    expect(out).toContain('endpoint({ method: "GET", path: "/api/x" }) };');
+  });
+
+  it("leaves an object literal, whichever properties go", () => {
+    const out = blankEndpointSchemas(
+      [
+        "const a = endpoint({ access: 'user', method: 'GET', params, path: '/a', response });",
+        "const b = endpoint({ ...change('/b'), body: input, });",
+        "const c = { access: 'user', params };",
+        "const d = endpoint({ method: 'POST', path: '/d', body: z.object({ path: z.string(), query: z.string() }) });",
+      ].join("\n"),
     );
+    const pure = "/* @__PURE__ */ ";
+    expect(out).toContain(`const a = ${pure}endpoint({ method: 'GET', path: '/a' });`);
+    expect(out).toContain(`const b = ${pure}endpoint({ ...${pure}change('/b'), });`);
+    expect(out).toContain("const c = {  };");
+    expect(out).toContain(`const d = ${pure}endpoint({ method: 'POST', path: '/d' });`);
   });
 
   it("marks schema-building calls pure, but not the calls a function makes", () => {

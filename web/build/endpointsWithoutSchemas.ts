@@ -1,8 +1,8 @@
 /**
- * The web app calls an endpoint by its method and path only (web/src/api/client.ts); the zod schemas
- * in its declaration (`params`, `query`, `body`, `response`) are for the server. In the web build this
- * plugin, for every module of contract/:
- * - blanks those four properties in each `endpoint({ … })` and in each object with a `method`,
+ * The web app calls an endpoint by its method and path only (web/src/api/client.ts); who may call it
+ * and the zod schemas in its declaration (`access`, `params`, `query`, `body`, `response`) are for the
+ * server. In the web build this plugin, for every module of contract/:
+ * - drops those five properties from each `endpoint({ … })` and from each object with a `method`,
  *   `path` or `access` (a helper's part of a declaration, `{ path, params: idParams }`);
  * - marks pure the calls that build schemas (contract/ only declares constants, words and schemas
  *   outside functions), so an unused schema is dropped;
@@ -15,7 +15,7 @@ import path from "node:path";
 import { type Plugin, parseAst } from "vite";
 
 const CONTRACT = `${path.resolve(import.meta.dirname, "../../contract")}${path.sep}`;
-const SERVER_ONLY = new Set(["params", "query", "body", "response"]);
+const SERVER_ONLY = new Set(["access", "params", "query", "body", "response"]);
 /** The keys that make an object an endpoint's declaration or a part of one. */
 const DECLARES = new Set(["method", "path", "access"]);
 
@@ -53,7 +53,27 @@ function rootOf(node: Node | undefined): string | undefined {
 }
 
 /**
- * `code` with the server-only properties of its endpoint declarations set to `undefined`, and its
+ * Where the runs of an object's properties that `cut` marks stand, each with the commas between it
+ * and the properties kept, so that what is left is still an object literal.
+ */
+function runsOf(properties: Node[], cut: boolean[]): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  for (let first = 0; first < properties.length; first += 1) {
+    if (!cut[first]) continue;
+    let last = first;
+    while (cut[last + 1]) last += 1;
+    const next = properties[last + 1];
+    const before = properties[first - 1];
+    const [from, to] = [properties[first] as Node, properties[last] as Node];
+    // Up to the next property kept, or else from the end of the one before.
+    runs.push({ start: next || !before ? from.start : before.end, end: next ? next.start : to.end });
+    first = last;
+  }
+  return runs;
+}
+
+/**
+ * `code` without the server-only properties of its endpoint declarations, and with its
  * schema-building calls marked pure (building a schema has no effect), so an unused one is dropped.
  */
 export function blankEndpointSchemas(code: string): string {
@@ -74,18 +94,18 @@ export function blankEndpointSchemas(code: string): string {
     // (`optionalText(300).refine(…)`), so every such call may be dropped when its value is unused.
     if (node.type === "CallExpression" && (!inFunction || rootOf(node) === "z")) pure.add(node.start);
     if (node.type !== "ObjectExpression") continue;
-    const properties = (node.properties as Node[]).filter((property) => property.type === "Property");
-    const keyOf = (property: Node) => (property.key as Node).name as string | undefined;
+    const properties = node.properties as Node[];
+    const keyOf = (property: Node) =>
+      property.type === "Property" ? ((property.key as Node).name as string | undefined) : undefined;
     // An endpoint's declaration, or a part of one built by a helper (`{ path, params: idParams }`).
     const declares = properties.some((property) => DECLARES.has(keyOf(property) ?? ""));
     if (!declares && !declarations.has(node.start)) continue;
-    for (const property of properties) {
-      if (SERVER_ONLY.has(keyOf(property) ?? "")) cuts.push({ start: property.start, end: property.end });
-    }
+    const serverOnly = properties.map((property) => SERVER_ONLY.has(keyOf(property) ?? ""));
+    cuts.push(...runsOf(properties, serverOnly));
   }
   // An import whose names are no longer read goes too: a module imported at all is in the importer's
   // chunk group, so `./accounts-input` must not stay reachable from a screen through its endpoints.
-  const within = (node: Node, ranges: { start: number; end: number }[]) =>
+  const within = (node: { start: number; end: number }, ranges: { start: number; end: number }[]) =>
     ranges.some((range) => range.start <= node.start && node.end <= range.end);
   const read = new Set(names.filter((name) => !within(name, [...imports, ...cuts])).map((name) => name.name));
   const unread = imports.filter((declaration) => {
@@ -96,7 +116,10 @@ export function blankEndpointSchemas(code: string): string {
     );
   });
   const edits = [
-    ...cuts.map((cut) => ({ ...cut, text: `${code.slice(cut.start).match(/^\w+/)?.[0]}: undefined` })),
+    // A cut inside another (an object with a `path` inside a dropped schema) goes with it.
+    ...cuts
+      .filter((cut) => !cuts.some((other) => other !== cut && within(cut, [other])))
+      .map((cut) => ({ ...cut, text: "" })),
     ...unread.map((declaration) => ({ start: declaration.start, end: declaration.end, text: "" })),
     ...[...pure]
       .filter((start) => !cuts.some((cut) => cut.start <= start && start < cut.end))

@@ -1,13 +1,16 @@
 /**
- * The ballot page's first load in three files instead of about thirty: the entry with what it
+ * The ballot page's first load in a few files instead of about thirty: the entry with what it
  * imports (React, the router, TanStack Query, the route table), the workspace shell with what it
- * imports, and the election channel page with what it imports beyond those. Each is gzipped as one
- * file, so it pays one header and shares one dictionary (npm run bench bundle).
+ * imports, the election channel page with what it imports beyond those, and what the election page
+ * shares with the election pages outside the area. Each is gzipped as one file, so it pays one
+ * header and shares one dictionary (npm run bench bundle).
  *
- * Only the area's pages (features/workspace/areaRoutes.tsx: each is drawn inside the shell, so it
- * loads the shell's chunk anyway) and what they load lazily may share a group's modules: a module
- * that a page outside the area also imports (an avatar on the voter card) is left to the bundler's
- * own chunks, so that page does not load the whole group for it.
+ * The election page's chunk holds what only it (and what it loads lazily) imports; what it shares
+ * with other pages of the area (features/workspace/areaRoutes.tsx: each is drawn inside the shell, so
+ * it loads the shell's chunk anyway) goes to the shell's chunk; what it shares with the bulletin
+ * board, the report and the outbox, to a chunk of its own. A module that any other page outside the
+ * area also imports (an avatar on the voter card) is left to the bundler's own chunks, so that page
+ * does not load a whole group for it.
  *
  * The walks do not follow a contract/ module's imports: contract modules import one another and zod
  * for their schemas, which the web build drops (endpointsWithoutSchemas.ts). A group takes only the
@@ -23,13 +26,28 @@ const SRC = path.resolve(import.meta.dirname, "../src");
 const CONTRACT = `${path.resolve(import.meta.dirname, "../../contract")}${path.sep}`;
 const ENTRY = path.join(SRC, "main.tsx");
 
+const ELECTION_PAGE = "features/elections/ElectionChannelPage.tsx";
+const AREA = "features/workspace/areaRoutes.tsx";
+
 /**
- * The groups after the entry's: a chunk's name, its page, and the module under which every page
- * that may share the group's modules is loaded.
+ * The groups after the entry's, in the order they take modules: a chunk's name, its pages, and the
+ * modules under which every page that may share the group's modules is loaded.
  */
-const PAGES: [name: string, page: string, inside: string][] = [
-  ["workspace", "features/workspace/Shell.tsx", "features/workspace/areaRoutes.tsx"],
-  ["election", "features/elections/ElectionChannelPage.tsx", "features/elections/ElectionChannelPage.tsx"],
+const PAGES: [name: string, pages: string[], inside: string[]][] = [
+  ["election", [ELECTION_PAGE], [ELECTION_PAGE]],
+  ["workspace", ["features/workspace/Shell.tsx", ELECTION_PAGE], [AREA]],
+  // What the election page shares with the election pages outside the area (the bulletin board, the
+  // printable report, the developer outbox), which load this chunk for it.
+  [
+    "election-common",
+    [ELECTION_PAGE],
+    [
+      AREA,
+      "features/elections/BulletinPage.tsx",
+      "features/elections/results/ResultsReportPage.tsx",
+      "features/elections/OutboxPage.tsx",
+    ],
+  ],
 ];
 
 /** The modules `root` imports, directly or not; with `lazy`, also those it imports with import(). */
@@ -46,25 +64,35 @@ function reached(ctx: Context, root: string, lazy = false): Set<string> {
   return seen;
 }
 
-/** The modules imported by a page lazily loaded from outside `inside`. */
-function neededOutside(ctx: Context, inside: Set<string>): Set<string> {
+/**
+ * The modules imported by a page lazily loaded from outside `roots` and what they load lazily (the
+ * roots themselves, which are loaded so, are not such pages).
+ */
+function neededOutside(ctx: Context, roots: string[]): Set<string> {
+  const inside = new Set(roots.flatMap((root) => [...reached(ctx, root, true)]));
   const outside = new Set<string>();
   for (const id of reached(ctx, ENTRY, true)) {
     const importers = ctx.getModuleInfo(id)?.dynamicImporters ?? [];
-    if (importers.some((importer) => !inside.has(importer))) {
+    if (!roots.includes(id) && importers.some((importer) => !inside.has(importer))) {
       for (const needed of reached(ctx, id)) outside.add(needed);
     }
   }
   return outside;
 }
 
-/** Each module's group: the entry's all it imports; a page's what it imports and no page outside it does. */
+/**
+ * Each module's group: the entry's all it imports; then each group what its pages import and no
+ * page outside it does.
+ */
 function groups(ctx: Context): Map<string, string> {
   const groupOf = new Map<string, string>();
   for (const id of reached(ctx, ENTRY)) groupOf.set(id, "index");
-  for (const [name, page, inside] of PAGES) {
-    const outside = neededOutside(ctx, reached(ctx, path.join(SRC, inside), true));
-    for (const id of reached(ctx, path.join(SRC, page))) {
+  for (const [name, pages, inside] of PAGES) {
+    const outside = neededOutside(
+      ctx,
+      inside.map((root) => path.join(SRC, root)),
+    );
+    for (const id of pages.flatMap((page) => [...reached(ctx, path.join(SRC, page))])) {
       if (!groupOf.has(id) && !outside.has(id)) groupOf.set(id, name);
     }
   }

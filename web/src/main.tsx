@@ -1,9 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query";
 import { AuthProvider } from "./features/accounts/AuthProvider";
+import { BrowserRouter } from "./router";
 import { AppRoutes } from "./routes";
 import { ErrorBoundary } from "./ui/ErrorBoundary";
 import { ToastProvider } from "./ui/Toast";

@@ -1,9 +1,9 @@
 import { lazy } from "react";
-import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import type { UserType } from "../../contract/accounts";
 import { homeFor, useAuth } from "./features/accounts/AuthProvider";
 import { GuestOnly, RequireUser } from "./features/accounts/guards";
 import { area } from "./features/workspace/areaRoutes";
+import { Navigate, type RouteObject, useLocation, useRoutes } from "./router";
 import { LazyPage as Page } from "./ui/LazyPage";
 
 const PublicLayout = lazy(() => import("./features/public/PublicLayout"));
@@ -45,9 +45,8 @@ function ToAreaInner({ page }: { page: string }) {
 }
 
 /**
- * The route table of spec part 1, section 2, with its guards. Served by `useRoutes` under a
- * `BrowserRouter` (main.tsx): the data router (createBrowserRouter) would add 16 KiB gzip to every
- * first load for loaders and actions this app does not use.
+ * The route table of spec part 1, section 2, with its guards, served by `useRoutes` under the
+ * `BrowserRouter` of main.tsx (router/). The first route that matches wins: `*` goes last.
  */
 const routes: RouteObject[] = [
   {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import styles from "./AuthCard.module.css";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { passwordResetRequestInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
+import { Link } from "../../router";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";

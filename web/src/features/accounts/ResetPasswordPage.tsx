@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
 import { PASSWORD_MAX } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { passwordResetConfirmInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
+import { Link, useParams } from "../../router";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
 import { signInInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
+import { Link, useLocation } from "../../router";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";

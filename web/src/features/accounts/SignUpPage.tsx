@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
@@ -7,6 +6,7 @@ import { registerOrganizationInput, registerVoterInput } from "../../../../contr
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
 import { useEndpointMutation } from "../../api/query";
+import { Link, useLocation, useNavigate } from "../../router";
 import { Field, SelectField } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
 import type { UserType } from "../../../../contract/accounts";
 import { firstMessages as messages } from "../../../../contract/first-messages";
+import { Navigate, useLocation } from "../../router";
 import { homeFor, useAuth } from "./AuthProvider";
 
 function GuardState({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { type Channel, channelPath, MUTE_DURATIONS } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { messages } from "../../../../contract/messages";
 import { useEndpointMutation } from "../../api/query";
+import { useNavigate, useSearchParams } from "../../router";
 import { copyText } from "../../ui/clipboard";
 import { TrashIcon } from "../../ui/icons";
 import { Menu, type MenuItem } from "../../ui/Menu";

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import { useNavigate, useSearchParams } from "react-router";
 import { CHANNEL_NAME_MAX, CHANNEL_TYPES, type ChannelType } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { messages } from "../../../../contract/messages";
 import { useEndpointMutation } from "../../api/query";
+import { useNavigate, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { fieldProps, formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { TextAreaField } from "../../ui/TextAreaField";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 import type { UserSettings } from "../../../../contract/settings";
 import { settingsEndpoints } from "../../../../contract/settings-endpoints";
 import { call } from "../../api/client";
+import { useLocation } from "../../router";
 
 let audio: AudioContext | null = null;
 

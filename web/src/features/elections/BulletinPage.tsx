@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../api/query";
+import { Link, useParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import { Table } from "../../ui/Table";

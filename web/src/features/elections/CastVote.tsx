@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./ElectionOverview.module.css";

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { devEndpoints } from "../../../../contract/dev";
 import { ApiError } from "../../api/http";
 import { useEndpointQuery } from "../../api/query";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import { loadOf } from "./ElectionsLoad";

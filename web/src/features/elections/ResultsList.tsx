@@ -5,17 +5,8 @@ import shared from "./elections.module.css";
 import { candidateColour, rankPosition, resultsNotice } from "./format";
 import styles from "./ResultsList.module.css";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
-import { Trophy } from "./Trophy";
+import { leaderLabel, Trophy } from "./Trophy";
 import { text } from "./text";
-
-/**
- * The leader's trophy label: a winner once the election is completed; a cancelled election's
- * results (the only other ones shown) name no winner; ties say so.
- */
-export function leaderLabel(status: string, tied: boolean): string {
-  if (tied) return text.tiedFirst;
-  return status === "completed" ? text.winner : text.mostVotes;
-}
 
 /**
  * Results per position: candidates by votes descending, the share of the position's total to 1

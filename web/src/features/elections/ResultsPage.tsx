@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
+import { Link, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronLeftIcon } from "../../ui/icons";
-import { Table } from "../../ui/Table";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -15,11 +14,11 @@ import { DistributionChart, ResultsBarChart } from "./charts";
 import { ElectionsLoad } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { dateInZone, rankPosition, resultsNotice, turnout, windowText } from "./format";
-import { leaderLabel } from "./ResultsList";
 import styles from "./ResultsPage.module.css";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
+import { ResultsTable } from "./results/ResultsTable";
 import { StatusBadge } from "./StatusBadge";
-import { Trophy } from "./Trophy";
+import { leaderLabel, Trophy } from "./Trophy";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
 
@@ -137,45 +136,6 @@ function Summary({ election }: { election: Election }) {
         {election.positions.length === 1 ? "position" : "positions"}
       </p>
     </section>
-  );
-}
-
-export function ResultsTable({ election, positionIndex }: { election: Election; positionIndex: number }) {
-  const position = election.positions[positionIndex];
-  if (!position) return null;
-  const { ranked, leaders } = rankPosition(position);
-  const label = leaderLabel(election.status, leaders.length > 1);
-  return (
-    <Table label={`${text.resultsTable}, ${position.title}`}>
-      <caption className="visually-hidden">{position.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{text.rank}</th>
-          <th scope="col">{text.candidate}</th>
-          <th scope="col">{text.partyColumn}</th>
-          <th scope="col" className={shared.num}>
-            {text.votesColumn}
-          </th>
-          <th scope="col" className={shared.num}>
-            {text.percentage}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {ranked.map((candidate) => (
-          <tr key={candidate.id} className={candidate.leading ? styles.rowLeading : undefined}>
-            <td>
-              {candidate.rank}
-              {candidate.leading && <Trophy label={label} />}
-            </td>
-            <th scope="row">{candidate.name}</th>
-            <td>{partyOf(candidate.party)}</td>
-            <td className={shared.num}>{candidate.votes}</td>
-            <td className={shared.num}>{candidate.share}%</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
   );
 }
 

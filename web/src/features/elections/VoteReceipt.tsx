@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { Link } from "react-router";
 import { electionMessages } from "../../../../contract/elections";
+import { Link } from "../../router";
 import { copyText } from "../../ui/clipboard";
 import { cx } from "../../ui/cx";
 import { useToast } from "../../ui/Toast";

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
 import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import {
@@ -11,6 +10,7 @@ import {
 } from "../../../../contract/invitations";
 import { ApiError } from "../../api/http";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { Link, useNavigate, useParams } from "../../router";
 import { Field, SelectField } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";

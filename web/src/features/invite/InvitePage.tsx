@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { messages } from "../../../../contract/messages";
 import type { JoinResult } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { ApiError } from "../../api/http";
 import { useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { Link, Navigate, useNavigate, useParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import authCard from "../accounts/AuthCard.module.css";

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import type { SearchResult } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { EmptyState } from "../../ui/EmptyState";
 import { LoadState } from "../../ui/LoadState";

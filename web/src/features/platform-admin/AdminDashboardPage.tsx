@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { ShieldIcon } from "../../ui/icons";
 import styles from "./AdminDashboardPage.module.css";

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
 import { messages } from "../../../../contract/messages";
 import { type AdminSessionInfo, platformAdminEndpoints } from "../../../../contract/platform-admin";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { useEndpointQuery } from "../../api/query";
+import { Navigate, useNavigate } from "../../router";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
 

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import {
   ADMIN_PASSWORD_MIN,
   adminSignInInput,
@@ -10,6 +9,7 @@ import {
 import { call } from "../../api/client";
 import { ApiError, NetworkError } from "../../api/http";
 import { useEndpointMutation } from "../../api/query";
+import { useLocation, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import type { Mention } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { useNavigate } from "../../router";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { useChannel } from "./context";
 import { messageAddress } from "./permalink";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { type Post, type PostPage, postMessages } from "../../../../contract/posts";
+import { useSearchParams } from "../../router";
 import { useToast } from "../../ui/Toast";
 import { fetchPost } from "./keys";
 import type { JumpTarget } from "./MessageList";

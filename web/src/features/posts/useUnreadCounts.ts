@@ -1,11 +1,11 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useSearchParams } from "react-router";
 import type { Channel } from "../../../../contract/channels";
 import type { ChannelActivity, EventMap } from "../../../../contract/events";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { endpointKey, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { useSearchParams } from "../../router";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
+import { Link } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { BallotIcon, ShieldIcon } from "../../ui/icons";

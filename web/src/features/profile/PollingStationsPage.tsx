@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { type PollingStation, profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { call } from "../../api/client";
 import { useEndpointQuery } from "../../api/query";
+import { Link, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { BallotIcon, ChevronLeftIcon } from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";

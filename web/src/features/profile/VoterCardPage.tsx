@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { useEndpointQuery } from "../../api/query";
+import { Link } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { ChevronLeftIcon, ShieldIcon } from "../../ui/icons";

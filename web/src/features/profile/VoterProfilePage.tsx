@@ -1,9 +1,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
 import { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { useEndpointQuery } from "../../api/query";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import styles from "./Footer.module.css";
 import { Wordmark } from "./Header";

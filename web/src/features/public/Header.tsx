@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "../../router";
 import { cx } from "../../ui/cx";
 import styles from "./Header.module.css";
 import { CloseIcon, LogoMark, MenuIcon } from "./icons";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { CONTACT_EMAIL } from "./Footer";
 import { BriefcaseIcon, CalendarIcon, MicIcon, SchoolIcon, UsersIcon, VideoIcon } from "./icons";

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet } from "../../router";
 import { Spinner } from "../../ui/Spinner";
 import Footer from "./Footer";
 import Header from "./Header";

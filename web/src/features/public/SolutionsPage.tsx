@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { BriefcaseIcon, FlagIcon, LandmarkIcon, ScaleIcon, SchoolIcon, UsersIcon } from "./icons";
 import { ArrowLink, CtaBand, FeatureCard, PageHero, Section, StepList } from "./sections";

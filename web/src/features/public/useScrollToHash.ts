@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { useLocation, useNavigationType } from "../../router";
 
 /** How long to keep looking for the hash target while a lazily loaded page renders. */
 const HASH_WAIT_MS = 2000;

@@ -1,6 +1,6 @@
-import { Link, useSearchParams } from "react-router";
 import { messages } from "../../../../contract/messages";
 import type { RoomKind, RoomStatus } from "../../../../contract/rooms";
+import { Link, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChannelHeader, PageLoading } from "../workspace/ChannelFrame";
 import { EmptyState, NoOrganization } from "../workspace/EmptyState";

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useNavigate, useSearchParams } from "react-router";
 import { type SearchHit, searchEndpoints } from "../../../../contract/search";
 import { call } from "../../api/client";
 import { endpointKey } from "../../api/query";
+import { useNavigate, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { openConversation } from "../chat/openConversation";
 import { MESSAGE_PARAM } from "../posts/permalink";

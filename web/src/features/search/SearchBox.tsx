@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { SEARCH_MAX } from "../../../../contract/search";
+import { useLocation, useNavigate, useSearchParams } from "../../router";
 import type { Area } from "../workspace/WorkspaceContext";
 import { SearchIcon } from "./icons";
 import styles from "./SearchBox.module.css";

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { messages } from "../../../../contract/messages";
 import type { UserSettings } from "../../../../contract/settings";
 import { settingsEndpoints } from "../../../../contract/settings-endpoints";
 import { userSettingsSchema } from "../../../../contract/settings-input";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";

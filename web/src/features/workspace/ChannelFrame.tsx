@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Channel, ChannelType } from "../../../../contract/channels";
 import { firstMessages as messages } from "../../../../contract/first-messages";
+import { Link } from "../../router";
 import { ChannelTypeIcon, HashIcon, UsersIcon } from "../../ui/icons";
 import styles from "./ChannelFrame.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";

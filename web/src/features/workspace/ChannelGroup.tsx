@@ -1,6 +1,6 @@
 import { type MouseEvent, useId, useState } from "react";
-import { Link } from "react-router";
 import { type Channel, type ChannelType, channelPath } from "../../../../contract/channels";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChannelTypeIcon, ChevronIcon, DotsIcon, LockIcon } from "../../ui/icons";
 import { Tooltip } from "../../ui/Tooltip";

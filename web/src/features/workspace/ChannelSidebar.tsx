@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { useSearchParams } from "react-router";
 import { CHANNEL_GROUPS } from "../../../../contract/channels";
+import { useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { HashIcon } from "../../ui/icons";
 import { useChannelMenu } from "../channels/ChannelMenu";

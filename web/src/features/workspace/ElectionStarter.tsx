@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../router";
 import { ChannelTypeIcon } from "../../ui/icons";
 import styles from "./ChannelGroup.module.css";
 import { shellText as text } from "./shellText";

@@ -1,6 +1,6 @@
-import { useNavigate, useSearchParams } from "react-router";
 import type { EventMap } from "../../../../contract/events";
 import { useTopic } from "../../api/useRealtime";
+import { useNavigate, useSearchParams } from "../../router";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { chime, useNotificationChoices } from "../chat/sound";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { loadStatusOf, useEndpointQuery } from "../../api/query";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
 import styles from "./MonthCalendar.module.css";

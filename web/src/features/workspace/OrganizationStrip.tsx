@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink, useNavigate } from "../../router";
 import { Avatar, initials } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { ShieldIcon, TrophyIcon } from "../../ui/icons";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Outlet, useLocation } from "react-router";
 import { firstMessages as messages } from "../../../../contract/first-messages";
+import { Outlet, useLocation } from "../../router";
 import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { call } from "../../api/client";
+import { Link, useNavigate } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { Tooltip } from "../../ui/Tooltip";
 import { useAuth } from "../accounts/AuthProvider";

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link } from "react-router";
 import type { OrganizationStats } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { useEndpointQuery } from "../../api/query";
+import { Link } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { HashIcon, UsersIcon } from "../../ui/icons";

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from "react";
-import { Navigate, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "../../router";
 import { LazyPage as Page } from "../../ui/LazyPage";
 import { RequireUser } from "../accounts/guards";
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { type Channel, channelPath } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { ApiError } from "../../api/http";
 import { useEndpointQuery } from "../../api/query";
+import { useLocation, useNavigate, useSearchParams } from "../../router";
 import { messageOf } from "../../ui/messageOf";
 import { useWorkspace } from "./WorkspaceContext";
 

@@ -1,18 +1,18 @@
-import { Link, useParams } from "react-router";
 import { methodLabel } from "../../../../../contract/ballots/result-rows";
 import { type Election, headText } from "../../../../../contract/elections";
 import { electionsEndpoints } from "../../../../../contract/elections-endpoints";
 import { useEndpointQuery } from "../../../api/query";
+import { Link, useParams } from "../../../router";
 import { cx } from "../../../ui/cx";
 import { LoadState } from "../../../ui/LoadState";
 import { homeFor, useAuth } from "../../accounts/AuthProvider";
 import { loadOf } from "../ElectionsLoad";
 import shared from "../elections.module.css";
 import { resultsNotice, turnout, when, windowText } from "../format";
-import { ResultsTable } from "../ResultsPage";
 import { text } from "../text";
 import { QuestionResult, QuorumNote } from "./QuestionResult";
 import styles from "./ResultsReportPage.module.css";
+import { ResultsTable } from "./ResultsTable";
 
 function Report({ election }: { election: Election }) {
   const counting = election.counting;

@@ -1,0 +1,48 @@
+import type { Election } from "../../../../../contract/elections";
+import { Table } from "../../../ui/Table";
+import { partyOf } from "../CandidateAvatar";
+import shared from "../elections.module.css";
+import { rankPosition } from "../format";
+import { leaderLabel, Trophy } from "../Trophy";
+import { text } from "../text";
+import styles from "./ResultsTable.module.css";
+
+/** A position's candidates by votes, with their party and share; a trophy on the leader. */
+export function ResultsTable({ election, positionIndex }: { election: Election; positionIndex: number }) {
+  const position = election.positions[positionIndex];
+  if (!position) return null;
+  const { ranked, leaders } = rankPosition(position);
+  const label = leaderLabel(election.status, leaders.length > 1);
+  return (
+    <Table label={`${text.resultsTable}, ${position.title}`}>
+      <caption className="visually-hidden">{position.title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{text.rank}</th>
+          <th scope="col">{text.candidate}</th>
+          <th scope="col">{text.partyColumn}</th>
+          <th scope="col" className={shared.num}>
+            {text.votesColumn}
+          </th>
+          <th scope="col" className={shared.num}>
+            {text.percentage}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {ranked.map((candidate) => (
+          <tr key={candidate.id} className={candidate.leading ? styles.rowLeading : undefined}>
+            <td>
+              {candidate.rank}
+              {candidate.leading && <Trophy label={label} />}
+            </td>
+            <th scope="row">{candidate.name}</th>
+            <td>{partyOf(candidate.party)}</td>
+            <td className={shared.num}>{candidate.votes}</td>
+            <td className={shared.num}>{candidate.share}%</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

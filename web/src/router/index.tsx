@@ -1,0 +1,199 @@
+/**
+ * The app's router: the address bar as React state, the route table's matching and the links, with
+ * react-router's names and behaviour for the part of it this app uses (BrowserRouter, useRoutes and
+ * Outlet, Link, NavLink, Navigate and the hooks). react-router itself cost 15 KiB gzip on every page,
+ * 11 % of the ballot page's first load, mostly for data routers, forms and prefetching the app does
+ * not use. Paths are absolute, or `?…` / `#…` on the current page.
+ */
+import {
+  type ComponentProps,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from "react";
+import { isActivePath, matchRoutes, type RouteObject } from "./match";
+
+export type { RouteObject } from "./match";
+
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+  /** What the navigation that made this history entry passed as `state`. */
+  state: unknown;
+  /** Different for every navigation, even to the same address. */
+  key: string;
+}
+
+/** How the current location was reached: back/forward or the first load, a push, a replace. */
+export type NavigationType = "POP" | "PUSH" | "REPLACE";
+
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+}
+
+type NavigateFunction = (to: string, options?: NavigateOptions) => void;
+
+interface Now {
+  location: Location;
+  navigationType: NavigationType;
+}
+
+const RouterContext = createContext<(Now & { navigate: NavigateFunction }) | null>(null);
+const RouteContext = createContext<{ outlet: ReactNode; params: Record<string, string> }>({
+  outlet: null,
+  params: {},
+});
+
+/** The address bar, with the state and key the navigation stored in its history entry. */
+function windowLocation(): Location {
+  const { pathname, search, hash } = window.location;
+  const entry = window.history.state as { state?: unknown; key?: string } | null;
+  return { pathname, search, hash, state: entry?.state ?? null, key: entry?.key ?? "default" };
+}
+
+/**
+ * Keeps the location of the address bar: navigate() writes a history entry, back and forward
+ * (popstate) read one. A new location renders in a transition, so the page on screen stays until a
+ * lazily loaded next page is ready.
+ */
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const [now, setNow] = useState<Now>(() => ({ location: windowLocation(), navigationType: "POP" }));
+  const show = useCallback((navigationType: NavigationType) => {
+    const location = windowLocation();
+    startTransition(() => setNow({ location, navigationType }));
+  }, []);
+  useLayoutEffect(() => {
+    const pop = () => show("POP");
+    window.addEventListener("popstate", pop);
+    return () => window.removeEventListener("popstate", pop);
+  }, [show]);
+  const navigate = useCallback<NavigateFunction>(
+    (to, { replace = false, state = null } = {}) => {
+      const url = new URL(to, window.location.href);
+      const entry = { state, key: Math.random().toString(36).slice(2, 10) };
+      const address = `${url.pathname}${url.search}${url.hash}`;
+      if (replace) window.history.replaceState(entry, "", address);
+      else window.history.pushState(entry, "", address);
+      show(replace ? "REPLACE" : "PUSH");
+    },
+    [show],
+  );
+  const value = useMemo(() => ({ ...now, navigate }), [now, navigate]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+function useRouter() {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error("a link or a route hook outside <BrowserRouter>");
+  return router;
+}
+
+export function useLocation(): Location {
+  return useRouter().location;
+}
+
+export function useNavigationType(): NavigationType {
+  return useRouter().navigationType;
+}
+
+/** navigate(to, { replace, state }); the same function for the router's whole life. */
+export function useNavigate(): NavigateFunction {
+  return useRouter().navigate;
+}
+
+/** The query of the address, and a setter that navigates to the same page with another query. */
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: Record<string, string>, options?: NavigateOptions) => void,
+] {
+  const { location, navigate } = useRouter();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const setParams = useCallback(
+    (next: Record<string, string>, options?: NavigateOptions) =>
+      navigate(`?${new URLSearchParams(next)}`, options),
+    [navigate],
+  );
+  return [params, setParams];
+}
+
+/** The element of the route that matches the address, each route's drawn in its parent's <Outlet />. */
+export function useRoutes(routes: RouteObject[]): ReactNode {
+  const { pathname } = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, pathname), [routes, pathname]);
+  return (matches ?? []).reduceRight<ReactNode>(
+    (outlet, { route, params }) => (
+      // biome-ignore lint/correctness/useJsxKeyInIterable: each route's element holds the next, not a list; a key would remount the frame (a page's Suspense) on every navigation
+      <RouteContext.Provider value={{ outlet, params }}>{route.element}</RouteContext.Provider>
+    ),
+    null,
+  );
+}
+
+/** Where a route's element draws the matching child route. */
+export function Outlet() {
+  return useContext(RouteContext).outlet;
+}
+
+/** The `:name` segments of the route that drew this component, decoded. */
+export function useParams(): Record<string, string | undefined> {
+  return useContext(RouteContext).params;
+}
+
+/** Navigates when drawn (a redirect). */
+export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace, state }), [navigate, to, replace, state]);
+  return null;
+}
+
+type LinkProps = Omit<ComponentProps<"a">, "href"> & {
+  to: string;
+  /** Replace the current history entry; by default only a link to the current address does. */
+  replace?: boolean;
+  state?: unknown;
+};
+
+/**
+ * An <a href> that navigates in the app on a plain left click; a click with a modifier key, a middle
+ * click or a link with another target is left to the browser (a new tab, a download).
+ */
+export function Link({ to, replace, state, onClick, ...rest }: LinkProps) {
+  const { location, navigate } = useRouter();
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    const plain = !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+    const here = !rest.target || rest.target === "_self";
+    if (event.defaultPrevented || event.button !== 0 || !plain || !here) return;
+    event.preventDefault();
+    const current = `${location.pathname}${location.search}${location.hash}`;
+    navigate(to, { replace: replace ?? current === to, state });
+  };
+  return <a {...rest} href={to} onClick={follow} />;
+}
+
+type NavLinkProps = Omit<LinkProps, "className"> & {
+  /** Active only on its own address, not on the pages below it. */
+  end?: boolean;
+  className?: string | ((state: { isActive: boolean }) => string | undefined);
+};
+
+/** A Link that knows whether it names the current page: `aria-current="page"`, and its class may say so. */
+export function NavLink({ end, className, ...rest }: NavLinkProps) {
+  const isActive = isActivePath(rest.to, useLocation().pathname, end);
+  return (
+    <Link
+      aria-current={isActive ? "page" : undefined}
+      {...rest}
+      className={typeof className === "function" ? className({ isActive }) : className}
+    />
+  );
+}

@@ -1,0 +1,139 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  BrowserRouter,
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useNavigationType,
+  useParams,
+  useRoutes,
+  useSearchParams,
+} from ".";
+
+function Where() {
+  const location = useLocation();
+  const type = useNavigationType();
+  return (
+    <output aria-label="where">
+      {`${type} ${location.pathname}${location.search}${location.hash} ${JSON.stringify(location.state)}`}
+    </output>
+  );
+}
+
+function Frame() {
+  return (
+    <div>
+      <NavLink to="/member" end className={({ isActive }) => (isActive ? "on" : "off")}>
+        Home
+      </NavLink>
+      <Link to="/member/election?channelId=c1" state={{ from: "frame" }}>
+        Election
+      </Link>
+      <Outlet />
+    </div>
+  );
+}
+
+function Election() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <button type="button" onClick={() => setParams({ tab: "vote" }, { replace: true })}>
+      {`election ${params.get("channelId") ?? params.get("tab")}`}
+    </button>
+  );
+}
+
+function Reset() {
+  return <p>{`token ${useParams().token}`}</p>;
+}
+
+const routes: RouteObject[] = [
+  {
+    path: "/member",
+    element: <Frame />,
+    children: [
+      { index: true, element: <p>home</p> },
+      { path: "election", element: <Election /> },
+    ],
+  },
+  { path: "/reset-password/:token", element: <Reset /> },
+  { path: "*", element: <Navigate to="/member" replace state="redirected" /> },
+];
+
+function App() {
+  return (
+    <>
+      <Where />
+      {useRoutes(routes)}
+    </>
+  );
+}
+
+const where = () => screen.getByRole("status", { name: "where" }).textContent;
+
+describe("router", () => {
+  beforeEach(() => window.history.replaceState(null, "", "/member"));
+
+  it("draws the matching route inside its parent and follows links with their state", async () => {
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
+    expect(where()).toBe("POP /member null");
+    expect(screen.getByText("home")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Home" })).toHaveClass("on");
+
+    await userEvent.click(screen.getByRole("link", { name: "Election" }));
+    expect(window.location.pathname).toBe("/member/election");
+    expect(where()).toBe('PUSH /member/election?channelId=c1 {"from":"frame"}');
+    expect(screen.getByRole("button")).toHaveTextContent("election c1");
+    expect(screen.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+
+    await userEvent.click(screen.getByRole("button"));
+    expect(where()).toBe("REPLACE /member/election?tab=vote null");
+
+    await act(async () => {
+      window.history.replaceState(null, "", "/member");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    expect(where()).toBe("POP /member null");
+  });
+
+  it("reads a route's params and redirects where no route matches", async () => {
+    window.history.replaceState(null, "", "/reset-password/a%20b");
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
+    expect(screen.getByText("token a b")).toBeInTheDocument();
+
+    await act(async () => {
+      window.history.replaceState(null, "", "/nowhere");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    expect(where()).toBe('REPLACE /member "redirected"');
+  });
+
+  it("leaves a click with a modifier or another button to the browser", () => {
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
+    // After the app's handler (on its root), so that jsdom does not follow the link itself.
+    const stay = (event: Event) => event.preventDefault();
+    document.addEventListener("click", stay);
+    fireEvent.click(screen.getByRole("link", { name: "Election" }), { ctrlKey: true });
+    fireEvent.click(screen.getByRole("link", { name: "Election" }), { button: 1 });
+    document.removeEventListener("click", stay);
+    expect(where()).toBe("POP /member null");
+  });
+});
