@@ -11,7 +11,7 @@ import {
 import type { castVoteInput } from "../../../contract/elections-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { perDatabase, prepared } from "../../db/prepared";
+import { batchParam, perDatabase, prepared } from "../../db/prepared";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
@@ -103,13 +103,13 @@ const p = (name: string) => sql.placeholder(name);
 export const castVotesSql = sql`
       with votes as (
         select v.n::int as n, v.election_id, v.voter_id, v.grant_id, v.totp
-        from unnest(${p("elections")}::uuid[], ${p("voters")}::uuid[], ${p("grants")}::uuid[], ${p("totp")}::boolean[])
+        from unnest(${batchParam("elections", "uuid[]")}, ${batchParam("voters", "uuid[]")}, ${batchParam("grants", "uuid[]")}, ${batchParam("totp", "boolean[]")})
           with ordinality as v(election_id, voter_id, grant_id, totp, n)
       ),
       choices as (
         select c.vote as n, c.position_id, c.candidate_id, c.receipt_hash,
           nullif(${p("answers")}::jsonb -> (c.i::int - 1), 'null'::jsonb) as answer
-        from unnest(${p("voteOf")}::int[], ${p("positions")}::uuid[], ${p("chosen")}::uuid[], ${p("hashes")}::text[])
+        from unnest(${batchParam("voteOf", "int[]")}, ${batchParam("positions", "uuid[]")}, ${batchParam("chosen", "uuid[]")}, ${batchParam("hashes", "text[]")})
           with ordinality as c(vote, position_id, candidate_id, receipt_hash, i)
       ),
       allowed as (

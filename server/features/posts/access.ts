@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
-import { perDatabase } from "../../db/prepared";
+import { batchParam, perDatabase } from "../../db/prepared";
 import { channelMembers, channels, organizationMemberships, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { batched } from "../../lib/batched";
@@ -40,7 +40,7 @@ const channelAccess = perDatabase((db) => {
         where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = asked.user_id)`,
     })
     .from(
-      sql`unnest(${sql.placeholder("users")}::uuid[], ${sql.placeholder("channels")}::uuid[])
+      sql`unnest(${batchParam("users", "uuid[]")}, ${batchParam("channels", "uuid[]")})
         with ordinality as asked(user_id, channel_id, n)`,
     )
     .innerJoin(channels, sql`${channels.id} = asked.channel_id`)
