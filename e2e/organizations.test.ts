@@ -96,7 +96,7 @@ describe("invite page", () => {
     const { context, page } = await newPage(browser);
     await page.goto(`/join/${invite_code}`);
     await page.waitForURL("**/signup");
-    const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
+    const state = await page.evaluate(() => (window.history.state as { state?: unknown }).state);
     expect(state).toEqual({ returnTo: `/join/${invite_code}`, inviteCode: invite_code });
     await page.getByRole("link", { name: /sign in/i }).click();
     await page.waitForURL("**/signin");
