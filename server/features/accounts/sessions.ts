@@ -70,9 +70,7 @@ const sessionsById = perDatabase((db) => {
       const byId = new Map(rows.map((row) => [row.session.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
-    process.env.SB === "off"
-      ? { max: 1, concurrency: 100 }
-      : { max: 64, concurrency: Number(process.env.SBC ?? 2) },
+    { max: 64, concurrency: 2 },
   );
 });
 
