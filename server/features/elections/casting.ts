@@ -97,10 +97,13 @@ const p = (name: string) => sql.placeholder(name);
  * ballots; the others write nothing. A voter who already voted for a chosen position is refused
  * here, as the database stands; two votes of one voter in flight at once (in one batch or in two)
  * meet the participation's primary key, which fails the whole batch, and the batch's votes are then
- * written one at a time (castBatches), the second refused by the key as before. A batch's ballots go in the order of their receipts' hashes,
- * not in the voters'. Named and prepared (planned once per pooled connection); its text never varies.
+ * written one at a time (castBatches), the second refused by the key as before. A batch's ballots
+ * go in the order of their receipts' hashes, not in the voters'. Named and prepared (planned once
+ * per pooled connection, see batchParam); its text never varies.
  */
-export const castVotesSql = sql`
+const castStatement = prepared<WrittenRow>(
+  "cast_votes",
+  sql`
       with votes as (
         select v.n::int as n, v.election_id, v.voter_id, v.grant_id, v.totp
         from unnest(${batchParam("elections", "uuid[]")}, ${batchParam("voters", "uuid[]")}, ${batchParam("grants", "uuid[]")}, ${batchParam("totp", "boolean[]")})
@@ -144,8 +147,8 @@ export const castVotesSql = sql`
       select v.n, s.n is not null as cast,
         (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
           where h.election_id = v.election_id order by h.sequence desc limit 1) as head
-      from votes v left join spent s on s.n = v.n`;
-const castStatement = prepared<WrittenRow>("cast_votes", castVotesSql);
+      from votes v left join spent s on s.n = v.n`,
+);
 
 /** Writes a batch of votes in one statement and one commit; each vote answered on its own (see castStatement). */
 async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written | Error>> {
