@@ -15,8 +15,6 @@ export interface ChannelActivity {
   channel_id: string;
   /** How many new messages, all authors together. */
   posts: number;
-  /** The newest of them. */
-  last_post_id: string;
   /** Per author: how many, and whether the author is a voter (not an administrator) there. */
   authors: Array<{ author_id: string | null; posts: number; by_voter: boolean }>;
   /** Per mentioned member: how many of these messages mention them. */

@@ -53,7 +53,6 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
         activity: {
           channel_id: post.channel_id,
           posts: 0,
-          last_post_id: post.post_id,
           authors: [],
           mentions: [],
         },
@@ -63,7 +62,6 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
       channels.set(post.channel_id, channel);
     }
     channel.activity.posts++;
-    channel.activity.last_post_id = post.post_id;
     const author = channel.authors.get(post.author_id);
     if (author) author.posts++;
     else {
