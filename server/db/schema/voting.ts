@@ -57,6 +57,8 @@ export const participations = pgTable(
   (t) => [
     primaryKey({ columns: [t.positionId, t.userId] }),
     index("participations_election_user_idx").on(t.electionId, t.userId),
+    // verify-election's participations per position and seal, counted from the index alone.
+    index("participations_election_position_seal_idx").on(t.electionId, t.positionId, t.sealId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "participations_election_position_seal_idx" ON "participations" USING btree ("election_id","position_id","seal_id");
