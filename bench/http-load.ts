@@ -1,4 +1,5 @@
-import { Worker } from "node:worker_threads";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { Measurement } from "./measure";
 
 export interface LoadRequest {
@@ -17,8 +18,8 @@ export interface Lane {
 }
 
 /**
- * Sends the requests from a worker thread (its own event loop, so the load generator does not
- * steal the server's), `concurrency` at a time; rate and latency percentiles in ms.
+ * Sends the requests from a process of its own (so the load generator takes neither the server's
+ * event loop nor its CPU figures), `concurrency` at a time; rate and latency percentiles in ms.
  */
 export async function httpLoad(requests: LoadRequest[], concurrency: number): Promise<Measurement> {
   const [measured] = await httpLoadLanes([{ requests, concurrency }]);
@@ -28,12 +29,19 @@ export async function httpLoad(requests: LoadRequest[], concurrency: number): Pr
 /** Several lanes at once (say, voters with a password to check beside those without): one figure per lane. */
 export function httpLoadLanes(lanes: Lane[]): Promise<Measurement[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./http-load.worker.mjs", import.meta.url), { workerData: { lanes } });
-    worker.once("message", (message: Measurement[] | { error: string }) => {
+    const child = fork(fileURLToPath(new URL("./http-load.child.mjs", import.meta.url)), {
+      execArgv: [],
+      serialization: "advanced",
+    });
+    child.once("message", (message: Measurement[] | { error: string }) => {
       if ("error" in message) reject(new Error(message.error));
       else resolve(message);
-      void worker.terminate();
+      child.kill();
     });
-    worker.once("error", reject);
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code) reject(new Error(`the load generator exited with ${code}`));
+    });
+    child.send({ lanes });
   });
 }

@@ -33,7 +33,7 @@ interface Run {
   pgPerVote?: number;
   pgPerTpcb?: number;
   pgbenchRate?: number;
-  /** CPU of this process (the server and the load generator's thread) per request. */
+  /** CPU of this process (the server; the load generator is a process of its own) per request. */
   nodePerVote: number;
   nodePerHealth: number;
 }
@@ -41,9 +41,10 @@ interface Run {
 /**
  * Votes cast through the HTTP API by 8 concurrent voters (session, verification grant, a voting
  * session as the verification leaves, the cast), against baselines measured in the same run: the
- * same server's GET /api/health with the same load generator, and on PostgreSQL a real pgbench
- * TPC-B transaction (/usr/bin/pgbench, scale 1, 8 clients), both sides' PostgreSQL CPU read from
- * /proc. On PostgreSQL the app runs as `npm start` does with DATABASE_URL (the LISTEN/NOTIFY bus).
+ * same server's GET /api/health with the same load generator (a process of its own), and on
+ * PostgreSQL a real pgbench TPC-B transaction (/usr/bin/pgbench, scale 1, 8 clients), both sides'
+ * PostgreSQL CPU read from /proc. On PostgreSQL the app runs as `npm start` does with
+ * DATABASE_URL (the LISTEN/NOTIFY bus).
  * Also: every voter choosing the same candidate (the case a per-candidate counter row would
  * serialize), a ranked ballot (STV, read and checked against its question before the write), and
  * 10 % of voters with "require password to vote" (argon2) against the run where none has it.
@@ -348,7 +349,7 @@ function printFigures(name: string, runs: Run[]): void {
     `  the others vs the run without passwords: rate ${ratio(others.perSecond, spread.perSecond)}, p99 ${others.p99.toFixed(2)} vs ${spread.p99.toFixed(2)} ms`,
   );
   console.log(
-    `  Node CPU (server + load generator) per request: vote ${median(runs.map((r) => r.nodePerVote)).toFixed(3)} ms, health ${median(runs.map((r) => r.nodePerHealth)).toFixed(3)} ms`,
+    `  Node CPU of the server per request: vote ${median(runs.map((r) => r.nodePerVote)).toFixed(3)} ms, health ${median(runs.map((r) => r.nodePerHealth)).toFixed(3)} ms`,
   );
   const perVote = runs.map((r) => r.pgPerVote).filter((v): v is number => v !== undefined);
   const perTpcb = runs.map((r) => r.pgPerTpcb).filter((v): v is number => v !== undefined);

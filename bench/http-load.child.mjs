@@ -1,5 +1,4 @@
-// The load generator of bench/http-load.ts, in plain JavaScript so a worker thread runs it as is.
-import { parentPort, workerData } from "node:worker_threads";
+// The load generator of bench/http-load.ts, in plain JavaScript so node runs it as is, in a process of its own.
 
 let failure = null;
 
@@ -37,5 +36,7 @@ async function runLane({ requests, concurrency }) {
   };
 }
 
-const measured = await Promise.all(workerData.lanes.map(runLane));
-parentPort.postMessage(failure ? { error: failure } : measured);
+process.once("message", async ({ lanes }) => {
+  const measured = await Promise.all(lanes.map(runLane));
+  process.send(failure ? { error: failure } : measured);
+});
