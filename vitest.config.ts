@@ -34,6 +34,11 @@ const pgliteTests = onPostgres
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    /**
+     * Vitest's default is one worker fewer than the cores: on CI's two, one file at a time. Most
+     * files wait (on a browser, a commit, a socket) far more than they compute, so three run at once.
+     */
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -76,8 +81,8 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["e2e/global-setup.ts"],
-          fileParallelism: false,
-          testTimeout: 60_000,
+          // Journeys share the machine with other files: the longest take a minute alone.
+          testTimeout: 150_000,
           hookTimeout: 120_000,
         },
       },

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await apiJson(w.voter.context, "POST", `/api/chat/conversations/${admin.id}`, {
     content: "Who are the election observers?",
   });
-}, 120_000);
+}, 240_000);
 afterAll(() => browser?.close());
 
 describe("organization search", () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
   for (let n = READ + 1; n <= MESSAGES; n++) await post(n);
   const pin = await admin.context.request.put(`/api/posts/${pinned}/pin`);
   if (!pin.ok()) throw new Error(`pin: ${pin.status()} ${await pin.text()}`);
-}, 120_000);
+}, 240_000);
 afterAll(() => browser?.close());
 
 describe("a long text channel", () => {
