@@ -36,9 +36,10 @@ export default defineConfig({
     reporters: ["default", "./scripts/summary-reporter.ts"],
     /**
      * Vitest's default is one worker fewer than the cores: on CI's two, one file at a time. Most
-     * files wait (on a browser, a commit, a socket) far more than they compute, so three run at once.
+     * files wait (on a browser, a commit, a socket) more than they compute, so two run at once; three
+     * saturate the cores and the journeys' waits start to fail.
      */
-    maxWorkers: 3,
+    maxWorkers: 2,
     projects: [
       {
         test: {
