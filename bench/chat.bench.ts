@@ -128,8 +128,12 @@ async function clients(setup: ClientSetup): Promise<void> {
   const send = async (seq: number) => {
     const pair = setup.pairs[seq % setup.pairs.length] as [Member, Member];
     const [from, to] = Math.floor(seq / setup.pairs.length) % 2 === 0 ? pair : [pair[1], pair[0]];
+    let answered = "no answer to its post";
     const delivered = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`message ${seq} was not delivered`)), WAIT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`message ${seq} was not delivered in ${WAIT_MS} ms (${answered})`)),
+        WAIT_MS,
+      );
       arrived.set(seq, () => {
         clearTimeout(timer);
         arrived.delete(seq);
@@ -142,6 +146,7 @@ async function clients(setup: ClientSetup): Promise<void> {
       headers: { "content-type": "application/json", ...(from.cookie ? { cookie: from.cookie } : {}) },
       body: JSON.stringify({ content: `seq-${seq}` }),
     });
+    answered = `its post answered ${response.status}`;
     if (response.status !== 201)
       throw new Error(`message ${seq} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer().catch(() => undefined);
@@ -216,7 +221,11 @@ class Clients {
       workerData: { role: "chat-bench-clients", ...setup } satisfies ClientSetup,
     });
     this.ready = new Promise((resolve, reject) => {
-      this.worker.on("error", reject);
+      // A client thread that dies fails the round it was in (else the bench would wait for it forever).
+      this.worker.on("error", (error) => {
+        reject(error);
+        this.reply?.({ type: "failed", message: error.message });
+      });
       this.worker.on("message", (message: FromClients) => {
         if (message.type === "ready") resolve();
         else if (message.type === "failed" && !this.reply) reject(new Error(message.message));
@@ -348,7 +357,12 @@ export async function run(): Promise<void> {
     const rounds = new Map<Target, RoundFigures[]>(targets.map((target) => [target, []]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const target of targets) {
-        rounds.get(target)?.push(await target.clients.round(r * (STEADY_MESSAGES + BURST_MESSAGES)));
+        const figures = await target.clients
+          .round(r * (STEADY_MESSAGES + BURST_MESSAGES))
+          .catch((error: Error) => {
+            throw new Error(`${target.name}, round ${r + 1}: ${error.message}`);
+          });
+        rounds.get(target)?.push(figures);
       }
     }
     const summary = targets.map((target) => {
