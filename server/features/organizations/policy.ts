@@ -4,6 +4,7 @@ import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { channels, organizationMemberships, organizations } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
+import { uuidArray } from "../../lib/ids";
 import type { User } from "../accounts/sessions";
 
 export type Role = "admin" | "member";
@@ -145,6 +146,3 @@ export async function mayWatchAll(db: Db, requests: WatchRequest[]): Promise<boo
 }
 
 const unique = (values: string[]): string[] => [...new Set(values)];
-
-/** A Postgres array literal of uuids (checked by the caller's pattern), sent as one parameter. */
-const uuidArray = (ids: string[]): string => `{${ids.join(",")}}`;
