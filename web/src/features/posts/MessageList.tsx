@@ -18,8 +18,10 @@ const HIGHLIGHT_MS = 2500;
 const DIVIDER_MARGIN = 48;
 /** Rows mounted beyond the viewport either side, in pixels; scrolling re-renders once half is used. */
 const OVERSCAN = 900;
-/** Never more rows mounted than this (about 25 elements each), whatever their size. */
+/** Never more rows mounted than this (about 25 elements each), whatever their size, kept rows included. */
 const MAX_ROWS = 90;
+/** Rows the window around the viewport may hold: room is left for the two kept outside it (focus, place). */
+const WINDOW_ROWS = MAX_ROWS - 2;
 /** A row's height before it has been measured: the average of those measured, else this. */
 const FIRST_ESTIMATE = 72;
 
@@ -100,7 +102,7 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
     const height = (offsets[index + 1] as number) - start;
     return start - (viewport.current - height) / 2;
   };
-  const range = rangeAt(offsets, wantedTop(), viewport.current, OVERSCAN, MAX_ROWS);
+  const range = rangeAt(offsets, wantedTop(), viewport.current, OVERSCAN, WINDOW_ROWS);
   mounted.current = range;
   // Kept mounted outside the range: the row holding the focus, and the one the place is measured by.
   const at = place.current;
@@ -177,7 +179,7 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
     if (place.current.kind === "end") setUnseen(0);
     // Re-render once the rows needed (half the overscan) are no longer all mounted.
     const top = element.scrollTop - content.offsetTop;
-    if (!covers(mounted.current, rangeAt(offsets, top, element.clientHeight, OVERSCAN / 2, MAX_ROWS)))
+    if (!covers(mounted.current, rangeAt(offsets, top, element.clientHeight, OVERSCAN / 2, WINDOW_ROWS)))
       rerender();
   };
 
