@@ -9,6 +9,24 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("the public site", () => {
+  it("is the web app as users get it: React's production build, whoever built it (a test run too)", async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.url());
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) {
+      const source = await (await context.request.get(url)).text();
+      // The development JSX runtime and React's development warnings exist only in a development build.
+      expect(source, url).not.toContain("jsxDEV");
+      expect(source, url).not.toContain("react-dom-client.development");
+    }
+    await context.close();
+  });
+
   it("opens on the landing page, whose Get Started leads to /signup", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/");
