@@ -13,13 +13,14 @@ const ownDatabaseTests = [
 
 /**
  * With a PostgreSQL server the service tests run there, and on PGlite only where the two engines
- * could part: migrations and the database layer, hand-written SQL (search), the sealing
- * transactions and the realtime bus. The journeys run the whole app on PGlite besides.
+ * could part: migrations and the database layer, hand-written SQL (search, batched direct
+ * messages), the sealing transactions and the realtime bus. The journeys run the whole app on PGlite besides.
  */
 const pgliteTests = onPostgres
   ? [
       "server/db/**/*.test.ts",
       "server/features/search/**/*.test.ts",
+      "server/features/chat/many-senders.test.ts",
       "server/features/elections/**/*.test.ts",
       "server/realtime/**/*.test.ts",
       ...ownDatabaseTests,

@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/connect";
-import { prepared } from "../../db/prepared";
+import { batchParam, perDatabase, prepared } from "../../db/prepared";
 import { directMessages, organizationMemberships, organizations, users } from "../../db/schema";
+import { batched } from "../../lib/batched";
+import { NO_ID, UUID, uuidArray } from "../../lib/ids";
 
 export type MessageRow = typeof directMessages.$inferSelect;
 
@@ -54,13 +57,8 @@ export async function sharedOrganizations(
     .where(eq(organizationMemberships.userId, a));
 }
 
-/**
- * A direct message written in one statement, its rules checked by that statement: the recipient
- * exists (`found`), shares an organization with the sender (`shared`), one of them not suspended
- * (`active`), and accepts direct messages (`accepting`, settings › privacy, true by default). The
- * row is inserted only when all hold; the flags tell the caller which refused.
- */
-const sendIfAllowed = prepared<{
+interface SendRow {
+  n: number;
   found: boolean;
   shared: boolean;
   active: boolean;
@@ -69,54 +67,104 @@ const sendIfAllowed = prepared<{
   content: string | null;
   read_at: string | null;
   created_at: string | null;
-}>(
+}
+
+/**
+ * Direct messages written in one statement, each message's rules checked by that statement on its
+ * own: the recipient exists (`found`), shares an organization with the sender (`shared`), one of them
+ * not suspended (`active`), and accepts direct messages (`accepting`, settings › privacy, true by
+ * default). A message is inserted only when all hold; the flags tell the caller which refused. The
+ * messages are rows of `asked` (arrays side by side, the contents a JSON array); each is given its
+ * id here, so its row is found again.
+ */
+const sendIfAllowed = prepared<SendRow>(
   "chat_send",
-  sql`with shared as (
-    select o.status from organization_memberships theirs
-    join organization_memberships mine on mine.organization_id = theirs.organization_id
-    join organizations o on o.id = mine.organization_id
-    where theirs.user_id = ${sql.placeholder("recipient")}::uuid and mine.user_id = ${sql.placeholder("sender")}::uuid
+  sql`with asked as (
+    select a.n::int as n, a.id, a.sender, a.recipient, ${sql.placeholder("contents")}::jsonb ->> (a.n::int - 1) as content
+    from unnest(${batchParam("ids", "uuid[]")}, ${batchParam("senders", "uuid[]")}, ${batchParam("recipients", "uuid[]")})
+      with ordinality as a(id, sender, recipient, n)
   ), rules as (
-    select
-      exists (select 1 from users where id = ${sql.placeholder("recipient")}::uuid) as found,
-      exists (select 1 from shared) as shared,
-      exists (select 1 from shared where status <> 'suspended') as active,
-      coalesce((select (settings -> 'privacy' ->> 'allowDirectMessages')::boolean from users
-        where id = ${sql.placeholder("recipient")}::uuid), true) as accepting
+    -- Each message's rules looked up from its own two people (lateral, by their indexes): a correlated
+    -- exists may be planned as one hashed pass over every membership of their organizations.
+    select a.*, u.found, s.shared, s.active, coalesce(u.accepting, true) as accepting
+    from asked a
+    cross join lateral (
+      select count(*) > 0 as found, bool_or((settings -> 'privacy' ->> 'allowDirectMessages')::boolean) as accepting
+      from users where id = a.recipient
+    ) u
+    cross join lateral (
+      select count(*) > 0 as shared, coalesce(bool_or(o.status <> 'suspended'), false) as active
+      from organization_memberships mine
+      join organization_memberships theirs on theirs.organization_id = mine.organization_id and theirs.user_id = a.recipient
+      join organizations o on o.id = mine.organization_id
+      where mine.user_id = a.sender
+    ) s
   ), sent as (
-    insert into direct_messages (sender_id, recipient_id, content)
-    select ${sql.placeholder("sender")}::uuid, ${sql.placeholder("recipient")}::uuid, ${sql.placeholder("content")}::text
-    from rules where found and shared and active and accepting
+    insert into direct_messages (id, sender_id, recipient_id, content)
+    select id, sender, recipient, content from rules where found and shared and active and accepting
     returning id, content, read_at, created_at
   )
-  select rules.found, rules.shared, rules.active, rules.accepting, sent.id, sent.content, sent.read_at, sent.created_at
-  from rules left join sent on true`,
+  select r.n, r.found, r.shared, r.active, r.accepting, s.id, s.content, s.read_at, s.created_at
+  from rules r left join sent s on s.id = r.id`,
 );
 
 export type SendOutcome = { sent: MessageRow } | { refused: "notFound" | "suspended" | "notAccepting" };
 
-/** Writes the message if the rules allow it (sendIfAllowed), else says which rule refused. */
-export async function sendChecked(
-  db: Db,
-  senderId: string,
-  recipientId: string,
-  content: string,
-): Promise<SendOutcome> {
-  const { rows } = await sendIfAllowed(db).execute({ sender: senderId, recipient: recipientId, content });
-  const row = rows[0];
+interface Send {
+  senderId: string;
+  recipientId: string;
+  content: string;
+}
+
+/**
+ * Messages sent while others are written go together in the next statement: one commit for all,
+ * each answered after it (lib/batched.ts), one statement at a time, so they commit in the order
+ * they came. A sender's messages are written one at a time (routes.ts), so a batch holds at most
+ * one of a sender's and each sender's messages keep increasing times. A malformed id is refused
+ * before it could fail the others' statement.
+ */
+const sends = perDatabase((db) =>
+  batched<Send, SendOutcome>(
+    async (asked) => {
+      const valid = asked.map((a) => UUID.test(a.senderId) && UUID.test(a.recipientId));
+      const ids = asked.map(() => randomUUID());
+      const { rows } = await sendIfAllowed(db).execute({
+        ids: uuidArray(ids),
+        senders: uuidArray(asked.map((a, i) => (valid[i] ? a.senderId : NO_ID))),
+        recipients: uuidArray(asked.map((a, i) => (valid[i] ? a.recipientId : NO_ID))),
+        contents: JSON.stringify(asked.map((a) => a.content)),
+      });
+      const byNumber = new Map(rows.map((row) => [Number(row.n), row]));
+      return asked.map((a, i) => outcomeOf(a, byNumber.get(i + 1)));
+    },
+    { max: 64, concurrency: 1, aloneOnError: true },
+  ),
+);
+
+function outcomeOf(asked: Send, row: SendRow | undefined): SendOutcome {
   if (!row?.found || !row.shared) return { refused: "notFound" };
   if (!row.active) return { refused: "suspended" };
   if (!row.accepting || !row.id || !row.created_at) return { refused: "notAccepting" };
   return {
     sent: {
       id: row.id,
-      senderId,
-      recipientId,
-      content: row.content ?? content,
+      senderId: asked.senderId,
+      recipientId: asked.recipientId,
+      content: row.content ?? asked.content,
       readAt: row.read_at ? new Date(row.read_at) : null,
       createdAt: new Date(row.created_at),
     },
   };
+}
+
+/** Writes the message if the rules allow it (sendIfAllowed), else says which rule refused. */
+export function sendChecked(
+  db: Db,
+  senderId: string,
+  recipientId: string,
+  content: string,
+): Promise<SendOutcome> {
+  return sends(db)({ senderId, recipientId, content });
 }
 
 /** Whether any message has passed between the two (a conversation outlives a shared organization). */
