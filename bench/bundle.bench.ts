@@ -54,20 +54,10 @@ async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/**
- * The production build, in a folder of this run's own: web/dist may hold a build made under the test
- * runner (NODE_ENV=test: React's development builds, twice the size).
- */
+/** The production build (buildWebInto makes it so), in a folder of this run's own. */
 async function productionBuild(): Promise<string> {
   const outDir = mkdtempSync(path.join(tmpdir(), "votespace-bundle-"));
-  const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await buildWebInto(outDir);
-  } finally {
-    if (before === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = before;
-  }
+  await buildWebInto(outDir);
   return outDir;
 }
 
