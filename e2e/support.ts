@@ -9,7 +9,7 @@ import {
   chromium,
   type Page,
 } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 import type { RegisterOrganizationInput, RegisterVoterInput } from "../contract/accounts";
 import type { QuestionInput } from "../contract/ballots/question";
 import type { Channel } from "../contract/channels";
@@ -32,9 +32,43 @@ export const FAKE_MEDIA_ARGS = [
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: inject("chromiumPath"), args: [...CHROMIUM_ARGS, ...extraArgs] });
+/** The browsers this file launched, for what their pages showed when a test failed. */
+const launched = new Set<Browser>();
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: inject("chromiumPath"),
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+  launched.add(browser);
+  browser.on("disconnected", () => launched.delete(browser));
+  return browser;
 }
+
+/**
+ * When a journey fails, what each page still open showed: a screenshot (e2e/screenshots/failed-…)
+ * and, in the log, its path (no query: it may carry a token), its headings and its alerts and
+ * statuses. A waitFor that timed out then says what was on the screen instead.
+ */
+afterEach(async ({ task }) => {
+  if (task.result?.state !== "fail") return;
+  const pages = [...launched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+  for (const [index, page] of pages.entries()) {
+    const name = `failed-${task.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, 60)}-${index}`;
+    try {
+      await page.screenshot({ path: path.join(screenshots, `${name}.png`), timeout: 5_000 });
+      const shown = await page
+        .locator("h1, h2, [role=alert], [role=status]")
+        .evaluateAll((elements) => elements.map((e) => e.textContent?.trim().slice(0, 120)).filter(Boolean));
+      console.log(`[${name}] ${new URL(page.url()).pathname}: ${JSON.stringify(shown)}`);
+    } catch {
+      // A page closing as the test ends shows nothing.
+    }
+  }
+});
 
 export async function newPage(
   browser: Browser,
