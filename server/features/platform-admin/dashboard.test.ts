@@ -80,10 +80,11 @@ describe("the overview", () => {
         .orderBy(sql`${organizations.createdAt} desc, ${organizations.id} desc`)
         .limit(RECENT_ORGANIZATIONS);
       expect(overview.recent_organizations.map((o: { id: string }) => o.id)).toEqual(newest.map((o) => o.id));
+      // Nothing random: asked again, the same figures (on a database shared with other files running at
+      // the same time, their rows may come in between).
+      expect((await get("/api/admin/overview")).json()).toEqual(overview);
     }
     expect(overview.recent_organizations.length).toBeLessThanOrEqual(RECENT_ORGANIZATIONS);
-    // Nothing random: asked again, the same figures.
-    expect((await get("/api/admin/overview")).json()).toEqual(overview);
   });
 });
 
@@ -269,11 +270,13 @@ describe("the monitoring tab", () => {
     }
     expect(monitoring.health.database).toBe("reachable");
     expect(typeof monitoring.health.database_latency_ms).toBe("number");
-    expect(monitoring.health.live_processes).toBe(
-      await scalar(
-        sql`select count(*)::int as n from server_processes where seen_at > now() - interval '30 seconds'`,
-      ),
-    );
+    // Other files' servers come and go on a shared database.
+    if (ownDatabase())
+      expect(monitoring.health.live_processes).toBe(
+        await scalar(
+          sql`select count(*)::int as n from server_processes where seen_at > now() - interval '30 seconds'`,
+        ),
+      );
     const alert = monitoring.recent_alerts.find((a: { description: string }) =>
       a.description.startsWith("One device"),
     );
