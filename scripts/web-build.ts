@@ -61,7 +61,7 @@ export async function buildWebInto(outDir: string): Promise<void> {
  * its JSX dev runtime and StrictMode's double renders included: not what users get, and a journey
  * took a fifth longer on it. So NODE_ENV is `production` for the build, and put back after it.
  */
-async function productionBuild(build: { outDir: string; emptyOutDir: boolean } | undefined = undefined) {
+async function productionBuild(build?: { outDir: string; emptyOutDir: boolean }) {
   const { build: viteBuild } = await import("vite");
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
