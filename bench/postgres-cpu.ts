@@ -104,7 +104,8 @@ function pgbenchTarget(url: string): { args: string[]; env: NodeJS.ProcessEnv } 
   return {
     args: [
       "-h",
-      where.hostname,
+      // A socket folder given as `?host=` (the server's connection goes that way too), else the host.
+      where.searchParams.get("host") ?? where.hostname,
       "-p",
       where.port || "5432",
       "-U",

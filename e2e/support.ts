@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
   type Browser,
@@ -15,7 +14,7 @@ import type { QuestionInput } from "../contract/ballots/question";
 import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
-import { apiJson, settle, signInAs } from "./browser";
+import { apiJson, axeViolations, settle, signInAs } from "./browser";
 
 export { apiJson, signInAs };
 
@@ -217,21 +216,13 @@ export async function until<T>(
   return value;
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 /**
- * axe-core's serious and critical findings on the page as it is, each as "[screen] rule: targets"
+ * axe-core's serious and critical findings on the page as it is, each as "[screen] rule: nodes"
  * (the page's context needs `bypassCSP: true`: axe is injected as an inline script).
  */
 export async function axeFindings(page: Page, screen: string): Promise<string[]> {
   await settle(page);
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  return violations.map((v) => `[${screen}] ${v}`);
+  return (await axeViolations(page))
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `[${screen}] ${v.rule}: ${v.nodes.join(", ")}`);
 }

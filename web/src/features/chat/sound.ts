@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import type { UserSettings } from "../../../../contract/settings";
 import { settingsEndpoints } from "../../../../contract/settings-endpoints";
-import { call } from "../../api/client";
-import { useLocation } from "../../router";
+import { useEndpointQuery } from "../../api/query";
 
 let audio: AudioContext | null = null;
 
@@ -34,25 +33,13 @@ export function chime(): void {
 type NotificationChoices = UserSettings["notifications"];
 
 /**
- * The user's notification choices (settings › Notifications), read once and again when the user
- * leaves the settings page, where they may have changed. Null until known.
+ * The user's notification choices (settings › Notifications), read through the query cache: every
+ * part of the screen that asks shares one read, and the settings page's save writes the cache, so
+ * a change applies at once. Null until known (silent at first, and if it cannot be read).
  */
 export function useNotificationChoices(): () => NotificationChoices | null {
+  const { data } = useEndpointQuery(settingsEndpoints.read);
   const choices = useRef<NotificationChoices | null>(null);
-  const { pathname } = useLocation();
-  const onSettings = pathname.endsWith("/settings");
-  useEffect(() => {
-    if (onSettings) return;
-    let cancelled = false;
-    call(settingsEndpoints.read)
-      .then((settings) => {
-        if (!cancelled) choices.current = settings.notifications;
-      })
-      // Unknown: stay as we were (silent at first).
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [onSettings]);
+  choices.current = data?.notifications ?? null;
   return useCallback(() => choices.current, []);
 }
