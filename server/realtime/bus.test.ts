@@ -6,8 +6,9 @@ import { testDatabase } from "../test/support";
 import {
   type Bus,
   type BusMessage,
-  decodeBusMessage,
+  decodeNotification,
   EventTooLargeError,
+  encodeBusMessage,
   localBus,
   NOTIFY_CHANNEL,
   postgresBus,
@@ -63,9 +64,23 @@ describe("the local bus", () => {
   });
 
   it("ignores what is not one of our messages", () => {
-    expect(decodeBusMessage("not json")).toBeNull();
-    expect(decodeBusMessage(JSON.stringify({ topic: "org:1", event: "x", payload: {} }))).toBeNull();
-    expect(decodeBusMessage(JSON.stringify({ topic, event: "member.left" }))).toBeNull();
+    expect(decodeNotification("not json")).toBeNull();
+    expect(decodeNotification(JSON.stringify({ topic: "org:1", event: "x", payload: {} }))).toBeNull();
+    expect(decodeNotification(JSON.stringify({ topic, event: "member.left" }))).toBeNull();
+  });
+
+  it("names the process a message comes from, and reads one from a process that does not", () => {
+    const message: BusMessage = {
+      topic,
+      event: "member.left",
+      payload: { organization_id: organizationId, user_id: randomUUID(), reason: "left" },
+    };
+    expect(decodeNotification(encodeBusMessage(message, "0123456789abcdef"))).toEqual({
+      origin: "0123456789abcdef",
+      message,
+    });
+    // An older process during a rolling restart sends the message alone: another's, delivered.
+    expect(decodeNotification(JSON.stringify(message))).toEqual({ origin: null, message });
   });
 });
 
@@ -104,6 +119,27 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
       payload: { organization_id: organizationId, user_id: userId, reason: "left" },
     });
     expect(onB).toEqual(onA);
+  });
+
+  it("hands its own messages to its receivers at once, and once: not again when the notification returns", async () => {
+    const [a, b] = [await open(), await open()];
+    const userId = randomUUID();
+    const mine = (message: BusMessage) => (message.payload as { user_id?: string }).user_id === userId;
+    const onA: BusMessage[] = [];
+    a.onMessage((message) => mine(message) && onA.push(message));
+    const atB = receive(b, mine);
+    const publishing = a.publish(topic, "member.left", {
+      organization_id: organizationId,
+      user_id: userId,
+      reason: "left",
+    });
+    // Delivered here before the database is asked to tell the others.
+    expect(onA).toHaveLength(1);
+    await publishing;
+    await atB;
+    // The other bus heard it through the database; by then the notification came back here too.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onA).toHaveLength(1);
   });
 
   it("listens again after its connection is killed, and says delivery resumed", async () => {

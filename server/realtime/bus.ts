@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type EventMap, type EventName, TOPIC_PATTERN, type Topic } from "../../contract/events";
@@ -57,10 +58,19 @@ export const MAX_EVENT_BYTES = 7999;
 
 export class EventTooLargeError extends Error {}
 
-/** The message as it travels: JSON, refused loudly when PostgreSQL could not carry it. */
-export function encodeBusMessage(message: BusMessage): string {
+/** How long the name of the process a message comes from is on the wire (hex). */
+const ORIGIN_LENGTH = 16;
+
+/**
+ * The message as it travels: JSON with the name of the process that published it (`origin`), which
+ * delivers its own at once and skips them when they come back; refused loudly when PostgreSQL could
+ * not carry it. Without an origin (the embedded database's bus) the size is checked as if it had one,
+ * so an event too large fails in development, not only in production.
+ */
+export function encodeBusMessage(message: BusMessage, origin = "0".repeat(ORIGIN_LENGTH)): string {
+  const { topic, also, event, payload } = message;
   const text = JSON.stringify(
-    message.also ? message : { topic: message.topic, event: message.event, payload: message.payload },
+    also ? { origin, topic, also, event, payload } : { origin, topic, event, payload },
   );
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > MAX_EVENT_BYTES) {
@@ -71,8 +81,11 @@ export function encodeBusMessage(message: BusMessage): string {
   return text;
 }
 
-/** Reads a message off the wire; null when it is not one of ours. */
-export function decodeBusMessage(text: string): BusMessage | null {
+/**
+ * Reads a notification off the wire: the message and the process it comes from (null from a process
+ * that does not say, as older ones during a rolling restart); null when it is not one of ours.
+ */
+export function decodeNotification(text: string): { origin: string | null; message: BusMessage } | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -80,12 +93,25 @@ export function decodeBusMessage(text: string): BusMessage | null {
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const { topic, also, event, payload } = value as Record<string, unknown>;
+  const { origin, topic, also, event, payload } = value as Record<string, unknown>;
   if (typeof topic !== "string" || !TOPIC_PATTERN.test(topic)) return null;
   if (typeof event !== "string" || typeof payload !== "object" || payload === null) return null;
-  if (also === undefined) return { topic: topic as Topic, event: event as EventName, payload } as BusMessage;
+  const from = typeof origin === "string" ? origin : null;
+  if (also === undefined)
+    return {
+      origin: from,
+      message: { topic: topic as Topic, event: event as EventName, payload } as BusMessage,
+    };
   if (!Array.isArray(also) || !also.every((t) => typeof t === "string" && TOPIC_PATTERN.test(t))) return null;
-  return { topic: topic as Topic, also: also as Topic[], event: event as EventName, payload } as BusMessage;
+  return {
+    origin: from,
+    message: {
+      topic: topic as Topic,
+      also: also as Topic[],
+      event: event as EventName,
+      payload,
+    } as BusMessage,
+  };
 }
 
 /** Calls every handler; one failing receiver must not stop the others or fail the publisher. */
@@ -126,11 +152,14 @@ const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * The bus of several processes on one PostgreSQL server: publishing is `pg_notify` through the
- * app's pool; each process keeps one dedicated connection that LISTENs and hands every
- * notification (its own included) to its receivers. When that connection drops it is rebuilt with
- * backoff, and `onResume` receivers hear that messages may have been missed meanwhile. Resolves
- * once the first LISTEN is in place, so nothing published after start is missed.
+ * The bus of several processes on one PostgreSQL server: publishing hands the message to this
+ * process's receivers at once (as the embedded database's bus does: no round trip through the
+ * database for its own sockets) and sends it to the others with `pg_notify` through the app's pool;
+ * each process keeps one dedicated connection that LISTENs and hands the other processes'
+ * notifications to its receivers (its own, named by their origin, it already delivered). When that
+ * connection drops it is rebuilt with backoff, and `onResume` receivers hear that messages from the
+ * others may have been missed meanwhile. Resolves once the first LISTEN is in place, so nothing
+ * published after start is missed.
  */
 export async function postgresBus(
   database: Database,
@@ -141,6 +170,8 @@ export async function postgresBus(
 ): Promise<Bus> {
   const handlers = new Set<(message: BusMessage) => void>();
   const resumeHandlers = new Set<() => void>();
+  /** This process on the wire: its own notifications, already delivered, are skipped when they return. */
+  const origin = randomBytes(ORIGIN_LENGTH / 2).toString("hex");
   let client: pg.Client | null = null;
   let closed = false;
   let retryDelay = RECONNECT_MIN_MS;
@@ -155,9 +186,10 @@ export async function postgresBus(
     });
     next.on("notification", (notification) => {
       if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
-      const message = decodeBusMessage(notification.payload);
-      if (message) dispatch(handlers, message, log);
-      else log.warn({ channel: NOTIFY_CHANNEL }, "ignored a notification that is not a realtime event");
+      const decoded = decodeNotification(notification.payload);
+      if (!decoded)
+        log.warn({ channel: NOTIFY_CHANNEL }, "ignored a notification that is not a realtime event");
+      else if (decoded.origin !== origin) dispatch(handlers, decoded.message, log);
     });
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next, new Error("connection ended")));
@@ -233,7 +265,10 @@ export async function postgresBus(
 
   return {
     async publish(topics, event, payload) {
-      await notifyInOrder(encodeBusMessage(busMessage(topics, event, payload)));
+      const message = busMessage(topics, event, payload);
+      const text = encodeBusMessage(message, origin);
+      dispatch(handlers, message, log);
+      await notifyInOrder(text);
     },
     onMessage(handler) {
       handlers.add(handler);
