@@ -175,11 +175,8 @@ async function main(setup: RealtimeSetup): Promise<void> {
     const perSender = Math.floor(request.durationMs / request.intervalMs);
     const base = seqBase;
     seqBase += perSender;
-    const post = async (sender: number, seq: number, due: number) => {
+    const post = async (sender: number, seq: number) => {
       const member = members[sender] as RealtimeMember;
-      scheduled.set(`${sender}-${seq}`, due);
-      posted++;
-      expected += channelSize.get(member.channelId) ?? 0;
       try {
         const response = await fetch(
           `${setup.httpBase}/api/channels/${member.channelId}/posts?from=${member.id}`,
@@ -207,10 +204,23 @@ async function main(setup: RealtimeSetup): Promise<void> {
         events.push({ due: start + offset + k * request.intervalMs, sender, seq: base + k });
     });
     events.sort((a, b) => a.due - b.due);
+    // A sender has one post in flight at a time, as the app's composer sends: a post due while the
+    // one before is unanswered goes when that answer comes. Its latency still counts from when it was
+    // due, and a post never sent before the drain ends counts as never delivered; so a server that
+    // falls behind shows in the latencies and the deliveries, and a reorder is the server's doing.
+    const inFlight = new Map<number, Promise<void>>();
     for (const event of events) {
       const wait = event.due - now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      posts.push(post(event.sender, event.seq, event.due));
+      const member = members[event.sender] as RealtimeMember;
+      scheduled.set(`${event.sender}-${event.seq}`, event.due);
+      posted++;
+      expected += channelSize.get(member.channelId) ?? 0;
+      const sent = (inFlight.get(event.sender) ?? Promise.resolve()).then(() =>
+        post(event.sender, event.seq),
+      );
+      inFlight.set(event.sender, sent);
+      posts.push(sent);
     }
     const sendingEnded = now();
     const answered = Promise.all(posts);

@@ -23,7 +23,8 @@ import type {
 /**
  * The shape of Supabase's published realtime test, scaled to this machine: 2,000 signed-in sockets,
  * 334 text channels of 6 members (each socket subscribed to its channel), 400 senders each posting
- * every 500 ms through `POST /api/channels/:id/posts` (800 posts/s, 4,800 deliveries/s) for 20 s.
+ * every 500 ms through `POST /api/channels/:id/posts` (800 posts/s, 4,800 deliveries/s) for 20 s,
+ * each with one post in flight at a time as the app's composer sends (realtime-clients.ts).
  * Per backend: delivered/expected, reordered per sender, send-to-receive p50/p99 (from each post's
  * scheduled moment), server memory per socket (heap and buffers after a full GC); beside a bare HTTP + `ws` relay speaking the same
  * protocol, in the same run. Then, on PGlite, the rate stepped down to the highest with p99 ≤ 150 ms;
