@@ -67,7 +67,7 @@ async function setBrowserNotifications(page: Page, on: boolean) {
   await page.getByText("Settings saved successfully!").waitFor();
 }
 
-/** Leaves the settings page for a channel; the workspace reads the choices again on the way. */
+/** Leaves the settings page for a channel (a page load): the workspace reads the choices as it starts. */
 async function sitIn(page: Page, channel: Channel) {
   const reread = page.waitForResponse(
     (response) => response.url().endsWith("/api/settings") && response.request().method() === "GET",
