@@ -68,10 +68,8 @@ const ORIGIN_LENGTH = 16;
  * so an event too large fails in development, not only in production.
  */
 export function encodeBusMessage(message: BusMessage, origin = "0".repeat(ORIGIN_LENGTH)): string {
-  const { topic, also, event, payload } = message;
-  const text = JSON.stringify(
-    also ? { origin, topic, also, event, payload } : { origin, topic, event, payload },
-  );
+  // A message without further topics has no `also` (JSON leaves out what is undefined).
+  const text = JSON.stringify({ origin, ...message });
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > MAX_EVENT_BYTES) {
     throw new EventTooLargeError(
@@ -96,22 +94,15 @@ export function decodeNotification(text: string): { origin: string | null; messa
   const { origin, topic, also, event, payload } = value as Record<string, unknown>;
   if (typeof topic !== "string" || !TOPIC_PATTERN.test(topic)) return null;
   if (typeof event !== "string" || typeof payload !== "object" || payload === null) return null;
-  const from = typeof origin === "string" ? origin : null;
-  if (also === undefined)
-    return {
-      origin: from,
-      message: { topic: topic as Topic, event: event as EventName, payload } as BusMessage,
-    };
-  if (!Array.isArray(also) || !also.every((t) => typeof t === "string" && TOPIC_PATTERN.test(t))) return null;
-  return {
-    origin: from,
-    message: {
-      topic: topic as Topic,
-      also: also as Topic[],
-      event: event as EventName,
-      payload,
-    } as BusMessage,
-  };
+  if (
+    also !== undefined &&
+    (!Array.isArray(also) || !also.every((t) => typeof t === "string" && TOPIC_PATTERN.test(t)))
+  )
+    return null;
+  const message = (
+    also === undefined ? { topic, event, payload } : { topic, also, event, payload }
+  ) as BusMessage;
+  return { origin: typeof origin === "string" ? origin : null, message };
 }
 
 /** Calls every handler; one failing receiver must not stop the others or fail the publisher. */
