@@ -86,6 +86,9 @@ export default defineConfig({
           // Journeys share the machine with other files: the longest take a minute alone.
           testTimeout: 150_000,
           hookTimeout: 120_000,
+          // A poll waits for what the app shows, as a locator's waitFor beside it does: vitest's default
+          // second is less than a live event takes to show on a machine that two journeys share.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -79,7 +79,8 @@ async function sitIn(page: Page, channel: Channel) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // The full browser: the headless shell reports Notification.permission "denied" whatever was granted.
+  browser = await launchBrowser([], "full");
   const setup = await organizationWithVoter(browser, {
     organization: { full_name: "Kofi Admin" },
     voter: { full_name: "Abena Mensah" },

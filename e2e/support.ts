@@ -34,9 +34,13 @@ export const FAKE_MEDIA_ARGS = [
 /** The browsers this file launched, for what their pages showed when a test failed. */
 const launched = new Set<Browser>();
 
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/** Chromium's headless shell, or with `kind` "full" the full browser (scripts/chromium.ts says when). */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  kind: "shell" | "full" = "shell",
+): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: inject("chromiumPath"),
+    executablePath: inject(kind === "full" ? "fullChromiumPath" : "chromiumPath"),
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   launched.add(browser);

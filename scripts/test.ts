@@ -45,6 +45,7 @@ else
   );
 try {
   ensureChromium();
+  ensureChromium("full"); // the browser-notification journey's (scripts/chromium.ts)
   // The Janus SFU tests and journeys need Janus; they are skipped, with a message, without it.
   ensureJanus();
 } catch (error) {

@@ -90,7 +90,8 @@ describe("leaving an organization", () => {
           selections: [{ position_id: position.id, candidate_id: position.candidates[0].id }],
         }),
       );
-    expect((await cast(voter, president)).statusCode).toBe(201);
+    const first = await cast(voter, president);
+    expect(first.statusCode, first.body).toBe(201);
 
     await call(t.app, voter.cookie).post(`/api/organizations/${owner.organizationId}/leave`);
     const kept = await t.database.db
