@@ -3,15 +3,6 @@ import { defineConfig } from "vitest/config";
 const serverTests = ["server/**/*.test.ts", "contract/**/*.test.ts"];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
- * Tests that run an outbox worker over the whole outbox table: on a database shared with other files
- * they would send (or hang on) other files' messages, so they run on PGlite, a database of their own.
- */
-const ownDatabaseTests = [
-  "server/lib/outbox/outbox.test.ts",
-  "server/lib/outbox/no-waiting-no-secrets.test.ts",
-];
-
-/**
  * With a PostgreSQL server the service tests run there, and on PGlite only where the two engines
  * could part: migrations and the database layer, hand-written SQL (search, batched direct
  * messages), the sealing transactions and the realtime bus. The journeys run the whole app on PGlite besides.
@@ -23,7 +14,9 @@ const pgliteTests = onPostgres
       "server/features/chat/many-senders.test.ts",
       "server/features/elections/**/*.test.ts",
       "server/realtime/**/*.test.ts",
-      ...ownDatabaseTests,
+      // The outbox worker's claims (SKIP LOCKED, leases) on one connection
+      "server/lib/outbox/outbox.test.ts",
+      "server/lib/outbox/no-waiting-no-secrets.test.ts",
     ]
   : serverTests;
 
@@ -58,7 +51,6 @@ export default defineConfig({
               test: {
                 name: "server-pg",
                 include: serverTests,
-                exclude: ownDatabaseTests,
                 env: { TEST_DB: "postgres" },
                 globalSetup: ["server/test/global-setup.ts"],
                 testTimeout: 20_000,

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app";
 import type { Config } from "../config";
@@ -12,11 +14,38 @@ import type { LogOptions } from "../http/logging";
 import { ManualClock } from "../lib/clock";
 import { generousLimits, testConfig } from "./config";
 
-/** A database for one test file: a copy of the migrated template (PGlite) or the run's PostgreSQL database. */
-export async function testDatabase(): Promise<Database> {
-  if (process.env.TEST_DB === "postgres") return fromPostgres(inject("postgresUrl"), 20);
-  const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
-  return fromPglite(await PGlite.create({ loadDataDir: template }));
+/**
+ * A database for one test file: on PGlite a copy of the migrated template, on PostgreSQL the run's
+ * database that the files share. With `own`, on PostgreSQL too a copy of its own, dropped when it
+ * closes: for a file whose code sweeps whole tables (the election schedule, the outbox worker, the
+ * room and upload sweepers), which on the shared database would close, send or end other files'
+ * elections, messages and rooms while they run.
+ */
+export async function testDatabase(options: { own?: boolean } = {}): Promise<Database> {
+  if (process.env.TEST_DB !== "postgres") {
+    const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    return fromPglite(await PGlite.create({ loadDataDir: template }));
+  }
+  if (!options.own) return fromPostgres(inject("postgresUrl"), 20);
+  const template = new URL(inject("postgresTemplateUrl"));
+  const name = `${template.pathname.slice(1).replace(/_template$/, "")}_own_${randomUUID().slice(0, 8)}`;
+  // Through the shared database: a copy cannot be made while anyone is connected to its template.
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: inject("postgresUrl") });
+    await admin.connect();
+    await admin.query(statement).finally(() => admin.end());
+  };
+  await run(`create database ${name} template ${template.pathname.slice(1)}`);
+  const url = new URL(template);
+  url.pathname = `/${name}`;
+  const database = fromPostgres(url.toString(), 20);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await run(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 export interface QueuedForTest {
@@ -62,9 +91,16 @@ export interface TestApp {
 
 /** The real app on a test database, with a manual clock; rate limits are generous unless given. */
 export async function testApp(
-  options: { limits?: Partial<Limits>; config?: Partial<Config>; webDist?: string; logger?: LogOptions } = {},
+  options: {
+    limits?: Partial<Limits>;
+    config?: Partial<Config>;
+    webDist?: string;
+    logger?: LogOptions;
+    /** A database of the file's own on PostgreSQL too: for a file that sweeps whole tables (testDatabase). */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestApp> {
-  const database = await testDatabase();
+  const database = await testDatabase({ own: options.ownDatabase });
   const clock = new ManualClock(new Date());
   const app = await buildApp({
     config: testConfig(options.config),

@@ -11,7 +11,7 @@ import { applySchedule } from "./lifecycle";
 let t: TestApp;
 const heard: BusMessage[] = [];
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ ownDatabase: true });
   t.app.context.bus.onMessage((message) => heard.push(message));
 });
 afterAll(() => t.close());

@@ -16,7 +16,10 @@ const lines: string[] = [];
 let t: TestApp;
 const heard: BusMessage[] = [];
 beforeAll(async () => {
-  t = await testApp({ logger: { level: "trace", stream: { write: (line) => void lines.push(line) } } });
+  t = await testApp({
+    ownDatabase: true,
+    logger: { level: "trace", stream: { write: (line) => void lines.push(line) } },
+  });
   t.app.context.bus.onMessage((message) => heard.push(message));
 });
 afterAll(() => t.close());

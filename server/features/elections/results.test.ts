@@ -11,7 +11,7 @@ import { applySchedule } from "./lifecycle";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ ownDatabase: true });
 });
 afterAll(() => t.close());
 

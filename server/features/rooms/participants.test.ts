@@ -16,7 +16,7 @@ import { join, listening, roomWorkspace, seat } from "./test-room";
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ ownDatabase: true });
   baseUrl = await listening(t);
 });
 afterAll(() => t.close());

@@ -15,7 +15,7 @@ let t: TestApp;
 let baseUrl: string;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ ownDatabase: true });
   baseUrl = await listening(t);
   admin = await signedInAdmin(t);
 });

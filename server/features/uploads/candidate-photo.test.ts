@@ -13,7 +13,7 @@ import { PHOTO_GRACE_MS, sweepUploads } from "./sweeper";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ ownDatabase: true });
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,10 @@ import { ORPHAN_GRACE_MS, sweepUploads } from "./sweeper";
 const UPLOADS_PER_WINDOW = 15;
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp({ limits: { uploadsPerUser: { max: UPLOADS_PER_WINDOW, windowSeconds: 600 } } });
+  t = await testApp({
+    ownDatabase: true,
+    limits: { uploadsPerUser: { max: UPLOADS_PER_WINDOW, windowSeconds: 600 } },
+  });
 });
 afterAll(() => t.close());
 

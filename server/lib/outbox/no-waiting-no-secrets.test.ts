@@ -13,7 +13,7 @@ import { startOutboxWorker } from "./worker";
 describe("a slow mail server", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await testApp();
+    t = await testApp({ ownDatabase: true });
   });
   afterAll(() => t.close());
 
@@ -52,7 +52,10 @@ describe("the log", () => {
   const lines: string[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await testApp({ logger: { level: "trace", stream: { write: (line) => void lines.push(line) } } });
+    t = await testApp({
+      ownDatabase: true,
+      logger: { level: "trace", stream: { write: (line) => void lines.push(line) } },
+    });
   });
   afterAll(() => t.close());
 

@@ -16,7 +16,7 @@ import { startOutboxWorker } from "./worker";
 let t: TestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ ownDatabase: true });
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
