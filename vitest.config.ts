@@ -35,8 +35,9 @@ export default defineConfig({
      * Vitest's default is one worker fewer than the cores: on CI's two, one file at a time. Most
      * files wait (on a browser, a commit, a socket) more than they compute, so two run at once. The
      * journeys run first, as a group of their own, three at a time: in Chromium's headless shell they
-     * wait on the browser and the app more than they compute (at two, about half of both cores sat
-     * idle; at three, 97 % busy and 594 s for the 118 journeys, every one passing).
+     * wait on the browser and the app more than they compute (at two, the CPU sampled over a run came
+     * to about one core of the two; at three, 97 % busy and 594 s for the 118 journeys, every one
+     * passing, and the whole run 1,188 s where it took 1,569 s).
      */
     maxWorkers: 2,
     projects: [
