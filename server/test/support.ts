@@ -28,14 +28,16 @@ export async function testDatabase(options: { own?: boolean } = {}): Promise<Dat
   }
   if (!options.own) return fromPostgres(inject("postgresUrl"), 20);
   const template = new URL(inject("postgresTemplateUrl"));
-  const name = `${template.pathname.slice(1).replace(/_template$/, "")}_own_${randomUUID().slice(0, 8)}`;
+  const templateName = template.pathname.slice(1);
+  // Named after the template, so the run's teardown drops it too if this file never closes it.
+  const name = `${templateName}_own_${randomUUID().slice(0, 8)}`;
   // Through the shared database: a copy cannot be made while anyone is connected to its template.
   const run = async (statement: string) => {
     const admin = new pg.Client({ connectionString: inject("postgresUrl") });
     await admin.connect();
     await admin.query(statement).finally(() => admin.end());
   };
-  await run(`create database ${name} template ${template.pathname.slice(1)}`);
+  await run(`create database ${name} template ${templateName}`);
   const url = new URL(template);
   url.pathname = `/${name}`;
   const database = fromPostgres(url.toString(), 20);

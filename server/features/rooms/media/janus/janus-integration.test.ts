@@ -56,7 +56,7 @@ describe.skipIf(!installed)("Janus, launched with the generated configuration", 
     if (!launched) throw new Error(JANUS_MISSING);
     ({ config, janus } = launched);
     media = new JanusMediaServer(config, secretKey, systemClock, []);
-    api = new VideoRoomApi(config.apiUrl, config.tokenSecret, config.adminKey);
+    api = new VideoRoomApi(config.apiUrl, config.tokenSecret, config.adminKey, systemClock);
   }, 30_000);
 
   afterAll(async () => {
@@ -79,6 +79,7 @@ describe.skipIf(!installed)("Janus, launched with the generated configuration", 
       config.apiUrl,
       config.tokenSecret,
       "not-the-admin-key-0123456789abcdef",
+      systemClock,
     );
     await expect(intruder.create({ room: 777, secret: "s", pin: "p", description: "x" })).rejects.toThrow(
       /admin_key/,

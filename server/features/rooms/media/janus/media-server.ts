@@ -55,7 +55,7 @@ export class JanusMediaServer implements MediaServer {
     private readonly clock: Clock,
     private readonly iceServers: IceServer[],
   ) {
-    this.api = new VideoRoomApi(config.apiUrl, config.tokenSecret, config.adminKey, () => clock.now());
+    this.api = new VideoRoomApi(config.apiUrl, config.tokenSecret, config.adminKey, clock);
   }
 
   async openRoom(sessionId: string): Promise<Pick<MediaSession, "media" | "janusRoom" | "janusSecret">> {

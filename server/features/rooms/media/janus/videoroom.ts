@@ -1,3 +1,4 @@
+import type { Clock } from "../../../../lib/clock";
 import { JanusError, JanusSocket } from "./socket";
 import { signJanusToken, VIDEOROOM_PLUGIN } from "./tokens";
 
@@ -27,7 +28,7 @@ export class VideoRoomApi {
     private readonly apiUrl: string,
     private readonly tokenSecret: string,
     private readonly adminKey: string,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   /** Creates the room; false when a room with that number exists already. */
@@ -76,7 +77,7 @@ export class VideoRoomApi {
   }
 
   private async request(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const token = signJanusToken(this.tokenSecret, new Date(this.now().getTime() + 60_000), [
+    const token = signJanusToken(this.tokenSecret, new Date(this.clock.now().getTime() + 60_000), [
       VIDEOROOM_PLUGIN,
     ]);
     const socket = await JanusSocket.open(this.apiUrl, "janus-protocol");
