@@ -18,6 +18,7 @@ import { platformAdminRoutes } from "./features/platform-admin/routes";
 import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { createMediaServer } from "./features/rooms/media/index";
+import type { MediaServer } from "./features/rooms/media/server";
 import { roomRoutes } from "./features/rooms/routes";
 import { searchRoutes } from "./features/search/routes";
 import { settingsRoutes } from "./features/settings/routes";
@@ -48,6 +49,8 @@ export interface AppParts {
   database: Database;
   clock?: Clock;
   bus?: Bus;
+  /** The media server rooms use (default: the one the config names). */
+  media?: MediaServer;
   limits?: Partial<Limits>;
   /** false: no log (tests); else the level and where lines go (default: the config's level, stdout). */
   logger?: false | LogOptions;
@@ -94,7 +97,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       ? new SharedLimiter(new RedisClient(config.redisUrl), clock, app.log)
       : new MemoryLimiter(clock),
     storage: await createStorage(config),
-    media: createMediaServer(config),
+    media: parts.media ?? createMediaServer(config),
     publicOrigin: linkOrigin(config, config.port),
   };
   // Without PUBLIC_URL, links name the port actually listened on (PORT=0 picks one).

@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import type { Limits } from "../context";
 import { type Database, type Db, fromPglite, fromPostgres } from "../db/connect";
 import { outbox } from "../db/schema";
+import type { MediaServer } from "../features/rooms/media/server";
 import type { LogOptions } from "../http/logging";
 import { ManualClock } from "../lib/clock";
 import { generousLimits, testConfig } from "./config";
@@ -98,6 +99,8 @@ export async function testApp(
     config?: Partial<Config>;
     webDist?: string;
     logger?: LogOptions;
+    /** The media server rooms use, for a file that makes it fail (default: the config's). */
+    media?: MediaServer;
     /** A database of the file's own on PostgreSQL too: for a file that sweeps whole tables (testDatabase). */
     ownDatabase?: boolean;
   } = {},
@@ -111,6 +114,7 @@ export async function testApp(
     logger: options.logger ?? false,
     limits: { ...generousLimits, ...options.limits },
     webDist: options.webDist,
+    media: options.media,
   });
   await app.ready();
   return {

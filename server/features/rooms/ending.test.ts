@@ -9,19 +9,17 @@ import { listening, roomWorkspace, seat } from "./test-room";
 const closeRoom = vi.fn(async () => {
   throw new Error("Janus is down");
 });
-vi.mock("./media/index", () => ({
-  createMediaServer: (): MediaServer => ({
-    kind: "mesh",
-    openRoom: async () => ({ media: "mesh", janusRoom: null, janusSecret: null }),
-    join: async () => ({ kind: "mesh", iceServers: [] }),
-    closeRoom,
-  }),
-}));
+const media: MediaServer = {
+  kind: "mesh",
+  openRoom: async () => ({ media: "mesh", janusRoom: null, janusSecret: null }),
+  join: async () => ({ kind: "mesh", iceServers: [] }),
+  closeRoom,
+};
 
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ media });
   baseUrl = await listening(t);
 });
 afterAll(() => t.close());
