@@ -114,6 +114,36 @@ describe("text channel", () => {
     await shot(admin.page, "text-channel-live-message");
   });
 
+  it("a message sent while the channel is still loading shows once it has loaded", async () => {
+    const early = await createChannel(admin.context, { name: "early-news" });
+    const { page } = voter;
+    // The channel's first read is made at once but answered only after the message is sent: it
+    // holds the channel as it was before the message.
+    let answer = () => {};
+    const sent = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === `/api/channels/${early.id}/posts` && !url.searchParams.has("before"),
+      async (route) => {
+        const response = await route.fetch();
+        await sent;
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
+    await page.goto(address("member", early));
+    await composer(page).fill("Sent before the channel loaded");
+    const posted = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().endsWith(`/${early.id}/posts`),
+    );
+    await composer(page).press("Enter");
+    expect((await posted).status()).toBe(201);
+    answer();
+    await message(page, "Sent before the channel loaded").waitFor();
+    await page.goto(address("member", town));
+  });
+
   it("a like's count and a comment reach the other browser live; a blank comment is refused", async () => {
     await send(voter.page, "Who is coming on Friday?");
     const row = message(admin.page, "Who is coming on Friday?");

@@ -1,5 +1,6 @@
 import {
   QueryClient,
+  type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
   type UseQueryResult,
@@ -33,6 +34,33 @@ export function createQueryClient(): QueryClient {
 }
 
 type GetEndpoint = AnyEndpoint & { method: "GET" };
+
+/** The reads, by query client, already set to read again after their first load. */
+const readingAgain = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * A change (a message sent, an event) written into a read's cached data. A read still on its first
+ * load holds nothing to write into, and its answer may have been read on the server before the
+ * change: it reads again once that load lands (once, however many changes came meanwhile), as after
+ * a reconnect. A read never started is left alone.
+ */
+export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey, change: (data: T) => T) {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (!query) return;
+  if (query.state.data !== undefined) {
+    queryClient.setQueryData<T>(queryKey, (data) => data && change(data));
+    return;
+  }
+  const pending = readingAgain.get(queryClient) ?? new Set<string>();
+  readingAgain.set(queryClient, pending);
+  if (pending.has(query.queryHash)) return;
+  pending.add(query.queryHash);
+  // The first refetch joins the load in flight (a read without data is never cancelled); the second reads again.
+  void queryClient
+    .refetchQueries({ queryKey, exact: true })
+    .then(() => queryClient.refetchQueries({ queryKey, exact: true }))
+    .finally(() => pending.delete(query.queryHash));
+}
 
 /**
  * The cache key of a read: the endpoint's path, then its input (`{}` when none). Keys match by

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
-import { endpointKey, useEndpointMutation } from "../../api/query";
+import { endpointKey, useEndpointMutation, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { type ConversationPages, markedRead, messagesOf, withNew } from "./cache";
@@ -50,9 +50,9 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
   const messages = useMemo(() => pages.data && messagesOf(pages.data), [pages.data]);
   const unreadFromThem = !!messages?.some((m) => m.sender_id === otherId && m.read_at === null);
 
-  /** Writes into the cached pages (nothing before the first page arrived). */
+  /** Writes into the cached pages (read again after a first load still in flight: `writeOrReadAgain`). */
   const update = (change: (data: ConversationPages) => ConversationPages) =>
-    queryClient.setQueryData<ConversationPages>(key, (data) => data && change(data));
+    writeOrReadAgain<ConversationPages>(queryClient, key, change);
 
   const sent = useEndpointMutation(chatEndpoints.send, {
     onSuccess: (message) => update((data) => withNew(data, [message])),

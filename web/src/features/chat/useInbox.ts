@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { ChatContact, ContactList, DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, useEndpointQuery, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { withContact, withMessage } from "./cache";
@@ -61,7 +61,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
     (userId: string, change: (contact: ChatContact) => ChatContact) => {
       if (!organizationId) return;
       const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
-      queryClient.setQueryData<ContactList>(queryKey, (data) => data && withContact(data, userId, change));
+      writeOrReadAgain<ContactList>(queryClient, queryKey, (data) => withContact(data, userId, change));
     },
     [organizationId, queryClient],
   );

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Comment, Post, PostPage, Reaction } from "../../../../contract/posts";
+import { writeOrReadAgain } from "../../api/query";
 import {
   asSeen,
   type CommentList,
@@ -18,16 +19,17 @@ import { keepMine } from "./reactions";
 /**
  * Writes into one channel's queries (its timeline, its tab lists, the threads of its messages):
  * every query holds its own copy of a message, so a change is written into each that holds it and
- * a like, an edit or a pin shows everywhere at once. Nothing is written before a query's first answer.
+ * a like, an edit or a pin shows everywhere at once; a query still on its first load reads again
+ * after it (`writeOrReadAgain`: a message sent as the channel opens).
  */
 export function channelCache(queryClient: QueryClient, channelId: string) {
   const timeline = timelineKey(channelId);
 
   /** Every post-holding query of the channel changed the same way. */
   const everywhere = (change: (data: PostList, kind?: (typeof COLLECTIONS)[number]) => PostList) => {
-    queryClient.setQueryData<PostPage>(timeline, (data) => data && (change(data) as PostPage));
+    writeOrReadAgain<PostPage>(queryClient, timeline, (data) => change(data) as PostPage);
     for (const kind of COLLECTIONS)
-      queryClient.setQueryData<PostList>(listKey(kind, channelId), (data) => data && change(data, kind));
+      writeOrReadAgain<PostList>(queryClient, listKey(kind, channelId), (data) => change(data, kind));
   };
 
   /** The copy held (the timeline's, else a list's). */
