@@ -24,11 +24,12 @@ const pgliteTests = onPostgres
 const afterJourneys = { groupOrder: 1 };
 
 /**
- * The service files share their worker's modules (Vitest's isolate off): each file built the whole
- * app's module graph again, 205 s of import in a 460 s run of the two service projects here; shared,
- * 27 s, and the run took 264 s (CPU 749 s → 372 s, every test passing). A file therefore changes no
- * module for the others: no vi.mock or stubbed globals (scripts/shared-modules.test.ts holds it); a
- * test that needs a part to behave otherwise passes it to testApp, as buildApp takes its parts.
+ * The service files and the journeys share their worker's modules (Vitest's isolate off): each
+ * service file built the whole app's module graph again, 205 s of import in a 460 s run of the two
+ * service projects here; shared, 27 s, and the run took 264 s (CPU 749 s → 372 s, every test
+ * passing). A file therefore changes no module for the others: no vi.mock or stubbed globals
+ * (scripts/shared-modules.test.ts holds it); a test that needs a part to behave otherwise passes it
+ * to testApp, as buildApp takes its parts. What each file must run for itself goes in a setup file.
  */
 const sharedModules = { isolate: false };
 
@@ -100,6 +101,9 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
+          // As the service files: each journey file loaded Playwright and the app's shared code again.
+          ...sharedModules,
+          setupFiles: ["e2e/setup.ts"],
           globalSetup: ["e2e/global-setup.ts"],
           // Journeys share the machine with other files: the longest take a minute alone.
           testTimeout: 150_000,

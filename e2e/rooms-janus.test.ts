@@ -5,10 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoomRole } from "../contract/rooms";
-import { CHROMIUM_ARGS } from "../scripts/chromium";
 import { buildWebInto } from "../scripts/web-build";
 import { buildApp } from "../server/app";
 import { type Database, fromPglite } from "../server/db/connect";
@@ -21,7 +20,7 @@ import { systemClock } from "../server/lib/clock";
 import { generousLimits, testConfig } from "../server/test/config";
 import { harness, serveJanusHarness } from "./janus-harness";
 import { audioGrowth, createChannel, endSession, pictureSize, roomStats, startSession } from "./room-steps";
-import { FAKE_MEDIA_ARGS, pause, shot, until } from "./support";
+import { FAKE_MEDIA_ARGS, launchBrowser, pause, shot, until } from "./support";
 
 const installed = findJanus() !== undefined;
 if (!installed) console.warn(`Janus journeys skipped: ${JANUS_MISSING}`);
@@ -51,10 +50,7 @@ describe.skipIf(!installed)("the Janus media path, participants in their own bro
     );
     buildDir = mkdtempSync(path.join(tmpdir(), "votespace-janus-e2e-"));
     served = await serveJanusHarness(buildDir);
-    browser = await chromium.launch({
-      executablePath: inject("chromiumPath"),
-      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
-    });
+    browser = await launchBrowser(FAKE_MEDIA_ARGS);
   });
 
   afterAll(async () => {
@@ -256,10 +252,7 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     appUrl = `http://localhost:${typeof address === "object" && address ? address.port : 0}`;
-    browser = await chromium.launch({
-      executablePath: inject("chromiumPath"),
-      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
-    });
+    browser = await launchBrowser(FAKE_MEDIA_ARGS);
 
     host = await person(await register(appUrl, "organizations", "Kofi Admin"));
     const mine = await (await host.context.request.get("/api/organizations/mine")).json();

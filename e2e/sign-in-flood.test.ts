@@ -3,15 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHROMIUM_ARGS } from "../scripts/chromium";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebInto } from "../scripts/web-build";
 import { buildApp } from "../server/app";
 import { defaultLimits } from "../server/context";
 import { type Database, fromPglite } from "../server/db/connect";
 import { testConfig } from "../server/test/config";
-import { email, shot } from "./support";
+import { email, launchBrowser, shot } from "./support";
 
 /**
  * An app of this journey's own, with the production limits (the shared one runs generous limits),
@@ -42,7 +41,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   appUrl = `http://localhost:${typeof address === "object" && address ? address.port : 0}`;
-  browser = await chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {

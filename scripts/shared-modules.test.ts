@@ -3,8 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The service test files run with their worker's modules shared (vitest.config.ts, isolate off): a
- * file that mocked a module or stubbed a global would change it for every file after it in that worker.
+ * The service test files and the journeys run with their worker's modules shared (vitest.config.ts,
+ * isolate off): a file that mocked a module or stubbed a global would change it for every file after
+ * it in that worker.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const CHANGES_SHARED_MODULES =
@@ -16,9 +17,9 @@ function testFiles(folder: string): string[] {
     .map((file) => path.join(folder, file));
 }
 
-describe("service tests sharing their worker's modules", () => {
+describe("test files sharing their worker's modules", () => {
   it("change no module or global for the files after them", () => {
-    const offenders = [...testFiles("server"), ...testFiles("contract")].filter((file) =>
+    const offenders = [...testFiles("server"), ...testFiles("contract"), ...testFiles("e2e")].filter((file) =>
       CHANGES_SHARED_MODULES.test(readFileSync(path.join(root, file), "utf8")),
     );
     expect(offenders, "pass the part to testApp instead (as buildApp takes its parts)").toEqual([]);
