@@ -4,6 +4,7 @@ import type { Channel } from "../contract/channels";
 import { messages } from "../contract/messages";
 import type { AdminMonitoring, AdminOverview } from "../contract/platform-admin";
 import { platformAdminMessages } from "../contract/platform-admin";
+import { answerTo } from "./browser";
 import { apiJson, launchBrowser, newPage, openElection, organizationWithVoter, shot } from "./support";
 
 let browser: Browser;
@@ -66,13 +67,11 @@ describe("the platform admin portal", () => {
     expect(await admin.page.getByLabel("Password").inputValue()).toBe(password);
     // The counters are the server's figures, as it gave them to the page (other journeys add
     // organizations, members and votes meanwhile, so a second read may differ).
-    const counted = admin.page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/api/admin/overview",
-    );
+    const counted = answerTo<AdminOverview>(admin.page, "/api/admin/overview");
     await signIn.click();
     await admin.page.getByRole("heading", { name: "Overview" }).waitFor();
     expect(admin.page.url()).toMatch(/\/admin\/dashboard$/);
-    const overview = (await (await counted).json()) as AdminOverview;
+    const overview = await counted;
     await admin.page
       .getByTestId("total-organizations")
       .getByText(String(overview.total_organizations))
@@ -129,11 +128,9 @@ describe("the platform admin portal", () => {
 
     // Monitoring: figures measured now, as the server gave them to the page (other journeys raise and
     // resolve alerts meanwhile, so a second read may differ).
-    const measured = admin.page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/api/admin/monitoring",
-    );
+    const measured = answerTo<AdminMonitoring>(admin.page, "/api/admin/monitoring");
     await admin.page.getByRole("button", { name: "Monitoring" }).click();
-    const monitoring = (await (await measured).json()) as AdminMonitoring;
+    const monitoring = await measured;
     await admin.page.getByRole("heading", { name: "Recent Security Events" }).waitFor();
     expect(await admin.page.getByTestId("unresolved-alerts").textContent()).toBe(
       monitoring.unresolved_alerts.toLocaleString(),

@@ -43,6 +43,12 @@ export async function apiJson<T>(
   return (await response.json()) as T;
 }
 
+/** The JSON the page is given by its next request to `pathname` (what its screen shows, whatever changes after). */
+export async function answerTo<T>(page: Page, pathname: string): Promise<T> {
+  const response = await page.waitForResponse((answer) => new URL(answer.url()).pathname === pathname);
+  return (await response.json()) as T;
+}
+
 /** Waits until the screen has loaded (no request in flight, no loading notice). */
 export async function settle(page: Page) {
   await page.waitForLoadState("networkidle");

@@ -51,8 +51,8 @@ export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey
     queryClient.setQueryData<T>(queryKey, (data) => data && change(data));
     return;
   }
-  const pending = readingAgain.get(queryClient) ?? new Set<string>();
-  readingAgain.set(queryClient, pending);
+  let pending = readingAgain.get(queryClient);
+  if (!pending) readingAgain.set(queryClient, (pending = new Set()));
   if (pending.has(query.queryHash)) return;
   pending.add(query.queryHash);
   // The first refetch joins the load in flight (a read without data is never cancelled); the second reads again.
