@@ -52,7 +52,10 @@ export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey
     return;
   }
   let pending = readingAgain.get(queryClient);
-  if (!pending) readingAgain.set(queryClient, (pending = new Set()));
+  if (!pending) {
+    pending = new Set();
+    readingAgain.set(queryClient, pending);
+  }
   if (pending.has(query.queryHash)) return;
   pending.add(query.queryHash);
   // The first refetch joins the load in flight (a read without data is never cancelled); the second reads again.
