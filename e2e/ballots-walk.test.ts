@@ -27,6 +27,7 @@ import {
   registerVoter,
   shot,
   signInAs,
+  takingShots,
 } from "./support";
 
 const run = promisify(execFile);
@@ -85,6 +86,7 @@ async function tabTo(page: Page, wanted: RegExp, max = 120, key = "Tab"): Promis
 
 /** The whole screen in one picture: the app scrolls inside its shell, so the window is made tall. */
 async function tall(page: Page, name: string) {
+  if (!takingShots) return;
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.setViewportSize({ width: size.width, height: 3200 });
   await settle(page);
@@ -314,7 +316,7 @@ describe("ballots walk (issue 16's Done when)", () => {
     await expect.poll(() => said.textContent()).toBe("Grace Hopper, rank 2 of 3");
     // The focus stays on the button pressed, where the keyboard user left it.
     expect(await focusedName(keys)).toBe("button:Move Grace Hopper up");
-    await board.screenshot({ path: "e2e/screenshots/walk-04-voter2-keyboard-ranking.png" });
+    await shot(board, "walk-04-voter2-keyboard-ranking");
     // The motion: Tab to Yes, Space.
     await tabTo(keys, /^input:Yes$/);
     await keys.keyboard.press("Space");
@@ -380,9 +382,9 @@ describe("ballots walk (issue 16's Done when)", () => {
     await tall(page, "walk-06-results-tab");
     expect(await serious(page)).toEqual([]);
     await boardResult.scrollIntoViewIfNeeded();
-    await boardResult.screenshot({ path: "e2e/screenshots/walk-06-results-stv.png" });
+    await shot(boardResult, "walk-06-results-stv");
     await motion.scrollIntoViewIfNeeded();
-    await motion.screenshot({ path: "e2e/screenshots/walk-06-results-referendum.png" });
+    await shot(motion, "walk-06-results-referendum");
 
     // 5. The bulletin board (public, no sign-in): every ballot in full, rankings included.
     const publicContext = await browser.newContext(contextOptions);

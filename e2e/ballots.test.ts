@@ -10,6 +10,7 @@ import {
   organizationWithVoter,
   PRESIDENTS,
   shot,
+  takingShots,
 } from "./support";
 
 /**
@@ -84,6 +85,7 @@ afterAll(() => browser?.close());
 
 /** Both widths of one screen, tall enough that the channel's own scrolling shows the whole ballot. */
 async function shots(page: Page, name: string) {
+  if (!takingShots) return;
   for (const [width, height] of [
     [1280, 3600],
     [390, 7200],
@@ -102,9 +104,7 @@ async function kindShots(page: Page, titles: string[], prefix = "ballot-kind") {
     for (const title of titles) {
       const question = page.getByRole("group", { name: title, exact: true });
       await question.scrollIntoViewIfNeeded();
-      await question.screenshot({
-        path: `e2e/screenshots/${prefix}-${title.split(/\W/)[0]?.toLowerCase()}-${width}.png`,
-      });
+      await shot(question, `${prefix}-${title.split(/\W/)[0]?.toLowerCase()}-${width}`);
     }
   }
   await page.setViewportSize({ width: 1280, height: 860 });

@@ -21,6 +21,7 @@ import {
   registerVoter,
   shot,
   signInAs,
+  takingShots,
 } from "./support";
 
 let browser: Browser;
@@ -236,10 +237,12 @@ async function bothWidths(page: Page, name: string, ready: () => Promise<unknown
   await ready();
   await audit(page, name);
   await shot(page, `results-${name}-1280`);
-  // The app scrolls inside its own box: a tall window shows the whole screen in one picture.
-  await page.setViewportSize({ width: 1280, height: 4200 });
-  await page.waitForTimeout(300);
-  await shot(page, `results-${name}-1280-whole`);
+  if (takingShots) {
+    // The app scrolls inside its own box: a tall window shows the whole screen in one picture.
+    await page.setViewportSize({ width: 1280, height: 4200 });
+    await page.waitForTimeout(300);
+    await shot(page, `results-${name}-1280-whole`);
+  }
   await page.setViewportSize({ width: 390, height: 844 });
   await ready();
   // Polled, not after a fixed pause: the charts' canvases follow a new width on the next resize
@@ -258,7 +261,7 @@ async function eachQuestion(page: Page, scope: Locator, titles: string[]) {
       await region.scrollIntoViewIfNeeded();
       await page.waitForTimeout(150);
       const file = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-      await region.screenshot({ path: `e2e/screenshots/results-question-${file}-${width}.png` });
+      await shot(region, `results-question-${file}-${width}`);
     }
   }
 }

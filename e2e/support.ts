@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from "playwright-core";
 import { inject, type TestContext } from "vitest";
@@ -88,11 +89,22 @@ export async function newPage(
 }
 
 const screenshots = path.resolve(import.meta.dirname, "screenshots");
+/** Whether shot() saves pictures (E2E_SCREENSHOTS=on): a helper that only stages a picture skips its work without. */
+export const takingShots = process.env.E2E_SCREENSHOTS === "on";
 
-/** Saves a full-page screenshot under e2e/screenshots/ to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * With E2E_SCREENSHOTS=on, saves a screenshot under e2e/screenshots/ to look at: a page whole, or one
+ * element. Off by default: the pictures are for a person (as scripts/screenshots.ts's walk is), and a
+ * run's 350 cost Chromium about 75 s of CPU on a suite that is CPU-bound. What a journey checks
+ * does not depend on them; a failing journey is photographed either way (photographFailure).
+ */
+export async function shot(target: Page | Locator, name: string): Promise<void> {
+  if (!takingShots) return;
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+  const file = path.join(screenshots, `${name}.png`);
+  await ("goto" in target
+    ? target.screenshot({ path: file, fullPage: true })
+    : target.screenshot({ path: file }));
 }
 
 export const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@e2e.votespace.local`;
