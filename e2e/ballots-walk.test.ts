@@ -22,6 +22,7 @@ import {
   apiJson,
   baseURL,
   day,
+  keep,
   launchBrowser,
   registerOrganization,
   registerVoter,
@@ -430,7 +431,7 @@ describe("ballots walk (issue 16's Done when)", () => {
     expect(verified.stdout).toContain(
       "OK: the questions hash to the published definition the chain starts from, every seal rebuilds from the published ballots",
     );
-    writeFileSync("e2e/screenshots/walk-08-verify-election.txt", verified.stdout);
+    await keep("walk-08-verify-election.txt", verified.stdout);
 
     await publicContext.close();
     for (const voter of voters) await voter.close();

@@ -16,6 +16,7 @@ import {
   apiJson,
   baseURL,
   day,
+  keep,
   launchBrowser,
   registerOrganization,
   registerVoter,
@@ -394,7 +395,7 @@ describe("results of every method", () => {
     expect(await page.getByRole("button", { name: "Print report" }).isVisible()).toBe(false);
     await page.setViewportSize({ width: 1280, height: 860 });
     await shot(page, "results-report-print");
-    await page.pdf({ path: "e2e/screenshots/results-report.pdf" }).catch(() => undefined);
+    await keep("results-report.pdf", () => page.pdf()).catch(() => undefined);
 
     for (const voter of voters) await voter.context.close();
     await owner.close();

@@ -181,7 +181,9 @@ describe("elections", () => {
     await again.waitFor({ state: "detached" });
     await voter.page.getByText(electionMessages.alreadyVoted).waitFor();
     await shot(voter.page, "election-voter-already-voted");
-    await voter.page.unroute("**/api/channels/*/election");
+    // Waits for a read still in the handler (a live event's refetch): without, it would fulfil a
+    // request that unroute already let through ("Route is already handled", a run's unhandled error).
+    await voter.page.unrouteAll({ behavior: "wait" });
 
     // The bulletin board while voting is open: sealed ballots only, none yet (a batch needs ten
     // voters), no count of waiting ballots; the receipt pre-filled from this browser and hashed here.

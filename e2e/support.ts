@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   type Browser,
@@ -105,6 +105,13 @@ export async function shot(target: Page | Locator, name: string): Promise<void> 
   await ("goto" in target
     ? target.screenshot({ path: file, fullPage: true })
     : target.screenshot({ path: file }));
+}
+
+/** With E2E_SCREENSHOTS=on, keeps a journey's other artefact (a report, a printed PDF) beside its screenshots. */
+export async function keep(name: string, contents: string | (() => Promise<Buffer>)): Promise<void> {
+  if (!takingShots) return;
+  mkdirSync(screenshots, { recursive: true });
+  writeFileSync(path.join(screenshots, name), typeof contents === "string" ? contents : await contents());
 }
 
 export const email = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@e2e.votespace.local`;
