@@ -13,6 +13,7 @@ import { projectRoot } from "../root";
 import { lockDataDir } from "./lock";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
+import { markingTransactions } from "./transaction-scope";
 
 export type Schema = typeof schema;
 /** The one database type services take: a Drizzle handle on PGlite or on a PostgreSQL pool. */
@@ -69,12 +70,14 @@ async function upToDate(query: (text: string) => Promise<{ rows: unknown[] }>): 
 }
 
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = markingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: "pglite",
     observed: (onQuery) =>
-      drizzlePglite(client, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
+      markingTransactions(
+        drizzlePglite(client, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
+      ),
     async migrate() {
       if (!(await upToDate((text) => client.query(text))))
         await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -95,12 +98,14 @@ export function fromPostgres(url: string, poolSize = 10): Database {
   };
   pool.on("connect", (client) => client.on("error", report));
   pool.on("error", () => {}); // the client's own listener above has reported it
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = markingTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: "postgres",
     observed: (onQuery) =>
-      drizzleNodePg(pool, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
+      markingTransactions(
+        drizzleNodePg(pool, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
+      ),
     async migrate() {
       if (await upToDate((text) => pool.query(text))) return;
       // One process migrates at a time: an advisory lock held on one connection.

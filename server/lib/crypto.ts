@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { Options } from "@node-rs/argon2";
+import { insideTransaction } from "../db/transaction-scope";
 import { Argon2ThreadError, argon2Threads } from "./argon2-threads";
 
 /** A random, unguessable token (256 bits), URL-safe. */
@@ -34,7 +35,14 @@ const threads = () => {
   return argon2;
 };
 
+/** Refuses argon2 inside a transaction's callback: the database would wait on it (db/transaction-scope.ts). */
+function outsideTransactions(): void {
+  if (insideTransaction())
+    throw new Error("argon2 inside a database transaction: hash before the transaction opens");
+}
+
 export function hashPassword(password: string): Promise<string> {
+  outsideTransactions();
   return threads().hash(password, ARGON2);
 }
 
@@ -43,6 +51,7 @@ export function hashPassword(password: string): Promise<string> {
  * an error (answered 500 and logged), never "wrong password", which would count as a guess.
  */
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  outsideTransactions();
   return threads()
     .verify(passwordHash, password)
     .catch((error: unknown) => {

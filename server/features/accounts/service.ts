@@ -47,7 +47,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
  */
 export class AddressTaken extends Error {}
 
-async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {
   try {
     const [user] = await db.insert(users).values(values).returning();
     if (!user) throw new AppError("internal", messages.registrationFailed);
@@ -63,7 +63,18 @@ export async function registerVoter(
   secretKey: string,
   input: z.output<typeof registerVoterInput>,
 ): Promise<User> {
-  return insertUser(db, {
+  return insertUser(db, await newVoter(secretKey, input));
+}
+
+/**
+ * A voter account's row, its password hashed: made before any transaction that inserts it (argon2
+ * inside one would hold the database; lib/crypto.ts refuses it).
+ */
+export async function newVoter(
+  secretKey: string,
+  input: z.output<typeof registerVoterInput>,
+): Promise<typeof users.$inferInsert> {
+  return {
     email: input.email,
     passwordHash: await hashPassword(input.password),
     fullName: input.full_name,
@@ -71,7 +82,7 @@ export async function registerVoter(
     phoneNumber: input.phone_number,
     idType: input.id_type,
     voterIdHash: hashIdNumber(secretKey, input.id_number),
-  });
+  };
 }
 
 /** Creates the organization user, the organization they own (active) and their admin membership, together. */

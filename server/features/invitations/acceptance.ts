@@ -16,7 +16,7 @@ import { invitations, organizations } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
-import { AddressTaken, findUserByEmail, hashIdNumber, registerVoter } from "../accounts/service";
+import { AddressTaken, findUserByEmail, hashIdNumber, insertUser, newVoter } from "../accounts/service";
 import type { User } from "../accounts/sessions";
 import { addMember } from "../organizations/joining";
 
@@ -113,9 +113,10 @@ export async function createAccountFromInvitation(
   const invited = usable(found, clock.now());
   if (invited.voterIdHash && invited.voterIdHash !== hashIdNumber(secretKey, input.id_number))
     throw badRequest(voterListMessages.idNumberMismatch, "id_number");
+  const voter = await newVoter(secretKey, { ...input, email: invited.email });
   try {
     const { user, row } = await db.transaction(async (tx) => {
-      const user = await registerVoter(tx as unknown as Db, secretKey, { ...input, email: invited.email });
+      const user = await insertUser(tx as unknown as Db, voter);
       const row = await acceptIn(tx as unknown as Db, clock, user, input.token);
       return { user, row };
     });
