@@ -98,13 +98,10 @@ export const takingShots = process.env.E2E_SCREENSHOTS === "on";
  * run's 350 cost Chromium about 75 s of CPU on a suite that is CPU-bound. What a journey checks
  * does not depend on them; a failing journey is photographed either way (photographFailure).
  */
-export async function shot(target: Page | Locator, name: string): Promise<void> {
-  if (!takingShots) return;
-  mkdirSync(screenshots, { recursive: true });
-  const file = path.join(screenshots, `${name}.png`);
-  await ("goto" in target
-    ? target.screenshot({ path: file, fullPage: true })
-    : target.screenshot({ path: file }));
+export function shot(target: Page | Locator, name: string): Promise<void> {
+  return keep(`${name}.png`, () =>
+    "goto" in target ? target.screenshot({ fullPage: true }) : target.screenshot(),
+  );
 }
 
 /** With E2E_SCREENSHOTS=on, keeps a journey's other artefact (a report, a printed PDF) beside its screenshots. */
