@@ -18,6 +18,7 @@ import { startOutboxWorker } from "../server/lib/outbox/worker";
 import { generousLimits, testConfig } from "../server/test/config";
 import { startS3 } from "../server/test/s3";
 import { signInAs } from "./browser";
+import { watchEventLoop, watchPglite } from "./stalls";
 
 export interface RunningE2eApp {
   baseURL: string;
@@ -47,8 +48,12 @@ export async function startE2eApp(
   if (ownBuild) await buildWebInto(ownBuild);
   else if (!options.webDist) await ensureWebBuild();
   const s3 = process.env.E2E_STORAGE === "s3" ? await startS3() : undefined;
-  const database = fromPglite(new PGlite());
+  const client = new PGlite();
+  const database = fromPglite(client);
   await database.migrate();
+  // From here (its start is not a stall): what holds the app up is noted for a failing run.
+  watchPglite(client);
+  watchEventLoop();
   const app = await buildApp({
     // demo on (no seed is run here) opens the developer outbox, where journeys read verification codes.
     config: testConfig({

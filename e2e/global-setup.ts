@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../scripts/chromium";
 import { startE2eApp } from "./app";
+import { startStallLog } from "./stalls";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,6 +18,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
   const fullChromiumPath = ensureChromium("full");
+  startStallLog();
   const app = await startE2eApp();
   project.provide("baseURL", app.baseURL);
   project.provide("chromiumPath", chromiumPath);

@@ -1,5 +1,8 @@
 import { afterEach } from "vitest";
+import { watchEventLoop } from "./stalls";
 import { photographFailure } from "./support";
 
 // Each journey file's own: the journeys share their worker's modules (vitest.config.ts).
 afterEach(photographFailure);
+// A journey's worker blocked (its own heavy step) is noted beside the app's stalls (stalls.ts).
+watchEventLoop();

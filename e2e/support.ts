@@ -8,6 +8,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Request,
 } from "playwright-core";
 import { inject, type TestContext } from "vitest";
 import type { RegisterOrganizationInput, RegisterVoterInput } from "../contract/accounts";
@@ -16,6 +17,7 @@ import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
 import { apiJson, axeViolations, settle, signInAs } from "./browser";
+import { noteStall } from "./stalls";
 
 export { apiJson, signInAs };
 
@@ -51,7 +53,35 @@ export async function launchBrowser(
   });
   launched.add(browser);
   browser.on("disconnected", () => launched.delete(browser));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchRequests(await newContext(options));
   return browser;
+}
+
+/** Each page's requests still unanswered, with when they were sent: what a stuck screen waits for. */
+const unanswered = new WeakMap<Page, Map<Request, number>>();
+
+function watchRequests(context: BrowserContext): BrowserContext {
+  const of = (request: Request) => {
+    const page = request.serviceWorker() ? null : request.frame().page();
+    if (!page) return new Map<Request, number>();
+    const requests = unanswered.get(page) ?? new Map<Request, number>();
+    unanswered.set(page, requests);
+    return requests;
+  };
+  context.on("request", (request) => of(request).set(request, Date.now()));
+  const answered = (request: Request) => void of(request).delete(request);
+  context.on("requestfinished", answered);
+  context.on("requestfailed", answered);
+  return context;
+}
+
+/** A page's unanswered requests as a log line: method, path (no query: it may carry a token), age. */
+function waitingFor(page: Page): string {
+  const now = Date.now();
+  return [...(unanswered.get(page) ?? [])]
+    .map(([request, sent]) => `${request.method()} ${new URL(request.url()).pathname} ${now - sent} ms`)
+    .join(", ");
 }
 
 /**
@@ -73,7 +103,9 @@ export async function photographFailure({ task }: TestContext): Promise<void> {
       const shown = await page
         .locator("h1, h2, [role=alert], [role=status]")
         .evaluateAll((elements) => elements.map((e) => e.textContent?.trim().slice(0, 120)).filter(Boolean));
-      console.log(`[${name}] ${new URL(page.url()).pathname}: ${JSON.stringify(shown)}`);
+      const line = `[${name}] ${new URL(page.url()).pathname}: ${JSON.stringify(shown)}; waiting for: ${waitingFor(page) || "nothing"}`;
+      console.log(line);
+      noteStall(line);
     } catch {
       // A page closing as the test ends shows nothing.
     }

@@ -50,6 +50,11 @@ export async function ensureWebBuild(): Promise<void> {
   console.log("Web app built.");
 }
 
+/** Builds the web app into web/dist whatever its state (npm run build). */
+export async function buildWeb(): Promise<void> {
+  await productionBuild();
+}
+
 /** Builds the web app into a folder of its own (for browser tests that run beside other work). */
 export async function buildWebInto(outDir: string): Promise<void> {
   await productionBuild({ outDir, emptyOutDir: true });
