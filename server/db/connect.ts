@@ -14,6 +14,7 @@ import { lockDataDir } from "./lock";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
 import { markingTransactions } from "./transaction-scope";
+import { givingTurns } from "./turns";
 
 export type Schema = typeof schema;
 /** The one database type services take: a Drizzle handle on PGlite or on a PostgreSQL pool. */
@@ -70,6 +71,7 @@ async function upToDate(query: (text: string) => Promise<{ rows: unknown[] }>): 
 }
 
 export function fromPglite(client: PGlite): Database {
+  givingTurns(client);
   const db = markingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
