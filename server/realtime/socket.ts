@@ -4,6 +4,7 @@ import type { WebSocket } from "ws";
 import { SOCKET_CLOSE, socketMessages, type Topic } from "../../contract/events";
 import { messages } from "../../contract/messages";
 import type { Db } from "../db/connect";
+import { textArray } from "../db/params";
 import { sessions } from "../db/schema";
 import type { User } from "../features/accounts/sessions";
 import { mayWatch, mayWatchAll } from "../features/organizations/policy";
@@ -200,11 +201,6 @@ export function socketRoute(app: FastifyInstance, hub: SocketHub, publicUrl: str
       hub.accept(socket, request.auth);
     },
   });
-}
-
-/** A Postgres text array literal, every element quoted, sent as one parameter. */
-function textArray(values: string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 }
 
 /** No Origin header: not a browser, so no victim's cookie to abuse. */

@@ -1,6 +1,6 @@
 /** Messages in channels, with their likes, reactions, comments, pins, bookmarks, reports and notices. */
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { channels } from "./channels";
 import { createdAt, tsvector } from "./columns";
@@ -134,7 +134,11 @@ export const reports = pgTable(
       .default("open"),
     createdAt: createdAt(),
   },
-  (t) => [index("reports_org_status_idx").on(t.organizationId, t.status)],
+  (t) => [
+    index("reports_org_status_idx").on(t.organizationId, t.status),
+    // A member's report of a message stands once while it is open: pressing Report again adds nothing.
+    uniqueIndex("reports_open_once_idx").on(t.postId, t.reporterId).where(sql`status = 'open'`),
+  ],
 );
 
 /** Mentions and other notices addressed to one user. */

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type ChatContact,
   type ConversationPage,
@@ -7,6 +7,7 @@ import {
 } from "../../../contract/chat";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
+import { chunksOf, textArray } from "../../db/params";
 import { directMessages, users } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -121,19 +122,23 @@ export async function sendToMany(
   recipientIds: string[],
   content: string,
 ): Promise<DirectMessage[]> {
+  // However many: the ids as one array parameter, the messages a thousand to a statement (db/params.ts).
   const people = recipientIds.length
     ? await db
         .select({ id: users.id, settings: users.settings })
         .from(users)
-        .where(inArray(users.id, recipientIds))
+        .where(sql`${users.id} = any(${textArray(recipientIds)}::uuid[])`)
     : [];
   const accepting = people.filter((p) => p.id !== sender.id && privacyOf(p.settings).allowDirectMessages);
-  if (accepting.length === 0) return [];
-  const rows = await db
-    .insert(directMessages)
-    .values(accepting.map((p) => ({ senderId: sender.id, recipientId: p.id, content })))
-    .returning();
-  return rows.map((row) => presentMessage(row, sender.id));
+  const sent: DirectMessage[] = [];
+  for (const chunk of chunksOf(accepting)) {
+    const rows = await db
+      .insert(directMessages)
+      .values(chunk.map((p) => ({ senderId: sender.id, recipientId: p.id, content })))
+      .returning();
+    for (const row of rows) sent.push(presentMessage(row, sender.id));
+  }
+  return sent;
 }
 
 /**

@@ -250,6 +250,33 @@ describe("forwarding and reports", () => {
   });
 });
 
+describe("reports repeated", () => {
+  it("stand once per member while open, however often or at once Report is pressed; each member's counts", async () => {
+    const { admin, member, other, general } = await workspace();
+    const post = (await send(admin.cookie, general.id, { content: "Disputed words" })).json();
+    const report = (cookie: string) =>
+      call(t.app, cookie).post(`/api/posts/${post.id}/report`, { reason: "Insulting" });
+    const pressed = await Promise.all([...Array.from({ length: 5 }, () => report(member.cookie))]);
+    pressed.push(await report(member.cookie));
+    for (const answer of pressed) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().message).toBe(postMessages.reported);
+    }
+    await report(other.cookie);
+    const open = async () =>
+      (await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/reports`)).json()
+        .reports as Array<{ id: string; reporter: { id: string } }>;
+    const list = await open();
+    expect(list.map((r) => r.reporter.id).sort()).toEqual([member.id, other.id].sort());
+    // Once dismissed, the member may report it again.
+    const mine = list.find((r) => r.reporter.id === member.id);
+    await call(t.app, admin.cookie).post(`/api/reports/${mine?.id}/dismiss`);
+    expect(await open()).toHaveLength(1);
+    await report(member.cookie);
+    expect(await open()).toHaveLength(2);
+  });
+});
+
 describe("search", () => {
   it("finds the channel's messages by words (full text), not other channels'", async () => {
     const { admin, member, general } = await workspace();

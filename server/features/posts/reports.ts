@@ -11,13 +11,18 @@ import { postFor } from "./access";
 import { loadPosts } from "./queries";
 import { removePosts } from "./removal";
 
+/**
+ * Reports a message to the organization's administrators. A member's report stands once while it is
+ * open: reporting it again answers the same and adds nothing (`reportId` null: no one to tell).
+ */
 export async function reportPost(db: Db, user: User, postId: string, reason: string) {
   const { post } = await postFor(db, user, postId);
   const [row] = await db
     .insert(reports)
     .values({ postId, organizationId: post.organizationId, reporterId: user.id, reason })
+    .onConflictDoNothing()
     .returning({ id: reports.id });
-  return { reportId: row?.id as string, organizationId: post.organizationId };
+  return { reportId: row?.id ?? null, organizationId: post.organizationId };
 }
 
 /** Open reports of the organization, for its administrators. */
@@ -37,12 +42,16 @@ export async function listReports(db: Db, user: User, organizationId: string): P
     .where(and(eq(reports.organizationId, organizationId), eq(reports.status, "open")))
     .orderBy(asc(reports.createdAt));
   if (rows.length === 0) return [];
+  // The reported messages by a subquery, not a list of ids: as many as there are open reports.
   const reported = await loadPosts(
     db,
     user.id,
     inArray(
       posts.id,
-      rows.map((row) => row.report.postId),
+      db
+        .select({ id: reports.postId })
+        .from(reports)
+        .where(and(eq(reports.organizationId, organizationId), eq(reports.status, "open"))),
     ),
   );
   const loaded = new Map(reported.map((p) => [p.id, p]));

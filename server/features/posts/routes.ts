@@ -238,10 +238,11 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, e.report, async ({ auth, params, body, reply }) => {
     const { reportId, organizationId } = await reportPost(db, auth.user, params.id, body.reason);
-    await bus.publish(`org:${organizationId}`, "report.created", {
-      organization_id: organizationId,
-      report_id: reportId,
-    });
+    if (reportId)
+      await bus.publish(`org:${organizationId}`, "report.created", {
+        organization_id: organizationId,
+        report_id: reportId,
+      });
     reply.code(201);
     return { success: true as const, message: postMessages.reported };
   });

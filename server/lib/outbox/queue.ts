@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../db/connect";
+import { chunksOf } from "../../db/params";
 import { outbox } from "../../db/schema";
 import type { Letter } from "./templates";
 
@@ -33,13 +34,9 @@ export async function queueMessage(db: Db | Tx, message: QueuedMessage): Promise
   await db.insert(outbox).values(row(message));
 }
 
-const CHUNK = 1000;
-
 /** Queues many messages (invitations, notices to a whole roll) in the caller's transaction. */
 export async function queueMessages(db: Db | Tx, messages: QueuedMessage[]): Promise<void> {
-  for (let start = 0; start < messages.length; start += CHUNK) {
-    await db.insert(outbox).values(messages.slice(start, start + CHUNK).map(row));
-  }
+  for (const chunk of chunksOf(messages)) await db.insert(outbox).values(chunk.map(row));
 }
 
 /** The address an e-mail goes to, or the phone number of an SMS. */
