@@ -300,7 +300,15 @@ describe("managing channels", () => {
       user_ids: [outsider.id],
     });
     expect(stranger.statusCode).toBe(400);
-    await call(t.app, admin.cookie).put(`/api/channels/${channel.id}/posters`, { user_ids: [member.id] });
+    // One outsider among members refuses the whole list; a member named twice is one poster.
+    const mixed = await call(t.app, admin.cookie).put(`/api/channels/${channel.id}/posters`, {
+      user_ids: [member.id, outsider.id],
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect((await call(t.app, member.cookie).get(`/api/channels/${channel.id}`)).json().can.post).toBe(false);
+    await call(t.app, admin.cookie).put(`/api/channels/${channel.id}/posters`, {
+      user_ids: [member.id, member.id],
+    });
     expect((await call(t.app, member.cookie).get(`/api/channels/${channel.id}`)).json().can.post).toBe(true);
   });
 });

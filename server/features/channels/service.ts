@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Channel, DEFAULT_PERMISSIONS, DUPLICATE_SUFFIX } from "../../../contract/channels";
 import type {
@@ -8,7 +8,14 @@ import type {
 } from "../../../contract/channels-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { channelMembers, channelPreferences, channels, organizations } from "../../db/schema";
+import { textArray } from "../../db/params";
+import {
+  channelMembers,
+  channelPreferences,
+  channels,
+  organizationMemberships,
+  organizations,
+} from "../../db/schema";
 import { hasChanges, updateWhere } from "../../db/update";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -284,8 +291,18 @@ export async function setChannelPosters(
 ): Promise<{ userIds: string[]; organizationId: string }> {
   const row = await channelForAdmin(db, user, channelId);
   const unique = [...new Set(userIds)];
-  for (const id of unique) {
-    if (!(await roleIn(db, id, row.organizationId))) throw badRequest(messages.notMember);
+  // Every one a member, in one statement (up to 10,000 picked: one read each took seconds).
+  if (unique.length > 0) {
+    const [members] = await db
+      .select({ n: count() })
+      .from(organizationMemberships)
+      .where(
+        and(
+          eq(organizationMemberships.organizationId, row.organizationId),
+          sql`${organizationMemberships.userId} = any(${textArray(unique)}::uuid[])`,
+        ),
+      );
+    if ((members?.n ?? 0) < unique.length) throw badRequest(messages.notMember);
   }
   await db.transaction(async (tx) => {
     await tx.delete(channelMembers).where(eq(channelMembers.channelId, channelId));
