@@ -12,6 +12,7 @@ import {
   voterListMessages,
 } from "../../../contract/invitations";
 import type { Db } from "../../db/connect";
+import { chunksOf } from "../../db/params";
 import { invitations, organizationMemberships, users, voterLists } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -137,40 +138,40 @@ export async function sendVoterList(
   const good = rows.filter((r) => r.problems.length === 0);
   if (good.length === 0) throw badRequest(voterListMessages.nothingToSend, "csv");
 
+  // Everything but the list's id made before the transaction (the ID numbers' HMACs too): only
+  // statements inside it, as PGlite runs one transaction at a time for the whole process.
+  const now = ctx.clock.now();
   const prepared = good.map((row) => {
     const link = newLink(ctx);
     const message = invitationMessage(row.email, link, organization, admin.fullName);
-    return { row, link, message };
+    const invited = {
+      organizationId,
+      email: row.email,
+      fullName: row.full_name,
+      phoneNumber: row.phone_number,
+      idType: row.id_type,
+      voterIdHash: row.id_number ? hashIdNumber(ctx.secretKey, row.id_number) : null,
+      weight: row.weight,
+      tokenHash: link.tokenHash,
+      expiresAt: link.expiresAt,
+      outboxId: message.id,
+      sentAt: now,
+      invitedBy: admin.id,
+    };
+    return { message, invited };
   });
   const listId = await db.transaction(async (tx) => {
     const [list] = await tx
       .insert(voterLists)
-      .values({ organizationId, name: input.filename, createdBy: admin.id, createdAt: ctx.clock.now() })
+      .values({ organizationId, name: input.filename, createdBy: admin.id, createdAt: now })
       .returning({ id: voterLists.id });
     if (!list) throw new Error("the voter list was not stored");
     await queueMessages(
       tx,
       prepared.map((p) => p.message),
     );
-    for (let start = 0; start < prepared.length; start += 1000) {
-      await tx.insert(invitations).values(
-        prepared.slice(start, start + 1000).map(({ row, link, message }) => ({
-          organizationId,
-          listId: list.id,
-          email: row.email,
-          fullName: row.full_name,
-          phoneNumber: row.phone_number,
-          idType: row.id_type,
-          voterIdHash: row.id_number ? hashIdNumber(ctx.secretKey, row.id_number) : null,
-          weight: row.weight,
-          tokenHash: link.tokenHash,
-          expiresAt: link.expiresAt,
-          outboxId: message.id,
-          sentAt: ctx.clock.now(),
-          invitedBy: admin.id,
-        })),
-      );
-    }
+    for (const chunk of chunksOf(prepared))
+      await tx.insert(invitations).values(chunk.map((p) => ({ ...p.invited, listId: list.id })));
     return list.id;
   });
   const skipped = rows.length - good.length;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
+import { chunksOf } from "../../db/params";
 import { candidates, channels, posts, uploads } from "../../db/schema";
 import { every } from "../../lib/every";
 import { removeUploadFiles } from "./files";
@@ -69,11 +70,8 @@ async function removeStrays(ctx: Pick<AppContext, "db" | "storage">, cutoff: Dat
   for await (const file of ctx.storage.list())
     if (UUID.test(file.key) && file.modifiedAt < cutoff) old.push(file.key);
   const kept = new Set<string>();
-  for (let i = 0; i < old.length; i += 500) {
-    const rows = await ctx.db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(inArray(uploads.id, old.slice(i, i + 500)));
+  for (const chunk of chunksOf(old)) {
+    const rows = await ctx.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, chunk));
     for (const row of rows) kept.add(row.id);
   }
   const strays = old.filter((key) => !kept.has(key));
