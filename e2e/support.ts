@@ -62,15 +62,17 @@ export async function launchBrowser(
 const unanswered = new WeakMap<Page, Map<Request, number>>();
 
 function watchRequests(context: BrowserContext): BrowserContext {
-  const of = (request: Request) => {
-    const page = request.serviceWorker() ? null : request.frame().page();
-    if (!page) return new Map<Request, number>();
+  const pageOf = (request: Request) => (request.serviceWorker() ? null : request.frame().page());
+  context.on("request", (request) => {
+    const page = pageOf(request);
+    if (!page) return;
     const requests = unanswered.get(page) ?? new Map<Request, number>();
-    unanswered.set(page, requests);
-    return requests;
+    unanswered.set(page, requests.set(request, Date.now()));
+  });
+  const answered = (request: Request) => {
+    const page = pageOf(request);
+    if (page) unanswered.get(page)?.delete(request);
   };
-  context.on("request", (request) => of(request).set(request, Date.now()));
-  const answered = (request: Request) => void of(request).delete(request);
   context.on("requestfinished", answered);
   context.on("requestfailed", answered);
   return context;

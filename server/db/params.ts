@@ -1,3 +1,5 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+
 /**
  * Lists of any length in a statement. PostgreSQL takes at most 65,535 parameters in one: a row
  * written takes one per column and `inArray` one per element, so a list that grows with an
@@ -12,7 +14,11 @@ export function chunksOf<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[]
   return chunks;
 }
 
-/** A PostgreSQL text array literal, every element quoted, sent as one parameter (`= any($1::uuid[])`). */
-export function textArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+/**
+ * `column = any($1::uuid[])` (or `text[]`): membership in a list of any length, sent as one
+ * parameter (a PostgreSQL array literal, every element quoted), where `inArray` takes one each.
+ */
+export function inList(column: AnyColumn, values: readonly string[], type: "uuid" | "text" = "uuid"): SQL {
+  const literal = `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+  return sql`${column} = any(${literal}::${sql.raw(type)}[])`;
 }

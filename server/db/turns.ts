@@ -40,10 +40,9 @@ function fair<A extends unknown[], R>(statement: Statement<A, R>): Statement<A, 
 }
 
 /** The statements of `target` (the client, or a transaction's handle) waiting for a turn when due. */
-function fairStatements(target: Pick<PGlite | Transaction, "query" | "exec" | "sql">): void {
+function fairStatements(target: Pick<PGlite | Transaction, "query" | "exec">): void {
   target.query = fair(target.query.bind(target)) as typeof target.query;
   target.exec = fair(target.exec.bind(target));
-  target.sql = fair(target.sql.bind(target)) as typeof target.sql;
 }
 
 /** `client` whose statements, inside a transaction or not, let the event loop turn every 20 ms. */

@@ -1,10 +1,10 @@
-import { and, gt, sql } from "drizzle-orm";
+import { and, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { SOCKET_CLOSE, socketMessages, type Topic } from "../../contract/events";
 import { messages } from "../../contract/messages";
 import type { Db } from "../db/connect";
-import { textArray } from "../db/params";
+import { inList } from "../db/params";
 import { sessions } from "../db/schema";
 import type { User } from "../features/accounts/sessions";
 import { mayWatch, mayWatchAll } from "../features/organizations/policy";
@@ -166,10 +166,7 @@ export class SocketHub {
       .select({ id: sessions.id })
       .from(sessions)
       .where(
-        and(
-          sql`${sessions.id} = any(${textArray([...new Set(ids)])}::text[])`,
-          gt(sessions.expiresAt, this.deps.clock.now()),
-        ),
+        and(inList(sessions.id, [...new Set(ids)], "text"), gt(sessions.expiresAt, this.deps.clock.now())),
       );
     return new Set(rows.map((row) => row.id));
   }

@@ -8,7 +8,7 @@ import type {
 } from "../../../contract/channels-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { textArray } from "../../db/params";
+import { inList } from "../../db/params";
 import {
   channelMembers,
   channelPreferences,
@@ -299,7 +299,7 @@ export async function setChannelPosters(
       .where(
         and(
           eq(organizationMemberships.organizationId, row.organizationId),
-          sql`${organizationMemberships.userId} = any(${textArray(unique)}::uuid[])`,
+          inList(organizationMemberships.userId, unique),
         ),
       );
     if ((members?.n ?? 0) < unique.length) throw badRequest(messages.notMember);

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   type ChatContact,
   type ConversationPage,
@@ -7,7 +6,7 @@ import {
 } from "../../../contract/chat";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
-import { chunksOf, textArray } from "../../db/params";
+import { chunksOf, inList } from "../../db/params";
 import { directMessages, users } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -127,7 +126,7 @@ export async function sendToMany(
     ? await db
         .select({ id: users.id, settings: users.settings })
         .from(users)
-        .where(sql`${users.id} = any(${textArray(recipientIds)}::uuid[])`)
+        .where(inList(users.id, recipientIds))
     : [];
   const accepting = people.filter((p) => p.id !== sender.id && privacyOf(p.settings).allowDirectMessages);
   const sent: DirectMessage[] = [];

@@ -29,6 +29,7 @@ export async function reportPost(db: Db, user: User, postId: string, reason: str
 export async function listReports(db: Db, user: User, organizationId: string): Promise<Report[]> {
   const role = await requireMember(db, user, organizationId);
   if (!isAdmin(user, role)) throw forbidden(postMessages.reportAdminOnly);
+  const open = and(eq(reports.organizationId, organizationId), eq(reports.status, "open"));
   const rows = await db
     .select({
       report: reports,
@@ -39,20 +40,14 @@ export async function listReports(db: Db, user: User, organizationId: string): P
     .innerJoin(posts, eq(posts.id, reports.postId))
     .innerJoin(channels, eq(channels.id, posts.channelId))
     .leftJoin(users, eq(users.id, reports.reporterId))
-    .where(and(eq(reports.organizationId, organizationId), eq(reports.status, "open")))
+    .where(open)
     .orderBy(asc(reports.createdAt));
   if (rows.length === 0) return [];
   // The reported messages by a subquery, not a list of ids: as many as there are open reports.
   const reported = await loadPosts(
     db,
     user.id,
-    inArray(
-      posts.id,
-      db
-        .select({ id: reports.postId })
-        .from(reports)
-        .where(and(eq(reports.organizationId, organizationId), eq(reports.status, "open"))),
-    ),
+    inArray(posts.id, db.select({ id: reports.postId }).from(reports).where(open)),
   );
   const loaded = new Map(reported.map((p) => [p.id, p]));
   return rows.flatMap((row) => {

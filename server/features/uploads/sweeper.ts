@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
-import { chunksOf } from "../../db/params";
+import { inList } from "../../db/params";
 import { candidates, channels, posts, uploads } from "../../db/schema";
 import { every } from "../../lib/every";
 import { removeUploadFiles } from "./files";
@@ -69,11 +69,10 @@ async function removeStrays(ctx: Pick<AppContext, "db" | "storage">, cutoff: Dat
   const old: string[] = [];
   for await (const file of ctx.storage.list())
     if (UUID.test(file.key) && file.modifiedAt < cutoff) old.push(file.key);
-  const kept = new Set<string>();
-  for (const chunk of chunksOf(old)) {
-    const rows = await ctx.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, chunk));
-    for (const row of rows) kept.add(row.id);
-  }
+  const rows = old.length
+    ? await ctx.db.select({ id: uploads.id }).from(uploads).where(inList(uploads.id, old))
+    : [];
+  const kept = new Set(rows.map((row) => row.id));
   const strays = old.filter((key) => !kept.has(key));
   await ctx.storage.remove(strays);
   return strays.length;
