@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "../server/app";
-import { type Database, fromPglite, fromPostgres } from "../server/db/connect";
+import { type Database, fromPglite } from "../server/db/connect";
+import { fromPostgres } from "../server/db/postgres";
 import { generousLimits, testConfig } from "../server/test/config";
 import { measure, report } from "./measure";
 

@@ -18,19 +18,22 @@ export function isValidPassword(password: string): boolean {
 /**
  * Common and breached passwords of an allowed length, lower-cased: the list of the maintained
  * `@zxcvbn-ts/language-common` package (passwords seen most often in public breaches). Loaded once:
- * by the server at start, by a form when it opens (a lazy chunk of its own).
+ * by the server with the first request that carries a body (http/endpoint.ts), by a form when it
+ * opens (a lazy chunk of its own).
  */
 let commonPasswords: ReadonlySet<string> | undefined;
+let loading: Promise<void> | undefined;
 
-export async function loadCommonPasswords(): Promise<void> {
-  if (commonPasswords) return;
-  // The attribute: plain Node (the compiled server, dist/server.mjs) imports JSON only with it.
-  const { default: list } = await import("@zxcvbn-ts/language-common/src/passwords.json", {
-    with: { type: "json" },
-  });
-  commonPasswords = new Set(
-    (list as string[]).filter(isValidPassword).map((password) => password.toLowerCase()),
+export function loadCommonPasswords(): Promise<void> {
+  // The attribute: plain Node imports JSON only with it.
+  loading ??= import("@zxcvbn-ts/language-common/src/passwords.json", { with: { type: "json" } }).then(
+    ({ default: list }) => {
+      commonPasswords = new Set(
+        (list as string[]).filter(isValidPassword).map((password) => password.toLowerCase()),
+      );
+    },
   );
+  return loading;
 }
 
 /** True for a password on the list, whatever its case (false until the list is loaded). */

@@ -4,3 +4,8 @@ export function newestMtime(target: string): number;
 export function serverBuildIsStale(): boolean;
 export function buildServer(): Promise<void>;
 export function ensureServerBuild(): Promise<void>;
+export function runCompiled(file: string): {
+  exports: Record<string, unknown>;
+  /** Settles once the file's own `listening` export has and the cache is written. */
+  listening: Promise<void>;
+};

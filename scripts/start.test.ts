@@ -1,18 +1,18 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { freePort, waitUntilHealthy } from "../server/test/server-process";
-import { compiledServer, ensureServerBuild, serverBuildIsStale } from "./server-build.mjs";
+import { compiledServer, ensureServerBuild, runCompiled, serverBuildIsStale } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "votespace-start-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-test("npm start's compiled server starts with plain node on a new data folder and answers health", async () => {
-  await ensureServerBuild();
-  expect(serverBuildIsStale()).toBe(false);
+/** Runs `node scripts/start.mjs` until health answers 200, then stops it; returns what it printed. */
+async function startAndStop(): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
@@ -42,12 +42,35 @@ test("npm start's compiled server starts with plain node on a new data folder an
     });
     const response = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(response.status).toBe(200);
-    // Nothing was compiled at start: the build above was fresh.
-    expect(output).not.toContain("Compiling the server");
   } finally {
     child.kill("SIGTERM");
   }
   expect(await exited).toBe(0);
+  return output;
+}
+
+test("npm start's compiled server starts with plain node on a new data folder and answers health", async () => {
+  await ensureServerBuild();
+  expect(serverBuildIsStale()).toBe(false);
+  const output = await startAndStop();
+  // Nothing was compiled at start: the build above was fresh.
+  expect(output).not.toContain("Compiling the server");
+}, 90_000);
+
+test("a start keeps V8's code for the next, and replaces a cache made from another build", async () => {
+  await ensureServerBuild();
+  const cacheFile = `${compiledServer}.cache`;
+  const digest = createHash("sha1").update(readFileSync(compiledServer)).digest();
+  // A cache of another build: V8 checks only the source's length, so the digest must refuse it.
+  writeFileSync(
+    cacheFile,
+    Buffer.concat([createHash("sha1").update("another build").digest(), randomBytes(4096)]),
+  );
+  await startAndStop();
+  // Refused, and replaced by the one the start made once it listened.
+  const cache = readFileSync(cacheFile);
+  expect(cache.subarray(0, digest.length).equals(digest)).toBe(true);
+  expect(cache.length).toBeGreaterThan(100_000);
 }, 90_000);
 
 test("the compiled server is stale once a file it was built from is newer", async () => {
@@ -61,4 +84,18 @@ test("the compiled server is stale once a file it was built from is newer", asyn
     utimesSync(compiledServer, atime, mtime);
   }
   expect(serverBuildIsStale()).toBe(false);
+});
+
+test("V8's code cache runs only with the source it was made from", async () => {
+  const file = path.join(dataDir, "compiled.cjs");
+  const source = (value: string) => `module.exports = { value: "${value}", listening: Promise.resolve() };\n`;
+  writeFileSync(file, source("AAAA"));
+  await runCompiled(file).listening; // no cache yet: made once listening settles
+  expect(runCompiled(file).exports.value).toBe("AAAA"); // with the cache
+  // Another build of the same length: V8 alone would take the cache and run "AAAA".
+  writeFileSync(file, source("BBBB"));
+  const next = runCompiled(file);
+  expect(next.exports.value).toBe("BBBB");
+  await next.listening;
+  expect(runCompiled(file).exports.value).toBe("BBBB");
 });

@@ -11,7 +11,8 @@ const webBuilt =
         () => null,
         (error: unknown) => error, // held until main awaits it, so it is not an unhandled rejection
       );
-await main({
+/** Settles once the server listens (scripts/start.mjs then keeps V8's compiled code for the next start). */
+export const listening = main({
   beforeApp: async () => {
     const error = await webBuilt;
     if (error) throw error;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
-import { loadCommonPasswords } from "../contract/accounts";
 import type { Config } from "./config";
 import { type AppContext, defaultLimits, type Limits } from "./context";
 import type { Database } from "./db/connect";
@@ -68,8 +67,6 @@ declare module "fastify" {
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, database } = parts;
-  // The new-password schema refuses common passwords once their list is loaded: load it before any route.
-  await loadCommonPasswords();
   const logger: FastifyServerOptions["logger"] =
     parts.logger === false ? false : loggerOptions(parts.logger ?? { level: config.logLevel });
   const app = Fastify({

@@ -2,12 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { markPhase } from "../lib/startup-phases";
 import { projectRoot } from "../root";
 import { lockDataDir } from "./lock";
@@ -37,19 +34,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * How long the server waits on PostgreSQL before it answers 503: a new connection within 5 s
- * (a stopped server refuses at once; an unreachable one would hang), a statement within 30 s.
- * Keepalive finds a connection whose server went away without a word.
- */
-export const POOL_TIMEOUTS = {
-  connectionTimeoutMillis: 5_000,
-  statement_timeout: 30_000,
-  idleTimeoutMillis: 30_000,
-  keepAlive: true,
-  keepAliveInitialDelayMillis: 10_000,
-} as const;
-
 export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 /**
@@ -57,7 +41,7 @@ export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
  * apply nothing (it applies what is newer than the last applied): a start on existing data skips
  * reading and hashing every migration file. False on a new database (no migrations table yet).
  */
-async function upToDate(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+export async function upToDate(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
     entries: Array<{ when: number }>;
   };
@@ -85,49 +69,6 @@ export function fromPglite(client: PGlite): Database {
         await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: () => client.close(),
-  };
-}
-
-export function fromPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...POOL_TIMEOUTS });
-  // A connection that fails outside a query emits "error"; without a listener that ends the
-  // process (one pg_terminate_backend, or a database restart, would take every server down).
-  // Every connection gets a listener for its whole life, in use (between a transaction's
-  // queries) as well as idle; the pool removes the broken one and the next query fails or retries.
-  const errorHandlers = new Set<(error: Error) => void>();
-  const report = (error: Error) => {
-    for (const handler of errorHandlers) handler(error);
-  };
-  pool.on("connect", (client) => client.on("error", report));
-  pool.on("error", () => {}); // the client's own listener above has reported it
-  const db = markingTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
-  return {
-    db,
-    kind: "postgres",
-    observed: (onQuery) =>
-      markingTransactions(
-        drizzleNodePg(pool, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
-      ),
-    async migrate() {
-      if (await upToDate((text) => pool.query(text))) return;
-      // One process migrates at a time: an advisory lock held on one connection.
-      const client = await pool.connect();
-      try {
-        // Migrations (and waiting for another process's) may take longer than a request may.
-        await client.query("set statement_timeout = 0");
-        await client.query("select pg_advisory_lock(7265001)");
-        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-      } finally {
-        await client.query("select pg_advisory_unlock(7265001)").catch(() => {});
-        await client.query("reset statement_timeout").catch(() => {});
-        client.release();
-      }
-    },
-    onConnectionError(handler) {
-      errorHandlers.add(handler);
-      return () => errorHandlers.delete(handler);
-    },
-    close: () => pool.end(),
   };
 }
 
@@ -167,7 +108,11 @@ export async function openConfigured(
   config: { databaseUrl: string | undefined; dataDir: string },
   poolSize: number,
 ): Promise<{ database: Database; release: () => void }> {
-  if (config.databaseUrl) return { database: fromPostgres(config.databaseUrl, poolSize), release: () => {} };
+  if (config.databaseUrl) {
+    // Loaded only here: node-postgres loads Node's TLS and fetch at import, 25 ms of every embedded start.
+    const { fromPostgres } = await import("./postgres");
+    return { database: fromPostgres(config.databaseUrl, poolSize), release: () => {} };
+  }
   const release = lockDataDir(config.dataDir);
   return { database: await openEmbedded(config.dataDir), release };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadCommonPasswords } from "../../contract/accounts";
 import {
   type AnyEndpoint,
   type EndpointParsed,
@@ -51,8 +52,12 @@ export function route<E extends AnyEndpoint>(
       const input: Record<string, unknown> = {};
       if (params) input.params = parse(params, request.params);
       if (query) input.query = parse(query, request.query);
-      if (body) input.body = parse(body, request.body);
-      else if (endpoint.method !== "GET") noBody(request.body);
+      if (body) {
+        // A new password's schema refuses the common ones: their list (30 ms to load) is loaded by
+        // the first request that carries a body, not at every start.
+        await loadCommonPasswords();
+        input.body = parse(body, request.body);
+      } else if (endpoint.method !== "GET") noBody(request.body);
       const caller =
         endpoint.access === "admin"
           ? { admin: currentAdmin(request) }

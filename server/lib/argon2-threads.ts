@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { Options } from "@node-rs/argon2";
+import { requireFromRoot } from "../root";
 import { limitConcurrency } from "./concurrency";
 
 /**
@@ -11,7 +11,7 @@ import { limitConcurrency } from "./concurrency";
  * others leave: the voter who chose it waits; the others do not. At most `threads` run at once.
  *
  * Each thread runs @node-rs/argon2's synchronous functions; the code is inline (`eval`) so the
- * compiled server (dist/server.mjs) needs no file beside it.
+ * compiled server (dist/server.cjs) needs no file beside it.
  */
 const THREAD_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -83,10 +83,7 @@ class Argon2Thread {
 }
 
 /** `argon2Path`: the module the threads load (a test names one that fails). */
-export function argon2Threads(
-  threads: number,
-  argon2Path = createRequire(import.meta.url).resolve("@node-rs/argon2"),
-) {
+export function argon2Threads(threads: number, argon2Path = requireFromRoot.resolve("@node-rs/argon2")) {
   const idle: Argon2Thread[] = [];
   const turn = limitConcurrency(threads);
   const onThread = <T>(job: (thread: Argon2Thread) => Promise<T>) =>

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { type EventMap, type EventName, TOPIC_PATTERN, type Topic } from "../../contract/events";
 import type { Database } from "../db/connect";
 import { batched } from "../lib/batched";
@@ -159,6 +159,8 @@ export async function postgresBus(
   /** Names the listening connection in pg_stat_activity. */
   applicationName = "votespace realtime",
 ): Promise<Bus> {
+  // Loaded only here: node-postgres loads Node's TLS and fetch at import (see db/postgres.ts).
+  const { Client } = (await import("pg")).default;
   const handlers = new Set<(message: BusMessage) => void>();
   const resumeHandlers = new Set<() => void>();
   /** This process on the wire: its own notifications, already delivered, are skipped when they return. */
@@ -169,7 +171,7 @@ export async function postgresBus(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const listen = async (): Promise<void> => {
-    const next = new pg.Client({
+    const next = new Client({
       connectionString: url,
       keepAlive: true,
       query_timeout: 10_000,

@@ -4,7 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { fromPglite, fromPostgres } from "../db/connect";
+import { fromPglite } from "../db/connect";
+import { fromPostgres } from "../db/postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { fromPostgres } from "../../../db/connect";
+import { fromPostgres } from "../../../db/postgres";
 import { systemClock } from "../../clock";
 import { emailTo, queueMessage } from "../queue";
 import { smtpTransport } from "../smtp";
