@@ -5,6 +5,7 @@ import type { Ballot } from "../../contract/ballots/ballot";
 import type { QuestionMethod } from "../../contract/ballots/question";
 import { type Election, GRANT_TTL_MINUTES } from "../../contract/elections";
 import type { Db } from "../db/connect";
+import { chunksOf } from "../db/params";
 import {
   ballots,
   candidates,
@@ -49,23 +50,28 @@ let passwordHash: Promise<string> | undefined;
 export async function bulkVoters(db: Db, clock: Clock, organizationId: string, count: number) {
   passwordHash ??= hashPassword("vs-secret12");
   const hash = await passwordHash;
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        email: `bulk-${randomUUID()}@test.votespace.local`,
-        passwordHash: hash,
-        fullName: `Bulk Voter ${i + 1}`,
-        userType: "voter" as const,
-        phoneNumber: "+1 555 0100",
-        idType: "National ID",
-        organizationId,
-      })),
-    )
-    .returning();
-  await db
-    .insert(organizationMemberships)
-    .values(rows.map((u) => ({ organizationId, userId: u.id, role: "member" as const })));
+  const rows = [];
+  // A thousand rows a statement (db/params.ts): seven parameters a row passed PostgreSQL's 65,535 at 9,363.
+  for (const chunk of chunksOf(Array.from({ length: count }, (_, i) => i))) {
+    const made = await db
+      .insert(users)
+      .values(
+        chunk.map((i) => ({
+          email: `bulk-${randomUUID()}@test.votespace.local`,
+          passwordHash: hash,
+          fullName: `Bulk Voter ${i + 1}`,
+          userType: "voter" as const,
+          phoneNumber: "+1 555 0100",
+          idType: "National ID",
+          organizationId,
+        })),
+      )
+      .returning();
+    await db
+      .insert(organizationMemberships)
+      .values(made.map((u) => ({ organizationId, userId: u.id, role: "member" as const })));
+    rows.push(...made);
+  }
   return Promise.all(
     rows.map(async (user) => ({
       user,

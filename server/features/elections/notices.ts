@@ -7,7 +7,7 @@ import {
 } from "../../../contract/election-notices";
 import type { Db } from "../../db/connect";
 import { channels, electionNoticeSettings, electionNotices, organizations, users } from "../../db/schema";
-import { emailTo, queueMessages } from "../../lib/outbox/queue";
+import { queueLetterToUsers } from "../../lib/outbox/queue";
 import * as templates from "../../lib/outbox/templates";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
@@ -88,18 +88,14 @@ async function noticeOf(db: Db, row: ElectionRow, origin: string): Promise<templ
   };
 }
 
-export interface Recipient {
-  id: string;
-  email: string;
-}
-
-/** Those of `who` (a condition on the `users` table) who take election notices. */
-export function recipients(db: Db, who: SQL): Promise<Recipient[]> {
-  return db
-    .select({ id: users.id, email: users.email })
+/** The ids of those of `who` (a condition on the `users` table) who take election notices. */
+export async function recipients(db: Db, who: SQL): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
     .from(users)
     .where(and(who, wantsNotices("users")))
     .orderBy(users.id);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -120,15 +116,11 @@ export async function queueLetters(
   db: Db,
   row: ElectionRow,
   kind: NoticeOrReminder,
-  to: Recipient[],
+  to: string[],
   origin: string,
   noticeIds: number[],
 ): Promise<void> {
-  const letter = LETTERS[kind](await noticeOf(db, row, origin));
-  await queueMessages(
-    db,
-    to.map((person) => emailTo(person.email, letter)),
-  );
+  await queueLetterToUsers(db, LETTERS[kind](await noticeOf(db, row, origin)), to);
   for (const id of noticeIds) {
     await db.update(electionNotices).set({ recipients: to.length }).where(eq(electionNotices.id, id));
   }

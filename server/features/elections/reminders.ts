@@ -129,12 +129,7 @@ export async function remindNonVoters(options: {
       .from(organizations)
       .where(eq(organizations.id, row.organizationId));
     const text = `Reminder: voting in "${row.title}" is open until ${formatWhen(row.endsAt, organization?.timezone ?? "UTC")}. If you have not voted yet, you can vote in the election's channel. If you have, thank you: there is nothing more to do.`;
-    const messages = await sendToMany(
-      tx,
-      admin,
-      to.map((person) => person.id),
-      text,
-    );
+    const messages = await sendToMany(tx, admin, to, text);
     return {
       emails: to.length,
       direct_messages: messages.length,
