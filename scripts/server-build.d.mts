@@ -4,8 +4,11 @@ export function newestMtime(target: string): number;
 export function serverBuildIsStale(): boolean;
 export function buildServer(): Promise<void>;
 export function ensureServerBuild(): Promise<void>;
-export function runCompiled(file: string): {
+export function runCompiled(
+  file: string,
+  options?: { keepAfterMs?: number },
+): {
   exports: Record<string, unknown>;
-  /** Settles once the file's own `listening` export has and the cache is written. */
+  /** Settles once the file's own `listening` export has and, `keepAfterMs` later, the cache is written. */
   listening: Promise<void>;
 };

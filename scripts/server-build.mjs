@@ -125,13 +125,14 @@ export async function ensureServerBuild() {
 
 /**
  * Runs a CommonJS file (dist/server.cjs) as Node would, but with V8's code cache: parsing the
- * server's 4 MB took 100-140 ms of every start, 6-12 ms with the cache. The cache (`<file>.cache`)
+ * server's 4 MB took 100-140 ms of every start, 25 ms with the cache. The cache (`<file>.cache`)
  * begins with the SHA-1 of the source it was made from: V8 itself checks only the source's length,
- * and would run the code of another build of the same length. It is written once the file's
- * `listening` export settles, so it holds the functions the start compiled, and again whenever V8
- * refuses it (another Node version, other V8 flags).
+ * and would run the code of another build of the same length. It is written `keepAfterMs` after the
+ * file's `listening` export settles, at every start, off the start's own path: it holds the functions
+ * that start compiled, and one made by a start that also built the web app (whose bytecode V8 partly
+ * flushed meanwhile: such a cache made the next starts 100 ms slower) lasts one start.
  */
-export function runCompiled(file) {
+export function runCompiled(file, { keepAfterMs = 1000 } = {}) {
   const cacheFile = `${file}.cache`;
   const source = readFileSync(file);
   const digest = createHash("sha1").update(source).digest();
@@ -149,13 +150,15 @@ export function runCompiled(file) {
   );
   const compiled = { exports: {} };
   script.runInThisContext()(compiled.exports, createRequire(file), compiled, file, path.dirname(file));
+  const keep = () => {
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, Buffer.concat([digest, script.createCachedData()]));
+    renameSync(temporary, cacheFile);
+  };
   return {
     exports: compiled.exports,
-    listening: compiled.exports.listening.then(() => {
-      if (cachedData && !script.cachedDataRejected) return;
-      const temporary = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, Buffer.concat([digest, script.createCachedData()]));
-      renameSync(temporary, cacheFile);
-    }),
+    listening: compiled.exports.listening.then(
+      () => new Promise((resolve) => setTimeout(() => resolve(keep()), keepAfterMs).unref()),
+    ),
   };
 }

@@ -11,8 +11,11 @@ const root = path.resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "votespace-start-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs `node scripts/start.mjs` until health answers 200, then stops it; returns what it printed. */
-async function startAndStop(): Promise<string> {
+/**
+ * Runs `node scripts/start.mjs` until health answers 200 (and `until`, when given, holds), then stops
+ * it; returns what it printed.
+ */
+async function startAndStop(until?: () => boolean): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
@@ -42,6 +45,8 @@ async function startAndStop(): Promise<string> {
     });
     const response = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(response.status).toBe(200);
+    for (const started = Date.now(); until && !until() && Date.now() - started < 10_000; )
+      await new Promise((resolve) => setTimeout(resolve, 50));
   } finally {
     child.kill("SIGTERM");
   }
@@ -90,11 +95,11 @@ test("V8's code cache runs only with the source it was made from", async () => {
   const file = path.join(dataDir, "compiled.cjs");
   const source = (value: string) => `module.exports = { value: "${value}", listening: Promise.resolve() };\n`;
   writeFileSync(file, source("AAAA"));
-  await runCompiled(file).listening; // no cache yet: made once listening settles
+  await runCompiled(file, { keepAfterMs: 0 }).listening; // no cache yet: made once listening settles
   expect(runCompiled(file).exports.value).toBe("AAAA"); // with the cache
   // Another build of the same length: V8 alone would take the cache and run "AAAA".
   writeFileSync(file, source("BBBB"));
-  const next = runCompiled(file);
+  const next = runCompiled(file, { keepAfterMs: 0 });
   expect(next.exports.value).toBe("BBBB");
   await next.listening;
   expect(runCompiled(file).exports.value).toBe("BBBB");
