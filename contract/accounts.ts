@@ -36,6 +36,11 @@ export function loadCommonPasswords(): Promise<void> {
   return loading;
 }
 
+/** The list is loaded (a check that needs no turn of the event loop, where awaiting the load takes one). */
+export function commonPasswordsLoaded(): boolean {
+  return commonPasswords !== undefined;
+}
+
 /** True for a password on the list, whatever its case (false until the list is loaded). */
 export function isCommonPassword(password: string): boolean {
   return commonPasswords?.has(password.toLowerCase()) ?? false;

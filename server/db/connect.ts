@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type DrizzleConfig, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -54,16 +54,22 @@ export async function upToDate(query: (text: string) => Promise<{ rows: unknown[
   }
 }
 
+/**
+ * The handles a Database gives, from its driver's drizzle (`open`): `db`, and `observed`, the same
+ * connection with every query reported; both mark their transactions.
+ */
+export function handles(open: (config: DrizzleConfig<Schema>) => unknown): Pick<Database, "db" | "observed"> {
+  return {
+    db: markingTransactions(open({ schema }) as Db),
+    observed: (onQuery) => markingTransactions(open({ schema, logger: { logQuery: onQuery } }) as Db),
+  };
+}
+
 export function fromPglite(client: PGlite): Database {
   givingTurns(client);
-  const db = markingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
-    db,
+    ...handles((config) => drizzlePglite(client, config)),
     kind: "pglite",
-    observed: (onQuery) =>
-      markingTransactions(
-        drizzlePglite(client, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
-      ),
     async migrate() {
       if (!(await upToDate((text) => client.query(text))))
         await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1,9 +1,7 @@
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { type Database, type Db, migrationsFolder, upToDate } from "./connect";
-import * as schema from "./schema";
-import { markingTransactions } from "./transaction-scope";
+import { type Database, handles, migrationsFolder, upToDate } from "./connect";
 
 // A PostgreSQL server (DATABASE_URL) behind the one Database type; openConfigured (connect.ts) loads
 // this module only when one is configured.
@@ -33,14 +31,9 @@ export function fromPostgres(url: string, poolSize = 10): Database {
   };
   pool.on("connect", (client) => client.on("error", report));
   pool.on("error", () => {}); // the client's own listener above has reported it
-  const db = markingTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
-    db,
+    ...handles((config) => drizzleNodePg(pool, config)),
     kind: "postgres",
-    observed: (onQuery) =>
-      markingTransactions(
-        drizzleNodePg(pool, { schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
-      ),
     async migrate() {
       if (await upToDate((text) => pool.query(text))) return;
       // One process migrates at a time: an advisory lock held on one connection.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loadCommonPasswords } from "../../contract/accounts";
+import { commonPasswordsLoaded, loadCommonPasswords } from "../../contract/accounts";
 import {
   type AnyEndpoint,
   type EndpointParsed,
@@ -55,7 +55,7 @@ export function route<E extends AnyEndpoint>(
       if (body) {
         // A new password's schema refuses the common ones: their list (30 ms to load) is loaded by
         // the first request that carries a body, not at every start.
-        await loadCommonPasswords();
+        if (!commonPasswordsLoaded()) await loadCommonPasswords();
         input.body = parse(body, request.body);
       } else if (endpoint.method !== "GET") noBody(request.body);
       const caller =

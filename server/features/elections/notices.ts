@@ -111,18 +111,19 @@ async function claim(db: Db, row: ElectionRow, kind: NoticeOrReminder, at: Date)
   return claimed?.id ?? null;
 }
 
-/** Queues one letter to each recipient; the count is kept on the claim `noticeId`. */
+/** Queues one letter to each of `who` (a condition on the `users` table) who takes notices; the count is kept on the claims `noticeIds`. */
 export async function queueLetters(
   db: Db,
   row: ElectionRow,
   kind: NoticeOrReminder,
-  to: string[],
+  who: SQL,
   origin: string,
   noticeIds: number[],
 ): Promise<void> {
-  await queueLetterToUsers(db, LETTERS[kind](await noticeOf(db, row, origin)), to);
+  const letter = LETTERS[kind](await noticeOf(db, row, origin));
+  const count = await queueLetterToUsers(db, letter, and(who, wantsNotices("users")) as SQL);
   for (const id of noticeIds) {
-    await db.update(electionNotices).set({ recipients: to.length }).where(eq(electionNotices.id, id));
+    await db.update(electionNotices).set({ recipients: count }).where(eq(electionNotices.id, id));
   }
 }
 
@@ -143,7 +144,7 @@ export async function queueNotice(
   const id = await claim(db, row, kind, at);
   if (id === null) return false;
   const who = kind === "reminder" ? notVoted(row, "users") : onRoll(row);
-  await queueLetters(db, row, kind, await recipients(db, who), origin, [id]);
+  await queueLetters(db, row, kind, who, origin, [id]);
   return true;
 }
 
@@ -161,7 +162,7 @@ export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, or
     const ids = [published, closed].filter((id): id is number => id !== null);
     // The results letter says voting closed too; the closing letter alone if the results went already.
     const kind = published !== null ? "results_published" : closed !== null ? "voting_closed" : null;
-    if (kind) await queueLetters(db, row, kind, await recipients(db, onRoll(row)), origin, ids);
+    if (kind) await queueLetters(db, row, kind, onRoll(row), origin, ids);
     return;
   }
   await queueNotice(db, row, "voting_closed", at, origin);

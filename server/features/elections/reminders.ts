@@ -10,6 +10,7 @@ import {
 } from "../../../contract/election-notices";
 import { votingOpen } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
+import { inList } from "../../db/params";
 import { electionNoticeSettings, electionNotices, elections, organizations, users } from "../../db/schema";
 import { AppError, badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -123,7 +124,8 @@ export async function remindNonVoters(options: {
       .insert(electionNotices)
       .values({ electionId, kind: "reminder", manual: true, sentBy: admin.id, queuedAt: now })
       .returning({ id: electionNotices.id });
-    await queueLetters(tx, row, "reminder", to, origin, claimed ? [claimed.id] : []);
+    // The letters to exactly those read above, who also get the direct message.
+    await queueLetters(tx, row, "reminder", inList(users.id, to), origin, claimed ? [claimed.id] : []);
     const [organization] = await tx
       .select({ timezone: organizations.timezone })
       .from(organizations)

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/connect";
-import { chunksOf, inList } from "../../db/params";
+import { chunksOf } from "../../db/params";
+import { arrayRows } from "../../db/prepared";
 import { outbox, users } from "../../db/schema";
 import type { Letter } from "./templates";
 
@@ -41,20 +42,20 @@ export async function queueMessages(db: Db | Tx, messages: QueuedMessage[]): Pro
 }
 
 /**
- * Queues one letter by e-mail to each of the users `userIds` at their address, in one statement
- * whatever their number (a notice to a whole roll): the letter goes to the database once, where a
- * row written from here for each recipient sent its 1.4 KB once a recipient (10,000 notices: 1.8 s of
- * the transaction that opened the election, on PGlite).
+ * Queues one letter by e-mail to each user `who` names (a condition on the `users` table) at their
+ * address, in one statement whatever their number (a notice to a whole roll): the letter goes to the
+ * database once, where a row written from here for each recipient sent its 1.4 KB once a recipient
+ * (10,000 notices: 1.8 s of the transaction that opened the election, on PGlite). Answers how many.
  */
-export async function queueLetterToUsers(
-  db: Db | Tx,
-  letter: Letter,
-  userIds: readonly string[],
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.execute(sql`insert into ${outbox} (channel, recipient, kind, subject, body, html)
-    select 'email', ${users.email}, ${letter.kind}, ${letter.subject}, ${letter.text}, ${letter.html}
-    from ${users} where ${inList(users.id, userIds)}`);
+export async function queueLetterToUsers(db: Db | Tx, letter: Letter, who: SQL): Promise<number> {
+  const [row] = await arrayRows<[number]>(
+    db as Db,
+    sql`with queued as (insert into ${outbox} (channel, recipient, kind, subject, body, html)
+      select 'email', ${users.email}, ${letter.kind}, ${letter.subject}, ${letter.text}, ${letter.html}
+      from ${users} where ${who} returning 1)
+    select count(*)::int from queued`,
+  );
+  return row?.[0] ?? 0;
 }
 
 /** The address an e-mail goes to, or the phone number of an SMS. */
