@@ -1,7 +1,11 @@
+import { Agent, createServer, get } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { batched } from "./batched";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
+/** One turn of the event loop: a batch waiting for it has been taken. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("batched", () => {
   it("writes a lone item at once, alone", async () => {
@@ -17,7 +21,7 @@ describe("batched", () => {
     expect(batches).toEqual([[4]]);
   });
 
-  it("batches what arrives while a write runs, in arrival order, at most max at a time", async () => {
+  it("batches what arrives in one turn and while a write runs, in arrival order, at most max at a time", async () => {
     const batches: number[][] = [];
     const submit = batched(
       async (items: number[]) => {
@@ -27,9 +31,52 @@ describe("batched", () => {
       },
       { max: 3, concurrency: 1 },
     );
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => submit(i)));
+    const first = [submit(0), submit(1)];
+    await turn();
+    const results = await Promise.all([...first, ...Array.from({ length: 6 }, (_, i) => submit(i + 2))]);
     expect(results).toEqual([100, 101, 102, 103, 104, 105, 106, 107]);
-    expect(batches).toEqual([[0], [1, 2, 3], [4, 5, 6], [7]]);
+    expect(batches).toEqual([
+      [0, 1],
+      [2, 3, 4],
+      [5, 6, 7],
+    ]);
+  });
+
+  it("batches the requests that arrived while a write held the thread (PGlite's statements run on it)", async () => {
+    const sizes: number[] = [];
+    const submit = batched(
+      async (items: number[]) => {
+        sizes.push(items.length);
+        const until = performance.now() + 3;
+        while (performance.now() < until); // a synchronous write: no socket is read meanwhile
+        return items;
+      },
+      { max: 64, concurrency: 1 },
+    );
+    const server = createServer((_request, response) => {
+      void submit(1).then(() => response.end("ok"));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+      const client = async () => {
+        for (let i = 0; i < 10; i++)
+          await new Promise<void>((resolve, reject) =>
+            get({ port, host: "127.0.0.1", agent }, (response) => response.resume().on("end", resolve)).on(
+              "error",
+              reject,
+            ),
+          );
+      };
+      await Promise.all(Array.from({ length: 8 }, client));
+      agent.destroy();
+    } finally {
+      server.close();
+    }
+    // One at a time, 80 requests would take 80 writes; together, a few requests a write.
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(80);
+    expect(sizes.length).toBeLessThan(40);
   });
 
   it("never runs more writes at once than its concurrency", async () => {
@@ -62,15 +109,17 @@ describe("batched", () => {
       },
       { max: 10, concurrency: 1 },
     );
-    // Batches: [1], then [2, 3] (they arrived while [1] was written).
+    // Batches: [1, 2, 3] (they arrived in one turn).
     const first = await Promise.allSettled([submit(1), submit(2), submit(3)]);
     expect(first.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
       "odd 1",
       2,
       "odd 3",
     ]);
-    fail = true; // Batches: [2] (refused whole), then [4, 6].
-    const down = await Promise.allSettled([submit(2), submit(4), submit(6)]);
+    fail = true; // Batches: [2] (refused whole), then [4, 6] (they arrived while [2] was written).
+    const alone = submit(2);
+    await turn();
+    const down = await Promise.allSettled([alone, submit(4), submit(6)]);
     expect(down.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
       "database down",
       4,
@@ -101,6 +150,6 @@ describe("batched", () => {
       "3 breaks the statement",
       40,
     ]);
-    expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+    expect(batches).toEqual([[1, 2, 3, 4], [1], [2], [3], [4]]);
   });
 });

@@ -2,10 +2,12 @@
  * Work that arrives while earlier work runs waits, and then goes together in one call of `write`, at
  * most `max` items at a time, with at most `concurrency` such calls in flight: group commit for
  * writes (one statement, one commit for many), one statement for many reads of the same kind. There
- * is no timer: an item that finds a free slot goes at once, alone, so an idle server answers as fast
- * as before; under load, batches form by themselves while the database works on the previous ones.
- * Items go in arrival order, so with `concurrency: 1` a batch also commits after every batch that
- * arrived before it.
+ * is no timer: a batch is taken once the event loop has read what its sockets hold (setImmediate:
+ * the requests that came in one turn go together), so an idle server answers as fast as before;
+ * under load, batches form while the database works on the previous ones. The turn matters most on
+ * PGlite, whose statements run on this thread: nothing is read from a socket while one runs, so a
+ * batch taken at once would always be one item. Items go in arrival order, so with `concurrency: 1`
+ * a batch also commits after every batch that arrived before it.
  *
  * `write` answers each item, in order: its value, or the Error that item alone is refused with. If
  * `write` throws, every item of that batch is refused with that error; or, with `aloneOnError`
@@ -13,6 +15,8 @@
  * again one item at a time, each answered by its own write. A caller is answered only after its
  * batch's `write` resolved, which is after its commit.
  */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function batched<Item, Result>(
   write: (items: Item[]) => Promise<Array<Result | Error>>,
   options: { max: number; concurrency: number; aloneOnError?: boolean },
@@ -42,7 +46,12 @@ export function batched<Item, Result>(
 
   async function flush(): Promise<void> {
     running++;
-    while (queue.length > 0) await answer(queue.splice(0, options.max));
+    while (queue.length > 0) {
+      await nextTurn();
+      // Another flush may have taken everything during the turn.
+      const batch = queue.splice(0, options.max);
+      if (batch.length > 0) await answer(batch);
+    }
     running--;
   }
 

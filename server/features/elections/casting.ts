@@ -10,7 +10,7 @@ import {
 } from "../../../contract/elections";
 import type { castVoteInput } from "../../../contract/elections-input";
 import { messages } from "../../../contract/messages";
-import { type Db, isEmbedded } from "../../db/connect";
+import { batchesInFlight, type Db } from "../../db/connect";
 import { batchParam, perDatabase, prepared } from "../../db/prepared";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { batched } from "../../lib/batched";
@@ -182,7 +182,7 @@ async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written |
 const castBatches = perDatabase((db) =>
   batched((votes: VoteToWrite[]) => writeVotes(db, votes), {
     max: 64,
-    concurrency: isEmbedded(db) ? 1 : 2,
+    concurrency: batchesInFlight(db),
     aloneOnError: true,
   }),
 );
