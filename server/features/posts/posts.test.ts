@@ -298,9 +298,9 @@ describe("unread counts and mentions", () => {
     const unread = async () =>
       (await call(t.app, member.cookie).get(`/api/organizations/${admin.organizationId}/unread`)).json()
         .unread;
+    await send(member.cookie, general.id, { content: "mine" });
     await send(other.cookie, general.id, { content: "one" });
     await send(other.cookie, general.id, { content: "two, @abena owusu look" });
-    await send(member.cookie, general.id, { content: "mine" });
     expect(await unread()).toEqual({ [general.id]: 2 });
 
     await call(t.app, member.cookie).put(`/api/channels/${general.id}/preferences`, { notify: "mentions" });

@@ -20,7 +20,9 @@ describe("a channel's page", () => {
     const page = async (cookie: string) =>
       (await call(t.app, cookie).get(`/api/channels/${channel.id}/posts`)).json();
 
-    await call(t.app, admin.cookie).post(`/api/channels/${channel.id}/posts`, { content: "Before" });
+    const before = (
+      await call(t.app, admin.cookie).post(`/api/channels/${channel.id}/posts`, { content: "Before" })
+    ).json();
     expect((await page(member.cookie)).last_read_at).toBeNull();
 
     t.clock.advance(1000);
@@ -29,7 +31,27 @@ describe("a channel's page", () => {
 
     const seen = await page(member.cookie);
     expect(seen.last_read_at).toBe(readAt);
-    expect((await page(admin.cookie)).last_read_at).toBeNull();
+    // The admin wrote "Before": read up to it.
+    expect((await page(admin.cookie)).last_read_at).toBe(before.created_at);
+  });
+
+  it("is read up to one's own message once one writes in it, wherever it is opened next", async () => {
+    const admin = await createOrganization(t.app);
+    const member = await createMember(t.app, admin.organizationId);
+    const channel = (
+      await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
+    ).json().channel;
+    const posts = `/api/channels/${channel.id}/posts`;
+    await call(t.app, admin.cookie).post(posts, { content: "While you were away" });
+    const unread = async () =>
+      (await call(t.app, member.cookie).get(`/api/organizations/${admin.organizationId}/unread`)).json()
+        .unread;
+    expect((await unread())[channel.id]).toBe(1);
+
+    const reply = (await call(t.app, member.cookie).post(posts, { content: "Read them all" })).json();
+    const page = (await call(t.app, member.cookie).get(posts)).json();
+    expect(page.last_read_at).toBe(reply.created_at);
+    expect((await unread())[channel.id]).toBeUndefined();
   });
 
   it("of another organization's channel is 404, and reading it is too", async () => {

@@ -99,11 +99,24 @@ export async function createPost(
  * order they came. A channel's messages are written one at a time (routes.ts), so a batch holds at
  * most one message of a channel, and each channel's messages keep increasing times. A batch one
  * message fails (its channel deleted meanwhile, say) is written again a message at a time.
+ * Writing in a channel reads it up to one's own message: its author's unread divider and count
+ * start after it, whichever tab or device opens the channel next.
  */
 const writePost = perDatabase((db) =>
   batched<typeof posts.$inferInsert & { id: string }, PostRow>(
     async (rows) => {
       const written = await db.insert(posts).values(rows).returning();
+      const reads = written.flatMap((row) =>
+        row.authorId ? [{ channelId: row.channelId, userId: row.authorId, lastReadAt: row.createdAt }] : [],
+      );
+      if (reads.length > 0)
+        await db
+          .insert(channelReads)
+          .values(reads)
+          .onConflictDoUpdate({
+            target: [channelReads.channelId, channelReads.userId],
+            set: { lastReadAt: sql`greatest(${channelReads.lastReadAt}, excluded.last_read_at)` },
+          });
       const byId = new Map(written.map((row) => [row.id, row]));
       return rows.map((row) => byId.get(row.id) ?? badRequest(postMessages.noData));
     },
