@@ -9,14 +9,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An organization's administrator, a member and a text channel. */
+async function lobby() {
+  const admin = await createOrganization(t.app);
+  const member = await createMember(t.app, admin.organizationId);
+  const channel = (
+    await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
+  ).json().channel;
+  return { admin, member, channel };
+}
+
 /** The unread divider: a channel's page says when its viewer last read it. */
 describe("a channel's page", () => {
   it("says when the viewer last read it (null before the first read), for each viewer apart", async () => {
-    const admin = await createOrganization(t.app);
-    const member = await createMember(t.app, admin.organizationId);
-    const channel = (
-      await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
-    ).json().channel;
+    const { admin, member, channel } = await lobby();
     const page = async (cookie: string) =>
       (await call(t.app, cookie).get(`/api/channels/${channel.id}/posts`)).json();
 
@@ -36,11 +42,7 @@ describe("a channel's page", () => {
   });
 
   it("is read up to one's own message once one writes in it, wherever it is opened next", async () => {
-    const admin = await createOrganization(t.app);
-    const member = await createMember(t.app, admin.organizationId);
-    const channel = (
-      await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
-    ).json().channel;
+    const { admin, member, channel } = await lobby();
     const posts = `/api/channels/${channel.id}/posts`;
     await call(t.app, admin.cookie).post(posts, { content: "While you were away" });
     const unread = async () =>
@@ -55,10 +57,7 @@ describe("a channel's page", () => {
   });
 
   it("of another organization's channel is 404, and reading it is too", async () => {
-    const admin = await createOrganization(t.app);
-    const channel = (
-      await call(t.app, admin.cookie).post("/api/channels", { name: "lobby", type: "text" })
-    ).json().channel;
+    const { channel } = await lobby();
     const stranger = await createOrganization(t.app);
     expect((await call(t.app, stranger.cookie).get(`/api/channels/${channel.id}/posts`)).statusCode).toBe(
       404,
