@@ -101,15 +101,6 @@ export function isEmbedded(db: Db): boolean {
   return (db as { $client?: unknown }).$client instanceof PGlite;
 }
 
-/**
- * How many batches of one kind may be in flight at once (lib/batched.ts): two on PostgreSQL (one is
- * written while the other waits on its commit's flush, or its round trip), one on PGlite, whose
- * statements run one at a time on this thread.
- */
-export function batchesInFlight(db: Db): number {
-  return isEmbedded(db) ? 1 : 2;
-}
-
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { batchesInFlight, type Db } from "../../db/connect";
+import type { Db } from "../../db/connect";
 import { perDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
 import { batched } from "../../lib/batched";
@@ -70,7 +70,7 @@ const sessionsById = perDatabase((db) => {
       const byId = new Map(rows.map((row) => [row.session.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
-    { max: 64, concurrency: batchesInFlight(db) },
+    { max: 64, concurrency: 1 },
   );
 });
 

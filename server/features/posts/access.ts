@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { postMessages } from "../../../contract/posts";
-import { batchesInFlight, type Db } from "../../db/connect";
+import type { Db } from "../../db/connect";
 import { batchParam, perDatabase } from "../../db/prepared";
 import { channelMembers, channels, organizationMemberships, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
@@ -58,7 +58,7 @@ const channelAccess = perDatabase((db) => {
       const byNumber = new Map(rows.map((row) => [Number(row.n), row]));
       return asked.map((_, i) => byNumber.get(i + 1) ?? null);
     },
-    { max: 64, concurrency: batchesInFlight(db) },
+    { max: 64, concurrency: 1 },
   );
 });
 
