@@ -1,6 +1,6 @@
 // Over 300 lines: one benchmark: the client driver, the bare relay baseline and Votespace measured against each other in one run.
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { Agent, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import WebSocket, { WebSocketServer } from "ws";
@@ -11,6 +11,7 @@ import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
 import { fmt, median } from "./fanout-harness";
+import { keepAliveRequest } from "./keep-alive.mjs";
 import { signedInOrganization } from "./members";
 
 /**
@@ -114,6 +115,7 @@ async function clients(setup: ClientSetup): Promise<void> {
 
   const members = setup.pairs.flat();
   const sockets: WebSocket[] = [];
+  const agent = new Agent({ keepAlive: true });
   try {
     // A few dozen handshakes at a time: a thousand at once would only measure the accept queue.
     for (let i = 0; i < members.length; i += 50) {
@@ -141,15 +143,18 @@ async function clients(setup: ClientSetup): Promise<void> {
       });
     });
     sentAt.set(seq, now());
-    const response = await fetch(`${setup.httpBase}/api/chat/conversations/${to.id}?from=${from.id}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(from.cookie ? { cookie: from.cookie } : {}) },
-      body: JSON.stringify({ content: `seq-${seq}` }),
-    });
+    const response = await keepAliveRequest(
+      agent,
+      `${setup.httpBase}/api/chat/conversations/${to.id}?from=${from.id}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(from.cookie ? { cookie: from.cookie } : {}) },
+        body: JSON.stringify({ content: `seq-${seq}` }),
+      },
+    );
     answered = `its post answered ${response.status}`;
     if (response.status !== 201)
-      throw new Error(`message ${seq} answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer().catch(() => undefined);
+      throw new Error(`message ${seq} answered ${response.status}: ${response.text}`);
     await delivered;
   };
 

@@ -1,27 +1,8 @@
 // The load generator of bench/http-load.ts, in plain JavaScript so node runs it as is, in a process of its own.
-// node:http over keep-alive sockets, one per concurrent client. fetch cost this process 0.67 ms of CPU
-// a GET and 1.4 ms a POST with a body, a third of a two-core machine taken from the server under
-// test; node:http costs 0.22 and 0.40.
-import { Agent, request as send } from "node:http";
+import { Agent } from "node:http";
+import { keepAliveRequest } from "./keep-alive.mjs";
 
 let failure = null;
-
-/** One request on the lane's keep-alive agent: resolves with the status and the body's text. */
-function call(agent, { url, method, headers, body }) {
-  return new Promise((resolve, reject) => {
-    const outgoing = send(url, { method, headers, agent }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => {
-        text += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode, text }));
-      response.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
 
 /** One lane: its requests, `concurrency` at a time; its own rate (over its own duration) and percentiles. */
 async function runLane({ requests, concurrency }) {
@@ -34,7 +15,7 @@ async function runLane({ requests, concurrency }) {
       while (next < requests.length && !failure) {
         const request = requests[next++];
         const t0 = performance.now();
-        const { status, text } = await call(agent, request);
+        const { status, text } = await keepAliveRequest(agent, request.url, request);
         if (status !== request.expect)
           failure = `${request.method} ${request.url} answered ${status}: ${text}`;
         latencies.push(performance.now() - t0);

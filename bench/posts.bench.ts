@@ -1,3 +1,4 @@
+import { Agent } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import type { Topic } from "../contract/events";
@@ -7,6 +8,7 @@ import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
 import { benchPost, Clients, compare, SOCKETS, type Target } from "./fanout-harness";
+import { keepAliveRequest } from "./keep-alive.mjs";
 
 /**
  * Messages posted through the HTTP API (session, permission check, insert, load, event) to a
@@ -96,20 +98,22 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
     marker: MARKER,
   });
   await clients.ready;
+  const agent = new Agent({ keepAlive: true });
   return {
     name,
     clients,
     async publish(seq) {
-      const response = await fetch(`${base}/api/channels/${channel.id}/posts`, {
+      const response = await keepAliveRequest(agent, `${base}/api/channels/${channel.id}/posts`, {
         method: "POST",
         headers: { "content-type": "application/json", cookie },
         body: JSON.stringify({ content: `seq-${seq}` }),
       });
       if (response.status !== 201)
-        throw new Error(`post ${seq} answered ${response.status}: ${await response.text()}`);
+        throw new Error(`post ${seq} answered ${response.status}: ${response.text}`);
     },
     async close() {
       await clients.stop();
+      agent.destroy();
       await app.close();
       await bus.close();
       await database.close();

@@ -1,4 +1,6 @@
+import { Agent } from "node:http";
 import WebSocket from "ws";
+import { keepAliveRequest } from "./keep-alive.mjs";
 
 /**
  * The load generator of `bench/realtime.bench.ts`, in its own process (forked with tsx) so that
@@ -158,6 +160,8 @@ async function main(setup: RealtimeSetup): Promise<void> {
   }
 
   let seqBase = 0;
+  // Each sender's posts on a keep-alive socket (one post of a sender in flight at a time).
+  const agent = new Agent({ keepAlive: true });
   const round = async (request: RoundRequest): Promise<RoundFigures> => {
     scheduled = new Map();
     latencies = [];
@@ -178,7 +182,8 @@ async function main(setup: RealtimeSetup): Promise<void> {
     const post = async (sender: number, seq: number) => {
       const member = members[sender] as RealtimeMember;
       try {
-        const response = await fetch(
+        const response = await keepAliveRequest(
+          agent,
           `${setup.httpBase}/api/channels/${member.channelId}/posts?from=${member.id}`,
           {
             method: "POST",
@@ -189,7 +194,6 @@ async function main(setup: RealtimeSetup): Promise<void> {
             body: JSON.stringify({ content: `rt-${sender}-${seq}` }),
           },
         );
-        await response.arrayBuffer();
         if (response.status === 201) acknowledged++;
         else failed++;
       } catch {
