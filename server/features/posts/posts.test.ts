@@ -1,12 +1,13 @@
 // Over 300 lines: the posts feature's rules against one shared organization and its seeded channel, one describe per behaviour.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorName, postMessages } from "../../../contract/posts";
-import { notifications, users } from "../../db/schema";
+import { channelReads, notifications, users } from "../../db/schema";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
-import { listPosts } from "./service";
+import type { User } from "../accounts/sessions";
+import { createPost, listPosts } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,6 +116,22 @@ describe("messages", () => {
       await call(t.app, other.cookie).post(`/api/posts/${sent.id}/comments`, { content: "ok" });
     }
     expect(await counted()).toBe(few);
+  });
+
+  it("are written in one statement with their author's read mark, after one read of the channel", async () => {
+    const { member, general } = await workspace();
+    const [author] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    let statements = 0;
+    const db = t.database.observed(() => {
+      statements++;
+    });
+    const post = await createPost(db, t.clock, author as User, general.id, { content: "Counted" });
+    expect(statements).toBe(2);
+    const [read] = await t.database.db
+      .select()
+      .from(channelReads)
+      .where(and(eq(channelReads.channelId, general.id), eq(channelReads.userId, member.id)));
+    expect(read?.lastReadAt.toISOString()).toBe(post.post.created_at);
   });
 
   it("are edited by their author only and deleted by the author or an admin", async () => {

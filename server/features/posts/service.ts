@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { PAGE_SIZE, type Post, type PostPage, postMessages } from "../../../contract/posts";
 import type { createPostInput, editPostInput } from "../../../contract/posts-input";
@@ -100,23 +100,33 @@ export async function createPost(
  * most one message of a channel, and each channel's messages keep increasing times. A batch one
  * message fails (its channel deleted meanwhile, say) is written again a message at a time.
  * Writing in a channel reads it up to one's own message: its author's unread divider and count
- * start after it, whichever tab or device opens the channel next.
+ * start after it, whichever tab or device opens the channel next. The read marks are written by
+ * the posts' own statement (a second statement was a second commit, and on PostgreSQL a second round trip).
  */
 const writePost = perDatabase((db) =>
   batched<typeof posts.$inferInsert & { id: string }, PostRow>(
     async (rows) => {
-      const written = await db.insert(posts).values(rows).returning();
-      const reads = written.flatMap((row) =>
-        row.authorId ? [{ channelId: row.channelId, userId: row.authorId, lastReadAt: row.createdAt }] : [],
-      );
-      if (reads.length > 0)
-        await db
+      const inserted = db.$with("inserted").as(db.insert(posts).values(rows).returning());
+      const read = db.$with("read").as(
+        db
           .insert(channelReads)
-          .values(reads)
+          .select(
+            db
+              .select({
+                channelId: inserted.channelId,
+                userId: sql<string>`${inserted.authorId}`.as("user_id"),
+                lastReadAt: inserted.createdAt,
+              })
+              .from(inserted)
+              .where(isNotNull(inserted.authorId)),
+          )
           .onConflictDoUpdate({
             target: [channelReads.channelId, channelReads.userId],
             set: { lastReadAt: sql`greatest(${channelReads.lastReadAt}, excluded.last_read_at)` },
-          });
+          })
+          .returning({ channelId: channelReads.channelId }),
+      );
+      const written = await db.with(inserted, read).select().from(inserted);
       const byId = new Map(written.map((row) => [row.id, row]));
       return rows.map((row) => byId.get(row.id) ?? badRequest(postMessages.noData));
     },
