@@ -180,20 +180,21 @@ async function oneJson<Row>(db: Db, statement: SQL): Promise<Row[]> {
 
 /** Participations per position (all, disclosed) in one pass, and those disclosed by a seal not on the chain. */
 async function participationCounts(db: Db, electionId: string, onChain: Set<number>) {
-  const result = (await db.execute(sql`
-    select position_id, seal_id, count(*)::int as n from participations
-    where election_id = ${electionId}::uuid group by position_id, seal_id`)) as unknown as {
-    rows: Array<{ position_id: string; seal_id: number | null; n: number }>;
-  };
+  // One row per position and seal: thousands with thousands of seals, so gathered into one (oneJson).
+  const rows = await oneJson<[positionId: string, sealId: number | null, n: number]>(
+    db,
+    sql`select json_build_array(position_id, seal_id, count(*)) as item from participations
+      where election_id = ${electionId}::uuid group by position_id, seal_id`,
+  );
   const participations = new Map<string, { participations: number; disclosed: number }>();
   let dangling = 0;
-  for (const row of result.rows) {
-    const position = participations.get(row.position_id) ?? { participations: 0, disclosed: 0 };
-    participations.set(row.position_id, position);
-    position.participations += row.n;
-    if (row.seal_id === null) continue;
-    position.disclosed += row.n;
-    if (!onChain.has(row.seal_id)) dangling += row.n;
+  for (const [positionId, sealId, n] of rows) {
+    const position = participations.get(positionId) ?? { participations: 0, disclosed: 0 };
+    participations.set(positionId, position);
+    position.participations += n;
+    if (sealId === null) continue;
+    position.disclosed += n;
+    if (!onChain.has(sealId)) dangling += n;
   }
   return { participations, dangling };
 }
