@@ -11,7 +11,7 @@ import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
 import { fmt, median } from "./fanout-harness";
-import { keepAliveRequest } from "./keep-alive.mjs";
+import { keepAliveRequest, SERVER_KEEP_ALIVE_MS } from "./keep-alive.mjs";
 import { signedInOrganization } from "./members";
 
 /**
@@ -303,6 +303,7 @@ async function bareRelay(): Promise<Target> {
     sockets.set(user, set);
     ws.on("close", () => set.delete(ws));
   });
+  server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const clients = new Clients({

@@ -1,5 +1,7 @@
 import type { Agent } from "node:http";
 
+export const SERVER_KEEP_ALIVE_MS: number;
+
 export function keepAliveRequest(
   agent: Agent,
   url: string,

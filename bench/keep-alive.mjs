@@ -5,6 +5,13 @@
 // its own schedule); node:http costs 0.22 and 0.40.
 import { request } from "node:http";
 
+/**
+ * How long a bench's bare relay keeps an idle socket: Fastify's default, as the app under test. With
+ * node:http's own 5 s, a relay closed the generator's sockets between rounds, and a post sent on one
+ * just as it closed would fail.
+ */
+export const SERVER_KEEP_ALIVE_MS = 72_000;
+
 /** Sends one request on `agent`'s sockets; answers the status and the body's text. */
 export function keepAliveRequest(agent, url, { method, headers = {}, body }) {
   return new Promise((resolve, reject) => {

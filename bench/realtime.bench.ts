@@ -11,6 +11,7 @@ import type { Bus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
 import { pushVotespaceTargets } from "./databases";
 import { benchPost, fmt, median } from "./fanout-harness";
+import { SERVER_KEEP_ALIVE_MS } from "./keep-alive.mjs";
 import { signedInOrganization } from "./members";
 import type {
   FromGenerator,
@@ -198,6 +199,7 @@ async function bareRelay(org: boolean): Promise<Target> {
       for (const topic of mine) topics.get(topic)?.delete(ws);
     });
   });
+  server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const channelIds = Array.from({ length: Math.ceil(MEMBERS / CHANNEL_SIZE) }, () => randomUUID());
