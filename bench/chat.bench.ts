@@ -1,6 +1,6 @@
 // Over 300 lines: one benchmark: the client driver, the bare relay baseline and Votespace measured against each other in one run.
 import { randomUUID } from "node:crypto";
-import { Agent, createServer } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import WebSocket, { WebSocketServer } from "ws";
@@ -115,7 +115,6 @@ async function clients(setup: ClientSetup): Promise<void> {
 
   const members = setup.pairs.flat();
   const sockets: WebSocket[] = [];
-  const agent = new Agent({ keepAlive: true });
   try {
     // A few dozen handshakes at a time: a thousand at once would only measure the accept queue.
     for (let i = 0; i < members.length; i += 50) {
@@ -144,7 +143,6 @@ async function clients(setup: ClientSetup): Promise<void> {
     });
     sentAt.set(seq, now());
     const response = await keepAliveRequest(
-      agent,
       `${setup.httpBase}/api/chat/conversations/${to.id}?from=${from.id}`,
       {
         method: "POST",

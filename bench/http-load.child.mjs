@@ -1,12 +1,10 @@
 // The load generator of bench/http-load.ts, in plain JavaScript so node runs it as is, in a process of its own.
-import { Agent } from "node:http";
 import { keepAliveRequest } from "./keep-alive.mjs";
 
 let failure = null;
 
 /** One lane: its requests, `concurrency` at a time; its own rate (over its own duration) and percentiles. */
 async function runLane({ requests, concurrency }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let next = 0;
   const started = performance.now();
@@ -15,7 +13,7 @@ async function runLane({ requests, concurrency }) {
       while (next < requests.length && !failure) {
         const request = requests[next++];
         const t0 = performance.now();
-        const { status, text } = await keepAliveRequest(agent, request.url, request);
+        const { status, text } = await keepAliveRequest(request.url, request);
         if (status !== request.expect)
           failure = `${request.method} ${request.url} answered ${status}: ${text}`;
         latencies.push(performance.now() - t0);
@@ -23,7 +21,6 @@ async function runLane({ requests, concurrency }) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {

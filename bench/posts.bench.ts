@@ -1,4 +1,3 @@
-import { Agent } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import type { Topic } from "../contract/events";
@@ -98,12 +97,11 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
     marker: MARKER,
   });
   await clients.ready;
-  const agent = new Agent({ keepAlive: true });
   return {
     name,
     clients,
     async publish(seq) {
-      const response = await keepAliveRequest(agent, `${base}/api/channels/${channel.id}/posts`, {
+      const response = await keepAliveRequest(`${base}/api/channels/${channel.id}/posts`, {
         method: "POST",
         headers: { "content-type": "application/json", cookie },
         body: JSON.stringify({ content: `seq-${seq}` }),
@@ -113,7 +111,6 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
     },
     async close() {
       await clients.stop();
-      agent.destroy();
       await app.close();
       await bus.close();
       await database.close();

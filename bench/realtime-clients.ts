@@ -1,4 +1,3 @@
-import { Agent } from "node:http";
 import WebSocket from "ws";
 import { keepAliveRequest } from "./keep-alive.mjs";
 
@@ -160,8 +159,6 @@ async function main(setup: RealtimeSetup): Promise<void> {
   }
 
   let seqBase = 0;
-  // Each sender's posts on a keep-alive socket (one post of a sender in flight at a time).
-  const agent = new Agent({ keepAlive: true });
   const round = async (request: RoundRequest): Promise<RoundFigures> => {
     scheduled = new Map();
     latencies = [];
@@ -183,7 +180,6 @@ async function main(setup: RealtimeSetup): Promise<void> {
       const member = members[sender] as RealtimeMember;
       try {
         const response = await keepAliveRequest(
-          agent,
           `${setup.httpBase}/api/channels/${member.channelId}/posts?from=${member.id}`,
           {
             method: "POST",
