@@ -130,8 +130,13 @@ describe("seals and the bulletin board", () => {
     const { election } = await votedElection(4);
     await sealPending(t.database.db, { minVoters: 1 });
     const sealed = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
-    // Still a hash (now first in the seal's order), then not one: too short, a line break in it.
-    for (const receiptHash of ["0".repeat(64), "forged", `${"f".repeat(31)}\n${"f".repeat(32)}`]) {
+    // Still a hash (now first in the seal's order), then not one: 64 bytes but 32 characters, too short, a line break in it.
+    for (const receiptHash of [
+      "0".repeat(64),
+      "é".repeat(32),
+      "forged",
+      `${"f".repeat(31)}\n${"f".repeat(32)}`,
+    ]) {
       await t.database.db
         .update(ballots)
         .set({ receiptHash })
