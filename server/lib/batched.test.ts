@@ -15,7 +15,7 @@ describe("batched", () => {
         batches.push(items);
         return items.map((n) => n * 2);
       },
-      { max: 10, concurrency: 1 },
+      { max: 10 },
     );
     expect(await submit(4)).toBe(8);
     expect(batches).toEqual([[4]]);
@@ -29,7 +29,7 @@ describe("batched", () => {
         await tick();
         return items.map((n) => n + 100);
       },
-      { max: 3, concurrency: 1 },
+      { max: 3 },
     );
     const first = [submit(0), submit(1)];
     await turn();
@@ -51,7 +51,7 @@ describe("batched", () => {
         while (performance.now() < until); // a synchronous write: no socket is read meanwhile
         return items;
       },
-      { max: 64, concurrency: 1 },
+      { max: 64 },
     );
     const server = createServer((_request, response) => {
       void submit(1).then(() => response.end("ok"));
@@ -79,7 +79,7 @@ describe("batched", () => {
     expect(sizes.length).toBeLessThan(40);
   });
 
-  it("never runs more writes at once than its concurrency", async () => {
+  it("runs one write at a time: what arrives meanwhile waits for the next", async () => {
     let running = 0;
     let most = 0;
     const submit = batched(
@@ -90,10 +90,10 @@ describe("batched", () => {
         running--;
         return items;
       },
-      { max: 2, concurrency: 2 },
+      { max: 2 },
     );
     await Promise.all(Array.from({ length: 20 }, (_, i) => submit(i)));
-    expect(most).toBe(2);
+    expect(most).toBe(1);
   });
 
   it("refuses one item on its own, and a whole batch when the write throws; the next batch still goes", async () => {
@@ -107,7 +107,7 @@ describe("batched", () => {
         }
         return items.map((n) => (n % 2 ? new Error(`odd ${n}`) : n));
       },
-      { max: 10, concurrency: 1 },
+      { max: 10 },
     );
     // Batches: [1, 2, 3] (they arrived in one turn).
     const first = await Promise.allSettled([submit(1), submit(2), submit(3)]);
@@ -128,7 +128,7 @@ describe("batched", () => {
   });
 
   it("a write that does not answer every item refuses the batch", async () => {
-    const submit = batched(async () => [] as number[], { max: 10, concurrency: 1 });
+    const submit = batched(async () => [] as number[], { max: 10 });
     await expect(submit(1)).rejects.toThrow(/answer every item/);
   });
 
@@ -141,7 +141,7 @@ describe("batched", () => {
         if (items.includes(3)) throw new Error("3 breaks the statement");
         return items.map((n) => n * 10);
       },
-      { max: 10, concurrency: 1, aloneOnError: true },
+      { max: 10, aloneOnError: true },
     );
     const settled = await Promise.allSettled([1, 2, 3, 4].map(submit));
     expect(settled.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([

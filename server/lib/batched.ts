@@ -1,13 +1,15 @@
 /**
  * Work that arrives while earlier work runs waits, and then goes together in one call of `write`, at
- * most `max` items at a time, with at most `concurrency` such calls in flight: group commit for
- * writes (one statement, one commit for many), one statement for many reads of the same kind. There
+ * most `max` items at a time, one such call in flight: group commit for writes (one statement, one
+ * commit for many), one statement for many reads of the same kind. Work that arrives while a batch
+ * is written makes the next batch larger, not a second statement beside it: on PostgreSQL two in
+ * flight cost more of its CPU a vote (0.56 against 0.46 ms) and gave no more votes a second. There
  * is no timer: a batch is taken once the event loop has read what its sockets hold (setImmediate:
  * the requests that came in one turn go together), so an idle server answers as fast as before;
  * under load, batches form while the database works on the previous ones. The turn matters most on
  * PGlite, whose statements run on this thread: nothing is read from a socket while one runs, so a
- * batch taken at once would always be one item. Items go in arrival order, so with `concurrency: 1`
- * a batch also commits after every batch that arrived before it.
+ * batch taken at once would always be one item. Items go in arrival order, so a batch commits
+ * after every batch that arrived before it.
  *
  * `write` answers each item, in order: its value, or the Error that item alone is refused with. If
  * `write` throws, every item of that batch is refused with that error; or, with `aloneOnError`
@@ -19,7 +21,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function batched<Item, Result>(
   write: (items: Item[]) => Promise<Array<Result | Error>>,
-  options: { max: number; concurrency: number; aloneOnError?: boolean },
+  options: { max: number; aloneOnError?: boolean },
 ) {
   interface Waiting {
     item: Item;
@@ -27,7 +29,7 @@ export function batched<Item, Result>(
     reject: (error: unknown) => void;
   }
   const queue: Waiting[] = [];
-  let running = 0;
+  let flushing = false;
 
   async function answer(batch: Waiting[]): Promise<void> {
     try {
@@ -45,20 +47,18 @@ export function batched<Item, Result>(
   }
 
   async function flush(): Promise<void> {
-    running++;
+    flushing = true;
     while (queue.length > 0) {
       await nextTurn();
-      // Another flush may have taken everything during the turn.
-      const batch = queue.splice(0, options.max);
-      if (batch.length > 0) await answer(batch);
+      await answer(queue.splice(0, options.max));
     }
-    running--;
+    flushing = false;
   }
 
   return function submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (running < options.concurrency) void flush();
+      if (!flushing) void flush();
     });
   };
 }

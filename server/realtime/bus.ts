@@ -253,7 +253,7 @@ export async function postgresBus(
       }
       return texts.map(() => undefined);
     },
-    { max: 256, concurrency: 1 },
+    { max: 256 },
   );
 
   return {

@@ -70,7 +70,7 @@ const sessionsById = perDatabase((db) => {
       const byId = new Map(rows.map((row) => [row.session.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
-    { max: 64, concurrency: 1 },
+    { max: 64 },
   );
 });
 

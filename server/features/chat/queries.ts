@@ -137,7 +137,7 @@ const sends = perDatabase((db) =>
       const byNumber = new Map(rows.map((row) => [Number(row.n), row]));
       return asked.map((a, i) => outcomeOf(a, byNumber.get(i + 1)));
     },
-    { max: 64, concurrency: 1, aloneOnError: true },
+    { max: 64, aloneOnError: true },
   ),
 );
 

@@ -183,7 +183,6 @@ async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written |
 const castBatches = perDatabase((db) =>
   batched((votes: VoteToWrite[]) => writeVotes(db, votes), {
     max: 64,
-    concurrency: 1,
     aloneOnError: true,
   }),
 );

@@ -58,7 +58,7 @@ const channelAccess = perDatabase((db) => {
       const byNumber = new Map(rows.map((row) => [Number(row.n), row]));
       return asked.map((_, i) => byNumber.get(i + 1) ?? null);
     },
-    { max: 64, concurrency: 1 },
+    { max: 64 },
   );
 });
 

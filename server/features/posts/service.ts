@@ -130,7 +130,7 @@ const writePost = perDatabase((db) =>
       const byId = new Map(written.map((row) => [row.id, row]));
       return rows.map((row) => byId.get(row.id) ?? badRequest(postMessages.noData));
     },
-    { max: 64, concurrency: 1, aloneOnError: true },
+    { max: 64, aloneOnError: true },
   ),
 );
 
