@@ -105,14 +105,14 @@ interface Probe {
 /** `count` probes of each endpoint from a worker thread, one every PROBE_EVERY_MS. */
 function probe(base: string, cookie: string, count: number): Promise<Probe> {
   const code = `
-    const { parentPort, workerData: { base, cookie, count, every } } = require("node:worker_threads");
+    const { parentPort, workerData: { base, cookie, count, every, client } } = require("node:worker_threads");
     const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     async function series(path, headers) {
+      const { keepAliveRequest } = await import(client);
       const latencies = [];
       for (let i = 0; i < count; i++) {
         const t0 = performance.now();
-        const response = await fetch(base + path, { headers });
-        await response.text();
+        const response = await keepAliveRequest(base + path, { method: "GET", headers });
         if (response.status !== 200) throw new Error(path + " answered " + response.status);
         const ms = performance.now() - t0;
         latencies.push(ms);
@@ -129,7 +129,14 @@ function probe(base: string, cookie: string, count: number): Promise<Probe> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(code, {
       eval: true,
-      workerData: { base, cookie, count, every: PROBE_EVERY_MS },
+      // The benches' HTTP client (keep-alive.mjs), loaded by URL: the thread's code is plain JavaScript.
+      workerData: {
+        base,
+        cookie,
+        count,
+        every: PROBE_EVERY_MS,
+        client: new URL("./keep-alive.mjs", import.meta.url).href,
+      },
     });
     worker.once("message", (message: Probe | { error: string }) => {
       if ("error" in message) reject(new Error(message.error));

@@ -35,8 +35,12 @@ interface Group {
 
 /** A receipt's length when the pass can take it as it comes (a SHA-256 in hex, as casting makes them). */
 const RECEIPT = 64;
-/** A question and a choice as the pass gives them: two ids' text, 36 characters each. */
-const GROUP_KEY = 72;
+/** An id's text (a UUID). */
+const ID = 36;
+/** A question and a choice as the pass gives them: two ids' text. */
+const GROUP_KEY = 2 * ID;
+/** The choice of a group whose ballots hold other answers than a candidate (their candidate is null). */
+const NO_CANDIDATE = "-".repeat(ID);
 
 /** The pass's item per group (sealId null: unsealed ballots). */
 interface GroupRow {
@@ -63,8 +67,8 @@ function groupRows(text: string): GroupRow[] {
     const sizeEnd = text.indexOf(" ", key + GROUP_KEY + 1);
     rows.push({
       sealId: id === "-" ? null : Number(id),
-      positionId: text.slice(key, key + 36),
-      candidateId: text.slice(key + 36, key + GROUP_KEY),
+      positionId: text.slice(key, key + ID),
+      candidateId: text.slice(key + ID, key + GROUP_KEY),
       size: Number(text.slice(key + GROUP_KEY + 1, sizeEnd)),
       fixed: text[sizeEnd + 1] === "1",
     });
@@ -90,7 +94,7 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
   const [groupsText] = await arrayRows<[string | null]>(
     db,
     sql`select string_agg(concat(coalesce(seal_id::text, '-'), ' ', position_id::text,
-        coalesce(candidate_id::text, ${"-".repeat(36)}), ' ', n, ' ', case when fixed then '1' else '0' end), '')
+        coalesce(candidate_id::text, ${NO_CANDIDATE}), ' ', n, ' ', case when fixed then '1' else '0' end), '')
       from (select seal_id, position_id, candidate_id, count(*)::int as n,
           bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed
         from ballots where election_id = ${electionId}::uuid
@@ -135,7 +139,7 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
     seal.sealed.ballots += size;
     seal.sealed.tally[candidateId] = (seal.sealed.tally[candidateId] ?? 0) + size;
     // A choice other than a candidate: the seal's ballots are hashed from their answers.
-    if (candidateId.startsWith("-")) seal.mergeable = false;
+    if (candidateId === NO_CANDIDATE) seal.mergeable = false;
     seal.groups.push({ prefix: `${electionId}|${positionId}|${candidateId}|`, at: start, end: at });
   }
   const bySeal = new Map<number, SealedBallots>();

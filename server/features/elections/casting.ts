@@ -175,10 +175,9 @@ async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written |
 
 /**
  * Votes that arrive while others are written wait and go together in the next batch: one
- * statement, one commit, each vote answered after that commit (lib/batched.ts). One batch is in
- * flight at a time, on PostgreSQL as on PGlite: the votes that come while it commits make the next
- * one larger (PostgreSQL spent 18 % less CPU a vote than with two in flight, for as many votes a
- * second; a slower disk makes the batches larger, not the queue longer).
+ * statement, one commit, each vote answered after that commit (lib/batched.ts, one batch in flight:
+ * the votes that come while it commits make the next one larger; a slower disk makes the batches
+ * larger, not the queue longer).
  */
 const castBatches = perDatabase((db) =>
   batched((votes: VoteToWrite[]) => writeVotes(db, votes), {
