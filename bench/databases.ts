@@ -18,11 +18,17 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-/** PGlite always; PostgreSQL (BENCH_DATABASE_URL, else the local server if it answers) in a database made for the run. */
+/**
+ * PGlite; PostgreSQL (BENCH_DATABASE_URL, else the local server if it answers) in a database made
+ * for the run. BENCH_ON=PGlite or BENCH_ON=PostgreSQL runs on that one only, while working on it.
+ */
 export async function benchDatabases(): Promise<BenchDatabase[]> {
-  const list: BenchDatabase[] = [
-    { name: "PGlite", open: async () => fromPglite(new PGlite()), dispose: async () => {} },
-  ];
+  const only = process.env.BENCH_ON;
+  const list: BenchDatabase[] =
+    only === "PostgreSQL"
+      ? []
+      : [{ name: "PGlite", open: async () => fromPglite(new PGlite()), dispose: async () => {} }];
+  if (only === "PGlite") return list;
   const server = await madePostgres();
   if (!server) return list;
   list.push({

@@ -50,9 +50,7 @@ interface Run {
  * 10 % of voters with "require password to vote" (argon2) against the run where none has it.
  */
 export async function run(): Promise<void> {
-  // BENCH_ON=PostgreSQL (or PGlite) runs one backend only, while working on it.
-  const only = process.env.BENCH_ON;
-  for (const target of (await benchDatabases()).filter((t) => !only || t.name === only)) {
+  for (const target of await benchDatabases()) {
     const database = await target.open();
     let app: FastifyInstance | undefined;
     let meter: BackendCpu | null = null;

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes } from "node:crypto";
+import {
+  type BinaryLike,
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hash,
+  randomBytes,
+} from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { Options } from "@node-rs/argon2";
 import { insideTransaction } from "../db/transaction-scope";
@@ -10,7 +17,7 @@ export function newToken(bytes = 32): string {
 }
 
 /** SHA-256, hex (the one-shot `hash`: no Hash object per call, which counts when hashing every ballot). */
-export function sha256(value: string): string {
+export function sha256(value: BinaryLike): string {
   return hash("sha256", value, "hex");
 }
 

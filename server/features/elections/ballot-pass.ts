@@ -26,8 +26,8 @@ export interface SealedBallots {
 
 /** One group of a seal: its ballots for one question and one choice, in receipt order. */
 interface Group {
-  /** ballotHash's text before the receipt. */
-  prefix: string;
+  /** ballotHash's text before the receipt, in bytes, with room for a receipt after it (leafOf). */
+  leaf: Buffer;
   /** Its receipts in the pass's text of every receipt: the next to merge is the `at`-th, up to `end`. */
   at: number;
   end: number;
@@ -117,6 +117,8 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
   const aligned = groups.every((group) => group.fixed) && receipts.length === total * RECEIPT;
 
   const counts = new Map<string, { ballots: number; sealed: number }>();
+  // A leaf's bytes per question and choice, shared by their groups in every seal (one seal is merged at a time).
+  const leaves = new Map<string, Buffer>();
   const sealGroups = new Map<number, { sealed: SealedBallots; groups: Group[]; mergeable: boolean }>();
   let unsealed = 0;
   let at = 0;
@@ -140,7 +142,13 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
     seal.sealed.tally[candidateId] = (seal.sealed.tally[candidateId] ?? 0) + size;
     // A choice other than a candidate: the seal's ballots are hashed from their answers.
     if (candidateId === NO_CANDIDATE) seal.mergeable = false;
-    seal.groups.push({ prefix: `${electionId}|${positionId}|${candidateId}|`, at: start, end: at });
+    const key = positionId + candidateId;
+    let leaf = leaves.get(key);
+    if (!leaf) {
+      leaf = leafOf(`${electionId}|${positionId}|${candidateId}|`);
+      leaves.set(key, leaf);
+    }
+    seal.groups.push({ leaf, at: start, end: at });
   }
   const bySeal = new Map<number, SealedBallots>();
   for (const [sealId, { sealed, groups, mergeable }] of sealGroups) {
@@ -157,36 +165,55 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
 }
 
 /**
+ * ballotHash's text as bytes: the prefix (ids and `|`, ASCII, so its UTF-8 is one byte a character)
+ * and room for a receipt after it, written there as each ballot comes: no string per ballot.
+ */
+function leafOf(prefix: string): Buffer {
+  const leaf = Buffer.alloc(prefix.length + RECEIPT);
+  leaf.write(prefix, 0, "latin1");
+  return leaf;
+}
+
+/** Ballots' hashes fed to a root's hash at once: one call per this many, not one per ballot. */
+const ROOT_CHUNK = 512;
+
+/**
  * The seal's root from its previous root and its ballots, merged from its groups in receipt order
  * (each step takes the least next receipt of the groups: a seal has a few questions and choices),
- * each ballot's hash fed to the root's as it comes (no string of them all); null unless the receipts
- * come strictly ascending as JavaScript compares them, the order chainRoot sorts in (a strictly
- * ascending sequence of all of them is that order).
+ * the ballots' hashes fed to the root's a chunk at a time; null unless the receipts come strictly
+ * ascending as JavaScript compares them, the order chainRoot sorts in (a strictly ascending
+ * sequence of all of them is that order). The receipts are compared where they lie in the text.
  */
 function mergedRoot(previousRoot: string, receipts: string, groups: Group[]): string | null {
-  const next = (group: Group) =>
-    group.at < group.end ? receipts.slice(group.at * RECEIPT, (group.at + 1) * RECEIPT) : undefined;
-  const heads = groups.map(next);
   const root = createHash("sha256").update(previousRoot);
-  let previous: string | null = null;
+  const hashes: string[] = [];
+  let previous = -1;
   for (;;) {
-    let least = -1;
-    let receipt = "";
-    for (let g = 0; g < heads.length; g++) {
-      const head = heads[g];
-      if (head !== undefined && (least < 0 || head < receipt)) {
-        least = g;
-        receipt = head;
-      }
+    let least: Group | undefined;
+    for (const group of groups)
+      if (group.at < group.end && (!least || receiptBefore(receipts, group.at, least.at))) least = group;
+    if (!least) break;
+    if (previous >= 0 && !receiptBefore(receipts, previous, least.at)) return null;
+    const { leaf, at } = least;
+    leaf.write(receipts.slice(at * RECEIPT, (at + 1) * RECEIPT), leaf.length - RECEIPT, "latin1");
+    hashes.push(sha256(leaf));
+    if (hashes.length === ROOT_CHUNK) {
+      root.update(hashes.join(""));
+      hashes.length = 0;
     }
-    if (least < 0) return root.digest("hex");
-    if (previous !== null && !(previous < receipt)) return null;
-    const group = groups[least] as Group;
-    root.update(sha256(`${group.prefix}${receipt}`));
-    previous = receipt;
-    group.at++;
-    heads[least] = next(group);
+    previous = at;
+    least.at++;
   }
+  return root.update(hashes.join("")).digest("hex");
+}
+
+/** Whether the a-th receipt of the text comes strictly before the b-th, as JavaScript compares strings. */
+function receiptBefore(receipts: string, a: number, b: number): boolean {
+  for (let i = 0; i < RECEIPT; i++) {
+    const difference = receipts.charCodeAt(a * RECEIPT + i) - receipts.charCodeAt(b * RECEIPT + i);
+    if (difference !== 0) return difference < 0;
+  }
+  return false;
 }
 
 /** Seals read whole and hashed here, as the sealer did (chainRoot, tallyOf): their root and whole tally. */

@@ -11,7 +11,9 @@ import { parseHead, verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp();
+  // Its seals sweep every election of the database, as the schedule does: on the shared PostgreSQL
+  // database they sealed, or stopped at, other files' elections, and those files' sweeps at its own.
+  t = await testApp({ ownDatabase: true });
 });
 afterAll(() => t.close());
 
