@@ -113,8 +113,13 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
   const groups = groupRows(groupsText?.[0] ?? "");
   const receipts = receiptsText?.[0] ?? "";
   const total = groups.reduce((sum, group) => sum + group.size, 0);
-  // Octets all RECEIPT and characters RECEIPT × the ballots: each receipt is RECEIPT ASCII characters, where the text says.
-  const aligned = groups.every((group) => group.fixed) && receipts.length === total * RECEIPT;
+  // Each receipt RECEIPT octets, the text RECEIPT characters × the ballots, and every character one
+  // byte in UTF-8 (so whatever the database's encoding): each receipt is RECEIPT ASCII characters,
+  // where the text says, and its bytes are those ballotHash hashes.
+  const aligned =
+    groups.every((group) => group.fixed) &&
+    receipts.length === total * RECEIPT &&
+    Buffer.byteLength(receipts) === receipts.length;
 
   const counts = new Map<string, { ballots: number; sealed: number }>();
   // A leaf's bytes per question and choice, shared by their groups in every seal (one seal is merged at a time).
