@@ -4,7 +4,7 @@ import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
 import { ballots } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
-import { chainRoot, tallyOf } from "./sealing";
+import { ballotHashPrefix, chainRoot, tallyOf } from "./sealing";
 
 /**
  * verify-election's one pass over an election's stored ballots (verifier.ts checks what it gives
@@ -150,7 +150,7 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
     const key = positionId + candidateId;
     let leaf = leaves.get(key);
     if (!leaf) {
-      leaf = leafOf(`${electionId}|${positionId}|${candidateId}|`);
+      leaf = leafOf(ballotHashPrefix(electionId, positionId, candidateId));
       leaves.set(key, leaf);
     }
     seal.groups.push({ leaf, at: start, end: at });

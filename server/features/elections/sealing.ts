@@ -22,10 +22,15 @@ type BallotRow = Pick<
   "electionId" | "positionId" | "candidateId" | "answer" | "receiptHash"
 >;
 
+/** A ballot's hashed text before its receipt: the election, the question and the choice. */
+export function ballotHashPrefix(electionId: string, positionId: string, what: string): string {
+  return `${electionId}|${positionId}|${what}|`;
+}
+
 /** A plurality choice hashes as its candidate's id; any other answer as its canonical text. */
 export function ballotHash(ballot: BallotRow): string {
   const what = ballot.candidateId ?? answerText(ballot.answer ?? { kind: "blank" });
-  return sha256(`${ballot.electionId}|${ballot.positionId}|${what}|${ballot.receiptHash}`);
+  return sha256(ballotHashPrefix(ballot.electionId, ballot.positionId, what) + ballot.receiptHash);
 }
 
 /** root = H(previous root ‖ H(ballot)…) over the batch ordered by receipt hash (an order that says nothing of time). */
