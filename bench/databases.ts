@@ -92,13 +92,17 @@ async function madePostgres(): Promise<{
  * in-memory bus, then PostgreSQL with its NOTIFY bus (in a database made for the run on
  * BENCH_DATABASE_URL's server, else the local one, dropped when the target's database closes). Each
  * target goes onto `targets` as soon as it is built, so the caller's clean-up closes whatever was made.
+ * BENCH_ON chooses one backend, as in benchDatabases.
  */
 export async function pushVotespaceTargets<T>(
   targets: T[],
   label: string,
   build: (name: string, database: Database, bus: Bus) => Promise<T>,
 ): Promise<void> {
-  targets.push(await build(`${label}, PGlite (memory bus)`, fromPglite(new PGlite()), localBus()));
+  const only = process.env.BENCH_ON;
+  if (only !== "PostgreSQL")
+    targets.push(await build(`${label}, PGlite (memory bus)`, fromPglite(new PGlite()), localBus()));
+  if (only === "PGlite") return;
   const server = await madePostgres();
   if (!server) return;
   const database = fromPostgres(server.postgres.url, 10);
