@@ -19,9 +19,9 @@ import { signedInOrganization } from "./members";
  * `user:{id}` topic (1,000 sockets, 1,000 sessions), writing to each other with
  * `POST /api/chat/conversations/:id` (session, rules, rate limit, insert, two events). Measured from
  * the moment a message is posted to the moment the recipient's socket has it: a steady phase
- * (latency) and a full-speed phase (messages/s, a few seconds of it). The baseline, in the same run, is a bare Node
- * HTTP + `ws` relay doing the same exchange with no session, rule or database. Rounds alternate
- * between the servers; the median round is reported.
+ * (latency) and a full-speed phase (messages/s, a few seconds of it). The baseline, in the same
+ * run, is a bare Node HTTP + `ws` relay doing the same exchange with no session, rule or database.
+ * Rounds alternate between the servers; the median round is reported.
  */
 const PAIRS = 500;
 const ROUNDS = 3;
