@@ -1,8 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../server/app";
-import { type Database, fromPglite } from "../server/db/connect";
+import { type Database, openEmbedded } from "../server/db/connect";
 import { fromPostgres } from "../server/db/postgres";
 import { type Bus, localBus, postgresBus } from "../server/realtime/bus";
 import { generousLimits, testConfig } from "../server/test/config";
@@ -25,9 +27,7 @@ export interface BenchDatabase {
 export async function benchDatabases(): Promise<BenchDatabase[]> {
   const only = process.env.BENCH_ON;
   const list: BenchDatabase[] =
-    only === "PostgreSQL"
-      ? []
-      : [{ name: "PGlite", open: async () => fromPglite(new PGlite()), dispose: async () => {} }];
+    only === "PostgreSQL" ? [] : [{ name: "PGlite", open: embedded, dispose: async () => {} }];
   if (only === "PGlite") return list;
   const server = await madePostgres();
   if (!server) return list;
@@ -38,6 +38,23 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
     dispose: server.drop,
   });
   return list;
+}
+
+/**
+ * PGlite as `npm start` runs it (openEmbedded: its start parameters, on a data folder), in a folder
+ * of its own removed when it closes. In memory (`new PGlite()`) its files grow by copying them
+ * whole: in the realtime shape at 200 posts/s one such growth held the server's thread 200 ms
+ * (expandFileStorage), a stall no server on a data folder has.
+ */
+export async function embedded(): Promise<Database> {
+  const dir = await mkdtemp(path.join(tmpdir(), "votespace-bench-"));
+  const database = await openEmbedded(dir);
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return database;
 }
 
 /**
@@ -101,7 +118,7 @@ export async function pushVotespaceTargets<T>(
 ): Promise<void> {
   const only = process.env.BENCH_ON;
   if (only !== "PostgreSQL")
-    targets.push(await build(`${label}, PGlite (memory bus)`, fromPglite(new PGlite()), localBus()));
+    targets.push(await build(`${label}, PGlite (memory bus)`, await embedded(), localBus()));
   if (only === "PGlite") return;
   const server = await madePostgres();
   if (!server) return;

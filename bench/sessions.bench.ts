@@ -1,8 +1,8 @@
-import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "../server/app";
-import { type Database, fromPglite } from "../server/db/connect";
+import type { Database } from "../server/db/connect";
 import { fromPostgres } from "../server/db/postgres";
 import { generousLimits, testConfig } from "../server/test/config";
+import { embedded } from "./databases";
 import { measure, report } from "./measure";
 
 /**
@@ -10,9 +10,7 @@ import { measure, report } from "./measure";
  * the health check (one `select 1`) through the same app, in the same run.
  */
 export async function run(): Promise<void> {
-  const targets: Array<[string, () => Promise<Database>]> = [
-    ["PGlite", async () => fromPglite(new PGlite())],
-  ];
+  const targets: Array<[string, () => Promise<Database>]> = [["PGlite", embedded]];
   if (process.env.BENCH_DATABASE_URL) {
     targets.push(["PostgreSQL", async () => fromPostgres(process.env.BENCH_DATABASE_URL as string, 10)]);
   }
