@@ -105,36 +105,33 @@ async function madePostgres(): Promise<{
 }
 
 /**
- * Builds a realtime benchmark's Votespace target on each backend it is compared on: PGlite with the
- * in-memory bus, then PostgreSQL with its NOTIFY bus (in a database made for the run on
- * BENCH_DATABASE_URL's server, else the local one, dropped when the target's database closes). Each
- * target goes onto `targets` as soon as it is built, so the caller's clean-up closes whatever was made.
- * BENCH_ON chooses one backend, as in benchDatabases.
+ * Builds a realtime benchmark's Votespace target on each backend of benchDatabases: PGlite with the
+ * in-memory bus, PostgreSQL with its NOTIFY bus (its database dropped when the target's database
+ * closes). Each target goes onto `targets` as soon as it is built, so the caller's clean-up closes
+ * whatever was made; the databases of backends not reached are dropped here.
  */
 export async function pushVotespaceTargets<T>(
   targets: T[],
   label: string,
   build: (name: string, database: Database, bus: Bus) => Promise<T>,
 ): Promise<void> {
-  const only = process.env.BENCH_ON;
-  if (only !== "PostgreSQL")
-    targets.push(await build(`${label}, PGlite (memory bus)`, await embedded(), localBus()));
-  if (only === "PGlite") return;
-  const server = await madePostgres();
-  if (!server) return;
-  const database = fromPostgres(server.postgres.url, 10);
-  const close = database.close.bind(database);
-  database.close = async () => {
-    await close();
-    await server.drop();
-  };
-  targets.push(
-    await build(
-      `${label}, PostgreSQL NOTIFY`,
-      database,
-      await postgresBus(database, server.postgres.url, silentLog),
-    ),
-  );
+  const waiting = await benchDatabases();
+  try {
+    for (let backend = waiting.shift(); backend; backend = waiting.shift()) {
+      const { postgres, dispose } = backend;
+      const database = await backend.open();
+      const close = database.close.bind(database);
+      database.close = async () => {
+        await close();
+        await dispose();
+      };
+      const bus = postgres ? await postgresBus(database, postgres.url, silentLog) : localBus();
+      const name = `${label}, ${postgres ? "PostgreSQL NOTIFY" : "PGlite (memory bus)"}`;
+      targets.push(await build(name, database, bus));
+    }
+  } finally {
+    for (const backend of waiting) await backend.dispose();
+  }
 }
 
 /**
