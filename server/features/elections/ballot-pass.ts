@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
@@ -28,7 +28,7 @@ export interface SealedBallots {
 interface Group {
   /** ballotHash's text before the receipt, in bytes, with room for a receipt after it (leafOf). */
   leaf: Buffer;
-  /** Its receipts in the pass's text of every receipt: the next to merge is the `at`-th, up to `end`. */
+  /** Its receipts in the seal's text of receipts: the next to merge is the `at`-th, up to `end`. */
   at: number;
   end: number;
 }
@@ -41,8 +41,7 @@ const ID = 36;
 const GROUP_KEY = 2 * ID;
 /** The choice of a group whose ballots hold other answers than a candidate (their candidate is null). */
 const NO_CANDIDATE = "-".repeat(ID);
-/** The characters the groups' text marks with: "-" (no seal) and "1" (every receipt RECEIPT bytes). */
-const DASH = 45;
+/** The character the groups' text marks a group with when every receipt in it is RECEIPT bytes long. */
 const ONE = 49;
 
 /** A question and a choice as the pass meets them, shared by their groups in every seal. */
@@ -57,15 +56,7 @@ interface Choice {
   leaf: Buffer;
 }
 
-/** A seal as the pass gathers it: what it gives, and its groups to merge. */
-interface SealGroups {
-  sealed: SealedBallots;
-  groups: Group[];
-  /** No group of other answers than a candidate (those are hashed from their canonical text). */
-  mergeable: boolean;
-}
-
-/** The integer written in `text` from `from` up to `to`: digits only (sizes, and seal ids, all positive). */
+/** The integer written in `text` from `from` up to `to`: digits only (sizes, all positive). */
 function digitsAt(text: string, from: number, to: number): number {
   let value = 0;
   for (let i = from; i < to; i++) value = value * 10 + text.charCodeAt(i) - 48;
@@ -73,101 +64,98 @@ function digitsAt(text: string, from: number, to: number): number {
 }
 
 /**
- * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), as two
- * texts: its groups of one seal, one question and one choice with their sizes, and every
- * receipt in the same order, each group's in receipt order. Gives the ballots per position (all,
- * sealed), per seal and their plurality tally, and every sealed plurality ballot's hash in the
- * chain's order, merged here from the seal's groups. A seal holding other answers (hashed from
- * their canonical text) or receipts that do not come strictly ascending make the seal read whole and
- * hashed by readSeals, as the sealer did; a receipt not of 64 ASCII characters, every seal.
+ * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), one row
+ * per seal (and one for the ballots not yet sealed): its groups of one question and one choice with
+ * their sizes as one text, and its receipts as another, each group's in receipt order. Gives the
+ * ballots per position (all, sealed), per seal and their plurality tally, and every sealed plurality
+ * ballot's hash in the chain's order, merged here from the seal's groups. A seal holding other
+ * answers (hashed from their canonical text), a receipt not of 64 ASCII characters, or receipts
+ * that do not come strictly ascending make the seal read whole and hashed by readSeals, as the
+ * sealer did.
  */
 export async function ballotPass(db: Db, electionId: string, previousRoots: Map<number, string>) {
   // The order comes from the index: the planner, PGlite's in particular, may otherwise price a
   // sort of every ballot below it (measured: several times slower).
   await db.execute(sql`set local enable_sort = off`);
   const order = sql`order by seal_id, position_id, candidate_id`;
-  // The groups as one text, so it answers one row however many seals (an embedded database's rows
-  // cost more than their contents): per group, its seal's id (or "-") and a space, its question's
-  // and choice's ids (GROUP_KEY characters), a space, its size, a space, and "1" when every receipt
-  // in it is RECEIPT bytes long, else "0".
-  const [groupsText] = await arrayRows<[string | null]>(
+  // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
+  // it is RECEIPT bytes long (else "0"), its size and a space. A row a seal, not one text for the
+  // election: PostgreSQL took 90-110 ms to answer a computed text of 6.4 MB (100,000 receipts)
+  // where the same in rows of a seal took 25 (it computes either in 20); and one statement, not
+  // the groups' and the receipts' each with its own pass: 39 ms where 62 on PostgreSQL, 58 where
+  // 101 on PGlite (20 seals; 67 and 112 where 102 and 154 with 5,000).
+  const rows = await arrayRows<[sealId: number | null, groups: string, receipts: string]>(
     db,
-    sql`select string_agg(concat(coalesce(seal_id::text, '-'), ' ', position_id::text,
-        coalesce(candidate_id::text, ${NO_CANDIDATE}), ' ', n, ' ', case when fixed then '1' else '0' end), '')
+    sql`select seal_id,
+        string_agg(concat(position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
+          case when fixed then '1' else '0' end, n, ' '), ''),
+        string_agg(receipts, '')
       from (select seal_id, position_id, candidate_id, count(*)::int as n,
-          bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed
-        from ballots where election_id = ${electionId}::uuid
-        group by seal_id, position_id, candidate_id ${order}) g`,
+          bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed, string_agg(receipt_hash, '') as receipts
+        from (select seal_id, position_id, candidate_id, receipt_hash from ballots
+          where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
+        group by seal_id, position_id, candidate_id ${order}) g
+      group by seal_id order by seal_id`,
   );
-  // The receipts alone, one string_agg: aggregating them per group first copied each once more and
-  // cost PGlite more than the group by (100,000 ballots: 56-88 ms for both texts before, 45-65 now).
-  const [receiptsText] = await arrayRows<[string | null]>(
-    db,
-    sql`select string_agg(receipt_hash, '') from (select receipt_hash from ballots
-      where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b`,
-  );
-  // For these statements only: with sorting off, the transaction's later reads (the definition's
+  // For this statement only: with sorting off, the transaction's later reads (the definition's
   // questions in their order, say) took PGlite 30 ms where they take 1.
   await db.execute(sql`set local enable_sort = on`);
-  const text = groupsText?.[0] ?? "";
-  const receipts = receiptsText?.[0] ?? "";
-  // The groups read from their text as they come, in one pass, no object per group: a question and
-  // a choice are looked up by their ids' text and give the same strings and leaf to every seal.
-  // With 5,000 seals (20,000 groups) this took 13-18 ms where a list of the groups read first, then
-  // gone through, took 31-32.
+  // The groups read from their text as they come, no object per group but a seal's: a question
+  // and a choice are looked up by their ids' text and give the same strings and leaf to every seal.
   const counts = new Map<string, { ballots: number; sealed: number }>();
   const choices = new Map<string, Choice>();
-  const sealGroups = new Map<number, SealGroups>();
+  const bySeal = new Map<number, SealedBallots>();
   let total = 0;
   let unsealed = 0;
-  let fixed = true;
-  for (let at = 0; at < text.length; ) {
-    const idEnd = text.indexOf(" ", at);
-    const keyAt = idEnd + 1;
-    const sizeAt = keyAt + GROUP_KEY + 1;
-    const sizeEnd = text.indexOf(" ", sizeAt);
-    const size = digitsAt(text, sizeAt, sizeEnd);
-    if (text.charCodeAt(sizeEnd + 1) !== ONE) fixed = false;
-    const key = text.slice(keyAt, keyAt + GROUP_KEY);
-    let choice = choices.get(key);
-    if (!choice) {
-      const positionId = key.slice(0, ID);
-      const candidateId = key.slice(ID);
-      const position = counts.get(positionId) ?? { ballots: 0, sealed: 0 };
-      counts.set(positionId, position);
-      choice = { position, candidateId, leaf: leafOf(ballotHashPrefix(electionId, positionId, candidateId)) };
-      choices.set(key, choice);
+  for (const [sealId, text, receipts] of rows) {
+    const sealed: SealedBallots = { ballots: 0, tally: {}, root: null };
+    const groups: Group[] = [];
+    // No group of other answers than a candidate (those are hashed from their canonical text).
+    let mergeable = true;
+    let fixed = true;
+    let ballots = 0;
+    for (let at = 0; at < text.length; ) {
+      const key = text.slice(at, at + GROUP_KEY);
+      if (text.charCodeAt(at + GROUP_KEY) !== ONE) fixed = false;
+      const sizeAt = at + GROUP_KEY + 1;
+      const sizeEnd = text.indexOf(" ", sizeAt);
+      const size = digitsAt(text, sizeAt, sizeEnd);
+      at = sizeEnd + 1;
+      let choice = choices.get(key);
+      if (!choice) {
+        const positionId = key.slice(0, ID);
+        const candidateId = key.slice(ID);
+        const position = counts.get(positionId) ?? { ballots: 0, sealed: 0 };
+        counts.set(positionId, position);
+        choice = {
+          position,
+          candidateId,
+          leaf: leafOf(ballotHashPrefix(electionId, positionId, candidateId)),
+        };
+        choices.set(key, choice);
+      }
+      const start = ballots;
+      ballots += size;
+      choice.position.ballots += size;
+      if (sealId === null) continue;
+      groups.push({ leaf: choice.leaf, at: start, end: ballots });
+      choice.position.sealed += size;
+      sealed.tally[choice.candidateId] = (sealed.tally[choice.candidateId] ?? 0) + size;
+      // A choice other than a candidate: the seal's ballots are hashed from their answers.
+      if (choice.candidateId === NO_CANDIDATE) mergeable = false;
     }
-    const start = total;
-    total += size;
-    choice.position.ballots += size;
-    if (text.charCodeAt(at) === DASH) {
-      unsealed += size;
-      at = sizeEnd + 2;
+    total += ballots;
+    if (sealId === null) {
+      unsealed += ballots;
       continue;
     }
-    const id = digitsAt(text, at, idEnd);
-    at = sizeEnd + 2;
-    choice.position.sealed += size;
-    let seal = sealGroups.get(id);
-    if (!seal) {
-      seal = { sealed: { ballots: 0, tally: {}, root: null }, groups: [], mergeable: true };
-      sealGroups.set(id, seal);
-    }
-    seal.sealed.ballots += size;
-    seal.sealed.tally[choice.candidateId] = (seal.sealed.tally[choice.candidateId] ?? 0) + size;
-    // A choice other than a candidate: the seal's ballots are hashed from their answers.
-    if (choice.candidateId === NO_CANDIDATE) seal.mergeable = false;
-    seal.groups.push({ leaf: choice.leaf, at: start, end: total });
-  }
-  // Each receipt RECEIPT octets, the text RECEIPT characters × the ballots, and every character one
-  // byte in UTF-8 (so whatever the database's encoding): each receipt is RECEIPT ASCII characters,
-  // where the text says, and its bytes are those ballotHash hashes.
-  const aligned =
-    fixed && receipts.length === total * RECEIPT && Buffer.byteLength(receipts) === receipts.length;
-  const bySeal = new Map<number, SealedBallots>();
-  for (const [sealId, { sealed, groups, mergeable }] of sealGroups) {
+    sealed.ballots = ballots;
     bySeal.set(sealId, sealed);
+    // Each receipt RECEIPT octets, the text RECEIPT characters × the ballots, and every character
+    // one byte in UTF-8 (so whatever the database's encoding): each receipt is RECEIPT ASCII
+    // characters, where the text says, and its bytes are those ballotHash hashes.
+    const aligned =
+      fixed && receipts.length === ballots * RECEIPT && Buffer.byteLength(receipts) === receipts.length;
     if (aligned && mergeable) sealed.root = mergedRoot(previousRoots.get(sealId) ?? "", receipts, groups);
   }
   await readSeals(
@@ -200,7 +188,8 @@ const ROOT_CHUNK = 512;
  * sequence of all of them is that order). The receipts are compared where they lie in the text.
  */
 function mergedRoot(previousRoot: string, receipts: string, groups: Group[]): string | null {
-  const root = createHash("sha256").update(previousRoot);
+  // Made only once a chunk is full: a seal of fewer ballots is hashed at once, as chainRoot does.
+  let root: Hash | undefined;
   const hashes: string[] = [];
   let previous = -1;
   for (;;) {
@@ -213,13 +202,13 @@ function mergedRoot(previousRoot: string, receipts: string, groups: Group[]): st
     leaf.write(receipts.slice(at * RECEIPT, (at + 1) * RECEIPT), leaf.length - RECEIPT, "latin1");
     hashes.push(sha256(leaf));
     if (hashes.length === ROOT_CHUNK) {
-      root.update(hashes.join(""));
+      root = (root ?? createHash("sha256").update(previousRoot)).update(hashes.join(""));
       hashes.length = 0;
     }
     previous = at;
     least.at++;
   }
-  return root.update(hashes.join("")).digest("hex");
+  return root ? root.update(hashes.join("")).digest("hex") : sha256(previousRoot + hashes.join(""));
 }
 
 /** Whether the a-th receipt of the text comes strictly before the b-th, as JavaScript compares strings. */
