@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Browser, BrowserContext } from "playwright-core";
 import { buildWebInto, ensureWebBuild } from "../scripts/web-build";
 import { buildApp } from "../server/app";
 import type { SmtpConfig } from "../server/config";
-import { fromPglite } from "../server/db/connect";
+import { type Database, openEmbedded } from "../server/db/connect";
 import { seedDemoIfEmpty } from "../server/features/demo/seed";
 import { startElectionWorker } from "../server/features/elections/worker";
 import { createDemoAdmin } from "../server/features/platform-admin/accounts";
@@ -18,14 +18,14 @@ import { startOutboxWorker } from "../server/lib/outbox/worker";
 import { generousLimits, testConfig } from "../server/test/config";
 import { startS3 } from "../server/test/s3";
 import { signInAs } from "./browser";
-import { watchEventLoop, watchPglite } from "./stalls";
+import { pauseEventLoopWatch, watchEventLoop, watchPglite } from "./stalls";
 
 export interface RunningE2eApp {
   baseURL: string;
   /** The built web app it serves (a second app of the run may serve the same). */
   webDist: string | undefined;
   /** Its embedded database, for a bench that seeds rows in bulk. */
-  database: ReturnType<typeof fromPglite>;
+  database: Database;
   stop: () => Promise<void>;
 }
 
@@ -47,11 +47,17 @@ export async function startE2eApp(
       : undefined;
   if (ownBuild) await buildWebInto(ownBuild);
   else if (!options.webDist) await ensureWebBuild();
+  // Its start is not a stall (initdb alone held a journey's worker 5-8 s on a loaded machine).
+  pauseEventLoopWatch();
   const s3 = process.env.E2E_STORAGE === "s3" ? await startS3() : undefined;
-  const client = new PGlite();
-  const database = fromPglite(client);
+  // Opened as `npm start` opens it, on a data folder of its own: in memory (`new PGlite()`) its
+  // files grow by being copied whole (a journey's worker spent 0.3 s of its thread so, the benches
+  // saw single copies hold it 200-470 ms).
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), "votespace-e2e-db-"));
+  const database = await openEmbedded(pgliteDir);
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   await database.migrate();
-  // From here (its start is not a stall): what holds the app up is noted for a failing run.
+  // From here: what holds the app up is noted for a failing run.
   watchPglite(client);
   watchEventLoop();
   const app = await buildApp({
@@ -97,6 +103,7 @@ export async function startE2eApp(
       await database.close();
       await s3?.stop();
       rmSync(config.dataDir, { recursive: true, force: true });
+      rmSync(pgliteDir, { recursive: true, force: true });
       if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
     },
   };

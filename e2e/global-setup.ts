@@ -1,6 +1,8 @@
+import { fork } from "node:child_process";
+import { once } from "node:events";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../scripts/chromium";
-import { startE2eApp } from "./app";
+import type { Serving } from "./serve";
 import { startStallLog } from "./stalls";
 
 declare module "vitest" {
@@ -14,15 +16,31 @@ declare module "vitest" {
   }
 }
 
-/** Once per run: Chromium found (or installed), the web app built, and the real app serving it on a fresh database. */
+/**
+ * Once per run: Chromium found (or installed), the web app built, and the real app serving it on a
+ * fresh database, in a process of its own (serve.ts).
+ */
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium();
   const fullChromiumPath = ensureChromium("full");
   startStallLog();
-  const app = await startE2eApp();
-  project.provide("baseURL", app.baseURL);
+  const app = fork(new URL("./serve.ts", import.meta.url), {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const [serving] = (await Promise.race([
+    once(app, "message"),
+    once(app, "exit").then(([code]) => {
+      throw new Error(`the journeys' app stopped before it listened (exit code ${code})`);
+    }),
+  ])) as [Serving];
+  project.provide("baseURL", serving.baseURL);
   project.provide("chromiumPath", chromiumPath);
   project.provide("fullChromiumPath", fullChromiumPath);
-  project.provide("webDist", app.webDist);
-  return app.stop;
+  project.provide("webDist", serving.webDist);
+  return async () => {
+    const exited = once(app, "exit");
+    app.send("stop");
+    await exited;
+  };
 }

@@ -5,8 +5,8 @@ import type { PGlite } from "@electric-sql/pglite";
 /**
  * What held the journeys' app up, kept for a failing run: a journey that waited 30 s on a screen
  * says what the screen showed (support.ts photographFailure) and what the page was still waiting
- * for; this file adds what the app was doing meanwhile. The processes of a run (the app in
- * Vitest's main process, the journey workers) append to one file; the summary reporter prints it
+ * for; this file adds what the app was doing meanwhile. The processes of a run (the shared app's,
+ * serve.ts, and the journey workers) append to one file; the summary reporter prints it
  * when a test failed, at the end, where a CI log's tail shows it.
  */
 export const stallLog = path.resolve(import.meta.dirname, "../test-results/e2e-stalls.log");
@@ -30,9 +30,11 @@ export function noteStall(line: string): void {
 }
 
 let watching = false;
+let paused = false;
 
-/** Notes each time this process's event loop was blocked for over a second. */
+/** Notes each time this process's event loop was blocked for over a second (again, after a pause). */
 export function watchEventLoop(): void {
+  paused = false;
   if (watching) return;
   watching = true;
   const every = 250;
@@ -40,9 +42,17 @@ export function watchEventLoop(): void {
   setInterval(() => {
     const now = performance.now();
     const late = now - last - every;
-    if (late > BLOCKED_MS) noteStall(`event loop blocked ${Math.round(late)} ms`);
+    if (!paused && late > BLOCKED_MS) noteStall(`event loop blocked ${Math.round(late)} ms`);
     last = now;
   }, every).unref();
+}
+
+/**
+ * No blocks noted until watchEventLoop is called again: between two journey files their worker
+ * loads the next file's modules, seconds on a loaded machine, with no app of its own to hold up.
+ */
+export function pauseEventLoopWatch(): void {
+  paused = true;
 }
 
 /**
