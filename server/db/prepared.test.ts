@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../lib/db-errors";
 import { testDatabase } from "../test/support";
 import type { Database } from "./connect";
-import { prepared } from "./prepared";
+import { eachRow, prepared } from "./prepared";
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -48,5 +48,52 @@ describe("a prepared statement", () => {
   it("surfaces the database's refusal as it is (a unique violation stays one)", async () => {
     const again = run({ id, text: "again", allowed: true, tags: "{a}" });
     await expect(again).rejects.toSatisfy(isUniqueViolation);
+  });
+});
+
+describe("eachRow", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await testDatabase();
+  });
+  afterAll(() => database.close());
+
+  const numbers = sql`select n, repeat('x', n) from generate_series(1, ${3000}::int) n order by n`;
+
+  it("gives every row, as an array in column order, in the statement's order, inside a transaction too", async () => {
+    const taken: Array<[number, string]> = [];
+    await eachRow<[number, string]>(database.db, numbers, (row) => taken.push(row));
+    expect(taken).toHaveLength(3000);
+    expect(taken[0]).toEqual([1, "x"]);
+    expect(taken.every(([n, text], i) => n === i + 1 && text.length === n)).toBe(true);
+    const inTransaction = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local search_path = pg_catalog`);
+      let count = 0;
+      await eachRow(tx, sql`select current_setting('search_path')`, ([path]) => {
+        expect(path).toBe("pg_catalog");
+        count++;
+      });
+      return count;
+    });
+    expect(inTransaction).toBe(1);
+  });
+
+  it("fails with the error its taker threw, once the rows have come, and the connection goes on", async () => {
+    let calls = 0;
+    const failing = eachRow(database.db, numbers, () => {
+      calls++;
+      if (calls === 10) throw new Error("taken badly");
+    });
+    await expect(failing).rejects.toThrow("taken badly");
+    expect(calls).toBe(10);
+    await expect(database.db.execute(sql`select 1 as one`)).resolves.toBeTruthy();
+  });
+
+  it("surfaces the database's error", async () => {
+    // Drizzle wraps it on PGlite ("Failed query: …", the database's error its cause).
+    const failed = await eachRow(database.db, sql`select 1 / 0`, () => {}).catch((error: Error) => error);
+    expect(failed).toBeInstanceOf(Error);
+    const { message, cause } = failed as Error & { cause?: Error };
+    expect(cause?.message ?? message).toMatch(/division by zero/);
   });
 });

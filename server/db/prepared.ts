@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { PgliteSession } from "drizzle-orm/pglite";
 import { type Db, isEmbedded } from "./connect";
 
 const dialect = new PgDialect();
@@ -112,4 +113,49 @@ export function arrayRows<Row extends unknown[]>(db: Db, statement: SQL): Promis
     (rows) => rows,
   );
   return query.execute() as Promise<Row[]>;
+}
+
+/**
+ * Runs a statement and gives each of its rows (as arrayRows answers them) to `take` as it arrives:
+ * from PostgreSQL while the next are still coming, so the work on one overlaps the database's on
+ * the next and no more than a row is held at once; PGlite answers them all at once, then each is
+ * taken. An error `take` throws fails the statement's promise once its rows have come.
+ */
+export async function eachRow<Row extends unknown[]>(
+  db: Db,
+  statement: SQL,
+  take: (row: Row) => void,
+): Promise<void> {
+  // By its session, which a transaction has too (isEmbedded knows the database by its client).
+  if (db._.session instanceof PgliteSession) {
+    for (const row of await arrayRows<Row>(db, statement)) take(row);
+    return;
+  }
+  // node-postgres is loaded only on PostgreSQL (connect.ts says why). Inside a transaction the
+  // session's client is its connection, so the rows come in its snapshot; outside, the pool's,
+  // whose query takes no statement that streams: a connection is taken from it.
+  const { default: pg } = await import("pg");
+  const session = (db._.session as unknown as { client: import("pg").Pool | import("pg").PoolClient }).client;
+  const client = session instanceof pg.Pool ? await session.connect() : session;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let failure: unknown;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // rowMode is the Query's own (its types know it only on client.query's configuration).
+      const config = { text, values: params, rowMode: "array" } as import("pg").QueryConfig;
+      const query = client.query(new pg.Query(config));
+      query.on("row", (row: Row) => {
+        if (failure !== undefined) return;
+        try {
+          take(row);
+        } catch (error) {
+          failure = error;
+        }
+      });
+      query.on("error", reject);
+      query.on("end", () => (failure === undefined ? resolve() : reject(failure)));
+    });
+  } finally {
+    if (client !== session) client.release();
+  }
 }

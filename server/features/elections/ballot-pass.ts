@@ -1,7 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { arrayRows } from "../../db/prepared";
+import { eachRow } from "../../db/prepared";
 import { ballots } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { ballotHashPrefix, chainRoot, tallyOf } from "./sealing";
@@ -78,28 +78,6 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
   // sort of every ballot below it (measured: several times slower).
   await db.execute(sql`set local enable_sort = off`);
   const order = sql`order by seal_id, position_id, candidate_id`;
-  // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
-  // it is RECEIPT bytes long (else "0"), its size and a space. A row a seal, not one text for the
-  // election: PostgreSQL took 90-110 ms to answer a computed text of 6.4 MB (100,000 receipts)
-  // where the same in rows of a seal took 25 (it computes either in 20); and one statement, not
-  // the groups' and the receipts' each with its own pass: 39 ms where 62 on PostgreSQL, 58 where
-  // 101 on PGlite (20 seals; 67 and 112 where 102 and 154 with 5,000).
-  const rows = await arrayRows<[sealId: number | null, groups: string, receipts: string]>(
-    db,
-    sql`select seal_id,
-        string_agg(concat(position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
-          case when fixed then '1' else '0' end, n, ' '), ''),
-        string_agg(receipts, '')
-      from (select seal_id, position_id, candidate_id, count(*)::int as n,
-          bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed, string_agg(receipt_hash, '') as receipts
-        from (select seal_id, position_id, candidate_id, receipt_hash from ballots
-          where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
-        group by seal_id, position_id, candidate_id ${order}) g
-      group by seal_id order by seal_id`,
-  );
-  // For this statement only: with sorting off, the transaction's later reads (the definition's
-  // questions in their order, say) took PGlite 30 ms where they take 1.
-  await db.execute(sql`set local enable_sort = on`);
   // The groups read from their text as they come, no object per group but a seal's: a question
   // and a choice are looked up by their ids' text and give the same strings and leaf to every seal.
   const counts = new Map<string, { ballots: number; sealed: number }>();
@@ -107,7 +85,8 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
   const bySeal = new Map<number, SealedBallots>();
   let total = 0;
   let unsealed = 0;
-  for (const [sealId, text, receipts] of rows) {
+  // Each seal hashed as its row comes, while PostgreSQL makes the next (eachRow).
+  const takeSeal = ([sealId, text, receipts]: [number | null, string, string | null]) => {
     const sealed: SealedBallots = { ballots: 0, tally: {}, root: null };
     const groups: Group[] = [];
     // No group of other answers than a candidate (those are hashed from their canonical text).
@@ -145,9 +124,9 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
       if (choice.candidateId === NO_CANDIDATE) mergeable = false;
     }
     total += ballots;
-    if (sealId === null) {
+    if (sealId === null || receipts === null) {
       unsealed += ballots;
-      continue;
+      return;
     }
     sealed.ballots = ballots;
     bySeal.set(sealId, sealed);
@@ -157,7 +136,31 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
     const aligned =
       fixed && receipts.length === ballots * RECEIPT && Buffer.byteLength(receipts) === receipts.length;
     if (aligned && mergeable) sealed.root = mergedRoot(previousRoots.get(sealId) ?? "", receipts, groups);
-  }
+  };
+  // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
+  // it is RECEIPT bytes long (else "0"), its size and a space; the receipts of sealed ballots only.
+  // A row a seal, not one text for the election: PostgreSQL took 90-110 ms to answer a computed
+  // text of 6.4 MB (100,000 receipts) where the same in rows of a seal took 25 (it computes either
+  // in 20); and one statement, not the groups' and the receipts' each with its own pass: 39 ms
+  // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154 with
+  // 5,000).
+  await eachRow(
+    db,
+    sql`select seal_id,
+        string_agg(concat(position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
+          case when fixed then '1' else '0' end, n, ' '), ''),
+        string_agg(receipts, '') filter (where seal_id is not null)
+      from (select seal_id, position_id, candidate_id, count(*)::int as n,
+          bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed, string_agg(receipt_hash, '') as receipts
+        from (select seal_id, position_id, candidate_id, receipt_hash from ballots
+          where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
+        group by seal_id, position_id, candidate_id ${order}) g
+      group by seal_id order by seal_id`,
+    takeSeal,
+  );
+  // For this statement only: with sorting off, the transaction's later reads (the definition's
+  // questions in their order, say) took PGlite 30 ms where they take 1.
+  await db.execute(sql`set local enable_sort = on`);
   await readSeals(
     db,
     electionId,

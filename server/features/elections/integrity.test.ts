@@ -207,6 +207,26 @@ describe("ballots held against the voters who took part (issue 12, item 2)", () 
     expect(report.problems.join("\n")).toMatch(/disclosed by a seal that does not exist/);
   });
 
+  it("a ballot moved to a seal id that no seal has (a negative one too) is counted as pointing nowhere", async () => {
+    const { election } = await votedElection(SEAL_MIN_VOTERS);
+    await sealPending(t.database.db, { electionId: election.id });
+    const [moved] = await t.database.db
+      .select()
+      .from(ballots)
+      .where(eq(ballots.electionId, election.id))
+      .limit(1);
+    for (const sealId of [-5, 2_000_000_000]) {
+      await t.database.db
+        .update(ballots)
+        .set({ sealId })
+        .where(eq(ballots.id, moved?.id ?? ""));
+      const report = await verifyElectionIntegrity(t.database.db, election.id);
+      expect(report.unsealed).toBe(0);
+      expect(report.problems).toContain("1 ballots point to a seal that does not exist");
+      expect(report.problems.join("\n")).toMatch(/seal 1: covers 9 ballots, recorded 10/);
+    }
+  });
+
   it("a chain recomputed after a change passes alone, and fails against a head a voter witnessed", async () => {
     const { admin, election, president, castOneMore } = await votedElection(SEAL_MIN_VOTERS);
     await sealPending(t.database.db, { electionId: election.id });
