@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionChannel, electionOfChannel } from "../../test/elections";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
+import { expectNotLogged } from "../../test/secrets";
 import { type TestApp, testApp } from "../../test/support";
 import { ManualClock, systemClock } from "../clock";
 import { deliverDue } from "./deliver";
@@ -116,7 +117,7 @@ describe("the log", () => {
     expect(lines.some((line) => line.includes("outbox: send failed, will retry"))).toBe(true);
     const log = lines.join("\n");
     expect(lines.length).toBeGreaterThan(20);
-    for (const secret of secrets) expect(log).not.toContain(secret);
+    for (const secret of secrets) expectNotLogged(log, secret);
     expect(lines.some((line) => line.includes("[redacted]"))).toBe(true);
   });
 });
