@@ -251,6 +251,49 @@ describe("mentions", () => {
   });
 });
 
+describe("sending", () => {
+  it("sends each message at Enter however fast they come, in order; a refused one comes back to the box with why", async () => {
+    const { page } = admin;
+    await page.goto(address("organization", hall));
+    await voter.page.goto(address("member", hall));
+    await composer(voter.page).waitFor();
+    const burst = ["First of three", "Second of three", "Third of three"];
+    for (const line of burst) {
+      await composer(page).fill(line);
+      await composer(page).press("Enter");
+      // The box is empty at once, for the next one, while this one is on its way.
+      expect(await composer(page).inputValue()).toBe("");
+    }
+    await message(page, burst[2]).waitFor();
+    const texts = await page.getByRole("article").allInnerTexts();
+    const at = burst.map((line) => texts.findIndex((row) => row.includes(line)));
+    expect(at.every((index, i) => index >= 0 && (i === 0 || index > at[i - 1]))).toBe(true);
+    for (const line of burst) await message(voter.page, line).waitFor();
+
+    await page.route(`**/api/channels/${hall.id}/posts`, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            json: { error: { code: "unavailable", message: "Try again in a moment." } },
+          })
+        : route.fallback(),
+    );
+    await composer(page).fill("This one will be refused");
+    await composer(page).press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Failed to send message: " }).waitFor();
+    expect(await composer(page).inputValue()).toBe("This one will be refused");
+    await shot(page, "send-refused");
+    await page.unroute(`**/api/channels/${hall.id}/posts`);
+    await composer(page).press("Enter");
+    await message(page, "This one will be refused").waitFor();
+    expect(await composer(page).inputValue()).toBe("");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to send message: " })
+      .waitFor({ state: "detached" });
+  });
+});
+
 describe("drafts", () => {
   it("are kept per channel across switching and reloading, cleared on send, and forgotten at sign-out", async () => {
     const created = await admin.context.request.post("/api/channels", {
@@ -278,8 +321,7 @@ describe("drafts", () => {
 
     await composer(page).press("Enter");
     await message(page, "Half-written thought for the hall").waitFor();
-    // The message may arrive (realtime) a moment before the send answers and the composer clears.
-    await expect.poll(() => composer(page).inputValue()).toBe("");
+    expect(await composer(page).inputValue()).toBe("");
     await page.reload();
     await message(page, "Half-written thought for the hall").waitFor();
     expect(await composer(page).inputValue()).toBe("");

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
+import { useInOrder } from "../../api/useInOrder";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useContractForm } from "../../ui/form/useContractForm";
@@ -59,7 +60,8 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const draft = form.watch("content");
   const list = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
-  const canSend = draft.trim() !== "" && !chat.sending && contact.accepts_messages;
+  const canSend = draft.trim() !== "" && contact.accepts_messages;
+  const inOrder = useInOrder();
 
   useEffect(() => {
     form.setFocus("content");
@@ -77,15 +79,16 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     previous.current = { count: messages.length, height: box.scrollHeight, first };
   }, [messages]);
 
-  const send = form.handleSubmit(async ({ content }) => {
+  // The box empties at once, so the next message can be written while this one is on its way; a
+  // refused one gives its text back to an empty box, to send again (Retry).
+  const send = form.handleSubmit(({ content }) => {
     stickToEnd.current = true;
-    const sent = await chat.send(content);
-    // Only a stored message clears the box; a failure keeps the text to send again.
-    if (sent) {
-      form.reset({ content: "" });
-      onSent(sent);
-    }
+    form.reset({ content: "" });
     form.setFocus("content");
+    void inOrder(() => chat.send(content)).then((sent) => {
+      if (sent) onSent(sent);
+      else if (!form.getValues("content")) form.setValue("content", content, { shouldValidate: false });
+    });
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

@@ -9,6 +9,7 @@ import {
 } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
+import { useInOrder } from "../../api/useInOrder";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
 import { AttachTools } from "./AttachTools";
@@ -40,12 +41,12 @@ export function Composer() {
   const [value, setValue] = useState(() => readDraft(me, channel.id));
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
   const caretAfter = useRef<number | null>(null);
+  const inOrder = useInOrder();
   const listId = useId();
   const errorId = useId();
   const canAttach = admin || channel.permissions.membersCanAttach;
@@ -148,30 +149,31 @@ export function Composer() {
     area.current?.focus();
   };
 
-  const canSend =
-    !sending && pending?.state !== "uploading" && (!!value.trim() || pending?.state === "ready");
+  const canSend = pending?.state !== "uploading" && (!!value.trim() || pending?.state === "ready");
 
-  const send = async () => {
+  /**
+   * The box empties at once, so the next message can be written and sent while this one is on its
+   * way (it shows when the server has it). A refused message gives its text and attachment back
+   * to an empty box, with the reason.
+   */
+  const send = () => {
     if (!canSend) return;
     const content = value.trim();
-    const attachmentId = pending?.state === "ready" ? pending.attachment.id : undefined;
-    if (!content && !attachmentId) {
+    const ready = pending?.state === "ready" ? pending : null;
+    if (!content && !ready) {
       setError(postMessages.empty);
       return;
     }
-    setSending(true);
+    setValue("");
+    setPending(null);
+    setEmojiOpen(false);
     setError(null);
-    try {
-      await actions.send(content, attachmentId);
-      setValue("");
-      setPending(null);
-      setEmojiOpen(false);
-    } catch (failure) {
+    inOrder(() => actions.send(content, ready?.attachment.id)).catch((failure: unknown) => {
       setError(postMessages.sendFailed + messageOf(failure));
-    } finally {
-      setSending(false);
-      area.current?.focus();
-    }
+      setValue((current) => current || content);
+      if (ready) setPending((current) => current ?? ready);
+    });
+    area.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -196,7 +198,7 @@ export function Composer() {
     }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -205,7 +207,7 @@ export function Composer() {
       className={styles.composer}
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
       noValidate
     >
