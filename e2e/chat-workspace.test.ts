@@ -252,7 +252,7 @@ describe("mentions", () => {
 });
 
 describe("sending", () => {
-  it("sends each message at Enter however fast they come, in order; a refused one comes back to the box with why", async () => {
+  it("sends each message at Enter however fast they come, in order; a refused one and those sent after it come back to the box, in order, with why", async () => {
     const { page } = admin;
     await page.goto(address("organization", hall));
     await voter.page.goto(address("member", hall));
@@ -270,22 +270,27 @@ describe("sending", () => {
     expect(at.every((index, i) => index >= 0 && (i === 0 || index > at[i - 1]))).toBe(true);
     for (const line of burst) await message(voter.page, line).waitFor();
 
-    await page.route(`**/api/channels/${hall.id}/posts`, (route) =>
-      route.request().method() === "POST"
-        ? route.fulfill({
-            status: 503,
-            json: { error: { code: "unavailable", message: "Try again in a moment." } },
-          })
-        : route.fallback(),
-    );
+    // Refused (slowly): it and the one sent after it come back to the box, in order, with why.
+    await page.route(`**/api/channels/${hall.id}/posts`, async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fulfill({
+        status: 503,
+        json: { error: { code: "unavailable", message: "Try again in a moment." } },
+      });
+    });
     await composer(page).fill("This one will be refused");
     await composer(page).press("Enter");
+    await composer(page).fill("And this one after it");
+    await composer(page).press("Enter");
     await page.getByRole("alert").filter({ hasText: "Failed to send message: " }).waitFor();
-    expect(await composer(page).inputValue()).toBe("This one will be refused");
+    await expect
+      .poll(() => composer(page).inputValue())
+      .toBe("This one will be refused\nAnd this one after it");
     await shot(page, "send-refused");
     await page.unroute(`**/api/channels/${hall.id}/posts`);
     await composer(page).press("Enter");
-    await message(page, "This one will be refused").waitFor();
+    await message(page, "And this one after it").waitFor();
     expect(await composer(page).inputValue()).toBe("");
     await page
       .getByRole("alert")

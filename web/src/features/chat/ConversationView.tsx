@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
-import { useInOrder } from "../../api/useInOrder";
+import { useOutbox } from "../../api/useOutbox";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useContractForm } from "../../ui/form/useContractForm";
@@ -61,7 +61,18 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const list = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
   const canSend = draft.trim() !== "" && contact.accepts_messages;
-  const inOrder = useInOrder();
+  // A refused message, with those sent after it, comes back in front of what was written since (Retry sends it).
+  const post = useOutbox<string>(
+    async (content) => {
+      const sent = await chat.send(content);
+      if (!sent) throw new Error("not sent");
+      onSent(sent);
+    },
+    (back) => {
+      const current = form.getValues("content");
+      form.setValue("content", [...back, current].filter(Boolean).join(" "));
+    },
+  );
 
   useEffect(() => {
     form.setFocus("content");
@@ -79,16 +90,12 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     previous.current = { count: messages.length, height: box.scrollHeight, first };
   }, [messages]);
 
-  // The box empties at once, so the next message can be written while this one is on its way; a
-  // refused one gives its text back to an empty box, to send again (Retry).
+  // The box empties at once, so the next message can be written while this one is on its way.
   const send = form.handleSubmit(({ content }) => {
     stickToEnd.current = true;
     form.reset({ content: "" });
     form.setFocus("content");
-    void inOrder(() => chat.send(content)).then((sent) => {
-      if (sent) onSent(sent);
-      else if (!form.getValues("content")) form.setValue("content", content, { shouldValidate: false });
-    });
+    post(content);
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

@@ -9,7 +9,7 @@ import {
 } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
-import { useInOrder } from "../../api/useInOrder";
+import { useOutbox } from "../../api/useOutbox";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
 import { AttachTools } from "./AttachTools";
@@ -46,7 +46,17 @@ export function Composer() {
   const [active, setActive] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
   const caretAfter = useRef<number | null>(null);
-  const inOrder = useInOrder();
+  // A refused message, with those sent after it, comes back in front of what was written since,
+  // with why (an attachment with it, to the box if it holds none).
+  const post = useOutbox<{ content: string; ready: Extract<Pending, { state: "ready" }> | null }>(
+    ({ content, ready }) => actions.send(content, ready?.attachment.id),
+    (back, failure) => {
+      setError(postMessages.sendFailed + messageOf(failure));
+      setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));
+      const attached = back.find((item) => item.ready)?.ready;
+      if (attached) setPending((current) => current ?? attached);
+    },
+  );
   const listId = useId();
   const errorId = useId();
   const canAttach = admin || channel.permissions.membersCanAttach;
@@ -151,11 +161,7 @@ export function Composer() {
 
   const canSend = pending?.state !== "uploading" && (!!value.trim() || pending?.state === "ready");
 
-  /**
-   * The box empties at once, so the next message can be written and sent while this one is on its
-   * way (it shows when the server has it). A refused message gives its text and attachment back
-   * to an empty box, with the reason.
-   */
+  /** The box empties at once, so the next message can be written and sent while this one is on its way. */
   const send = () => {
     if (!canSend) return;
     const content = value.trim();
@@ -168,11 +174,7 @@ export function Composer() {
     setPending(null);
     setEmojiOpen(false);
     setError(null);
-    inOrder(() => actions.send(content, ready?.attachment.id)).catch((failure: unknown) => {
-      setError(postMessages.sendFailed + messageOf(failure));
-      setValue((current) => current || content);
-      if (ready) setPending((current) => current ?? ready);
-    });
+    post({ content, ready });
     area.current?.focus();
   };
 
