@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AppContext, GuessDelay } from "../../context";
 import { verifyPassword } from "../../lib/crypto";
 import { countHit, forgiveHits, tooManyAttempts } from "../../lib/rate-limit";
+import { secretsOf } from "./secrets";
 import type { User } from "./sessions";
 
 /** What throttling needs from the app. */
@@ -65,7 +66,8 @@ export async function confirmPassword(
   ip: string,
 ): Promise<boolean> {
   const guess = await beginGuess(guard, { realm: "user", account: user.email, ip });
-  const right = await verifyPassword(user.passwordHash, password);
+  const secrets = await secretsOf(guard.db, user.id);
+  const right = !!secrets && (await verifyPassword(secrets.passwordHash, password));
   if (right) await guess.right();
   return right;
 }

@@ -23,7 +23,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { emailTo, queueMessage } from "../../lib/outbox/queue";
 import { passwordReset } from "../../lib/outbox/templates";
 import { createDefaultChannels } from "../channels/defaults";
-import { endOtherSessions, type User } from "./sessions";
+import { endOtherSessions, type User, userColumns } from "./sessions";
 
 const RESET_LINK_MINUTES = 30;
 
@@ -32,11 +32,10 @@ export function hashIdNumber(secretKey: string, idNumber: string): string {
   return keyedHash(secretKey, "voter-id", idNumber.replace(/[\s-]/g, "").toUpperCase());
 }
 
+const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [user] = await db.select(userColumns).from(users).where(emailIs(email));
   return user;
 }
 
@@ -49,7 +48,7 @@ export class AddressTaken extends Error {}
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {
   try {
-    const [user] = await db.insert(users).values(values).returning();
+    const [user] = await db.insert(users).values(values).returning(userColumns);
     if (!user) throw new AppError("internal", messages.registrationFailed);
     return user;
   } catch (error) {
@@ -116,7 +115,7 @@ export async function registerOrganization(
       .update(users)
       .set({ organizationId: organization.id })
       .where(eq(users.id, user.id))
-      .returning();
+      .returning(userColumns);
     return { user: updated ?? user, organizationId: organization.id };
   });
 }
@@ -126,9 +125,13 @@ export async function registerOrganization(
  * spec's "voter first, then organization" is one lookup; unknown accounts cost the same time.
  */
 export async function authenticate(db: Db, email: string, password: string): Promise<User | null> {
-  const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  return user && ok ? user : null;
+  // The hash with the account, in the one read an unknown address costs too.
+  const [found] = await db
+    .select({ user: userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(emailIs(email));
+  const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
+  return found && ok ? found.user : null;
 }
 
 /** Sends a one-time reset link when the account exists; the answer never says whether it does. */

@@ -4,6 +4,8 @@ import { messages } from "../../../contract/messages";
 import { sessions, users } from "../../db/schema";
 import { createOrganization, createVoter, signIn } from "../../test/factories";
 import { type TestApp, testApp } from "../../test/support";
+import { authenticate } from "./service";
+import { resolveSession } from "./sessions";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,6 +99,22 @@ describe("sign-in", () => {
 });
 
 describe("the session", () => {
+  it("carries the user without the account's secrets (password hash, TOTP secret and step)", async () => {
+    const voter = await createVoter(t.app);
+    await t.database.db
+      .update(users)
+      .set({ totpSecret: "sealed-secret", totpLastStep: 1 })
+      .where(eq(users.id, voter.id));
+    const token = voter.cookie.split(";")[0]?.split("=")[1] ?? "";
+    const resolved = await resolveSession(t.database.db, t.clock, decodeURIComponent(token));
+    expect(resolved?.user.id).toBe(voter.id);
+    for (const secret of ["passwordHash", "totpSecret", "totpLastStep"])
+      expect(resolved?.user).not.toHaveProperty(secret);
+    const signedIn = await authenticate(t.database.db, voter.input.email, voter.input.password);
+    for (const secret of ["passwordHash", "totpSecret", "totpLastStep"])
+      expect(signedIn).not.toHaveProperty(secret);
+  });
+
   it("is required: without a cookie the session endpoint answers 401", async () => {
     const response = await me();
     expect(response.statusCode).toBe(401);

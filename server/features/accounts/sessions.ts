@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { perDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
@@ -6,7 +6,21 @@ import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
 import { newToken, sha256 } from "../../lib/crypto";
 
-export type User = typeof users.$inferSelect;
+/**
+ * A signed-in user as every request holds it: the account's row without its secrets (the password
+ * hash, the TOTP secret and its last step), which only the checks that need them read
+ * (secrets.ts), so no request carries them into its handlers, its errors or a log line.
+ */
+export type User = Omit<typeof users.$inferSelect, "passwordHash" | "totpSecret" | "totpLastStep">;
+const {
+  passwordHash: _hash,
+  totpSecret: _secret,
+  totpLastStep: _step,
+  ...userColumns
+} = getTableColumns(users);
+
+/** The columns of a `User`, for a select. */
+export { userColumns };
 
 /** "Never" keeps a session 30 days from its last use. */
 const NEVER_MINUTES = 30 * 24 * 60;
@@ -58,7 +72,15 @@ export async function createSession(
  */
 const sessionsById = perDatabase((db) => {
   const query = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: {
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: userColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(sql`${sessions.id} = any(${sql.placeholder("ids")}::text[])`)

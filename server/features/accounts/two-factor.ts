@@ -9,6 +9,7 @@ import { AppError, badRequest, forbidden } from "../../http/errors";
 import { seal, unseal } from "../../lib/crypto";
 import { beginGuess, confirmPassword, type GuessGuard } from "./guesses";
 import { requirePasswordIfChosen } from "./reconfirm";
+import { secretsOf } from "./secrets";
 import type { User } from "./sessions";
 
 const PURPOSE = "totp";
@@ -42,9 +43,10 @@ async function spendTotpCode(
   user: User,
   code: string,
 ): Promise<boolean> {
-  if (!user.totpSecret) return false;
+  const sealed = (await secretsOf(guard.db, user.id))?.totpSecret;
+  if (!sealed) return false;
   const now = guard.clock.now().getTime();
-  const delta = totpFor(user, unseal(secretKey, PURPOSE, user.totpSecret)).validate({
+  const delta = totpFor(user, unseal(secretKey, PURPOSE, sealed)).validate({
     token: code,
     timestamp: now,
     window: 1,
@@ -113,7 +115,7 @@ export async function enableTwoFactor(
   code: string,
   password?: string,
 ): Promise<void> {
-  if (!user.totpSecret) throw badRequest(messages.totpNotStarted);
+  if (!(await secretsOf(context.guard.db, user.id))?.totpSecret) throw badRequest(messages.totpNotStarted);
   await requirePasswordIfChosen(context.guard, user, password, context.ip);
   await requireCode(context, user, code);
   await context.guard.db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import type { Db } from "../../db/connect";
 import { joinRequests, organizationMemberships, organizations, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
-import type { User } from "../accounts/sessions";
+import { type User, userColumns } from "../accounts/sessions";
 import { holdDuplicateJoin, type RollHolder, rollHolder } from "./identity";
 import { endMembership } from "./membership";
 import { requireActiveOrganization, requireAdmin } from "./policy";
@@ -192,7 +192,7 @@ export async function decideJoinRequest(
   if (request?.status !== "pending") throw notFound(messages.requestNotFound);
   await requireAdmin(db, admin, request.organizationId);
   if (approve) await requireActiveOrganization(db, request.organizationId);
-  const [requester] = await db.select().from(users).where(eq(users.id, request.userId));
+  const [requester] = await db.select(userColumns).from(users).where(eq(users.id, request.userId));
   if (!requester) throw notFound(messages.requestNotFound);
   const organizationId = request.organizationId;
   const base = { organizationId, userId: request.userId };

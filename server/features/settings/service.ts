@@ -5,7 +5,7 @@ import type { Db } from "../../db/connect";
 import { channelPreferences, channels, organizationMemberships, sessions, users } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
-import { idleMinutes, type User } from "../accounts/sessions";
+import { idleMinutes, type User, userColumns } from "../accounts/sessions";
 import { presentPreferences } from "../channels/presenter";
 
 /** The settings screen's values: stored choices over the defaults, channel lists from the channel preferences. */
@@ -103,7 +103,7 @@ export async function saveSettings(
         });
     }
   });
-  const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+  const [fresh] = await db.select(userColumns).from(users).where(eq(users.id, user.id));
   return readSettings(db, clock, fresh ?? updated);
 }
 
