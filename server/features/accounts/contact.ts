@@ -8,7 +8,7 @@ import { badRequest, forbidden } from "../../http/errors";
 import { emailTo, queueMessages, smsTo } from "../../lib/outbox/queue";
 import { phoneChanged } from "../../lib/outbox/templates";
 import { confirmPassword } from "./guesses";
-import type { User } from "./sessions";
+import { type User, userColumns } from "./sessions";
 import { requireCode, type TwoFactorContext } from "./two-factor";
 
 /**
@@ -44,7 +44,7 @@ export async function updateProfile(
         updatedAt: clock.now(),
       })
       .where(eq(users.id, user.id))
-      .returning();
+      .returning(userColumns);
     if (phoneChanges) {
       const message = phoneChanged();
       await queueMessages(tx, [

@@ -166,7 +166,11 @@ export async function listJoinRequests(db: Db, admin: User, organizationId: stri
   await requireAdmin(db, admin, organizationId);
   const holders = alias(users, "holder");
   const rows = await db
-    .select({ request: joinRequests, user: users, holder: { id: holders.id, fullName: holders.fullName } })
+    .select({
+      request: joinRequests,
+      user: userColumns,
+      holder: { id: holders.id, fullName: holders.fullName },
+    })
     .from(joinRequests)
     .innerJoin(users, eq(users.id, joinRequests.userId))
     .leftJoin(holders, eq(holders.id, joinRequests.duplicateOfUserId))

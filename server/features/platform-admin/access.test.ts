@@ -9,6 +9,7 @@ import { adminActions, adminSessions } from "../../db/schema";
 import { createOrganization, createVoter } from "../../test/factories";
 import { type TestApp, testApp } from "../../test/support";
 import {
+  authenticateAdmin,
   countAdmins,
   createAdmin,
   createDemoAdmin,
@@ -16,6 +17,7 @@ import {
   ensureInitialAdmin,
   findAdminByUsername,
 } from "./accounts";
+import { resolveAdminSession } from "./sessions";
 import { adminCookie, signedInAdmin, withId } from "./test-helpers";
 
 let t: TestApp;
@@ -113,6 +115,18 @@ describe("every admin endpoint", () => {
     const session = await t.app.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toMatchObject({ is_valid: true, is_admin: true, username: input.username });
+  });
+
+  it("carries the admin without the password hash", async () => {
+    const { admin, cookie, input } = await signedInAdmin(t);
+    expect(admin).not.toHaveProperty("passwordHash");
+    const token = decodeURIComponent(cookie.split("=")[1] ?? "");
+    const resolved = await resolveAdminSession(t.database.db, t.clock, token);
+    expect(resolved?.admin.username).toBe(input.username);
+    expect(resolved?.admin).not.toHaveProperty("passwordHash");
+    const signedIn = await authenticateAdmin(t.database.db, input.username, input.password);
+    expect(signedIn.admin?.id).toBe(admin.id);
+    expect(signedIn.admin).not.toHaveProperty("passwordHash");
   });
 });
 

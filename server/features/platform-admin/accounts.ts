@@ -8,13 +8,22 @@ import type { Clock } from "../../lib/clock";
 import { dummyPasswordHash, hashPassword, keyedHash, verifyPassword } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { recordAdminAction } from "./audit";
-import type { PlatformAdmin } from "./sessions";
+import { adminColumns, type PlatformAdmin } from "./sessions";
 
 export type NewAdmin = z.input<typeof newAdminInput>;
 
+/** The admin of this username, whatever its case. */
 export async function findAdminByUsername(db: Db, username: string): Promise<PlatformAdmin | undefined> {
+  return (await adminByUsername(db, username))?.admin;
+}
+
+/** The admin of this username (whatever its case) with the password hash, to check a password against. */
+async function adminByUsername(
+  db: Db,
+  username: string,
+): Promise<{ admin: PlatformAdmin; passwordHash: string } | undefined> {
   const [row] = await db
-    .select()
+    .select({ admin: adminColumns, passwordHash: platformAdmins.passwordHash })
     .from(platformAdmins)
     .where(eq(sql`lower(${platformAdmins.username})`, username.trim().toLowerCase()));
   return row;
@@ -37,7 +46,7 @@ export async function createAdmin(
       const [admin] = await tx
         .insert(platformAdmins)
         .values({ username, passwordHash, fullName: full_name, createdAt: clock.now() })
-        .returning();
+        .returning(adminColumns);
       if (!admin) throw new Error("admin insert returned nothing");
       await recordAdminAction(tx as unknown as Db, clock, {
         adminId: admin.id,
@@ -61,9 +70,9 @@ export async function authenticateAdmin(
   username: string,
   password: string,
 ): Promise<{ admin: PlatformAdmin | null; known: PlatformAdmin | undefined }> {
-  const known = await findAdminByUsername(db, username);
-  const ok = await verifyPassword(known?.passwordHash ?? (await dummyPasswordHash()), password);
-  return { admin: known && ok ? known : null, known };
+  const found = await adminByUsername(db, username);
+  const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
+  return { admin: found && ok ? found.admin : null, known: found?.admin };
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -122,7 +131,7 @@ const checkedDemoHashes = new Map<string, boolean>();
 /** The demo credentials, when the demo superadmin exists and still has the demo password. */
 export async function presentDemoCredentials(db: Db, secretKey: string): Promise<DemoCredentials | null> {
   const credentials = demoAdminCredentials(secretKey);
-  const admin = await findAdminByUsername(db, credentials.username);
+  const admin = await adminByUsername(db, credentials.username);
   if (!admin) return null;
   let matches = checkedDemoHashes.get(admin.passwordHash);
   if (matches === undefined) {

@@ -1,11 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { ADMIN_IDLE_MINUTES, ADMIN_MAX_HOURS } from "../../../contract/platform-admin";
 import type { Db } from "../../db/connect";
 import { adminSessions, platformAdmins } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { newToken, sha256 } from "../../lib/crypto";
 
-export type PlatformAdmin = typeof platformAdmins.$inferSelect;
+/** A signed-in platform admin, without the password hash (read only to check a password, accounts.ts). */
+export type PlatformAdmin = Omit<typeof platformAdmins.$inferSelect, "passwordHash">;
+const { passwordHash: _hash, ...adminColumns } = getTableColumns(platformAdmins);
+
+/** The columns of a `PlatformAdmin`, for a select. */
+export { adminColumns };
 export type AdminSession = typeof adminSessions.$inferSelect;
 
 /** Activity moves the idle expiry forward at most this often (a write per minute, not per request). */
@@ -44,7 +49,7 @@ export async function resolveAdminSession(
 ): Promise<{ sessionId: string; session: AdminSession; admin: PlatformAdmin } | null> {
   const id = sha256(token);
   const [row] = await db
-    .select({ session: adminSessions, admin: platformAdmins })
+    .select({ session: adminSessions, admin: adminColumns })
     .from(adminSessions)
     .innerJoin(platformAdmins, eq(platformAdmins.id, adminSessions.adminId))
     .where(eq(adminSessions.id, id));
