@@ -61,7 +61,15 @@ export async function launchBrowser(
 /** Each page's requests still unanswered, with when they were sent: what a stuck screen waits for. */
 const unanswered = new WeakMap<Page, Map<Request, number>>();
 
-function watchRequests(context: BrowserContext): BrowserContext {
+async function watchRequests(context: BrowserContext): Promise<BrowserContext> {
+  // The network changes the page was told of, for a stuck screen's line (photographFailure).
+  await context.addInitScript(() => {
+    const seen = window as unknown as { networkEvents?: string[] };
+    for (const type of ["offline", "online"])
+      addEventListener(type, () => {
+        seen.networkEvents = [...(seen.networkEvents ?? []), type];
+      });
+  });
   const pageOf = (request: Request) => (request.serviceWorker() ? null : request.frame().page());
   context.on("request", (request) => {
     const page = pageOf(request);
@@ -105,7 +113,11 @@ export async function photographFailure({ task }: TestContext): Promise<void> {
       const shown = await page
         .locator("h1, h2, [role=alert], [role=status]")
         .evaluateAll((elements) => elements.map((e) => e.textContent?.trim().slice(0, 120)).filter(Boolean));
-      const line = `[${name}] ${new URL(page.url()).pathname}: ${JSON.stringify(shown)}; waiting for: ${waitingFor(page) || "nothing"}`;
+      const network = await page.evaluate(() => {
+        const events = (window as unknown as { networkEvents?: string[] }).networkEvents ?? [];
+        return `${navigator.onLine ? "online" : "offline"}${events.length ? ` after ${events.join(", ")}` : ""}`;
+      });
+      const line = `[${name}] ${new URL(page.url()).pathname}: ${JSON.stringify(shown)}; waiting for: ${waitingFor(page) || "nothing"}; ${network}`;
       console.log(line);
       noteStall(line);
     } catch {

@@ -48,13 +48,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** Counts sign-ins and sign-outs, so a slow first session check cannot undo one made after it started. */
   const changes = useRef(0);
 
-  /** Remembers who is signed in; for another user (or none), nothing read for the one before stays. */
+  /**
+   * Remembers who is signed in; for another user (or none), nothing read for the one before stays:
+   * every read goes back to empty, and those on screen read again for this user. (Removed instead,
+   * a read on its way, such as a public page's that began before the session's answer, was
+   * cancelled without a word and its screen said "Loading..." for good.)
+   */
   const adopt = useCallback(
     (profile: Profile | null) => {
       writeCachedProfile(profile);
       if ((profile?.id ?? null) !== shownFor.current) {
         shownFor.current = profile?.id ?? null;
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+        void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
         queryClient.getMutationCache().clear();
       }
     },
