@@ -69,4 +69,15 @@ describe("AuthProvider", () => {
     for (const read of reads) read("the board");
     await screen.findByText("the board");
   });
+
+  it("a screen showing what it read keeps it (the invitation being accepted), and it is read for nobody again", async () => {
+    const { answerSession } = renderWithScreen();
+    await waitFor(() => expect(reads).toHaveLength(1));
+    reads[0]?.("the invitation");
+    await screen.findByText("the invitation");
+    answerSession(profile("who-just-joined"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toHaveLength(1);
+    expect(screen.getByText("the invitation")).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import type { Profile, SignInInput, UpdateProfileInput } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
@@ -49,17 +49,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const changes = useRef(0);
 
   /**
-   * Remembers who is signed in; for another user (or none), nothing read for the one before stays:
-   * every read goes back to empty, and those on screen read again for this user. (Removed instead,
-   * a read on its way, such as a public page's that began before the session's answer, was
-   * cancelled without a word and its screen said "Loading..." for good.)
+   * Remembers who is signed in; for another user (or none), nothing read for the one before stays.
+   * A read still on its way for a screen shown, with nothing read yet (a public page's, begun
+   * before the session's answer), is made again for this user: removed, it would be cancelled
+   * without a word and its screen would say "Loading..." for good. The rest is removed (a screen
+   * showing what it read, such as the invitation being accepted, keeps it until it moves on).
    */
   const adopt = useCallback(
     (profile: Profile | null) => {
       writeCachedProfile(profile);
       if ((profile?.id ?? null) !== shownFor.current) {
         shownFor.current = profile?.id ?? null;
-        void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+        const others = (query: Query) => query.queryKey[0] !== sessionKey[0];
+        const awaited = (query: Query) => query.state.data === undefined && query.isActive();
+        void queryClient.resetQueries({ predicate: (query) => others(query) && awaited(query) });
+        queryClient.removeQueries({ predicate: (query) => others(query) && !awaited(query) });
         queryClient.getMutationCache().clear();
       }
     },
