@@ -63,11 +63,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const canSend = draft.trim() !== "" && contact.accepts_messages;
   // A refused message, with those sent after it, comes back in front of what was written since (Retry sends it).
   const post = useOutbox<string>(
-    async (content) => {
-      const sent = await chat.send(content);
-      if (!sent) throw new Error("not sent");
-      onSent(sent);
-    },
+    async (content) => onSent(await chat.send(content)),
     (back) => {
       const current = form.getValues("content");
       form.setValue("content", [...back, current].filter(Boolean).join(" "));

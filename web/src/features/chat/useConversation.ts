@@ -19,8 +19,8 @@ export interface Conversation {
   loadEarlier(): Promise<void>;
   sending: boolean;
   sendError: string | null;
-  /** Sends the text; the message once the server stored it (only then is it shown as sent), else null. */
-  send(content: string): Promise<DirectMessage | null>;
+  /** Sends the text; the message once the server stored it (only then is it shown as sent); rejects when refused (`sendError` says why). */
+  send(content: string): Promise<DirectMessage>;
 }
 
 interface Options {
@@ -116,6 +116,6 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     },
     sending: sent.isPending,
     sendError: sent.error ? messageOf(sent.error) : null,
-    send: (content) => sent.mutateAsync({ params: { id: otherId }, body: { content } }).catch(() => null),
+    send: (content) => sent.mutateAsync({ params: { id: otherId }, body: { content } }),
   };
 }
