@@ -1,7 +1,6 @@
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { eachRow } from "../../db/prepared";
 import { ballots } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { ballotHashPrefix, chainRoot, tallyOf } from "./sealing";
@@ -63,6 +62,15 @@ function digitsAt(text: string, from: number, to: number): number {
   return value;
 }
 
+/** What ballotPass gives, once its rows are taken. */
+export interface BallotPassFigures {
+  /** Per question (position id): its ballots, all and sealed. */
+  counts: Map<string, { ballots: number; sealed: number }>;
+  bySeal: Map<number, SealedBallots>;
+  total: number;
+  unsealed: number;
+}
+
 /**
  * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), one row
  * per seal (and one for the ballots not yet sealed): its groups of one question and one choice with
@@ -72,11 +80,16 @@ function digitsAt(text: string, from: number, to: number): number {
  * answers (hashed from their canonical text), a receipt not of 64 ASCII characters, or receipts
  * that do not come strictly ascending make the seal read whole and hashed by readSeals, as the
  * sealer did.
+ *
+ * The pass is a part of verify-election's one statement (verifier.ts): `statement` gives its rows
+ * (seal id, groups' text, receipts' text), run with sorting off (the order comes from the index:
+ * the planner, PGlite's in particular, may otherwise price a sort of every ballot below it,
+ * measured several times slower); each is given to `take` as it comes and hashed then, while the
+ * database makes the next. A seal's root starts from the seal before it (`previousRoots`, filled
+ * by the caller as the chain's rows come): a seal taken before its previous root is known keeps
+ * its ballots' hashes until `finish`.
  */
-export async function ballotPass(db: Db, electionId: string, previousRoots: Map<number, string>) {
-  // The order comes from the index: the planner, PGlite's in particular, may otherwise price a
-  // sort of every ballot below it (measured: several times slower).
-  await db.execute(sql`set local enable_sort = off`);
+export function ballotPass(electionId: string, previousRoots: Map<number, string>) {
   const order = sql`order by seal_id, position_id, candidate_id`;
   // The groups read from their text as they come, no object per group but a seal's: a question
   // and a choice are looked up by their ids' text and give the same strings and leaf to every seal.
@@ -85,8 +98,9 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
   const bySeal = new Map<number, SealedBallots>();
   let total = 0;
   let unsealed = 0;
-  // Each seal hashed as its row comes, while PostgreSQL makes the next (eachRow).
-  const takeSeal = ([sealId, text, receipts]: [number | null, string, string | null]) => {
+  /** The ballots' hashes of the seals merged before their previous root was known. */
+  const waiting = new Map<number, string[]>();
+  const take = (sealId: number | null, text: string, receipts: string | null) => {
     const sealed: SealedBallots = { ballots: 0, tally: {}, root: null };
     const groups: Group[] = [];
     // No group of other answers than a candidate (those are hashed from their canonical text).
@@ -135,18 +149,20 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
     // characters, where the text says, and its bytes are those ballotHash hashes.
     const aligned =
       fixed && receipts.length === ballots * RECEIPT && Buffer.byteLength(receipts) === receipts.length;
-    if (aligned && mergeable) sealed.root = mergedRoot(previousRoots.get(sealId) ?? "", receipts, groups);
+    const hashes = aligned && mergeable ? mergedHashes(receipts, groups) : null;
+    const previousRoot = previousRoots.get(sealId);
+    if (hashes && previousRoot !== undefined) sealed.root = rootOf(previousRoot, hashes);
+    else if (hashes) waiting.set(sealId, hashes);
   };
-  // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
-  // it is RECEIPT bytes long (else "0"), its size and a space; the receipts of sealed ballots only.
-  // A row a seal, not one text for the election: PostgreSQL took 90-110 ms to answer a computed
-  // text of 6.4 MB (100,000 receipts) where the same in rows of a seal took 25 (it computes either
-  // in 20); and one statement, not the groups' and the receipts' each with its own pass: 39 ms
-  // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154 with
-  // 5,000).
-  await eachRow(
-    db,
-    sql`select seal_id,
+  return {
+    // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
+    // it is RECEIPT bytes long (else "0"), its size and a space; the receipts of sealed ballots
+    // only. A row a seal, not one text for the election: PostgreSQL took 90-110 ms to answer a
+    // computed text of 6.4 MB (100,000 receipts) where the same in rows of a seal took 25 (it
+    // computes either in 20); and one pass for the groups and the receipts, not one each: 39 ms
+    // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154
+    // with 5,000).
+    statement: sql`select seal_id,
         string_agg(concat(position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
           case when fixed then '1' else '0' end, n, ' '), ''),
         string_agg(receipts, '') filter (where seal_id is not null)
@@ -156,18 +172,20 @@ export async function ballotPass(db: Db, electionId: string, previousRoots: Map<
           where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
         group by seal_id, position_id, candidate_id ${order}) g
       group by seal_id order by seal_id`,
-    takeSeal,
-  );
-  // For this statement only: with sorting off, the transaction's later reads (the definition's
-  // questions in their order, say) took PGlite 30 ms where they take 1.
-  await db.execute(sql`set local enable_sort = on`);
-  await readSeals(
-    db,
-    electionId,
-    previousRoots,
-    [...bySeal].filter(([, sealed]) => sealed.root === null),
-  );
-  return { counts, bySeal, total, unsealed };
+    take,
+    /** The roots still waiting, and the seals not merged here read whole and hashed (readSeals): what the pass found. */
+    async finish(db: Db): Promise<BallotPassFigures> {
+      for (const [sealId, hashes] of waiting)
+        (bySeal.get(sealId) as SealedBallots).root = rootOf(previousRoots.get(sealId) ?? "", hashes);
+      await readSeals(
+        db,
+        electionId,
+        previousRoots,
+        [...bySeal].filter(([, sealed]) => sealed.root === null),
+      );
+      return { counts, bySeal, total, unsealed };
+    },
+  };
 }
 
 /**
@@ -184,15 +202,14 @@ function leafOf(prefix: string): Buffer {
 const ROOT_CHUNK = 512;
 
 /**
- * The seal's root from its previous root and its ballots, merged from its groups in receipt order
- * (each step takes the least next receipt of the groups: a seal has a few questions and choices),
- * the ballots' hashes fed to the root's a chunk at a time; null unless the receipts come strictly
- * ascending as JavaScript compares them, the order chainRoot sorts in (a strictly ascending
- * sequence of all of them is that order). The receipts are compared where they lie in the text.
+ * The seal's ballots' hashes in receipt order, merged from its groups (each step takes the least
+ * next receipt of the groups: a seal has a few questions and choices), as texts of ROOT_CHUNK
+ * hashes; null unless the receipts come strictly ascending as JavaScript compares them, the order
+ * chainRoot sorts in (a strictly ascending sequence of all of them is that order). The receipts are
+ * compared where they lie in the text.
  */
-function mergedRoot(previousRoot: string, receipts: string, groups: Group[]): string | null {
-  // Made only once a chunk is full: a seal of fewer ballots is hashed at once, as chainRoot does.
-  let root: Hash | undefined;
+function mergedHashes(receipts: string, groups: Group[]): string[] | null {
+  const chunks: string[] = [];
   const hashes: string[] = [];
   let previous = -1;
   for (;;) {
@@ -205,13 +222,23 @@ function mergedRoot(previousRoot: string, receipts: string, groups: Group[]): st
     leaf.write(receipts.slice(at * RECEIPT, (at + 1) * RECEIPT), leaf.length - RECEIPT, "latin1");
     hashes.push(sha256(leaf));
     if (hashes.length === ROOT_CHUNK) {
-      root = (root ?? createHash("sha256").update(previousRoot)).update(hashes.join(""));
+      chunks.push(hashes.join(""));
       hashes.length = 0;
     }
     previous = at;
     least.at++;
   }
-  return root ? root.update(hashes.join("")).digest("hex") : sha256(previousRoot + hashes.join(""));
+  if (hashes.length > 0 || chunks.length === 0) chunks.push(hashes.join(""));
+  return chunks;
+}
+
+/** chainRoot's H(previous root ‖ H(ballot)…) from the ballots' hashes (mergedHashes). */
+function rootOf(previousRoot: string, hashes: string[]): string {
+  // A seal of fewer than ROOT_CHUNK ballots is hashed at once, as chainRoot does.
+  if (hashes.length === 1) return sha256(previousRoot + hashes[0]);
+  const root = createHash("sha256").update(previousRoot);
+  for (const chunk of hashes) root.update(chunk);
+  return root.digest("hex");
 }
 
 /** Whether the a-th receipt of the text comes strictly before the b-th, as JavaScript compares strings. */

@@ -1,6 +1,6 @@
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { arrayRows } from "../../db/prepared";
+import { eachRow } from "../../db/prepared";
 import { electionPositions, elections } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { ballotPass } from "./ballot-pass";
@@ -64,27 +64,10 @@ async function verifyIn(
   if (!election) throw new Error(`No election with id ${requestedId}`);
   // The id as stored (lower case) from here on: the hashes are of its text, whatever was typed.
   const electionId = election.id;
-  const chain = (
-    await columnsRows<[number, number, string, string, number, Record<string, number>]>(
-      db,
-      sql`select json_agg(id), json_agg(sequence), json_agg(previous_root), json_agg(root),
-          json_agg(ballot_count), json_agg(tally)
-        from seals where election_id = ${electionId}::uuid`,
-    )
-  )
-    .sort((a, b) => a[1] - b[1])
-    .map(([id, sequence, previousRoot, root, ballotCount, tally]) => ({
-      id,
-      sequence,
-      previousRoot,
-      root,
-      ballotCount,
-      tally,
-    }));
+  const { chain, pass, taken } = await readElection(db, electionId);
   const onChain = new Set(chain.map((seal) => seal.id));
-  const previousRoots = new Map(chain.map((seal) => [seal.id, seal.previousRoot]));
-  const { counts, bySeal, total, unsealed } = await ballotPass(db, electionId, previousRoots);
-  const { participations: taken, dangling } = await participationCounts(db, electionId, onChain);
+  const { counts, bySeal, total, unsealed } = pass;
+  const { participations, dangling } = participationCounts(taken, onChain);
   const definitionHash = election.definitionHash === null ? null : await definitionHashOf(db, electionId);
   const problems: string[] = [];
   // The chain starts at the definition fixed when voting opened: questions changed since break it.
@@ -137,7 +120,7 @@ async function verifyIn(
   for (const positionId of await positionIds(db, electionId)) {
     const position = {
       ...(counts.get(positionId) ?? { ballots: 0, sealed: 0 }),
-      ...(taken.get(positionId) ?? { participations: 0, disclosed: 0 }),
+      ...(participations.get(positionId) ?? { participations: 0, disclosed: 0 }),
     };
     const where = `position ${positionId}`;
     if (position.ballots > position.participations)
@@ -162,7 +145,7 @@ async function verifyIn(
     title: election.title,
     status: election.status,
     ballots: total,
-    participations: [...taken.values()].reduce((sum, p) => sum + p.participations, 0),
+    participations: [...participations.values()].reduce((sum, p) => sum + p.participations, 0),
     seals: chain.length,
     unsealed,
     heads: options.heads?.length ?? 0,
@@ -170,28 +153,90 @@ async function verifyIn(
   };
 }
 
+/** What verify-election's one statement gives, row by row: its first column says which. */
+const CHAIN = 0;
+const SEAL = 1;
+const TAKEN = 2;
+
+interface Seal {
+  id: number;
+  sequence: number;
+  previousRoot: string;
+  root: string;
+  ballotCount: number;
+  tally: Record<string, number>;
+}
+
 /**
- * The rows of a statement answering one row of columns, each a `json_agg` of one value (all
- * aggregated over the same rows, so in the same order): one row to answer however many rows (an
- * embedded database's rows cost more than their contents: 5,000 seals' rows cost PGlite 59 ms
- * where their columns cost 23), and no JSON value built per row (PostgreSQL took 46 ms to build
- * them where the columns take 18).
+ * Seals (and participations' counts) sent in one row of columns: a value of a megabyte costs
+ * PostgreSQL and node-postgres several times what the same in values of some 60 KB costs (5,000
+ * seals' chain: 42 ms as one, 12 as 20).
  */
-async function columnsRows<Row extends unknown[]>(db: Db, statement: SQL): Promise<Row[]> {
-  const [row] = await arrayRows<Array<unknown[] | null>>(db, statement);
+const ROWS_PER_CHUNK = 256;
+
+/**
+ * The election's chain, its ballots' pass (ballot-pass.ts) and its participations per position and
+ * seal, in one statement: PostgreSQL reads the chain first (each seal's previous root, which the
+ * ballots' hashes lead to) and counts the participations while the ballots' rows are still being
+ * hashed here, where three statements in turn left each side waiting for the other. Its first
+ * column says what a row is; the chain's and the participations' come as columns (columnsOf),
+ * ROWS_PER_CHUNK to a row; any order of the rows gives the same figures. Sorting is off for this
+ * statement only: the ballots' order comes from the index (see ballotPass), and with it off the
+ * transaction's later reads (the definition's questions in their order, say) took PGlite 30 ms
+ * where they take 1.
+ */
+async function readElection(db: Db, electionId: string) {
+  const previousRoots = new Map<number, string>();
+  const pass = ballotPass(electionId, previousRoots);
+  const chain: Seal[] = [];
+  const taken: Array<[positionId: string, sealId: number | null, n: number]> = [];
+  await db.execute(sql`set local enable_sort = off`);
+  await eachRow<[number, number | null, string | null, string | null]>(
+    db,
+    sql`select ${sql.raw(String(CHAIN))}, null::int, json_build_array(json_agg(id), json_agg(sequence),
+        json_agg(previous_root), json_agg(root), json_agg(ballot_count), json_agg(tally))::text, null::text
+      from seals where election_id = ${electionId}::uuid group by id / ${sql.raw(String(ROWS_PER_CHUNK))}
+      union all
+      select ${sql.raw(String(SEAL))}, b.* from (${pass.statement}) b
+      union all
+      select ${sql.raw(String(TAKEN))}, null, json_build_array(json_agg(position_id), json_agg(seal_id), json_agg(n))::text, null
+      from (select position_id, seal_id, count(*)::int as n from participations
+        where election_id = ${electionId}::uuid group by position_id, seal_id) g
+      group by seal_id / ${sql.raw(String(ROWS_PER_CHUNK))}`,
+    ([part, sealId, text, receipts]) => {
+      if (part === SEAL) pass.take(sealId, text ?? "", receipts);
+      else if (part === TAKEN) taken.push(...columnsOf<(typeof taken)[number]>(text));
+      else
+        for (const [id, sequence, previousRoot, root, ballotCount, tally] of columnsOf<
+          [number, number, string, string, number, Record<string, number>]
+        >(text)) {
+          chain.push({ id, sequence, previousRoot, root, ballotCount, tally });
+          previousRoots.set(id, previousRoot);
+        }
+    },
+  );
+  await db.execute(sql`set local enable_sort = on`);
+  chain.sort((a, b) => a.sequence - b.sequence);
+  return { chain, pass: await pass.finish(db), taken };
+}
+
+/**
+ * The rows of a JSON array of columns, each a `json_agg` of one value (all aggregated over the same
+ * rows, so in the same order): one row to answer however many rows (an embedded database's rows
+ * cost more than their contents: 5,000 seals' rows cost PGlite 59 ms where their columns cost 23),
+ * and no JSON value built per row (PostgreSQL took 46 ms to build them where the columns take 18).
+ */
+function columnsOf<Row extends unknown[]>(text: string | null): Row[] {
   // json_agg over no rows is null.
-  const columns = (row ?? []).map((column) => column ?? []);
+  const columns = ((text ? JSON.parse(text) : []) as Array<unknown[] | null>).map((column) => column ?? []);
   return Array.from({ length: columns[0]?.length ?? 0 }, (_, i) => columns.map((column) => column[i]) as Row);
 }
 
-/** Participations per position (all, disclosed) in one pass, and those disclosed by a seal not on the chain. */
-async function participationCounts(db: Db, electionId: string, onChain: Set<number>) {
-  // One row per position and seal: thousands with thousands of seals, so gathered into one (columnsRows).
-  const rows = await columnsRows<[positionId: string, sealId: number | null, n: number]>(
-    db,
-    sql`select json_agg(position_id), json_agg(seal_id), json_agg(n) from (select position_id, seal_id,
-        count(*)::int as n from participations where election_id = ${electionId}::uuid group by position_id, seal_id) g`,
-  );
+/** Participations per position (all, disclosed), and those disclosed by a seal not on the chain. */
+function participationCounts(
+  rows: Array<[positionId: string, sealId: number | null, n: number]>,
+  onChain: Set<number>,
+) {
   const participations = new Map<string, { participations: number; disclosed: number }>();
   let dangling = 0;
   for (const [positionId, sealId, n] of rows) {
