@@ -296,6 +296,18 @@ describe("sending", () => {
       .getByRole("alert")
       .filter({ hasText: "Failed to send message: " })
       .waitFor({ state: "detached" });
+
+    // Offline (the browser heard `offline`): the message is sent all the same and comes back with
+    // why, where the query client held it back without a word until the browser was online again.
+    await page.context().setOffline(true);
+    await composer(page).fill("Sent with no network");
+    await composer(page).press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Could not reach the Votespace server" }).waitFor();
+    await expect.poll(() => composer(page).inputValue()).toBe("Sent with no network");
+    await shot(page, "send-offline");
+    await page.context().setOffline(false);
+    await composer(page).press("Enter");
+    await message(voter.page, "Sent with no network").waitFor();
   });
 });
 

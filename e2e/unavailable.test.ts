@@ -10,14 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function verifyWithNationalId(page: Page, idNumber: string) {
+async function verifyWithNationalId(page: Page, idNumber: string, { closes = true } = {}) {
   await page.getByRole("button", { name: "Submit Vote" }).click();
   const dialog = page.getByRole("dialog", { name: "Voter Verification" });
   await dialog.getByRole("radio", { name: /National ID/ }).check();
   await dialog.getByRole("button", { name: "Continue" }).click();
   await dialog.getByLabel("National ID Number").fill(idNumber);
   await dialog.getByRole("button", { name: "Verify" }).click();
-  await dialog.waitFor({ state: "detached" });
+  if (closes) await dialog.waitFor({ state: "detached" });
 }
 
 describe("a server that is briefly unavailable", () => {
@@ -43,5 +43,36 @@ describe("a server that is briefly unavailable", () => {
     await verifyWithNationalId(voter.page, voterAccount.id_number);
     await voter.page.getByText(electionMessages.voteCast).first().waitFor();
     await shot(voter.page, "unavailable-vote-after");
+  });
+
+  it("a browser that has lost its network says so at once, and the same press works once it is back", async () => {
+    const { owner, voter, voterAccount, organizationId } = await organizationWithVoter(browser);
+    const { channel } = await openElection(owner.context, organizationId, "offline-vote", [
+      { name: "Ama Serwaa", party: "Progress Party" },
+      { name: "Kojo Mensah", party: "Unity Alliance" },
+    ]);
+    await voter.page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);
+    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+    await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
+    // Marking an answer fetched the dialogs' code: lost now, the network no longer stops them.
+    await voter.page.waitForLoadState("networkidle");
+
+    // The browser hears `offline` and every request fails: the dialog opens (its code came with
+    // the answer; fetched only at Submit Vote, its failure took the screen down with "Something
+    // went wrong") and the verification's failure is said in the spec's words.
+    await voter.context.setOffline(true);
+    await verifyWithNationalId(voter.page, voterAccount.id_number, { closes: false });
+    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
+    await dialog.getByText(electionMessages.verificationError).waitFor();
+    await shot(voter.page, "offline-verification-failed");
+
+    await voter.context.setOffline(false);
+    await dialog.getByRole("button", { name: "Try Again" }).click();
+    await dialog.getByRole("radio", { name: /National ID/ }).check();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await voter.page.getByText(electionMessages.voteCast).first().waitFor();
   });
 });

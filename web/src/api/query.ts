@@ -19,16 +19,23 @@ function transient(error: unknown): boolean {
 /**
  * The one query client of the app (main.tsx). Reads are not refetched on window focus (a screen's
  * data changes through its own writes and realtime events); a transient failure is tried twice more.
+ * Every read and write is tried whatever the browser says of its network (`networkMode: "always"`):
+ * by default one made after an `offline` event waited, without a word, for an `online` event (a
+ * button stayed on "Verifying..." for good on a lost network, and a server on the organization's
+ * own network may answer when the browser thinks itself offline); now it is sent, and a network
+ * that is really gone gives its one message (NetworkError). Reads on screen are made again when the
+ * browser is back online (refetchOnReconnect).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        networkMode: "always",
         retry: (failures, error) => failures < 2 && transient(error),
         retryDelay: (attempt) => 500 * 2 ** attempt,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      mutations: { networkMode: "always", retry: false },
     },
   });
 }

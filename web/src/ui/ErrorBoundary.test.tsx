@@ -20,6 +20,16 @@ describe("ErrorBoundary", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
+  it("says the same when the build's loader cannot fetch a part's stylesheet (offline, say)", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Throws error={new Error("Unable to preload CSS for http://localhost/assets/Menu-y6fPEXSH.css")} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Connection Error");
+  });
+
   it("shows any other render failure instead of a blank page", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     render(

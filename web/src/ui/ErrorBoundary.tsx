@@ -1,8 +1,15 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { LoadFailure } from "./LoadState";
 
-/** A part of the app (a lazily loaded screen, say) that could not be fetched: the network, or a new release. */
+/**
+ * A part of the app (a lazily loaded screen, say) that could not be fetched: the network, or a new
+ * release. The browser's own failure of a module, or the build's loader failing to fetch a part's
+ * stylesheet first (Vite's "Unable to preload CSS for …", an Error, not a TypeError: offline, a
+ * screen opening a dialog said "Something went wrong" where it could not be loaded).
+ */
 function isLoadFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (/^Unable to preload CSS for /.test(error.message)) return true;
   return (
     error instanceof TypeError &&
     /dynamically imported module|module script failed|error loading dynamically/i.test(error.message)

@@ -32,6 +32,7 @@ export function BallotForm({
   voterId,
   busy,
   preview = false,
+  onAnswer,
   onCast,
 }: {
   /** Every question in ballot order; those already voted in show as `voted` draws them. */
@@ -40,6 +41,8 @@ export function BallotForm({
   voterId: string;
   busy: boolean;
   preview?: boolean;
+  /** Told of every answer marked or changed. */
+  onAnswer?(): void;
   onCast(selections: Selection[], answers: Record<string, Ballot>): void;
 }) {
   const [answers, setAnswers] = useState<Record<string, Ballot | undefined>>({});
@@ -66,6 +69,7 @@ export function BallotForm({
 
   const change = (position: PositionView, ballot: Ballot | undefined) => {
     setAnswers((a) => ({ ...a, [position.id]: ballot }));
+    onAnswer?.();
     // A changed answer is checked again at the next Submit; until then its old problem is gone.
     setErrors(({ [position.id]: _, ...rest }) => rest);
   };

@@ -18,13 +18,25 @@ import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
 import { keepReceipt, keptAnswers, keptChoices } from "./receipts";
 
-// The verification and password dialogs (and the form library they use) load when voting needs them.
-// The receipt shows once a vote is cast: it (and the clipboard helper) load then.
+// The verification and password dialogs (and the form library they use) are not part of the page's
+// first load: their code comes once the voter marks an answer (dialogsCode), so a network lost
+// between marking and Submit Vote still opens the verification, which then says the server cannot
+// be reached. The receipt shows once a vote is cast: it (and the clipboard helper) load then.
+const verificationCode = () => import("./VerificationModal");
+const passwordCode = () => import("./PasswordPrompt");
 const Receipt = lazy(() => import("./VoteReceipt").then((m) => ({ default: m.Receipt })));
-const VerificationModal = lazy(() =>
-  import("./VerificationModal").then((m) => ({ default: m.VerificationModal })),
-);
-const PasswordPrompt = lazy(() => import("./PasswordPrompt").then((m) => ({ default: m.PasswordPrompt })));
+const VerificationModal = lazy(() => verificationCode().then((m) => ({ default: m.VerificationModal })));
+const PasswordPrompt = lazy(() => passwordCode().then((m) => ({ default: m.PasswordPrompt })));
+
+let dialogsFetched = false;
+/** Fetches the dialogs' code once (a failure is met again, and said, when a dialog opens). */
+function dialogsCode(): void {
+  if (dialogsFetched) return;
+  dialogsFetched = true;
+  void Promise.all([verificationCode(), passwordCode()]).catch(() => {
+    dialogsFetched = false;
+  });
+}
 
 type Phase =
   | { name: "idle" }
@@ -258,6 +270,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           voted={votedView}
           voterId={user.id}
           busy={busy}
+          onAnswer={dialogsCode}
           onCast={submit}
         />
       ) : (
