@@ -1,7 +1,7 @@
-import { MutationObserver, onlineManager } from "@tanstack/react-query";
+import { MutationObserver, onlineManager, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, NetworkError } from "./http";
-import { createQueryClient } from "./query";
+import { createQueryClient, readFromNow, writeOrReadAgain } from "./query";
 
 const unreachable = "Could not reach the Votespace server. Check your connection and try again.";
 
@@ -53,5 +53,73 @@ describe("the query client when the browser says it is offline", () => {
     );
     const write = new MutationObserver(client, { mutationFn: () => api("POST", "/api/anything", {}) });
     await expect(write.mutate()).resolves.toEqual({ ok: true });
+  });
+});
+
+/**
+ * A read the test answers by hand: each call of the server is held until `answer` gives what the
+ * server held when the call was read there; `server` is what it holds now.
+ */
+function heldReads() {
+  const calls: Array<() => void> = [];
+  const state = { server: 0 };
+  const queryFn = () =>
+    new Promise<{ n: number }>((resolve) => {
+      const readThen = state.server;
+      calls.push(() => resolve({ n: readThen }));
+    });
+  const answer = async (i: number) => {
+    calls[i]?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { calls, state, queryFn, answer };
+}
+
+describe("a read brought up to date with a change", () => {
+  it("reads again when the change came during its first load (the load's answer was read before it)", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    // The first load is read on the server before a message is posted; the event comes before its answer.
+    reads.state.server = 1;
+    writeOrReadAgain<{ n: number }>(client, ["count"], ({ n }) => ({ n: n + 1 }));
+    await reads.answer(0);
+    expect(reads.calls).toHaveLength(2);
+    await reads.answer(1);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
+  });
+
+  it("keeps a change written while a read with data is on its way: that read is made again", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await reads.answer(0);
+    expect(client.getQueryData(["count"])).toEqual({ n: 0 });
+    // A reconnect's read, read on the server before the message; the event comes before its answer.
+    void observer.refetch();
+    reads.state.server = 1;
+    writeOrReadAgain<{ n: number }>(client, ["count"], ({ n }) => ({ n: n + 1 }));
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    await reads.answer(1);
+    await reads.answer(2);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
+  });
+
+  it("reads from now when a subscription is confirmed during the first load, which joined no read", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    // Posted before the subscription was confirmed, after the first load was read: no event comes.
+    reads.state.server = 1;
+    readFromNow(client, ["count"]);
+    await reads.answer(0);
+    await reads.answer(1);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
   });
 });

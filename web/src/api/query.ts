@@ -42,20 +42,22 @@ export function createQueryClient(): QueryClient {
 
 type GetEndpoint = AnyEndpoint & { method: "GET" };
 
-/** The reads, by query client, already set to read again after their first load. */
+/** The reads, by query client, already set to read again after the read on its way. */
 const readingAgain = new WeakMap<QueryClient, Set<string>>();
 
 /**
- * A change (a message sent, an event) written into a read's cached data. A read still on its first
- * load holds nothing to write into, and its answer may have been read on the server before the
- * change: it reads again once that load lands (once, however many changes came meanwhile), as after
- * a reconnect. A read never started is left alone.
+ * A read begun after this moment, whose answer replaces what was read before: after a change the
+ * screen was told of, or a subscription confirmed (events before it were missed). A read on its way
+ * may have been read on the server before now, so it does not count: with data, refetching cancels
+ * it and reads again; on its first load (TanStack's refetch joins a load that has no data, never
+ * cancels it) it is read again once it lands (once, however many ask meanwhile). A read never
+ * started is left alone.
  */
-export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey, change: (data: T) => T) {
+export function readFromNow(queryClient: QueryClient, queryKey: QueryKey): void {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (!query) return;
-  if (query.state.data !== undefined) {
-    queryClient.setQueryData<T>(queryKey, (data) => data && change(data));
+  if (query.state.data !== undefined || query.state.fetchStatus !== "fetching") {
+    void queryClient.refetchQueries({ queryKey, exact: true });
     return;
   }
   let pending = readingAgain.get(queryClient);
@@ -65,11 +67,25 @@ export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey
   }
   if (pending.has(query.queryHash)) return;
   pending.add(query.queryHash);
-  // The first refetch joins the load in flight (a read without data is never cancelled); the second reads again.
+  // The first refetch joins the load in flight; the second reads again.
   void queryClient
     .refetchQueries({ queryKey, exact: true })
     .then(() => queryClient.refetchQueries({ queryKey, exact: true }))
     .finally(() => pending.delete(query.queryHash));
+}
+
+/**
+ * A change (a message sent, an event) written into a read's cached data. A read on its way may
+ * have been read on the server before the change, and its answer would undo it (a first load holds
+ * nothing to write into): it is read from now (readFromNow), as after a reconnect. A read never
+ * started is left alone.
+ */
+export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey, change: (data: T) => T) {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (!query) return;
+  if (query.state.data !== undefined) queryClient.setQueryData<T>(queryKey, (data) => data && change(data));
+  if (query.state.fetchStatus === "fetching" || query.state.data === undefined)
+    readFromNow(queryClient, queryKey);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { Channel } from "../../../../contract/channels";
 import type { ChannelActivity, EventMap } from "../../../../contract/events";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useSearchParams } from "../../router";
 import { useAuth } from "../accounts/AuthProvider";
@@ -113,8 +113,8 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
         counted.add(event);
         const more = added(event, userId, channels, openChannelId);
         if (Object.keys(more).length === 0) return;
-        queryClient.setQueryData<Unread>(unreadKey(currentId), (data) => {
-          if (!data) return data;
+        // Into the count on screen; a count on its way (read before this batch, maybe) is read again.
+        writeOrReadAgain<Unread>(queryClient, unreadKey(currentId), (data) => {
           const unread = { ...data.unread };
           for (const [channelId, count] of Object.entries(more))
             unread[channelId] = (unread[channelId] ?? 0) + count;
@@ -122,8 +122,9 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
         });
       },
     },
-    // Events missed while the socket was down: the server's count.
-    () => void refetch(),
+    // Events missed while the socket was down, or before it subscribed: the server's count, read
+    // after the subscription (a read on its way began before it, and may not hold them).
+    () => currentId && readFromNow(queryClient, unreadKey(currentId)),
   );
 
   const data = unread.data;
