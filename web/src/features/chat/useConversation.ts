@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
-import { endpointKey, useEndpointMutation, writeOrReadAgain } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointMutation, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { type ConversationPages, markedRead, messagesOf, withNew } from "./cache";
@@ -94,10 +94,8 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
         if (mine || theirs) update((data) => markedRead(data, event.sender_id, event.read_at, event.read_at));
       },
     },
-    // Missed while the socket was down: read the pages held again.
-    () => {
-      if (pages.data) void pages.refetch();
-    },
+    // Missed while the socket was down, or before it subscribed: read the pages held again.
+    () => readFromNow(queryClient, key),
   );
 
   return {

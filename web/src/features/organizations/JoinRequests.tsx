@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { JoinRequest } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { errorText } from "./errors";
@@ -35,11 +35,12 @@ export function JoinRequests({
   const requests = query.data?.requests ?? null;
   const error = decideError ?? (query.error ? errorText(query.error) : null);
   const queryClient = useQueryClient();
+  const key = endpointKey(organizationsEndpoints.joinRequests, input);
+  // Into the list on screen; a list on its way (read before the change, maybe) is read again.
   const setRequests = (update: (list: JoinRequest[]) => JoinRequest[]) =>
-    queryClient.setQueryData<{ requests: JoinRequest[] }>(
-      endpointKey(organizationsEndpoints.joinRequests, input),
-      (data) => data && { requests: update(data.requests) },
-    );
+    writeOrReadAgain<{ requests: JoinRequest[] }>(queryClient, key, (data) => ({
+      requests: update(data.requests),
+    }));
 
   // New requests arrive live (on the administrators' topic); a request another administrator
   // decided leaves the list.
@@ -49,7 +50,8 @@ export function JoinRequests({
       "join_request.created": ({ request }) =>
         setRequests((list) => (list.some((r) => r.id === request.id) ? list : [...list, request])),
     },
-    () => void query.refetch(),
+    // Requests made while the socket was down, or before it subscribed.
+    () => readFromNow(queryClient, key),
   );
   useTopic(`org:${organizationId}`, {
     "member.joined": ({ member }) => setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),
