@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
+import { firstMessages } from "../contract/first-messages";
 import type { OrganizationProfile } from "../contract/organizations";
 import { postMessages } from "../contract/posts";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
@@ -161,12 +162,39 @@ describe("text channel", () => {
     expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
     await input.press("Enter");
     await voter.page.getByText(postMessages.commentEmpty).waitFor();
+    // Enter empties the box at once: the next comment is written while one is on its way.
     await input.fill("Count me in");
     await input.press("Enter");
+    expect(await input.inputValue()).toBe("");
+    await input.fill("And my brother");
+    await input.press("Enter");
+    expect(await input.inputValue()).toBe("");
 
-    await row.getByRole("button", { name: "1 comment" }).click();
-    await row.getByText("Count me in").waitFor();
+    await row.getByRole("button", { name: "2 comments" }).click();
+    await row.getByText("And my brother").waitFor();
+    const comments = await row.getByRole("listitem").allInnerTexts();
+    const first = comments.findIndex((text) => text.includes("Count me in"));
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(comments.findIndex((text) => text.includes("And my brother"))).toBeGreaterThan(first);
     await shot(admin.page, "text-channel-like-comment");
+
+    // Refused: the comment comes back to the box with why, and goes once the server takes it.
+    await voter.page.route("**/api/posts/*/comments", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            json: { error: { code: "unavailable", message: "Try again in a moment." } },
+          })
+        : route.fallback(),
+    );
+    await input.fill("We bring chairs");
+    await input.press("Enter");
+    await voter.page.getByRole("alert").filter({ hasText: firstMessages.serviceUnavailable }).waitFor();
+    expect(await input.inputValue()).toBe("We bring chairs");
+    await voter.page.unroute("**/api/posts/*/comments");
+    await input.press("Enter");
+    await row.getByText("We bring chairs").waitFor();
+    expect(await input.inputValue()).toBe("");
   });
 
   it("an image upload shows inline and in Media; a PDF shows in Files with 'Shared by … on …' and downloads", async () => {

@@ -1,35 +1,41 @@
 import { useEffect, useId } from "react";
 import { COMMENT_MAX } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
-import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { useOutbox } from "../../api/useOutbox";
+import { formError, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
 import { text } from "./text";
 
 /**
- * The comment box under a thread, a form on the contract's `commentInput`: Enter sends, the text
- * goes once sent, and the cursor stays in the box. `focusKey` changing puts the cursor there (Reply).
+ * The comment box under a thread, a form on the contract's `commentInput`: Enter sends and empties
+ * the box at once, so the next comment can be written while one is on its way; comments go in the
+ * order sent (useOutbox, as a channel's composer). A refused comment, with those sent after it,
+ * comes back to the box in front of what was written since, with why. `focusKey` changing puts the
+ * cursor there (Reply).
  */
 export function CommentForm({ postId, focusKey }: { postId: string; focusKey: number }) {
   const { actions } = useChannel();
   const form = useContractForm(commentInput, { defaultValues: { content: "" } });
   const error = form.formState.errors.content?.message ?? formError(form);
-  const busy = form.formState.isSubmitting;
   const errorId = useId();
 
   useEffect(() => {
     if (focusKey > 0) form.setFocus("content");
   }, [focusKey, form]);
 
-  const submit = submitting(form, async ({ content }) => {
-    try {
-      await actions.comment(postId, content);
-      form.reset({ content: "" });
-    } finally {
-      // After the answer, once the box is writable again.
-      setTimeout(() => form.setFocus("content"));
-    }
+  const send = useOutbox<string>(
+    (content) => actions.comment(postId, content),
+    (back, failure) => {
+      const written = [...back, form.getValues("content")].filter(Boolean).join(" ");
+      form.setValue("content", written);
+      putError(form, failure);
+    },
+  );
+  const submit = submitting(form, ({ content }) => {
+    form.reset({ content: "" });
+    send(content);
   });
 
   return (
@@ -42,7 +48,6 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
         aria-describedby={error ? errorId : undefined}
         placeholder={text.commentPlaceholder}
         maxLength={COMMENT_MAX}
-        readOnly={busy}
         {...form.register("content", { onChange: () => form.clearErrors() })}
       />
       {error && (
