@@ -195,6 +195,28 @@ describe("text channel", () => {
     await input.press("Enter");
     await row.getByText("We bring chairs").waitFor();
     expect(await input.inputValue()).toBe("");
+
+    // Refused after the thread was closed: the comment waits for the box to open again, with why.
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => {
+      refuse = resolve;
+    });
+    await voter.page.route("**/api/posts/*/comments", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await refused;
+      await route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Later." } } });
+    });
+    await input.fill("Sent as I closed it");
+    await input.press("Enter");
+    const mineNow = message(voter.page, "Who is coming on Friday?");
+    await mineNow.getByRole("button", { name: "Hide comments" }).first().click();
+    await input.waitFor({ state: "detached" });
+    refuse();
+    await voter.page.waitForTimeout(300);
+    await voter.page.unroute("**/api/posts/*/comments");
+    await mineNow.getByRole("button", { name: "3 comments" }).first().click();
+    await expect.poll(() => input.inputValue()).toBe("Sent as I closed it");
+    await voter.page.getByRole("alert").filter({ hasText: firstMessages.serviceUnavailable }).waitFor();
   });
 
   it("an image upload shows inline and in Media; a PDF shows in Files with 'Shared by … on …' and downloads", async () => {

@@ -168,11 +168,13 @@ interface Seal {
 }
 
 /**
- * Seals (and participations' counts) sent in one row of columns: a value of a megabyte costs
- * PostgreSQL and node-postgres several times what the same in values of some 60 KB costs (5,000
- * seals' chain: 42 ms as one, 12 as 20).
+ * The seals' ids (and seal ids of the participations' counts) whose rows go in one row of columns:
+ * those of one `id / SEALS_PER_ROW`, so at most this many seals a row (ids are shared by every
+ * election), and a seal's counts for every position. A value of a megabyte costs PostgreSQL and
+ * node-postgres several times what the same in values of some 60 KB costs (5,000 seals' chain: 42
+ * ms as one, 12 as 20).
  */
-const ROWS_PER_CHUNK = 256;
+const SEALS_PER_ROW = 256;
 
 /**
  * The election's chain, its ballots' pass (ballot-pass.ts) and its participations per position and
@@ -180,7 +182,8 @@ const ROWS_PER_CHUNK = 256;
  * ballots' hashes lead to) and counts the participations while the ballots' rows are still being
  * hashed here, where three statements in turn left each side waiting for the other. Its first
  * column says what a row is; the chain's and the participations' come as columns (columnsOf),
- * ROWS_PER_CHUNK to a row; any order of the rows gives the same figures. Sorting is off for this
+ * a row for the seals of one range of ids (SEALS_PER_ROW; the undisclosed participations in one);
+ * any order of the rows gives the same figures. Sorting is off for this
  * statement only: the ballots' order comes from the index (see ballotPass), and with it off the
  * transaction's later reads (the definition's questions in their order, say) took PGlite 30 ms
  * where they take 1.
@@ -195,14 +198,14 @@ async function readElection(db: Db, electionId: string) {
     db,
     sql`select ${sql.raw(String(CHAIN))}, null::int, json_build_array(json_agg(id), json_agg(sequence),
         json_agg(previous_root), json_agg(root), json_agg(ballot_count), json_agg(tally))::text, null::text
-      from seals where election_id = ${electionId}::uuid group by id / ${sql.raw(String(ROWS_PER_CHUNK))}
+      from seals where election_id = ${electionId}::uuid group by id / ${sql.raw(String(SEALS_PER_ROW))}
       union all
       select ${sql.raw(String(SEAL))}, b.* from (${pass.statement}) b
       union all
       select ${sql.raw(String(TAKEN))}, null, json_build_array(json_agg(position_id), json_agg(seal_id), json_agg(n))::text, null
       from (select position_id, seal_id, count(*)::int as n from participations
         where election_id = ${electionId}::uuid group by position_id, seal_id) g
-      group by seal_id / ${sql.raw(String(ROWS_PER_CHUNK))}`,
+      group by seal_id / ${sql.raw(String(SEALS_PER_ROW))}`,
     ([part, sealId, text, receipts]) => {
       if (part === SEAL) pass.take(sealId, text ?? "", receipts);
       else if (part === TAKEN) taken.push(...columnsOf<(typeof taken)[number]>(text));

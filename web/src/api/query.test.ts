@@ -1,4 +1,10 @@
-import { MutationObserver, onlineManager, QueryObserver } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  InfiniteQueryObserver,
+  MutationObserver,
+  onlineManager,
+  QueryObserver,
+} from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, NetworkError } from "./http";
 import { createQueryClient, readFromNow, writeOrReadAgain } from "./query";
@@ -91,7 +97,7 @@ describe("a read brought up to date with a change", () => {
     unsubscribe();
   });
 
-  it("keeps a change written while a read with data is on its way: that read is made again", async () => {
+  it("makes a read with data on its way again once it lands, never cancelling it (an older page, say)", async () => {
     const client = createQueryClient();
     const reads = heldReads();
     const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
@@ -103,9 +109,33 @@ describe("a read brought up to date with a change", () => {
     reads.state.server = 1;
     writeOrReadAgain<{ n: number }>(client, ["count"], ({ n }) => ({ n: n + 1 }));
     expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    // The read on its way lands (read before the change), then the read made again gives the change.
     await reads.answer(1);
+    expect(reads.calls).toHaveLength(3);
     await reads.answer(2);
     expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
+  });
+
+  it("lets an older page being fetched land when a change comes meanwhile (Load earlier)", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: ["pages"],
+      queryFn: reads.queryFn,
+      initialPageParam: 0,
+      getNextPageParam: (_last, all) => all.length,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await reads.answer(0);
+    const older = observer.fetchNextPage();
+    writeOrReadAgain<InfiniteData<{ n: number }>>(client, ["pages"], (data) => data);
+    await reads.answer(1);
+    expect((await older).data?.pages).toHaveLength(2);
+    // Then both pages are read again.
+    await reads.answer(2);
+    await reads.answer(3);
+    expect(client.getQueryData<InfiniteData<{ n: number }>>(["pages"])?.pages).toHaveLength(2);
     unsubscribe();
   });
 

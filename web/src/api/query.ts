@@ -48,16 +48,16 @@ const readingAgain = new WeakMap<QueryClient, Set<string>>();
 /**
  * A read begun after this moment, whose answer replaces what was read before: after a change the
  * screen was told of, or a subscription confirmed (events before it were missed). A read on its way
- * may have been read on the server before now, so it does not count: with data, refetching cancels
- * it and reads again; on its first load (TanStack's refetch joins a load that has no data, never
- * cancels it) it is read again once it lands (once, however many ask meanwhile). A read never
- * started is left alone.
+ * may have been read on the server before now, so it does not count: it is left to land (never
+ * cancelled: it may be an older page being fetched) and the read made again after it, once however
+ * many ask meanwhile. A read never started is left alone.
  */
 export function readFromNow(queryClient: QueryClient, queryKey: QueryKey): void {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (!query) return;
-  if (query.state.data !== undefined || query.state.fetchStatus !== "fetching") {
-    void queryClient.refetchQueries({ queryKey, exact: true });
+  const refetch = () => queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false });
+  if (query.state.fetchStatus !== "fetching") {
+    void refetch();
     return;
   }
   let pending = readingAgain.get(queryClient);
@@ -67,18 +67,17 @@ export function readFromNow(queryClient: QueryClient, queryKey: QueryKey): void 
   }
   if (pending.has(query.queryHash)) return;
   pending.add(query.queryHash);
-  // The first refetch joins the load in flight; the second reads again.
-  void queryClient
-    .refetchQueries({ queryKey, exact: true })
-    .then(() => queryClient.refetchQueries({ queryKey, exact: true }))
+  // The first refetch joins the read on its way; the second reads again.
+  void refetch()
+    .then(refetch)
     .finally(() => pending.delete(query.queryHash));
 }
 
 /**
  * A change (a message sent, an event) written into a read's cached data. A read on its way may
  * have been read on the server before the change, and its answer would undo it (a first load holds
- * nothing to write into): it is read from now (readFromNow), as after a reconnect. A read never
- * started is left alone.
+ * nothing to write into): the read is made again after it (readFromNow), as after a reconnect. A
+ * read never started is left alone.
  */
 export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey, change: (data: T) => T) {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });

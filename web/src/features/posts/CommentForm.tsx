@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { COMMENT_MAX } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
 import { useOutbox } from "../../api/useOutbox";
@@ -8,12 +8,16 @@ import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
 import { text } from "./text";
 
+/** Comments refused after their thread's box closed, by message: given back when it opens again. */
+const givenBack = new Map<string, { texts: string[]; failure: unknown }>();
+
 /**
  * The comment box under a thread, a form on the contract's `commentInput`: Enter sends and empties
  * the box at once, so the next comment can be written while one is on its way; comments go in the
  * order sent (useOutbox, as a channel's composer). A refused comment, with those sent after it,
- * comes back to the box in front of what was written since, with why. `focusKey` changing puts the
- * cursor there (Reply).
+ * comes back to the box in front of what was written since, with why; refused after the thread
+ * was closed, it waits for the box to open again (givenBack). `focusKey` changing puts the cursor
+ * there (Reply).
  */
 export function CommentForm({ postId, focusKey }: { postId: string; focusKey: number }) {
   const { actions } = useChannel();
@@ -25,12 +29,27 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
     if (focusKey > 0) form.setFocus("content");
   }, [focusKey, form]);
 
+  const open = useRef(false);
+  const giveBack = (texts: string[], failure: unknown) => {
+    form.setValue("content", [...texts, form.getValues("content")].filter(Boolean).join(" "));
+    putError(form, failure);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per box opened, for its message
+  useEffect(() => {
+    open.current = true;
+    const back = givenBack.get(postId);
+    givenBack.delete(postId);
+    if (back) giveBack(back.texts, back.failure);
+    return () => {
+      open.current = false;
+    };
+  }, [postId]);
+
   const send = useOutbox<string>(
     (content) => actions.comment(postId, content),
     (back, failure) => {
-      const written = [...back, form.getValues("content")].filter(Boolean).join(" ");
-      form.setValue("content", written);
-      putError(form, failure);
+      if (open.current) giveBack(back, failure);
+      else givenBack.set(postId, { texts: [...(givenBack.get(postId)?.texts ?? []), ...back], failure });
     },
   );
   const submit = submitting(form, ({ content }) => {
