@@ -10,9 +10,24 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function verifyWithNationalId(page: Page, idNumber: string, { closes = true } = {}) {
-  await page.getByRole("button", { name: "Submit Vote" }).click();
-  const dialog = page.getByRole("dialog", { name: "Voter Verification" });
+/** A voter of a new organization on its open election's Cast Vote tab, a candidate marked. */
+async function markedBallot(electionName: string) {
+  const { owner, voter, voterAccount, organizationId } = await organizationWithVoter(browser);
+  const { channel } = await openElection(owner.context, organizationId, electionName, [
+    { name: "Ama Serwaa", party: "Progress Party" },
+    { name: "Kojo Mensah", party: "Unity Alliance" },
+  ]);
+  await voter.page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);
+  await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+  await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
+  return { voter, voterAccount };
+}
+
+const verificationDialog = (page: Page) => page.getByRole("dialog", { name: "Voter Verification" });
+
+/** The dialog's steps from its choice of method: National ID, then Verify. */
+async function verifyInDialog(page: Page, idNumber: string, { closes = true } = {}) {
+  const dialog = verificationDialog(page);
   await dialog.getByRole("radio", { name: /National ID/ }).check();
   await dialog.getByRole("button", { name: "Continue" }).click();
   await dialog.getByLabel("National ID Number").fill(idNumber);
@@ -20,16 +35,14 @@ async function verifyWithNationalId(page: Page, idNumber: string, { closes = tru
   if (closes) await dialog.waitFor({ state: "detached" });
 }
 
+async function verifyWithNationalId(page: Page, idNumber: string, options: { closes?: boolean } = {}) {
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  await verifyInDialog(page, idNumber, options);
+}
+
 describe("a server that is briefly unavailable", () => {
   it("any 503 shows one clear message, and the same press works once the server is back", async () => {
-    const { owner, voter, voterAccount, organizationId } = await organizationWithVoter(browser);
-    const { channel } = await openElection(owner.context, organizationId, "outage-vote", [
-      { name: "Ama Serwaa", party: "Progress Party" },
-      { name: "Kojo Mensah", party: "Unity Alliance" },
-    ]);
-    await voter.page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);
-    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
-    await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
+    const { voter, voterAccount } = await markedBallot("outage-vote");
 
     // As a proxy in front answers while the server restarts: a 503 that is not the product's shape.
     await voter.page.route("**/api/elections/*/ballots", (route) =>
@@ -46,14 +59,7 @@ describe("a server that is briefly unavailable", () => {
   });
 
   it("a browser that has lost its network says so at once, and the same press works once it is back", async () => {
-    const { owner, voter, voterAccount, organizationId } = await organizationWithVoter(browser);
-    const { channel } = await openElection(owner.context, organizationId, "offline-vote", [
-      { name: "Ama Serwaa", party: "Progress Party" },
-      { name: "Kojo Mensah", party: "Unity Alliance" },
-    ]);
-    await voter.page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);
-    await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
-    await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
+    const { voter, voterAccount } = await markedBallot("offline-vote");
     // Marking an answer fetched the dialogs' code: lost now, the network no longer stops them.
     await voter.page.waitForLoadState("networkidle");
 
@@ -62,17 +68,13 @@ describe("a server that is briefly unavailable", () => {
     // went wrong") and the verification's failure is said in the spec's words.
     await voter.context.setOffline(true);
     await verifyWithNationalId(voter.page, voterAccount.id_number, { closes: false });
-    const dialog = voter.page.getByRole("dialog", { name: "Voter Verification" });
+    const dialog = verificationDialog(voter.page);
     await dialog.getByText(electionMessages.verificationError).waitFor();
     await shot(voter.page, "offline-verification-failed");
 
     await voter.context.setOffline(false);
     await dialog.getByRole("button", { name: "Try Again" }).click();
-    await dialog.getByRole("radio", { name: /National ID/ }).check();
-    await dialog.getByRole("button", { name: "Continue" }).click();
-    await dialog.getByLabel("National ID Number").fill(voterAccount.id_number);
-    await dialog.getByRole("button", { name: "Verify" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await verifyInDialog(voter.page, voterAccount.id_number);
     await voter.page.getByText(electionMessages.voteCast).first().waitFor();
   });
 });

@@ -81,12 +81,18 @@ function heldReads() {
   return { calls, state, queryFn, answer };
 }
 
+/** A read of ["count"] on screen (an observer subscribed), answered by hand (heldReads). */
+function countOnScreen() {
+  const client = createQueryClient();
+  const reads = heldReads();
+  const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
+  const unsubscribe = observer.subscribe(() => {});
+  return { client, reads, observer, unsubscribe };
+}
+
 describe("a read brought up to date with a change", () => {
   it("reads again when the change came during its first load (the load's answer was read before it)", async () => {
-    const client = createQueryClient();
-    const reads = heldReads();
-    const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, reads, unsubscribe } = countOnScreen();
     // The first load is read on the server before a message is posted; the event comes before its answer.
     reads.state.server = 1;
     writeOrReadAgain<{ n: number }>(client, ["count"], ({ n }) => ({ n: n + 1 }));
@@ -98,10 +104,7 @@ describe("a read brought up to date with a change", () => {
   });
 
   it("makes a read with data on its way again once it lands, never cancelling it (an older page, say)", async () => {
-    const client = createQueryClient();
-    const reads = heldReads();
-    const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, reads, observer, unsubscribe } = countOnScreen();
     await reads.answer(0);
     expect(client.getQueryData(["count"])).toEqual({ n: 0 });
     // A reconnect's read, read on the server before the message; the event comes before its answer.
@@ -140,10 +143,7 @@ describe("a read brought up to date with a change", () => {
   });
 
   it("reads from now when a subscription is confirmed during the first load, which joined no read", async () => {
-    const client = createQueryClient();
-    const reads = heldReads();
-    const observer = new QueryObserver(client, { queryKey: ["count"], queryFn: reads.queryFn });
-    const unsubscribe = observer.subscribe(() => {});
+    const { client, reads, unsubscribe } = countOnScreen();
     // Posted before the subscription was confirmed, after the first load was read: no event comes.
     reads.state.server = 1;
     readFromNow(client, ["count"]);

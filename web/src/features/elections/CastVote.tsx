@@ -28,14 +28,9 @@ const Receipt = lazy(() => import("./VoteReceipt").then((m) => ({ default: m.Rec
 const VerificationModal = lazy(() => verificationCode().then((m) => ({ default: m.VerificationModal })));
 const PasswordPrompt = lazy(() => passwordCode().then((m) => ({ default: m.PasswordPrompt })));
 
-let dialogsFetched = false;
-/** Fetches the dialogs' code once (a failure is met again, and said, when a dialog opens). */
+/** Fetches the dialogs' code (the browser fetches a module once; a failure is met again, and said, when a dialog opens). */
 function dialogsCode(): void {
-  if (dialogsFetched) return;
-  dialogsFetched = true;
-  void Promise.all([verificationCode(), passwordCode()]).catch(() => {
-    dialogsFetched = false;
-  });
+  void Promise.all([verificationCode(), passwordCode()]).catch(() => undefined);
 }
 
 type Phase =
