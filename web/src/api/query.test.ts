@@ -146,9 +146,43 @@ describe("a read brought up to date with a change", () => {
     const { client, reads, unsubscribe } = countOnScreen();
     // Posted before the subscription was confirmed, after the first load was read: no event comes.
     reads.state.server = 1;
-    readFromNow(client, ["count"]);
+    void readFromNow(client, ["count"]);
     await reads.answer(0);
     await reads.answer(1);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
+  });
+
+  it("reads from now every read of a prefix on screen, where invalidateQueries joined a first load", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const observer = new QueryObserver(client, { queryKey: ["count", { of: "a" }], queryFn: reads.queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    // Another input's read, not on screen: marked stale, read when next shown.
+    client.setQueryData(["count", { of: "b" }], { n: 0 });
+    reads.state.server = 1;
+    const done = readFromNow(client, ["count"]);
+    await reads.answer(0);
+    await reads.answer(1);
+    await done;
+    expect(client.getQueryData(["count", { of: "a" }])).toEqual({ n: 1 });
+    expect(reads.calls).toHaveLength(2);
+    expect(client.getQueryState(["count", { of: "b" }])?.isInvalidated).toBe(true);
+    unsubscribe();
+  });
+
+  it("reads once more however many ask while a read is on its way", async () => {
+    const { client, reads, unsubscribe } = countOnScreen();
+    reads.state.server = 1;
+    const asked = [
+      readFromNow(client, ["count"]),
+      readFromNow(client, ["count"]),
+      readFromNow(client, ["count"]),
+    ];
+    await reads.answer(0);
+    await reads.answer(1);
+    await Promise.all(asked);
+    expect(reads.calls).toHaveLength(2);
     expect(client.getQueryData(["count"])).toEqual({ n: 1 });
     unsubscribe();
   });

@@ -1,5 +1,6 @@
 import {
   QueryClient,
+  type QueryFilters,
   type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
@@ -42,35 +43,48 @@ export function createQueryClient(): QueryClient {
 
 type GetEndpoint = AnyEndpoint & { method: "GET" };
 
-/** The reads, by query client, already set to read again after the read on its way. */
-const readingAgain = new WeakMap<QueryClient, Set<string>>();
+/** The reads, by query client, already set to read again after the read on its way: their promise. */
+const readingAgain = new WeakMap<QueryClient, Map<string, Promise<void>>>();
 
 /**
  * A read begun after this moment, whose answer replaces what was read before: after a change the
- * screen was told of, or a subscription confirmed (events before it were missed). A read on its way
- * may have been read on the server before now, so it does not count: it is left to land (never
- * cancelled: it may be an older page being fetched) and the read made again after it, once however
- * many ask meanwhile. A read never started is left alone.
+ * screen was told of, or a subscription confirmed (events before it were missed). This is the one
+ * way to say "read it again" to reads kept live: `invalidateQueries` and `refetch` join a first load
+ * on its way, read on the server before now, and its answer stood for good. A read on its way does
+ * not count: it is left to land (never cancelled: it may be an older page being fetched) and the
+ * read made again after it, once however many ask meanwhile. Matches by prefix, as
+ * `invalidateQueries` does (`exact` for one read, `predicate` to choose): reads on screen are read, the others marked
+ * stale (read when next shown). Resolves when the reads from now have landed, whatever they gave.
  */
-export function readFromNow(queryClient: QueryClient, queryKey: QueryKey): void {
-  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-  if (!query) return;
+export function readFromNow(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  which: Pick<QueryFilters, "exact" | "predicate"> = {},
+): Promise<void> {
+  void queryClient.invalidateQueries({ queryKey, ...which, refetchType: "none" });
+  const onScreen = queryClient.getQueryCache().findAll({ queryKey, ...which, type: "active" });
+  return Promise.all(
+    onScreen.map((query) => readOneFromNow(queryClient, query.queryKey, query.queryHash)),
+  ).then(() => undefined);
+}
+
+function readOneFromNow(queryClient: QueryClient, queryKey: QueryKey, queryHash: string): Promise<void> {
+  const query = queryClient.getQueryCache().get(queryHash);
   const refetch = () => queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false });
-  if (query.state.fetchStatus !== "fetching") {
-    void refetch();
-    return;
-  }
+  if (query?.state.fetchStatus !== "fetching") return refetch();
   let pending = readingAgain.get(queryClient);
   if (!pending) {
-    pending = new Set();
+    pending = new Map();
     readingAgain.set(queryClient, pending);
   }
-  if (pending.has(query.queryHash)) return;
-  pending.add(query.queryHash);
+  const waiting = pending.get(queryHash);
+  if (waiting) return waiting;
   // The first refetch joins the read on its way; the second reads again.
-  void refetch()
+  const again = refetch()
     .then(refetch)
-    .finally(() => pending.delete(query.queryHash));
+    .finally(() => pending.delete(queryHash));
+  pending.set(queryHash, again);
+  return again;
 }
 
 /**
@@ -84,12 +98,12 @@ export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey
   if (!query) return;
   if (query.state.data !== undefined) queryClient.setQueryData<T>(queryKey, (data) => data && change(data));
   if (query.state.fetchStatus === "fetching" || query.state.data === undefined)
-    readFromNow(queryClient, queryKey);
+    void readFromNow(queryClient, queryKey, { exact: true });
 }
 
 /**
  * The cache key of a read: the endpoint's path, then its input (`{}` when none). Keys match by
- * prefix, so `invalidateQueries({ queryKey: endpointKey(e) })` refreshes every input of `e` (all
+ * prefix, so `readFromNow(queryClient, endpointKey(e))` refreshes every input of `e` (all
  * pages of a list), while `setQueryData(endpointKey(e), data)` writes the read without input.
  */
 export function endpointKey<E extends AnyEndpoint>(

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { ChatContact, ContactList, DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
-import { endpointKey, useEndpointQuery, writeOrReadAgain } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { withContact, withMessage } from "./cache";
@@ -48,13 +48,13 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
   const loadContacts = useCallback(async () => {
     if (!organizationId) return;
     const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
-    await queryClient.refetchQueries({ queryKey, exact: true });
+    await readFromNow(queryClient, queryKey, { exact: true });
   }, [organizationId, queryClient]);
   const loadUnread = useCallback(() => {
     if (!organizationId) return;
     // The badge keeps its last known count on a failure; the next event or reconnect asks again.
     const queryKey = endpointKey(chatEndpoints.unread, { query: { organizationId } });
-    void queryClient.invalidateQueries({ queryKey, exact: true });
+    void readFromNow(queryClient, queryKey, { exact: true });
   }, [organizationId, queryClient]);
 
   const update = useCallback(

@@ -3,7 +3,7 @@ import { type Ballot, validateBallot } from "../../../../contract/ballots/ballot
 import type { CastVoteInput, PositionView } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import styles from "./BallotForm.module.css";
-import { BallotReview } from "./BallotReview";
+import { BallotReview, type Busy } from "./BallotReview";
 import { isAnswered } from "./ballotDraft";
 import { ballotWords, reviewLine } from "./ballotWords";
 import shared from "./elections.module.css";
@@ -39,7 +39,8 @@ export function BallotForm({
   positions: PositionView[];
   voted?: (position: PositionView) => ReactNode | null;
   voterId: string;
-  busy: boolean;
+  /** While the vote is verified (the dialog above) or cast: the ballot is locked; cast, it says so. */
+  busy: Busy;
   preview?: boolean;
   /** Told of every answer marked or changed. */
   onAnswer?(): void;
@@ -119,7 +120,7 @@ export function BallotForm({
                   position={position}
                   value={answers[position.id]}
                   onChange={(ballot) => change(position, ballot)}
-                  disabled={busy}
+                  disabled={busy !== false}
                   error={errors[position.id] ?? null}
                   voterId={voterId}
                 />
@@ -135,10 +136,10 @@ export function BallotForm({
           <button
             type="button"
             className="btn btn-primary btn-lg"
-            disabled={busy || answered.length === 0}
+            disabled={busy !== false || answered.length === 0}
             onClick={submit}
           >
-            {busy ? text.submitting : text.submitVote}
+            {busy === "casting" ? text.submitting : text.submitVote}
           </button>
         </div>
       )}

@@ -5,6 +5,9 @@ import { ballotWords } from "./ballotWords";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
 
+/** Why a ballot is locked: its vote is being verified (a dialog above it) or cast; false: it is not. */
+export type Busy = "verifying" | "casting" | false;
+
 /**
  * The review step: the whole ballot in words ("Treasurer: Ada Lovelace", "Motion 3: Yes"), with Back
  * and Cast. In a preview Cast stays off. Focus moves to its title, so a screen reader starts there.
@@ -17,7 +20,7 @@ export function BallotReview({
   onCast,
 }: {
   lines: string[];
-  busy: boolean;
+  busy: Busy;
   preview: boolean;
   onBack(): void;
   onCast(): void;
@@ -38,11 +41,16 @@ export function BallotReview({
       </ul>
       {preview && <p className={cx("muted", shared.small)}>{ballotWords.previewCastOff}</p>}
       <div className={styles.actions}>
-        <button type="button" className="btn" disabled={busy} onClick={onBack}>
+        <button type="button" className="btn" disabled={busy !== false} onClick={onBack}>
           {ballotWords.reviewBack}
         </button>
-        <button type="button" className="btn btn-primary btn-lg" disabled={busy || preview} onClick={onCast}>
-          {busy ? text.submitting : ballotWords.reviewCast}
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          disabled={busy !== false || preview}
+          onClick={onCast}
+        >
+          {busy === "casting" ? text.submitting : ballotWords.reviewCast}
         </button>
       </div>
     </section>

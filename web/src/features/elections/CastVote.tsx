@@ -190,7 +190,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   })();
   const needsTwoFactor = election.requires_two_factor && !user?.two_factor_enabled;
   const canVote = !notice && election.viewer.can_vote && !needsTwoFactor;
-  const busy = phase.name === "verifying" || phase.name === "casting";
+  const busy = phase.name === "verifying" || phase.name === "casting" ? phase.name : false;
 
   const votedView = (position: PositionView) =>
     voted.has(position.id) ? (

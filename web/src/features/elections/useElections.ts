@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 
 const e = electionsEndpoints;
@@ -13,14 +13,14 @@ const e = electionsEndpoints;
  * fetch again; the query layer keeps the last good answer when a live refetch fails.
  */
 export function refreshElection(queryClient: QueryClient, electionId: string | null): void {
-  void queryClient.invalidateQueries({ queryKey: endpointKey(e.list) });
-  void queryClient.invalidateQueries({
-    queryKey: endpointKey(e.ofChannel),
-    predicate: (query) => (query.state.data as Election | undefined)?.id === electionId,
+  void readFromNow(queryClient, endpointKey(e.list));
+  // A channel's election on its way may be this one.
+  void readFromNow(queryClient, endpointKey(e.ofChannel), {
+    predicate: (query) => [electionId, undefined].includes((query.state.data as Election | undefined)?.id),
   });
   if (electionId === null) return;
   for (const read of [e.voters, e.audit]) {
-    void queryClient.invalidateQueries({ queryKey: endpointKey(read, { params: { id: electionId } }) });
+    void readFromNow(queryClient, endpointKey(read, { params: { id: electionId } }));
   }
 }
 
@@ -37,9 +37,9 @@ function useElectionEvents(organizationId: string | null | undefined) {
     [queryClient],
   );
   const catchUp = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: endpointKey(e.list) });
-    void queryClient.invalidateQueries({ queryKey: endpointKey(e.ofChannel) });
-    void queryClient.invalidateQueries({ queryKey: endpointKey(e.voters) });
+    void readFromNow(queryClient, endpointKey(e.list));
+    void readFromNow(queryClient, endpointKey(e.ofChannel));
+    void readFromNow(queryClient, endpointKey(e.voters));
   }, [queryClient]);
   useTopic(
     organizationId ? `org:${organizationId}` : null,

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { invitationsEndpoints } from "../../../../contract/invitations";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { cx } from "../../ui/cx";
 import { formatCount, formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
@@ -20,8 +20,7 @@ export function VoterListPanel({ organizationId }: { organizationId: string }) {
   const input = { params: { id: organizationId } };
   const overview = useEndpointQuery(invitationsEndpoints.list, input, { refetchInterval: 15_000 });
   const [status, setStatus] = useState<string | null>(null);
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: endpointKey(invitationsEndpoints.list) });
+  const refresh = () => void readFromNow(queryClient, endpointKey(invitationsEndpoints.list));
 
   return (
     <section className={cx("card", profilePage.card)} aria-labelledby="op-voter-list">

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { METHOD_LABELS, type VerificationMethod } from "../../../../contract/elections";
 import {
@@ -5,7 +6,7 @@ import {
   monitoringEndpoints,
   type SessionInvestigation,
 } from "../../../../contract/monitoring";
-import { useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
@@ -115,10 +116,12 @@ interface Props {
 
 /** Investigate: the session, why it is risky, its alerts and the voter's history here (never a ballot). */
 export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, onUnblock }: Props) {
-  const query = useEndpointQuery(monitoringEndpoints.investigate, { params: { id: sessionId } });
+  const input = { params: { id: sessionId } };
+  const query = useEndpointQuery(monitoringEndpoints.investigate, input);
 
   // Realtime: the events that may change this session read it again (a failure keeps the last view).
-  const load = () => void query.refetch();
+  const queryClient = useQueryClient();
+  const load = () => void readFromNow(queryClient, endpointKey(monitoringEndpoints.investigate, input));
   useTopic(`admins:${organizationId}`, {
     "voting_session.updated": load,
     "alert.created": (payload) => {

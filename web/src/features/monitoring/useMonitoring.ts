@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { monitoringEndpoints } from "../../../../contract/monitoring";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 
 const overview = monitoringEndpoints.overview;
@@ -29,10 +29,7 @@ export function useMonitoring(organizationId: string | null, electionId: string 
     },
   );
 
-  const refetch = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: endpointKey(overview) }),
-    [queryClient],
-  );
+  const refetch = useCallback(() => void readFromNow(queryClient, endpointKey(overview)), [queryClient]);
   useTopic(
     organizationId ? `admins:${organizationId}` : null,
     {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { errorText } from "./errors";
 
@@ -27,9 +27,7 @@ export function useOrganizationStats(organizationId: string) {
   const queryClient = useQueryClient();
   const reload = useCallback(
     () =>
-      queryClient.invalidateQueries({
-        queryKey: endpointKey(organizationsEndpoints.stats, { params: { id: organizationId } }),
-      }),
+      readFromNow(queryClient, endpointKey(organizationsEndpoints.stats, { params: { id: organizationId } })),
     [queryClient, organizationId],
   );
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Mention } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
-import { endpointKey, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useNavigate } from "../../router";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -24,8 +24,7 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
   const input = { params: { id: organizationId } };
   // Read afresh each time the view opens; kept fresh while it is open.
   const mentions = useEndpointQuery(postsEndpoints.mentions, input, { refetchOnMount: "always" });
-  const refetch = () =>
-    void queryClient.invalidateQueries({ queryKey: endpointKey(postsEndpoints.mentions, input) });
+  const refetch = () => void readFromNow(queryClient, endpointKey(postsEndpoints.mentions, input));
   useTopic(`org:${organizationId}`, {
     "channel.activity": (event) => {
       if (me && event.channels.some((c) => c.mentions.some((m) => m.user_id === me))) refetch();

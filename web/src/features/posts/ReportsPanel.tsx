@@ -1,7 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Report } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
-import { useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
@@ -33,7 +34,9 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
     { params: { id: id ?? "" } },
     { enabled: Boolean(id), refetchOnMount: "always" },
   );
-  const refresh = () => load.refetch();
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    readFromNow(queryClient, endpointKey(postsEndpoints.reports, { params: { id: id ?? "" } }));
   useTopic(id ? `org:${id}` : null, { "report.created": () => void refresh() }, () => void refresh());
 
   const dismiss = useEndpointMutation(postsEndpoints.dismissReport);

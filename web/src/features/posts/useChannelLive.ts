@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { postsEndpoints as e } from "../../../../contract/posts-endpoints";
+import { readFromNow } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { catchUpPlan } from "./catchUp";
 import type { ChannelCache } from "./channelCache";
@@ -105,9 +106,8 @@ export function useChannelLive(options: {
       // After a failed first load, everything again (the refetch above is the timeline's).
       const again = plan.reload ? { lists: COLLECTIONS, threads: [] } : plan;
       for (const kind of again.lists)
-        void queryClient.invalidateQueries({ queryKey: listKey(kind, channelId), exact: true });
-      for (const postId of again.threads)
-        void queryClient.invalidateQueries({ queryKey: commentsKey(postId), exact: true });
+        void readFromNow(queryClient, listKey(kind, channelId), { exact: true });
+      for (const postId of again.threads) void readFromNow(queryClient, commentsKey(postId), { exact: true });
     },
   );
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Post, PostPage } from "../../../../contract/posts";
 import { postsEndpoints as e } from "../../../../contract/posts-endpoints";
 import { call } from "../../api/client";
-import { endpointKey } from "../../api/query";
+import { endpointKey, readFromNow } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { withOlder } from "./cache";
@@ -68,8 +68,11 @@ export function useTimeline(channelId: string) {
     return run;
   }, [channelId, queryClient, toast]);
 
-  const { refetch } = query;
-  const reload = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the channel's
+  const reload = useCallback(
+    () => void readFromNow(queryClient, key, { exact: true }),
+    [channelId, queryClient],
+  );
 
   const { data, error, isFetching } = query;
   const view = useMemo<TimelineView>(

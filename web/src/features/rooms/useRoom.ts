@@ -9,7 +9,7 @@ import {
 } from "../../../../contract/rooms";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
-import { endpointKey } from "../../api/query";
+import { endpointKey, readFromNow } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 
 function withParticipant(view: RoomView, participant: RoomParticipant): RoomView {
@@ -99,7 +99,8 @@ export function useRoom(channelId: string | null) {
         );
       },
     },
-    () => void refetch(),
+    // Before the room's first answer, that answer (read before the subscription) is made again.
+    () => void (sessionRef.current ? refetch() : readFromNow(queryClient, keyRef.current, { exact: true })),
   );
 
   // A failed first load (or Retry) shows its error; while loading again, the loading state.

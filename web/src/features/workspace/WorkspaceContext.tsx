@@ -11,7 +11,7 @@ import type {
 } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
-import { endpointKey, type LoadStatus, loadStatusOf, useEndpointQuery } from "../../api/query";
+import { endpointKey, type LoadStatus, loadStatusOf, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
@@ -89,21 +89,21 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       await settle(queryClient, await call(mine));
     } catch {
       // The list of organizations could not be read: its query reads again and shows the error.
-      await queryClient.invalidateQueries({ queryKey: endpointKey(mine) });
+      await readFromNow(queryClient, endpointKey(mine));
     }
   }, [queryClient]);
 
   const refreshChannels = useCallback(async () => {
-    if (currentId) await queryClient.invalidateQueries({ queryKey: endpointKey(channelList, of(currentId)) });
+    if (currentId) await readFromNow(queryClient, endpointKey(channelList, of(currentId)));
   }, [queryClient, currentId]);
 
   const refreshMembers = useCallback(async () => {
     if (!currentId) return;
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: endpointKey(profile, of(currentId)) }),
-      queryClient.invalidateQueries({ queryKey: endpointKey(members, of(currentId)) }),
+      readFromNow(queryClient, endpointKey(profile, of(currentId))),
+      readFromNow(queryClient, endpointKey(members, of(currentId))),
       // The strip shows names and logos: an organization renamed elsewhere is renamed here too.
-      queryClient.invalidateQueries({ queryKey: endpointKey(mine) }),
+      readFromNow(queryClient, endpointKey(mine)),
     ]);
   }, [queryClient, currentId]);
 
@@ -196,7 +196,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     () => {
       again(refreshChannels);
       again(refreshMembers);
-      if (currentId) void queryClient.invalidateQueries({ queryKey: endpointKey(online, of(currentId)) });
+      if (currentId) void readFromNow(queryClient, endpointKey(online, of(currentId)));
     },
   );
   const organizations = mineQuery.data?.organizations;
