@@ -193,7 +193,7 @@ async function bareRelay(org: boolean): Promise<Target> {
       set.add(ws);
       topics.set(message.topic, set);
       mine.add(message.topic);
-      ws.send(JSON.stringify({ type: "subscribed", topic: message.topic }));
+      ws.send(JSON.stringify({ type: "subscribed", topic: message.topic, quiet_ms: 0 }));
     });
     ws.on("close", () => {
       for (const topic of mine) topics.get(topic)?.delete(ws);

@@ -251,7 +251,11 @@ export const clientMessageSchema: z.ZodType<ClientMessage> = z.discriminatedUnio
 
 /** Messages from the server to the browser on /api/ws. */
 export type ServerMessage =
-  | { type: "subscribed"; topic: Topic }
+  /**
+   * The subscription took effect; the topic had no event for `quiet_ms` before it (as far as the
+   * server knows): a read begun within that missed nothing.
+   */
+  | { type: "subscribed"; topic: Topic; quiet_ms: number }
   | { type: "unsubscribed"; topic: Topic }
   | { type: "error"; topic?: Topic; message: string }
   | { type: "pong" }

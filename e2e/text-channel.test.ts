@@ -145,6 +145,36 @@ describe("text channel", () => {
     await page.goto(address("member", town));
   });
 
+  it("a message posted after the channel's first read but before its subscription took effect shows", async () => {
+    const late = await createChannel(admin.context, { name: "late-news" });
+    const page = await voter.context.newPage();
+    // The channel's subscription waits until the message is posted; the first read is answered before.
+    let release = () => {};
+    const posted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.routeWebSocket(/\/api\/ws/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (frame) => {
+        if (String(frame).includes(`channel:${late.id}`)) await posted;
+        server.send(frame);
+      });
+    });
+    const firstRead = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/channels/${late.id}/posts`) && response.ok(),
+    );
+    await page.goto(address("member", late));
+    await firstRead;
+    const response = await admin.context.request.post(`/api/channels/${late.id}/posts`, {
+      data: { content: "Posted while the subscription was on its way" },
+    });
+    expect(response.status()).toBe(201);
+    release();
+    // The confirmation says the channel was not quiet since the first read: it is read again.
+    await message(page, "Posted while the subscription was on its way").waitFor();
+    await page.close();
+  });
+
   it("a like's count and a comment reach the other browser live; a blank comment is refused", async () => {
     await send(voter.page, "Who is coming on Friday?");
     const row = message(admin.page, "Who is coming on Friday?");

@@ -60,10 +60,10 @@ describe("a connection", () => {
     for (const topic of [a, b, c, a]) say({ type: "subscribe", topic });
     await settle();
     expect(sent).toEqual([
-      { type: "subscribed", topic: a },
-      { type: "subscribed", topic: b },
+      { type: "subscribed", topic: a, quiet_ms: 0 },
+      { type: "subscribed", topic: b, quiet_ms: 0 },
       { type: "error", topic: c, message: socketMessages.tooManySubscriptions },
-      { type: "subscribed", topic: a },
+      { type: "subscribed", topic: a, quiet_ms: 0 },
     ]);
     expect(index.count(c)).toBe(0);
   });

@@ -55,6 +55,8 @@ export interface ConnectionDeps {
   limits: SocketLimits;
   /** The subscription check (organizations policy). */
   mayWatch(user: User, topic: Topic): Promise<boolean>;
+  /** How long the topic has gone without an event (TopicQuiet); none: nothing is known (0). */
+  quietFor?(topic: Topic): number;
   /** Hands a feature's message to the feature (see SocketHub.handle). */
   feature?(connection: Connection, message: FeatureMessage): Promise<void>;
   log: { warn(details: object, message: string): void };
@@ -209,7 +211,7 @@ export class Connection {
 
   private async subscribe(topic: Topic): Promise<void> {
     if (this.topics.has(topic)) {
-      this.send({ type: "subscribed", topic });
+      this.send({ type: "subscribed", topic, quiet_ms: this.deps.quietFor?.(topic) ?? 0 });
       return;
     }
     if (this.topics.size >= this.deps.limits.maxSubscriptions) {
@@ -224,7 +226,7 @@ export class Connection {
     }
     this.topics.add(topic);
     this.deps.index.add(topic, this);
-    this.send({ type: "subscribed", topic });
+    this.send({ type: "subscribed", topic, quiet_ms: this.deps.quietFor?.(topic) ?? 0 });
   }
 }
 

@@ -67,7 +67,10 @@ export async function installRealtime(
     }
   });
   // The listener was rebuilt after a drop: events may be lost, so every client starts afresh.
-  const stopResume = ctx.bus.onResume?.(() => hub.closeAll(SERVICE_RESTART, socketMessages.restarting));
+  const stopResume = ctx.bus.onResume?.(() => {
+    hub.quiet.gap();
+    hub.closeAll(SERVICE_RESTART, socketMessages.restarting);
+  });
 
   let sweeping = false;
   const sweep = async () => {

@@ -69,7 +69,7 @@ describe("subscriptions", () => {
       `channel:${channelId}`,
       `user:${admin.id}`,
     ] as Topic[]) {
-      expect(await socket.subscribe(topic)).toEqual({ type: "subscribed", topic });
+      expect(await socket.subscribe(topic)).toMatchObject({ type: "subscribed", topic });
     }
     await socket.close();
   });
@@ -222,7 +222,7 @@ describe("re-validation", () => {
       .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
     const topic: Topic = `org:${admin.organizationId}`;
     const socket = await open(voter.cookie);
-    expect(await socket.subscribe(topic)).toEqual({ type: "subscribed", topic });
+    expect(await socket.subscribe(topic)).toMatchObject({ type: "subscribed", topic });
 
     await t.database.db
       .delete(organizationMemberships)

@@ -13,6 +13,7 @@ import type { Clock } from "../lib/clock";
 import type { BusLog, BusMessage } from "./bus";
 import { Connection, type FeatureMessage, type SocketLimits } from "./connection";
 import type { PresenceTracker } from "./presence";
+import { TopicQuiet } from "./quiet";
 import { TopicIndex } from "./topics";
 
 export const SOCKET_PATH = "/api/ws";
@@ -36,6 +37,8 @@ type FeatureHandler = (connection: Connection, message: FeatureMessage) => Promi
 export class SocketHub {
   readonly index = new TopicIndex<Connection>();
   readonly connections = new Set<Connection>();
+  /** How long each topic has gone without an event, told with every subscription's confirmation. */
+  readonly quiet = new TopicQuiet();
   private readonly featureHandlers = new Map<FeatureMessage["type"], FeatureHandler>();
   private readonly closeListeners = new Set<(connection: Connection) => void>();
 
@@ -60,6 +63,7 @@ export class SocketHub {
       index: this.index,
       limits: this.deps.limits,
       mayWatch: (user, topic) => mayWatch(this.deps.db, user, topic),
+      quietFor: (topic) => this.quiet.quietFor(topic),
       feature: async (from, message) => {
         const handler = this.featureHandlers.get(message.type);
         if (handler) await handler(from, message);
@@ -78,6 +82,7 @@ export class SocketHub {
   }
 
   deliver(message: BusMessage): number {
+    this.quiet.note(message);
     return this.index.deliver(message);
   }
 

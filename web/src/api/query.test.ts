@@ -171,6 +171,21 @@ describe("a read brought up to date with a change", () => {
     unsubscribe();
   });
 
+  it("leaves a read begun after a subscription's quiet began (since): a first load is not read twice", async () => {
+    const { client, reads, unsubscribe } = countOnScreen();
+    // The topic had no event since before the first load began: it missed nothing.
+    void readFromNow(client, ["count"], { since: performance.now() - 60_000 });
+    await reads.answer(0);
+    expect(reads.calls).toHaveLength(1);
+    // An event came after the first load began (its quiet starts after it): read again.
+    reads.state.server = 1;
+    void readFromNow(client, ["count"], { since: performance.now() + 1 });
+    await reads.answer(1);
+    expect(reads.calls).toHaveLength(2);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
+  });
+
   it("reads once more however many ask while a read is on its way", async () => {
     const { client, reads, unsubscribe } = countOnScreen();
     reads.state.server = 1;

@@ -1,4 +1,5 @@
 import {
+  type Query,
   QueryClient,
   type QueryFilters,
   type QueryKey,
@@ -28,7 +29,7 @@ function transient(error: unknown): boolean {
  * browser is back online (refetchOnReconnect).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         networkMode: "always",
@@ -39,7 +40,15 @@ export function createQueryClient(): QueryClient {
       mutations: { networkMode: "always", retry: false },
     },
   });
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "fetch" && !event.action.meta?.fetchMore)
+      readBegun.set(event.query, performance.now());
+  });
+  return client;
 }
+
+/** When each read's latest fetch began (performance.now()), an older page's aside: readFromNow's `since`. */
+const readBegun = new WeakMap<Query, number>();
 
 type GetEndpoint = AnyEndpoint & { method: "GET" };
 
@@ -53,16 +62,25 @@ const readingAgain = new WeakMap<QueryClient, Map<string, Promise<void>>>();
  * on its way, read on the server before now, and its answer stood for good. A read on its way does
  * not count: it is left to land (never cancelled: it may be an older page being fetched) and the
  * read made again after it, once however many ask meanwhile. Matches by prefix, as
- * `invalidateQueries` does (`exact` for one read, `predicate` to choose): reads on screen are read, the others marked
- * stale (read when next shown). Resolves when the reads from now have landed, whatever they gave.
+ * `invalidateQueries` does (`exact` for one read, `predicate` to choose): reads on screen are read,
+ * the others marked stale (read when next shown). With `since` (from a subscription's confirmation:
+ * useTopic), a read whose latest fetch began after it missed nothing and is left as it is, so a
+ * first load is not read twice when its topic was quiet. Resolves when the reads have landed.
  */
 export function readFromNow(
   queryClient: QueryClient,
   queryKey: QueryKey,
-  which: Pick<QueryFilters, "exact" | "predicate"> = {},
+  which: Pick<QueryFilters, "exact" | "predicate"> & { since?: number } = {},
 ): Promise<void> {
-  void queryClient.invalidateQueries({ queryKey, ...which, refetchType: "none" });
-  const onScreen = queryClient.getQueryCache().findAll({ queryKey, ...which, type: "active" });
+  const { since, predicate, exact } = which;
+  const filters: QueryFilters = {
+    queryKey,
+    exact,
+    predicate: (query) =>
+      (predicate?.(query) ?? true) && !(since !== undefined && (readBegun.get(query) ?? -1) >= since),
+  };
+  void queryClient.invalidateQueries({ ...filters, refetchType: "none" });
+  const onScreen = queryClient.getQueryCache().findAll({ ...filters, type: "active" });
   return Promise.all(
     onScreen.map((query) => readOneFromNow(queryClient, query.queryKey, query.queryHash)),
   ).then(() => undefined);

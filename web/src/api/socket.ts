@@ -14,10 +14,12 @@ export interface TopicListener {
   /** Every event on the topic. */
   onEvent(message: EventMessage): void;
   /**
-   * The server confirmed the subscription: at first, and again after every reconnect. Events
-   * published while the socket was down are lost, so this is where a screen refetches.
+   * The subscription took effect: at first, again after every reconnect, and at once for a listener
+   * joining a topic already confirmed. Events published before it (while the socket was down, or
+   * before it first subscribed) were not heard, but none since `since` (performance.now()): a read
+   * begun after that missed nothing, an older one is read again (query.ts readFromNow).
    */
-  onSubscribed?(): void;
+  onSubscribed?(since: number): void;
   /** The server refused the topic (not a member, or no longer one). */
   onRefused?(message: string): void;
 }
@@ -36,6 +38,7 @@ const LINGER_MS = 2_000;
 class RealtimeSocket {
   private readonly transport = new ReconnectingSocket({
     onOpen: () => {
+      this.heardSince.clear();
       for (const topic of this.topics.keys()) this.send({ type: "subscribe", topic });
     },
     onMessage: (data) => this.receive(data),
@@ -46,6 +49,8 @@ class RealtimeSocket {
     finalCodes: [SOCKET_CLOSE.unauthorized],
   });
   private readonly topics = new Map<Topic, Set<TopicListener>>();
+  /** The topics confirmed on this connection: since when none of their events was missed. */
+  private readonly heardSince = new Map<Topic, number>();
   private readonly eventHandlers = new Map<EventName, Set<(payload: never, topic: Topic) => void>>();
   private lingerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -61,9 +66,11 @@ class RealtimeSocket {
     listeners.add(listener);
     clearTimeout(this.lingerTimer);
     if (this.transport.isOpen) {
+      const since = this.heardSince.get(topic);
       if (fresh) this.send({ type: "subscribe", topic });
-      // Already subscribed: the server will not confirm again, so confirm to this listener now.
-      else listener.onSubscribed?.();
+      // Already confirmed: the server will not confirm again, so confirm to this listener now (the
+      // events heard before it came were not its: it missed nothing since the last of them).
+      else if (since !== undefined) listener.onSubscribed?.(since);
     } else this.transport.start();
     return () => this.unsubscribe(topic, listener);
   }
@@ -84,6 +91,7 @@ class RealtimeSocket {
     const listeners = this.topics.get(topic);
     if (!listeners?.delete(listener) || listeners.size > 0) return;
     this.topics.delete(topic);
+    this.heardSince.delete(topic);
     this.send({ type: "unsubscribe", topic });
     if (this.topics.size === 0) {
       clearTimeout(this.lingerTimer);
@@ -105,12 +113,16 @@ class RealtimeSocket {
       return;
     }
     if (message.type === "event") {
+      if (this.heardSince.has(message.topic)) this.heardSince.set(message.topic, performance.now());
       for (const listener of this.topics.get(message.topic) ?? []) listener.onEvent(message);
       for (const handler of this.eventHandlers.get(message.event) ?? []) {
         handler(message.payload as never, message.topic);
       }
     } else if (message.type === "subscribed") {
-      for (const listener of this.topics.get(message.topic) ?? []) listener.onSubscribed?.();
+      // The server's quiet is counted before the message travelled: since it, nothing was missed.
+      const since = performance.now() - (message.quiet_ms ?? 0);
+      this.heardSince.set(message.topic, since);
+      for (const listener of this.topics.get(message.topic) ?? []) listener.onSubscribed?.(since);
     } else if (message.type === "error" && message.topic) {
       for (const listener of this.topics.get(message.topic) ?? []) listener.onRefused?.(message.message);
     }

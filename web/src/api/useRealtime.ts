@@ -7,13 +7,14 @@ export type TopicHandlers = { [E in EventName]?: (payload: EventMap[E]) => void 
 
 /**
  * Listens to a topic while the component is mounted (none when `topic` is null). `onSubscribed`
- * runs when the subscription is confirmed, also after a reconnect: refetch there what events may
- * have been missed. Handlers may change on every render without resubscribing.
+ * runs when the subscription is confirmed, also after a reconnect: read again there, from `since`
+ * (readFromNow), what events may have been missed. Handlers may change on every render without
+ * resubscribing.
  */
 export function useTopic(
   topic: Topic | null | undefined,
   handlers: TopicHandlers,
-  onSubscribed?: () => void,
+  onSubscribed?: (since: number) => void,
 ): void {
   const latest = useRef({ handlers, onSubscribed });
   // The newest handlers, without resubscribing (refs are written after render, not during it).
@@ -28,8 +29,8 @@ export function useTopic(
         const handler = latest.current.handlers[message.event] as ((payload: unknown) => void) | undefined;
         handler?.(message.payload);
       },
-      onSubscribed() {
-        latest.current.onSubscribed?.();
+      onSubscribed(since) {
+        latest.current.onSubscribed?.(since);
       },
     });
   }, [topic]);

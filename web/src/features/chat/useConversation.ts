@@ -95,7 +95,7 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
       },
     },
     // Missed while the socket was down, or before it subscribed: read the pages held again.
-    () => readFromNow(queryClient, key),
+    (since) => readFromNow(queryClient, key, { since }),
   );
 
   return {

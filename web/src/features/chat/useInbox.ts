@@ -45,17 +45,23 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
   });
   const unreadQuery = useEndpointQuery(chatEndpoints.unread, input, { enabled: Boolean(organizationId) });
 
-  const loadContacts = useCallback(async () => {
-    if (!organizationId) return;
-    const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
-    await readFromNow(queryClient, queryKey, { exact: true });
-  }, [organizationId, queryClient]);
-  const loadUnread = useCallback(() => {
-    if (!organizationId) return;
-    // The badge keeps its last known count on a failure; the next event or reconnect asks again.
-    const queryKey = endpointKey(chatEndpoints.unread, { query: { organizationId } });
-    void readFromNow(queryClient, queryKey, { exact: true });
-  }, [organizationId, queryClient]);
+  const loadContacts = useCallback(
+    async (since?: number) => {
+      if (!organizationId) return;
+      const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
+      await readFromNow(queryClient, queryKey, { exact: true, since });
+    },
+    [organizationId, queryClient],
+  );
+  const loadUnread = useCallback(
+    (since?: number) => {
+      if (!organizationId) return;
+      // The badge keeps its last known count on a failure; the next event or reconnect asks again.
+      const queryKey = endpointKey(chatEndpoints.unread, { query: { organizationId } });
+      void readFromNow(queryClient, queryKey, { exact: true, since });
+    },
+    [organizationId, queryClient],
+  );
 
   const update = useCallback(
     (userId: string, change: (contact: ChatContact) => ChatContact) => {
@@ -95,9 +101,9 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
       },
     },
     // Messages sent while the socket was down are missed: catch up on every (re)subscription.
-    () => {
-      loadUnread();
-      if (latest.current.open) void loadContacts();
+    (since) => {
+      loadUnread(since);
+      if (latest.current.open) void loadContacts(since);
     },
   );
 
@@ -114,7 +120,8 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
       "member.joined": refreshOpenList,
       "member.left": refreshOpenList,
     },
-    // Who came and went while the socket was down.
+    // Who came and went while the socket was down: read whatever the topic's quiet, which leaves
+    // presence out (server/realtime/quiet.ts).
     refreshOpenList,
   );
 

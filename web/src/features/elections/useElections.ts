@@ -36,11 +36,13 @@ function useElectionEvents(organizationId: string | null | undefined) {
     (electionId: string | null) => refreshElection(queryClient, electionId),
     [queryClient],
   );
-  const catchUp = useCallback(() => {
-    void readFromNow(queryClient, endpointKey(e.list));
-    void readFromNow(queryClient, endpointKey(e.ofChannel));
-    void readFromNow(queryClient, endpointKey(e.voters));
-  }, [queryClient]);
+  const catchUp = useCallback(
+    (since: number) => {
+      for (const read of [e.list, e.ofChannel, e.voters])
+        void readFromNow(queryClient, endpointKey(read), { since });
+    },
+    [queryClient],
+  );
   useTopic(
     organizationId ? `org:${organizationId}` : null,
     {

@@ -37,7 +37,7 @@ export function useMonitoring(organizationId: string | null, electionId: string 
       "alert.created": refetch,
       "alert.resolved": refetch,
     },
-    refetch,
+    (since) => void readFromNow(queryClient, endpointKey(overview), { since }),
   );
 
   return { query, refetch };

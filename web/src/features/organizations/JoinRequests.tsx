@@ -51,7 +51,7 @@ export function JoinRequests({
         setRequests((list) => (list.some((r) => r.id === request.id) ? list : [...list, request])),
     },
     // Requests made while the socket was down, or before it subscribed.
-    () => readFromNow(queryClient, key),
+    (since) => readFromNow(queryClient, key, { since }),
   );
   useTopic(`org:${organizationId}`, {
     "member.joined": ({ member }) => setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),

@@ -35,9 +35,13 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
     { enabled: Boolean(id), refetchOnMount: "always" },
   );
   const queryClient = useQueryClient();
-  const refresh = () =>
-    readFromNow(queryClient, endpointKey(postsEndpoints.reports, { params: { id: id ?? "" } }));
-  useTopic(id ? `org:${id}` : null, { "report.created": () => void refresh() }, () => void refresh());
+  const refresh = (since?: number) =>
+    readFromNow(queryClient, endpointKey(postsEndpoints.reports, { params: { id: id ?? "" } }), { since });
+  useTopic(
+    id ? `org:${id}` : null,
+    { "report.created": () => void refresh() },
+    (since) => void refresh(since),
+  );
 
   const dismiss = useEndpointMutation(postsEndpoints.dismissReport);
   const remove = useEndpointMutation(postsEndpoints.removeReported);

@@ -73,7 +73,7 @@ function TextChannel({ channel }: { channel: Channel }) {
       members,
       actions,
       loadOlder,
-      retry: reload,
+      retry: () => reload(),
       forwardTargets,
       open: setDialog,
       jumpTo: (post) => void jumpTo(post),

@@ -27,7 +27,8 @@ export function useChannelLive(options: {
   channelId: string;
   userId: string | undefined;
   cache: ChannelCache;
-  refetchTimeline(): void;
+  /** Reads the timeline again if it may have missed an event since `since`. */
+  refetchTimeline(since: number): void;
   failed: boolean;
   readNow(): void;
 }): Typer[] {
@@ -90,9 +91,9 @@ export function useChannelLive(options: {
         ]);
       },
     },
-    () => {
+    (since) => {
       // Catch up on what happened while the socket was not listening (at first, and after a reconnect).
-      options.refetchTimeline();
+      options.refetchTimeline(since);
       const lists = Object.fromEntries(
         COLLECTIONS.map((kind) => [kind, queryClient.getQueryData(listKey(kind, channelId)) ?? null]),
       ) as Record<(typeof COLLECTIONS)[number], unknown>;
@@ -106,8 +107,9 @@ export function useChannelLive(options: {
       // After a failed first load, everything again (the refetch above is the timeline's).
       const again = plan.reload ? { lists: COLLECTIONS, threads: [] } : plan;
       for (const kind of again.lists)
-        void readFromNow(queryClient, listKey(kind, channelId), { exact: true });
-      for (const postId of again.threads) void readFromNow(queryClient, commentsKey(postId), { exact: true });
+        void readFromNow(queryClient, listKey(kind, channelId), { exact: true, since });
+      for (const postId of again.threads)
+        void readFromNow(queryClient, commentsKey(postId), { exact: true, since });
     },
   );
 

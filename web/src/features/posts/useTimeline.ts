@@ -68,9 +68,10 @@ export function useTimeline(channelId: string) {
     return run;
   }, [channelId, queryClient, toast]);
 
+  /** Reads the latest page again (Retry), or only if it may have missed an event since `since` (a subscription's). */
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the channel's
   const reload = useCallback(
-    () => void readFromNow(queryClient, key, { exact: true }),
+    (since?: number) => void readFromNow(queryClient, key, { exact: true, since }),
     [channelId, queryClient],
   );
 

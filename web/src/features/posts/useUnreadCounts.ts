@@ -124,7 +124,7 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
     },
     // Events missed while the socket was down, or before it subscribed: the server's count, read
     // after the subscription (a read on its way began before it, and may not hold them).
-    () => currentId && readFromNow(queryClient, unreadKey(currentId)),
+    (since) => currentId && readFromNow(queryClient, unreadKey(currentId), { since }),
   );
 
   const data = unread.data;

@@ -100,7 +100,10 @@ export function useRoom(channelId: string | null) {
       },
     },
     // Before the room's first answer, that answer (read before the subscription) is made again.
-    () => void (sessionRef.current ? refetch() : readFromNow(queryClient, keyRef.current, { exact: true })),
+    (since) =>
+      void (sessionRef.current
+        ? refetch()
+        : readFromNow(queryClient, keyRef.current, { exact: true, since })),
   );
 
   // A failed first load (or Retry) shows its error; while loading again, the loading state.

@@ -93,19 +93,26 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     }
   }, [queryClient]);
 
-  const refreshChannels = useCallback(async () => {
-    if (currentId) await readFromNow(queryClient, endpointKey(channelList, of(currentId)));
-  }, [queryClient, currentId]);
+  /** `since`: a subscription's confirmation (readFromNow); none: read them again now. */
+  const refreshChannels = useCallback(
+    async (since?: number) => {
+      if (currentId) await readFromNow(queryClient, endpointKey(channelList, of(currentId)), { since });
+    },
+    [queryClient, currentId],
+  );
 
-  const refreshMembers = useCallback(async () => {
-    if (!currentId) return;
-    await Promise.all([
-      readFromNow(queryClient, endpointKey(profile, of(currentId))),
-      readFromNow(queryClient, endpointKey(members, of(currentId))),
-      // The strip shows names and logos: an organization renamed elsewhere is renamed here too.
-      readFromNow(queryClient, endpointKey(mine)),
-    ]);
-  }, [queryClient, currentId]);
+  const refreshMembers = useCallback(
+    async (since?: number) => {
+      if (!currentId) return;
+      await Promise.all([
+        readFromNow(queryClient, endpointKey(profile, of(currentId)), { since }),
+        readFromNow(queryClient, endpointKey(members, of(currentId)), { since }),
+        // The strip shows names and logos: an organization renamed elsewhere is renamed here too.
+        readFromNow(queryClient, endpointKey(mine), { since }),
+      ]);
+    },
+    [queryClient, currentId],
+  );
 
   const switchTo = useCallback(
     async (organizationId: string) => {
@@ -193,9 +200,10 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       },
     },
     // Events sent while the socket was down are lost: catch up on every (re)subscription.
-    () => {
-      again(refreshChannels);
-      again(refreshMembers);
+    (since) => {
+      void refreshChannels(since);
+      void refreshMembers(since);
+      // Who is online, whatever the quiet (a topic's quiet leaves presence out: server/realtime/quiet.ts).
       if (currentId) void readFromNow(queryClient, endpointKey(online, of(currentId)));
     },
   );
