@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, NetworkError } from "./http";
+import { momentBefore, momentNow } from "./moment";
 import { createQueryClient, readFromNow, writeOrReadAgain } from "./query";
 
 const unreachable = "Could not reach the Votespace server. Check your connection and try again.";
@@ -174,15 +175,60 @@ describe("a read brought up to date with a change", () => {
   it("leaves a read begun after a subscription's quiet began (since): a first load is not read twice", async () => {
     const { client, reads, unsubscribe } = countOnScreen();
     // The topic had no event since before the first load began: it missed nothing.
-    void readFromNow(client, ["count"], { since: performance.now() - 60_000 });
+    void readFromNow(client, ["count"], { since: momentBefore(momentNow(), 60_000) });
     await reads.answer(0);
     expect(reads.calls).toHaveLength(1);
     // An event came after the first load began (its quiet starts after it): read again.
     reads.state.server = 1;
-    void readFromNow(client, ["count"], { since: performance.now() + 1 });
+    void readFromNow(client, ["count"], { since: momentBefore(momentNow(), -1) });
     await reads.answer(1);
     expect(reads.calls).toHaveLength(2);
     expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+    unsubscribe();
+  });
+
+  it("reads once more when asked while its read again is on its way (that read may be older than the ask)", async () => {
+    const { client, reads, unsubscribe } = countOnScreen();
+    void readFromNow(client, ["count"]);
+    await reads.answer(0);
+    // The read again is on its way, read on the server before the next change; asked again meanwhile.
+    expect(reads.calls).toHaveLength(2);
+    reads.state.server = 2;
+    const asked = readFromNow(client, ["count"]);
+    await reads.answer(1);
+    await reads.answer(2);
+    await asked;
+    expect(reads.calls).toHaveLength(3);
+    expect(client.getQueryData(["count"])).toEqual({ n: 2 });
+    unsubscribe();
+  });
+
+  it("counts a read that failed as not read (since): it is read again", async () => {
+    const client = createQueryClient();
+    let fail = false;
+    const observer = new QueryObserver(client, {
+      queryKey: ["count"],
+      retry: false,
+      queryFn: async () => {
+        if (fail) throw new Error("down");
+        return { n: 0 };
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    while (client.getQueryData(["count"]) === undefined)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    const since = momentNow();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    fail = true;
+    await observer.refetch();
+    // The answer held was read before `since`; the failed read after it does not count.
+    fail = false;
+    const fetches = vi.fn();
+    client.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "fetch") fetches();
+    });
+    await readFromNow(client, ["count"], { since });
+    expect(fetches).toHaveBeenCalledOnce();
     unsubscribe();
   });
 

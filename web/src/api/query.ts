@@ -12,6 +12,7 @@ import {
 import type { AnyEndpoint, EndpointInput, EndpointResponse } from "../../../contract/endpoint";
 import { type CallArgs, call } from "./client";
 import { ApiError, NetworkError } from "./http";
+import { type Moment, momentNow, notBefore } from "./moment";
 
 /** Worth trying again: the server could not be reached, or answered "unavailable" (503). */
 function transient(error: unknown): boolean {
@@ -41,19 +42,37 @@ export function createQueryClient(): QueryClient {
     },
   });
   client.getQueryCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "fetch" && !event.action.meta?.fetchMore)
-      readBegun.set(event.query, performance.now());
+    if (event.type !== "updated") return;
+    const { action, query } = event;
+    // A fetch counts from when it began, once it answered: an older page's does not (the pages
+    // held were read before it), nor a fetch that failed or was cancelled, nor a write by hand.
+    if (action.type === "fetch") fetching.set(query, action.meta?.fetchMore ? null : momentNow());
+    else if (action.type === "success" && !action.manual) {
+      const begun = fetching.get(query);
+      if (begun) readBegun.set(query, begun);
+    }
   });
   return client;
 }
 
-/** When each read's latest fetch began (performance.now()), an older page's aside: readFromNow's `since`. */
-const readBegun = new WeakMap<Query, number>();
+/** When the fetch on its way began (null: an older page's). */
+const fetching = new WeakMap<Query, Moment | null>();
+/** When the read whose answer is held began: readFromNow's `since` leaves a read begun after it. */
+const readBegun = new WeakMap<Query, Moment>();
 
 type GetEndpoint = AnyEndpoint & { method: "GET" };
 
-/** The reads, by query client, already set to read again after the read on its way: their promise. */
-const readingAgain = new WeakMap<QueryClient, Map<string, Promise<void>>>();
+/** A read set to be made again after the read on its way. */
+interface ReadingAgain {
+  /** The read again is on its way (not the one it waited for). */
+  reading: boolean;
+  /** Asked again meanwhile: one more read after it. */
+  more: boolean;
+  done: Promise<void>;
+}
+
+/** The reads, by query client, already set to read again after the read on its way. */
+const readingAgain = new WeakMap<QueryClient, Map<string, ReadingAgain>>();
 
 /**
  * A read begun after this moment, whose answer replaces what was read before: after a change the
@@ -70,20 +89,33 @@ const readingAgain = new WeakMap<QueryClient, Map<string, Promise<void>>>();
 export function readFromNow(
   queryClient: QueryClient,
   queryKey: QueryKey,
-  which: Pick<QueryFilters, "exact" | "predicate"> & { since?: number } = {},
+  which: Pick<QueryFilters, "exact" | "predicate"> & { since?: Moment } = {},
 ): Promise<void> {
   const { since, predicate, exact } = which;
   const filters: QueryFilters = {
     queryKey,
     exact,
-    predicate: (query) =>
-      (predicate?.(query) ?? true) && !(since !== undefined && (readBegun.get(query) ?? -1) >= since),
+    predicate: (query) => (predicate?.(query) ?? true) && !missedNothing(query, since),
   };
-  void queryClient.invalidateQueries({ ...filters, refetchType: "none" });
   const onScreen = queryClient.getQueryCache().findAll({ ...filters, type: "active" });
+  void queryClient.invalidateQueries({ ...filters, refetchType: "none" });
   return Promise.all(
-    onScreen.map((query) => readOneFromNow(queryClient, query.queryKey, query.queryHash)),
+    onScreen.map(async (query) => {
+      // A read on its way begun after `since` misses nothing: its answer is enough, if it comes.
+      const begun = fetching.get(query);
+      if (since && begun && query.state.fetchStatus === "fetching" && notBefore(begun, since)) {
+        await queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+        if (readBegun.get(query) === begun) return;
+      }
+      await readOneFromNow(queryClient, query.queryKey, query.queryHash);
+    }),
   ).then(() => undefined);
+}
+
+/** Whether the read whose answer is held began after `since`: it missed nothing. */
+function missedNothing(query: Query, since: Moment | undefined): boolean {
+  const begun = readBegun.get(query);
+  return since !== undefined && begun !== undefined && notBefore(begun, since);
 }
 
 function readOneFromNow(queryClient: QueryClient, queryKey: QueryKey, queryHash: string): Promise<void> {
@@ -96,13 +128,27 @@ function readOneFromNow(queryClient: QueryClient, queryKey: QueryKey, queryHash:
     readingAgain.set(queryClient, pending);
   }
   const waiting = pending.get(queryHash);
-  if (waiting) return waiting;
-  // The first refetch joins the read on its way; the second reads again.
-  const again = refetch()
-    .then(refetch)
-    .finally(() => pending.delete(queryHash));
+  if (waiting) {
+    // Asked while the read again is on its way (it may have been read before now): once more after it.
+    if (waiting.reading) waiting.more = true;
+    return waiting.done;
+  }
+  const again: ReadingAgain = { reading: false, more: false, done: Promise.resolve() };
+  // The first refetch joins the read on its way; then it is read again, and again while asked meanwhile.
+  again.done = (async () => {
+    try {
+      await refetch();
+      again.reading = true;
+      do {
+        again.more = false;
+        await refetch();
+      } while (again.more);
+    } finally {
+      pending.delete(queryHash);
+    }
+  })();
   pending.set(queryHash, again);
-  return again;
+  return again.done;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   SOCKET_CLOSE,
   type Topic,
 } from "../../../contract/events";
+import { type Moment, momentBefore, momentNow } from "./moment";
 import { ReconnectingSocket } from "./reconnectingSocket";
 
 export type EventMessage = Extract<ServerMessage, { type: "event" }>;
@@ -16,10 +17,10 @@ export interface TopicListener {
   /**
    * The subscription took effect: at first, again after every reconnect, and at once for a listener
    * joining a topic already confirmed. Events published before it (while the socket was down, or
-   * before it first subscribed) were not heard, but none since `since` (performance.now()): a read
-   * begun after that missed nothing, an older one is read again (query.ts readFromNow).
+   * before it first subscribed) were not heard, but none since `since`: a read begun after that
+   * missed nothing, an older one is read again (query.ts readFromNow).
    */
-  onSubscribed?(since: number): void;
+  onSubscribed?(since: Moment): void;
   /** The server refused the topic (not a member, or no longer one). */
   onRefused?(message: string): void;
 }
@@ -50,7 +51,7 @@ class RealtimeSocket {
   });
   private readonly topics = new Map<Topic, Set<TopicListener>>();
   /** The topics confirmed on this connection: since when none of their events was missed. */
-  private readonly heardSince = new Map<Topic, number>();
+  private readonly heardSince = new Map<Topic, Moment>();
   private readonly eventHandlers = new Map<EventName, Set<(payload: never, topic: Topic) => void>>();
   private lingerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -113,17 +114,21 @@ class RealtimeSocket {
       return;
     }
     if (message.type === "event") {
-      if (this.heardSince.has(message.topic)) this.heardSince.set(message.topic, performance.now());
+      if (this.heardSince.has(message.topic)) this.heardSince.set(message.topic, momentNow());
       for (const listener of this.topics.get(message.topic) ?? []) listener.onEvent(message);
       for (const handler of this.eventHandlers.get(message.event) ?? []) {
         handler(message.payload as never, message.topic);
       }
     } else if (message.type === "subscribed") {
       // The server's quiet is counted before the message travelled: since it, nothing was missed.
-      const since = performance.now() - (message.quiet_ms ?? 0);
+      // A confirmation that comes after the topic was left is not kept (the next one counts).
+      const listeners = this.topics.get(message.topic);
+      if (!listeners) return;
+      const since = momentBefore(momentNow(), message.quiet_ms ?? 0);
       this.heardSince.set(message.topic, since);
-      for (const listener of this.topics.get(message.topic) ?? []) listener.onSubscribed?.(since);
+      for (const listener of listeners) listener.onSubscribed?.(since);
     } else if (message.type === "error" && message.topic) {
+      this.heardSince.delete(message.topic);
       for (const listener of this.topics.get(message.topic) ?? []) listener.onRefused?.(message.message);
     }
   }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { EventMap, EventName, Topic } from "../../../contract/events";
+import type { Moment } from "./moment";
 import { realtime } from "./socket";
 
 /** Handlers by event name, each with that event's payload type. */
@@ -14,7 +15,7 @@ export type TopicHandlers = { [E in EventName]?: (payload: EventMap[E]) => void 
 export function useTopic(
   topic: Topic | null | undefined,
   handlers: TopicHandlers,
-  onSubscribed?: (since: number) => void,
+  onSubscribed?: (since: Moment) => void,
 ): void {
   const latest = useRef({ handlers, onSubscribed });
   // The newest handlers, without resubscribing (refs are written after render, not during it).

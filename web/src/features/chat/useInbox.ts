@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { ChatContact, ContactList, DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
+import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
@@ -46,7 +47,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
   const unreadQuery = useEndpointQuery(chatEndpoints.unread, input, { enabled: Boolean(organizationId) });
 
   const loadContacts = useCallback(
-    async (since?: number) => {
+    async (since?: Moment) => {
       if (!organizationId) return;
       const queryKey = endpointKey(chatEndpoints.contacts, { query: { organizationId } });
       await readFromNow(queryClient, queryKey, { exact: true, since });
@@ -54,7 +55,7 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
     [organizationId, queryClient],
   );
   const loadUnread = useCallback(
-    (since?: number) => {
+    (since?: Moment) => {
       if (!organizationId) return;
       // The badge keeps its last known count on a failure; the next event or reconnect asks again.
       const queryKey = endpointKey(chatEndpoints.unread, { query: { organizationId } });

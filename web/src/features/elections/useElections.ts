@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 
@@ -37,7 +38,7 @@ function useElectionEvents(organizationId: string | null | undefined) {
     [queryClient],
   );
   const catchUp = useCallback(
-    (since: number) => {
+    (since: Moment) => {
       for (const read of [e.list, e.ofChannel, e.voters])
         void readFromNow(queryClient, endpointKey(read), { since });
     },

@@ -53,9 +53,15 @@ export function JoinRequests({
     // Requests made while the socket was down, or before it subscribed.
     (since) => readFromNow(queryClient, key, { since }),
   );
-  useTopic(`org:${organizationId}`, {
-    "member.joined": ({ member }) => setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),
-  });
+  useTopic(
+    `org:${organizationId}`,
+    {
+      "member.joined": ({ member }) =>
+        setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),
+    },
+    // A request approved by another administrator while the socket was not listening.
+    (since) => readFromNow(queryClient, key, { since }),
+  );
 
   // Turning approval on is a reason to look again.
   const { refetch } = query;

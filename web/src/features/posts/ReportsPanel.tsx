@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Report } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
+import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -35,7 +36,7 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
     { enabled: Boolean(id), refetchOnMount: "always" },
   );
   const queryClient = useQueryClient();
-  const refresh = (since?: number) =>
+  const refresh = (since?: Moment) =>
     readFromNow(queryClient, endpointKey(postsEndpoints.reports, { params: { id: id ?? "" } }), { since });
   useTopic(
     id ? `org:${id}` : null,

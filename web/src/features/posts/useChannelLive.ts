@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { postsEndpoints as e } from "../../../../contract/posts-endpoints";
+import type { Moment } from "../../api/moment";
 import { readFromNow } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { catchUpPlan } from "./catchUp";
@@ -28,7 +29,7 @@ export function useChannelLive(options: {
   userId: string | undefined;
   cache: ChannelCache;
   /** Reads the timeline again if it may have missed an event since `since`. */
-  refetchTimeline(since: number): void;
+  refetchTimeline(since: Moment): void;
   failed: boolean;
   readNow(): void;
 }): Typer[] {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Post, PostPage } from "../../../../contract/posts";
 import { postsEndpoints as e } from "../../../../contract/posts-endpoints";
 import { call } from "../../api/client";
+import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
@@ -71,7 +72,7 @@ export function useTimeline(channelId: string) {
   /** Reads the latest page again (Retry), or only if it may have missed an event since `since` (a subscription's). */
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the channel's
   const reload = useCallback(
-    (since?: number) => void readFromNow(queryClient, key, { exact: true, since }),
+    (since?: Moment) => void readFromNow(queryClient, key, { exact: true, since }),
     [channelId, queryClient],
   );
 

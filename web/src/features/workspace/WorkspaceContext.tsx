@@ -11,6 +11,7 @@ import type {
 } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
+import type { Moment } from "../../api/moment";
 import { endpointKey, type LoadStatus, loadStatusOf, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
@@ -95,14 +96,14 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
 
   /** `since`: a subscription's confirmation (readFromNow); none: read them again now. */
   const refreshChannels = useCallback(
-    async (since?: number) => {
+    async (since?: Moment) => {
       if (currentId) await readFromNow(queryClient, endpointKey(channelList, of(currentId)), { since });
     },
     [queryClient, currentId],
   );
 
   const refreshMembers = useCallback(
-    async (since?: number) => {
+    async (since?: Moment) => {
       if (!currentId) return;
       await Promise.all([
         readFromNow(queryClient, endpointKey(profile, of(currentId)), { since }),
@@ -209,17 +210,22 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   );
   const organizations = mineQuery.data?.organizations;
   // A join request decided elsewhere adds an organization to the strip (or makes it the first one).
-  useTopic(userId ? `user:${userId}` : null, {
-    "join_request.decided": (event) => event.status === "approved" && again(refresh),
-    // Left or removed in another tab, or by an administrator: the strip drops the organization.
-    "member.left": (event) => {
-      if (event.reason === "removed") {
-        const name = organizations?.find((o) => o.id === event.organization_id)?.name;
-        if (name) toast(messages.removedFromOrganization(name), "info");
-      }
-      again(refresh);
+  useTopic(
+    userId ? `user:${userId}` : null,
+    {
+      "join_request.decided": (event) => event.status === "approved" && again(refresh),
+      // Left or removed in another tab, or by an administrator: the strip drops the organization.
+      "member.left": (event) => {
+        if (event.reason === "removed") {
+          const name = organizations?.find((o) => o.id === event.organization_id)?.name;
+          if (name) toast(messages.removedFromOrganization(name), "info");
+        }
+        again(refresh);
+      },
     },
-  });
+    // A request decided, or a membership ended, while the socket was not listening.
+    (since) => void readFromNow(queryClient, endpointKey(mine), { since }),
+  );
 
   const onlineIds = onlineQuery.data?.user_ids;
   const value = useMemo<Workspace>(
