@@ -13,7 +13,8 @@ import { buildWebInto } from "../scripts/web-build";
  * The JavaScript a screen loads, measured in Chromium on the production build: every script response
  * of a first visit (cache empty): its size uncompressed, gzip-compressed (level 9, the issue's yardstick)
  * and as it crossed the wire (the build's brotli copy, which Chromium accepts). Screens: the ballot page (an election channel's Cast Vote tab, as a voter who has
- * not voted) and the workspace (a member's home).
+ * not voted) and the workspace (a member's home). Beside them, the API reads the screen made until
+ * it settled, and how many of those read again what it had already read (a first load read twice).
  */
 
 const VOTER = "lucia@demo.votespace.local";
@@ -25,6 +26,8 @@ interface Loaded {
   raw: number;
   gzip: number;
   wire: number;
+  reads: number;
+  repeated: number;
 }
 
 /** Opens `url` in a fresh tab, waits for `ready`, and adds up the scripts it loaded. */
@@ -32,6 +35,11 @@ async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise
   const bodies: Promise<Buffer>[] = [];
   const wire: Promise<number>[] = [];
   const names: string[] = [];
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+  });
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
     names.push(new URL(response.url()).pathname);
@@ -49,6 +57,8 @@ async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise
     raw: all.reduce((sum, body) => sum + body.length, 0),
     gzip: all.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
     wire: sent.reduce((sum, bytes) => sum + bytes, 0),
+    reads: reads.length,
+    repeated: reads.length - new Set(reads).size,
   };
 }
 
@@ -91,14 +101,14 @@ export async function run(): Promise<void> {
       ["workspace (member home)", "/member", (page) => page.getByRole("navigation").first().waitFor()],
     ];
     console.log(
-      "| screen | scripts | uncompressed | gzip | on the wire (br) |\n| --- | --- | --- | --- | --- |",
+      "| screen | scripts | uncompressed | gzip | on the wire (br) | API reads | of them repeated |\n| --- | --- | --- | --- | --- | --- | --- |",
     );
     for (const [name, url, ready] of screens) {
       const context = await browser.newContext({ baseURL: app.baseURL });
       await signInAs(context, { email: VOTER, password: PASSWORD });
       const loaded = await scriptsOf(await context.newPage(), url, ready);
       console.log(
-        `| ${name} | ${loaded.files} | ${kib(loaded.raw)} | ${kib(loaded.gzip)} | ${kib(loaded.wire)} |`,
+        `| ${name} | ${loaded.files} | ${kib(loaded.raw)} | ${kib(loaded.gzip)} | ${kib(loaded.wire)} | ${loaded.reads} | ${loaded.repeated} |`,
       );
       if (process.env.BUNDLE_FILES) console.log(loaded.names.join("\n"));
       await context.close();

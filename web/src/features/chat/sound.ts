@@ -35,10 +35,14 @@ type NotificationChoices = UserSettings["notifications"];
 /**
  * The user's notification choices (settings › Notifications), read through the query cache: every
  * part of the screen that asks shares one read, and the settings page's save writes the cache, so
- * a change applies at once. Null until known (silent at first, and if it cannot be read).
+ * a change applies at once. Null until known (silent at first, and if it cannot be read). A part
+ * that mounts once the workspace has loaded takes the read another made (it was read again on
+ * every such mount); the settings page reads afresh when opened.
  */
 export function useNotificationChoices(): () => NotificationChoices | null {
-  const { data } = useEndpointQuery(settingsEndpoints.read);
+  const { data } = useEndpointQuery(settingsEndpoints.read, undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const choices = useRef<NotificationChoices | null>(null);
   choices.current = data?.notifications ?? null;
   return useCallback(() => choices.current, []);
