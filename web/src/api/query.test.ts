@@ -196,10 +196,39 @@ describe("a read brought up to date with a change", () => {
     reads.state.server = 2;
     const asked = readFromNow(client, ["count"]);
     await reads.answer(1);
+    while (reads.calls.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
     await reads.answer(2);
     await asked;
     expect(reads.calls).toHaveLength(3);
     expect(client.getQueryData(["count"])).toEqual({ n: 2 });
+    unsubscribe();
+  });
+
+  it("reads again when its read again was cancelled for an older page (Load earlier during a catch-up)", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: ["pages"],
+      queryFn: reads.queryFn,
+      initialPageParam: 0,
+      getNextPageParam: (_last, all) => all.length,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await reads.answer(0);
+    void observer.refetch();
+    writeOrReadAgain<InfiniteData<{ n: number }>>(client, ["pages"], (data) => data);
+    await reads.answer(1);
+    // The read again is on its way; Load earlier cancels it and fetches an older page instead.
+    expect(reads.calls).toHaveLength(3);
+    const older = observer.fetchNextPage();
+    await reads.answer(3);
+    await older;
+    // The read again did not land: it is made again (both pages).
+    while (reads.calls.length < 5) {
+      await reads.answer(reads.calls.length - 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(reads.calls.length).toBeGreaterThanOrEqual(5);
     unsubscribe();
   });
 

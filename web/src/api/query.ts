@@ -105,9 +105,9 @@ export function readFromNow(
       const begun = fetching.get(query);
       if (since && begun && query.state.fetchStatus === "fetching" && notBefore(begun, since)) {
         await queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
-        if (readBegun.get(query) === begun) return;
+        if (missedNothing(query, since)) return;
       }
-      await readOneFromNow(queryClient, query.queryKey, query.queryHash);
+      await readOneFromNow(queryClient, query);
     }),
   ).then(() => undefined);
 }
@@ -118,10 +118,31 @@ function missedNothing(query: Query, since: Moment | undefined): boolean {
   return since !== undefined && begun !== undefined && notBefore(begun, since);
 }
 
-function readOneFromNow(queryClient: QueryClient, queryKey: QueryKey, queryHash: string): Promise<void> {
-  const query = queryClient.getQueryCache().get(queryHash);
-  const refetch = () => queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false });
-  if (query?.state.fetchStatus !== "fetching") return refetch();
+/** Asked again while a read again is on its way: the next read waits this long, gathering the asks. */
+const READ_AGAIN_GAP_MS = 250;
+
+/**
+ * One read of `query` made from now, whose answer lands: made again when it was cancelled for
+ * another fetch (Load earlier's older page cancels a read on its way, and its promise then
+ * resolves with that page's); not after a failure (the next ask or reconnect tries again).
+ */
+async function readOnce(queryClient: QueryClient, query: Query): Promise<void> {
+  for (;;) {
+    const read = queryClient.refetchQueries(
+      { queryKey: query.queryKey, exact: true },
+      { cancelRefetch: false },
+    );
+    // Its 'fetch' is dispatched as it starts (none: it was not made, the read being off).
+    const started = fetching.get(query);
+    await read;
+    const landedOrFailed = readBegun.get(query) === started || fetching.get(query) === started;
+    if (!started || landedOrFailed) return;
+  }
+}
+
+function readOneFromNow(queryClient: QueryClient, query: Query): Promise<void> {
+  const { queryHash } = query;
+  if (query.state.fetchStatus !== "fetching") return readOnce(queryClient, query);
   let pending = readingAgain.get(queryClient);
   if (!pending) {
     pending = new Map();
@@ -134,15 +155,18 @@ function readOneFromNow(queryClient: QueryClient, queryKey: QueryKey, queryHash:
     return waiting.done;
   }
   const again: ReadingAgain = { reading: false, more: false, done: Promise.resolve() };
-  // The first refetch joins the read on its way; then it is read again, and again while asked meanwhile.
+  // The first refetch joins the read on its way; then it is read again, and again while asked
+  // meanwhile, READ_AGAIN_GAP_MS after (a busy topic reads at most a few times a second).
   again.done = (async () => {
     try {
-      await refetch();
+      await queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
       again.reading = true;
-      do {
+      for (;;) {
         again.more = false;
-        await refetch();
-      } while (again.more);
+        await readOnce(queryClient, query);
+        if (!again.more) break;
+        await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_GAP_MS));
+      }
     } finally {
       pending.delete(queryHash);
     }
