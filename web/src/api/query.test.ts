@@ -91,6 +91,21 @@ function countOnScreen() {
   return { client, reads, observer, unsubscribe };
 }
 
+/** An infinite read of ["pages"] on screen, its first page answered (heldReads; page n is page n). */
+async function pagesOnScreen() {
+  const client = createQueryClient();
+  const reads = heldReads();
+  const observer = new InfiniteQueryObserver(client, {
+    queryKey: ["pages"],
+    queryFn: reads.queryFn,
+    initialPageParam: 0,
+    getNextPageParam: (_last, all) => all.length,
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  await reads.answer(0);
+  return { client, reads, observer, unsubscribe };
+}
+
 describe("a read brought up to date with a change", () => {
   it("reads again when the change came during its first load (the load's answer was read before it)", async () => {
     const { client, reads, unsubscribe } = countOnScreen();
@@ -122,16 +137,7 @@ describe("a read brought up to date with a change", () => {
   });
 
   it("lets an older page being fetched land when a change comes meanwhile (Load earlier)", async () => {
-    const client = createQueryClient();
-    const reads = heldReads();
-    const observer = new InfiniteQueryObserver(client, {
-      queryKey: ["pages"],
-      queryFn: reads.queryFn,
-      initialPageParam: 0,
-      getNextPageParam: (_last, all) => all.length,
-    });
-    const unsubscribe = observer.subscribe(() => {});
-    await reads.answer(0);
+    const { client, reads, observer, unsubscribe } = await pagesOnScreen();
     const older = observer.fetchNextPage();
     writeOrReadAgain<InfiniteData<{ n: number }>>(client, ["pages"], (data) => data);
     await reads.answer(1);
@@ -205,16 +211,7 @@ describe("a read brought up to date with a change", () => {
   });
 
   it("reads again when its read again was cancelled for an older page (Load earlier during a catch-up)", async () => {
-    const client = createQueryClient();
-    const reads = heldReads();
-    const observer = new InfiniteQueryObserver(client, {
-      queryKey: ["pages"],
-      queryFn: reads.queryFn,
-      initialPageParam: 0,
-      getNextPageParam: (_last, all) => all.length,
-    });
-    const unsubscribe = observer.subscribe(() => {});
-    await reads.answer(0);
+    const { client, reads, observer, unsubscribe } = await pagesOnScreen();
     void observer.refetch();
     writeOrReadAgain<InfiniteData<{ n: number }>>(client, ["pages"], (data) => data);
     await reads.answer(1);
