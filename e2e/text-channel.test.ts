@@ -5,7 +5,16 @@ import type { Channel } from "../contract/channels";
 import { firstMessages } from "../contract/first-messages";
 import type { OrganizationProfile } from "../contract/organizations";
 import { postMessages } from "../contract/posts";
-import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import {
+  apiJson,
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+  until,
+} from "./support";
 
 /** A 1×1 PNG and a minimal PDF: the server checks files by their content, not only their name. */
 const PNG = Buffer.from(
@@ -163,15 +172,33 @@ describe("text channel", () => {
     const firstRead = page.waitForResponse(
       (response) => response.url().endsWith(`/api/channels/${late.id}/posts`) && response.ok(),
     );
+    // Opening the channel marks it read (up to then): the message comes after that mark.
+    const firstMark = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/channels/${late.id}/read`) && response.ok(),
+    );
     await page.goto(address("member", late));
     await firstRead;
+    await firstMark;
     const response = await admin.context.request.post(`/api/channels/${late.id}/posts`, {
       data: { content: "Posted while the subscription was on its way" },
     });
     expect(response.status()).toBe(201);
     release();
-    // The confirmation says the channel was not quiet since the first read: it is read again.
+    // The confirmation says the channel was not quiet since the first read: it is read again,
+    // and the open channel is marked read up to the message it brought.
     await message(page, "Posted while the subscription was on its way").waitFor();
+    await until(
+      async () =>
+        (
+          await apiJson<{ unread: Record<string, number> }>(
+            voter.context,
+            "GET",
+            `/api/organizations/${organization.id}/unread`,
+          )
+        ).unread[late.id] ?? 0,
+      (count) => count === 0,
+      "the late channel's unread count",
+    );
     await page.close();
   });
 

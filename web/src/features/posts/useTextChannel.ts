@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import type { Channel } from "../../../../contract/channels";
 import type { PostPage } from "../../../../contract/posts";
 import { firstUnread } from "./cache";
@@ -18,6 +18,13 @@ export function useTextChannel(channel: Channel, userId: string | undefined) {
   const cache = useMemo(() => channelCache(queryClient, channel.id), [queryClient, channel.id]);
   const { view, page, loadOlder, reload } = useTimeline(channel.id);
   const readNow = useMarkRead(channel);
+  // The newest message by someone else, however it came (an event, or a read catching up after a
+  // subscription): the open channel is read to it.
+  const newest = page?.posts.at(-1);
+  const newestByOther = newest && newest.author?.id !== userId ? newest.id : null;
+  useEffect(() => {
+    if (newestByOther) readNow();
+  }, [newestByOther, readNow]);
   // Where the divider goes is read before this visit marks the channel read.
   const onFirst = useCallback(
     (first: PostPage) => {
