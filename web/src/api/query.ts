@@ -104,7 +104,7 @@ export function readFromNow(
       // A read on its way begun after `since` misses nothing: its answer is enough, if it comes.
       const begun = fetching.get(query);
       if (since && begun && query.state.fetchStatus === "fetching" && notBefore(begun, since)) {
-        await queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+        await refetchOne(queryClient, query);
         if (missedNothing(query, since)) return;
       }
       await readOneFromNow(queryClient, query);
@@ -118,6 +118,10 @@ function missedNothing(query: Query, since: Moment | undefined): boolean {
   return since !== undefined && begun !== undefined && notBefore(begun, since);
 }
 
+/** A read of `query`: the one on its way joined (never cancelled), else a new one. */
+const refetchOne = (queryClient: QueryClient, query: Query) =>
+  queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+
 /** Asked again while a read again is on its way: the next read waits this long, gathering the asks. */
 const READ_AGAIN_GAP_MS = 250;
 
@@ -128,10 +132,7 @@ const READ_AGAIN_GAP_MS = 250;
  */
 async function readOnce(queryClient: QueryClient, query: Query): Promise<void> {
   for (;;) {
-    const read = queryClient.refetchQueries(
-      { queryKey: query.queryKey, exact: true },
-      { cancelRefetch: false },
-    );
+    const read = refetchOne(queryClient, query);
     // Its 'fetch' is dispatched as it starts (none: it was not made, the read being off).
     const started = fetching.get(query);
     await read;
@@ -159,7 +160,7 @@ function readOneFromNow(queryClient: QueryClient, query: Query): Promise<void> {
   // meanwhile, READ_AGAIN_GAP_MS after (a busy topic reads at most a few times a second).
   again.done = (async () => {
     try {
-      await queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+      await refetchOne(queryClient, query);
       again.reading = true;
       for (;;) {
         again.more = false;
