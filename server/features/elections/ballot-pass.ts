@@ -27,10 +27,29 @@ export interface SealedBallots {
 interface Group {
   /** ballotHash's text before the receipt, in bytes, with room for a receipt after it (leafOf). */
   leaf: Buffer;
-  /** Its receipts in the seal's text of receipts: the next to merge is the `at`-th, up to `end`. */
+  /** The receipts of the row the group came in; the group's next to merge is the `at`-th, up to `end`. */
+  receipts: string;
   at: number;
   end: number;
 }
+
+/** The seal whose rows are being taken: its figures, its groups, and whether they can be merged here. */
+interface SealTaken {
+  id: number;
+  sealed: SealedBallots;
+  groups: Group[];
+  mergeable: boolean;
+}
+
+/**
+ * A seal of more ballots than this has its ballots read a row per group (one question, one choice),
+ * not a row per seal: its row's receipts (64 characters a ballot) would otherwise pass 128 KiB, where
+ * V8 puts a string in fresh pages of its own. On this machine 6.4 MB of such strings cost Node 24 ms
+ * to make where the same in strings of 64 KB cost 0.6; 100,000 ballots in 20 seals verified in 112
+ * ms of CPU a row per group where 135 a row per seal. Small seals stay a row each: a row per group
+ * cost 5,000 seals 201 ms where 188.
+ */
+export const ROW_PER_GROUP_ABOVE = 2_048;
 
 /** A receipt's length when the pass can take it as it comes (a SHA-256 in hex, as casting makes them). */
 const RECEIPT = 64;
@@ -73,8 +92,9 @@ export interface BallotPassFigures {
 
 /**
  * One pass over the election's ballots, read from ballots_chain_order_idx alone (no sort), one row
- * per seal (and one for the ballots not yet sealed): its groups of one question and one choice with
- * their sizes as one text, and its receipts as another, each group's in receipt order. Gives the
+ * per seal (and one for the ballots not yet sealed), or with `rowPerGroup` one per group of a seal
+ * (see ROW_PER_GROUP_ABOVE): its groups of one question and one choice with their sizes as one
+ * text, and its receipts as another, each group's in receipt order. Gives the
  * ballots per position (all, sealed), per seal and their plurality tally, and every sealed plurality
  * ballot's hash in the chain's order, merged here from the seal's groups. A seal holding other
  * answers (hashed from their canonical text), a receipt not of 64 ASCII characters, or receipts
@@ -89,10 +109,15 @@ export interface BallotPassFigures {
  * by the caller as the chain's rows come): a seal taken before its previous root is known keeps
  * its ballots' hashes until `finish`.
  */
-export function ballotPass(electionId: string, previousRoots: Map<number, string>) {
+export function ballotPass(
+  electionId: string,
+  previousRoots: Map<number, string>,
+  { rowPerGroup = false }: { rowPerGroup?: boolean } = {},
+) {
   const order = sql`order by seal_id, position_id, candidate_id`;
-  // The groups read from their text as they come, no object per group but a seal's: a question
-  // and a choice are looked up by their ids' text and give the same strings and leaf to every seal.
+  // The groups read from their text as they come: a question and a choice are looked up by their
+  // ids' text and give the same strings and leaf to every seal. A seal's rows come one after the
+  // other (the statement's order), so a seal is merged once the next seal's row comes, or at finish.
   const counts = new Map<string, { ballots: number; sealed: number }>();
   const choices = new Map<string, Choice>();
   const bySeal = new Map<number, SealedBallots>();
@@ -100,11 +125,25 @@ export function ballotPass(electionId: string, previousRoots: Map<number, string
   let unsealed = 0;
   /** The ballots' hashes of the seals merged before their previous root was known. */
   const waiting = new Map<number, string[]>();
+  let seal: SealTaken | null = null;
+  /** The seal's rows are all in: its root from its groups merged (or left to readSeals). */
+  const sealTaken = () => {
+    if (!seal) return;
+    const { id, sealed, groups, mergeable } = seal;
+    seal = null;
+    const hashes = mergeable ? mergedHashes(groups) : null;
+    const previousRoot = previousRoots.get(id);
+    if (hashes && previousRoot !== undefined) sealed.root = rootOf(previousRoot, hashes);
+    else if (hashes) waiting.set(id, hashes);
+  };
   const take = (sealId: number | null, text: string, receipts: string | null) => {
-    const sealed: SealedBallots = { ballots: 0, tally: {}, root: null };
-    const groups: Group[] = [];
+    if (seal && seal.id !== sealId) sealTaken();
+    if (sealId !== null && receipts !== null && !seal) {
+      seal = { id: sealId, sealed: { ballots: 0, tally: {}, root: null }, groups: [], mergeable: true };
+      bySeal.set(sealId, seal.sealed);
+    }
+    const row = seal;
     // No group of other answers than a candidate (those are hashed from their canonical text).
-    let mergeable = true;
     let fixed = true;
     let ballots = 0;
     for (let at = 0; at < text.length; ) {
@@ -130,51 +169,49 @@ export function ballotPass(electionId: string, previousRoots: Map<number, string
       const start = ballots;
       ballots += size;
       choice.position.ballots += size;
-      if (sealId === null) continue;
-      groups.push({ leaf: choice.leaf, at: start, end: ballots });
+      if (!row || receipts === null) continue;
+      row.groups.push({ leaf: choice.leaf, receipts, at: start, end: ballots });
       choice.position.sealed += size;
-      sealed.tally[choice.candidateId] = (sealed.tally[choice.candidateId] ?? 0) + size;
+      row.sealed.tally[choice.candidateId] = (row.sealed.tally[choice.candidateId] ?? 0) + size;
       // A choice other than a candidate: the seal's ballots are hashed from their answers.
-      if (choice.candidateId === NO_CANDIDATE) mergeable = false;
+      if (choice.candidateId === NO_CANDIDATE) row.mergeable = false;
     }
     total += ballots;
-    if (sealId === null || receipts === null) {
+    if (!row || receipts === null) {
       unsealed += ballots;
       return;
     }
-    sealed.ballots = ballots;
-    bySeal.set(sealId, sealed);
-    // Each receipt RECEIPT octets, the text RECEIPT characters × the ballots, and every character
+    row.sealed.ballots += ballots;
+    // Each receipt RECEIPT octets, the row's text RECEIPT characters × its ballots, and every character
     // one byte in UTF-8 (so whatever the database's encoding): each receipt is RECEIPT ASCII
     // characters, where the text says, and its bytes are those ballotHash hashes.
     const aligned =
       fixed && receipts.length === ballots * RECEIPT && Buffer.byteLength(receipts) === receipts.length;
-    const hashes = aligned && mergeable ? mergedHashes(receipts, groups) : null;
-    const previousRoot = previousRoots.get(sealId);
-    if (hashes && previousRoot !== undefined) sealed.root = rootOf(previousRoot, hashes);
-    else if (hashes) waiting.set(sealId, hashes);
+    if (!aligned) row.mergeable = false;
   };
+  // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
+  // it is RECEIPT bytes long (else "0"), its size and a space; the receipts of sealed ballots
+  // only. A row a seal, not one text for the election: PostgreSQL took 90-110 ms to answer a
+  // computed text of 6.4 MB (100,000 receipts) where the same in rows of a seal took 25 (it
+  // computes either in 20); and one pass for the groups and the receipts, not one each: 39 ms
+  // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154
+  // with 5,000).
+  const groups = sql`select seal_id, position_id, candidate_id, count(*)::int as n,
+      bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed, string_agg(receipt_hash, '') as receipts
+    from (select seal_id, position_id, candidate_id, receipt_hash from ballots
+      where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
+    group by seal_id, position_id, candidate_id ${order}`;
+  const groupText = sql`position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
+    case when fixed then '1' else '0' end, n, ' '`;
   return {
-    // Per group: its question's and choice's ids (GROUP_KEY characters), "1" when every receipt in
-    // it is RECEIPT bytes long (else "0"), its size and a space; the receipts of sealed ballots
-    // only. A row a seal, not one text for the election: PostgreSQL took 90-110 ms to answer a
-    // computed text of 6.4 MB (100,000 receipts) where the same in rows of a seal took 25 (it
-    // computes either in 20); and one pass for the groups and the receipts, not one each: 39 ms
-    // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154
-    // with 5,000).
-    statement: sql`select seal_id,
-        string_agg(concat(position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
-          case when fixed then '1' else '0' end, n, ' '), ''),
-        string_agg(receipts, '') filter (where seal_id is not null)
-      from (select seal_id, position_id, candidate_id, count(*)::int as n,
-          bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed, string_agg(receipt_hash, '') as receipts
-        from (select seal_id, position_id, candidate_id, receipt_hash from ballots
-          where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
-        group by seal_id, position_id, candidate_id ${order}) g
-      group by seal_id order by seal_id`,
+    statement: rowPerGroup
+      ? sql`select seal_id, concat(${groupText}), case when seal_id is not null then receipts end from (${groups}) g`
+      : sql`select seal_id, string_agg(concat(${groupText}), ''), string_agg(receipts, '') filter (where seal_id is not null)
+          from (${groups}) g group by seal_id order by seal_id`,
     take,
     /** The roots still waiting, and the seals not merged here read whole and hashed (readSeals): what the pass found. */
     async finish(db: Db): Promise<BallotPassFigures> {
+      sealTaken();
       for (const [sealId, hashes] of waiting)
         (bySeal.get(sealId) as SealedBallots).root = rootOf(previousRoots.get(sealId) ?? "", hashes);
       await readSeals(
@@ -208,24 +245,26 @@ const ROOT_CHUNK = 512;
  * chainRoot sorts in (a strictly ascending sequence of all of them is that order). The receipts are
  * compared where they lie in the text.
  */
-function mergedHashes(receipts: string, groups: Group[]): string[] | null {
+function mergedHashes(groups: Group[]): string[] | null {
   const chunks: string[] = [];
   const hashes: string[] = [];
-  let previous = -1;
+  let previous: Group | undefined;
+  let previousAt = 0;
   for (;;) {
     let least: Group | undefined;
     for (const group of groups)
-      if (group.at < group.end && (!least || receiptBefore(receipts, group.at, least.at))) least = group;
+      if (group.at < group.end && (!least || receiptBefore(group, group.at, least, least.at))) least = group;
     if (!least) break;
-    if (previous >= 0 && !receiptBefore(receipts, previous, least.at)) return null;
-    const { leaf, at } = least;
+    if (previous && !receiptBefore(previous, previousAt, least, least.at)) return null;
+    const { leaf, receipts, at } = least;
     leaf.write(receipts.slice(at * RECEIPT, (at + 1) * RECEIPT), leaf.length - RECEIPT, "latin1");
     hashes.push(sha256(leaf));
     if (hashes.length === ROOT_CHUNK) {
       chunks.push(hashes.join(""));
       hashes.length = 0;
     }
-    previous = at;
+    previous = least;
+    previousAt = at;
     least.at++;
   }
   if (hashes.length > 0 || chunks.length === 0) chunks.push(hashes.join(""));
@@ -241,10 +280,12 @@ function rootOf(previousRoot: string, hashes: string[]): string {
   return root.digest("hex");
 }
 
-/** Whether the a-th receipt of the text comes strictly before the b-th, as JavaScript compares strings. */
-function receiptBefore(receipts: string, a: number, b: number): boolean {
+/** Whether group a's a-th receipt comes strictly before group b's b-th, as JavaScript compares strings. */
+function receiptBefore(ga: Group, a: number, gb: Group, b: number): boolean {
+  const left = ga.receipts;
+  const right = gb.receipts;
   for (let i = 0; i < RECEIPT; i++) {
-    const difference = receipts.charCodeAt(a * RECEIPT + i) - receipts.charCodeAt(b * RECEIPT + i);
+    const difference = left.charCodeAt(a * RECEIPT + i) - right.charCodeAt(b * RECEIPT + i);
     if (difference !== 0) return difference < 0;
   }
   return false;

@@ -133,6 +133,43 @@ describe("seals and the bulletin board", () => {
     expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
   });
 
+  it("give verify-election's pass the same figures a row per seal and a row per group", async () => {
+    const { election, castOneMore } = await votedElection(5);
+    await sealPending(t.database.db, { minVoters: 1 });
+    await castOneMore();
+    await castOneMore();
+    await sealPending(t.database.db, { minVoters: 1 });
+    await castOneMore();
+    const chain = await t.database.db.select().from(seals).where(eq(seals.electionId, election.id));
+    const figures = async (rowPerGroup: boolean) => {
+      const pass = ballotPass(election.id, new Map(chain.map((seal) => [seal.id, seal.previousRoot])), {
+        rowPerGroup,
+      });
+      const rows = await arrayRows<[number | null, string, string | null]>(t.database.db, pass.statement);
+      for (const [sealId, text, receipts] of rows) pass.take(sealId, text, receipts);
+      return { rows: rows.length, ...(await pass.finish(t.database.db)) };
+    };
+    const [bySeal, byGroup] = [await figures(false), await figures(true)];
+    // Two seals of two choices each, and the one ballot not yet sealed.
+    expect([bySeal.rows, byGroup.rows]).toEqual([3, 5]);
+    expect({ ...byGroup, rows: 0 }).toEqual({ ...bySeal, rows: 0 });
+    expect(chain.map((seal) => byGroup.bySeal.get(seal.id)?.root)).toEqual(chain.map((seal) => seal.root));
+    expect([byGroup.total, byGroup.unsealed]).toEqual([8, 1]);
+    // A receipt that is not 64 characters: its seal is read whole and hashed, in either shape.
+    const [sealed] = await t.database.db
+      .select()
+      .from(ballots)
+      .where(eq(ballots.sealId, chain[1]?.id as number))
+      .limit(1);
+    await t.database.db
+      .update(ballots)
+      .set({ receiptHash: `${sealed?.receiptHash}0` })
+      .where(eq(ballots.id, sealed?.id as string));
+    const [altered, alteredByGroup] = [await figures(false), await figures(true)];
+    expect({ ...alteredByGroup, rows: 0 }).toEqual({ ...altered, rows: 0 });
+    expect(altered.bySeal.get(chain[1]?.id as number)?.root).not.toBe(chain[1]?.root);
+  });
+
   it("let verify-election detect a ballot altered directly in the database", async () => {
     const { election, president } = await votedElection(3);
     await sealPending(t.database.db, { minVoters: 1 });
