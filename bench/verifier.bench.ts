@@ -1,15 +1,11 @@
 import { loadavg } from "node:os";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../server/db/connect";
 import { ballots, elections, participations, seals } from "../server/db/schema";
 import { chainRoot, chainStart, tallyOf } from "../server/features/elections/sealing";
 import { verifyElectionIntegrity } from "../server/features/elections/verifier";
-import { systemClock } from "../server/lib/clock";
-import { electionChannel, electionOfChannel } from "../server/test/elections";
-import { createOrganization } from "../server/test/factories";
-import { call } from "../server/test/http";
 import { forEachBenchApp } from "./databases";
+import { electionWithBallots } from "./elections";
 import { BackendCpu } from "./postgres-cpu";
 
 /** Voters; each votes for both positions of the election, so twice as many ballots. */
@@ -29,7 +25,7 @@ const RUNS = 15;
  */
 export async function run(): Promise<void> {
   await forEachBenchApp(async (name, app, { db }, target) => {
-    const electionId = await seedElection(app, db);
+    const electionId = await electionWithBallots(app, db, VOTERS, "verifier");
     const meter = target.postgres
       ? await BackendCpu.open(target.postgres.adminUrl, target.postgres.name)
       : null;
@@ -113,28 +109,6 @@ async function measured(
 function median(figures: Figures[], key: keyof Figures): number {
   const sorted = figures.map((figure) => figure[key]).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-/** An open election of two positions, each with a ballot and a participation from every voter. */
-async function seedElection(app: FastifyInstance, db: Db): Promise<string> {
-  const admin = await createOrganization(app);
-  const channel = (await call(app, admin.cookie).post("/api/channels", electionChannel(systemClock))).json()
-    .channel;
-  const { id } = await electionOfChannel(app, admin.cookie, channel.id);
-  const opened = await call(app, admin.cookie).post(`/api/elections/${id}/open`);
-  if (opened.statusCode !== 200) throw new Error(`open: ${opened.body}`);
-  await db.execute(sql`insert into users (email, password_hash, full_name, user_type)
-    select 'bench-' || i || '@verifier.local', 'x', 'Voter ' || i, 'voter' from generate_series(1, ${VOTERS}) i`);
-  const voters = sql`(select id, row_number() over (order by id) as i from users where email like 'bench-%@verifier.local')`;
-  await db.execute(sql`insert into participations (election_id, position_id, user_id)
-    select p.election_id, p.id, v.id from ${voters} v cross join election_positions p where p.election_id = ${id}::uuid`);
-  // Each voter's choice: one of the position's candidates, by the voter's number.
-  await db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash)
-    select p.election_id, p.id,
-      (select c.id from candidates c where c.position_id = p.id order by c.id offset (v.i % 2) limit 1),
-      encode(sha256(convert_to(p.id::text || v.id::text, 'UTF8')), 'hex')
-    from ${voters} v cross join election_positions p where p.election_id = ${id}::uuid`);
-  return id;
 }
 
 /** Seals every ballot of the election into `count` seals of about equal size, chained as the sealer would. */

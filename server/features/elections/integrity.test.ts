@@ -1,14 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arrayRows } from "../../db/prepared";
-import { ballots, electionVoters, seals } from "../../db/schema";
+import { ballots, electionVoters, participations, seals } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { ballotPass } from "./ballot-pass";
-import { chainRoot, SEAL_MIN_VOTERS, sealPending, tallyOf } from "./sealing";
+import { chainRoot, SEAL_MAX_BALLOTS, SEAL_MIN_VOTERS, sealPending, tallyOf } from "./sealing";
 import { parseHead, verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;
@@ -110,6 +110,44 @@ describe("seals and the bulletin board", () => {
       candidate_id: president.candidates[0].id,
       seal: 1,
     });
+  });
+
+  it("seal a backlog larger than a seal takes in several seals that verify-election recomputes", async () => {
+    const admin = await createOrganization(t.app);
+    const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+      .channel;
+    const { id } = await electionOfChannel(t.app, admin.cookie, channel.id);
+    const election = (await call(t.app, admin.cookie).post(`/api/elections/${id}/open`)).json();
+    const [president] = election.positions;
+    // Five more than two seals' worth of one question: too few to be left alone while voting is
+    // open, so the second seal takes them.
+    const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, 2 * SEAL_MAX_BALLOTS + 5);
+    const ids = `{${voters.map((voter) => voter.user.id).join(",")}}`;
+    await t.database.db.execute(sql`insert into participations (election_id, position_id, user_id)
+      select ${id}::uuid, ${president.id}::uuid, v from unnest(${ids}::uuid[]) v`);
+    await t.database.db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash)
+      select ${id}::uuid, ${president.id}::uuid, (array[${president.candidates[0].id}, ${president.candidates[1].id}]::uuid[])[1 + i % 2],
+        encode(sha256(convert_to(v::text, 'UTF8')), 'hex')
+      from unnest(${ids}::uuid[]) with ordinality as u(v, i)`);
+
+    const outcome = await sealPending(t.database.db, { electionId: id });
+    const chain = await t.database.db
+      .select()
+      .from(seals)
+      .where(eq(seals.electionId, id))
+      .orderBy(seals.sequence);
+    expect(chain.map((seal) => seal.ballotCount)).toEqual([SEAL_MAX_BALLOTS, SEAL_MAX_BALLOTS + 5]);
+    expect(outcome.sealed).toBe(2 * SEAL_MAX_BALLOTS + 5);
+    // Each seal discloses as many voters as it holds ballots.
+    const disclosed = await t.database.db
+      .select({ sealId: participations.sealId, n: sql<number>`count(*)::int` })
+      .from(participations)
+      .where(eq(participations.electionId, id))
+      .groupBy(participations.sealId)
+      .orderBy(participations.sealId);
+    expect(disclosed.map((row) => row.n)).toEqual(chain.map((seal) => seal.ballotCount));
+    const report = await verifyElectionIntegrity(t.database.db, id);
+    expect(report).toMatchObject({ problems: [], seals: 2, unsealed: 0, ballots: 2 * SEAL_MAX_BALLOTS + 5 });
   });
 
   it("give verify-election the same roots whatever order its statement's rows come in", async () => {
