@@ -205,7 +205,8 @@ export function ballotPass(
     case when fixed then '1' else '0' end, n, ' '`;
   return {
     statement: rowPerGroup
-      ? sql`select seal_id, concat(${groupText}), case when seal_id is not null then receipts end from (${groups}) g`
+      ? sql`select seal_id, concat(${groupText}), case when seal_id is not null then receipts end
+          from (${groups}) g ${order}`
       : sql`select seal_id, string_agg(concat(${groupText}), ''), string_agg(receipts, '') filter (where seal_id is not null)
           from (${groups}) g group by seal_id order by seal_id`,
     take,

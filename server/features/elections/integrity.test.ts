@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
 import { ballots, electionVoters, participations, seals } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
@@ -112,15 +113,14 @@ describe("seals and the bulletin board", () => {
     });
   });
 
-  it("seal a backlog larger than a seal takes in several seals that verify-election recomputes", async () => {
+  it("seal a backlog in several seals, the rest planned again when the database goes away midway", async () => {
     const admin = await createOrganization(t.app);
     const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
       .channel;
     const { id } = await electionOfChannel(t.app, admin.cookie, channel.id);
     const election = (await call(t.app, admin.cookie).post(`/api/elections/${id}/open`)).json();
     const [president] = election.positions;
-    // Five more than two seals' worth of one question: too few to be left alone while voting is
-    // open, so the second seal takes them.
+    // Five more than two seals' worth of one question: three seals, as even as they can be.
     const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, 2 * SEAL_MAX_BALLOTS + 5);
     const ids = `{${voters.map((voter) => voter.user.id).join(",")}}`;
     await t.database.db.execute(sql`insert into participations (election_id, position_id, user_id)
@@ -130,14 +130,30 @@ describe("seals and the bulletin board", () => {
         encode(sha256(convert_to(v::text, 'UTF8')), 'hex')
       from unnest(${ids}::uuid[]) with ordinality as u(v, i)`);
 
+    // The database goes away after the first seal of three (669, 669, 667): that seal stands, and
+    // the next call plans the rest again (1,336: two seals of 668).
+    let transactions = 0;
+    const failing = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key !== "transaction") return Reflect.get(target, key, receiver);
+        return (...args: Parameters<Db["transaction"]>) =>
+          ++transactions === 2 ? Promise.reject(new Error("connection lost")) : target.transaction(...args);
+      },
+    });
+    const stopped = await sealPending(failing, { electionId: id });
+    expect([stopped.seals.length, stopped.sealed, (stopped.stopped as Error).message]).toEqual([
+      1,
+      669,
+      "connection lost",
+    ]);
     const outcome = await sealPending(t.database.db, { electionId: id });
+    expect([outcome.sealed, outcome.stopped]).toEqual([1_336, undefined]);
     const chain = await t.database.db
       .select()
       .from(seals)
       .where(eq(seals.electionId, id))
       .orderBy(seals.sequence);
-    expect(chain.map((seal) => seal.ballotCount)).toEqual([SEAL_MAX_BALLOTS, SEAL_MAX_BALLOTS + 5]);
-    expect(outcome.sealed).toBe(2 * SEAL_MAX_BALLOTS + 5);
+    expect(chain.map((seal) => seal.ballotCount)).toEqual([669, 668, 668]);
     // Each seal discloses as many voters as it holds ballots.
     const disclosed = await t.database.db
       .select({ sealId: participations.sealId, n: sql<number>`count(*)::int` })
@@ -147,7 +163,7 @@ describe("seals and the bulletin board", () => {
       .orderBy(participations.sealId);
     expect(disclosed.map((row) => row.n)).toEqual(chain.map((seal) => seal.ballotCount));
     const report = await verifyElectionIntegrity(t.database.db, id);
-    expect(report).toMatchObject({ problems: [], seals: 2, unsealed: 0, ballots: 2 * SEAL_MAX_BALLOTS + 5 });
+    expect(report).toMatchObject({ problems: [], seals: 3, unsealed: 0, ballots: 2 * SEAL_MAX_BALLOTS + 5 });
   });
 
   it("give verify-election the same roots whatever order its statement's rows come in", async () => {

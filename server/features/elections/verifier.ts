@@ -191,8 +191,9 @@ const SEALS_PER_ROW = 256;
  * ballots' hashes lead to) and counts the participations while the ballots' rows are still being
  * hashed here, where three statements in turn left each side waiting for the other. Its first
  * column says what a row is; the chain's and the participations' come as columns (columnsOf),
- * a row for the seals of one range of ids (SEALS_PER_ROW; the undisclosed participations in one);
- * any order of the rows gives the same figures. Sorting is off for this
+ * a row for the seals of one range of ids (SEALS_PER_ROW; the undisclosed participations in one).
+ * The parts may come in any order, and the chain's and participations' rows too; the ballots' rows
+ * of one seal come one after the other (the pass's own order). Sorting is off for this
  * statement only: the ballots' order comes from the index (see ballotPass), and with it off the
  * transaction's later reads (the definition's questions in their order, say) took PGlite 30 ms
  * where they take 1.

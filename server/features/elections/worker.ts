@@ -29,6 +29,11 @@ export async function sealAndAnnounce(
       "sealer refused: waiting ballots and voters who took part differ (run verify-election)",
     );
   }
+  if (outcome.stopped)
+    log.error(
+      { err: outcome.stopped, seals: outcome.seals.length },
+      "sealer stopped after some of a backlog's seals; the rest waits for its next pass",
+    );
   for (const seal of outcome.seals) {
     await ctx.bus.publish(`org:${seal.organizationId}`, "election.sealed", {
       election_id: seal.electionId,
