@@ -197,7 +197,8 @@ export function ballotPass(
   // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154
   // with 5,000).
   const groups = sql`select seal_id, position_id, candidate_id, count(*)::int as n,
-      bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed, string_agg(receipt_hash, '') as receipts
+      bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed,
+      string_agg(receipt_hash, '') filter (where seal_id is not null) as receipts
     from (select seal_id, position_id, candidate_id, receipt_hash from ballots
       where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
     group by seal_id, position_id, candidate_id ${order}`;
@@ -205,9 +206,8 @@ export function ballotPass(
     case when fixed then '1' else '0' end, n, ' '`;
   return {
     statement: rowPerGroup
-      ? sql`select seal_id, concat(${groupText}), case when seal_id is not null then receipts end
-          from (${groups}) g ${order}`
-      : sql`select seal_id, string_agg(concat(${groupText}), ''), string_agg(receipts, '') filter (where seal_id is not null)
+      ? sql`select seal_id, concat(${groupText}), receipts from (${groups}) g ${order}`
+      : sql`select seal_id, string_agg(concat(${groupText}), ''), string_agg(receipts, '')
           from (${groups}) g group by seal_id order by seal_id`,
     take,
     /** The roots still waiting, and the seals not merged here read whole and hashed (readSeals): what the pass found. */
