@@ -35,7 +35,10 @@ class Connection {
   constructor(hostname, port, host) {
     this.host = host;
     this.pending = null;
-    this.received = null;
+    this.received = [];
+    this.size = 0;
+    /** The bytes the response takes in all, once its head says (content-length); 0 before. */
+    this.needed = 0;
     this.socket = connect({ host: hostname, port, noDelay: true });
     this.socket.on("data", (chunk) => this.read(chunk));
     this.socket.on("error", (error) => this.closed(error));
@@ -45,7 +48,9 @@ class Connection {
   send(text) {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
-      this.received = null;
+      this.received = [];
+      this.size = 0;
+      this.needed = 0;
       // An idle socket does not hold the process open (as node:http's agent leaves them).
       this.socket.ref();
       this.socket.write(text);
@@ -54,18 +59,24 @@ class Connection {
 
   read(chunk) {
     if (!this.pending) return;
-    this.received = this.received ? Buffer.concat([this.received, chunk]) : chunk;
+    // A large body comes in many chunks: they are joined once all of it is in, not at each one.
+    this.received.push(chunk);
+    this.size += chunk.length;
+    if (this.size < this.needed) return;
+    const bytes = this.received.length === 1 ? chunk : Buffer.concat(this.received, this.size);
+    this.received = [bytes];
     let response;
     try {
-      response = parseResponse(this.received);
+      response = parseResponse(bytes);
     } catch (error) {
       this.socket.destroy(error);
       return;
     }
-    if (!response) return;
+    if (typeof response === "number") this.needed = response;
+    if (!response || typeof response === "number") return;
     const { resolve } = this.pending;
     this.pending = null;
-    this.received = null;
+    this.received = [];
     if (response.close) this.socket.destroy();
     else {
       this.socket.unref();
@@ -73,7 +84,7 @@ class Connection {
       idle.set(this.host, free);
       free.push(this);
     }
-    resolve({ status: response.status, text: response.text });
+    resolve(response);
   }
 
   closed(error) {
@@ -88,8 +99,8 @@ class Connection {
 
 /**
  * The response if `bytes` hold all of it: status, body text, and whether the server closes the
- * connection. For the benches' requests: no HEAD, no `expect: 100-continue` (so no 1xx answer);
- * each chunk that arrives parses the response from its start, which counts only for large bodies.
+ * connection; else how many bytes it takes in all when its head says (content-length), or null.
+ * For the benches' requests: no HEAD, no `expect: 100-continue` (so no 1xx answer).
  */
 function parseResponse(bytes) {
   const headEnd = bytes.indexOf("\r\n\r\n");
@@ -102,7 +113,15 @@ function parseResponse(bytes) {
   const length = /\r\ncontent-length: *(\d+)/.exec(head);
   if (length) {
     const end = start + Number(length[1]);
-    return bytes.length < end ? null : { status, close, text: bytes.toString("utf8", start, end) };
+    if (bytes.length < end) return end;
+    // Read as text when asked: a generator looks at a body only when its status is not the one it expects.
+    return {
+      status,
+      close,
+      get text() {
+        return bytes.toString("utf8", start, end);
+      },
+    };
   }
   if (!/\r\ntransfer-encoding: *chunked/.test(head))
     throw new Error(`a response of status ${status} without content-length or chunked encoding`);

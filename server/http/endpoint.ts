@@ -24,9 +24,13 @@ type Caller<E extends AnyEndpoint> = E["access"] extends "admin"
 export type EndpointCall<E extends AnyEndpoint> = EndpointParsed<E> &
   Caller<E> & { request: FastifyRequest; reply: FastifyReply };
 
+/**
+ * A handler answers the declared response, or the reply it sent itself (bytes already made, as
+ * http/representation.ts sends them).
+ */
 export type EndpointHandler<E extends AnyEndpoint> = (
   call: EndpointCall<E>,
-) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E>;
 
 /**
  * Registers the route of a declared endpoint. Its access goes to the access preHandler; then the

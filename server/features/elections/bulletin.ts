@@ -1,6 +1,11 @@
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
+import {
+  type Bulletin,
+  type BulletinBallot,
+  type ElectionStatus,
+  electionMessages,
+} from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,
@@ -23,6 +28,20 @@ import { type ElectionRow, resultsPublished } from "./queries";
  * While voting is open a sealed ballot shows its receipt hash and seal but not yet its choice.
  */
 export async function bulletinBoard(db: Db, electionId: string): Promise<Bulletin> {
+  const { board, sealedBallots } = await boardParts(db, electionId);
+  return { ...board, ballots: await sealedBallots() };
+}
+
+/**
+ * Everything on the board but its sealed ballots, from a few small reads, and `sealedBallots()`, which
+ * reads those (every one of the election's: the board's one large part). The served board is
+ * kept while these parts stay the same (board-cache.ts): a new seal, the close or the published
+ * results change them.
+ */
+export async function boardParts(
+  db: Db,
+  electionId: string,
+): Promise<{ board: Omit<Bulletin, "ballots">; sealedBallots: () => Promise<BulletinBallot[]> }> {
   const [found] = await db
     .select({ election: elections, organizationName: organizations.name })
     .from(elections)
@@ -36,23 +55,11 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
     .from(seals)
     .where(eq(seals.electionId, electionId))
     .orderBy(asc(seals.sequence));
-  const sealed = await db
-    .select({
-      receiptHash: ballots.receiptHash,
-      positionId: ballots.positionId,
-      candidateId: ballots.candidateId,
-      answer: ballots.answer,
-      sealId: ballots.sealId,
-    })
-    .from(ballots)
-    .where(and(eq(ballots.electionId, electionId), isNotNull(ballots.sealId)))
-    .orderBy(asc(ballots.receiptHash));
-  const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
   // The sealed ballots' answers are published with the results, never before: not while voting is
   // open (a count by candidate), nor for a cancelled election whose results stay hidden (a recount).
   const choicesPublished = resultsPublished(election);
-  const counted = resultsPublished(election) ? await countOf(db, election, positions, standing) : null;
-  return {
+  const counted = choicesPublished ? await countOf(db, election, positions, standing) : null;
+  const board = {
     election: {
       id: election.id,
       title: election.title,
@@ -78,17 +85,32 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
       ballot_count: s.ballotCount,
       created_at: s.createdAt.toISOString(),
     })),
-    ballots: sealed.map((b) => ({
+    results: counted
+      ? positions.map((p) => ({ position_id: p.id, result: counted.results.get(p.id) as QuestionResult }))
+      : null,
+  };
+  const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
+  const sealedBallots = async (): Promise<BulletinBallot[]> => {
+    const sealed = await db
+      .select({
+        receiptHash: ballots.receiptHash,
+        positionId: ballots.positionId,
+        candidateId: ballots.candidateId,
+        answer: ballots.answer,
+        sealId: ballots.sealId,
+      })
+      .from(ballots)
+      .where(and(eq(ballots.electionId, election.id), isNotNull(ballots.sealId)))
+      .orderBy(asc(ballots.receiptHash));
+    return sealed.map((b) => ({
       receipt_hash: b.receiptHash,
       position_id: b.positionId,
       candidate_id: choicesPublished ? b.candidateId : null,
       ballot: choicesPublished ? b.answer : null,
       seal: sequenceOf.get(b.sealId ?? -1) ?? 0,
-    })),
-    results: counted
-      ? positions.map((p) => ({ position_id: p.id, result: counted.results.get(p.id) as QuestionResult }))
-      : null,
+    }));
   };
+  return { board, sealedBallots };
 }
 
 /** The election's count, as the results screens show it (the same cached count). */
@@ -98,10 +120,13 @@ async function countOf(
   positions: Array<typeof electionPositions.$inferSelect>,
   standing: Array<typeof candidates.$inferSelect>,
 ) {
-  const [roll] = await db
-    .select({ n: count() })
-    .from(electionVoters)
-    .where(eq(electionVoters.electionId, election.id));
+  // The roll's size as fixed at the close; counted only for an election closed before it was kept.
+  const rollSize =
+    election.rollSize ??
+    (
+      await db.select({ n: count() }).from(electionVoters).where(eq(electionVoters.electionId, election.id))
+    )[0]?.n ??
+    0;
   const questions = positions.map((p) => ({
     id: p.id,
     method: p.method,
@@ -111,7 +136,7 @@ async function countOf(
     db,
     [election],
     new Map([[election.id, questions]]),
-    new Map([[election.id, election.rollSize ?? roll?.n ?? 0]]),
+    new Map([[election.id, rollSize]]),
   );
   return counts.get(election.id) ?? null;
 }

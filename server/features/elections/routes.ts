@@ -8,12 +8,13 @@ import { currentUser } from "../../http/access";
 import { route } from "../../http/endpoint";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { idParam } from "../../http/params";
+import { sendRepresentation } from "../../http/representation";
 import { enforceLimits, forgiveHits } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
 import { votingMonitor } from "../monitoring/monitor";
 import { requireActiveOrganization, requireMember } from "../organizations/policy";
 import { electionAuditTrail } from "./audit";
-import { bulletinBoard } from "./bulletin";
+import { boardServer } from "./board-cache";
 import { castVote } from "./casting";
 import {
   announceElection,
@@ -85,7 +86,10 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     entries: await electionAuditTrail(db, auth.user, params.id),
   }));
 
-  route(app, e.bulletin, ({ params }) => bulletinBoard(db, params.id));
+  const boards = boardServer(db);
+  route(app, e.bulletin, async ({ params, request, reply }) =>
+    sendRepresentation(request, reply, await boards(params.id)),
+  );
 
   const verificationContext = (request: FastifyRequest) => ({
     db,

@@ -39,8 +39,11 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
     problems.push("The questions differ from the definition the chain starts from.");
   let previous = published ?? GENESIS;
   const bySeal = new Map<number, BulletinBallot[]>();
-  for (const ballot of bulletin.ballots)
-    bySeal.set(ballot.seal, [...(bySeal.get(ballot.seal) ?? []), ballot]);
+  for (const ballot of bulletin.ballots) {
+    const batch = bySeal.get(ballot.seal);
+    if (batch) batch.push(ballot);
+    else bySeal.set(ballot.seal, [ballot]);
+  }
   for (const [index, seal] of bulletin.seals.entries()) {
     const batch = (bySeal.get(seal.sequence) ?? []).sort((a, b) =>
       a.receipt_hash < b.receipt_hash ? -1 : 1,
