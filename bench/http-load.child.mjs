@@ -13,9 +13,9 @@ async function runLane({ requests, concurrency }) {
       while (next < requests.length && !failure) {
         const request = requests[next++];
         const t0 = performance.now();
-        const { status, text } = await keepAliveRequest(request.url, request);
-        if (status !== request.expect)
-          failure = `${request.method} ${request.url} answered ${status}: ${text}`;
+        const response = await keepAliveRequest(request.url, request);
+        if (response.status !== request.expect)
+          failure = `${request.method} ${request.url} answered ${response.status}: ${response.text}`;
         latencies.push(performance.now() - t0);
       }
     }),

@@ -37,7 +37,8 @@ export type EndpointHandler<E extends AnyEndpoint> = (
  * params, query and body are parsed with the declared schemas (params first, then query, then
  * body; the first problem is a 400 in the one error shape through `parse()`), a route that declares
  * no body refuses one, and the handler gets them typed. The handler must return the declared
- * response type (`tsc` fails otherwise); the answer is not checked again at run time.
+ * response type (`tsc` fails otherwise), or the reply it sent itself; the answer is not checked
+ * again at run time.
  * `senderOrder` keeps a session's requests in the order they came (sender-order.ts).
  */
 export function route<E extends AnyEndpoint>(

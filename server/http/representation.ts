@@ -17,7 +17,7 @@ const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 };
 
 /**
- * A JSON answer made once and sent many times: its bytes, its ETag (from its bytes), and each
+ * A JSON answer made once and sent many times: its bytes, its entity tag (from its bytes), and each
  * compression made the first time a browser asks for it (on zlib's threads, not the event loop),
  * then kept with it.
  */
@@ -52,33 +52,40 @@ export function representation(json: string): Representation {
  * Sends a representation as the request asks: 304 with no body when the browser holds it already
  * (If-None-Match), else compressed as it accepts (Accept-Encoding), else as is. Cached by the
  * browser and revalidated on every use (`no-cache`): what it shows is never older than the server's.
+ * Its ETag is weak: the same for each coding of the same JSON.
  */
 export async function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   sent: Representation,
 ): Promise<FastifyReply> {
-  reply.header("etag", sent.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
   const held = request.headers["if-none-match"];
-  if (
-    held &&
-    (held.trim() === "*" || held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === sent.etag))
-  )
-    return reply.code(304).send();
-  const encoding = accepted(request.headers["accept-encoding"]);
+  const holds =
+    held !== undefined &&
+    (held.trim() === "*" || held.split(",").some((tag) => tag.trim().replace(/^W\//, "") === sent.etag));
+  const encoding = holds ? null : accepted(request.headers["accept-encoding"]);
+  const body = encoding ? await sent.encoded(encoding) : sent.body;
+  // A shared cache may keep the answer to a request without cookies; one with cookies may be
+  // answered with one (a stale session's, cleared), which only that browser may keep.
+  const sharing = request.headers.cookie ? "private, no-cache" : "no-cache";
+  reply.header("etag", `W/${sent.etag}`).header("cache-control", sharing).header("vary", "accept-encoding");
+  if (holds) return reply.code(304).send();
   reply.type("application/json; charset=utf-8");
-  if (!encoding) return reply.send(sent.body);
-  return reply.header("content-encoding", encoding).send(await sent.encoded(encoding));
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(body);
 }
 
-/** The first of ENCODINGS the Accept-Encoding header takes (a q of 0 refuses one); null: none. */
+/** The first of ENCODINGS the Accept-Encoding header takes; `*` takes any it does not refuse (q=0); null: none. */
 function accepted(header: string | undefined): Encoding | null {
   if (!header) return null;
   const taken = new Set<string>();
+  const refused = new Set<string>();
   for (const part of header.split(",")) {
     const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
     const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (!q || Number(q.slice(2)) > 0) taken.add(name.trim());
+    (q && !(Number(q.slice(2)) > 0) ? refused : taken).add(name.trim());
   }
-  return ENCODINGS.find((encoding) => taken.has(encoding) || taken.has("*")) ?? null;
+  return (
+    ENCODINGS.find((encoding) => !refused.has(encoding) && (taken.has(encoding) || taken.has("*"))) ?? null
+  );
 }

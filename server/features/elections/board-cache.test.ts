@@ -53,7 +53,7 @@ describe("the public bulletin board as served", () => {
     expect(plain.headers["content-type"]).toMatch(/^application\/json/);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const etag = String(plain.headers.etag);
-    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
     expect(plain.json<Bulletin>().ballots).toHaveLength(3);
 
     const held = await board(id, { "if-none-match": `W/"other", ${etag}` });
@@ -70,6 +70,14 @@ describe("the public bulletin board as served", () => {
     const refused = await board(id, { "accept-encoding": "br;q=0, gzip;q=0, identity" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
     expect(refused.body).toBe(plain.body);
+    const anyButBr = await board(id, { "accept-encoding": "br;q=0, *" });
+    expect(anyButBr.headers["content-encoding"]).toBe("gzip");
+    expect(anyButBr.headers.etag).toBe(etag);
+
+    // A request with cookies (here a stale session's, cleared in the answer): no shared cache keeps it.
+    const stale = await board(id, { cookie: "votespace_session=gone" });
+    expect(stale.headers["set-cookie"]).toBeDefined();
+    expect(stale.headers["cache-control"]).toBe("private, no-cache");
   });
 
   it("shows a new seal and the close at once, and a sealed ballot as it was published", async () => {
@@ -77,7 +85,7 @@ describe("the public bulletin board as served", () => {
     await cast(2);
     const first = await board(id);
     expect(first.json<Bulletin>().seals).toHaveLength(1);
-    // Many requests at once for a board not yet made: one board, the same for all.
+    // Many requests at once for a board not yet made: the same board for all.
     await cast(2);
     const together = await Promise.all(Array.from({ length: 8 }, () => board(id)));
     expect(new Set(together.map((r) => r.headers.etag)).size).toBe(1);
@@ -103,8 +111,8 @@ describe("the public bulletin board as served", () => {
     );
     // ...and a board made afterwards (another process, the next start) shows the change, which its
     // seal's root then gives away.
-    const again = boardServer(t.database.db);
-    const made = JSON.parse((await again(id)).body.toString()) as Bulletin;
+    const again = boardServer(t.database.db, (json) => JSON.parse(json) as Bulletin);
+    const made = await again(id);
     expect(made.ballots.find((b) => b.receipt_hash === changed?.receipt_hash)).toMatchObject({
       candidate_id: other,
     });

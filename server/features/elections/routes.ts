@@ -8,7 +8,7 @@ import { currentUser } from "../../http/access";
 import { route } from "../../http/endpoint";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { idParam } from "../../http/params";
-import { sendRepresentation } from "../../http/representation";
+import { representation, sendRepresentation } from "../../http/representation";
 import { enforceLimits, forgiveHits } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
 import { votingMonitor } from "../monitoring/monitor";
@@ -86,7 +86,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     entries: await electionAuditTrail(db, auth.user, params.id),
   }));
 
-  const boards = boardServer(db);
+  const boards = boardServer(db, representation);
   route(app, e.bulletin, async ({ params, request, reply }) =>
     sendRepresentation(request, reply, await boards(params.id)),
   );
