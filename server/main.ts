@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { type Config, ConfigError, isLoopbackHost, loadConfig } from "./config";
 import { type Database, openConfigured } from "./db/connect";
 import { DataDirLockedError } from "./db/lock";
+import { startEmbeddedVacuum } from "./db/vacuum";
 import { seedDemoIfEmpty } from "./features/demo/seed";
 import { startElectionWorker } from "./features/elections/worker";
 import { ensureInitialAdmin } from "./features/platform-admin/accounts";
@@ -78,6 +79,7 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);
   const transports = await configuredTransports(config);
   const stopOutbox = startOutboxWorker({ db: database.db, clock: systemClock, transports, log: app.log });
+  const stopVacuum = startEmbeddedVacuum(database, app.log);
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db, systemClock).catch((error) =>
       app.log.warn({ err: error }, "maintenance failed"),
@@ -94,6 +96,7 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
     stopWorker();
     stopRoomSweeper();
     stopUploadSweeper();
+    stopVacuum();
     const outboxStopped = stopOutbox();
     await app.close();
     await outboxStopped;

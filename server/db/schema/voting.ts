@@ -59,6 +59,9 @@ export const participations = pgTable(
     index("participations_election_user_idx").on(t.electionId, t.userId),
     // verify-election's participations per position and seal, counted from the index alone.
     index("participations_election_position_seal_idx").on(t.electionId, t.positionId, t.sealId),
+    // The sealer's look for waiting voters, every second: those not yet disclosed only, not every
+    // participation of every election there has been.
+    index("participations_unsealed_idx").on(t.electionId, t.positionId).where(sql`${t.sealId} is null`),
   ],
 );
 

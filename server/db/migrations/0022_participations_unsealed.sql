@@ -1,0 +1,1 @@
+CREATE INDEX "participations_unsealed_idx" ON "participations" USING btree ("election_id","position_id") WHERE "participations"."seal_id" is null;
