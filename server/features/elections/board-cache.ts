@@ -29,10 +29,15 @@ export function boardServer<T>(db: Db, prepare: (json: string) => T) {
   const kept = new Map<string, Kept<T>>();
   const making = new Map<string, Promise<unknown>>();
 
-  /** The board kept as the most recently used; the least used beyond KEPT_CHARACTERS go. */
+  /** The board, kept as the most recently used. */
   const use = (electionId: string, board: Kept<T>) => {
     kept.delete(electionId);
     kept.set(electionId, board);
+    return board.made;
+  };
+  /** A board just made, kept; the least used beyond KEPT_CHARACTERS go. */
+  const keep = (electionId: string, board: Kept<T>) => {
+    use(electionId, board);
     let characters = 0;
     for (const [id, other] of [...kept].reverse()) {
       characters += other.characters;
@@ -57,7 +62,7 @@ export function boardServer<T>(db: Db, prepare: (json: string) => T) {
       const made = sealedBallots().then((ballots) => {
         // The small parts' JSON with the ballots as its last member: the board serialized once.
         const json = `${smallJson.slice(0, -1)},"ballots":${JSON.stringify(ballots)}}`;
-        return use(id, { parts, characters: json.length, made: prepare(json) });
+        return keep(id, { parts, characters: json.length, made: prepare(json) });
       });
       making.set(id, made);
       try {
