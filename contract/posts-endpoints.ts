@@ -1,6 +1,6 @@
 /** The posts feature's endpoints, declared once; the schemas, types and messages they use are in `posts.ts`. */
 import { answer, endpoint, idParams } from "./endpoint";
-import type { Comment, Mention, Post, PostPage, Reaction, Report } from "./posts";
+import type { Comment, Mention, Post, PostPage, Reaction, ReportsPage } from "./posts";
 import {
   commentInput,
   createPostInput,
@@ -9,6 +9,7 @@ import {
   pageQuery,
   reactionEmojiParam,
   reportBody,
+  reportsQuery,
   searchInput,
 } from "./posts-input";
 
@@ -144,7 +145,8 @@ export const postsEndpoints = {
     method: "GET",
     path: "/api/organizations/:id/reports",
     ...onPost,
-    response: answer<{ reports: Report[] }>(),
+    query: reportsQuery,
+    response: answer<ReportsPage>(),
   }),
   dismissReport: endpoint({ method: "POST", path: "/api/reports/:id/dismiss", ...onPost, response: ok }),
   removeReported: endpoint({ method: "POST", path: "/api/reports/:id/remove", ...onPost, response: ok }),

@@ -4,7 +4,15 @@
  * a screen that only shows messages does not load zod.
  */
 import { z } from "zod";
-import { COMMENT_MAX, MESSAGE_MAX, PAGE_SIZE, postMessages, REACTION_EMOJI } from "./posts";
+import {
+  COMMENT_MAX,
+  MESSAGE_MAX,
+  PAGE_SIZE,
+  postMessages,
+  REACTION_EMOJI,
+  REPORTS_LIMIT_MAX,
+  REPORTS_PAGE_SIZE,
+} from "./posts";
 
 export const reactionEmojiParam = z.strictObject({
   id: z.uuid({ error: postMessages.notFound }),
@@ -32,6 +40,10 @@ export const pageQuery = z.strictObject({
   /** The oldest message already shown (its id), or a time: the page holds messages before it. */
   before: z.union([z.uuid(), z.iso.datetime({ offset: true })]).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
+});
+/** GET /api/organizations/:id/reports?limit=n: the oldest n open reports. */
+export const reportsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(REPORTS_LIMIT_MAX).default(REPORTS_PAGE_SIZE),
 });
 export const searchInput = z.strictObject({
   q: z.string().trim().min(1, "Type something to search for").max(200),

@@ -122,6 +122,17 @@ export interface PostPage {
   last_read_at: string | null;
 }
 
+/** The reports panel shows the oldest open reports, this many more at each "Show more". */
+export const REPORTS_PAGE_SIZE = 50;
+/** The most open reports one request reads. */
+export const REPORTS_LIMIT_MAX = 500;
+
+/** The oldest open reports, as many as asked, and how many are open in all. */
+export interface ReportsPage {
+  reports: Report[];
+  open_count: number;
+}
+
 export interface Report {
   id: string;
   post: Post;

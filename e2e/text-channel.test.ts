@@ -444,6 +444,37 @@ describe("text channel", () => {
     await composer(admin.page).waitFor();
   });
 
+  it("the reports list shows the oldest 50 open reports, how many are open, and 50 more on Show more", async () => {
+    const flooded = await createChannel(admin.context, { name: "flooded" });
+    for (let i = 1; i <= 52; i++) {
+      const post = await (
+        await admin.context.request.post(`/api/channels/${flooded.id}/posts`, {
+          data: { content: `Flood ${i}` },
+        })
+      ).json();
+      await voter.context.request.post(`/api/posts/${post.id}/report`, {
+        data: { reason: `Flood report ${i}` },
+      });
+    }
+    // Read by the voter: the next journey counts the voter's unread channels.
+    expect((await voter.context.request.post(`/api/channels/${flooded.id}/read`)).ok()).toBe(true);
+    await admin.page.goto("/organization/profile");
+    const panel = admin.page.getByRole("region", { name: "Reported messages" });
+    await panel.getByText("Showing the oldest 50 of 52 open reports").waitFor();
+    expect(await panel.getByRole("listitem").count()).toBe(50);
+    await panel.getByText("Flood 50", { exact: true }).waitFor();
+    await shot(admin.page, "text-channel-reports-many");
+    await panel.getByRole("button", { name: "Show more" }).scrollIntoViewIfNeeded();
+    await shot(admin.page, "text-channel-reports-more");
+    await panel.getByRole("button", { name: "Show more" }).click();
+    await panel.getByText("Flood 52", { exact: true }).waitFor();
+    expect(await panel.getByRole("listitem").count()).toBe(52);
+    await panel.getByText(/Showing the oldest/).waitFor({ state: "detached" });
+    await expect(panel.getByRole("button", { name: "Show more" }).count()).resolves.toBe(0);
+    await admin.page.goto(address("organization", town));
+    await composer(admin.page).waitFor();
+  });
+
   it("a message in another channel raises its unread badge in the sidebar until the channel is opened", async () => {
     const row = voter.page.getByRole("link", { name: /^lounge/ });
     await row.waitFor();

@@ -294,6 +294,32 @@ describe("reports repeated", () => {
   });
 });
 
+describe("the reports list", () => {
+  it("holds the oldest open reports, 50 unless more are asked, and says how many are open in all", async () => {
+    const { admin, member, general } = await workspace();
+    const made = [];
+    for (let i = 0; i < 55; i++) {
+      const post = (await send(admin.cookie, general.id, { content: `Message ${i}` })).json();
+      await call(t.app, member.cookie).post(`/api/posts/${post.id}/report`, { reason: `Reason ${i}` });
+      made.push(post.id);
+    }
+    const list = (query = "") =>
+      call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/reports${query}`);
+    const first = (await list()).json();
+    expect(first.open_count).toBe(55);
+    expect(first.reports.map((r: { post: { id: string } }) => r.post.id)).toEqual(made.slice(0, 50));
+    const all = (await list("?limit=100")).json();
+    expect(all.reports.map((r: { post: { id: string } }) => r.post.id)).toEqual(made);
+    // Deciding the oldest lets the next one in.
+    await call(t.app, admin.cookie).post(`/api/reports/${first.reports[0].id}/dismiss`);
+    const next = (await list()).json();
+    expect(next.open_count).toBe(54);
+    expect(next.reports.map((r: { post: { id: string } }) => r.post.id)).toEqual(made.slice(1, 51));
+    for (const query of ["?limit=0", "?limit=501", "?limit=ten"])
+      expect((await list(query)).statusCode).toBe(400);
+  });
+});
+
 describe("search", () => {
   it("finds the channel's messages by words (full text), not other channels'", async () => {
     const { admin, member, general } = await workspace();

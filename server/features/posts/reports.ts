@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { postMessages, type Report } from "../../../contract/posts";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import { postMessages, type ReportsPage } from "../../../contract/posts";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
+import { inList } from "../../db/params";
 import { channels, posts, reports, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
@@ -25,12 +26,57 @@ export async function reportPost(db: Db, user: User, postId: string, reason: str
   return { reportId: row?.id ?? null, organizationId: post.organizationId };
 }
 
-/** Open reports of the organization, for its administrators. */
-export async function listReports(db: Db, user: User, organizationId: string): Promise<Report[]> {
+/**
+ * The oldest `limit` open reports of the organization, for its administrators, and how many are
+ * open in all: a queue worked from its oldest, each decision letting the next one in, never the
+ * whole of it at once however many members report.
+ */
+export async function listReports(
+  db: Db,
+  user: User,
+  organizationId: string,
+  limit: number,
+): Promise<ReportsPage> {
   const role = await requireMember(db, user, organizationId);
   if (!isAdmin(user, role)) throw forbidden(postMessages.reportAdminOnly);
   const open = and(eq(reports.organizationId, organizationId), eq(reports.status, "open"));
-  const rows = await db
+  const [rows, [counted]] = await Promise.all([
+    oldestOpen(db, open, limit),
+    db.select({ n: count() }).from(reports).where(open),
+  ]);
+  if (rows.length === 0) return { reports: [], open_count: counted?.n ?? 0 };
+  const reported = await loadPosts(
+    db,
+    user.id,
+    inList(
+      posts.id,
+      rows.map((row) => row.report.postId),
+    ),
+  );
+  const loaded = new Map(reported.map((p) => [p.id, p]));
+  return {
+    reports: rows.flatMap((row) => {
+      const post = loaded.get(row.report.postId);
+      return post
+        ? [
+            {
+              id: row.report.id,
+              post,
+              channel_name: row.channelName,
+              reporter: row.reporter ? { id: row.reporter.id, full_name: row.reporter.fullName } : null,
+              reason: row.report.reason,
+              created_at: row.report.createdAt.toISOString(),
+            },
+          ]
+        : [];
+    }),
+    open_count: counted?.n ?? 0,
+  };
+}
+
+/** The oldest open reports first (by time, then id), with their reporter and channel. */
+function oldestOpen(db: Db, open: SQL | undefined, limit: number) {
+  return db
     .select({
       report: reports,
       reporter: { id: users.id, fullName: users.fullName },
@@ -41,30 +87,8 @@ export async function listReports(db: Db, user: User, organizationId: string): P
     .innerJoin(channels, eq(channels.id, posts.channelId))
     .leftJoin(users, eq(users.id, reports.reporterId))
     .where(open)
-    .orderBy(asc(reports.createdAt));
-  if (rows.length === 0) return [];
-  // The reported messages by a subquery, not a list of ids: as many as there are open reports.
-  const reported = await loadPosts(
-    db,
-    user.id,
-    inArray(posts.id, db.select({ id: reports.postId }).from(reports).where(open)),
-  );
-  const loaded = new Map(reported.map((p) => [p.id, p]));
-  return rows.flatMap((row) => {
-    const post = loaded.get(row.report.postId);
-    return post
-      ? [
-          {
-            id: row.report.id,
-            post,
-            channel_name: row.channelName,
-            reporter: row.reporter ? { id: row.reporter.id, full_name: row.reporter.fullName } : null,
-            reason: row.report.reason,
-            created_at: row.report.createdAt.toISOString(),
-          },
-        ]
-      : [];
-  });
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(limit);
 }
 
 /** Dismisses a report, or removes the reported message (which closes every report of it). */

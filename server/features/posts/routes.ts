@@ -247,9 +247,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { success: true as const, message: postMessages.reported };
   });
 
-  route(app, e.reports, async ({ auth, params }) => ({
-    reports: await listReports(db, auth.user, params.id),
-  }));
+  route(app, e.reports, async ({ auth, params, query }) =>
+    listReports(db, auth.user, params.id, query.limit),
+  );
 
   for (const [endpoint, remove] of [
     [e.dismissReport, false],

@@ -193,11 +193,12 @@ export function writeOrReadAgain<T>(queryClient: QueryClient, queryKey: QueryKey
 /**
  * The cache key of a read: the endpoint's path, then its input (`{}` when none). Keys match by
  * prefix, so `readFromNow(queryClient, endpointKey(e))` refreshes every input of `e` (all
- * pages of a list), while `setQueryData(endpointKey(e), data)` writes the read without input.
+ * pages of a list), and a part of an input (its params without its query) every read that has it,
+ * while `setQueryData(endpointKey(e), data)` writes the read without input.
  */
 export function endpointKey<E extends AnyEndpoint>(
   endpoint: E,
-  input?: EndpointInput<E>,
+  input?: Partial<EndpointInput<E>>,
 ): readonly unknown[] {
   return [endpoint.path, input ?? {}];
 }

@@ -1,6 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { Report } from "../../../../contract/posts";
+import { REPORTS_LIMIT_MAX, REPORTS_PAGE_SIZE, type Report } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
@@ -19,8 +19,10 @@ import styles from "./ReportsPanel.module.css";
 import { text } from "./text";
 
 /**
- * For administrators: the organization's open reports, each with the message, its channel, who
- * reported it and why, and Dismiss or Delete message. New reports arrive live.
+ * For administrators: the organization's open reports, oldest first, each with the message, its
+ * channel, who reported it and why, and Dismiss or Delete message. New reports arrive live. The
+ * panel reads the oldest 50 and says how many are open in all; Show more reads 50 more, and each
+ * decision lets the next one in.
  */
 export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const { currentId, members } = useWorkspace();
@@ -28,13 +30,16 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const toast = useToast();
   const [confirming, setConfirming] = useState<Report | null>(null);
   const closeConfirm = useCallback(() => setConfirming(null), []);
+  const [limit, setLimit] = useState(REPORTS_PAGE_SIZE);
 
   // Read afresh each time the panel opens; new reports and a reconnect read it again.
   const load = useEndpointQuery(
     postsEndpoints.reports,
-    { params: { id: id ?? "" } },
-    { enabled: Boolean(id), refetchOnMount: "always" },
+    { params: { id: id ?? "" }, query: { limit } },
+    { enabled: Boolean(id), refetchOnMount: "always", placeholderData: keepPreviousData },
   );
+  const page = load.data;
+  const more = page !== undefined && page.open_count > page.reports.length;
   const queryClient = useQueryClient();
   const refresh = (since?: Moment) =>
     readFromNow(queryClient, endpointKey(postsEndpoints.reports, { params: { id: id ?? "" } }), { since });
@@ -68,8 +73,11 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
         <FlagIcon size={18} />
         {text.reportsTitle}
       </h2>
+      {more && (
+        <p className={styles.reportsShown}>{text.reportsShown(page.reports.length, page.open_count)}</p>
+      )}
       <LoadState
-        data={load.data?.reports}
+        data={page?.reports}
         error={load.error ? messageOf(load.error) : null}
         loadingLabel={text.loading}
         errorTitle={text.listFailed}
@@ -93,6 +101,16 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
           </ul>
         )}
       </LoadState>
+      {more && page.reports.length < REPORTS_LIMIT_MAX && (
+        <button
+          type="button"
+          className={`btn ${styles.reportsMore}`}
+          disabled={load.isPlaceholderData}
+          onClick={() => setLimit(Math.min(REPORTS_LIMIT_MAX, page.reports.length + REPORTS_PAGE_SIZE))}
+        >
+          {load.isPlaceholderData ? text.loading : text.showMoreReports}
+        </button>
+      )}
       {confirming && (
         <ConfirmDialog
           title={text.deleteTitle}

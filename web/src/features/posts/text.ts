@@ -143,6 +143,9 @@ export const text = {
   // Reports panel
   reportsTitle: "Reported messages",
   noReports: "No open reports.",
+  reportsShown: (shown: number, open: number) =>
+    `Showing the oldest ${shown.toLocaleString("en-US")} of ${open.toLocaleString("en-US")} open reports`,
+  showMoreReports: "Show more",
   reportedBy: (name: string, date: string) => `Reported by ${name} on ${date}`,
   inChannel: (name: string) => `in #${name}`,
   reason: "Reason",
