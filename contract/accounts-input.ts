@@ -3,9 +3,10 @@
  * web forms validate with the same one. Apart from accounts.ts so a screen that only shows words and
  * calls endpoints does not load zod.
  */
-import { z } from "zod";
+
 import { DEFAULT_ID_TYPE, ID_TYPES, isCommonPassword, isValidPassword } from "./accounts";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 const required = (message: string, max: number) =>
   z

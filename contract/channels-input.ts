@@ -4,7 +4,7 @@
  * its schema and the web forms validate with the same one. Apart from channels.ts so a screen that
  * only shows channels does not load zod.
  */
-import { z } from "zod";
+
 import { questionInputSchema } from "./ballots/question-input";
 import {
   CANDIDATE_POSITIONS,
@@ -19,6 +19,7 @@ import {
 } from "./channels";
 import { isImageAddress } from "./image-address";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 export const securitySettingsSchema = z.strictObject({
   twoFactor: z.boolean().default(false),

@@ -3,8 +3,9 @@
  * conversation's form validates with sendMessageInput. Apart from chat.ts so a screen that only
  * shows the messages panel does not load zod.
  */
-import { z } from "zod";
+
 import { CHAT_MESSAGE_MAX, CHAT_PAGE_SIZE, chatMessages, cleanMessage } from "./chat";
+import { z } from "./zod";
 
 export const sendMessageInput = z.strictObject({
   content: z

@@ -2,8 +2,9 @@
  * An election's notices and reminders: which messages go to its voters, the reminder to those who
  * have not voted, and what has been sent. Part of the elections feature.
  */
-import { z } from "zod";
+
 import { answer, endpoint, idParams } from "./endpoint";
+import { z } from "./zod";
 
 /** The notices an administrator may switch per election, in the order they go out. */
 export const NOTICE_KINDS = [

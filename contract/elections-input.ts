@@ -3,11 +3,12 @@
  * web forms validate with the same one. Apart from elections.ts so the ballot page, which only shows
  * words and calls endpoints, does not load zod.
  */
-import { z } from "zod";
+
 import { ballotSchema } from "./ballots/ballot-input";
 import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels-input";
 import { electionMessages } from "./elections";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 export const startVerificationInput = z.discriminatedUnion(
   "method",

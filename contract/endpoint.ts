@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 /**
  * An endpoint declared once: the server registers its route from it (server/http/endpoint.ts) and

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { DirectMessage } from "./chat";
 import type { JoinRequest, Member, OrganizationProfile, OrganizationSummary } from "./organizations";
 import type { Comment, Post, Reaction } from "./posts";
@@ -9,6 +8,7 @@ import {
   type SignalData,
   signalDataSchema,
 } from "./rooms";
+import { z } from "./zod";
 
 /** The new messages of one channel in one `channel.activity` batch. */
 export interface ChannelActivity {

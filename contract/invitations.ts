@@ -3,11 +3,12 @@
  * good rows by e-mail (a single-use link that expires), and follows each invitation. The roll of an
  * election may be chosen from the members and these lists (`ElectionRoll`).
  */
-import { z } from "zod";
+
 import { ID_TYPES } from "./accounts";
 import { newPassword } from "./accounts-input";
 import { answer, done, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 14;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { answer, endpoint, idParams } from "./endpoint";
+import { z } from "./zod";
 
 /** Security monitoring: voting sessions, the risk rules that fired on them, alerts and figures. */
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { isHttpUrl } from "./channels";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 export function isTimeZone(value: string): boolean {
   try {

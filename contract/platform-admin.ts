@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { answer, endpoint, idParams } from "./endpoint";
+import { z } from "./zod";
 
 /** The platform admin portal: its constants, messages, inputs and answers (spec part 2, "Admin portal"). */
 

@@ -3,7 +3,7 @@
  * and the web forms (comment, forward, report, edit) validate with the same ones. Apart from posts.ts so
  * a screen that only shows messages does not load zod.
  */
-import { z } from "zod";
+
 import {
   COMMENT_MAX,
   MESSAGE_MAX,
@@ -13,6 +13,7 @@ import {
   REPORTS_LIMIT_MAX,
   REPORTS_PAGE_SIZE,
 } from "./posts";
+import { z } from "./zod";
 
 export const reactionEmojiParam = z.strictObject({
   id: z.uuid({ error: postMessages.notFound }),

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { UserType } from "./accounts";
 import { newPassword } from "./accounts-input";
 import { answer, done, endpoint } from "./endpoint";
 import { type SessionInfo, sessionMessages } from "./sessions";
+import { z } from "./zod";
 
 /** The voter profile (/voters, spec part 2 "Voter profile"): its constants, messages, inputs and answers. */
 

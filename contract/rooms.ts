@@ -4,9 +4,9 @@
  * two media paths (peer-to-peer mesh and the Janus SFU).
  */
 
-import { z } from "zod";
 import { answer, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
+import { z } from "./zod";
 
 /** An ICE server as RTCPeerConnection takes it (STUN/TURN from configuration). */
 export interface IceServer {

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { answer, endpoint, idParams } from "./endpoint";
+import { z } from "./zod";
 
 /** Organization-wide search: messages and comments of its channels, one's direct messages, file names. */
 

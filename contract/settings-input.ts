@@ -3,9 +3,10 @@
  * them and the settings screen and the password prompts validate with the same ones. Apart from
  * settings.ts so a screen that only reads the settings does not load zod.
  */
-import { z } from "zod";
+
 import { SESSION_TIMEOUTS } from "./accounts";
 import { settingsMessages } from "./settings";
+import { z } from "./zod";
 
 /** The settings screen's four sections (spec part 1 section 3, "Channel settings object"). */
 export const userSettingsSchema = z.strictObject({

@@ -3,7 +3,7 @@
  * Apart from ballot.ts so the ballot screen, which only checks a ballot in words (validateBallot),
  * does not load zod.
  */
-import { z } from "zod";
+import { z } from "../zod";
 import { REFERENDUM_ANSWERS } from "./ballot";
 import { MAX_CANDIDATES } from "./question";
 

@@ -3,9 +3,10 @@
  * and the question builder validates with the same ones. Apart from question.ts so a screen that only
  * shows a question or its ballot does not load zod.
  */
-import { z } from "zod";
+
 import { isImageAddress } from "../image-address";
 import { messages } from "../messages";
+import { z } from "../zod";
 import {
   CANDIDATE_ORDERS,
   MAX_CANDIDATES,

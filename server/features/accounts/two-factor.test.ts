@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
+import { users } from "../../db/schema";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
+import { enableTwoFactor } from "./two-factor";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,6 +52,29 @@ describe("two-factor sign-in", () => {
       (await as.post("/api/account/two-factor/disable", { code: codeFor(setup.secret) })).statusCode,
     ).toBe(200);
     expect((await call(t.app).post("/api/session", credentials)).statusCode).toBe(200);
+  });
+
+  it("is enabled with one read of the secret", async () => {
+    const admin = await createOrganization(t.app);
+    const as = call(t.app, admin.cookie);
+    const setup = (await as.post("/api/account/two-factor/setup")).json();
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, admin.input.email));
+    const statements: string[] = [];
+    const db = t.database.observed((query) => statements.push(query));
+    const { context } = t.app;
+    if (!user) throw new Error("no user");
+    await enableTwoFactor(
+      {
+        guard: { db, clock: context.clock, limits: context.limits },
+        secretKey: context.config.secretKey,
+        ip: "127.0.0.1",
+      },
+      user,
+      codeFor(setup.secret),
+    );
+    expect(statements.filter((query) => /select .*"totp_secret"/.test(query))).toHaveLength(1);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.totpEnabled).toBe(true);
   });
 
   it("cannot be enabled before setup", async () => {

@@ -42,8 +42,9 @@ async function spendTotpCode(
   secretKey: string,
   user: User,
   code: string,
+  sealedSecret?: string,
 ): Promise<boolean> {
-  const sealed = (await secretsOf(guard.db, user.id))?.totpSecret;
+  const sealed = sealedSecret ?? (await secretsOf(guard.db, user.id))?.totpSecret;
   if (!sealed) return false;
   const now = guard.clock.now().getTime();
   const delta = totpFor(user, unseal(secretKey, PURPOSE, sealed)).validate({
@@ -62,10 +63,18 @@ async function spendTotpCode(
   return true;
 }
 
-/** A guess at the user's current code, under the sign-in throttle; refused when wrong or used before. */
-export async function requireCode(context: TwoFactorContext, user: User, code: string): Promise<void> {
+/**
+ * A guess at the user's current code, under the sign-in throttle; refused when wrong or used before.
+ * `sealedSecret`: the secret as the caller already read it (enrolment), else read here.
+ */
+export async function requireCode(
+  context: TwoFactorContext,
+  user: User,
+  code: string,
+  sealedSecret?: string,
+): Promise<void> {
   const guess = await beginGuess(context.guard, { realm: "user", account: user.email, ip: context.ip });
-  if (!(await spendTotpCode(context.guard, context.secretKey, user, code)))
+  if (!(await spendTotpCode(context.guard, context.secretKey, user, code, sealedSecret)))
     throw badRequest(messages.totpCodeInvalid);
   await guess.right();
 }
@@ -115,9 +124,10 @@ export async function enableTwoFactor(
   code: string,
   password?: string,
 ): Promise<void> {
-  if (!(await secretsOf(context.guard.db, user.id))?.totpSecret) throw badRequest(messages.totpNotStarted);
+  const sealed = (await secretsOf(context.guard.db, user.id))?.totpSecret;
+  if (!sealed) throw badRequest(messages.totpNotStarted);
   await requirePasswordIfChosen(context.guard, user, password, context.ip);
-  await requireCode(context, user, code);
+  await requireCode(context, user, code, sealed);
   await context.guard.db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
     await tx.update(organizations).set({ twoFactorRequired: true }).where(eq(organizations.ownerId, user.id));

@@ -24,6 +24,15 @@ describe("sendForm", () => {
     expect(form.current.getFieldState("content").error?.message).toBe(postMessages.commentEmpty);
   });
 
+  it("says a text too long in plain words under its field (refused comments given back may pass the box's limit)", async () => {
+    const form = formOf("x".repeat(2001));
+    const send = vi.fn(() => Promise.resolve());
+    await act(() =>
+      expect(sendForm(form.current, send)()).rejects.toThrow("Must be at most 2,000 characters"),
+    );
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("rejects with the send's failure", async () => {
     const form = formOf("hi");
     const failure = new Error("refused");
