@@ -54,7 +54,10 @@ export interface EventMap {
   "member.role_changed": { organization_id: string; user_id: string; role: "admin" | "member" };
   /** topic admins:{id}: a join waiting for the administrators (members never see it) */
   "join_request.created": { organization_id: string; request: JoinRequest };
-  /** topic user:{id}: the requester hears the decision. */
+  /**
+   * topic user:{id}: the requester hears the decision; topic admins:{id}: the other administrators'
+   * lists let the request go (the organization is never told there).
+   */
   "join_request.decided": {
     organization_id: string;
     request_id: string;
@@ -128,8 +131,10 @@ export interface EventMap {
     excerpt: string;
     created_at: string;
   };
-  /** topic org:{id} (administrators act on it): a message was reported. */
+  /** topic admins:{id}: a message was reported (members never see it). */
   "report.created": { organization_id: string; report_id: string };
+  /** topic admins:{id}: an administrator dismissed a report, or deleted its message (which closes every report of it). */
+  "report.decided": { organization_id: string; report_id: string };
   /**
    * topic admins:{organization id} (only its administrators may watch it; the monitoring screen
    * refetches): a voting session was recorded, re-scored or blocked; a risk rule raised an alert;

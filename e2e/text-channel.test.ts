@@ -471,6 +471,14 @@ describe("text channel", () => {
     expect(await panel.getByRole("listitem").count()).toBe(52);
     await panel.getByText(/Showing the oldest/).waitFor({ state: "detached" });
     await expect(panel.getByRole("button", { name: "Show more" }).count()).resolves.toBe(0);
+    // A report decided elsewhere (another administrator, another tab) leaves the list live.
+    const page = await (
+      await admin.context.request.get(`/api/organizations/${organization.id}/reports?limit=60`)
+    ).json();
+    const last = page.reports.find((r: { reason: string }) => r.reason === "Flood report 52");
+    expect((await admin.context.request.post(`/api/reports/${last.id}/dismiss`)).ok()).toBe(true);
+    await panel.getByText("Flood 52", { exact: true }).waitFor({ state: "detached" });
+    expect(await panel.getByRole("listitem").count()).toBe(51);
     await admin.page.goto(address("organization", town));
     await composer(admin.page).waitFor();
   });

@@ -1,12 +1,12 @@
 import type { Bus } from "../../realtime/bus";
 import type { Assessment } from "./assess";
 
-/** Where monitoring speaks: the organization's administrators only. */
-export const monitoringTopic = (organizationId: string) => `admins:${organizationId}` as const;
+/** The organization's administrators' topic (only they may watch it): monitoring, join requests, reports. */
+export const adminsTopic = (organizationId: string) => `admins:${organizationId}` as const;
 
 /** After commit: the session changed, and each alert raised with it. Ids only (the admin screen refetches). */
 export async function announceAssessment(bus: Bus, { session, alertIds }: Assessment): Promise<void> {
-  const topic = monitoringTopic(session.organizationId);
+  const topic = adminsTopic(session.organizationId);
   await bus.publish(topic, "voting_session.updated", {
     organization_id: session.organizationId,
     session_id: session.id,

@@ -6,7 +6,7 @@ import { enforceLimits, type Limit } from "../../lib/rate-limit";
 import { electionForMember } from "../elections/access";
 import { requireAdmin } from "../organizations/policy";
 import { resolveAlert } from "./alerts";
-import { announceAssessment, monitoringTopic } from "./announce";
+import { adminsTopic, announceAssessment } from "./announce";
 import { blockSession, unblockSession } from "./blocking";
 import {
   investigateSession,
@@ -69,7 +69,7 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, monitoringEndpoints.resolveAlert, async ({ params, auth }) => {
     const { alert, changed } = await resolveAlert(db, auth.user, params.id, clock.now());
     if (changed) {
-      await bus.publish(monitoringTopic(alert.organizationId), "alert.resolved", {
+      await bus.publish(adminsTopic(alert.organizationId), "alert.resolved", {
         organization_id: alert.organizationId,
         alert_id: alert.id,
       });
@@ -78,7 +78,7 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   const sessionChanged = (session: { id: string; organizationId: string }) =>
-    bus.publish(monitoringTopic(session.organizationId), "voting_session.updated", {
+    bus.publish(adminsTopic(session.organizationId), "voting_session.updated", {
       organization_id: session.organizationId,
       session_id: session.id,
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
+import type { BusMessage } from "../../realtime/bus";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -203,9 +204,18 @@ describe("joining", () => {
     expect(
       (await call(t.app, admin.cookie).post(`/api/join-requests/${aliceRequest}/approve`)).statusCode,
     ).toBe(200);
+    const published: BusMessage[] = [];
+    const stop = t.app.context.bus.onMessage((message) => published.push(message));
     expect(
       (await call(t.app, admin.cookie).post(`/api/join-requests/${bobRequest}/decline`)).statusCode,
     ).toBe(200);
+    // The requester hears it, and so do the other administrators' lists.
+    const decision = { organization_id: admin.organizationId, request_id: bobRequest, status: "declined" };
+    expect(published.map((m) => [m.topic, m.event, m.payload])).toEqual([
+      [`user:${bob.id}`, "join_request.decided", decision],
+      [`admins:${admin.organizationId}`, "join_request.decided", decision],
+    ]);
+    stop();
     expect(
       (await call(t.app, admin.cookie).post(`/api/join-requests/${bobRequest}/approve`)).statusCode,
     ).toBe(404);

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { conflict, unauthorized } from "../../http/errors";
 import { onlineUserIds } from "../../realtime/presence";
-import { monitoringTopic } from "../monitoring/announce";
+import { adminsTopic } from "../monitoring/announce";
 import { organizationCalendar } from "./calendar";
 import { announceDeparture, announceProfile } from "./events";
 import {
@@ -96,13 +96,13 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
     // A request (with the requester's e-mail, and whose ID number it repeats) is the administrators' only.
     if (outcome.request) {
-      await bus.publish(monitoringTopic(outcome.organization_id), "join_request.created", {
+      await bus.publish(adminsTopic(outcome.organization_id), "join_request.created", {
         organization_id: outcome.organization_id,
         request: outcome.request,
       });
     }
     if (outcome.alertId) {
-      await bus.publish(monitoringTopic(outcome.organization_id), "alert.created", {
+      await bus.publish(adminsTopic(outcome.organization_id), "alert.created", {
         organization_id: outcome.organization_id,
         alert_id: outcome.alertId,
         session_id: null,
@@ -141,7 +141,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
       const decided = await decideJoinRequest(db, ctx.clock, auth.user, params.id, approve);
       if (decided.outcome === "refused") {
         if (decided.alertId) {
-          await bus.publish(monitoringTopic(decided.organizationId), "alert.created", {
+          await bus.publish(adminsTopic(decided.organizationId), "alert.created", {
             organization_id: decided.organizationId,
             alert_id: decided.alertId,
             session_id: null,
@@ -150,14 +150,18 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
         throw conflict(messages.sameIdNumberOnRoll);
       }
       const organization = await findOrganizationOr404(db, decided.organizationId);
-      await bus.publish(`user:${decided.userId}`, "join_request.decided", {
+      const decision = {
         organization_id: decided.organizationId,
         request_id: params.id,
-        status: approve ? "approved" : "declined",
+        status: approve ? ("approved" as const) : ("declined" as const),
+      };
+      await bus.publish(`user:${decided.userId}`, "join_request.decided", {
+        ...decision,
         organization: approve
           ? { id: organization.id, name: organization.name, logo_url: organization.logoUrl }
           : undefined,
       });
+      await bus.publish(adminsTopic(decided.organizationId), "join_request.decided", decision);
       if (decided.outcome === "approved") {
         // The account that held the requester's ID number, when the administrator gave it to the requester.
         for (const userId of decided.removedUserIds) {

@@ -144,3 +144,21 @@ describe("unread-count activity", () => {
     for (const socket of [reader, gone, stranger]) socket.ws.terminate();
   });
 });
+
+describe("a report", () => {
+  it("is told to the administrators only, and so is its decision", async () => {
+    const { admin, member, channel } = await workspace();
+    const post = (await send(admin.cookie, channel.id, "Disputed words")).json();
+    const from = published.length;
+    await call(t.app, member.cookie).post(`/api/posts/${post.id}/report`, { reason: "Rude" });
+    const [report] = (
+      await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/reports`)
+    ).json().reports;
+    await call(t.app, admin.cookie).post(`/api/reports/${report.id}/dismiss`);
+    const admins = `admins:${admin.organizationId}`;
+    expect(published.slice(from).map((m) => [m.topic, m.event, m.payload])).toEqual([
+      [admins, "report.created", { organization_id: admin.organizationId, report_id: report.id }],
+      [admins, "report.decided", { organization_id: admin.organizationId, report_id: report.id }],
+    ]);
+  });
+});

@@ -113,5 +113,5 @@ export async function decideReport(
   } else {
     await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
   }
-  return { postId: report.postId, channelId: post?.channelId ?? null };
+  return { postId: report.postId, channelId: post?.channelId ?? null, organizationId: report.organizationId };
 }

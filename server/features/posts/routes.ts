@@ -8,6 +8,7 @@ import { inSenderOrder } from "../../http/sender-order";
 import { keyedQueue } from "../../lib/keyed-queue";
 import type { User } from "../accounts/sessions";
 import { twoFactorMissing } from "../channels/checks";
+import { adminsTopic } from "../monitoring/announce";
 import { channelReader, postFor } from "./access";
 import { channelCollection, searchChannel } from "./collections";
 import { addComment, deleteComment, editComment, listComments } from "./comments";
@@ -239,7 +240,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, e.report, async ({ auth, params, body, reply }) => {
     const { reportId, organizationId } = await reportPost(db, auth.user, params.id, body.reason);
     if (reportId)
-      await bus.publish(`org:${organizationId}`, "report.created", {
+      await bus.publish(adminsTopic(organizationId), "report.created", {
         organization_id: organizationId,
         report_id: reportId,
       });
@@ -256,10 +257,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     [e.removeReported, true],
   ] as const) {
     route(app, endpoint, async ({ auth, params }) => {
-      const { postId, channelId } = await decideReport(ctx, auth.user, params.id, remove);
+      const { postId, channelId, organizationId } = await decideReport(ctx, auth.user, params.id, remove);
       if (remove && channelId) {
         await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
       }
+      await bus.publish(adminsTopic(organizationId), "report.decided", {
+        organization_id: organizationId,
+        report_id: params.id,
+      });
       return { success: true as const };
     });
   }

@@ -43,12 +43,14 @@ export function JoinRequests({
     }));
 
   // New requests arrive live (on the administrators' topic); a request another administrator
-  // decided leaves the list.
+  // decided leaves the list (told there, and by the member who joined).
   useTopic(
     `admins:${organizationId}`,
     {
       "join_request.created": ({ request }) =>
         setRequests((list) => (list.some((r) => r.id === request.id) ? list : [...list, request])),
+      "join_request.decided": ({ request_id }) =>
+        setRequests((list) => list.filter((r) => r.id !== request_id)),
     },
     // Requests made while the socket was down, or before it subscribed.
     (since) => readFromNow(queryClient, key, { since }),

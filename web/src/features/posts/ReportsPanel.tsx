@@ -20,7 +20,8 @@ import { text } from "./text";
 
 /**
  * For administrators: the organization's open reports, oldest first, each with the message, its
- * channel, who reported it and why, and Dismiss or Delete message. New reports arrive live. The
+ * channel, who reported it and why, and Dismiss or Delete message. New reports, and those another
+ * administrator decided, show live. The
  * panel reads the oldest 50 and says how many are open in all; Show more reads 50 more, and each
  * decision lets the next one in.
  */
@@ -43,9 +44,10 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const queryClient = useQueryClient();
   const refresh = (since?: Moment) =>
     readFromNow(queryClient, endpointKey(postsEndpoints.reports, { params: { id: id ?? "" } }), { since });
+  // On the administrators' topic: a new report, and one another administrator decided.
   useTopic(
-    id ? `org:${id}` : null,
-    { "report.created": () => void refresh() },
+    id ? `admins:${id}` : null,
+    { "report.created": () => void refresh(), "report.decided": () => void refresh() },
     (since) => void refresh(since),
   );
 
