@@ -119,6 +119,44 @@ describe("a read brought up to date with a change", () => {
     unsubscribe();
   });
 
+  it("reads again when enabled, a read turned off while its read on the way came before the change", async () => {
+    const client = createQueryClient();
+    const reads = heldReads();
+    const options = { queryKey: ["count"], queryFn: reads.queryFn, staleTime: Number.POSITIVE_INFINITY };
+    const observer = new QueryObserver(client, options);
+    const unsubscribe = observer.subscribe(() => {});
+    await reads.answer(0);
+    void observer.refetch();
+    // Turned off (its screen has no id for it now, say) while that read is on its way; a change comes.
+    observer.setOptions({ ...options, enabled: false });
+    reads.state.server = 1;
+    const asked = readFromNow(client, ["count"]);
+    await reads.answer(1);
+    await asked;
+    expect(reads.calls).toHaveLength(2);
+    // On again: the answer held was read before the change, so it is read again.
+    observer.setOptions({ ...options, enabled: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads.calls).toHaveLength(3);
+    await reads.answer(2);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
+
+    // Turned off after the change was told, while the read on its way has not landed: the same.
+    void observer.refetch();
+    reads.state.server = 2;
+    const askedOn = readFromNow(client, ["count"]);
+    observer.setOptions({ ...options, enabled: false });
+    await reads.answer(3);
+    await askedOn;
+    expect(reads.calls).toHaveLength(4);
+    observer.setOptions({ ...options, enabled: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads.calls).toHaveLength(5);
+    await reads.answer(4);
+    expect(client.getQueryData(["count"])).toEqual({ n: 2 });
+    unsubscribe();
+  });
+
   it("makes a read with data on its way again once it lands, never cancelling it (an older page, say)", async () => {
     const { client, reads, observer, unsubscribe } = countOnScreen();
     await reads.answer(0);

@@ -50,7 +50,8 @@ export function createQueryClient(): QueryClient {
     else if (action.type === "success" && !action.manual) {
       const begun = fetching.get(query);
       if (begun) readBegun.set(query, begun);
-    }
+      if (staleWhenLanded.delete(query)) queueMicrotask(() => query.invalidate());
+    } else if (action.type === "error") staleWhenLanded.delete(query);
   });
   return client;
 }
@@ -59,6 +60,12 @@ export function createQueryClient(): QueryClient {
 const fetching = new WeakMap<Query, Moment | null>();
 /** When the read whose answer is held began: readFromNow's `since` leaves a read begun after it. */
 const readBegun = new WeakMap<Query, Moment>();
+/**
+ * Reads off screen (turned off, or with no one showing them) whose fetch on its way was read
+ * before a change: its answer marks them fresh as it lands, so they are marked stale again then,
+ * to be read when next on.
+ */
+const staleWhenLanded = new WeakSet<Query>();
 
 type GetEndpoint = AnyEndpoint & { method: "GET" };
 
@@ -97,8 +104,13 @@ export function readFromNow(
     exact,
     predicate: (query) => (predicate?.(query) ?? true) && !missedNothing(query, since),
   };
-  const onScreen = queryClient.getQueryCache().findAll({ ...filters, type: "active" });
+  const cache = queryClient.getQueryCache();
+  const onScreen = cache.findAll({ ...filters, type: "active" });
   void queryClient.invalidateQueries({ ...filters, refetchType: "none" });
+  for (const query of cache.findAll({ ...filters, type: "inactive", fetchStatus: "fetching" })) {
+    const begun = fetching.get(query);
+    if (!(since && begun && notBefore(begun, since))) staleWhenLanded.add(query);
+  }
   return Promise.all(
     onScreen.map(async (query) => {
       // A read on its way begun after `since` misses nothing: its answer is enough, if it comes.
@@ -128,14 +140,21 @@ const READ_AGAIN_GAP_MS = 250;
 /**
  * One read of `query` made from now, whose answer lands: made again when it was cancelled for
  * another fetch (Load earlier's older page cancels a read on its way, and its promise then
- * resolves with that page's); not after a failure (the next ask or reconnect tries again).
+ * resolves with that page's); not after a failure (the next ask or reconnect tries again). A read
+ * turned off is not made: it is marked stale, to be read when it is on again (a read on its way
+ * that landed meanwhile marked it fresh, read before now as it was).
  */
 async function readOnce(queryClient: QueryClient, query: Query): Promise<void> {
   for (;;) {
+    const before = fetching.get(query);
     const read = refetchOne(queryClient, query);
     // Its 'fetch' is dispatched as it starts (none: it was not made, the read being off).
     const started = fetching.get(query);
     await read;
+    if (started === before) {
+      await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: "none" });
+      return;
+    }
     const landedOrFailed = readBegun.get(query) === started || fetching.get(query) === started;
     if (!started || landedOrFailed) return;
   }
