@@ -95,6 +95,14 @@ export const roomParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
     index("room_participants_user_idx").on(t.userId),
+    // The seats held now, by their process: a process gone (its row deleted) clears them through
+    // the foreign key, and the sweeper finds those left connected with no process. Both partial:
+    // the seats ever taken stay as history, and were read whole every 5 seconds (62 ms on the
+    // embedded database with 400,000 of them).
+    index("room_participants_process_idx").on(t.processId).where(sql`${t.processId} is not null`),
+    index("room_participants_orphaned_idx")
+      .on(t.sessionId)
+      .where(sql`${t.isConnected} and ${t.processId} is null`),
     check("room_participants_role_check", sql`${t.role} in ('host', 'speaker', 'listener', 'viewer')`),
   ],
 );

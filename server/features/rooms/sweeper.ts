@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { EMPTY_SESSION_ENDS_AFTER_MS } from "../../../contract/rooms";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/connect";
 import { roomParticipants, roomSessions } from "../../db/schema";
 import { every } from "../../lib/every";
 import { announceEnded, endSuspendedRooms, type RoomLog } from "./ending";
@@ -26,10 +27,7 @@ export async function sweepRooms(
   log: RoomLog,
 ): Promise<{ left: number; ended: number }> {
   const { db, clock, bus } = ctx;
-  const orphans = await db
-    .select({ sessionId: roomParticipants.sessionId, userId: roomParticipants.userId })
-    .from(roomParticipants)
-    .where(and(eq(roomParticipants.isConnected, true), isNull(roomParticipants.processId)));
+  const orphans = await orphanedSeats(db);
   let left = 0;
   for (const orphan of orphans) {
     // Null process only: a seat taken again meanwhile names its new process and is kept.
@@ -65,6 +63,17 @@ export async function sweepRooms(
   }
   ended += await endSuspendedRooms(ctx, media, log);
   return { left, ended };
+}
+
+/**
+ * Seats still marked connected whose process is gone: found through their partial index
+ * (room_participants_orphaned_idx), never among the seats ever taken, which stay as history.
+ */
+export function orphanedSeats(db: Db) {
+  return db
+    .select({ sessionId: roomParticipants.sessionId, userId: roomParticipants.userId })
+    .from(roomParticipants)
+    .where(and(eq(roomParticipants.isConnected, true), isNull(roomParticipants.processId)));
 }
 
 /** Runs the sweep every few seconds; returns the stop function. */

@@ -1,0 +1,2 @@
+CREATE INDEX "room_participants_process_idx" ON "room_participants" USING btree ("process_id") WHERE "room_participants"."process_id" is not null;--> statement-breakpoint
+CREATE INDEX "room_participants_orphaned_idx" ON "room_participants" USING btree ("session_id") WHERE "room_participants"."is_connected" and "room_participants"."process_id" is null;
