@@ -25,6 +25,8 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The sweeper's look at what passed its grace since its last pass (features/uploads/sweeper.ts).
+    index("uploads_kind_created_idx").on(t.kind, t.createdAt),
     // Attachments are found by their names (features/search).
     index("uploads_search_document_idx")
       .using("gin", sql`search_document(${t.filename})`)

@@ -102,6 +102,30 @@ describe("attachment uploads", () => {
   });
 });
 
+describe("the sweeper's later passes", () => {
+  it("look only at what passed its grace since the last pass; the first pass of a process looks at all", async () => {
+    const { member, channel } = await channelWithMember();
+    const exists = async (id: string) =>
+      (await t.database.db.select().from(uploads).where(eq(uploads.id, id))).length === 1;
+    const early = (await upload(member.cookie, channel.id)).json();
+    t.clock.advance(ORPHAN_GRACE_MS + 60 * 60_000);
+    const lastPass = t.clock.now();
+    // Signed in again: the first session went idle meanwhile.
+    const again = await signIn(t.app, member.input.email, member.input.password);
+    const late = (await upload(again, channel.id)).json();
+    t.clock.advance(ORPHAN_GRACE_MS + 60_000);
+    // The early one passed its grace before the last pass (which, say, failed to delete it): not looked at.
+    const later = await sweepUploads(t.app.context, { lastPass, strays: false });
+    expect(later).toEqual({ orphans: 1, strays: 0 });
+    expect(await exists(late.id)).toBe(false);
+    expect(await exists(early.id)).toBe(true);
+    expect(await stored(late.id)).toBe(false);
+    // A process's first pass looks at every upload.
+    expect((await sweepUploads(t.app.context)).orphans).toBeGreaterThanOrEqual(1);
+    expect(await exists(early.id)).toBe(false);
+  });
+});
+
 describe("deleting a message", () => {
   it("deletes its file: the row and the stored bytes, and the link answers 404", async () => {
     const { admin, member, channel } = await channelWithMember();

@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_kind_created_idx" ON "uploads" USING btree ("kind","created_at");
