@@ -22,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Files with no row are looked for this often (and at each start): a look lists every stored file. */
 export const STRAYS_EVERY_MS = 24 * 60 * 60_000;
-/** A later pass also looks this far behind the last pass's cutoffs: a row committed late with an earlier time. */
+/** A later pass also looks this far behind the last pass's cutoff: a row committed late with an earlier time. */
 const WINDOW_MARGIN_MS = 10 * 60_000;
 
 /**
@@ -35,11 +35,12 @@ const WINDOW_MARGIN_MS = 10 * 60_000;
  * 3. with `strays`, stored files older than that with no row (their row went with a deleted
  *    channel or organization, or the process stopped between commit and removal) are removed, and
  *    so are writes of uploads that never finished.
- * An upload becomes an orphan only by never being used (a message deleted takes its file along,
- * removal.ts), so after a first pass a pass given the last one's moment (`lastPass`) looks only at
- * the uploads that passed their grace since then (uploads_kind_created_idx), not at every upload
- * ever made: at 100,000 attachments, each pass read them all and every message's (180 ms on the
- * embedded database, every 5 minutes).
+ * An attachment becomes an orphan only by never being sent (a message deleted takes its file
+ * along, removal.ts), so after a first pass a pass given the last one's moment (`lastPass`) looks
+ * only at the attachments whose grace ended since then (uploads_kind_created_idx), not at every
+ * one ever sent: at 100,000 attachments, each pass read them all and every message's (180 ms on
+ * the embedded database, every 5 minutes). A photo is left by a candidate replaced at any age, so
+ * every photo is looked at, each pass (few: the index reads them alone).
  */
 export async function sweepUploads(
   ctx: Pick<AppContext, "db" | "clock" | "storage">,
@@ -47,20 +48,16 @@ export async function sweepUploads(
 ): Promise<{ orphans: number; strays: number }> {
   const { lastPass, strays = true } = options;
   const now = ctx.clock.now().getTime();
-  /** Created before the grace ended, and not before the last pass's own window. */
-  const due = (graceMs: number) =>
-    and(
-      lt(uploads.createdAt, new Date(now - graceMs)),
-      lastPass
-        ? gte(uploads.createdAt, new Date(lastPass.getTime() - graceMs - WINDOW_MARGIN_MS))
-        : undefined,
-    );
   const removed = await ctx.db
     .delete(uploads)
     .where(
       and(
         eq(uploads.kind, "attachment"),
-        due(ORPHAN_GRACE_MS),
+        lt(uploads.createdAt, new Date(now - ORPHAN_GRACE_MS)),
+        // Not before the last pass's own window.
+        lastPass
+          ? gte(uploads.createdAt, new Date(lastPass.getTime() - ORPHAN_GRACE_MS - WINDOW_MARGIN_MS))
+          : undefined,
         sql`not exists (select 1 from ${posts} p where p.attachment_id = ${uploads.id})`,
       ),
     )
@@ -70,7 +67,7 @@ export async function sweepUploads(
     .where(
       and(
         eq(uploads.kind, "candidate_photo"),
-        due(PHOTO_GRACE_MS),
+        lt(uploads.createdAt, new Date(now - PHOTO_GRACE_MS)),
         sql`not exists (select 1 from ${candidates} c where c.image_url = ${UPLOAD_PATH} || ${uploads.id}::text)`,
         sql`not exists (select 1 from ${channels} ch where strpos(ch.voting_settings::text, ${uploads.id}::text) > 0)`,
       ),
