@@ -56,6 +56,11 @@ export const elections = pgTable(
   (t) => [
     index("elections_org_idx").on(t.organizationId, t.createdAt),
     index("elections_channel_idx").on(t.channelId),
+    // The election worker's look, every second, at what opens or closes now (lifecycle.ts
+    // applySchedule) and which notices are due: the elections not over, never the history.
+    index("elections_scheduled_idx")
+      .on(t.status, t.startsAt, t.endsAt)
+      .where(sql`${t.status} in ('upcoming', 'active')`),
     check("elections_status_check", sql`${t.status} in ('upcoming', 'active', 'completed', 'cancelled')`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
@@ -5,8 +6,9 @@ import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createMember, createOrganization, signIn } from "../../test/factories";
 import { call } from "../../test/http";
+import { planOf } from "../../test/plan";
 import { type TestApp, testApp } from "../../test/support";
-import { applySchedule } from "./lifecycle";
+import { applySchedule, dueElections } from "./lifecycle";
 
 let t: TestApp;
 const heard: BusMessage[] = [];
@@ -72,6 +74,19 @@ describe("the schedule", () => {
     expect(moved.time_zone).toBe("Africa/Lagos");
     expect(moved.starts_at).toBe(`${election.start_date}T07:00:00.000Z`);
     expect(moved.ends_at).toBe(`${election.end_date}T17:00:00.000Z`);
+  });
+});
+
+describe("the schedule's look, every second", () => {
+  it("reads the elections not over, not the history of every election", async () => {
+    const admin = await createOrganization(t.app);
+    const db = t.database.db;
+    await db.execute(sql`insert into elections (organization_id, title, start_date, end_date, starts_at, ends_at, status)
+      select ${admin.organizationId}::uuid, 'Over', '2025-01-01', '2025-01-02', now() - interval '400 days',
+        now() - interval '399 days', 'completed' from generate_series(1, 3000)`);
+    await db.execute(sql`analyze elections`);
+    for (const status of ["upcoming", "active"] as const)
+      expect(await planOf(db, dueElections(db, status, t.clock.now()))).toContain("elections_scheduled_idx");
   });
 });
 

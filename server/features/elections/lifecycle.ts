@@ -69,24 +69,34 @@ export const closingRollSize = () =>
   sql`coalesce(${elections.rollSize}, (select count(*)::int from election_voters v where v.election_id = ${elections.id}))`;
 
 /**
+ * The upcoming elections whose start has come, or the active ones whose end has: read every second
+ * through elections_scheduled_idx, among the elections not over, never the history.
+ */
+export function dueElections(db: Db, status: "upcoming" | "active", now: Date) {
+  return db
+    .select({ id: elections.id })
+    .from(elections)
+    .where(
+      and(
+        eq(elections.status, status),
+        lte(status === "upcoming" ? elections.startsAt : elections.endsAt, now),
+      ),
+    );
+}
+
+/**
  * Elections whose start or end has come, by the injected clock; every process may run it, each
  * change happens once, with its notices (links to `origin`).
  */
 export async function applySchedule(db: Db, clock: Clock, origin = ""): Promise<ElectionRow[]> {
   const now = clock.now();
   const changed: ElectionRow[] = [];
-  const due = await db
-    .select({ id: elections.id })
-    .from(elections)
-    .where(and(eq(elections.status, "upcoming"), lte(elections.startsAt, now)));
+  const due = await dueElections(db, "upcoming", now);
   for (const { id } of due) {
     const opened = await db.transaction((tx) => open(tx, id, now, null, origin));
     if (opened) changed.push(opened);
   }
-  const ending = await db
-    .select({ id: elections.id })
-    .from(elections)
-    .where(and(eq(elections.status, "active"), lte(elections.endsAt, now)));
+  const ending = await dueElections(db, "active", now);
   for (const { id } of ending) {
     // One update per election: each draws its own seed, and only the process that closes it does.
     const closed = await db.transaction(async (tx) => {

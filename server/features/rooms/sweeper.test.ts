@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomParticipants, serverProcesses } from "../../db/schema";
 import { call } from "../../test/http";
+import { planOf } from "../../test/plan";
 import { type TestApp, testApp } from "../../test/support";
 import { orphanedSeats, sweepRooms } from "./sweeper";
 import { listening, roomWorkspace, seat } from "./test-room";
@@ -16,12 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const media = { kind: "mesh" } as unknown as Parameters<typeof sweepRooms>[1];
-
-const plan = async (statement: Parameters<typeof sql>[1]) =>
-  JSON.stringify(
-    ((await t.database.db.execute(sql`explain (format json) ${statement}`)) as unknown as { rows: unknown[] })
-      .rows,
-  );
 
 describe("the room sweeper", () => {
   it("lets go a seat whose server process is gone, told through the foreign key", async () => {
@@ -58,10 +53,10 @@ describe("the room sweeper", () => {
       select s.id, ${host.id}::uuid, ${channel.id}::uuid, 'listener', false, now()
       from room_sessions s where s.channel_id = ${channel.id}::uuid and s.id <> ${session.id}::uuid`);
     await db.execute(sql`analyze room_participants`);
-    expect(await plan(orphanedSeats(db).getSQL())).toContain("room_participants_orphaned_idx");
+    expect(await planOf(db, orphanedSeats(db))).toContain("room_participants_orphaned_idx");
     // What the foreign key runs when a process's row goes: its seats, by the process.
     expect(
-      await plan(sql`update room_participants set process_id = null where process_id = ${"gone"}`),
+      await planOf(db, sql`update room_participants set process_id = null where process_id = ${"gone"}`),
     ).toContain("room_participants_process_idx");
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "elections_scheduled_idx" ON "elections" USING btree ("status","starts_at","ends_at") WHERE "elections"."status" in ('upcoming', 'active');
