@@ -12,3 +12,26 @@ export async function planOf(db: Db, statement: SQL | SQLWrapper): Promise<strin
   };
   return JSON.stringify(explained.rows);
 }
+
+class RolledBack<T> extends Error {
+  constructor(readonly value: T) {
+    super("rolled back");
+  }
+}
+
+/**
+ * Runs `work` in a transaction that is then rolled back, and returns what it returned: history
+ * written to see how a statement is planned over it stays out of the database the other test files
+ * share (a count of every election, say).
+ */
+export async function rolledBack<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new RolledBack(await work(tx as unknown as Db));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.value as T;
+    throw error;
+  }
+  throw new Error("unreachable");
+}

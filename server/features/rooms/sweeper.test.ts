@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomParticipants, serverProcesses } from "../../db/schema";
 import { call } from "../../test/http";
-import { planOf } from "../../test/plan";
+import { planOf, rolledBack } from "../../test/plan";
 import { type TestApp, testApp } from "../../test/support";
 import { orphanedSeats, sweepRooms } from "./sweeper";
 import { listening, roomWorkspace, seat } from "./test-room";
@@ -44,19 +44,22 @@ describe("the room sweeper", () => {
 
   it("reads the seats held now, not the history of every seat ever taken", async () => {
     const { host, session, channel } = await roomWorkspace(t);
-    const db = t.database.db;
-    // 3,000 seats of sessions long over.
-    await db.execute(sql`insert into room_sessions (channel_id, organization_id, kind, status, host_id, title, ended_at)
-      select ${channel.id}::uuid, ${host.organizationId}::uuid, 'airing', 'ended', ${host.id}::uuid, 'Over', now()
-      from generate_series(1, 3000)`);
-    await db.execute(sql`insert into room_participants (session_id, user_id, channel_id, role, is_connected, left_at)
-      select s.id, ${host.id}::uuid, ${channel.id}::uuid, 'listener', false, now()
-      from room_sessions s where s.channel_id = ${channel.id}::uuid and s.id <> ${session.id}::uuid`);
-    await db.execute(sql`analyze room_participants`);
-    expect(await planOf(db, orphanedSeats(db))).toContain("room_participants_orphaned_idx");
-    // What the foreign key runs when a process's row goes: its seats, by the process.
-    expect(
-      await planOf(db, sql`update room_participants set process_id = null where process_id = ${"gone"}`),
-    ).toContain("room_participants_process_idx");
+    const [look, byProcess] = await rolledBack(t.database.db, async (db) => {
+      // 3,000 seats of sessions long over.
+      await db.execute(sql`insert into room_sessions (channel_id, organization_id, kind, status, host_id, title, ended_at)
+        select ${channel.id}::uuid, ${host.organizationId}::uuid, 'airing', 'ended', ${host.id}::uuid, 'Over', now()
+        from generate_series(1, 3000)`);
+      await db.execute(sql`insert into room_participants (session_id, user_id, channel_id, role, is_connected, left_at)
+        select s.id, ${host.id}::uuid, ${channel.id}::uuid, 'listener', false, now()
+        from room_sessions s where s.channel_id = ${channel.id}::uuid and s.id <> ${session.id}::uuid`);
+      await db.execute(sql`analyze room_participants`);
+      return [
+        await planOf(db, orphanedSeats(db)),
+        // What the foreign key runs when a process's row goes: its seats, by the process.
+        await planOf(db, sql`update room_participants set process_id = null where process_id = ${"gone"}`),
+      ];
+    });
+    expect(look).toContain("room_participants_orphaned_idx");
+    expect(byProcess).toContain("room_participants_process_idx");
   });
 });
