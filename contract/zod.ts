@@ -31,7 +31,8 @@ export function plainWords(issue: z.core.$ZodRawIssue): string | undefined {
     case "number":
     case "int":
     case "bigint":
-      return `Must be ${bound} ${count(limit)}`;
+      // A number as written (a port is 65535, not 65,535).
+      return `Must be ${bound} ${limit}`;
     default:
       return undefined;
   }

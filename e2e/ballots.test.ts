@@ -203,9 +203,10 @@ describe("ballots", () => {
     );
     await page.keyboard.press("Enter");
     await expect.poll(() => said.textContent()).toBe("Alan Turing, rank 2 of 3");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-      "Move Alan Turing up",
-    );
+    // The focus follows the moved candidate (at the next frame, after the words).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Move Alan Turing up");
     await board.getByText("I will publish every board decision").waitFor({ state: "hidden" });
 
     // Approval: too few chosen is refused in the contract's words before the server is asked.

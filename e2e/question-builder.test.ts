@@ -245,9 +245,10 @@ describe("question builder", () => {
     await panel.getByRole("button", { name: "Move Treasurer up" }).focus();
     await page.keyboard.press("Enter");
     await panel.getByText("Treasurer moved to place 2 of 3.").waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-      "Move Treasurer up",
-    );
+    // The focus follows at the next frame, after the words are on screen.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Move Treasurer up");
     // A new question by keyboard alone: Enter opens it, the title has the focus, Enter tries to add
     // it, the empty candidates are refused in words, Escape closes it and nothing was added.
     await panel.getByRole("button", { name: "+ Add Question" }).focus();

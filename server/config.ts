@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import type { IceServer } from "../contract/rooms";
+import { z } from "../contract/zod";
 import {
   type JanusConfig,
   JanusConfigProblem,

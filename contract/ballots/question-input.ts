@@ -19,10 +19,12 @@ import {
 } from "./question";
 
 const candidateId = z.string().min(1).max(64);
+const titleNeeded = "Give the question a title.";
+const nameNeeded = "Every candidate needs a name.";
 
 export const questionCandidateSchema = z.object({
   id: candidateId,
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, nameNeeded).max(200),
   party: z.string().trim().max(200).optional(),
   statement: z.string().max(5000).optional(),
   photo_url: z.string().max(2000).optional(),
@@ -68,7 +70,7 @@ export type QuestionMethod = z.infer<typeof questionMethodSchema>;
 
 export const questionSchema = z
   .object({
-    title: z.string().trim().min(1).max(200),
+    title: z.string().trim().min(1, titleNeeded).max(200),
     description: z.string().max(5000).optional(),
     /** Empty for a referendum (its answers are Yes, No and Abstain). */
     candidates: z.array(questionCandidateSchema).max(MAX_CANDIDATES),
@@ -84,12 +86,12 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const questionInputSchema = z
   .strictObject({
-    title: z.string().trim().min(1, "Give the question a title.").max(200),
+    title: z.string().trim().min(1, titleNeeded).max(200),
     description: z.string().trim().max(5000).default(""),
     candidates: z
       .array(
         z.strictObject({
-          name: z.string().trim().min(1, "Every candidate needs a name.").max(200),
+          name: z.string().trim().min(1, nameNeeded).max(200),
           party: z.string().trim().max(200).default(""),
           statement: z.string().trim().max(5000).default(""),
           photo_url: z

@@ -77,6 +77,38 @@ describe("two-factor sign-in", () => {
     expect(after?.totpEnabled).toBe(true);
   });
 
+  it("is not turned on when the setup was started again while the code was being checked", async () => {
+    const admin = await createOrganization(t.app);
+    const as = call(t.app, admin.cookie);
+    const setup = (await as.post("/api/account/two-factor/setup")).json();
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, admin.input.email));
+    if (!user) throw new Error("no user");
+    const { context } = t.app;
+    const real = t.database.db;
+    // The confirming write finds the secret replaced (a setup started again in another tab).
+    const db = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key !== "transaction") return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof real.transaction>) => {
+          await real.update(users).set({ totpSecret: "replaced" }).where(eq(users.id, user.id));
+          return real.transaction(...args);
+        };
+      },
+    });
+    const enabling = enableTwoFactor(
+      {
+        guard: { db, clock: context.clock, limits: context.limits },
+        secretKey: context.config.secretKey,
+        ip: "127.0.0.1",
+      },
+      user,
+      codeFor(setup.secret),
+    );
+    await expect(enabling).rejects.toThrow(messages.totpNotStarted);
+    const [after] = await real.select().from(users).where(eq(users.id, user.id));
+    expect(after?.totpEnabled).toBe(false);
+  });
+
   it("cannot be enabled before setup", async () => {
     const admin = await createOrganization(t.app);
     const response = await call(t.app, admin.cookie).post("/api/account/two-factor/enable", {

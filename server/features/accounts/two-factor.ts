@@ -129,7 +129,14 @@ export async function enableTwoFactor(
   await requirePasswordIfChosen(context.guard, user, password, context.ip);
   await requireCode(context, user, code, sealed);
   await context.guard.db.transaction(async (tx) => {
-    await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
+    // On only for the secret the code was checked against: a setup started again meanwhile (another
+    // tab), or two-factor turned off, leaves it off, where it would have locked the user out.
+    const enabled = await tx
+      .update(users)
+      .set({ totpEnabled: true })
+      .where(and(eq(users.id, user.id), eq(users.totpSecret, sealed)))
+      .returning({ id: users.id });
+    if (enabled.length === 0) throw badRequest(messages.totpNotStarted);
     await tx.update(organizations).set({ twoFactorRequired: true }).where(eq(organizations.ownerId, user.id));
   });
 }

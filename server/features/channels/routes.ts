@@ -3,6 +3,8 @@ import { channelsEndpoints } from "../../../contract/channels-endpoints";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
+import { announceClosedReports } from "../posts/removal";
+import { removeUploadFiles } from "../uploads/files";
 import {
   channelPosters,
   createChannel,
@@ -53,8 +55,10 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, channelsEndpoints.remove, async ({ auth, params }) => {
-    const row = await deleteChannel(db, auth.user, params.id);
+    const { row, removedUploads, closedReports } = await deleteChannel(db, auth.user, params.id);
+    await removeUploadFiles(ctx.storage, removedUploads);
     await changed("channel.deleted", { id: row.id, organization_id: row.organizationId });
+    await announceClosedReports(ctx.bus, closedReports);
     return { success: true, message: messages.channelDeleted(row.name) };
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Channel, DEFAULT_PERMISSIONS, DUPLICATE_SUFFIX } from "../../../contract/channels";
 import type {
@@ -15,6 +15,9 @@ import {
   channels,
   organizationMemberships,
   organizations,
+  posts,
+  reports,
+  uploads,
 } from "../../db/schema";
 import { hasChanges, updateWhere } from "../../db/update";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -26,6 +29,7 @@ import { withdrawChannelElection } from "../elections/channel-deletion";
 import { createElectionDefinition } from "../elections/definition";
 import { requireApprovalFromFirstElection } from "../organizations/approval";
 import { isAdmin, requireMember, roleIn } from "../organizations/policy";
+import { openReportsOf, type Removed, removeUnusedUploads } from "../posts/removal";
 import { checkSecurityFor, effectiveSecurity } from "./checks";
 import { type ChannelRow, presentChannel } from "./presenter";
 
@@ -230,14 +234,37 @@ export async function duplicateChannel(
   });
 }
 
-export async function deleteChannel(db: Db, user: User, channelId: string): Promise<ChannelRow> {
+/**
+ * Deletes a channel with its messages, and with them their files: the channel's own uploads, and
+ * those its forwarded copies showed that no other message shows (rows now; the caller removes the
+ * files after commit). The open reports of its messages went too (told to the administrators).
+ */
+export async function deleteChannel(
+  db: Db,
+  user: User,
+  channelId: string,
+): Promise<{ row: ChannelRow } & Removed> {
   const row = await channelForAdmin(db, user, channelId);
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     // An election channel takes its election with it, or is refused once voting opened.
     await withdrawChannelElection(tx, channelId);
+    const own = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.channelId, channelId));
+    const shown = await tx
+      .selectDistinct({ id: posts.attachmentId })
+      .from(posts)
+      .where(and(eq(posts.channelId, channelId), isNotNull(posts.attachmentId)));
+    const closedReports = await openReportsOf(
+      tx,
+      inArray(reports.postId, tx.select({ id: posts.id }).from(posts).where(eq(posts.channelId, channelId))),
+    );
     await tx.delete(channels).where(eq(channels.id, channelId));
+    const unused = await removeUnusedUploads(
+      tx,
+      shown.flatMap((s) => (s.id ? [s.id] : [])),
+    );
+    return { removedUploads: [...own.map((u) => u.id), ...unused], closedReports };
   });
-  return row;
+  return { row, ...removed };
 }
 
 /** The viewer's own notification, mute, hidden and favourite choices for a channel. */

@@ -1,5 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import {
   type Attachment,
   type FILE_EXTENSIONS,
@@ -8,7 +8,7 @@ import {
 } from "../../../contract/posts";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
-import { posts, uploads } from "../../db/schema";
+import { uploads } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
 import { enforceLimits } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
@@ -16,6 +16,7 @@ import { IMAGE_TYPES, type SniffedType } from "../uploads/sniff";
 import { uploadUrl } from "../uploads/store";
 import { saveUploadStream } from "../uploads/stream";
 import { channelWriter } from "./access";
+import { shownByNoMessage } from "./removal";
 
 /** What each allowed file extension must look like inside, and the type it is served with. */
 const FILE_TYPES: Record<(typeof FILE_EXTENSIONS)[number], { content: SniffedType[]; serveAs: string }> = {
@@ -83,12 +84,6 @@ async function unsentAttachments(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(uploads)
-    .where(
-      and(
-        eq(uploads.uploaderId, userId),
-        eq(uploads.kind, "attachment"),
-        sql`not exists (select 1 from ${posts} p where p.attachment_id = ${uploads.id})`,
-      ),
-    );
+    .where(and(eq(uploads.uploaderId, userId), eq(uploads.kind, "attachment"), shownByNoMessage()));
   return row?.n ?? 0;
 }

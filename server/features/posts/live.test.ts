@@ -146,6 +146,32 @@ describe("unread-count activity", () => {
 });
 
 describe("a report", () => {
+  it("that goes with its message (deleted, or its channel deleted) is told decided to the administrators", async () => {
+    const { admin, member, channel } = await workspace();
+    const report = async (content: string) => {
+      const post = (await send(admin.cookie, channel.id, content)).json();
+      await call(t.app, member.cookie).post(`/api/posts/${post.id}/report`, { reason: "Rude" });
+      const open = (
+        await call(t.app, admin.cookie).get(`/api/organizations/${admin.organizationId}/reports`)
+      ).json();
+      return { post, id: open.reports.find((r: { post: { id: string } }) => r.post.id === post.id).id };
+    };
+    const decided = (from: number) =>
+      published
+        .slice(from)
+        .filter((m) => m.event === "report.decided")
+        .map((m) => [m.topic, (m.payload as EventMap["report.decided"]).report_id]);
+    const admins = `admins:${admin.organizationId}`;
+    const first = await report("Deleted by its author");
+    let from = published.length;
+    await call(t.app, admin.cookie).delete(`/api/posts/${first.post.id}`);
+    expect(decided(from)).toEqual([[admins, first.id]]);
+    const second = await report("Its channel deleted");
+    from = published.length;
+    await call(t.app, admin.cookie).delete(`/api/channels/${channel.id}`);
+    expect(decided(from)).toEqual([[admins, second.id]]);
+  });
+
   it("is told to the administrators only, and so is its decision", async () => {
     const { admin, member, channel } = await workspace();
     const post = (await send(admin.cookie, channel.id, "Disputed words")).json();

@@ -10,7 +10,7 @@ import { isAdmin, requireMember, roleIn } from "../organizations/policy";
 import { removeUploadFiles } from "../uploads/files";
 import { postFor } from "./access";
 import { loadPosts } from "./queries";
-import { removePosts } from "./removal";
+import { type ClosedReport, removePosts } from "./removal";
 
 /**
  * Reports a message to the organization's administrators. A member's report stands once while it is
@@ -107,11 +107,14 @@ export async function decideReport(
     .select({ channelId: posts.channelId })
     .from(posts)
     .where(eq(posts.id, report.postId));
+  // Removing the message closes every open report of it; dismissing closes this one.
+  let closedReports: ClosedReport[] = [{ id: report.id, organizationId: report.organizationId }];
   if (remove) {
-    const { removedUploads } = await removePosts(db, [report.postId]);
-    await removeUploadFiles(ctx.storage, removedUploads);
+    const removed = await removePosts(db, [report.postId]);
+    await removeUploadFiles(ctx.storage, removed.removedUploads);
+    closedReports = removed.closedReports;
   } else {
     await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
   }
-  return { postId: report.postId, channelId: post?.channelId ?? null, organizationId: report.organizationId };
+  return { postId: report.postId, channelId: post?.channelId ?? null, closedReports };
 }

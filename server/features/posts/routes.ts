@@ -17,6 +17,7 @@ import { listMentions } from "./mentions";
 import { loadPost } from "./queries";
 import { setBookmark, setLike, setPin } from "./reactions";
 import { markRead, unreadCounts } from "./reads";
+import { announceClosedReports } from "./removal";
 import { decideReport, listReports, reportPost } from "./reports";
 import { createPost, deletePost, editPost, forwardPost, listPosts } from "./service";
 
@@ -110,8 +111,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, e.remove, async ({ auth, params }) => {
     const postId = params.id;
-    const { channelId } = await deletePost(ctx, auth.user, postId);
+    const { channelId, closedReports } = await deletePost(ctx, auth.user, postId);
     await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
+    await announceClosedReports(bus, closedReports);
     return { success: true as const };
   });
 
@@ -257,14 +259,11 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     [e.removeReported, true],
   ] as const) {
     route(app, endpoint, async ({ auth, params }) => {
-      const { postId, channelId, organizationId } = await decideReport(ctx, auth.user, params.id, remove);
+      const { postId, channelId, closedReports } = await decideReport(ctx, auth.user, params.id, remove);
       if (remove && channelId) {
         await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
       }
-      await bus.publish(adminsTopic(organizationId), "report.decided", {
-        organization_id: organizationId,
-        report_id: params.id,
-      });
+      await announceClosedReports(bus, closedReports);
       return { success: true as const };
     });
   }

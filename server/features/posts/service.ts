@@ -15,7 +15,7 @@ import { removeUploadFiles } from "../uploads/files";
 import { channelReader, channelWriter, type PostRow, postFor, refuseIfSuspended } from "./access";
 import { notifyMentions } from "./mentions";
 import { loadPost, loadPosts, presentPost } from "./queries";
-import { removePosts } from "./removal";
+import { type ClosedReport, removePosts } from "./removal";
 
 /** Messages older than a message (by time, then id: equal times never skip one) or than a time. */
 function before(cursor: string) {
@@ -199,12 +199,12 @@ export async function deletePost(
   ctx: Pick<AppContext, "db" | "storage">,
   user: User,
   postId: string,
-): Promise<{ channelId: string }> {
+): Promise<{ channelId: string; closedReports: ClosedReport[] }> {
   const { post, admin } = await postFor(ctx.db, user, postId);
   if (post.authorId !== user.id && !admin) throw forbidden(postMessages.deleteNotAllowed);
-  const { removedUploads } = await removePosts(ctx.db, [postId]);
+  const { removedUploads, closedReports } = await removePosts(ctx.db, [postId]);
   await removeUploadFiles(ctx.storage, removedUploads);
-  return { channelId: post.channelId };
+  return { channelId: post.channelId, closedReports };
 }
 
 /** A copy of the message (text and attachment) in another channel of the organization where the user may post. */

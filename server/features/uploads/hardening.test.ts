@@ -158,6 +158,31 @@ describe("deleting a message", () => {
     expect(await stored(file.id)).toBe(true);
   });
 
+  it("deleting a channel deletes its files, and a forwarded copy's file no other message shows", async () => {
+    const { admin, member, channel } = await channelWithMember();
+    const newChannel = async (name: string) =>
+      (
+        await call(t.app, admin.cookie).post("/api/channels", {
+          name: `${name}-${Date.now() % 1e6}`,
+          type: "text",
+        })
+      ).json().channel;
+    const copies = await newChannel("copies");
+    const file = (await upload(member.cookie, channel.id)).json();
+    const post = (await send(member.cookie, channel.id, file.id)).json();
+    await call(t.app, member.cookie).post(`/api/posts/${post.id}/forward`, { channel_id: copies.id });
+    expect((await call(t.app, member.cookie).delete(`/api/posts/${post.id}`)).statusCode).toBe(200);
+    const own = (await upload(member.cookie, copies.id)).json();
+    expect((await send(member.cookie, copies.id, own.id)).statusCode).toBe(201);
+    expect(await stored(file.id)).toBe(true);
+
+    expect((await call(t.app, admin.cookie).delete(`/api/channels/${copies.id}`)).statusCode).toBe(200);
+    for (const gone of [file, own]) {
+      expect((await call(t.app, member.cookie).get(gone.url)).statusCode).toBe(404);
+      expect(await stored(gone.id)).toBe(false);
+    }
+  });
+
   it("removed through a report deletes its file too", async () => {
     const { admin, member, channel } = await channelWithMember();
     const file = (await upload(member.cookie, channel.id)).json();

@@ -2,8 +2,9 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { inList } from "../../db/params";
-import { candidates, channels, posts, uploads } from "../../db/schema";
+import { candidates, channels, uploads } from "../../db/schema";
 import { every } from "../../lib/every";
+import { shownByNoMessage } from "../posts/removal";
 import { removeUploadFiles } from "./files";
 import { uploadUrl } from "./store";
 
@@ -35,11 +36,13 @@ const WINDOW_MARGIN_MS = 10 * 60_000;
  * 3. with `strays`, stored files older than that with no row (their row went with a deleted
  *    channel or organization, or the process stopped between commit and removal) are removed, and
  *    so are writes of uploads that never finished.
- * An attachment becomes an orphan only by never being sent (a message deleted takes its file
- * along, removal.ts), so after a first pass a pass given the last one's moment (`lastPass`) looks
- * only at the attachments whose grace ended since then (uploads_kind_created_idx), not at every
- * one ever sent: at 100,000 attachments, each pass read them all and every message's (180 ms on
- * the embedded database, every 5 minutes). A photo is left by a candidate replaced at any age, so
+ * An attachment becomes an orphan by never being sent: a message deleted takes its file along,
+ * and so does a channel deleted, with those its forwarded copies showed (posts/removal.ts). So a
+ * pass given the last one's moment (`lastPass`) looks only at the attachments whose grace ended
+ * since then (uploads_kind_created_idx), not at every one ever sent: at 100,000 attachments, each
+ * pass read them all and every message's (180 ms on the embedded database, every 5 minutes). The
+ * worker's first pass, and its daily one, look at all (a message and its copy deleted at the same
+ * moment each still see the other, and neither takes the file). A photo is left by a candidate replaced at any age, so
  * every photo is looked at, each pass (few: the index reads them alone).
  */
 export async function sweepUploads(
@@ -58,7 +61,7 @@ export async function sweepUploads(
         lastPass
           ? gte(uploads.createdAt, new Date(lastPass.getTime() - ORPHAN_GRACE_MS - WINDOW_MARGIN_MS))
           : undefined,
-        sql`not exists (select 1 from ${posts} p where p.attachment_id = ${uploads.id})`,
+        shownByNoMessage(),
       ),
     )
     .returning({ id: uploads.id });
@@ -98,8 +101,9 @@ async function removeStrays(ctx: Pick<AppContext, "db" | "storage">, cutoff: Dat
 }
 
 /**
- * Runs the sweep every five minutes, each pass after the first looking only at what passed its
- * grace since the last, and for files with no row once a day; returns the stop function.
+ * Runs the sweep every five minutes, each pass after the first looking only at the attachments
+ * whose grace ended since the last, and at every upload and for files with no row once a day;
+ * returns the stop function.
  */
 export function startUploadSweeper(
   ctx: Pick<AppContext, "db" | "clock" | "storage">,
@@ -110,7 +114,8 @@ export function startUploadSweeper(
   return every(TICK_MS, "upload sweeper", log, async () => {
     const now = ctx.clock.now();
     const strays = now.getTime() - straysLooked >= STRAYS_EVERY_MS;
-    const swept = await sweepUploads(ctx, { lastPass, strays });
+    // The daily pass looks at every attachment too.
+    const swept = await sweepUploads(ctx, { lastPass: strays ? undefined : lastPass, strays });
     // Only a pass that finished moves the window: a failed one is looked at again.
     lastPass = now;
     if (strays) straysLooked = now.getTime();

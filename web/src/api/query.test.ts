@@ -106,6 +106,22 @@ async function pagesOnScreen() {
   return { client, reads, observer, unsubscribe };
 }
 
+/**
+ * A read of ["count"] on screen and kept fresh for good (staleTime Infinity: the unread counts),
+ * answered once, with a read again on its way; `turned` turns it off or on.
+ */
+async function keptFreshRefetching() {
+  const client = createQueryClient();
+  const reads = heldReads();
+  const options = { queryKey: ["count"], queryFn: reads.queryFn, staleTime: Number.POSITIVE_INFINITY };
+  const observer = new QueryObserver(client, options);
+  const unsubscribe = observer.subscribe(() => {});
+  await reads.answer(0);
+  void observer.refetch();
+  const turned = (enabled: boolean) => observer.setOptions({ ...options, enabled });
+  return { client, reads, observer, unsubscribe, turned };
+}
+
 describe("a read brought up to date with a change", () => {
   it("reads again when the change came during its first load (the load's answer was read before it)", async () => {
     const { client, reads, unsubscribe } = countOnScreen();
@@ -120,22 +136,16 @@ describe("a read brought up to date with a change", () => {
   });
 
   it("reads again when enabled, a read turned off while its read on the way came before the change", async () => {
-    const client = createQueryClient();
-    const reads = heldReads();
-    const options = { queryKey: ["count"], queryFn: reads.queryFn, staleTime: Number.POSITIVE_INFINITY };
-    const observer = new QueryObserver(client, options);
-    const unsubscribe = observer.subscribe(() => {});
-    await reads.answer(0);
-    void observer.refetch();
+    const { client, reads, observer, unsubscribe, turned } = await keptFreshRefetching();
     // Turned off (its screen has no id for it now, say) while that read is on its way; a change comes.
-    observer.setOptions({ ...options, enabled: false });
+    turned(false);
     reads.state.server = 1;
     const asked = readFromNow(client, ["count"]);
     await reads.answer(1);
     await asked;
     expect(reads.calls).toHaveLength(2);
     // On again: the answer held was read before the change, so it is read again.
-    observer.setOptions({ ...options, enabled: true });
+    turned(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads.calls).toHaveLength(3);
     await reads.answer(2);
@@ -145,15 +155,29 @@ describe("a read brought up to date with a change", () => {
     void observer.refetch();
     reads.state.server = 2;
     const askedOn = readFromNow(client, ["count"]);
-    observer.setOptions({ ...options, enabled: false });
+    turned(false);
     await reads.answer(3);
     await askedOn;
     expect(reads.calls).toHaveLength(4);
-    observer.setOptions({ ...options, enabled: true });
+    turned(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads.calls).toHaveLength(5);
     await reads.answer(4);
     expect(client.getQueryData(["count"])).toEqual({ n: 2 });
+    unsubscribe();
+  });
+
+  it("reads again a read turned off, then on again, while its read on the way came before the change", async () => {
+    const { client, reads, unsubscribe, turned } = await keptFreshRefetching();
+    turned(false);
+    reads.state.server = 1;
+    await readFromNow(client, ["count"]);
+    // On again before the read on its way lands: it joins that read, read before the change.
+    turned(true);
+    await reads.answer(1);
+    expect(reads.calls).toHaveLength(3);
+    await reads.answer(2);
+    expect(client.getQueryData(["count"])).toEqual({ n: 1 });
     unsubscribe();
   });
 

@@ -50,7 +50,9 @@ export function createQueryClient(): QueryClient {
     else if (action.type === "success" && !action.manual) {
       const begun = fetching.get(query);
       if (begun) readBegun.set(query, begun);
-      if (staleWhenLanded.delete(query)) queueMicrotask(() => query.invalidate());
+      // Stale, and read again at once if it is on screen again (turned on while the fetch was on its way).
+      if (staleWhenLanded.delete(query))
+        queueMicrotask(() => void client.invalidateQueries({ queryKey: query.queryKey, exact: true }));
     } else if (action.type === "error") staleWhenLanded.delete(query);
   });
   return client;
