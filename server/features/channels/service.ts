@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Channel, DEFAULT_PERMISSIONS, DUPLICATE_SUFFIX } from "../../../contract/channels";
 import type {
@@ -16,7 +16,6 @@ import {
   organizationMemberships,
   organizations,
   posts,
-  reports,
   uploads,
 } from "../../db/schema";
 import { hasChanges, updateWhere } from "../../db/update";
@@ -29,7 +28,7 @@ import { withdrawChannelElection } from "../elections/channel-deletion";
 import { createElectionDefinition } from "../elections/definition";
 import { requireApprovalFromFirstElection } from "../organizations/approval";
 import { isAdmin, requireMember, roleIn } from "../organizations/policy";
-import { openReportsOf, type Removed, removeUnusedUploads } from "../posts/removal";
+import { type Removed, removePostsWhere } from "../posts/removal";
 import { checkSecurityFor, effectiveSecurity } from "./checks";
 import { type ChannelRow, presentChannel } from "./presenter";
 
@@ -249,20 +248,9 @@ export async function deleteChannel(
     // An election channel takes its election with it, or is refused once voting opened.
     await withdrawChannelElection(tx, channelId);
     const own = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.channelId, channelId));
-    const shown = await tx
-      .selectDistinct({ id: posts.attachmentId })
-      .from(posts)
-      .where(and(eq(posts.channelId, channelId), isNotNull(posts.attachmentId)));
-    const closedReports = await openReportsOf(
-      tx,
-      inArray(reports.postId, tx.select({ id: posts.id }).from(posts).where(eq(posts.channelId, channelId))),
-    );
+    const gone = await removePostsWhere(tx, eq(posts.channelId, channelId));
     await tx.delete(channels).where(eq(channels.id, channelId));
-    const unused = await removeUnusedUploads(
-      tx,
-      shown.flatMap((s) => (s.id ? [s.id] : [])),
-    );
-    return { removedUploads: [...own.map((u) => u.id), ...unused], closedReports };
+    return { ...gone, removedUploads: [...new Set([...own.map((u) => u.id), ...gone.removedUploads])] };
   });
   return { row, ...removed };
 }

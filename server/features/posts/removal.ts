@@ -24,26 +24,35 @@ export interface Removed {
  */
 export async function removePosts(db: Db, postIds: string[]): Promise<Removed> {
   if (postIds.length === 0) return { removedUploads: [], closedReports: [] };
-  return db.transaction(async (tx) => {
-    const attached = await tx
-      .select({ id: posts.attachmentId })
-      .from(posts)
-      .where(and(inArray(posts.id, postIds), isNotNull(posts.attachmentId)));
-    const closedReports = await openReportsOf(tx, inArray(reports.postId, postIds));
-    await tx.delete(posts).where(inArray(posts.id, postIds));
-    const removedUploads = await removeUnusedUploads(
-      tx,
-      attached.flatMap((row) => (row.id ? [row.id] : [])),
-    );
-    return { removedUploads, closedReports };
-  });
+  return db.transaction((tx) => removePostsWhere(tx, inArray(posts.id, postIds)));
+}
+
+/**
+ * removePosts for the messages `which` names (a condition on `posts`: a list of ids, or a whole
+ * channel's), in the caller's transaction.
+ */
+export async function removePostsWhere(tx: Db, which: SQL | undefined): Promise<Removed> {
+  const attached = await tx
+    .selectDistinct({ id: posts.attachmentId })
+    .from(posts)
+    .where(and(which, isNotNull(posts.attachmentId)));
+  const closedReports = await openReportsOf(
+    tx,
+    inArray(reports.postId, tx.select({ id: posts.id }).from(posts).where(which)),
+  );
+  await tx.delete(posts).where(which);
+  const removedUploads = await removeUnusedUploads(
+    tx,
+    attached.flatMap((row) => (row.id ? [row.id] : [])),
+  );
+  return { removedUploads, closedReports };
 }
 
 /**
  * Of these uploads, deletes the rows of those no message shows any more (a logo is never an
  * attachment's), in the caller's transaction, after its messages were deleted; returns their ids.
  */
-export async function removeUnusedUploads(tx: Db, candidates: string[]): Promise<string[]> {
+async function removeUnusedUploads(tx: Db, candidates: string[]): Promise<string[]> {
   if (candidates.length === 0) return [];
   const removed = await tx
     .delete(uploads)
@@ -57,7 +66,7 @@ export const shownByNoMessage = () =>
   sql`not exists (select 1 from ${posts} p where p.attachment_id = ${uploads.id})`;
 
 /** The open reports of the messages `which` names (a condition on reports.post_id). */
-export function openReportsOf(tx: Db, which: SQL): Promise<ClosedReport[]> {
+function openReportsOf(tx: Db, which: SQL): Promise<ClosedReport[]> {
   return tx
     .select({ id: reports.id, organizationId: reports.organizationId })
     .from(reports)

@@ -10,7 +10,7 @@ import { isAdmin, requireMember, roleIn } from "../organizations/policy";
 import { removeUploadFiles } from "../uploads/files";
 import { postFor } from "./access";
 import { loadPosts } from "./queries";
-import { type ClosedReport, removePosts } from "./removal";
+import { removePosts } from "./removal";
 
 /**
  * Reports a message to the organization's administrators. A member's report stands once while it is
@@ -44,7 +44,8 @@ export async function listReports(
     oldestOpen(db, open, limit),
     db.select({ n: count() }).from(reports).where(open),
   ]);
-  if (rows.length === 0) return { reports: [], open_count: counted?.n ?? 0 };
+  const openCount = counted?.n ?? 0;
+  if (rows.length === 0) return { reports: [], open_count: openCount };
   const reported = await loadPosts(
     db,
     user.id,
@@ -70,7 +71,7 @@ export async function listReports(
           ]
         : [];
     }),
-    open_count: counted?.n ?? 0,
+    open_count: openCount,
   };
 }
 
@@ -107,14 +108,13 @@ export async function decideReport(
     .select({ channelId: posts.channelId })
     .from(posts)
     .where(eq(posts.id, report.postId));
-  // Removing the message closes every open report of it; dismissing closes this one.
-  let closedReports: ClosedReport[] = [{ id: report.id, organizationId: report.organizationId }];
-  if (remove) {
-    const removed = await removePosts(db, [report.postId]);
-    await removeUploadFiles(ctx.storage, removed.removedUploads);
-    closedReports = removed.closedReports;
-  } else {
+  const decided = { postId: report.postId, channelId: post?.channelId ?? null };
+  if (!remove) {
     await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
+    return { ...decided, closedReports: [{ id: report.id, organizationId: report.organizationId }] };
   }
-  return { postId: report.postId, channelId: post?.channelId ?? null, closedReports };
+  // Removing the message closes every open report of it.
+  const { removedUploads, closedReports } = await removePosts(db, [report.postId]);
+  await removeUploadFiles(ctx.storage, removedUploads);
+  return { ...decided, closedReports };
 }

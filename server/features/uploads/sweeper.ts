@@ -42,8 +42,8 @@ const WINDOW_MARGIN_MS = 10 * 60_000;
  * since then (uploads_kind_created_idx), not at every one ever sent: at 100,000 attachments, each
  * pass read them all and every message's (180 ms on the embedded database, every 5 minutes). The
  * worker's first pass, and its daily one, look at all (a message and its copy deleted at the same
- * moment each still see the other, and neither takes the file). A photo is left by a candidate replaced at any age, so
- * every photo is looked at, each pass (few: the index reads them alone).
+ * moment each still see the other, and neither takes the file). A photo is left by a candidate
+ * replaced at any age, so every photo is looked at, each pass (few: the index reads them alone).
  */
 export async function sweepUploads(
   ctx: Pick<AppContext, "db" | "clock" | "storage">,

@@ -157,8 +157,8 @@ async function readOnce(queryClient: QueryClient, query: Query): Promise<void> {
       await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: "none" });
       return;
     }
-    const landedOrFailed = readBegun.get(query) === started || fetching.get(query) === started;
-    if (!started || landedOrFailed) return;
+    // Landed or failed; else cancelled for another fetch, and made again.
+    if (readBegun.get(query) === started || fetching.get(query) === started) return;
   }
 }
 

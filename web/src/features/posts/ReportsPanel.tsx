@@ -21,9 +21,8 @@ import { text } from "./text";
 /**
  * For administrators: the organization's open reports, oldest first, each with the message, its
  * channel, who reported it and why, and Dismiss or Delete message. New reports, and those another
- * administrator decided, show live. The
- * panel reads the oldest 50 and says how many are open in all; Show more reads 50 more, and each
- * decision lets the next one in.
+ * administrator decided, show live. The panel reads the oldest 50 and says how many are open in
+ * all; Show more reads 50 more, and each decision lets the next one in.
  */
 export function ReportsPanel({ organizationId }: { organizationId?: string }) {
   const { currentId, members } = useWorkspace();
