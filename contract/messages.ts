@@ -55,6 +55,7 @@ export const workspaceMessages = {
   noOrganization: "User not authenticated or organization not found",
   votingPeriodRequired: "Voting period is required for election channels",
   votingPeriodOrder: "The voting period must end after it starts",
+  votingStartPast: "The voting period cannot start in the past",
   invalidDate: "That date does not exist in the calendar",
   invalidTime: "Times must be given as HH:MM",
   candidateRequired: "At least one candidate is required for election channels",

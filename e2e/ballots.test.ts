@@ -135,6 +135,12 @@ describe("ballots", () => {
     // The admin previews the whole ballot before voting opens: every kind works, casting does not.
     const adminPage = await admin.newPage();
     await adminPage.goto(url.replace("/member/", "/organization/"));
+    // The Overview says how each question beyond the offices is answered: a motion has no candidates to list.
+    const positions = adminPage.getByRole("region", { name: "Positions" });
+    await positions.getByText("Meetings may be held online.").waitFor();
+    await positions.getByText("Answer Yes, No or Abstain.", { exact: false }).waitFor();
+    await positions.getByText("Choose up to 2. Choose every candidate you approve of.", { exact: false }).waitFor();
+    await shots(adminPage, "ballot-overview");
     await adminPage.getByRole("tab", { name: "Cast Vote" }).click();
     await adminPage.getByRole("button", { name: "Preview as a voter" }).click();
     const preview = adminPage.getByRole("region", { name: "Preview as a voter" });

@@ -77,6 +77,19 @@ describe("create channel", () => {
     expect(await page.getByText("Candidates (2)").isVisible()).toBe(true);
     await shot(page, "create-channel-election-filled");
     expect(await create.isDisabled()).toBe(false);
+
+    // A start already past is refused, said by the button that was pressed; nothing is created.
+    await page.getByLabel("Start Date").fill(day(-1));
+    await create.click();
+    const refused = page.getByRole("alert").filter({ hasText: messages.votingStartPast });
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe(messages.createChannelFailed + messages.votingStartPast);
+    const box = await refused.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    await shot(page, "create-channel-start-past");
+    await page.getByLabel("Start Date").fill(day(1));
+
     await create.click();
     await page.getByText(messages.channelCreated("student-council-2026")).waitFor();
     await page.waitForURL((url) => url.pathname === "/organization", { timeout: 5000 });

@@ -13,12 +13,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Dates of the voting period, from today (a start already past is refused). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const tomorrow = dayFromNow(1);
+const dayAfter = dayFromNow(2);
+
 const election = (overrides: Record<string, unknown> = {}) => ({
   name: "Board Election",
   type: "election",
   voting_settings: {
-    startDate: "2026-12-01",
-    endDate: "2026-12-02",
+    startDate: tomorrow,
+    endDate: dayAfter,
     candidates: [
       { name: "Ada", party: "Blue", position: "president", image: "https://img.example/ada.png" },
       { name: "Ben", party: "Green", position: "president", image: "https://img.example/ben.png" },
@@ -79,18 +84,18 @@ describe("creating channels", () => {
     [{ name: "ok", type: "forum" }, messages.channelTypeInvalid],
     [{ name: "vote", type: "election" }, messages.votingPeriodRequired],
     [
-      election({ voting_settings: { startDate: "2026-12-01", endDate: "2026-12-02", candidates: [] } }),
+      election({ voting_settings: { startDate: tomorrow, endDate: dayAfter, candidates: [] } }),
       messages.candidateRequired,
     ],
     [
-      election({ voting_settings: { startDate: "2026-12-02", endDate: "2026-12-01", candidates: [] } }),
+      election({ voting_settings: { startDate: dayAfter, endDate: tomorrow, candidates: [] } }),
       messages.votingPeriodOrder,
     ],
     [
       election({
         voting_settings: {
-          startDate: "2026-12-01",
-          endDate: "2026-12-02",
+          startDate: tomorrow,
+          endDate: dayAfter,
           candidates: [{ name: "Ada", party: "", position: "president", image: "https://x.example/a.png" }],
         },
       }),
@@ -99,8 +104,8 @@ describe("creating channels", () => {
     [
       election({
         voting_settings: {
-          startDate: "2026-12-01",
-          endDate: "2026-12-02",
+          startDate: tomorrow,
+          endDate: dayAfter,
           candidates: [{ name: "Ada", party: "Blue", position: "mayor", image: "https://x.example/a.png" }],
         },
       }),
@@ -150,8 +155,8 @@ describe("creating channels", () => {
 
     const [row] = await electionsOf(channel.id);
     expect(row).toMatchObject({ title: "Board Election", status: "upcoming", electionType: "general" });
-    expect(row?.startsAt.toISOString()).toBe("2026-12-01T08:00:00.000Z");
-    expect(row?.endsAt.toISOString()).toBe("2026-12-02T18:00:00.000Z");
+    expect(row?.startsAt.toISOString()).toBe(`${tomorrow}T08:00:00.000Z`);
+    expect(row?.endsAt.toISOString()).toBe(`${dayAfter}T18:00:00.000Z`);
     const positions = await t.database.db
       .select()
       .from(electionPositions)

@@ -146,6 +146,7 @@ export async function createChannel(
         await createElectionDefinition(tx, {
           organizationId,
           timeZone: organization?.timezone ?? "UTC",
+          now: clock.now(),
           channelId: channel.id,
           title: input.name,
           description: input.description,

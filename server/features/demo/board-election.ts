@@ -81,7 +81,7 @@ export async function demoBoardElection(
       description:
         "Last term's election of the union board, with the constitution motion and the projects vote.",
       voting_settings: {
-        startDate: day(clock, 0),
+        startDate: day(clock, 1),
         endDate: day(clock, 1),
         candidates: [],
         quorumPercent: 50,

@@ -38,7 +38,7 @@ export async function demoElections(
         type: "election" as const,
         description: "By-election for the vacant student senate seat.",
         voting_settings: {
-          startDate: day(clock, 0),
+          startDate: day(clock, 1),
           endDate: day(clock, 2),
           candidates: [
             {
@@ -65,7 +65,7 @@ export async function demoElections(
         type: "election" as const,
         description: "Last year's election of the union treasurer.",
         voting_settings: {
-          startDate: day(clock, 0),
+          startDate: day(clock, 1),
           endDate: day(clock, 1),
           candidates: [
             {

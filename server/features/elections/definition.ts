@@ -1,10 +1,30 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import { CANDIDATE_POSITIONS, POSITION_LABELS, type VotingSettings } from "../../../contract/channels";
+import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
+import { badRequest } from "../../http/errors";
 import { sha256 } from "../../lib/crypto";
 import { zonedInstant } from "../../lib/zoned-time";
+
+/** A start this close behind the clock is now: the form gives minutes, and a submission takes a moment. */
+const START_NOW_MS = 2 * 60_000;
+
+/**
+ * The voting window an administrator set, as instants in the organization's time zone. A start
+ * already past is refused: it would open the election the moment it is saved, its roll fixed and
+ * "Voting open" sent to every voter, with no confirmation (opening early is "Open voting now").
+ */
+export function votingWindow(
+  voting: VotingSettings,
+  timeZone: string,
+  now: Date,
+): { startsAt: Date; endsAt: Date } {
+  const startsAt = zonedInstant(voting.startDate, voting.startTime, timeZone);
+  if (startsAt.getTime() < now.getTime() - START_NOW_MS) throw badRequest(messages.votingStartPast);
+  return { startsAt, endsAt: zonedInstant(voting.endDate, voting.endTime, timeZone) };
+}
 
 /**
  * The election of an election channel (status upcoming), its questions (one per office its
@@ -16,6 +36,7 @@ export async function createElectionDefinition(
   options: {
     organizationId: string;
     timeZone: string;
+    now: Date;
     channelId: string;
     title: string;
     description: string;
@@ -36,8 +57,7 @@ export async function createElectionDefinition(
       endDate: voting.endDate,
       startTime: voting.startTime,
       endTime: voting.endTime,
-      startsAt: zonedInstant(voting.startDate, voting.startTime, options.timeZone),
-      endsAt: zonedInstant(voting.endDate, voting.endTime, options.timeZone),
+      ...votingWindow(voting, options.timeZone, options.now),
       quorumPercent: voting.quorumPercent,
     })
     .returning({ id: elections.id });

@@ -197,6 +197,46 @@ describe("the admin", () => {
     expect(unchanged.end_date).toBe(election.end_date);
   });
 
+  it("refuses a voting period that starts in the past, in channel creation and the ballot's definition", async () => {
+    const admin = await createOrganization(t.app);
+    const as = call(t.app, admin.cookie);
+    const now = t.clock.now();
+    // The organization's zone is UTC: an hour ago, and the minute just begun.
+    const at = (date: Date) => ({
+      startDate: date.toISOString().slice(0, 10),
+      startTime: date.toISOString().slice(11, 16),
+      endDate: new Date(date.getTime() + 3 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const before = (await as.get(`/api/organizations/${admin.organizationId}/channels`)).json().channels;
+    const channel = electionChannel(t.clock);
+    const past = await as.post("/api/channels", {
+      ...channel,
+      voting_settings: { ...channel.voting_settings, ...at(new Date(now.getTime() - 3_600_000)) },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toBe(messages.votingStartPast);
+    const after = (await as.get(`/api/organizations/${admin.organizationId}/channels`)).json().channels;
+    expect(after).toHaveLength(before.length);
+    const thisMinute = await as.post("/api/channels", {
+      ...channel,
+      voting_settings: { ...channel.voting_settings, ...at(now) },
+    });
+    expect(thisMinute.statusCode, thisMinute.body).toBe(201);
+
+    const { admin: owner, election } = await upcoming();
+    const by = call(t.app, owner.cookie);
+    const edit = await by.put(`/api/elections/${election.id}/definition`, {
+      voting_settings: {
+        ...at(new Date(now.getTime() - 3_600_000)),
+        candidates: [{ name: "Eve", party: "Red", position: "governor", image: "https://img.example/e.png" }],
+      },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.message).toBe(messages.votingStartPast);
+    const unchanged = (await by.get(`/api/elections/${election.id}`)).json();
+    expect(unchanged).toMatchObject({ status: "upcoming", start_date: election.start_date });
+  });
+
   it("must be denied to voters and to admins of other organizations", async () => {
     const { admin, election } = await upcoming();
     const member = await createMember(t.app, admin.organizationId, {}, admin.cookie);

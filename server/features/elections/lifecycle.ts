@@ -12,7 +12,7 @@ import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
 import { electionForAdmin } from "./access";
 import { freezeVerificationRules } from "./audit";
-import { createPositions, definitionHashOf } from "./definition";
+import { createPositions, definitionHashOf, votingWindow } from "./definition";
 import { queueClosingNotices, queueNotice } from "./notices";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
@@ -219,10 +219,11 @@ export async function updateDefinition(
   admin: User,
   electionId: string,
   input: z.output<typeof electionDefinitionInput>,
+  now: Date,
 ): Promise<ElectionRow> {
   const row = await electionForAdmin(db, admin, electionId);
-  const zone = await timeZoneOf(db, row.organizationId);
   const voting = input.voting_settings;
+  const window = votingWindow(voting, await timeZoneOf(db, row.organizationId), now);
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(elections)
@@ -233,8 +234,7 @@ export async function updateDefinition(
         endDate: voting.endDate,
         startTime: voting.startTime,
         endTime: voting.endTime,
-        startsAt: zonedInstant(voting.startDate, voting.startTime, zone),
-        endsAt: zonedInstant(voting.endDate, voting.endTime, zone),
+        ...window,
         quorumPercent: voting.quorumPercent,
       })
       .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { electionMessages } from "../../../contract/elections";
 import { rollMessages } from "../../../contract/invitations";
 import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createMember, createOrganization, uniqueEmail } from "../../test/factories";
@@ -96,6 +97,18 @@ describe("an election's roll", () => {
     expect(after.voters).toHaveLength(3);
     const cannotVote = (await call(t.app, outsider?.cookie).get(`/api/elections/${election.id}`)).json();
     expect(cannotVote.viewer).toMatchObject({ on_roll: false, can_vote: false });
+    // Nor can they verify: no grant is made, and no code sent, for a vote that cannot be taken.
+    const before = (await t.outbox.to(outsider?.user.email as string)).length;
+    for (const method of cannotVote.verification_methods) {
+      const start = await call(t.app, outsider?.cookie).post(`/api/elections/${election.id}/verification`, {
+        method,
+        ...(method === "national_id" && { id_number: "ANY-ID-1" }),
+      });
+      expect(start.statusCode, method).toBe(403);
+      expect(start.json().error.message).toBe(electionMessages.notOnRoll);
+    }
+    expect(cannotVote.verification_methods.length).toBeGreaterThan(0);
+    expect(await t.outbox.to(outsider?.user.email as string)).toHaveLength(before);
   });
 
   it("takes only the organization's voter members and its own lists, and goes back to every voter member", async () => {

@@ -114,13 +114,15 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   /**
-   * The election, checked to be open by the server's clock (no grant for an election that cannot
-   * take a vote, and such a refusal is no attempt) and to offer this method (the channel's security
-   * settings decide).
+   * The election, checked to be open by the server's clock and the voter to be on its roll (no grant
+   * for a vote that cannot be taken, and such a refusal is no attempt), and to offer this method (the
+   * channel's security settings decide).
    */
   const offering = async (request: FastifyRequest, method: VerificationMethod) => {
     const election = await electionFor(db, currentUser(request), idParam(request.params));
     if (!votingOpen(election, clock.now())) throw forbidden(electionMessages.notOpen);
+    // No code is sent, and no grant made, to someone who cannot vote here.
+    if (!election.viewer.on_roll) throw forbidden(electionMessages.notOnRoll);
     if (!election.verification_methods.includes(method)) throw badRequest(electionMessages.methodUnavailable);
     // A suspended organization's members may read but not verify or vote.
     await requireActiveOrganization(db, election.organization_id);
@@ -203,7 +205,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   noticeRoutes(app, ctx);
 
   route(app, e.setDefinition, async ({ auth, params, body }) => {
-    const row = await updateDefinition(db, auth.user, params.id, body);
+    const row = await updateDefinition(db, auth.user, params.id, body, clock.now());
     await changed(row);
     return electionFor(db, auth.user, row.id);
   });

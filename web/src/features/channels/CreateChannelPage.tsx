@@ -114,12 +114,6 @@ export default function CreateChannelPage() {
           {success}
         </div>
       )}
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-
       <form onSubmit={submit} noValidate className={styles.form}>
         <section className={cx("card", styles.section)} aria-labelledby="cc-details">
           <h2 id="cc-details">Channel Details</h2>
@@ -192,6 +186,13 @@ export default function CreateChannelPage() {
             onAddCandidate={() => setAdding(true)}
             onRemoveCandidate={candidates.remove}
           />
+        )}
+
+        {/* By the button that was pressed: the form is longer than a screen. */}
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
         )}
 
         <div className={styles.actions}>

@@ -59,6 +59,12 @@ export function BallotForm({
     return isAnswered(ballot) ? [{ position: p, ballot }] : [];
   });
   const invalid = Object.keys(errors).length > 0;
+  // Answers the review held may have been cast meanwhile (in another tab, say): with none left to
+  // cast, the review gives way to the questions still open.
+  const inReview = reviewing && answered.length > 0;
+  useEffect(() => {
+    if (reviewing && answered.length === 0) setReviewing(false);
+  }, [reviewing, answered.length]);
 
   useEffect(() => {
     if (!focusError || !root.current) return;
@@ -102,7 +108,7 @@ export function BallotForm({
 
   return (
     <div className={styles.form} ref={root}>
-      {reviewing && (
+      {inReview && (
         <BallotReview
           lines={answered.map(({ position, ballot }) => reviewLine(position, ballot))}
           busy={busy}
@@ -111,7 +117,7 @@ export function BallotForm({
           onCast={cast}
         />
       )}
-      <div className={styles.questions} hidden={reviewing}>
+      <div className={styles.questions} hidden={inReview}>
         {positions.map(
           (position) =>
             done.get(position.id) ?? (
@@ -128,7 +134,7 @@ export function BallotForm({
             ),
         )}
       </div>
-      {!reviewing && (
+      {!inReview && (
         <div className={styles.submitBar}>
           <p className={cx("muted", shared.small)} aria-live="polite">
             {invalid ? ballotWords.fixAnswers : text.submitHint(answered.length)}

@@ -13,6 +13,7 @@ import { ChannelHeader } from "../workspace/ChannelFrame";
 import { EmptyState, NoOrganization } from "../workspace/EmptyState";
 import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { rulesText } from "./ballotWords";
 import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import { CastVote } from "./CastVote";
 import styles from "./ElectionChannelPage.module.css";
@@ -107,6 +108,11 @@ function Overview({ election }: { election: Election }) {
         {election.positions.map((position) => (
           <div key={position.id} className={styles.position}>
             <h4>{position.title}</h4>
+            {position.description && <p>{position.description}</p>}
+            {/* How any other question than the spec's offices is answered: a Yes/No question has no candidates to list. */}
+            {position.method.kind !== "plurality" && (
+              <p className={cx("muted", shared.small)}>{rulesText(position)}</p>
+            )}
             <ul className={shared.candidates}>
               {position.candidates.map((candidate) => (
                 <li key={candidate.id} className={shared.candidate}>

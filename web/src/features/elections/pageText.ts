@@ -46,8 +46,7 @@ export const pageText = {
   notOpenCancelled: "This election was cancelled. No votes can be cast.",
   adminNote:
     "Organization administrators run the election and do not vote. Voters cast their ballots here; you can follow turnout as ballots are sealed in batches, and the results when voting closes.",
-  notOnRoll:
-    "You are not on the voter roll of this election: the roll was fixed when voting opened, from the organization's voters at that moment.",
+  notOnRoll: "You are not on the voter roll of this election: the roll was fixed when voting opened.",
   twoFactorLink: "Open your settings",
   exportCsv: "Export CSV",
   printReport: "Print report",

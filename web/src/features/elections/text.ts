@@ -103,7 +103,7 @@ export const text = {
   keep: "Keep as is",
   confirmOpen: {
     title: "Open voting now?",
-    body: "Voting opens at once instead of at the scheduled start. The voter roll is fixed now, from the organization's voters, and the ballot (positions and candidates) can no longer be changed.",
+    body: "Voting opens at once instead of at the scheduled start. The voter roll is fixed now, as the Voters tab shows it, and the ballot (positions and candidates) can no longer be changed.",
   },
   confirmClose: {
     title: "Close voting now?",

@@ -102,12 +102,12 @@ export function ReportsPanel({ organizationId }: { organizationId?: string }) {
           </ul>
         )}
       </LoadState>
-      {more && page.reports.length < REPORTS_LIMIT_MAX && (
+      {more && limit < REPORTS_LIMIT_MAX && (
         <button
           type="button"
           className={`btn ${styles.reportsMore}`}
           disabled={load.isPlaceholderData}
-          onClick={() => setLimit(Math.min(REPORTS_LIMIT_MAX, page.reports.length + REPORTS_PAGE_SIZE))}
+          onClick={() => setLimit((asked) => Math.min(REPORTS_LIMIT_MAX, asked + REPORTS_PAGE_SIZE))}
         >
           {load.isPlaceholderData ? text.loading : text.showMoreReports}
         </button>
