@@ -139,7 +139,9 @@ describe("ballots", () => {
     const positions = adminPage.getByRole("region", { name: "Positions" });
     await positions.getByText("Meetings may be held online.").waitFor();
     await positions.getByText("Answer Yes, No or Abstain.", { exact: false }).waitFor();
-    await positions.getByText("Choose up to 2. Choose every candidate you approve of.", { exact: false }).waitFor();
+    await positions
+      .getByText("Choose up to 2. Choose every candidate you approve of.", { exact: false })
+      .waitFor();
     await shots(adminPage, "ballot-overview");
     await adminPage.getByRole("tab", { name: "Cast Vote" }).click();
     await adminPage.getByRole("button", { name: "Preview as a voter" }).click();

@@ -94,4 +94,28 @@ describe("emoji reactions", () => {
       .poll(() => chip(voter.page, text, "🎉").getAttribute("aria-label"))
       .toBe("🎉 1 reaction: Kofi Admin. Select to add yours");
   });
+  it("the palette of the last message of a full channel opens where the list does not cut it off", async () => {
+    for (let n = 1; n <= 20; n++) {
+      await owner.context.request.post(`/api/channels/${channel.id}/posts`, {
+        data: { content: `Filler ${n}` },
+      });
+    }
+    const last = "The last word tonight";
+    await owner.context.request.post(`/api/channels/${channel.id}/posts`, { data: { content: last } });
+    await message(voter.page, last).waitFor();
+    await message(voter.page, last).hover();
+    await message(voter.page, last).getByRole("button", { name: "Add reaction" }).click();
+    // Every choice is there to be pressed where it shows (nothing of the list or the composer over it).
+    const hidden = await message(voter.page, last)
+      .getByRole("button", { name: /^React with/ })
+      .evaluateAll(
+        (buttons) =>
+          buttons.filter((button) => {
+            const box = button.getBoundingClientRect();
+            return !button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+          }).length,
+      );
+    expect(hidden).toBe(0);
+    await shot(voter.page, "reactions-picker-last-message");
+  });
 });

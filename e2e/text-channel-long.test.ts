@@ -22,6 +22,7 @@ let voter: { context: BrowserContext; page: Page };
 let archive: Channel;
 /** Entry 005's id: pinned, for a jump from the Pins tab. */
 let pinned: string;
+let organizationId: string;
 
 const address = (area: "organization" | "member", channel: Channel) =>
   `/${area}/text?channelId=${channel.id}&channelName=${encodeURIComponent(channel.name)}`;
@@ -68,6 +69,7 @@ beforeAll(async () => {
   const member = await registerVoter({ full_name: "Kwesi Reader" });
   voter = await newPage(browser);
   await signInAs(voter.context, member);
+  organizationId = mine.current_id;
   await voter.context.request.post(`/api/organizations/${mine.current_id}/join`);
 
   for (let n = 1; n <= READ; n++) await post(n);
@@ -92,6 +94,27 @@ describe("a long text channel", () => {
     expect(await inView(page, label(MESSAGES))).toBe(false);
     expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
     await shot(page, "long-channel-unread-divider");
+  });
+
+  it("for a member who never opened it, the divider is above the channel's first message, not the first page's", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(context, await registerVoter({ full_name: "Esi Newcomer" }));
+    await context.request.post(`/api/organizations/${organizationId}/join`);
+    await page.goto(address("member", archive));
+    // Opened at the first page's oldest message (every one unread), the page before it loading above.
+    await message(page, label(MESSAGES - 49)).waitFor();
+    const welcome = page.getByRole("heading", { name: "Welcome to #archive!" });
+    for (let i = 0; i < 30 && !(await welcome.isVisible()); i++) {
+      await scrollLog(page, "top");
+      await page.waitForTimeout(250);
+    }
+    await scrollLog(page, "top");
+    await expect.poll(() => inView(page, label(1))).toBe(true);
+    const marked = page.locator("[data-row]").filter({ has: page.locator(".MessageList_unreadDivider") });
+    await expect.poll(() => marked.count()).toBe(1);
+    expect(await marked.getByRole("article").textContent()).toContain(label(1));
+    await shot(page, "long-channel-never-opened-divider");
+    await context.close();
   });
 
   it("scrolling back loads every earlier page, keeps the place and mounts only rows near the view", async () => {

@@ -52,4 +52,11 @@ describe("serving the built web app", () => {
     expect(page.headers["cache-control"]).toBe("no-cache");
     expect(page.headers["content-encoding"]).toBe("br");
   });
+
+  it("answers a missing asset 404, not with the page (a tab of an earlier build asks for its chunks)", async () => {
+    const missing = await app.inject({ url: "/assets/index-gone99.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-type"]).toMatch(/^application\/json/);
+    expect((await app.inject({ url: "/member/assets-of-mine" })).statusCode).toBe(200);
+  });
 });

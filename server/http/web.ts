@@ -9,8 +9,8 @@ import { body } from "./errors";
 export const webDist = path.join(projectRoot, "web/dist");
 
 /**
- * Serves the built web app; any other GET that is not under /api gets index.html, so the
- * browser's router takes the path. Unknown /api paths get the error shape.
+ * Serves the built web app; any other GET that is not under /api or /assets gets index.html, so the
+ * browser's router takes the path. Unknown /api paths and missing assets get the error shape.
  */
 export async function installWeb(app: FastifyInstance, serveWeb: boolean, root = webDist): Promise<void> {
   const serving = serveWeb && existsSync(path.join(root, "index.html"));
@@ -30,7 +30,11 @@ export async function installWeb(app: FastifyInstance, serveWeb: boolean, root =
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api");
+    // A missing asset is a 404, never the page: a tab opened before a new build asks for the old
+    // build's chunks, and the page in their place (as text/html) left it blank, where a 404 lets it
+    // load again (the app's error boundary on a failed chunk).
+    const isPage =
+      request.method === "GET" && !request.url.startsWith("/api") && !request.url.startsWith("/assets/");
     if (serving && isPage) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }

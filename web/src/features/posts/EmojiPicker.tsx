@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { EMOJI_PALETTE } from "../../../../contract/posts";
 import { cx } from "../../ui/cx";
 import parts from "./ChannelParts.module.css";
@@ -43,6 +43,25 @@ export function EmojiPicker({
     document.addEventListener("pointerdown", onPointer);
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open, onOpenChange]);
+  // The palette opens on the side its style says, unless it would be cut off there by the list
+  // that scrolls it (a message's reactions at the end of the channel): then on the other side.
+  const paletteRef = useRef<HTMLDivElement>(null);
+  const [flip, setFlip] = useState<CSSProperties | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!open) return setFlip(undefined);
+    const palette = paletteRef.current;
+    const anchor = emojiRef.current;
+    if (!palette || !anchor) return;
+    const box = palette.getBoundingClientRect();
+    const button = anchor.getBoundingClientRect();
+    const clip = clippingBox(anchor);
+    const gap = 6;
+    const fitsAbove = box.height + gap <= button.top - clip.top;
+    const fitsBelow = box.height + gap <= clip.bottom - button.bottom;
+    const offset = `calc(100% + ${gap}px)`;
+    if (box.bottom > clip.bottom && fitsAbove) setFlip({ top: "auto", bottom: offset });
+    else if (box.top < clip.top && fitsBelow) setFlip({ bottom: "auto", top: offset });
+  }, [open]);
   return (
     <div className={styles.emoji} ref={emojiRef}>
       <button
@@ -58,7 +77,9 @@ export function EmojiPicker({
       {open && (
         // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form field set
         <div
+          ref={paletteRef}
           className={cx(styles.emojiPalette, paletteClass)}
+          style={flip}
           role="group"
           aria-label={label}
           onKeyDown={(event) => {
@@ -84,4 +105,12 @@ export function EmojiPicker({
       )}
     </div>
   );
+}
+
+/** The box that cuts off what overflows `element`: its nearest ancestor that scrolls or clips, else the window. */
+function clippingBox(element: HTMLElement): { top: number; bottom: number } {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(at).overflowY)) return at.getBoundingClientRect();
+  }
+  return { top: 0, bottom: window.innerHeight };
 }

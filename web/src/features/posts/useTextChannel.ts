@@ -1,8 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { Channel } from "../../../../contract/channels";
-import type { PostPage } from "../../../../contract/posts";
-import { firstUnread } from "./cache";
 import { channelCache } from "./channelCache";
 import { useChannelActions } from "./useChannelActions";
 import { useChannelLive } from "./useChannelLive";
@@ -26,15 +24,7 @@ export function useTextChannel(channel: Channel, userId: string | undefined) {
     if (newestByOther) readNow();
   }, [newestByOther, readNow]);
   // Where the divider goes is read before this visit marks the channel read.
-  const onFirst = useCallback(
-    (first: PostPage) => {
-      const from = firstUnread(first, userId);
-      readNow();
-      return from;
-    },
-    [readNow, userId],
-  );
-  const { unreadFrom, clear } = useUnreadDivider(page, onFirst);
+  const { unreadFrom, clear } = useUnreadDivider(page, userId, readNow);
   // Having written here, the viewer has read what came before: the divider goes.
   const actions = useChannelActions(channel.id, cache, clear);
   const typers = useChannelLive({

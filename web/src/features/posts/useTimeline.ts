@@ -7,7 +7,7 @@ import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { withOlder } from "./cache";
+import { firstUnread, withOlder } from "./cache";
 import { fitLatest } from "./catchUp";
 import { timelineKey } from "./keys";
 
@@ -93,13 +93,25 @@ export function useTimeline(channelId: string) {
 /**
  * Where the unread divider goes: above the first message by someone else after the viewer last
  * read the channel, as the first answer of this visit says (before this visit marks it read);
- * `onFirst` runs then. Null once the viewer writes here. Undefined until known.
+ * `onFirst` runs then. When that answer's oldest message is already unread, the first unread is
+ * further back (a channel never opened, with more than a page of messages): as older pages come,
+ * the divider moves up to it, so no unread message shows above it as read. It never moves down,
+ * nor appears for messages that come while the channel is open. Null once the viewer writes here.
+ * Undefined until known.
  */
-export function useUnreadDivider(page: PostPage | undefined, onFirst: (page: PostPage) => string | null) {
-  const [unreadFrom, setUnreadFrom] = useState<string | null | undefined>(undefined);
+export function useUnreadDivider(page: PostPage | undefined, me: string | undefined, onFirst: () => void) {
+  const [divider, setDivider] = useState<{ since: string | null; from: string | null }>();
   useEffect(() => {
-    if (page && unreadFrom === undefined) setUnreadFrom(onFirst(page));
-  }, [page, unreadFrom, onFirst]);
-  const clear = useCallback(() => setUnreadFrom(null), []);
-  return { unreadFrom, clear };
+    if (!page) return;
+    if (divider === undefined) {
+      setDivider({ since: page.last_read_at, from: firstUnread(page, me) });
+      onFirst();
+      return;
+    }
+    if (divider.from === null) return;
+    const first = firstUnread({ ...page, last_read_at: divider.since }, me);
+    if (first !== null && first !== divider.from) setDivider({ ...divider, from: first });
+  }, [page, divider, me, onFirst]);
+  const clear = useCallback(() => setDivider((held) => held && { ...held, from: null }), []);
+  return { unreadFrom: divider?.from, clear };
 }

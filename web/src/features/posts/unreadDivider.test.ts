@@ -1,0 +1,63 @@
+import { act, renderHook } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { Post, PostPage } from "../../../../contract/posts";
+import { withOlder } from "./cache";
+import { at, post } from "./posts.fixtures";
+import { useUnreadDivider } from "./useTimeline";
+
+const page = (posts: Post[], has_more: boolean, last_read_at: string | null): PostPage => ({
+  posts,
+  has_more,
+  last_read_at,
+});
+/** Messages `from` to `to` by someone else, one a minute. */
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => post(`m${from + i}`, from + i));
+
+describe("the unread divider", () => {
+  it("moves up as earlier pages come when the first page is all unread, never down, and goes once the viewer writes", () => {
+    const onFirst = vi.fn();
+    // Never opened: the first page holds the newest messages, every one unread.
+    const first = page(range(31, 59), true, null);
+    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", onFirst), {
+      initialProps: { held: first as PostPage | undefined },
+    });
+    expect(hook.result.current.unreadFrom).toBe("m31");
+    expect(onFirst).toHaveBeenCalledTimes(1);
+
+    // The server now says read (this visit marked it): the divider keeps what the visit began with.
+    const older = withOlder({ ...first, last_read_at: at(59) }, page(range(1, 30), false, null));
+    hook.rerender({ held: older });
+    expect(hook.result.current.unreadFrom).toBe("m1");
+
+    // A message that comes while the channel is open does not move it.
+    hook.rerender({ held: { ...older, posts: [...older.posts, post("m60", 60)] } });
+    expect(hook.result.current.unreadFrom).toBe("m1");
+    expect(onFirst).toHaveBeenCalledTimes(1);
+
+    act(() => hook.result.current.clear());
+    expect(hook.result.current.unreadFrom).toBeNull();
+    hook.rerender({ held: withOlder(older, page([post("m0", 0)], false, null)) });
+    expect(hook.result.current.unreadFrom).toBeNull();
+  });
+
+  it("stays where the viewer stopped reading when that is within the first page", () => {
+    const first = page(range(31, 59), true, at(40));
+    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {
+      initialProps: { held: first },
+    });
+    expect(hook.result.current.unreadFrom).toBe("m41");
+    hook.rerender({ held: withOlder(first, page(range(1, 30), false, null)) });
+    expect(hook.result.current.unreadFrom).toBe("m41");
+  });
+
+  it("is none when everything was read, and none appears for messages that come while open", () => {
+    const first = page(range(1, 10), false, at(10));
+    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {
+      initialProps: { held: first },
+    });
+    expect(hook.result.current.unreadFrom).toBeNull();
+    hook.rerender({ held: { ...first, posts: [...first.posts, post("m11", 11)] } });
+    expect(hook.result.current.unreadFrom).toBeNull();
+  });
+});
