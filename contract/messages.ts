@@ -56,6 +56,8 @@ export const workspaceMessages = {
   votingPeriodRequired: "Voting period is required for election channels",
   votingPeriodOrder: "The voting period must end after it starts",
   votingStartPast: "The voting period cannot start in the past",
+  timeZoneStartPast:
+    "In this time zone an upcoming election would start in the past: change its dates, or open it now, first",
   invalidDate: "That date does not exist in the calendar",
   invalidTime: "Times must be given as HH:MM",
   candidateRequired: "At least one candidate is required for election channels",

@@ -103,6 +103,10 @@ describe("a long text channel", () => {
     await page.goto(address("member", archive));
     // Opened at the first page's oldest message (every one unread), the page before it loading above.
     await message(page, label(MESSAGES - 49)).waitFor();
+    // The page before comes and the divider moves up to it, the reader staying where they are.
+    await message(page, label(MESSAGES - 50)).waitFor({ state: "attached" });
+    await page.waitForTimeout(500);
+    expect(await inView(page, label(MESSAGES - 49))).toBe(true);
     const welcome = page.getByRole("heading", { name: "Welcome to #archive!" });
     for (let i = 0; i < 30 && !(await welcome.isVisible()); i++) {
       await scrollLog(page, "top");

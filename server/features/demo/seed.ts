@@ -86,12 +86,18 @@ export async function seedDemoIfEmpty(
     country: "Nigeria",
   });
   credentials.push({ role: "organization admin", email: admin.email, password: adminPassword });
-  await updateOrganization(db, admin, organizationId, {
-    description:
-      "The student union of Riverside College: debates, town halls and the yearly council election.",
-    location: "Lagos, Nigeria",
-    website: "https://riverside-union.example",
-  });
+  await updateOrganization(
+    db,
+    admin,
+    organizationId,
+    {
+      description:
+        "The student union of Riverside College: debates, town halls and the yearly council election.",
+      location: "Lagos, Nigeria",
+      website: "https://riverside-union.example",
+    },
+    clock.now(),
+  );
   // The organization's own "General" text channel is the demo's everyday room.
   await db
     .update(channels)

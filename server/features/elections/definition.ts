@@ -17,12 +17,13 @@ const START_NOW_MS = 2 * 60_000;
  * "Voting open" sent to every voter, with no confirmation (opening early is "Open voting now").
  */
 export function votingWindow(
-  voting: VotingSettings,
+  voting: Pick<VotingSettings, "startDate" | "startTime" | "endDate" | "endTime">,
   timeZone: string,
   now: Date,
+  refusal: string = messages.votingStartPast,
 ): { startsAt: Date; endsAt: Date } {
   const startsAt = zonedInstant(voting.startDate, voting.startTime, timeZone);
-  if (startsAt.getTime() < now.getTime() - START_NOW_MS) throw badRequest(messages.votingStartPast);
+  if (startsAt.getTime() < now.getTime() - START_NOW_MS) throw badRequest(refusal);
   return { startsAt, endsAt: zonedInstant(voting.endDate, voting.endTime, timeZone) };
 }
 

@@ -235,6 +235,31 @@ describe("the admin", () => {
     expect(edit.json().error.message).toBe(messages.votingStartPast);
     const unchanged = (await by.get(`/api/elections/${election.id}`)).json();
     expect(unchanged).toMatchObject({ status: "upcoming", start_date: election.start_date });
+
+    // Once voting opened, an editor left open is told the ballot is frozen, whatever its dates.
+    await by.post(`/api/elections/${election.id}/open`);
+    const late = await by.put(`/api/elections/${election.id}/definition`, {
+      voting_settings: {
+        ...at(new Date(now.getTime() - 3_600_000)),
+        candidates: [{ name: "Eve", party: "Red", position: "governor", image: "https://img.example/e.png" }],
+      },
+    });
+    expect(late.json().error.message).toBe(electionMessages.definitionFrozen);
+
+    // A time zone 14 hours east would put an upcoming start (an hour from now in UTC) 13 hours back.
+    const soon = await as.post("/api/channels", {
+      ...channel,
+      name: `soon-${Date.now() % 1e6}`,
+      voting_settings: { ...channel.voting_settings, ...at(new Date(now.getTime() + 3_600_000)) },
+    });
+    expect(soon.statusCode, soon.body).toBe(201);
+    const zone = await as.patch(`/api/organizations/${admin.organizationId}`, {
+      timezone: "Pacific/Kiritimati",
+    });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json().error.message).toBe(messages.timeZoneStartPast);
+    const kept = (await as.get(`/api/channels/${soon.json().channel.id}/election`)).json();
+    expect(kept).toMatchObject({ status: "upcoming", time_zone: "UTC" });
   });
 
   it("must be denied to voters and to admins of other organizations", async () => {

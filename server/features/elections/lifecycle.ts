@@ -222,6 +222,8 @@ export async function updateDefinition(
   now: Date,
 ): Promise<ElectionRow> {
   const row = await electionForAdmin(db, admin, electionId);
+  // Frozen first: an editor left open while voting opened is told so, not that its start is past.
+  if (row.status !== "upcoming") throw badRequest(electionMessages.definitionFrozen);
   const voting = input.voting_settings;
   const window = votingWindow(voting, await timeZoneOf(db, row.organizationId), now);
   return db.transaction(async (tx) => {

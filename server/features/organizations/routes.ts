@@ -70,7 +70,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
   }));
 
   route(app, api.update, async ({ auth, params, body }) => {
-    const profile = await updateOrganization(db, auth.user, params.id, body);
+    const profile = await updateOrganization(db, auth.user, params.id, body, ctx.clock.now());
     await announceProfile(bus, profile);
     return profile;
   });

@@ -18,6 +18,7 @@ import { zonedInstant } from "../../lib/zoned-time";
 import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
+import { votingWindow } from "../elections/definition";
 import { isAdmin, requireAdmin, requireMember } from "./policy";
 import { presentProfile, presentSummary } from "./presenter";
 import { countChannels, countMembers, findOrganization, memberCount } from "./queries";
@@ -62,17 +63,27 @@ export async function updateOrganization(
   user: User,
   organizationId: string,
   input: z.output<typeof updateOrganizationInput>,
+  now: Date,
 ): Promise<OrganizationProfile> {
   await requireAdmin(db, user, organizationId);
   await db.transaction(async (tx) => {
     await updateWhere(tx, organizations, input, eq(organizations.id, organizationId));
-    if (input.timezone) await rescheduleElections(tx, organizationId, input.timezone);
+    if (input.timezone) await rescheduleElections(tx, organizationId, input.timezone, now);
   });
   return organizationProfile(db, user, organizationId);
 }
 
-/** A new time zone moves the instants of what has not happened yet: upcoming starts and ends, active ends. */
-async function rescheduleElections(tx: Db, organizationId: string, timeZone: string): Promise<void> {
+/**
+ * A new time zone moves the instants of what has not happened yet: upcoming starts and ends, active
+ * ends. One that would put an upcoming start in the past is refused (votingWindow), as typing that
+ * start would be: the election would open at once, with no confirmation.
+ */
+async function rescheduleElections(
+  tx: Db,
+  organizationId: string,
+  timeZone: string,
+  now: Date,
+): Promise<void> {
   const open = await tx
     .select()
     .from(elections)
@@ -82,12 +93,11 @@ async function rescheduleElections(tx: Db, organizationId: string, timeZone: str
   for (const election of open) {
     await tx
       .update(elections)
-      .set({
-        ...(election.status === "upcoming" && {
-          startsAt: zonedInstant(election.startDate, election.startTime, timeZone),
-        }),
-        endsAt: zonedInstant(election.endDate, election.endTime, timeZone),
-      })
+      .set(
+        election.status === "upcoming"
+          ? votingWindow(election, timeZone, now, messages.timeZoneStartPast)
+          : { endsAt: zonedInstant(election.endDate, election.endTime, timeZone) },
+      )
       .where(eq(elections.id, election.id));
   }
 }

@@ -56,11 +56,15 @@ export function EmojiPicker({
     const button = anchor.getBoundingClientRect();
     const clip = clippingBox(anchor);
     const gap = 6;
-    const fitsAbove = box.height + gap <= button.top - clip.top;
-    const fitsBelow = box.height + gap <= clip.bottom - button.bottom;
+    const roomAbove = button.top - clip.top;
+    const roomBelow = clip.bottom - button.bottom;
     const offset = `calc(100% + ${gap}px)`;
-    if (box.bottom > clip.bottom && fitsAbove) setFlip({ top: "auto", bottom: offset });
-    else if (box.top < clip.top && fitsBelow) setFlip({ bottom: "auto", top: offset });
+    // Cut off on its side: the other side if it fits there, or has more room than this one.
+    const fits = (room: number) => box.height + gap <= room;
+    if (box.bottom > clip.bottom && (fits(roomAbove) || roomAbove > roomBelow))
+      setFlip({ top: "auto", bottom: offset });
+    else if (box.top < clip.top && (fits(roomBelow) || roomBelow > roomAbove))
+      setFlip({ bottom: "auto", top: offset });
   }, [open]);
   return (
     <div className={styles.emoji} ref={emojiRef}>

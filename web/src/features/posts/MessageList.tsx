@@ -246,14 +246,16 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   }, [posts, active, me, toBottom, indexOf]);
 
   // Opened with unread messages above the fold: start at the unread divider instead of the end.
-  // Once: a divider that moves up as earlier pages come (useUnreadDivider) leaves the reader's place.
+  // Once, when the divider is first known: one that moves up as earlier pages come (useUnreadDivider)
+  // leaves the reader's place.
   const placedAtDivider = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the divider's place becomes known
   useLayoutEffect(() => {
     const element = scroller.current;
-    const index = unreadFrom ? indexOf.get(unreadFrom) : undefined;
-    if (placedAtDivider.current || !element || !unreadFrom || index === undefined || !active) return;
+    if (placedAtDivider.current || unreadFrom === undefined) return;
     placedAtDivider.current = true;
+    const index = unreadFrom ? indexOf.get(unreadFrom) : undefined;
+    if (!element || !unreadFrom || index === undefined || !active) return;
     const top = (list.current?.offsetTop ?? 0) + (offsets[index] as number);
     if (top < element.scrollTop) {
       place.current = { kind: "target", id: unreadFrom, align: "start" };

@@ -91,11 +91,18 @@ export function withOlder(held: PostPage, older: PostPage): PostPage {
 
 /** The first message by someone else after the viewer last read the channel (the unread divider's place). */
 export function firstUnread(page: PostPage, me: string | undefined): string | null {
+  return firstUnreadPost(page, me)?.id ?? null;
+}
+
+/** That message itself; with `until`, only among the messages sent by then. */
+export function firstUnreadPost(page: PostPage, me: string | undefined, until?: string): Post | undefined {
   const since = page.last_read_at;
-  const post = page.posts.find(
-    (item) => item.author?.id !== me && (since === null || item.created_at > since),
+  return page.posts.find(
+    (item) =>
+      item.author?.id !== me &&
+      (since === null || item.created_at > since) &&
+      (until === undefined || item.created_at <= until),
   );
-  return post?.id ?? null;
 }
 
 /** A thread with a new comment (once), or with one changed or taken out. */

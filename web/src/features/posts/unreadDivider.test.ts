@@ -41,6 +41,21 @@ describe("the unread divider", () => {
     expect(hook.result.current.unreadFrom).toBeNull();
   });
 
+  it("does not move down when a catch-up replaces the timeline with messages newer than the visit", () => {
+    const first = page(range(31, 59), true, at(40));
+    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {
+      initialProps: { held: first },
+    });
+    expect(hook.result.current.unreadFrom).toBe("m41");
+    // Away longer than a page: the timeline is replaced by the newest messages, all after the visit began.
+    const newest = page(range(60, 90), true, at(59));
+    hook.rerender({ held: newest });
+    expect(hook.result.current.unreadFrom).toBe("m41");
+    // Scrolling back brings the visit's messages again, and the divider's own.
+    hook.rerender({ held: withOlder(newest, page(range(20, 59), true, null)) });
+    expect(hook.result.current.unreadFrom).toBe("m41");
+  });
+
   it("stays where the viewer stopped reading when that is within the first page", () => {
     const first = page(range(31, 59), true, at(40));
     const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {

@@ -7,7 +7,7 @@ import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow } from "../../api/query";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
-import { firstUnread, withOlder } from "./cache";
+import { firstUnreadPost, withOlder } from "./cache";
 import { fitLatest } from "./catchUp";
 import { timelineKey } from "./keys";
 
@@ -100,17 +100,34 @@ export function useTimeline(channelId: string) {
  * Undefined until known.
  */
 export function useUnreadDivider(page: PostPage | undefined, me: string | undefined, onFirst: () => void) {
-  const [divider, setDivider] = useState<{ since: string | null; from: string | null }>();
+  /** What the visit began with: read up to `since`, the newest message then `until`; the divider's message and its time. */
+  const [divider, setDivider] = useState<{
+    since: string | null;
+    until: string;
+    from: string | null;
+    fromAt: string;
+  }>();
   useEffect(() => {
     if (!page) return;
     if (divider === undefined) {
-      setDivider({ since: page.last_read_at, from: firstUnread(page, me) });
+      const first = firstUnreadPost(page, me);
+      const until = page.posts.at(-1)?.created_at ?? "";
+      setDivider({
+        since: page.last_read_at,
+        until,
+        from: first?.id ?? null,
+        fromAt: first?.created_at ?? "",
+      });
       onFirst();
       return;
     }
     if (divider.from === null) return;
-    const first = firstUnread({ ...page, last_read_at: divider.since }, me);
-    if (first !== null && first !== divider.from) setDivider({ ...divider, from: first });
+    // Only a message that was there when the visit began, and older than the divider's: earlier
+    // pages move it up; a catch-up that replaced the timeline with newer messages does not move it down.
+    const earlier = firstUnreadPost({ ...page, last_read_at: divider.since }, me, divider.until);
+    if (earlier && earlier.created_at < divider.fromAt) {
+      setDivider({ ...divider, from: earlier.id, fromAt: earlier.created_at });
+    }
   }, [page, divider, me, onFirst]);
   const clear = useCallback(() => setDivider((held) => held && { ...held, from: null }), []);
   return { unreadFrom: divider?.from, clear };
