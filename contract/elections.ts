@@ -307,6 +307,9 @@ export interface Bulletin {
   results: Array<{ position_id: string; result: QuestionResult }> | null;
 }
 
+/** A receipt as casting gives it: VS- and 26 characters of its alphabet (no 0, 1, I, O), by fours; any case. */
+export const RECEIPT_PATTERN = /^VS-(?:[A-HJ-NP-Z2-9]{4}-){6}[A-HJ-NP-Z2-9]{2}$/i;
+
 /** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */
 export function receiptMessage(receipt: string, positionId: string): string {
   return `${receipt.trim().toUpperCase()}:${positionId}`;

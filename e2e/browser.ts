@@ -98,6 +98,21 @@ export const sideways = (page: Page) =>
       .join(", ")}`;
   });
 
+/**
+ * How far the workspace's main area scrolls sideways within itself (it scrolls up and down, so it
+ * scrolls sideways too, where `sideways` does not see it: the page itself does not), "" when it fits.
+ */
+export const cutOff = (page: Page) =>
+  page.evaluate(() => {
+    const areas = [...document.querySelectorAll<HTMLElement>('main, main [class*="mainContent"]')];
+    return areas
+      .filter((area) => area.scrollWidth > area.clientWidth + 1)
+      .map(
+        (area) => `${area.className || area.tagName.toLowerCase()}: ${area.scrollWidth - area.clientWidth}px`,
+      )
+      .join(", ");
+  });
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Runs axe-core on the page as it stands (its context needs bypassCSP): every violation, with up to six nodes each. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
 import type { QuestionInput } from "../contract/ballots/question";
 import type { Bulletin, CastVoteResult, Election } from "../contract/elections";
+import { words } from "../web/src/features/elections/bulletinText";
 import { type RunningE2eApp, startE2eApp } from "./app";
 import { apiJson, settle, signInAs, takeOverDemoAccount } from "./browser";
 import { axeFindings, launchBrowser, openElection, organizationWithVoter, PRESIDENTS, shot } from "./support";
@@ -164,6 +165,11 @@ describe("the bulletin board", () => {
     const page = await voter.newPage();
     await page.goto(`/elections/${election.id}/bulletin`);
     await page.getByRole("heading", { name: "agm-2026" }).waitFor();
+    // What is not a receipt is said so, not "not found yet".
+    await page.getByLabel("Your receipt").fill("VS-0000-0000-0000");
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    await page.getByRole("alert").filter({ hasText: words.notAReceipt }).waitFor();
+    expect(await page.getByText(words.notFound).count()).toBe(0);
     await page.getByLabel("Your receipt").fill(cast.receipt);
     await page.getByRole("button", { name: "Find my ballot" }).click();
     const found = page.getByRole("status").filter({ hasText: "Found:" });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sideways } from "./browser";
+import { cutOff, sideways } from "./browser";
 import {
   baseURL,
   launchBrowser,
@@ -73,7 +73,7 @@ describe("layout", () => {
     await shot(owner.page, "layout-config-above-chat-button");
   });
 
-  it("at 390 px wide no page scrolls sideways, and the empty organization home keeps its panels apart", {
+  it("at 390 px wide no page scrolls sideways or is cut off, and the empty organization home keeps its panels apart", {
     timeout: 180_000,
   }, async () => {
     const { owner, voter, organizationId } = await organizationWithVoter(browser);
@@ -107,6 +107,8 @@ describe("layout", () => {
         await page.locator("h1").first().waitFor();
         const extra = await sideways(page);
         if (extra) failures.push(`${who} ${url}: ${extra}`);
+        const cut = await cutOff(page);
+        if (cut) failures.push(`${who} ${url}: scrolls sideways within the main area: ${cut}`);
       }
       await page.goto(urls[1] as string);
       await page.getByRole("tab", { name: "Overview" }).waitFor();

@@ -67,6 +67,10 @@ describe("the schedule", () => {
       timezone: "Mars/Olympus",
     });
     expect(bad.statusCode).toBe(400);
+    // An open election: its voters were told when it closes.
+    const other = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json();
+    const open = await electionOfChannel(t.app, admin.cookie, other.channel.id);
+    const opened = (await call(t.app, admin.cookie).post(`/api/elections/${open.id}/open`)).json();
     await call(t.app, admin.cookie).patch(`/api/organizations/${admin.organizationId}`, {
       timezone: "Africa/Lagos",
     });
@@ -74,6 +78,10 @@ describe("the schedule", () => {
     expect(moved.time_zone).toBe("Africa/Lagos");
     expect(moved.starts_at).toBe(`${election.start_date}T07:00:00.000Z`);
     expect(moved.ends_at).toBe(`${election.end_date}T17:00:00.000Z`);
+    // The open one keeps its moments, its hours written as Lagos shows them (an hour ahead of UTC).
+    const kept = (await call(t.app, admin.cookie).get(`/api/elections/${open.id}`)).json();
+    expect(kept).toMatchObject({ status: "active", starts_at: opened.starts_at, ends_at: opened.ends_at });
+    expect(kept).toMatchObject({ end_date: opened.end_date, end_time: "19:00" });
   });
 });
 

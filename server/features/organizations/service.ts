@@ -14,7 +14,7 @@ import { elections, organizationMemberships, organizations, users } from "../../
 import { updateWhere } from "../../db/update";
 import { notFound } from "../../http/errors";
 import { newInviteCode } from "../../lib/crypto";
-import { zonedInstant } from "../../lib/zoned-time";
+import { wallClock } from "../../lib/zoned-time";
 import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
@@ -74,9 +74,10 @@ export async function updateOrganization(
 }
 
 /**
- * A new time zone moves the instants of what has not happened yet: upcoming starts and ends, active
- * ends. One that would put an upcoming start in the past is refused (votingWindow), as typing that
- * start would be: the election would open at once, with no confirmation.
+ * A new time zone: an upcoming election keeps its dates and hours, read in the new zone (its instants
+ * move); one that would then start in the past is refused (votingWindow), as typing that start would
+ * be: the election would open at once, with no confirmation. An open election keeps its instants,
+ * told to its voters when it opened: its dates and hours are written again as the new zone shows them.
  */
 async function rescheduleElections(
   tx: Db,
@@ -96,10 +97,17 @@ async function rescheduleElections(
       .set(
         election.status === "upcoming"
           ? votingWindow(election, timeZone, now, messages.timeZoneStartPast)
-          : { endsAt: zonedInstant(election.endDate, election.endTime, timeZone) },
+          : shownIn(election, timeZone),
       )
       .where(eq(elections.id, election.id));
   }
+}
+
+/** An election's window as the wall clock of `timeZone` shows its instants. */
+function shownIn(election: { startsAt: Date; endsAt: Date }, timeZone: string) {
+  const start = wallClock(election.startsAt, timeZone);
+  const end = wallClock(election.endsAt, timeZone);
+  return { startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time };
 }
 
 export async function updateOrganizationSettings(

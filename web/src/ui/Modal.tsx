@@ -37,11 +37,18 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
-    dialog?.querySelector<HTMLElement>(`input, select, textarea, button:not(.${styles.close})`)?.focus();
+    if (dialog) focusFirst(dialog);
     return () => {
       if (opener.current?.isConnected) opener.current.focus();
     };
   }, []);
+  // A step of the dialog that replaced the focused control (a method chosen, say) left the focus
+  // nowhere: it goes to the new step's first field, as at opening.
+  useEffect(() => {
+    const dialog = ref.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (dialog?.open && lost) focusFirst(dialog);
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     // A dialog opened from inside this one handles its own keys.
     if ((event.target as Element).closest("dialog") !== event.currentTarget) return;
@@ -87,4 +94,9 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
       {footer && <div className={styles.footer}>{footer}</div>}
     </dialog>
   );
+}
+
+/** The dialog's first field, else its first button other than the close button. */
+function focusFirst(dialog: HTMLDialogElement): void {
+  dialog.querySelector<HTMLElement>(`input, select, textarea, button:not(.${styles.close})`)?.focus();
 }

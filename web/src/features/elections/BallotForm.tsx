@@ -139,11 +139,14 @@ export function BallotForm({
           <p className={cx("muted", shared.small)} aria-live="polite">
             {invalid ? ballotWords.fixAnswers : text.submitHint(answered.length)}
           </p>
+          {/* Locked while verifying or casting, yet focusable: disabled, it would drop the focus the
+              verification dialog gives back when it closes. */}
           <button
             type="button"
             className="btn btn-primary btn-lg"
-            disabled={busy !== false || answered.length === 0}
-            onClick={submit}
+            disabled={busy === false && answered.length === 0}
+            aria-disabled={busy !== false || undefined}
+            onClick={busy === false ? submit : undefined}
           >
             {busy === "casting" ? text.submitting : text.submitVote}
           </button>

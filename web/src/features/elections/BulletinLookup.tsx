@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { type Bulletin, type BulletinBallot, receiptMessage } from "../../../../contract/elections";
+import {
+  type Bulletin,
+  type BulletinBallot,
+  RECEIPT_PATTERN,
+  receiptMessage,
+} from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import styles from "./BulletinLookup.module.css";
@@ -12,7 +17,9 @@ import { sha256Hex } from "./hash";
 import { receiptsFor } from "./receipts";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
-const lookupInput = z.object({ receipt: z.string().trim().min(1) });
+const lookupInput = z.object({
+  receipt: z.string().trim().min(1).regex(RECEIPT_PATTERN, { error: words.notAReceipt }),
+});
 
 export interface Match {
   positionId: string;
@@ -72,6 +79,8 @@ export function Lookup({
     },
   });
 
+  const invalid = form.formState.errors.receipt?.message;
+
   const foundText = (match: Match) => {
     const position = bulletin.positions.find((p) => p.id === match.positionId);
     if (!position) return "";
@@ -95,8 +104,15 @@ export function Lookup({
             autoComplete="off"
             spellCheck={false}
             placeholder={words.lookupPlaceholder}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${inputId}-error` : undefined}
             {...typed}
           />
+          {invalid && (
+            <span id={`${inputId}-error`} className="hint invalid" role="alert">
+              {invalid}
+            </span>
+          )}
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || !receipt.trim()}>
           {busy ? words.searching : words.lookup}

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { electionMessages } from "../../../../contract/elections";
 import { Link } from "../../router";
 import { copyText } from "../../ui/clipboard";
@@ -23,8 +23,13 @@ export function Receipt({
 }) {
   const toast = useToast();
   const ref = useRef<HTMLDivElement>(null);
+  // The ballot that had the focus is gone: the receipt takes it, so a keyboard or screen reader user
+  // is where the vote's outcome is.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) ref.current?.focus();
+  }, []);
   return (
-    <div className={styles.receipt} ref={ref} role="status">
+    <div className={styles.receipt} ref={ref} role="status" tabIndex={-1}>
       <p className={styles.receiptSuccess}>✓ {electionMessages.voteCast}</p>
       <h3>{text.receiptTitle}</h3>
       <div className={styles.receiptCodeRow}>

@@ -33,6 +33,8 @@ export const words = {
   found: (position: string, candidate: string) =>
     `Found: your ballot for ${position} is recorded for ${candidate}`,
   notFound: "Not found yet (it may still be waiting for the next seal)",
+  notAReceipt:
+    "That is not a receipt: a receipt reads VS- and groups of four letters and digits, as shown when you voted.",
   foundAnswer: (position: string, answer: string) =>
     `Found: your ballot for ${position} is recorded as: ${answer}`,
   foundSealed: (position: string) =>

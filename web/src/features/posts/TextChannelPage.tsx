@@ -27,7 +27,7 @@ import { useTextChannel } from "./useTextChannel";
 /** A loaded text channel: header, tabs and their panels, live. */
 function TextChannel({ channel }: { channel: Channel }) {
   const { user } = useAuth();
-  const { members, channels } = useWorkspace();
+  const { members, channels, current } = useWorkspace();
   const { view, unreadFrom, typers, actions, loadOlder, reload, held } = useTextChannel(channel, user?.id);
   const [tab, setTab] = useState<Tab>("general");
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -49,7 +49,9 @@ function TextChannel({ channel }: { channel: Channel }) {
   const closeDialog = useCallback(() => setDialog(null), []);
   const closeSearch = useCallback(() => setSearch(null), []);
   // The channel's two-factor switch: without two-factor sign-in one reads, and does not take part.
-  const canPost = channel.can.post && !channel.can.two_factor_needed;
+  // A suspended organization's members read but do not post (heard live: the workspace's status).
+  const suspended = current?.status === "suspended";
+  const canPost = channel.can.post && !channel.can.two_factor_needed && !suspended;
   const canComment = canPost && (channel.can.manage || channel.permissions.membersCanComment);
   const commentNote = channel.can.two_factor_needed
     ? messages.channelTwoFactorNeeded
@@ -127,9 +129,11 @@ function TextChannel({ channel }: { channel: Channel }) {
                   ) : (
                     <p className={styles.locked} role="note">
                       <LockIcon size={18} />
-                      {channel.can.two_factor_needed && channel.can.post
-                        ? messages.channelTwoFactorNeeded
-                        : postMessages.locked}
+                      {suspended
+                        ? messages.organizationSuspended
+                        : channel.can.two_factor_needed && channel.can.post
+                          ? messages.channelTwoFactorNeeded
+                          : postMessages.locked}
                     </p>
                   )}
                 </>

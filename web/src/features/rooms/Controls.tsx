@@ -38,7 +38,8 @@ interface Props {
 /**
  * The room's controls, each shown only to whom it works for: Start, End, Record and Invite
  * Participants to the host; mute (and video, screen share in a live stream) to the host and
- * speakers; raise hand to the audience; Leave to everyone seated.
+ * speakers; raise hand to the audience; Leave to everyone seated. A toggle says what it will do
+ * ("Unmute", "Stop video"), so it carries no pressed state as well: both at once read backwards.
  */
 export function Controls(props: Props) {
   const { kind, session, me, canHost, busy } = props;
@@ -50,7 +51,6 @@ export function Controls(props: Props) {
         <button
           type="button"
           className={cx(styles.control, me.is_muted && styles.off)}
-          aria-pressed={!me.is_muted}
           disabled={busy.local || !live}
           onClick={props.onToggleMute}
         >
@@ -63,7 +63,6 @@ export function Controls(props: Props) {
           <button
             type="button"
             className={cx(styles.control, !me.is_video_on && styles.off)}
-            aria-pressed={me.is_video_on}
             disabled={busy.local || !live}
             onClick={props.onToggleVideo}
           >
@@ -73,7 +72,6 @@ export function Controls(props: Props) {
           <button
             type="button"
             className={cx(styles.control, me.is_screen_sharing && styles.active)}
-            aria-pressed={me.is_screen_sharing}
             disabled={busy.local || !live}
             onClick={props.onToggleScreen}
           >
@@ -86,7 +84,6 @@ export function Controls(props: Props) {
         <button
           type="button"
           className={cx(styles.control, me.hand_raised && styles.active)}
-          aria-pressed={me.hand_raised}
           disabled={busy.local}
           onClick={() => props.onHand(!me.hand_raised)}
         >
@@ -98,7 +95,6 @@ export function Controls(props: Props) {
         <button
           type="button"
           className={cx(styles.control, props.recording.on && styles.recording)}
-          aria-pressed={props.recording.on}
           disabled={busy.recording}
           onClick={props.onToggleRecording}
         >

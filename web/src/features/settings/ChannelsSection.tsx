@@ -41,41 +41,44 @@ function ChannelTable({ channels, form }: { channels: Channel[]; form: SettingsF
   const typeLabel = (channel: Channel) =>
     CHANNEL_GROUPS.find((group) => group.type === channel.type)?.label.replace(" Channels", "") ??
     channel.type;
+  // A narrow screen scrolls the table sideways within its card, not the page past its edge.
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">Channel</th>
-          {CHANNEL_COLUMNS.map((column) => (
-            <th key={column.list} scope="col">
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {channels.map((channel) => (
-          <tr key={channel.id}>
-            <th scope="row">
-              <span className={styles.channelName}>{channel.name}</span>
-              <span className={styles.channelType}>
-                {typeLabel(channel)}
-                {channel.is_private && " · Private"}
-              </span>
-            </th>
+    <div className={styles.tableScroll}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Channel</th>
             {CHANNEL_COLUMNS.map((column) => (
-              <td key={column.list} data-label={column.label}>
-                <input
-                  type="checkbox"
-                  aria-label={`${column.label}: ${channel.name}`}
-                  checked={lists[column.list].includes(channel.id)}
-                  onChange={(e) => toggle(column.list, channel.id, e.target.checked)}
-                />
-              </td>
+              <th key={column.list} scope="col">
+                {column.label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {channels.map((channel) => (
+            <tr key={channel.id}>
+              <th scope="row">
+                <span className={styles.channelName}>{channel.name}</span>
+                <span className={styles.channelType}>
+                  {typeLabel(channel)}
+                  {channel.is_private && " · Private"}
+                </span>
+              </th>
+              {CHANNEL_COLUMNS.map((column) => (
+                <td key={column.list} data-label={column.label}>
+                  <input
+                    type="checkbox"
+                    aria-label={`${column.label}: ${channel.name}`}
+                    checked={lists[column.list].includes(channel.id)}
+                    onChange={(e) => toggle(column.list, channel.id, e.target.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
