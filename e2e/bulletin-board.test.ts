@@ -1,9 +1,11 @@
 // Over 300 lines: the board's two journeys (every kind of answer with the receipt lookup, 3,000 ballots in pages and a tampered ranking; the demo's board election) share their setup and helpers.
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
 import type { QuestionInput } from "../contract/ballots/question";
 import type { Bulletin, CastVoteResult, Election } from "../contract/elections";
+import { verifyBulletin } from "../server/features/elections/recount";
 import { words } from "../web/src/features/elections/bulletinText";
 import { type RunningE2eApp, startE2eApp } from "./app";
 import { apiJson, settle, signInAs, takeOverDemoAccount } from "./browser";
@@ -304,6 +306,11 @@ describe("the bulletin board", () => {
       .waitFor();
     await page.getByText("Tie-break seed:", { exact: true }).waitFor();
     await page.getByText(/^✓ Checked in this browser: \d+ seals? covering \d+ ballots/).waitFor();
+    // Saved, the board is the file verify-election --board checks away from this site.
+    const saving = page.waitForEvent("download");
+    await page.getByRole("link", { name: words.saveBoard }).click();
+    const saved = JSON.parse(await readFile((await (await saving).path()) as string, "utf8")) as Bulletin;
+    expect(verifyBulletin(saved)).toMatchObject({ recounted: 3, choicesPublished: true, problems: [] });
     const findings = await axeFindings(page, "bulletin-demo");
     findings.push(...(await shots(page, "bulletin-demo")));
     expect(findings).toEqual([]);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { endpointUrl } from "../../../../contract/endpoint";
 import { useEndpointQuery } from "../../api/query";
 import { Link, useParams } from "../../router";
 import { cx } from "../../ui/cx";
@@ -95,6 +96,15 @@ export default function BulletinPage() {
             <h2 id="el-seals-title">{words.seals}</h2>
             <p className={cx("muted", shared.small)}>{words.sealExplain}</p>
             <p className={cx("muted", shared.small)}>{words.witnessed}</p>
+            <p className={cx("muted", shared.small)}>
+              <a
+                href={endpointUrl(electionsEndpoints.bulletin, { params: { id: electionId } })}
+                download={`bulletin-${electionId}.json`}
+              >
+                {words.saveBoard}
+              </a>{" "}
+              {words.saveBoardNote}
+            </p>
             {bulletin.seals.length === 0 ? (
               <p className="muted">{words.noSeals}</p>
             ) : (

@@ -15,6 +15,9 @@ export const words = {
     "While voting is open, ballots are sealed in batches, once at least ten voters' ballots wait, and the rest when voting closes: a ballot appears here with its batch. This page refreshes every 5 seconds.",
   witnessed:
     "Each seal's root is a head of the chain at that time: note one, or keep the head on your receipt, and anyone can check later with verify-election --head that the chain was not recomputed.",
+  saveBoard: "Save the board",
+  saveBoardNote:
+    "The whole board as one file: anyone can recount it and check every seal away from this site, with verify-election --board.",
   checking: "Checking the seals in this browser...",
   checked: (n: number, ballots: number) =>
     `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${
