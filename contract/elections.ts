@@ -307,8 +307,14 @@ export interface Bulletin {
   results: Array<{ position_id: string; result: QuestionResult }> | null;
 }
 
-/** A receipt as casting gives it: VS- and 26 characters of its alphabet (no 0, 1, I, O), by fours; any case. */
-export const RECEIPT_PATTERN = /^VS-(?:[A-HJ-NP-Z2-9]{4}-){6}[A-HJ-NP-Z2-9]{2}$/i;
+/** A receipt's characters: no 0, 1, I or O, which read alike. */
+export const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A receipt as casting gives it: VS- and 26 characters of its alphabet, by fours; any case. */
+export const RECEIPT_PATTERN = new RegExp(
+  `^VS-(?:[${RECEIPT_ALPHABET}]{4}-){6}[${RECEIPT_ALPHABET}]{2}$`,
+  "i",
+);
 
 /** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */
 export function receiptMessage(receipt: string, positionId: string): string {

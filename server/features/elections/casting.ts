@@ -6,6 +6,7 @@ import {
   type CastVoteResult,
   type ChainHead,
   electionMessages,
+  RECEIPT_ALPHABET,
   receiptMessage,
 } from "../../../contract/elections";
 import type { castVoteInput } from "../../../contract/elections-input";
@@ -25,9 +26,8 @@ import { checkSelections } from "./ballot-check";
 
 /** A receipt: 130 random bits, shown once, grouped for reading (VS-XXXX-…). */
 function newReceipt(): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   let text = "";
-  for (const byte of randomBytes(26)) text += alphabet[byte % 32];
+  for (const byte of randomBytes(26)) text += RECEIPT_ALPHABET[byte % 32];
   return `VS-${text.match(/.{1,4}/g)?.join("-")}`;
 }
 

@@ -233,12 +233,13 @@ describe("the admin", () => {
 
     const { admin: owner, election } = await upcoming();
     const by = call(t.app, owner.cookie);
-    const edit = await by.put(`/api/elections/${election.id}/definition`, {
+    const pastDefinition = {
       voting_settings: {
         ...at(new Date(now.getTime() - 3_600_000)),
         candidates: [{ name: "Eve", party: "Red", position: "governor", image: "https://img.example/e.png" }],
       },
-    });
+    };
+    const edit = await by.put(`/api/elections/${election.id}/definition`, pastDefinition);
     expect(edit.statusCode).toBe(400);
     expect(edit.json().error.message).toBe(messages.votingStartPast);
     const unchanged = (await by.get(`/api/elections/${election.id}`)).json();
@@ -246,12 +247,7 @@ describe("the admin", () => {
 
     // Once voting opened, an editor left open is told the ballot is frozen, whatever its dates.
     await by.post(`/api/elections/${election.id}/open`);
-    const late = await by.put(`/api/elections/${election.id}/definition`, {
-      voting_settings: {
-        ...at(new Date(now.getTime() - 3_600_000)),
-        candidates: [{ name: "Eve", party: "Red", position: "governor", image: "https://img.example/e.png" }],
-      },
-    });
+    const late = await by.put(`/api/elections/${election.id}/definition`, pastDefinition);
     expect(late.json().error.message).toBe(electionMessages.definitionFrozen);
 
     // A time zone 14 hours east would put an upcoming start (an hour from now in UTC) 13 hours back.

@@ -3,7 +3,7 @@ import type { Post, PostPage } from "../../../../contract/posts";
 import {
   asSeen,
   changePost,
-  firstUnread,
+  firstUnreadPost,
   placeInList,
   placeInTimeline,
   withComment,
@@ -101,9 +101,9 @@ describe("timeline changes", () => {
       post("b", 3, { author: mine }),
       post("c", 4, { author: other }),
     ];
-    expect(firstUnread(page(posts, false, at(2)), "me")).toBe("c");
-    expect(firstUnread(page(posts, false, null), "me")).toBe("a");
-    expect(firstUnread(page(posts, false, at(5)), "me")).toBeNull();
+    expect(firstUnreadPost(page(posts, false, at(2)), "me")?.id ?? null).toBe("c");
+    expect(firstUnreadPost(page(posts, false, null), "me")?.id ?? null).toBe("a");
+    expect(firstUnreadPost(page(posts, false, at(5)), "me")?.id ?? null).toBeNull();
   });
   it("adds a comment to a thread once", () => {
     const comment = {

@@ -89,12 +89,10 @@ export function withOlder(held: PostPage, older: PostPage): PostPage {
   };
 }
 
-/** The first message by someone else after the viewer last read the channel (the unread divider's place). */
-export function firstUnread(page: PostPage, me: string | undefined): string | null {
-  return firstUnreadPost(page, me)?.id ?? null;
-}
-
-/** That message itself; with `until`, only among the messages sent by then. */
+/**
+ * The first message by someone else after the viewer last read the channel (the unread divider's
+ * place); with `until`, only among the messages sent by then.
+ */
 export function firstUnreadPost(page: PostPage, me: string | undefined, until?: string): Post | undefined {
   const since = page.last_read_at;
   return page.posts.find(

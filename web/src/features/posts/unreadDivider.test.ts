@@ -14,14 +14,16 @@ const page = (posts: Post[], has_more: boolean, last_read_at: string | null): Po
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => post(`m${from + i}`, from + i));
 
+/** The divider of a visit whose first answer is `first`, read again with each page given to rerender. */
+const dividerOf = (first: PostPage, onFirst = () => {}) =>
+  renderHook(({ held }) => useUnreadDivider(held, "me", onFirst), { initialProps: { held: first } });
+
 describe("the unread divider", () => {
   it("moves up as earlier pages come when the first page is all unread, never down, and goes once the viewer writes", () => {
     const onFirst = vi.fn();
     // Never opened: the first page holds the newest messages, every one unread.
     const first = page(range(31, 59), true, null);
-    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", onFirst), {
-      initialProps: { held: first as PostPage | undefined },
-    });
+    const hook = dividerOf(first, onFirst);
     expect(hook.result.current.unreadFrom).toBe("m31");
     expect(onFirst).toHaveBeenCalledTimes(1);
 
@@ -43,9 +45,7 @@ describe("the unread divider", () => {
 
   it("does not move down when a catch-up replaces the timeline with messages newer than the visit", () => {
     const first = page(range(31, 59), true, at(40));
-    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {
-      initialProps: { held: first },
-    });
+    const hook = dividerOf(first);
     expect(hook.result.current.unreadFrom).toBe("m41");
     // Away longer than a page: the timeline is replaced by the newest messages, all after the visit began.
     const newest = page(range(60, 90), true, at(59));
@@ -58,9 +58,7 @@ describe("the unread divider", () => {
 
   it("stays where the viewer stopped reading when that is within the first page", () => {
     const first = page(range(31, 59), true, at(40));
-    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {
-      initialProps: { held: first },
-    });
+    const hook = dividerOf(first);
     expect(hook.result.current.unreadFrom).toBe("m41");
     hook.rerender({ held: withOlder(first, page(range(1, 30), false, null)) });
     expect(hook.result.current.unreadFrom).toBe("m41");
@@ -68,9 +66,7 @@ describe("the unread divider", () => {
 
   it("is none when everything was read, and none appears for messages that come while open", () => {
     const first = page(range(1, 10), false, at(10));
-    const hook = renderHook(({ held }) => useUnreadDivider(held, "me", () => {}), {
-      initialProps: { held: first },
-    });
+    const hook = dividerOf(first);
     expect(hook.result.current.unreadFrom).toBeNull();
     hook.rerender({ held: { ...first, posts: [...first.posts, post("m11", 11)] } });
     expect(hook.result.current.unreadFrom).toBeNull();

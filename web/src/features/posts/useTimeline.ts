@@ -100,24 +100,13 @@ export function useTimeline(channelId: string) {
  * Undefined until known.
  */
 export function useUnreadDivider(page: PostPage | undefined, me: string | undefined, onFirst: () => void) {
-  /** What the visit began with: read up to `since`, the newest message then `until`; the divider's message and its time. */
-  const [divider, setDivider] = useState<{
-    since: string | null;
-    until: string;
-    from: string | null;
-    fromAt: string;
-  }>();
+  /** What the visit began with: read up to `since`, the newest message then `until`; the divider's message. */
+  const [divider, setDivider] = useState<{ since: string | null; until: string; from: Post | null }>();
   useEffect(() => {
     if (!page) return;
     if (divider === undefined) {
-      const first = firstUnreadPost(page, me);
       const until = page.posts.at(-1)?.created_at ?? "";
-      setDivider({
-        since: page.last_read_at,
-        until,
-        from: first?.id ?? null,
-        fromAt: first?.created_at ?? "",
-      });
+      setDivider({ since: page.last_read_at, until, from: firstUnreadPost(page, me) ?? null });
       onFirst();
       return;
     }
@@ -125,10 +114,8 @@ export function useUnreadDivider(page: PostPage | undefined, me: string | undefi
     // Only a message that was there when the visit began, and older than the divider's: earlier
     // pages move it up; a catch-up that replaced the timeline with newer messages does not move it down.
     const earlier = firstUnreadPost({ ...page, last_read_at: divider.since }, me, divider.until);
-    if (earlier && earlier.created_at < divider.fromAt) {
-      setDivider({ ...divider, from: earlier.id, fromAt: earlier.created_at });
-    }
+    if (earlier && earlier.created_at < divider.from.created_at) setDivider({ ...divider, from: earlier });
   }, [page, divider, me, onFirst]);
   const clear = useCallback(() => setDivider((held) => held && { ...held, from: null }), []);
-  return { unreadFrom: divider?.from, clear };
+  return { unreadFrom: divider && (divider.from?.id ?? null), clear };
 }
