@@ -16,6 +16,7 @@ import {
   DEFAULT_START_TIME,
   isCalendarDate,
   NOTIFY_CHOICES,
+  POSITION_LABELS,
 } from "./channels";
 import { isImageAddress } from "./image-address";
 import { messages } from "./messages";
@@ -90,6 +91,21 @@ export const votingSettingsSchema = z
   })
   .refine((v) => `${v.endDate}T${v.endTime}` > `${v.startDate}T${v.startTime}`, {
     error: messages.votingPeriodOrder,
+  })
+  .superRefine((v, ctx) => {
+    // Voters, the receipt, the board and the results name a question by its title alone.
+    const seen = new Set(v.candidates.map((c) => POSITION_LABELS[c.position].toLowerCase()));
+    for (const [index, question] of v.questions.entries()) {
+      const title = question.title.toLowerCase();
+      if (seen.has(title)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["questions", index],
+          message: messages.questionTitleRepeated(question.title),
+        });
+      }
+      seen.add(title);
+    }
   });
 export type VotingSettings = z.output<typeof votingSettingsSchema>;
 

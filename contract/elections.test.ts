@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { electionMessages, rankCandidates, resultsUnavailable } from "./elections";
+import { electionMessages, rankCandidates, resultsUnavailable, typedReceipt } from "./elections";
 
 const candidate = (id: string, vote_count: number | null) => ({ id, vote_count });
 
@@ -19,6 +19,15 @@ describe("rankCandidates", () => {
     ]);
   });
 
+  it("once the count is published, crowns whom it elected, first among equals (its lot decided)", () => {
+    const ranked = rankCandidates([candidate("a", 4), candidate("b", 4), candidate("c", 1)], ["b"]);
+    expect(ranked.map((r) => [r.candidate.id, r.rank, r.leading])).toEqual([
+      ["b", 1, true],
+      ["a", 1, false],
+      ["c", 3, false],
+    ]);
+  });
+
   it("crowns nobody while no vote was counted", () => {
     const ranked = rankCandidates([candidate("a", 0), candidate("b", 0)]);
     expect(ranked.map((r) => [r.rank, r.leading])).toEqual([
@@ -34,5 +43,34 @@ describe("resultsUnavailable", () => {
     expect(resultsUnavailable("active")).toBe(electionMessages.resultsPending);
     expect(resultsUnavailable("cancelled")).toBe(electionMessages.resultsHidden);
     expect(electionMessages.resultsHidden).not.toMatch(/will be published/);
+  });
+});
+
+describe("typedReceipt", () => {
+  const receipt = "VS-ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-23";
+
+  it("takes a receipt in any case, with dashes, spaces or nothing between its groups", () => {
+    for (const typed of [
+      receipt,
+      receipt.toLowerCase(),
+      "vs abcd efgh jklm npqr stuv wxyz 23",
+      "VSABCDEFGHJKLMNPQRSTUVWXYZ23",
+      " vs-abcd efgh-jklm  npqr stuv-wxyz 23 ",
+    ]) {
+      expect(typedReceipt(typed)).toBe(receipt);
+    }
+  });
+
+  it("refuses what is not a receipt: too short, too long, a character receipts never hold", () => {
+    for (const typed of [
+      "VS-0000-0000-0000",
+      receipt.slice(0, -1),
+      `${receipt}4`,
+      receipt.replace("A", "O"),
+      "",
+      "XS-ABCD",
+    ]) {
+      expect(typedReceipt(typed)).toBeNull();
+    }
   });
 });

@@ -171,16 +171,22 @@ export interface Ranked<C> {
   votes: number;
   /** Competition ranking ("1, 1, 3"): candidates with equal votes share a rank. */
   rank: number;
-  /** Has the most votes of the position (and more than none): ties share the trophy. */
+  /** Elected by the published count; before it, has the most votes (and more than none): ties share the trophy. */
   leading: boolean;
 }
 
 /**
  * The one ranking of results, used by the Results tab, the results screen and results.csv: by
- * votes descending (ballot order among equals), competition ranks, every top candidate leading.
+ * votes descending, competition ranks. Before the count is published every top candidate leads;
+ * once it is (`elected`: its winners), the elected lead, first among equals, so a tie across the
+ * seat reads as the count decided it (by lot, as the board and `verify-election` say), never as shared.
  */
-export function rankCandidates<C extends { vote_count: number | null }>(candidates: C[]): Ranked<C>[] {
-  const sorted = [...candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0));
+export function rankCandidates<C extends { id: string; vote_count: number | null }>(
+  candidates: C[],
+  elected?: readonly string[],
+): Ranked<C>[] {
+  const won = (candidate: C) => (elected?.includes(candidate.id) ? 1 : 0);
+  const sorted = [...candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0) || won(b) - won(a));
   const top = sorted[0]?.vote_count ?? 0;
   let rank = 0;
   let previous: number | null = null;
@@ -188,7 +194,8 @@ export function rankCandidates<C extends { vote_count: number | null }>(candidat
     const votes = candidate.vote_count ?? 0;
     if (votes !== previous) rank = index + 1;
     previous = votes;
-    return { candidate, votes, rank, leading: top > 0 && votes === top };
+    const leading = elected ? won(candidate) === 1 : top > 0 && votes === top;
+    return { candidate, votes, rank, leading };
   });
 }
 
@@ -315,6 +322,18 @@ export const RECEIPT_PATTERN = new RegExp(
   `^VS-(?:[${RECEIPT_ALPHABET}]{4}-){6}[${RECEIPT_ALPHABET}]{2}$`,
   "i",
 );
+
+/**
+ * A receipt as a voter may type it, in the one form casting gave it: any case, with dashes, spaces or
+ * nothing between its groups (`vs abcd efgh …`, copied from a printed receipt). Null when it is not
+ * a receipt.
+ */
+export function typedReceipt(typed: string): string | null {
+  const characters = typed.toUpperCase().replace(/[\s-]/g, "");
+  if (!characters.startsWith("VS")) return null;
+  const receipt = ["VS", ...(characters.slice(2).match(/.{1,4}/g) ?? [])].join("-");
+  return RECEIPT_PATTERN.test(receipt) ? receipt : null;
+}
 
 /** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */
 export function receiptMessage(receipt: string, positionId: string): string {

@@ -50,6 +50,12 @@ export interface EventMap {
    * Sockets drop that member's subscriptions of the organization as soon as this is delivered.
    */
   "member.left": { organization_id: string; user_id: string; reason: "left" | "removed" };
+  /**
+   * topic user:{id}: sessions of this user ended (signed out, signed out elsewhere, a password
+   * changed or reset). No tab needs to listen: each process closes at once that user's sockets
+   * whose session is gone (4401), and their tabs sign out.
+   */
+  "session.ended": { user_id: string };
   /** topic org:{id}: an administrator made a member an administrator, or took it back. */
   "member.role_changed": { organization_id: string; user_id: string; role: "admin" | "member" };
   /** topic admins:{id}: a join waiting for the administrators (members never see it) */

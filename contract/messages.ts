@@ -61,6 +61,8 @@ export const workspaceMessages = {
   invalidDate: "That date does not exist in the calendar",
   invalidTime: "Times must be given as HH:MM",
   candidateRequired: "At least one candidate is required for election channels",
+  questionTitleRepeated: (title: string) =>
+    `Two questions have the same title: ${title}. Give each its own, as voters and the results tell them apart by it.`,
   candidateNameRequired: "Candidate name is required",
   candidatePartyRequired: "Political party is required",
   candidatePositionRequired: "Position must be one of President, Governor, Senator, Prime Minister",

@@ -76,10 +76,14 @@ export async function startE2eApp(
     webDist: ownBuild ?? options.webDist,
   });
   const { clock, config, storage } = app.context;
-  if (options.demoData) await seedDemoIfEmpty(database.db, clock, config.secretKey, storage, app.log);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  // Seeded once the app listens: the links in the demo's messages name the origin it listens on.
+  if (options.demoData) {
+    const origin = app.context.publicOrigin;
+    await seedDemoIfEmpty({ db: database.db, clock, secretKey: config.secretKey, storage, origin }, app.log);
+  }
   // As on a server started with demo data: the admin portal's demo superadmin (its sign-in page shows it).
   else await createDemoAdmin(database.db, clock, config.secretKey);
-  await app.listen({ port: 0, host: "127.0.0.1" });
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);
   const stopUploadSweeper = startUploadSweeper(app.context, app.log);

@@ -172,7 +172,8 @@ describe("the bulletin board", () => {
     await page.getByRole("button", { name: "Find my ballot" }).click();
     await page.getByRole("alert").filter({ hasText: words.notAReceipt }).waitFor();
     expect(await page.getByText(words.notFound).count()).toBe(0);
-    await page.getByLabel("Your receipt").fill(cast.receipt);
+    // As copied from a printed receipt: lower case, spaces between the groups.
+    await page.getByLabel("Your receipt").fill(cast.receipt.toLowerCase().replaceAll("-", " "));
     await page.getByRole("button", { name: "Find my ballot" }).click();
     const found = page.getByRole("status").filter({ hasText: "Found:" });
     for (const line of [

@@ -139,7 +139,7 @@ const VOTES: Array<Record<string, Ballot | string>> = [
     [4, 2, 2],
   ],
   [
-    "Esi Badu",
+    "Kojo Mensah",
     ["Yaa", "Kofi"],
     ["Ho"],
     "abstain",
@@ -348,8 +348,14 @@ describe("results of every method", () => {
       .getByRole("region", { name: "Annual retreat venue" })
       .getByText("Elected", { exact: true })
       .waitFor();
-    // Plurality keeps the spec's list.
-    await tab.getByRole("region", { name: "President" }).getByText("3 votes", { exact: true }).waitFor();
+    // Plurality keeps the spec's list. Ama and Kojo tie with 3 votes each: the count's lot elected
+    // one (as on the board), who alone has the trophy, and the tie says how it was decided.
+    const president = tab.getByRole("region", { name: "President" });
+    expect(await president.getByText("3 votes", { exact: true }).count()).toBe(2);
+    await president
+      .getByText(/^(Ama Serwaa|Kojo Mensah) tied with (Ama Serwaa|Kojo Mensah); decided by the public seed$/)
+      .waitFor();
+    expect(await president.locator('[title="Winner"]').count()).toBe(1);
     await bothWidths(page, "channel-tab", () => tab.getByText("Stage 1", { exact: true }).waitFor());
 
     // The results screen: overview, then the detailed view with charts and tables.
@@ -358,6 +364,10 @@ describe("results of every method", () => {
     await page.getByText("Valid: turnout 87.5%, quorum 60%").waitFor();
     // Seven ballots in each of nine questions.
     await page.getByText("63 votes in total across 9 positions").waitFor();
+    await page
+      .getByText(/tied with (Ama Serwaa|Kojo Mensah); decided by the public seed$/)
+      .first()
+      .waitFor();
     await bothWidths(page, "screen-overview", () =>
       page
         .getByText(/^Elected: /)

@@ -12,7 +12,7 @@ afterAll(() => browser?.close());
 const PHONE_UA = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
 
 describe("my sessions in the profile's security section", () => {
-  it("lists this device and the others, and signs another one out", async () => {
+  it("lists this device and the others, and signs another one out, its open tab at once", async () => {
     const account = await registerVoter({ full_name: "Ama Sessions" });
     const laptop = await newPage(browser);
     await signInAs(laptop.context, account);
@@ -44,10 +44,18 @@ describe("my sessions in the profile's security section", () => {
     );
     expect(statuses.sort()).toEqual([200, 401]);
 
-    // End all others.
+    // End all others, with the remaining one open in the workspace (its socket connected): that
+    // tab signs out at once, with no click and no reload, and goes to the sign-in page.
+    const alive = (await phone.request.get("/api/session")).status() === 200 ? phone : tablet;
+    const open = await alive.newPage();
+    const connected = open.waitForEvent("websocket");
+    await open.goto("/member");
+    await (await connected).waitForEvent("framereceived");
     await card.getByRole("button", { name: "Sign Out All Others" }).click();
     await card.getByText(sessionMessages.endedOthers).waitFor();
     await card.getByText(sessionMessages.none).waitFor();
+    await open.waitForURL(/\/signin$/);
+    await open.getByRole("button", { name: "Sign In" }).waitFor();
     expect((await phone.request.get("/api/session")).status()).toBe(401);
     expect((await tablet.request.get("/api/session")).status()).toBe(401);
     expect((await laptop.context.request.get("/api/session")).status()).toBe(200);

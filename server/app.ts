@@ -34,7 +34,7 @@ import { proxyTrust } from "./http/proxy";
 import { linkOrigin } from "./http/public-origin";
 import { installSecurityHeaders } from "./http/security-headers";
 import { installSenderOrder } from "./http/sender-order";
-import { installWeb } from "./http/web";
+import { installWeb, isPageRequest, sendPage } from "./http/web";
 import { type Clock, systemClock } from "./lib/clock";
 import { MemoryLimiter } from "./lib/rate-limit";
 import { RedisClient } from "./lib/redis";
@@ -75,7 +75,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
-    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply as FastifyReply),
+    frameworkErrors: (error, request, reply) => {
+      // A page's address that is not valid percent-encoding (`/join/%%%`): the page, whose router
+      // says what is wrong in its own words, never a bare JSON error.
+      if (error.code === "FST_ERR_BAD_URL" && isPageRequest(request) && sendPage(reply as FastifyReply))
+        return;
+      answerFrameworkError(error, reply as FastifyReply);
+    },
     // Requests during shutdown get our 503 (http/closing.ts), in the one error shape.
     return503OnClosing: false,
     // Malformed HTTP, too slow, headers too large: the one error shape there too.

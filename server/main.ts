@@ -65,14 +65,20 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
     release();
     fail(`${(error as Error).message}\nSet JANUS=off to use the browser-to-browser mesh instead.`);
   }
-  if (config.demo) {
-    await seedDemoIfEmpty(database.db, systemClock, config.secretKey, app.context.storage, app.log);
-    warnDemo(config, app.log);
-  }
-  markPhase("demo data checked");
+  // Before the demo data: its superadmin would otherwise count as the first admin, and the one
+  // ADMIN_USERNAME names would never be made.
   const admin = await ensureInitialAdmin(database.db, systemClock, config.initialAdmin);
   if (admin)
     app.log.info({ username: admin }, "platform admin created from ADMIN_USERNAME and ADMIN_PASSWORD");
+  if (config.demo) {
+    const { storage, publicOrigin: origin } = app.context;
+    await seedDemoIfEmpty(
+      { db: database.db, clock: systemClock, secretKey: config.secretKey, storage, origin },
+      app.log,
+    );
+    warnDemo(config, app.log);
+  }
+  markPhase("demo data checked");
 
   const stopWorker = startElectionWorker(app.context, app.log);
   const stopRoomSweeper = startRoomSweeper(app.context, app.log);

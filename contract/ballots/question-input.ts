@@ -111,7 +111,8 @@ export const questionInputSchema = z
     order: z.enum(CANDIDATE_ORDERS).default("as_entered"),
   })
   .superRefine((question, ctx) => {
-    const names = question.candidates.map((c) => c.name.toLowerCase());
+    // Unnamed rows are each told their name is needed, not that they share one.
+    const names = question.candidates.map((c) => c.name.toLowerCase()).filter((name) => name !== "");
     const problem =
       new Set(names).size === names.length
         ? questionProblem({

@@ -57,6 +57,12 @@ describe("a question as an administrator writes it", () => {
       "Two candidates have the same name.",
     );
     expect(refusal({ ...board, title: " " })).toBe("Give the question a title.");
+    // Two rows not yet named are each told so, not that they share a name.
+    const unnamed = questionInputSchema.safeParse({ ...board, candidates: [{ name: "" }, { name: " " }] });
+    expect(unnamed.success ? [] : unnamed.error.issues.map((issue) => issue.message)).toEqual([
+      "Every candidate needs a name.",
+      "Every candidate needs a name.",
+    ]);
   });
 });
 

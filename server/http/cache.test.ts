@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../contract/messages";
 import { call } from "../test/http";
 import { type TestApp, testApp } from "../test/support";
 import { buildWorld } from "../test/world";
@@ -100,6 +101,13 @@ describe("the web app's own files", () => {
       expect(page.headers["cache-control"]).toBe("no-cache");
       // A page's address is the browser router's business, whatever its query holds.
       expect((await call(web.app).get("/workspace?q=a%00b")).statusCode).toBe(200);
+      // Even one that is not valid percent-encoding (`/join/%%%`): the page says what is wrong.
+      const broken = await call(web.app).get("/join/%%%");
+      expect(broken.statusCode).toBe(200);
+      expect(broken.headers["content-type"]).toMatch(/^text\/html/);
+      const api = await call(web.app).get("/api/invites/%%%");
+      expect(api.statusCode).toBe(400);
+      expect(api.json().error.message).toBe(messages.textNotAllowed);
     } finally {
       await web.close();
     }

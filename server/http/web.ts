@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "../../contract/messages";
 import { projectRoot } from "../root";
 import { body } from "./errors";
@@ -29,15 +29,33 @@ export async function installWeb(app: FastifyInstance, serveWeb: boolean, root =
       },
     });
   }
+  if (serving) app.decorate("webPage", path.join(root, "index.html"));
   app.setNotFoundHandler((request, reply) => {
-    // A missing asset is a 404, never the page: a tab opened before a new build asks for the old
-    // build's chunks, and the page in their place (as text/html) left it blank, where a 404 lets it
-    // load again (the app's error boundary on a failed chunk).
-    const isPage =
-      request.method === "GET" && !request.url.startsWith("/api") && !request.url.startsWith("/assets/");
-    if (serving && isPage) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
+    if (isPageRequest(request) && sendPage(reply)) return reply;
     return reply.code(404).send(body("not_found", messages.notFound));
   });
+}
+
+/**
+ * A GET for one of the app's pages: not under /api, nor under /assets (a missing asset is a 404,
+ * never the page: a tab opened before a new build asks for the old build's chunks, and the page in
+ * their place, as text/html, left it blank, where a 404 lets it load again through the app's error
+ * boundary on a failed chunk).
+ */
+export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): boolean {
+  return request.method === "GET" && !request.url.startsWith("/api") && !request.url.startsWith("/assets/");
+}
+
+/**
+ * Sends the page (index.html, revalidated at every visit); false when this server serves no web
+ * app. A reply made before routing (a URL Fastify could not decode) has no `sendFile`: the file is
+ * streamed as it is.
+ */
+export function sendPage(reply: FastifyReply): boolean {
+  const page = (reply.server as { webPage?: string }).webPage;
+  if (!page) return false;
+  reply.header("cache-control", "no-cache");
+  if (typeof reply.sendFile === "function") void reply.sendFile("index.html");
+  else void reply.type("text/html; charset=utf-8").send(createReadStream(page));
+  return true;
 }

@@ -65,6 +65,13 @@ export async function installRealtime(
         .recheckUser(user_id)
         .catch((error: unknown) => app.log.warn({ err: error }, "realtime re-check failed"));
     }
+    // Sessions of a user ended: that user's sockets whose session is gone close now.
+    if (message.event === "session.ended") {
+      const { user_id } = message.payload as { user_id: string };
+      hub
+        .recheckSessions(user_id)
+        .catch((error: unknown) => app.log.warn({ err: error }, "realtime session check failed"));
+    }
   });
   // The listener was rebuilt after a drop: events may be lost, so every client starts afresh.
   const stopResume = ctx.bus.onResume?.(() => {

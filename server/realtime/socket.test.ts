@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOCKET_CLOSE, socketMessages, type Topic } from "../../contract/events";
 import { organizationMemberships } from "../db/schema";
-import { createOrganization, createVoter } from "../test/factories";
+import { createOrganization, createVoter, signIn } from "../test/factories";
 import { type TestApp, testApp } from "../test/support";
 import { TestSocket, UpgradeRefused } from "./test-fixtures/client";
 
@@ -201,6 +201,25 @@ describe("re-validation", () => {
     });
     await stays.roundTrip();
     await stays.close();
+  });
+
+  it("closes at once, with no sweep, the sockets of sessions ended elsewhere, and keeps the one that asked", async () => {
+    const voter = await createVoter(t.app);
+    const laptop = await open(voter.cookie);
+    const phoneCookie = await signIn(t.app, voter.input.email, voter.input.password);
+    const phone = await open(phoneCookie);
+    const ended = await t.app.inject({
+      method: "DELETE",
+      url: "/api/profile/sessions",
+      headers: { cookie: phoneCookie },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await laptop.closed).toEqual({
+      code: SOCKET_CLOSE.unauthorized,
+      reason: socketMessages.sessionExpired,
+    });
+    await phone.roundTrip();
+    await phone.close();
   });
 
   it("closes sockets whose session went idle past its timeout, without extending it", async () => {

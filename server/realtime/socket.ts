@@ -123,6 +123,16 @@ export class SocketHub {
     await this.recheckTopics(staying);
   }
 
+  /** Closes at once this user's sockets whose session ended (signed out elsewhere, a password changed). */
+  async recheckSessions(userId: string): Promise<void> {
+    const mine = [...this.connections].filter((connection) => connection.user.id === userId);
+    const live = await this.liveSessions(mine.map((connection) => connection.sessionId));
+    for (const connection of mine) {
+      if (!connection.isClosed && !live.has(connection.sessionId))
+        connection.close(SOCKET_CLOSE.unauthorized, socketMessages.sessionExpired);
+    }
+  }
+
   /**
    * Re-checks at once every subscription of this user's sockets in this process: their membership
    * or role changed (left, removed, administration given or taken back), so the organization's

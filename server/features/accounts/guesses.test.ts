@@ -65,6 +65,38 @@ describe("guessing at a voter's password", () => {
     }
   });
 
+  it("never refuses an address for its voters' right passwords: a polling station signs in 40 voters", async () => {
+    // A database of its own: the factories' address (127.0.0.1) is then this test's alone.
+    const own = await testApp({
+      ownDatabase: true,
+      limits: { ...tight, signInPerIp: { max: 5, windowSeconds: 900 } },
+    });
+    try {
+      const station = "198.51.100.90";
+      const signInThere = (email: string, password: string) =>
+        own.app.inject({
+          method: "POST",
+          url: "/api/session",
+          payload: { email, password },
+          remoteAddress: station,
+        });
+      const voters = [];
+      for (let i = 0; i < 8; i++) voters.push(await createVoter(own.app));
+      for (let round = 0; round < 5; round++) {
+        for (const voter of voters) {
+          expect((await signInThere(voter.input.email, voter.input.password)).statusCode).toBe(200);
+        }
+      }
+      // Its budget of wrong guesses is the same: five, then refused, right password or not.
+      for (let i = 0; i < 5; i++)
+        expect((await signInThere(`guess-${i}@test.votespace.local`, "wrong-pass")).statusCode).toBe(401);
+      const [first] = voters;
+      expect((await signInThere(first?.input.email ?? "", first?.input.password ?? "")).statusCode).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("answers an unknown account exactly as a known one, refusals included", async () => {
     const voter = await createVoter(t.app);
     const statuses = async (email: string) => {

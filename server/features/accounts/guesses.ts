@@ -17,7 +17,7 @@ export interface Guesser {
 }
 
 export interface Guess {
-  /** The secret was right: this attempt is taken back from the account's counts (not the address's). */
+  /** The secret was right: this attempt is taken back from every count (address and account). */
   right(): Promise<void>;
 }
 
@@ -35,8 +35,10 @@ export function guessDelayMs(wrongBefore: number, free: number, delay: GuessDela
  * and account (refused beyond signInPerAccountAddress) and the account alone, which never refuses
  * but makes every attempt wait, doubling, up to guessDelay.maxMs. So a flood of wrong guesses from
  * many addresses slows an account's sign-in but cannot lock its owner out: from an address of
- * their own, the right password still gets in. A right guess is taken back (`right()`), so the
- * account's counts are of wrong guesses (and attempts still under way); the address's, of all attempts.
+ * their own, the right password still gets in. A right guess is taken back from every count
+ * (`right()`, one hit each), so every count is of wrong guesses (and attempts still under way): a
+ * polling station or a classroom behind one address is never refused for its voters signing in, and
+ * its one budget of wrong guesses is no larger for them (taking back one hit buys no other).
  */
 export async function beginGuess(guard: GuessGuard, who: Guesser): Promise<Guess> {
   const { db, clock, limits } = guard;
@@ -54,8 +56,8 @@ export async function beginGuess(guard: GuessGuard, who: Guesser): Promise<Guess
   const wait = guessDelayMs(byAccount.hits - 1, limits.signInPerAccount.max, limits.guessDelay);
   // A timer, not a busy wait: other requests run meanwhile.
   if (wait > 0) await sleep(wait);
-  // The address's count is not forgiven: signing in to an account of one's own must not buy guesses at others.
-  return { right: () => forgiveHits(db, [keys.pair, keys.account]) };
+  // Exactly this attempt is taken back: signing in to an account of one's own buys no guess at another.
+  return { right: () => forgiveHits(db, [keys.ip, keys.pair, keys.account]) };
 }
 
 /** Checks the signed-in user's password (to vote, to change contact details) under the sign-in throttle. */

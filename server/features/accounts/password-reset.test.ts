@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
-import { createVoter } from "../../test/factories";
+import { createVoter, signIn } from "../../test/factories";
 import { type TestApp, testApp } from "../../test/support";
 
 /** Asks for a reset of a new voter's password on an app of its own, sending forged host headers. */
@@ -59,6 +59,34 @@ describe("password reset", () => {
     const again = await confirm(token, "another99");
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(messages.resetInvalid);
+  });
+
+  it("voids every other unused link once a new password is set, by a link or by Change Password", async () => {
+    const voter = await createVoter(t.app);
+    const links = async (count: number) => {
+      const tokens: string[] = [];
+      for (let i = 0; i < count; i++) {
+        await requestReset(voter.input.email);
+        tokens.push(tokenFrom((await t.outbox.lastTo(voter.input.email))?.text ?? ""));
+      }
+      return tokens;
+    };
+    const [older, newer] = await links(2);
+    expect((await confirm(newer as string, "newpass99")).statusCode).toBe(200);
+    const stale = await confirm(older as string, "taken-over1");
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(messages.resetInvalid);
+
+    const [left] = await links(1);
+    const cookie = await signIn(t.app, voter.input.email, "newpass99");
+    const changed = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password",
+      headers: { cookie },
+      payload: { current_password: "newpass99", new_password: "newpass77" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await confirm(left as string, "taken-over1")).json().error.message).toBe(messages.resetInvalid);
   });
 
   it("gives the same answer for an unknown e-mail and sends nothing", async () => {

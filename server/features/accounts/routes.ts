@@ -70,7 +70,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     await requireSecondFactor({ guard: ctx, secretKey: ctx.config.secretKey }, user, input.code);
     await guess.right();
     // A new session id at every sign-in; the one this browser had ends.
-    if (request.auth) await endSession(db, request.auth.sessionId);
+    if (request.auth) await endSession(ctx, request.auth.user.id, request.auth.sessionId);
     setSessionCookie(request, reply, await createSession(db, clock, user, meta(request)));
     return { success: true, user_data: presentUserData(user), profile: presentProfile(user) };
   });
@@ -78,7 +78,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, accountsEndpoints.session, ({ auth }) => ({ profile: presentProfile(auth.user) }));
 
   route(app, accountsEndpoints.signOut, async ({ auth, reply }) => {
-    if (auth) await endSession(db, auth.sessionId);
+    if (auth) await endSession(ctx, auth.user.id, auth.sessionId);
     clearSessionCookie(reply);
     reply.code(204);
   });
@@ -100,7 +100,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, accountsEndpoints.resetPassword, async ({ body, request }) => {
     await enforceLimits(db, clock, [{ key: `reset:ip:${request.ip}`, limit: limits.signInPerIp }]);
-    await resetPassword(db, clock, body);
+    await resetPassword(ctx, body);
     return { success: true, message: messages.resetDone };
   });
 

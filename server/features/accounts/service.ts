@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   passwordResetConfirmInput,
@@ -23,7 +23,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { emailTo, queueMessage } from "../../lib/outbox/queue";
 import { passwordReset } from "../../lib/outbox/templates";
 import { createDefaultChannels } from "../channels/defaults";
-import { endOtherSessions, type User, userColumns } from "./sessions";
+import { endOtherSessions, type SessionEnding, type User, userColumns } from "./sessions";
 
 const RESET_LINK_MINUTES = 30;
 
@@ -154,13 +154,12 @@ export async function requestPasswordReset(
 
 /** Uses a reset link once: sets the password and ends every session of the account. */
 export async function resetPassword(
-  db: Db,
-  clock: Clock,
+  ctx: SessionEnding & { clock: Clock },
   input: z.output<typeof passwordResetConfirmInput>,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const now = clock.now();
-  const userId = await db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const userId = await ctx.db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -169,8 +168,20 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(messages.resetInvalid);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    await setPassword(tx, reset.userId, passwordHash, now);
     return reset.userId;
   });
-  await endOtherSessions(db, userId);
+  await endOtherSessions(ctx, userId);
+}
+
+/**
+ * Gives the account a new password (already hashed). Every reset link still unused dies with the
+ * old password: a copy of one in a mailbox would otherwise set it again for up to 30 minutes.
+ */
+export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -6,7 +6,7 @@ import { notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
 import { describeDevice } from "./device";
-import { SESSION_LIFETIME_MS } from "./sessions";
+import { announceSessionsEnded, SESSION_LIFETIME_MS, type SessionEnding } from "./sessions";
 
 /**
  * The handle a session is listed and ended by. The stored id is the hash of the cookie's token;
@@ -53,7 +53,7 @@ export async function listSessions(
  * found, and so is the current session (it ends by signing out, which also clears the cookie).
  */
 export async function endSessionByHandle(
-  db: Db,
+  { db, bus }: SessionEnding,
   userId: string,
   handle: string,
   currentSessionId: string,
@@ -62,4 +62,5 @@ export async function endSessionByHandle(
   const match = rows.find((row) => handleOf(row.id) === handle && row.id !== currentSessionId);
   if (!match) throw notFound(sessionMessages.notFound);
   await db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, userId)));
+  await announceSessionsEnded(bus, userId);
 }

@@ -5,6 +5,7 @@ import { sessions, users } from "../../db/schema";
 import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
 import { newToken, sha256 } from "../../lib/crypto";
+import type { Bus } from "../../realtime/bus";
 
 /**
  * A signed-in user as every request holds it: the account's row without its secrets (the password
@@ -120,12 +121,36 @@ export async function resolveSession(
   return { sessionId: id, user: row.user };
 }
 
-export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** What ending sessions needs: the database, and the bus that tells the user's open tabs. */
+export interface SessionEnding {
+  db: Db;
+  bus: Bus;
+}
+
+/**
+ * Tells every process that sessions of the user ended: their sockets whose session is gone close
+ * at once (4401), and their tabs sign out, rather than at the next sweep or the next request.
+ */
+export function announceSessionsEnded(bus: Bus, userId: string): Promise<void> {
+  return bus.publish(`user:${userId}`, "session.ended", { user_id: userId });
+}
+
+/** Ends one session of the user (signing out, or signing in again in the same browser). */
+export async function endSession(
+  { db, bus }: SessionEnding,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  await announceSessionsEnded(bus, userId);
 }
 
 /** Ends every session of the user, but the one named (after a password change, say). */
-export async function endOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+export async function endOtherSessions(
+  { db, bus }: SessionEnding,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
   await db
     .delete(sessions)
     .where(
@@ -133,4 +158,5 @@ export async function endOtherSessions(db: Db, userId: string, keepSessionId?: s
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, userId),
     );
+  await announceSessionsEnded(bus, userId);
 }

@@ -6,13 +6,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Ballot } from "../../../contract/ballots/ballot";
 import { createChannelInput } from "../../../contract/channels-input";
-import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
-import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { createChannel } from "../channels/service";
 import { closeEarly, openEarly } from "../elections/lifecycle";
 import { day, voteAs } from "./elections";
+import type { DemoParts } from "./seed";
 
 const BOARD = [
   [
@@ -65,9 +64,7 @@ function expand<T>(blocs: Array<[number, T]>): T[] {
 }
 
 export async function demoBoardElection(
-  db: Db,
-  clock: Clock,
-  secretKey: string,
+  { db, clock, secretKey, origin }: DemoParts,
   admin: User,
   voters: User[],
 ): Promise<void> {
@@ -110,7 +107,7 @@ export async function demoBoardElection(
   );
   const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
   if (!election) return;
-  await openEarly(db, clock, admin, election.id);
+  await openEarly(db, clock, admin, election.id, origin);
   const questions = await db
     .select()
     .from(electionPositions)
@@ -165,5 +162,5 @@ export async function demoBoardElection(
       ballots.map(([position_id, ballot]) => ({ position_id, ballot })),
     );
   }
-  await closeEarly(db, clock, admin, election.id);
+  await closeEarly(db, clock, admin, election.id, origin);
 }

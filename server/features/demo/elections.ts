@@ -13,6 +13,7 @@ import { castVote } from "../elections/casting";
 import { closeEarly, openEarly } from "../elections/lifecycle";
 import { sealPending } from "../elections/sealing";
 import { startVerification } from "../elections/verification";
+import type { DemoParts } from "./seed";
 
 /** The calendar day `offsetDays` from now (an election's start or end date). */
 export const day = (clock: Clock, offsetDays: number) =>
@@ -24,9 +25,7 @@ export const day = (clock: Clock, offsetDays: number) =>
  * verification (National ID), the grant, the cast, the seal.
  */
 export async function demoElections(
-  db: Db,
-  clock: Clock,
-  secretKey: string,
+  { db, clock, secretKey, origin }: DemoParts,
   admin: User,
   voters: User[],
 ): Promise<void> {
@@ -91,7 +90,7 @@ export async function demoElections(
     const channel = await createChannel(db, clock, admin, createChannelInput.parse(plan.channel));
     const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
     if (!election) continue;
-    const opened = await openEarly(db, clock, admin, election.id);
+    const opened = await openEarly(db, clock, admin, election.id, origin);
     const [position] = await db
       .select()
       .from(electionPositions)
@@ -111,7 +110,7 @@ export async function demoElections(
         { position_id: position.id, candidate_id: candidate.id },
       ]);
     }
-    if (plan.close) await closeEarly(db, clock, admin, opened.id);
+    if (plan.close) await closeEarly(db, clock, admin, opened.id, origin);
   }
   await sealPending(db);
 }

@@ -29,13 +29,15 @@ describe("demo data", () => {
   it("makes a living workspace on an empty database, once", async () => {
     if (t.database.kind === "postgres") return; // the shared PostgreSQL test database is never empty
     const storage = new FolderStorage(mkdtempSync(path.join(tmpdir(), "votespace-demo-")));
-    await seedDemoIfEmpty(
-      t.database.db,
-      systemClock,
-      "demo-secret-0123456789abcdef0123456789",
+    const secretKey = "demo-secret-0123456789abcdef0123456789";
+    const demo = {
+      db: t.database.db,
+      clock: systemClock,
+      secretKey,
       storage,
-      quiet,
-    );
+      origin: "https://vote.example.org",
+    };
+    await seedDemoIfEmpty(demo, quiet);
     const [organization] = await t.database.db.select().from(organizations);
     expect(organization?.name).toBe("Riverside Student Union");
     const kinds = await t.database.db.select({ type: channels.type }).from(channels);
@@ -63,13 +65,7 @@ describe("demo data", () => {
     const files = await t.database.db.select().from(uploads).where(eq(uploads.kind, "attachment"));
     expect(files.map((f) => f.contentType).sort()).toEqual(["image/png", "text/plain; charset=utf-8"]);
 
-    await seedDemoIfEmpty(
-      t.database.db,
-      systemClock,
-      "demo-secret-0123456789abcdef0123456789",
-      storage,
-      quiet,
-    );
+    await seedDemoIfEmpty(demo, quiet);
     expect(await t.database.db.select().from(organizations)).toHaveLength(1);
   });
 });

@@ -63,16 +63,23 @@ function demoChannels(clock: Clock): CreateChannelInput[] {
 }
 
 /**
+ * What the demo data is made with: the database, the clock, the server's secret, its file storage,
+ * and the origin the links in its messages name (the elections it opens and closes tell voters so).
+ */
+export interface DemoParts {
+  db: Db;
+  clock: Clock;
+  secretKey: string;
+  storage: FileStorage;
+  origin: string;
+}
+
+/**
  * On the first start of an empty database: a demo organization with channels of each kind, its
  * admin, a few voters who joined it (and its other members, who cannot sign in), and its elections. Their passwords are generated and printed once, here.
  */
-export async function seedDemoIfEmpty(
-  db: Db,
-  clock: Clock,
-  secretKey: string,
-  storage: FileStorage,
-  log: Pick<FastifyBaseLogger, "info">,
-): Promise<void> {
+export async function seedDemoIfEmpty(parts: DemoParts, log: Pick<FastifyBaseLogger, "info">): Promise<void> {
+  const { db, clock, secretKey, storage } = parts;
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
 
@@ -133,8 +140,8 @@ export async function seedDemoIfEmpty(
   const members = organization
     ? await demoMembers(db, clock, secretKey, organization, { count: 45, firstIdIndex: VOTERS.length })
     : [];
-  await demoBoardElection(db, clock, secretKey, admin, [...voterUsers, ...members]);
-  await demoElections(db, clock, secretKey, admin, voterUsers);
+  await demoBoardElection(parts, admin, [...voterUsers, ...members]);
+  await demoElections(parts, admin, voterUsers);
   await demoConversation(db, clock, storage, admin, voterUsers, organizationId);
   await demoDirectMessages(db, clock, admin, voterUsers);
 

@@ -31,13 +31,13 @@ describe("the schedule", () => {
   it("opens an election at its start and closes it at its end, by the injected clock, fixing the roll when it opens", async () => {
     const { admin, election } = await upcoming();
     expect(election).toMatchObject({ status: "upcoming", total_voters: 3, votes_cast: 0 });
-    await applySchedule(t.database.db, t.clock);
+    await applySchedule(t.database.db, t.clock, t.app.context.publicOrigin);
     expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().status).toBe(
       "upcoming",
     );
 
     t.clock.set(new Date(election.starts_at));
-    const opened = await applySchedule(t.database.db, t.clock);
+    const opened = await applySchedule(t.database.db, t.clock, t.app.context.publicOrigin);
     expect(opened.map((row) => row.id)).toContain(election.id);
     // A day passed: the admin's idle session ended, so they sign in again.
     admin.cookie = await signIn(t.app, admin.input.email, admin.input.password);
@@ -50,7 +50,7 @@ describe("the schedule", () => {
     );
 
     t.clock.set(new Date(election.ends_at));
-    await applySchedule(t.database.db, t.clock);
+    await applySchedule(t.database.db, t.clock, t.app.context.publicOrigin);
     admin.cookie = await signIn(t.app, admin.input.email, admin.input.password);
     expect((await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json().status).toBe(
       "completed",

@@ -88,7 +88,7 @@ export function dueElections(db: Db, status: "upcoming" | "active", now: Date) {
  * Elections whose start or end has come, by the injected clock; every process may run it, each
  * change happens once, with its notices (links to `origin`).
  */
-export async function applySchedule(db: Db, clock: Clock, origin = ""): Promise<ElectionRow[]> {
+export async function applySchedule(db: Db, clock: Clock, origin: string): Promise<ElectionRow[]> {
   const now = clock.now();
   const changed: ElectionRow[] = [];
   const due = await dueElections(db, "upcoming", now);
@@ -119,7 +119,7 @@ export async function openEarly(
   clock: Clock,
   admin: User,
   electionId: string,
-  origin = "",
+  origin: string,
 ): Promise<ElectionRow> {
   const row = await electionForAdmin(db, admin, electionId);
   const timeZone = await timeZoneOf(db, row.organizationId);
@@ -135,7 +135,7 @@ export async function closeEarly(
   clock: Clock,
   admin: User,
   electionId: string,
-  origin = "",
+  origin: string,
 ): Promise<ElectionRow> {
   await electionForAdmin(db, admin, electionId);
   const now = clock.now();

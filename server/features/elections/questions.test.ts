@@ -184,6 +184,36 @@ describe("an election's questions", () => {
       .where(eq(elections.channelId, only.json().channel.id));
     expect(row?.quorumPercent).toBeNull();
   });
+
+  it("refuses two questions of one title, an office's included, whatever their case, creating nothing", async () => {
+    const admin = await createOrganization(t.app);
+    const as = call(t.app, admin.cookie);
+    const channel = electionChannel(t.clock);
+    const before = (await as.get(`/api/organizations/${admin.organizationId}/channels`)).json().channels;
+    // The offices are President and Senator (the candidates stand for them).
+    for (const [questions, repeated] of [
+      [[{ ...QUESTIONS[2], title: "president" }], "president"],
+      [[QUESTIONS[1], { ...QUESTIONS[2], title: "CHAIR" }], "CHAIR"],
+    ] as const) {
+      const refused = await as.post("/api/channels", {
+        ...channel,
+        voting_settings: { ...channel.voting_settings, questions },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(messages.questionTitleRepeated(repeated));
+    }
+    const after = (await as.get(`/api/organizations/${admin.organizationId}/channels`)).json().channels;
+    expect(after).toHaveLength(before.length);
+
+    // The definition's edit is held to it too.
+    const created = await as.post("/api/channels", channel);
+    const election = await electionOfChannel(t.app, admin.cookie, created.json().channel.id);
+    const edit = await as.put(`/api/elections/${election.id}/definition`, {
+      voting_settings: { ...channel.voting_settings, questions: [{ ...QUESTIONS[1], title: "Senator" }] },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.message).toBe(messages.questionTitleRepeated("Senator"));
+  });
 });
 
 describe("casting a ballot on a question", () => {

@@ -131,7 +131,19 @@ describe("results.csv", () => {
     await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
     const closed = await read(e.admin.cookie, e.election.id);
     const csv = (await call(t.app, e.admin.cookie).get(`/api/elections/${e.election.id}/results.csv`)).body;
-    expect(csv).toContain("President,1,Ada,Blue,4,80.0");
+    expect(csv).toContain("President,1,Ada,Blue,4,80.0,Yes");
+    // Nobody voted for a Senator: the lot elected one, as on the board, and the CSV says so.
+    const senator = closed.positions.find((p) => p.title === "Senator");
+    const name = (id: string) => senator?.candidates.find((c) => c.id === id)?.name;
+    const tie = senator?.result?.method === "plurality" ? senator.result.result.tie : null;
+    const [elected] = tie?.elected ?? [];
+    expect(tie?.tied).toHaveLength(2);
+    const published = (await board(e.election.id)).results?.find((r) => r.position_id === senator?.id);
+    expect(published?.result).toEqual(senator?.result);
+    expect(csv).toMatch(new RegExp(`Senator,1,${name(elected as string)},[^\r]*,0,0,Yes\r\n`));
+    expect(csv).toContain(
+      `Senator,Tie broken by lot,"${tie?.tied.map(name).join(", ")} → ${name(elected as string)}"`,
+    );
     expect(csv).toContain(
       'Question,Board of Directors\r\nMethod,"Single transferable vote (Scottish STV), 3 seats"',
     );
@@ -161,7 +173,7 @@ describe("the tie seed", () => {
         .update(elections)
         .set({ endsAt: new Date(t.clock.now().getTime() - 1000) })
         .where(eq(elections.id, e.election.id));
-    const closed = await applySchedule(db, t.clock);
+    const closed = await applySchedule(db, t.clock, t.app.context.publicOrigin);
     const seeds = closed
       .filter((row) => [one.election.id, two.election.id].includes(row.id))
       .map((row) => row.tieSeed);

@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import { resultRows } from "../../../contract/ballots/result-rows";
+import { resultRows, winnersOf } from "../../../contract/ballots/result-rows";
 import {
   type Election,
   type EligibleVoter,
@@ -50,12 +50,21 @@ export async function resultsCsv(
 ): Promise<{ filename: string; csv: string }> {
   const election = await electionFor(db, user, electionId);
   if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
-  const lines = [["Election", "Status", "Position", "Rank", "Candidate", "Party", "Votes", "Percentage"]];
+  const lines = [
+    ["Election", "Status", "Position", "Rank", "Candidate", "Party", "Votes", "Percentage", "Elected"],
+  ];
   // The spec's table holds the plurality positions; every other question follows with its own rows.
   const others = election.positions.filter((p) => p.method.kind !== "plurality");
+  const ties: string[][] = [];
   for (const position of election.positions.filter((p) => p.method.kind === "plurality")) {
+    // Once completed, the published count says who is elected (a tie decided by its lot).
+    const count = election.status === "completed" ? position.result : null;
+    const elected = count ? winnersOf(count) : [];
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-    for (const { candidate, votes, rank } of rankCandidates(position.candidates)) {
+    for (const { candidate, votes, rank } of rankCandidates(
+      position.candidates,
+      count ? elected : undefined,
+    )) {
       lines.push([
         election.title,
         election.status,
@@ -65,9 +74,20 @@ export async function resultsCsv(
         candidate.party || "Independent",
         String(votes),
         total === 0 ? "0" : ((votes / total) * 100).toFixed(1),
+        elected.includes(candidate.id) ? "Yes" : "",
+      ]);
+    }
+    const tie = count?.method === "plurality" ? count.result.tie : null;
+    if (tie) {
+      const name = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
+      ties.push([
+        position.title,
+        "Tie broken by lot",
+        `${tie.tied.map(name).join(", ")} → ${tie.elected.map(name).join(", ")}`,
       ]);
     }
   }
+  if (ties.length) lines.push([], ...ties);
   for (const position of others) {
     if (position.result) lines.push([], ...resultRows(position, position.result));
   }

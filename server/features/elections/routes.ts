@@ -99,18 +99,19 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     monitor,
   });
   /**
-   * Every attempt counts against the address; against the account, only failures do: a grant takes
-   * back the attempts that earned it (the confirm and the start that sent its code), so a voter who
-   * votes in several elections in a row is never refused for succeeding (wrong numbers and codes,
-   * and codes still unconfirmed, stay counted).
+   * Every attempt counts against the account and the address, and a grant takes back the attempts
+   * that earned it (the confirm and the start that sent its code) from both: so only failures are
+   * counted (wrong numbers and codes, and codes still unconfirmed). A voter who votes in several
+   * elections in a row, or a polling station's voters behind one address, are never refused for
+   * succeeding.
    */
   const limitVerification = async (request: FastifyRequest) => {
-    const account = `verify:account:${currentUser(request).id}`;
+    const keys = [`verify:account:${currentUser(request).id}`, `verify:ip:${request.ip}`] as const;
     await enforceLimits(db, clock, [
-      { key: account, limit: ctx.limits.verifyPerAccount },
-      { key: `verify:ip:${request.ip}`, limit: ctx.limits.verifyPerIp },
+      { key: keys[0], limit: ctx.limits.verifyPerAccount },
+      { key: keys[1], limit: ctx.limits.verifyPerIp },
     ]);
-    return { verified: (attempts: number) => forgiveHits(db, [account], attempts) };
+    return { verified: (attempts: number) => forgiveHits(db, [...keys], attempts) };
   };
 
   /**

@@ -15,12 +15,12 @@ export function profileSessionRoutes(app: FastifyInstance, ctx: AppContext): voi
   }));
 
   route(app, profileEndpoints.endSession, async ({ auth, params }) => {
-    await endSessionByHandle(db, auth.user.id, params.id, auth.sessionId);
+    await endSessionByHandle(ctx, auth.user.id, params.id, auth.sessionId);
     return { success: true, message: sessionMessages.ended };
   });
 
   route(app, profileEndpoints.endOtherSessions, async ({ auth }) => {
-    await endOtherSessions(db, auth.user.id, auth.sessionId);
+    await endOtherSessions(ctx, auth.user.id, auth.sessionId);
     return { success: true, message: sessionMessages.endedOthers };
   });
 }

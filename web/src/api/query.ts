@@ -1,5 +1,7 @@
 import {
+  MutationCache,
   type Query,
+  QueryCache,
   QueryClient,
   type QueryFilters,
   type QueryKey,
@@ -13,6 +15,7 @@ import type { AnyEndpoint, EndpointInput, EndpointResponse } from "../../../cont
 import { type CallArgs, call } from "./client";
 import { ApiError, NetworkError } from "./http";
 import { type Moment, momentNow, notBefore } from "./moment";
+import { sessionLost } from "./sessionLost";
 
 /** Worth trying again: the server could not be reached, or answered "unavailable" (503). */
 function transient(error: unknown): boolean {
@@ -27,10 +30,16 @@ function transient(error: unknown): boolean {
  * button stayed on "Verifying..." for good on a lost network, and a server on the organization's
  * own network may answer when the browser thinks itself offline); now it is sent, and a network
  * that is really gone gives its one message (NetworkError). Reads on screen are made again when the
- * browser is back online (refetchOnReconnect).
+ * browser is back online (refetchOnReconnect). A 401 tells the session's holder (sessionLost.ts).
  */
 export function createQueryClient(): QueryClient {
+  // A read or write refused for want of a session: it may have ended elsewhere (sessionLost.ts).
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) sessionLost();
+  };
   const client = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         networkMode: "always",

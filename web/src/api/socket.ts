@@ -8,6 +8,7 @@ import {
 } from "../../../contract/events";
 import { type Moment, momentBefore, momentNow } from "./moment";
 import { ReconnectingSocket } from "./reconnectingSocket";
+import { sessionLost } from "./sessionLost";
 
 export type EventMessage = Extract<ServerMessage, { type: "event" }>;
 
@@ -46,8 +47,12 @@ class RealtimeSocket {
     ping: JSON.stringify({ type: "ping" } satisfies ClientMessage),
     pingEveryMs: PING_EVERY_MS,
     maxDelayMs: RETRY_MAX_MS,
-    // The session is over; the next subscribe (after signing in again) reconnects.
+    // The session is over (ended elsewhere, say): the tab checks it; the next subscribe (after
+    // signing in again) reconnects.
     finalCodes: [SOCKET_CLOSE.unauthorized],
+    onDrop: (code, retrying) => {
+      if (!retrying && code === SOCKET_CLOSE.unauthorized) sessionLost();
+    },
   });
   private readonly topics = new Map<Topic, Set<TopicListener>>();
   /** The topics confirmed on this connection: since when none of their events was missed. */

@@ -9,20 +9,37 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input: the label is tied to the input, and the hint is announced with it. */
-export function Field({ label, hint: rule, invalid: marked, error, ...input }: FieldProps) {
+/** What a field's frame tells its control: its id, and whether it is invalid and described by a hint. */
+export interface FieldControl {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+interface FieldFrameProps {
+  label: string;
+  hint?: ReactNode;
+  invalid?: boolean;
+  error?: string;
+  control(props: FieldControl): ReactNode;
+}
+
+/**
+ * A field's label, control and hint, tied together (`Field`, `TextAreaField`): the label names the
+ * control, the hint (or the error, which replaces it) is announced with it.
+ */
+export function FieldFrame({ label, hint: rule, invalid: marked, error, control }: FieldFrameProps) {
   const id = useId();
   const hint = error ?? rule;
   const invalid = marked || error !== undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
+      {control({
+        id,
+        "aria-invalid": invalid || undefined,
+        "aria-describedby": hint ? `${id}-hint` : undefined,
+      })}
       {hint && (
         // An error is announced as it appears.
         <span
@@ -34,6 +51,19 @@ export function Field({ label, hint: rule, invalid: marked, error, ...input }: F
         </span>
       )}
     </div>
+  );
+}
+
+/** A labelled input: the label is tied to the input, and the hint is announced with it. */
+export function Field({ label, hint, invalid, error, ...input }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      invalid={invalid}
+      error={error}
+      control={(tied) => <input {...tied} {...input} />}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from "react";
+import type { ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import { FieldFrame } from "./Field";
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -10,37 +11,14 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 }
 
 /** A labelled multi-line input, the companion of `Field`. */
-export function TextAreaField({
-  label,
-  hint: rule,
-  invalid: marked,
-  error,
-  rows = 3,
-  ...textarea
-}: TextAreaFieldProps) {
-  const id = useId();
-  const hint = error ?? rule;
-  const invalid = marked || error !== undefined;
+export function TextAreaField({ label, hint, invalid, error, rows = 3, ...textarea }: TextAreaFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={rows}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...textarea}
-      />
-      {hint && (
-        // An error is announced as it appears.
-        <span
-          id={`${id}-hint`}
-          className={invalid ? "hint invalid" : "hint"}
-          role={error ? "alert" : undefined}
-        >
-          {hint}
-        </span>
-      )}
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      invalid={invalid}
+      error={error}
+      control={(tied) => <textarea rows={rows} {...tied} {...textarea} />}
+    />
   );
 }

@@ -1,11 +1,21 @@
 import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { Profile, SignInInput, UpdateProfileInput } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
+import { onSessionLost } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
@@ -94,6 +104,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refetchOnMount: "always",
     refetchOnReconnect: false,
   });
+
+  // A request or the socket says the session may have ended elsewhere: read it again; if it is
+  // gone, this tab signs out (its guards then go to the sign-in page, and back after it).
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        if (queryClient.getQueryData(sessionKey))
+          void queryClient.refetchQueries({ queryKey: sessionKey, exact: true });
+      }),
+    [queryClient],
+  );
 
   const user = session.data ?? null;
   const status: Status = session.isError ? "error" : session.data === undefined ? "loading" : "ready";

@@ -1,13 +1,12 @@
 import { useState } from "react";
-import { PASSWORD_MAX } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { passwordResetConfirmInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
 import { Link, useParams } from "../../router";
-import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { AuthCard } from "./AuthCard";
+import { PasswordField } from "./PasswordField";
 import { usePasswordProblem } from "./usePasswordProblem";
 
 export default function ResetPasswordPage() {
@@ -32,11 +31,9 @@ export default function ResetPasswordPage() {
         <>
           <FormError form={form} />
           <form onSubmit={submit} noValidate>
-            <Field
+            <PasswordField
+              purpose="new"
               label="New Password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
               {...form.register("password")}
               invalid={check.invalid}
               hint={check.hint}

@@ -10,6 +10,7 @@ import { AuthCard } from "./AuthCard";
 import styles from "./AuthCard.module.css";
 import { useAuth } from "./AuthProvider";
 import { CodeField } from "./CodeField";
+import { PasswordField } from "./PasswordField";
 
 /** On success the GuestOnly guard around this page sends the user on (return path, else their area). */
 export default function SignInPage() {
@@ -40,13 +41,7 @@ export default function SignInPage() {
       <FormError form={form} fields={["email", "password"]} />
       <form onSubmit={submit} noValidate>
         <Field label="Email" type="email" autoComplete="email" required {...form.register("email")} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.register("password")}
-        />
+        <PasswordField purpose="current" label="Password" required {...form.register("password")} />
         {code && <CodeField hint={messages.totpRequired} {...code} />}
         <div className={styles.row}>
           <span />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
+import { DEFAULT_ID_TYPE, ID_TYPES } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { registerOrganizationInput, registerVoterInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
@@ -14,6 +14,7 @@ import { messageOf } from "../../ui/messageOf";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { AuthCard } from "./AuthCard";
 import styles from "./AuthCard.module.css";
+import { PasswordField } from "./PasswordField";
 import { usePasswordProblem } from "./usePasswordProblem";
 
 type Tab = "voter" | "organization";
@@ -101,12 +102,10 @@ export default function SignUpPage() {
         <form onSubmit={submit} noValidate>
           <Field label="Full Name" autoComplete="name" required {...fieldProps(form, "full_name")} />
           <Field label="Email" type="email" autoComplete="email" required {...fieldProps(form, "email")} />
-          <Field
+          <PasswordField
+            purpose="new"
             label="Password"
-            type="password"
-            autoComplete="new-password"
             required
-            maxLength={PASSWORD_MAX}
             {...fieldProps(form, "password")}
             error={undefined}
             invalid={passwordCheck.invalid}

@@ -3,8 +3,8 @@ import { z } from "zod";
 import {
   type Bulletin,
   type BulletinBallot,
-  RECEIPT_PATTERN,
   receiptMessage,
+  typedReceipt,
 } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
@@ -18,7 +18,11 @@ import { receiptsFor } from "./receipts";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
 const lookupInput = z.object({
-  receipt: z.string().trim().min(1).regex(RECEIPT_PATTERN, { error: words.notAReceipt }),
+  receipt: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((typed) => typedReceipt(typed) !== null, { error: words.notAReceipt }),
 });
 
 export interface Match {
@@ -50,10 +54,11 @@ export function Lookup({
     async (value: string) => {
       const trimmed = value.trim();
       if (!trimmed) return;
+      const receipt = typedReceipt(trimmed) ?? trimmed;
       setBusy(true);
       const found: Match[] = [];
       for (const position of bulletin.positions) {
-        const hash = await sha256Hex(receiptMessage(trimmed, position.id));
+        const hash = await sha256Hex(receiptMessage(receipt, position.id));
         const ballot = byHash.get(hash);
         if (ballot && ballot.position_id === position.id) found.push({ positionId: position.id, ballot });
       }

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { electionMessages } from "../../../../contract/elections";
 import { passwordConfirmInput } from "../../../../contract/settings-input";
-import { Field } from "../../ui/Field";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
+import { PasswordField } from "../accounts/PasswordField";
 import { text } from "./text";
 import { useStableCallback } from "./useStableCallback";
 
@@ -46,12 +46,7 @@ export function PasswordPrompt({
             {error}
           </p>
         )}
-        <Field
-          label={text.password}
-          type="password"
-          autoComplete="current-password"
-          {...form.register("password")}
-        />
+        <PasswordField purpose="current" label={text.password} {...form.register("password")} />
       </form>
     </Modal>
   );

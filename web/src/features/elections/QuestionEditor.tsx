@@ -16,7 +16,14 @@ import { CandidatePhotoInput } from "./CandidatePhotoInput";
 import { useListFocus } from "./listFocus";
 import { MethodSettings, type QuestionForm } from "./MethodSettings";
 import styles from "./QuestionEditor.module.css";
-import { blankCandidate, blankQuestion, defaultMethod, METHOD_CHOICES, TITLE_PRESETS } from "./questions";
+import {
+  blankCandidate,
+  blankQuestion,
+  defaultMethod,
+  fitMethod,
+  METHOD_CHOICES,
+  TITLE_PRESETS,
+} from "./questions";
 
 const ORDER_LABELS: Record<(typeof CANDIDATE_ORDERS)[number], string> = {
   as_entered: "As entered here",
@@ -72,6 +79,14 @@ export function QuestionEditor({
     form.setValue("method", defaultMethod(next, form.getValues("candidates").length), {
       shouldValidate: isSubmitted,
     });
+  };
+
+  /** Adds or removes candidates, the method's limits following (`fitMethod`). */
+  const resize = (after: number, change: () => void) => {
+    const method = form.getValues("method");
+    const fitted = fitMethod(method, form.getValues("candidates").length, after);
+    change();
+    if (fitted !== method) form.setValue("method", fitted, { shouldValidate: isSubmitted });
   };
 
   const save = submitting(form, (question) => onSave(question));
@@ -201,7 +216,7 @@ export function QuestionEditor({
                           aria-label={`Remove ${who}`}
                           data-action="remove"
                           onClick={() => {
-                            candidates.remove(index);
+                            resize(candidates.fields.length - 1, () => candidates.remove(index));
                             focus.removed(who, index);
                           }}
                         >
@@ -246,7 +261,7 @@ export function QuestionEditor({
               type="button"
               className="btn"
               ref={focus.add}
-              onClick={() => candidates.append(blankCandidate())}
+              onClick={() => resize(candidates.fields.length + 1, () => candidates.append(blankCandidate()))}
             >
               + Add candidate
             </button>

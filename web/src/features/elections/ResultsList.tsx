@@ -35,7 +35,7 @@ export function ResultsList({ election }: { election: Election }) {
             </section>
           );
         }
-        const { ranked, total, leaders } = rankPosition(position);
+        const { ranked, total, leaders, tie } = rankPosition(position, election.status);
         const label = leaderLabel(election.status, leaders.length > 1);
         return (
           <section key={position.id} className={shared.card} aria-label={position.title}>
@@ -73,6 +73,7 @@ export function ResultsList({ election }: { election: Election }) {
                 </li>
               ))}
             </ol>
+            {tie && <p className={cx("muted", shared.small)}>{tie}</p>}
           </section>
         );
       })}

@@ -84,7 +84,7 @@ export function Tiles({ election }: { election: Election }) {
 }
 
 function Summary({ election }: { election: Election }) {
-  const positions = election.positions.map(rankPosition);
+  const positions = election.positions.map((position) => rankPosition(position, election.status));
   // A ballot per voter and question: a plurality question's votes, any other question's ballots cast.
   const totalVotes = positions.reduce(
     (sum, p) =>
@@ -96,7 +96,7 @@ function Summary({ election }: { election: Election }) {
     <section className={shared.card} aria-labelledby="el-summary-title">
       <h3 id="el-summary-title">{text.resultsSummary}</h3>
       <ul className={styles.summary}>
-        {positions.map(({ position, total, leaders }) => {
+        {positions.map(({ position, total, leaders, tie }) => {
           const leader = leaders[0];
           if (position.method.kind !== "plurality" && position.result) {
             return (
@@ -124,6 +124,7 @@ function Summary({ election }: { election: Election }) {
                   <Trophy label={leaderLabel(election.status, false)} />
                   <strong>{leader.name}</strong> <span className="muted">({partyOf(leader.party)})</span> —{" "}
                   {text.votes(leader.votes)} ({leader.share}%)
+                  {tie && <span className={cx("muted", shared.small, styles.tieNote)}>{tie}</span>}
                 </span>
               )}
               <span className={cx(styles.summaryTotal, "muted")}>{text.totalVotes(total)}</span>

@@ -20,17 +20,23 @@ describe("elections format", () => {
     expect(share(0, 0)).toBe("0");
   });
 
-  it("ranks candidates with shares; a tie shares the lead", () => {
-    const position = {
-      id: "p",
-      title: "Chair",
-      candidates: [
-        { id: "a", name: "A", vote_count: 2 },
-        { id: "b", name: "B", vote_count: 5 },
-        { id: "c", name: "C", vote_count: 5 },
-      ],
-    } as unknown as PositionView;
-    const { total, ranked, leaders } = rankPosition(position);
+  /** B and C tie for the chair; the count (once published) elected C by lot. */
+  const chair = {
+    id: "p",
+    title: "Chair",
+    candidates: [
+      { id: "a", name: "A", vote_count: 2 },
+      { id: "b", name: "B", vote_count: 5 },
+      { id: "c", name: "C", vote_count: 5 },
+    ],
+    result: {
+      method: "plurality",
+      result: { cast: 12, blank: 0, totals: [], elected: ["c"], tie: { tied: ["b", "c"], elected: ["c"] } },
+    },
+  } as unknown as PositionView;
+
+  it("ranks candidates with shares; a tie shares the lead until the count is published", () => {
+    const { total, ranked, leaders, tie } = rankPosition(chair, "cancelled");
     expect(total).toBe(12);
     expect(ranked.map((c) => [c.id, c.rank, c.share])).toEqual([
       ["b", 1, "41.7"],
@@ -38,6 +44,18 @@ describe("elections format", () => {
       ["a", 3, "16.7"],
     ]);
     expect(leaders.map((c) => c.id)).toEqual(["b", "c"]);
+    expect(tie).toBeNull();
+  });
+
+  it("crowns whom the completed election's count elected (as the board says), and says how its tie was decided", () => {
+    const { ranked, leaders, tie } = rankPosition(chair, "completed");
+    expect(ranked.map((c) => [c.id, c.rank, c.leading])).toEqual([
+      ["c", 1, true],
+      ["b", 1, false],
+      ["a", 3, false],
+    ]);
+    expect(leaders.map((c) => c.id)).toEqual(["c"]);
+    expect(tie).toBe("C tied with B; decided by the public seed");
   });
 
   it("has no leader while nobody has voted", () => {
@@ -46,7 +64,7 @@ describe("elections format", () => {
       title: "Chair",
       candidates: [{ id: "a", name: "A", vote_count: 0 }],
     } as unknown as PositionView;
-    expect(rankPosition(position).leaders).toEqual([]);
+    expect(rankPosition(position, "completed").leaders).toEqual([]);
   });
 
   it("names statuses and colours them per screen (spec)", () => {

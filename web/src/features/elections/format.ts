@@ -1,3 +1,4 @@
+import { winnersOf } from "../../../../contract/ballots/result-rows";
 import {
   type CandidateResult,
   CHART_PALETTE,
@@ -9,6 +10,7 @@ import {
 } from "../../../../contract/elections";
 import { ApiError } from "../../api/http";
 import { formatDate, formatDateTime, formatTime } from "../../ui/format";
+import { namesOf, tieTexts } from "./results/present";
 
 /** Why results are not shown (the contract's words, as the server says them). */
 export function resultsNotice(election: Pick<Election, "status">): string {
@@ -40,21 +42,30 @@ export interface RankedPosition {
   position: PositionView;
   total: number;
   ranked: RankedCandidate[];
-  /** The leaders (more than one on a tie); empty while the position has no votes. */
+  /** The leaders (more than one on a tie before the count is published); empty while the position has no votes. */
   leaders: RankedCandidate[];
+  /** A tie across the seat as the published count decided it, in words ("A tied with B; decided by the public seed"). */
+  tie: string | null;
 }
 
-/** The position's candidates ranked (contract's rankCandidates), with shares. */
-export function rankPosition(position: PositionView): RankedPosition {
+/**
+ * The position's candidates ranked (contract's rankCandidates), with shares. Once the election is
+ * completed its published count says who is elected, a tie decided as the count (and the board) did.
+ */
+export function rankPosition(position: PositionView, status: ElectionStatus): RankedPosition {
+  const count = status === "completed" ? position.result : null;
   const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-  const ranked = rankCandidates(position.candidates).map(({ candidate, votes, rank, leading }) => ({
-    ...candidate,
-    votes,
-    share: share(votes, total),
-    rank,
-    leading,
-  }));
-  return { position, total, ranked, leaders: ranked.filter((c) => c.leading) };
+  const ranked = rankCandidates(position.candidates, count ? winnersOf(count) : undefined).map(
+    ({ candidate, votes, rank, leading }) => ({
+      ...candidate,
+      votes,
+      share: share(votes, total),
+      rank,
+      leading,
+    }),
+  );
+  const tie = count ? (tieTexts(count, namesOf(position))[0] ?? null) : null;
+  return { position, total, ranked, leaders: ranked.filter((c) => c.leading), tie };
 }
 
 export const STATUS_LABELS: Record<ElectionStatus, string> = {

@@ -7,6 +7,7 @@ import {
   DEFAULT_GRADES,
   defaultMethod,
   firstMessage,
+  fitMethod,
   METHOD_CHOICES,
   moved,
   questionSummary,
@@ -181,5 +182,20 @@ describe("the form's small parts", () => {
         candidates: [undefined, { name: { message: "Every candidate needs a name.", ref: {} } }],
       }),
     ).toBe("Every candidate needs a name.");
+  });
+});
+
+describe("fitMethod", () => {
+  it("keeps an approval that allowed every candidate allowing every candidate", () => {
+    const picked = defaultMethod("approval", 2);
+    expect(fitMethod(picked, 2, 3)).toEqual({ kind: "approval", min: 0, max: 3, seats: 1 });
+    expect(fitMethod({ kind: "approval", min: 0, max: 3, seats: 1 }, 3, 2)).toMatchObject({ max: 2 });
+  });
+
+  it("leaves a limit the administrator chose, and every other method, as they are", () => {
+    const chosen = { kind: "approval", min: 1, max: 2, seats: 1 } as const;
+    expect(fitMethod(chosen, 4, 5)).toBe(chosen);
+    const stv = defaultMethod("stv", 2);
+    expect(fitMethod(stv, 2, 3)).toBe(stv);
   });
 });

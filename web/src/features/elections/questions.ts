@@ -120,6 +120,20 @@ export function defaultMethod(kind: CountingMethod, candidates: number): Questio
   }
 }
 
+/**
+ * A method's limits as candidates are added or removed: an approval whose "most choices" allowed
+ * every candidate still allows every candidate (set when the method was picked, it stayed at the
+ * two rows a new question starts with). A limit the administrator chose stays theirs.
+ */
+export function fitMethod<M extends Pick<QuestionMethod, "kind">>(
+  method: M,
+  before: number,
+  after: number,
+): M {
+  if (method.kind !== "approval" || !("max" in method) || method.max !== Math.max(1, before)) return method;
+  return { ...method, max: Math.max(1, after) };
+}
+
 /** A new question: a one-choice vote with two empty candidates to fill in. */
 export function blankQuestion(): QuestionInput {
   return {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { DEFAULT_ID_TYPE, ID_TYPES, PASSWORD_MAX } from "../../../../contract/accounts";
+import { DEFAULT_ID_TYPE, ID_TYPES } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import {
   type InvitationPreview,
@@ -19,6 +19,7 @@ import { messageOf } from "../../ui/messageOf";
 import { AuthCard } from "../accounts/AuthCard";
 import authCard from "../accounts/AuthCard.module.css";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
+import { PasswordField } from "../accounts/PasswordField";
 import { usePasswordProblem } from "../accounts/usePasswordProblem";
 import { OrgLogo } from "../organizations/OrgLogo";
 import styles from "./InvitationPage.module.css";
@@ -192,12 +193,10 @@ function NewAccount({
       <form onSubmit={submit} noValidate>
         <Field label="Email" type="email" value={invitation.email} readOnly aria-readonly="true" />
         <Field label="Full Name" autoComplete="name" required {...fieldProps(form, "full_name")} />
-        <Field
+        <PasswordField
+          purpose="new"
           label="Password"
-          type="password"
-          autoComplete="new-password"
           required
-          maxLength={PASSWORD_MAX}
           {...fieldProps(form, "password")}
           error={undefined}
           invalid={passwordCheck.invalid}

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { changePasswordInput, profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { useEndpointMutation } from "../../api/query";
 import { cx } from "../../ui/cx";
-import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
+import { PasswordField } from "../accounts/PasswordField";
 import { usePasswordProblem } from "../accounts/usePasswordProblem";
 import styles from "./VoterProfilePage.module.css";
 
@@ -61,26 +61,17 @@ export function ChangePasswordDialog({
     >
       <form id={formId} onSubmit={submit} noValidate>
         <FormError form={form} />
-        <Field
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          {...fieldProps(form, "current_password")}
-        />
-        <Field
+        <PasswordField purpose="current" label="Current Password" {...fieldProps(form, "current_password")} />
+        <PasswordField
+          purpose="new"
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={12}
           {...form.register("new_password")}
           hint={nextCheck.hint}
           invalid={nextCheck.invalid}
         />
-        <Field
+        <PasswordField
+          purpose="new"
           label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={12}
           {...fieldProps(form, "again")}
           invalid={differs}
           hint={differs ? profileMessages.passwordsDiffer : undefined}

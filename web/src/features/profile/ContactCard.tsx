@@ -4,6 +4,7 @@ import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import { CodeField } from "../accounts/CodeField";
+import { PasswordField } from "../accounts/PasswordField";
 import styles from "./VoterProfilePage.module.css";
 
 /** The contact form: the profile update's own schema (`updateProfileInput`). */
@@ -60,11 +61,9 @@ export function ContactCard({
           />
           {phoneChanges(profile, form.watch("phone_number")) && (
             <>
-              <Field
+              <PasswordField
+                purpose="current"
                 label="Current Password"
-                type="password"
-                autoComplete="current-password"
-                maxLength={200}
                 hint={profileMessages.contactPasswordHint}
                 {...fieldProps(form, "current_password", askedOnly)}
               />

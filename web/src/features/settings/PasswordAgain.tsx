@@ -1,6 +1,6 @@
 import { settingsMessages } from "../../../../contract/settings";
 import { ApiError } from "../../api/http";
-import { Field } from "../../ui/Field";
+import { PasswordField } from "../accounts/PasswordField";
 
 /**
  * The server asks for the password again (Settings › Security › "Require Password" is on), or the
@@ -16,12 +16,10 @@ export function asksForPassword(failure: unknown): boolean {
 /** The password field of a sensitive action, inside the dialog that confirms it. */
 export function PasswordAgain({ value, onChange }: { value: string; onChange(value: string): void }) {
   return (
-    <Field
+    <PasswordField
+      purpose="current"
       label="Your Password"
       name="confirm-password"
-      type="password"
-      autoComplete="current-password"
-      maxLength={200}
       hint="Your settings ask for your password before this action."
       value={value}
       onChange={(event) => onChange(event.target.value)}

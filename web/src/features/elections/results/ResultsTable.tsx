@@ -1,4 +1,5 @@
 import type { Election } from "../../../../../contract/elections";
+import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import { partyOf } from "../CandidateAvatar";
 import shared from "../elections.module.css";
@@ -11,38 +12,41 @@ import styles from "./ResultsTable.module.css";
 export function ResultsTable({ election, positionIndex }: { election: Election; positionIndex: number }) {
   const position = election.positions[positionIndex];
   if (!position) return null;
-  const { ranked, leaders } = rankPosition(position);
+  const { ranked, leaders, tie } = rankPosition(position, election.status);
   const label = leaderLabel(election.status, leaders.length > 1);
   return (
-    <Table label={`${text.resultsTable}, ${position.title}`}>
-      <caption className="visually-hidden">{position.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{text.rank}</th>
-          <th scope="col">{text.candidate}</th>
-          <th scope="col">{text.partyColumn}</th>
-          <th scope="col" className={shared.num}>
-            {text.votesColumn}
-          </th>
-          <th scope="col" className={shared.num}>
-            {text.percentage}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {ranked.map((candidate) => (
-          <tr key={candidate.id} className={candidate.leading ? styles.rowLeading : undefined}>
-            <td>
-              {candidate.rank}
-              {candidate.leading && <Trophy label={label} />}
-            </td>
-            <th scope="row">{candidate.name}</th>
-            <td>{partyOf(candidate.party)}</td>
-            <td className={shared.num}>{candidate.votes}</td>
-            <td className={shared.num}>{candidate.share}%</td>
+    <>
+      <Table label={`${text.resultsTable}, ${position.title}`}>
+        <caption className="visually-hidden">{position.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.rank}</th>
+            <th scope="col">{text.candidate}</th>
+            <th scope="col">{text.partyColumn}</th>
+            <th scope="col" className={shared.num}>
+              {text.votesColumn}
+            </th>
+            <th scope="col" className={shared.num}>
+              {text.percentage}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {ranked.map((candidate) => (
+            <tr key={candidate.id} className={candidate.leading ? styles.rowLeading : undefined}>
+              <td>
+                {candidate.rank}
+                {candidate.leading && <Trophy label={label} />}
+              </td>
+              <th scope="row">{candidate.name}</th>
+              <td>{partyOf(candidate.party)}</td>
+              <td className={shared.num}>{candidate.votes}</td>
+              <td className={shared.num}>{candidate.share}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {tie && <p className={cx("muted", shared.small)}>{tie}</p>}
+    </>
   );
 }
