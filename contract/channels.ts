@@ -97,9 +97,12 @@ export function isHttpUrl(value: string): boolean {
 export function channelPath(
   area: "organization" | "member",
   channel: Pick<Channel, "id" | "name" | "type">,
+  /** The tab to open on (an election channel's `vote` or `results`), for a link from a message. */
+  tab?: string,
 ): string {
   const type = area === "member" && channel.type === "live" ? "streaming" : channel.type;
   const query = new URLSearchParams({ channelId: channel.id, channelName: channel.name });
+  if (tab) query.set("tab", tab);
   return `/${area}/${type}?${query}`;
 }
 

@@ -135,7 +135,7 @@ export interface SecurityAlert {
 }
 
 export interface MonitoringStats {
-  /** Sessions whose status is active. */
+  /** Sessions still under way: active or suspicious (neither completed nor blocked). */
   active_sessions: number;
   /** Unresolved alerts. */
   suspicious_activity: number;

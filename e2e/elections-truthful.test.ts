@@ -58,7 +58,7 @@ async function voteByApi(context: BrowserContext, election: Election, idNumber: 
 }
 
 describe("election screens say what is true", () => {
-  it("the real voting window, a recorded vote without a receipt, and a tie ranked alike everywhere", async () => {
+  it("the real voting window, a recorded vote without a receipt, and a tie ranked and decided alike everywhere", async () => {
     const { owner, voter, voterAccount, organizationId } = await organizationWithVoter(browser);
     const second = await newPage(browser);
     const secondAccount = await registerVoter({ full_name: "Kofi Second" });
@@ -112,14 +112,16 @@ describe("election screens say what is true", () => {
     await windowFact.getByText(/^Opened .* · Closed /).waitFor();
     await shot(owner.page, "truthful-window-closed");
 
-    // The Results tab: a trophy for each of the tied first.
+    // The Results tab: the tied first share a rank; the trophy is the one the count elected by lot,
+    // as the board and verify-election say, and the tie says how it was decided.
     await voter.page.getByRole("tab", { name: "Results" }).click();
     const president = voter.page.getByRole("region", { name: "President" });
     await president.getByText("50.0%").first().waitFor();
-    expect(await president.locator(".elections_trophy").count()).toBe(2);
+    expect(await president.locator(".elections_trophy").count()).toBe(1);
+    await president.getByText(/tied with (Ama Serwaa|Kojo Mensah); decided by the public seed$/).waitFor();
     await shot(voter.page, "truthful-tie-results-tab");
 
-    // The results screen's table: both rank 1 with a trophy, the next is rank 3.
+    // The results screen's table: both rank 1, one trophy, the next is rank 3.
     await voter.page.goto("/member/election-results");
     await voter.page.getByRole("button", { name: /tied-vote/ }).waitFor();
     await voter.page.getByRole("tab", { name: "Detailed Charts" }).click();
@@ -130,7 +132,7 @@ describe("election screens say what is true", () => {
       trs.map((tr) => tr.querySelector("td")?.textContent?.match(/^\d+/)?.[0]),
     );
     expect(ranks).toEqual(["1", "1", "3"]);
-    expect(await table.locator(".elections_trophy").count()).toBe(2);
+    expect(await table.locator(".elections_trophy").count()).toBe(1);
     await table.scrollIntoViewIfNeeded();
     await shot(voter.page, "truthful-tie-results-table");
     // The CSV says the same.
@@ -138,6 +140,7 @@ describe("election screens say what is true", () => {
     expect(csv).toContain("President,1,Ama Serwaa");
     expect(csv).toContain("President,1,Kojo Mensah");
     expect(csv).toContain("President,3,Esi Badu");
+    expect(csv).toMatch(/President,Tie broken by lot,"(Ama Serwaa|Kojo Mensah), (Ama Serwaa|Kojo Mensah) → /);
 
     await owner.context.close();
     await voter.context.close();

@@ -129,6 +129,13 @@ describe("reminders and e-mail through a real SMTP server", () => {
     if (!reminded) throw new Error("no voter");
     const unread = await apiJson<{ total: number }>(reminded.ctx, "GET", "/api/chat/unread");
     expect(unread.total).toBe(1);
+    // The reminder's link opens the election on its Cast Vote tab.
+    const voteLink = text.match(/https?:\/\/\S+\/member\/election\?\S+/)?.[0] ?? "";
+    expect(voteLink).toContain("tab=vote");
+    const linked = await reminded.ctx.newPage();
+    await linked.goto(voteLink);
+    await linked.getByRole("tab", { name: "Cast Vote", selected: true }).waitFor();
+    await linked.close();
 
     // The same screen on a phone's width.
     const narrow = await context(390);

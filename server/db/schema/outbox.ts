@@ -36,6 +36,11 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** After this the message is useless (a verification code, a reset link that ran out): never sent late. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * What the message says something about that can change before it leaves: `election:{id}` on an
+     * election's "voting is open" notices, announcement and reminders, which voting's end expires.
+     */
+    about: text("about"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -43,5 +48,7 @@ export const outbox = pgTable(
     check("outbox_channel_check", sql`${t.channel} in ('email', 'sms')`),
     // The worker's scan: what is due, oldest first; sent and failed rows are never scanned.
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    // What voting's end expires: the waiting messages about one election.
+    index("outbox_about_idx").on(t.about).where(sql`${t.about} is not null and ${t.state} = 'queued'`),
   ],
 );

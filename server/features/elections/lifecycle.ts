@@ -13,7 +13,7 @@ import type { User } from "../accounts/sessions";
 import { electionForAdmin } from "./access";
 import { freezeVerificationRules } from "./audit";
 import { createPositions, definitionHashOf, votingWindow } from "./definition";
-import { queueClosingNotices, queueNotice } from "./notices";
+import { expireWaitingNotices, queueClosingNotices, queueNotice } from "./notices";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
 
@@ -152,14 +152,23 @@ export async function closeEarly(
   return closed;
 }
 
-export async function cancelElection(db: Db, admin: User, electionId: string): Promise<ElectionRow> {
+export async function cancelElection(
+  db: Db,
+  clock: Clock,
+  admin: User,
+  electionId: string,
+): Promise<ElectionRow> {
   await electionForAdmin(db, admin, electionId);
-  const [cancelled] = await db
-    .update(elections)
-    // A cancelled election's results may still be shown to its administrators: the seed is drawn too.
-    .set({ status: "cancelled", tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
-    .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
-    .returning();
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(elections)
+      // A cancelled election's results may still be shown to its administrators: the seed is drawn too.
+      .set({ status: "cancelled", tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
+      .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
+      .returning();
+    if (row) await expireWaitingNotices(tx, row.id, clock.now());
+    return row;
+  });
   if (!cancelled) throw badRequest(electionMessages.cannotCancel);
   return cancelled;
 }

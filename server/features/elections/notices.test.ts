@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_DELAY_MINUTES } from "../../../contract/election-notices";
 import { directMessages, outbox } from "../../db/schema";
+import { deliverDue, EXPIRED } from "../../lib/outbox/deliver";
 import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization, signIn } from "../../test/factories";
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const quiet = { error: () => {}, info: () => {}, warn: () => {} } as never;
+const quiet = { debug: () => {}, error: () => {}, info: () => {}, warn: () => {} } as never;
 const origin = () => t.app.context.publicOrigin;
 
 /** An organization with `count` voters and an upcoming election channel. */
@@ -256,5 +257,76 @@ describe("reminders", () => {
     await sendScheduledNotices(t.database.db, t.clock, origin());
     expect(await count()).toBe(3);
     t.clock.set(new Date());
+  });
+
+  it("is never due when its moment falls at or before voting opened (48 hours before the end of a shorter vote)", async () => {
+    const admin = await createOrganization(t.app);
+    await bulkVoters(t.database.db, t.clock, admin.organizationId, 2);
+    const channel = electionChannel(t.clock);
+    // Open now, closing tomorrow: less than 48 hours.
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const created = await call(t.app, admin.cookie).post("/api/channels", {
+      ...channel,
+      voting_settings: { ...channel.voting_settings, startDate: tomorrow, endDate: tomorrow },
+    });
+    const upcoming = await electionOfChannel(t.app, admin.cookie, created.json().channel.id);
+    await call(t.app, admin.cookie).put(`/api/elections/${upcoming.id}/notices`, {
+      election_scheduled: false,
+      voting_open: true,
+      voting_closed: false,
+      results_published: false,
+      reminder_hours_before: 48,
+    });
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    const reminders = await t.database.db.select().from(outbox).where(eq(outbox.kind, "reminder"));
+    expect(reminders.filter((m) => m.createdAt >= new Date(upcoming.created_at))).toEqual([]);
+  });
+});
+
+describe("notices still waiting when voting ends", () => {
+  const waiting = async (kind: string, emails: string[]) =>
+    (await t.database.db.select().from(outbox).where(eq(outbox.kind, kind))).filter((m) =>
+      emails.includes(m.recipient),
+    );
+
+  it("are never sent: 'Voting is open' does not arrive after the close and its results", async () => {
+    const { admin, voters, upcoming } = await setUp(2);
+    const emails = voters.map((v) => v.user.email);
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    expect(await waiting("voting_open", emails)).toHaveLength(2);
+    // The mail server is down: nothing has left when voting closes.
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/close`);
+    const sent: string[] = [];
+    const transport = {
+      name: "test",
+      async send(message: { to: string; subject: string }) {
+        if (emails.includes(message.to)) sent.push(message.subject);
+        return {};
+      },
+    };
+    // Back up: the worker sends what waits, batch after batch (all of it due by now).
+    t.clock.set(new Date(Date.now() + 1000));
+    const delivery = {
+      db: t.database.db,
+      clock: t.clock,
+      transports: { email: transport, sms: transport, keepContent: false },
+      log: quiet,
+    };
+    while ((await deliverDue(delivery)).claimed > 0);
+    expect(sent.filter((subject) => subject.startsWith("Voting is open"))).toEqual([]);
+    expect(sent.filter((subject) => subject.startsWith("Results of"))).toHaveLength(2);
+    for (const message of await waiting("voting_open", emails)) {
+      expect(message).toMatchObject({ state: "failed", lastError: EXPIRED });
+    }
+  });
+
+  it("are never sent after the election is cancelled either", async () => {
+    const { admin, voters, upcoming } = await setUp(1);
+    const emails = voters.map((v) => v.user.email);
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/cancel`);
+    const [open] = await waiting("voting_open", emails);
+    expect(open?.expiresAt?.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
   });
 });

@@ -6,7 +6,14 @@ import {
   type NoticeSettings,
 } from "../../../contract/election-notices";
 import type { Db } from "../../db/connect";
-import { channels, electionNoticeSettings, electionNotices, organizations, users } from "../../db/schema";
+import {
+  channels,
+  electionNoticeSettings,
+  electionNotices,
+  organizations,
+  outbox,
+  users,
+} from "../../db/schema";
 import { queueLetterToUsers } from "../../lib/outbox/queue";
 import * as templates from "../../lib/outbox/templates";
 import type { ElectionRow } from "./queries";
@@ -65,8 +72,13 @@ export const notVoted = (row: ElectionRow, u: string) =>
   sql`${sql.raw(`"${u}"`)}.id in (${rollOf(row)}) and not exists (select 1 from participations p
     where p.election_id = ${row.id}::uuid and p.user_id = ${sql.raw(`"${u}"`)}.id and p.seal_id is not null)`;
 
-/** The election as its notices name it, with the link to its channel in the voter's area. */
-async function noticeOf(db: Db, row: ElectionRow, origin: string): Promise<templates.ElectionNotice> {
+/** The election as its notices name it, with the link to its channel in the voter's area (on `tab`). */
+async function noticeOf(
+  db: Db,
+  row: ElectionRow,
+  origin: string,
+  tab?: "vote" | "results",
+): Promise<templates.ElectionNotice> {
   const [organization] = await db
     .select({ name: organizations.name, timezone: organizations.timezone })
     .from(organizations)
@@ -76,7 +88,7 @@ async function noticeOf(db: Db, row: ElectionRow, origin: string): Promise<templ
     : [];
   const path =
     row.channelId && channel
-      ? channelPath("member", { id: row.channelId, name: channel.name, type: "election" })
+      ? channelPath("member", { id: row.channelId, name: channel.name, type: "election" }, tab)
       : "/member/election-results";
   return {
     organization: organization?.name ?? "Votespace",
@@ -111,6 +123,32 @@ async function claim(db: Db, row: ElectionRow, kind: NoticeOrReminder, at: Date)
   return claimed?.id ?? null;
 }
 
+/** The tab a notice's link opens on: Cast Vote to vote, Results for the results. */
+const TAB_OF: Record<NoticeOrReminder, "vote" | "results" | undefined> = {
+  election_scheduled: undefined,
+  voting_open: "vote",
+  reminder: "vote",
+  voting_closed: "results",
+  results_published: "results",
+};
+
+/** The letters that say voting is open or will open: those still waiting when voting ends are never sent. */
+const STALE_WHEN_VOTING_ENDS = new Set<NoticeOrReminder>(["election_scheduled", "voting_open", "reminder"]);
+const aboutElection = (electionId: string) => `election:${electionId}`;
+
+/**
+ * Voting ended (closed on schedule or early, or the election was cancelled): its announcement,
+ * "voting is open" notices and reminders still waiting in the outbox (a mail server down or slow)
+ * would arrive saying voting is open, after it closed and after its results. They expire when
+ * voting ended (`at`): the outbox worker records them failed (expired) and never sends them.
+ */
+export async function expireWaitingNotices(db: Db, electionId: string, at: Date): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ expiresAt: at })
+    .where(and(eq(outbox.about, aboutElection(electionId)), eq(outbox.state, "queued")));
+}
+
 /** Queues one letter to each of `who` (a condition on the `users` table) who takes notices; the count is kept on the claims `noticeIds`. */
 export async function queueLetters(
   db: Db,
@@ -120,8 +158,9 @@ export async function queueLetters(
   origin: string,
   noticeIds: number[],
 ): Promise<void> {
-  const letter = LETTERS[kind](await noticeOf(db, row, origin));
-  const count = await queueLetterToUsers(db, letter, and(who, wantsNotices("users")) as SQL);
+  const letter = LETTERS[kind](await noticeOf(db, row, origin, TAB_OF[kind]));
+  const about = STALE_WHEN_VOTING_ENDS.has(kind) ? aboutElection(row.id) : null;
+  const count = await queueLetterToUsers(db, letter, and(who, wantsNotices("users")) as SQL, about);
   for (const id of noticeIds) {
     await db.update(electionNotices).set({ recipients: count }).where(eq(electionNotices.id, id));
   }
@@ -154,6 +193,7 @@ export async function queueNotice(
  * they go as one message (the results letter says voting closed), recorded as both.
  */
 export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, origin: string): Promise<void> {
+  await expireWaitingNotices(db, row.id, at);
   if (row.status !== "completed") return;
   const settings = await noticeSettingsOf(db, row.id);
   if (settings.voting_closed && settings.results_published) {

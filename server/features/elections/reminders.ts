@@ -154,7 +154,11 @@ async function tooSoon(db: Db, row: ElectionRow, next: Date, now: Date): Promise
   );
 }
 
-/** Elections whose scheduled reminder is due now (as SQL on `elections`). */
+/**
+ * Elections whose scheduled reminder is due now (as SQL on `elections`). A reminder whose moment
+ * falls at or before voting opened (48 hours before the close of a 40-hour vote) is never due: it
+ * would have gone out with "Voting is open".
+ */
 export const reminderDue = (now: Date) =>
   and(
     eq(elections.status, "active"),
@@ -162,5 +166,6 @@ export const reminderDue = (now: Date) =>
     gt(elections.endsAt, now),
     sql`exists (select 1 from election_notice_settings s where s.election_id = "elections"."id"
       and s.settings->>'reminder_hours_before' is not null
-      and "elections"."ends_at" - ((s.settings->>'reminder_hours_before')::int * interval '1 hour') <= ${now})`,
+      and "elections"."ends_at" - ((s.settings->>'reminder_hours_before')::int * interval '1 hour') <= ${now}
+      and "elections"."ends_at" - ((s.settings->>'reminder_hours_before')::int * interval '1 hour') > "elections"."starts_at")`,
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
 import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../../contract/monitoring";
 import { monitoringMessages } from "../../../contract/monitoring";
-import { securityAlerts, users } from "../../db/schema";
+import { securityAlerts, users, votingSessions } from "../../db/schema";
 import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember } from "../../test/factories";
 import { call } from "../../test/http";
@@ -192,6 +192,14 @@ describe("the figures", () => {
     expect(read.analytics.rule_hits.map((hit) => hit.sessions)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(read.sessions.map((s) => s.status).sort()).toEqual(["active", "active", "active", "completed"]);
     expect(new Date(read.updated_at).getTime()).toBe(t.clock.now().getTime());
+
+    // A session found suspicious is still a voter in the election: still counted as active.
+    const [under] = read.sessions.filter((s) => s.status === "active");
+    await t.database.db
+      .update(votingSessions)
+      .set({ status: "suspicious" })
+      .where(eq(votingSessions.id, under?.id ?? ""));
+    expect((await overview(t, admin.cookie, admin.organizationId)).stats.active_sessions).toBe(3);
   });
 });
 

@@ -29,7 +29,8 @@ async function sessionFigures(db: Db, organizationId: string) {
   }>(
     await db.execute(sql`
       select count(*)::int as total,
-        count(*) filter (where status = 'active')::int as active,
+        -- In an election right now: not completed nor blocked, whatever its risk (a suspicious one too).
+        count(*) filter (where status in ('active', 'suspicious'))::int as active,
         count(*) filter (where status = 'blocked')::int as blocked,
         count(*) filter (where duplicate_attempts > 0)::int as with_duplicates,
         coalesce(sum(duplicate_attempts), 0)::int as duplicate_attempts,

@@ -46,12 +46,18 @@ export async function queueMessages(db: Db | Tx, messages: QueuedMessage[]): Pro
  * address, in one statement whatever their number (a notice to a whole roll): the letter goes to the
  * database once, where a row written from here for each recipient sent its 1.4 KB once a recipient
  * (10,000 notices: 1.8 s of the transaction that opened the election, on PGlite). Answers how many.
+ * `about`: what can make them stale before they leave (the outbox's `about`).
  */
-export async function queueLetterToUsers(db: Db | Tx, letter: Letter, who: SQL): Promise<number> {
+export async function queueLetterToUsers(
+  db: Db | Tx,
+  letter: Letter,
+  who: SQL,
+  about: string | null = null,
+): Promise<number> {
   const [row] = await arrayRows<[number]>(
     db as Db,
-    sql`with queued as (insert into ${outbox} (channel, recipient, kind, subject, body, html)
-      select 'email', ${users.email}, ${letter.kind}, ${letter.subject}, ${letter.text}, ${letter.html}
+    sql`with queued as (insert into ${outbox} (channel, recipient, kind, subject, body, html, about)
+      select 'email', ${users.email}, ${letter.kind}, ${letter.subject}, ${letter.text}, ${letter.html}, ${about}
       from ${users} where ${who} returning 1)
     select count(*)::int from queued`,
   );

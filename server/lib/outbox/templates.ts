@@ -42,8 +42,9 @@ export function formatWhen(at: Date, timeZone: string): string {
   return `${format.format(at)} (${timeZone})`;
 }
 
-const memberReason = (organization: string) =>
-  `You receive this because you are a voter member of ${organization} on Votespace.`;
+/** Why a voter gets an election's notice: they are on its roll (every voter member, or those chosen). */
+const rollReason = (input: ElectionNotice) =>
+  `You receive this because you are on the voter roll of "${input.election}" at ${input.organization} on Votespace. You can turn election notices off in your settings.`;
 
 /**
  * Voter's Card (by e-mail) and Phone (by SMS) verification: the 6-digit code, first in each text
@@ -136,7 +137,7 @@ export function invitation(input: {
   });
 }
 
-/** An election notice: from the organization, to its voter members, with the election's link. */
+/** An election notice: from the organization, to the voters on the election's roll, with the election's link. */
 function electionLetter(
   input: ElectionNotice,
   parts: Pick<LetterParts, "kind" | "subject" | "paragraphs"> & { actionLabel: string; reason?: string },
@@ -146,7 +147,7 @@ function electionLetter(
     ...rest,
     from: input.organization,
     action: { label: actionLabel, url: input.link },
-    reason: reason ?? memberReason(input.organization),
+    reason: reason ?? rollReason(input),
   });
 }
 
@@ -185,7 +186,7 @@ export function reminder(input: ElectionNotice): Letter {
       "If you have voted already, thank you: there is nothing more to do (votes are recorded in batches, so a recent one may not show yet).",
     ],
     actionLabel: "Vote now",
-    reason: `${memberReason(input.organization)} It goes only to voters on the roll who have not taken part.`,
+    reason: `${rollReason(input)} It goes only to voters on the roll who have not taken part.`,
   });
 }
 

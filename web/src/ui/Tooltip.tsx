@@ -46,9 +46,12 @@ export function Tooltip({ text, side = "right", children }: TooltipProps) {
       {children}
       {at &&
         createPortal(
+          // The control already has this name: the bubble is for the eye only (and, outside any
+          // landmark, would be a stray region to a screen reader).
           <span
             className={cx(styles.tooltip, side === "right" ? styles.right : styles.top)}
             style={{ left: at.x, top: at.y }}
+            aria-hidden="true"
           >
             {text}
           </span>,

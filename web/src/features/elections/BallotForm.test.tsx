@@ -18,6 +18,36 @@ const question = (id: string, title: string): PositionView => ({
 });
 
 describe("BallotForm", () => {
+  it("reviews a ballot with another question before casting, and names the one left unanswered", () => {
+    const president: PositionView = {
+      ...question("p", "President"),
+      method: { kind: "plurality" },
+      candidates: [
+        { id: "ada", name: "Ada", party: "Blue", image_url: "", statement: "", vote_count: null },
+        { id: "ben", name: "Ben", party: "Green", image_url: "", statement: "", vote_count: null },
+      ],
+    };
+    const onCast = vi.fn();
+    render(
+      <BallotForm
+        positions={[president, question("q1", "Motion 1")]}
+        voterId="voter"
+        busy={false}
+        onCast={onCast}
+      />,
+    );
+    fireEvent.click(screen.getByRole("radio", { name: /Ada/ }));
+    fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
+    // Not cast unseen: the review says Motion 1 was left unanswered.
+    expect(onCast).not.toHaveBeenCalled();
+    expect(screen.getByText(ballotWords.reviewTitle)).toBeInTheDocument();
+    expect(screen.getByText(ballotWords.reviewSkipped("Motion 1"))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: ballotWords.reviewCast }));
+    expect(onCast).toHaveBeenCalledWith([{ position_id: "p", candidate_id: "ada" }], {
+      p: { kind: "choice", candidate: "ada" },
+    });
+  });
+
   it("leaves the review for the questions still open when the answers it held were cast elsewhere", () => {
     const positions = [question("q1", "Motion 1"), question("q2", "Motion 2")];
     const onCast = vi.fn();

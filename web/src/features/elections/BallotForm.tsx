@@ -22,8 +22,9 @@ export function selectionOf(position: PositionView, ballot: Ballot): Selection {
 /**
  * The questions still to answer, each as its method asks, and Submit Vote. Answers are checked with
  * the contract's validateBallot before the server is asked (its words, under the question). A ballot
- * with any question other than a plain plurality choice goes through the review step; the spec's
- * plurality ballot goes straight to verification as before. In a preview everything works except
+ * with any question other than a plurality choice, answered or not, goes through the review step
+ * (which names what is left unanswered); the spec's plurality ballot goes straight to verification
+ * as before. In a preview everything works except
  * casting.
  */
 export function BallotForm({
@@ -53,11 +54,12 @@ export function BallotForm({
   const root = useRef<HTMLDivElement>(null);
 
   const done = new Map(positions.map((p) => [p.id, voted?.(p) ?? null]));
-  const answered = positions.flatMap((p) => {
-    if (done.get(p.id)) return [];
+  const open = positions.filter((p) => !done.get(p.id));
+  const answered = open.flatMap((p) => {
     const ballot = answers[p.id];
     return isAnswered(ballot) ? [{ position: p, ballot }] : [];
   });
+  const skipped = open.filter((p) => !isAnswered(answers[p.id])).map((p) => p.title);
   const invalid = Object.keys(errors).length > 0;
   // Answers the review held may have been cast meanwhile (in another tab, say): with none left to
   // cast, the review gives way to the questions still open.
@@ -93,9 +95,11 @@ export function BallotForm({
       setFocusError((n) => n + 1);
       return;
     }
-    const plain = answered.every(
-      ({ position, ballot }) => position.method.kind === "plurality" && ballot.kind === "choice",
-    );
+    // The spec's ballot (offices only, a choice each) casts at once; one that holds any other
+    // question, answered or not, is reviewed first: a ranking left blank is said, never skipped unseen.
+    const plain =
+      open.every((position) => position.method.kind === "plurality") &&
+      answered.every(({ ballot }) => ballot.kind === "choice");
     if (plain && !preview) cast();
     else setReviewing(true);
   };
@@ -111,6 +115,7 @@ export function BallotForm({
       {inReview && (
         <BallotReview
           lines={answered.map(({ position, ballot }) => reviewLine(position, ballot))}
+          skipped={skipped}
           busy={busy}
           preview={preview}
           onBack={() => setReviewing(false)}

@@ -22,7 +22,7 @@ export function VotedPosition({
   return (
     <section className={cx(styles.ballotPosition, styles.ballotVoted)} aria-label={position.title}>
       <header className={styles.ballotPositionHead}>
-        <h3>{position.title}</h3>
+        <h2>{position.title}</h2>
         <span className={styles.votedMark}>✓ {text.youHaveVoted}</span>
       </header>
       {answer ? (
@@ -69,7 +69,7 @@ export function PositionChoice({
     <fieldset className={styles.ballotPosition} aria-labelledby={legendId} disabled={disabled}>
       <legend className="visually-hidden">{text.chooseFor(position.title)}</legend>
       <header className={styles.ballotPositionHead}>
-        <h3 id={legendId}>{position.title}</h3>
+        <h2 id={legendId}>{position.title}</h2>
         {position.description && <p className={cx("muted", shared.small)}>{position.description}</p>}
       </header>
       <div className={shared.choices}>

@@ -9,17 +9,20 @@ import { pageText as text } from "./pageText";
 export type Busy = "verifying" | "casting" | false;
 
 /**
- * The review step: the whole ballot in words ("Treasurer: Ada Lovelace", "Motion 3: Yes"), with Back
- * and Cast. In a preview Cast stays off. Focus moves to its title, so a screen reader starts there.
+ * The review step: the whole ballot in words ("Treasurer: Ada Lovelace", "Motion 3: Yes"), the
+ * questions left unanswered, with Back and Cast. In a preview Cast stays off. Focus moves to its title, so a screen reader starts there.
  */
 export function BallotReview({
   lines,
+  skipped,
   busy,
   preview,
   onBack,
   onCast,
 }: {
   lines: string[];
+  /** The titles of the questions still open and left unanswered. */
+  skipped: string[];
   busy: Busy;
   preview: boolean;
   onBack(): void;
@@ -30,15 +33,18 @@ export function BallotReview({
   useEffect(() => title.current?.focus(), []);
   return (
     <section className={styles.review} aria-labelledby={titleId}>
-      <h3 id={titleId} ref={title} tabIndex={-1}>
+      <h2 id={titleId} ref={title} tabIndex={-1}>
         {ballotWords.reviewTitle}
-      </h3>
+      </h2>
       <p className={cx("muted", shared.small)}>{ballotWords.reviewIntro}</p>
       <ul className={styles.lines}>
         {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {skipped.length > 0 && (
+        <p className={cx("muted", shared.small)}>{ballotWords.reviewSkipped(skipped.join(", "))}</p>
+      )}
       {preview && <p className={cx("muted", shared.small)}>{ballotWords.previewCastOff}</p>}
       <div className={styles.actions}>
         <button type="button" className="btn" disabled={busy !== false} onClick={onBack}>

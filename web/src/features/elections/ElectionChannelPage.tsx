@@ -147,7 +147,11 @@ export default function ElectionChannelPage() {
   const { listed, gone } = useListedChannel(channelId);
   useHonestAddress(gone ? null : listed);
   const { query, refetch, replace } = useChannelElection(channelId);
-  const [tab, setTab] = useState<TabKey>("overview");
+  // A link from a notice opens on its tab (`&tab=vote`, `&tab=results`).
+  const [tab, setTab] = useState<TabKey>(() => {
+    const asked = searchParams.get("tab");
+    return TABS.find((t) => t.key === asked)?.key ?? "overview";
+  });
   const election = query.data && !gone ? query.data : null;
   // A failed live refetch keeps the last good screen; only a first load's failure can be "not found".
   const failure = query.data ? null : query.error;
@@ -215,7 +219,12 @@ export default function ElectionChannelPage() {
             )}
           </>
         }
-        description={listed?.description || election?.title || "Election channel"}
+        // The election's own title only where it differs from the channel's name shown above it.
+        description={
+          listed?.description ||
+          (election && election.title !== name ? election.title : "") ||
+          "Election channel"
+        }
       />
 
       <LoadState {...loadOf(query)} data={election}>

@@ -25,7 +25,7 @@ import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 
 const WHEN: Record<NoticeKind, string> = {
-  election_scheduled: `To every voter member, ${ANNOUNCEMENT_DELAY_MINUTES} minutes after the election was created.`,
+  election_scheduled: `To the roll (until it is chosen, every voter member), ${ANNOUNCEMENT_DELAY_MINUTES} minutes after the election was created.`,
   voting_open: "To the roll when voting opens.",
   voting_closed: "To the roll when voting closes.",
   results_published:
@@ -37,6 +37,10 @@ const passed = (kind: NoticeKind, status: Election["status"]) =>
   kind === "election_scheduled" || kind === "voting_open"
     ? status !== "upcoming"
     : status !== "upcoming" && status !== "active";
+
+/** The scheduled reminder's moment falls at or before voting opens: the server never sends it (reminders.ts). */
+const reminderTooEarly = (election: Election, hours: number | null) =>
+  hours !== null && Date.parse(election.ends_at) - hours * 3_600_000 <= Date.parse(election.starts_at);
 
 const notSent = (kind: NoticeKind) =>
   kind === "election_scheduled"
@@ -156,7 +160,9 @@ function NoticesForm({
         <span className="hint">
           {reminderSent
             ? sentText(reminderSent)
-            : "To those on the roll not shown as voted, once, by e-mail."}
+            : reminderTooEarly(election, notices.settings.reminder_hours_before)
+              ? "Voting lasts less than this: its moment would come before voting opens, and it is not sent."
+              : "To those on the roll not shown as voted, once, by e-mail."}
         </span>
       </div>
       {notices.reminder.available && <RemindButton election={election} notices={notices} onSent={onSent} />}
@@ -215,8 +221,8 @@ function RemindButton({
         >
           <p>
             {formatCount(count)} {count === 1 ? "voter on the roll is" : "voters on the roll are"} not shown
-            as voted yet (as on the Voters tab, which changes in batches). Each gets an e-mail, unless they
-            turned election notices off, and a direct message from you, if they accept direct messages.
+            as voted yet (as on the Voters tab, which changes in batches). Each who takes election notices
+            gets an e-mail and, if they accept direct messages, a direct message from you.
           </p>
           <p className="muted">The reminder says nothing about anyone&apos;s ballot.</p>
         </ConfirmDialog>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { REFERENDUM_BASES, REFERENDUM_THRESHOLDS } from "../../../../contract/ballots/question";
 import type { questionInputSchema } from "../../../../contract/ballots/question-input";
+import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import styles from "./MethodSettings.module.css";
@@ -47,7 +48,7 @@ export function MethodSettings({ form, candidates }: { form: QuestionForm; candi
     case "referendum":
       return (
         <div className={styles.settings}>
-          <div className="field">
+          <div className={cx("field", styles.wide)}>
             <label htmlFor={thresholdId}>Passes with</label>
             <select id={thresholdId} {...form.register("method.threshold")}>
               {REFERENDUM_THRESHOLDS.map((threshold) => (

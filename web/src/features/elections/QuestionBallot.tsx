@@ -195,7 +195,7 @@ export function QuestionBallot({
     >
       <legend className="visually-hidden">{ballotWords.answerFor(position.title)}</legend>
       <header className={styles.head}>
-        <h3 id={titleId}>{position.title}</h3>
+        <h2 id={titleId}>{position.title}</h2>
         {position.description && <p className={cx("muted", shared.small)}>{position.description}</p>}
         <p className={styles.rules}>{rulesText(position)}</p>
       </header>

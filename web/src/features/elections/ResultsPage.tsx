@@ -235,7 +235,7 @@ export default function ResultsPage() {
   );
 
   let body: React.ReactNode;
-  if (!currentId) body = <NoOrganization area={area} />;
+  if (!currentId) body = <NoOrganization area={area} page={false} />;
   else {
     body = (
       <ElectionsLoad elections={elections}>

@@ -31,7 +31,7 @@ export function Receipt({
   return (
     <div className={styles.receipt} ref={ref} role="status" tabIndex={-1}>
       <p className={styles.receiptSuccess}>✓ {electionMessages.voteCast}</p>
-      <h3>{text.receiptTitle}</h3>
+      <h2>{text.receiptTitle}</h2>
       <div className={styles.receiptCodeRow}>
         <code className={styles.receiptCode}>{receipt}</code>
         <button

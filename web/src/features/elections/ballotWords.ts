@@ -61,6 +61,8 @@ export const ballotWords = {
   fixAnswers: "Some answers need a change: see the message under each question.",
   reviewTitle: "Review your ballot",
   reviewIntro: "This is the ballot you are about to cast. Votes cannot be changed once cast.",
+  reviewSkipped: (titles: string) =>
+    `Not answered: ${titles}. You can answer ${titles.includes(",") ? "them" : "it"} later, until voting closes.`,
   reviewBack: "Back",
   reviewCast: "Cast Vote",
   previewTitle: "Preview as a voter",

@@ -147,7 +147,9 @@ export const text = {
   frozenDone: (status: ElectionStatus) =>
     status === "cancelled"
       ? "The election was cancelled; its ballot can no longer change."
-      : "The ballot is frozen now that voting has opened.",
+      : status === "completed"
+        ? "Voting has closed; the ballot can no longer change."
+        : "The ballot is frozen now that voting has opened.",
   startDate: "Start Date",
   endDate: "End Date",
   startTime: "Start Time",

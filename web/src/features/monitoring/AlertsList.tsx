@@ -17,7 +17,7 @@ export function AlertsList({ alerts, onInvestigate, onResolve, resolving }: Prop
   if (alerts.length === 0) {
     return (
       <div className={styles.empty}>
-        <h3>{text.noAlerts}</h3>
+        <h2>{text.noAlerts}</h2>
         <p className="muted">{text.noAlertsBody}</p>
       </div>
     );

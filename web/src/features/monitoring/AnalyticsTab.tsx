@@ -45,7 +45,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
   return (
     <div className={styles.analytics}>
       <section className={styles.panel}>
-        <h3>{text.passRate}</h3>
+        <h2>{text.passRate}</h2>
         <strong className={styles.figure} data-testid="analytics-pass-rate">
           {percentText(verification.pass_rate)}
         </strong>
@@ -54,7 +54,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         </p>
       </section>
       <section className={styles.panel}>
-        <h3>{text.duplicateRate}</h3>
+        <h2>{text.duplicateRate}</h2>
         <strong className={styles.figure} data-testid="analytics-duplicate-rate">
           {percentText(duplicates.rate)}
         </strong>
@@ -67,7 +67,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         </p>
       </section>
       <section className={styles.panel}>
-        <h3>{text.threatLevel}</h3>
+        <h2>{text.threatLevel}</h2>
         <span className={styles.figure} data-testid="analytics-threat">
           {threat_level ? (
             <Badge tone={SEVERITY_TONE[threat_level]}>{SEVERITY_LABELS[threat_level]}</Badge>
@@ -78,7 +78,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         <p className={cx("muted", styles.small)}>{text.threatDetail}</p>
       </section>
       <section className={styles.panel}>
-        <h3>{text.alertsByType}</h3>
+        <h2>{text.alertsByType}</h2>
         <p className={cx("muted", styles.small)}>{text.alertsTotal(alerts.total, alerts.unresolved)}</p>
         <Bars
           label={text.alertsByType}
@@ -91,7 +91,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         />
       </section>
       <section className={styles.panel}>
-        <h3>{text.alertsBySeverity}</h3>
+        <h2>{text.alertsBySeverity}</h2>
         <Bars
           label={text.alertsBySeverity}
           bars={ALERT_SEVERITIES.map((severity) => ({
@@ -103,7 +103,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         />
       </section>
       <section className={styles.panel}>
-        <h3>{text.riskBands}</h3>
+        <h2>{text.riskBands}</h2>
         <Bars
           label={text.riskBands}
           bars={[
@@ -114,7 +114,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         />
       </section>
       <section className={cx(styles.panel, styles.panelWide)}>
-        <h3>{text.ruleHits}</h3>
+        <h2>{text.ruleHits}</h2>
         <p className={cx("muted", styles.small)}>{text.ruleHitsDetail}</p>
         <Bars
           label={text.ruleHits}

@@ -78,7 +78,7 @@ export function SessionsTable({
   if (sessions.length === 0) {
     return (
       <div className={styles.empty}>
-        <h3>{filtered ? text.noSessionsInElection : text.noSessions}</h3>
+        <h2>{filtered ? text.noSessionsInElection : text.noSessions}</h2>
         <p className="muted">{text.noSessionsBody}</p>
       </div>
     );
@@ -116,7 +116,7 @@ export function SessionsTable({
                   </span>
                 </th>
                 <td>{session.election_title ?? text.unknown}</td>
-                <td className={styles.nowrap}>{locationText(session.location)}</td>
+                <td>{locationText(session.location)}</td>
                 <td>
                   <DeviceText session={session} />
                 </td>
@@ -136,9 +136,7 @@ export function SessionsTable({
                 </td>
                 <td>
                   {/* When the session started (never when a ballot was cast: docs/monitoring.md). */}
-                  <time className={styles.nowrap} dateTime={session.created_at}>
-                    {dateTimeText(session.created_at)}
-                  </time>
+                  <time dateTime={session.created_at}>{dateTimeText(session.created_at)}</time>
                 </td>
                 <td>
                   <div className={styles.actions}>

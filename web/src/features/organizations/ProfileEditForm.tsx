@@ -21,6 +21,10 @@ const TIME_ZONES: readonly string[] = [
   ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC"),
 ];
 
+/** Where the organization is, as its profile shows and edits it: its location, else its sign-up country. */
+export const locationOf = (profile: Pick<OrganizationProfile, "location" | "country">) =>
+  profile.location || profile.country;
+
 /** Edit Profile mode: name, description, website, location and logo; the server checks each field. */
 export function ProfileEditForm({
   profile,
@@ -40,7 +44,8 @@ export function ProfileEditForm({
       name: profile.name,
       description: profile.description,
       website: profile.website,
-      location: profile.location,
+      // What the profile shows: the location, or the country given at sign-up.
+      location: locationOf(profile),
       timezone: profile.timezone,
     },
   });
@@ -78,7 +83,7 @@ export function ProfileEditForm({
       noValidate
       aria-labelledby="op-edit-title"
     >
-      <h2 id="op-edit-title">Edit Profile</h2>
+      <h1 id="op-edit-title">Edit Profile</h1>
       <FormError form={form} />
       <div className={profilePage.editLogo}>
         {preview ? (

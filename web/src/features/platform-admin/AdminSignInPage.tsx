@@ -24,8 +24,9 @@ import styles from "./AdminSignInPage.module.css";
 function signInError(failure: unknown): string {
   if (failure instanceof NetworkError) return `${platformAdminMessages.networkError}${failure.message}`;
   if (failure instanceof ApiError) {
-    // Wrong credentials and refused input are the server's own words; anything else is the service failing.
-    if (failure.status === 401 || failure.status === 400) return failure.message;
+    // Wrong credentials, refused input and too many attempts are the server's own words (a limit is
+    // no fault of the service); anything else is the service failing.
+    if (failure.status === 401 || failure.status === 400 || failure.status === 429) return failure.message;
     return `${platformAdminMessages.serviceError}${failure.message}`;
   }
   return `${platformAdminMessages.networkError}${messageOf(failure)}`;

@@ -12,14 +12,17 @@ interface EmptyStateProps {
   children?: ReactNode;
   action?: ReactNode;
   compact?: boolean;
+  /** It is the whole page (the main area holds nothing else): its title is the page's heading. */
+  page?: boolean;
 }
 
 /** A titled notice where content would be: no channels, no organization, not found. */
-export function EmptyState({ icon, title, children, action, compact }: EmptyStateProps) {
+export function EmptyState({ icon, title, children, action, compact, page }: EmptyStateProps) {
+  const Title = page ? "h1" : "h2";
   return (
     <div className={cx(styles.empty, compact && styles.emptyCompact)}>
       {icon && <div className={styles.emptyIcon}>{icon}</div>}
-      <h2 className={styles.emptyTitle}>{title}</h2>
+      <Title className={styles.emptyTitle}>{title}</Title>
       {children && <p className={styles.emptyBody}>{children}</p>}
       {action}
     </div>
@@ -27,10 +30,20 @@ export function EmptyState({ icon, title, children, action, compact }: EmptyStat
 }
 
 /** The spec's 'No Organization' state, with its Search Organizations button. */
-export function NoOrganization({ area, compact }: { area: Area; compact?: boolean }) {
+export function NoOrganization({
+  area,
+  compact,
+  page = !compact,
+}: {
+  area: Area;
+  compact?: boolean;
+  /** It stands for the page (default unless compact); false inside a page with its own heading. */
+  page?: boolean;
+}) {
   return (
     <EmptyState
       compact={compact}
+      page={page}
       icon={<BuildingIcon size={compact ? 26 : 36} />}
       title={text.noOrganization}
       action={

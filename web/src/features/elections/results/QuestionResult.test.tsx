@@ -15,7 +15,7 @@ const candidates = ["Ann", "Bob", "Cy"].map((name) => ({
   vote_count: null,
 }));
 
-function position(title: string, method: QuestionMethod, ballots: Ballot[]): PositionView {
+function position(title: string, method: QuestionMethod, ballots: Ballot[], eligible?: number): PositionView {
   const people = method.kind === "referendum" ? [] : candidates;
   return {
     id: title,
@@ -26,7 +26,7 @@ function position(title: string, method: QuestionMethod, ballots: Ballot[]): Pos
     blank: false,
     order: "as_entered",
     candidates: people,
-    result: countQuestion({ candidates: people, method }, ballots, { seed: "seed" }),
+    result: countQuestion({ candidates: people, method }, ballots, { seed: "seed", eligible }),
   };
 }
 
@@ -53,6 +53,30 @@ describe("QuestionResult", () => {
     ).toBeInTheDocument();
     const answers = screen.getByRole("table");
     expect(within(answers).getByRole("rowheader", { name: "Abstain (not counted)" })).toBeInTheDocument();
+  });
+
+  it("gives a referendum of the eligible voters its shares of them, and marks the Yes it needed", () => {
+    const answer = (value: "yes" | "no" | "abstain") => ({ kind: "answer", answer: value }) as const;
+    const motion = position(
+      "Motion 2",
+      { kind: "referendum", threshold: "majority", base: "eligible", abstain: true },
+      [...Array(5).fill(answer("yes")), answer("no"), ...Array(3).fill(answer("abstain"))],
+      9,
+    );
+    render(<QuestionResult election={election} position={motion} />);
+    expect(
+      screen.getByText("Yes 5 of 9 eligible voters (55.5%); a simple majority needed 5 Yes."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Needed: 5 Yes")).toBeInTheDocument();
+    const answers = screen.getByRole("table");
+    expect(
+      within(answers).getByRole("columnheader", { name: "Share of eligible voters" }),
+    ).toBeInTheDocument();
+    const shares = within(answers)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(shares).toEqual(["Yes555.5%", "No111.1%", "Abstain333.3%"]);
   });
 
   it("puts the instant runoff's winner first, then a table of rounds with headers", () => {

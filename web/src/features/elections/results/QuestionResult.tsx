@@ -161,6 +161,23 @@ function ReferendumView({
   detail: ResultDetail;
 }) {
   const verdict = referendumVerdict(result);
+  // Shares are of the base the threshold is a share of: the Yes and No votes, or every eligible
+  // voter (whose abstentions and blanks then count as not Yes).
+  const ofEligible = result.base === "eligible";
+  const rows: Array<[string, number, boolean]> = [
+    ["Yes", result.yes, true],
+    ["No", result.no, true],
+    [ofEligible ? "Abstain" : "Abstain (not counted)", result.abstain, ofEligible],
+    ...(result.blank > 0
+      ? [
+          [ofEligible ? "Blank" : "Blank (not counted)", result.blank, ofEligible] as [
+            string,
+            number,
+            boolean,
+          ],
+        ]
+      : []),
+  ];
   const noShare = result.baseCount === 0 ? 0 : (result.no / result.baseCount) * 100;
   const yesShare = result.baseCount === 0 ? 0 : (result.yes / result.baseCount) * 100;
   return (
@@ -180,7 +197,7 @@ function ReferendumView({
           <span className={styles.swatch} style={{ background: "var(--danger)" }} /> No
         </span>
         <span>
-          <span className={styles.thresholdSwatch} /> Threshold {verdict.thresholdShare}%
+          <span className={styles.thresholdSwatch} /> Needed: {result.yesNeeded} Yes
         </span>
       </p>
       {detail === "full" && (
@@ -193,33 +210,18 @@ function ReferendumView({
                 Votes
               </th>
               <th scope="col" className={shared.num}>
-                Share of Yes and No
+                {ofEligible ? "Share of eligible voters" : "Share of Yes and No"}
               </th>
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">Yes</th>
-              <td className={shared.num}>{result.yes}</td>
-              <td className={shared.num}>{percentFigure(result.yes, result.yes + result.no)}%</td>
-            </tr>
-            <tr>
-              <th scope="row">No</th>
-              <td className={shared.num}>{result.no}</td>
-              <td className={shared.num}>{percentFigure(result.no, result.yes + result.no)}%</td>
-            </tr>
-            <tr>
-              <th scope="row">Abstain (not counted)</th>
-              <td className={shared.num}>{result.abstain}</td>
-              <td className={shared.num}>—</td>
-            </tr>
-            {result.blank > 0 && (
-              <tr>
-                <th scope="row">Blank (not counted)</th>
-                <td className={shared.num}>{result.blank}</td>
-                <td className={shared.num}>—</td>
+            {rows.map(([label, votes, counted]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td className={shared.num}>{votes}</td>
+                <td className={shared.num}>{counted ? `${percentFigure(votes, result.baseCount)}%` : "—"}</td>
               </tr>
-            )}
+            ))}
           </tbody>
         </Table>
       )}
