@@ -8,6 +8,12 @@ export const DEFAULT_ID_TYPE: IdType = "National ID";
 export const USER_TYPES = ["voter", "organization"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 /** Session timeout choices in minutes; 0 means "Never" (kept 30 days). */
+/**
+ * Every sign-in ends this many hours after it began, whatever the idle timeout ("Never" included):
+ * a cookie taken from a shared computer is good for one working day at most.
+ */
+export const SESSION_LIFETIME_HOURS = 12;
+
 export const SESSION_TIMEOUTS = [15, 30, 60, 120, 0] as const;
 export const DEFAULT_SESSION_TIMEOUT = 30;
 

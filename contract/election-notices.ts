@@ -53,6 +53,14 @@ export const DEFAULT_NOTICE_SETTINGS: NoticeSettings = {
 };
 
 /** One notice or reminder that went out (to the outbox: the e-mails leave from there). */
+/** How an election's letters of one kind fared in the outbox. */
+export interface NoticeDelivery {
+  delivered: number;
+  /** Queued or being sent: not left yet (a mail server refusing for now is tried again). */
+  waiting: number;
+  failed: number;
+}
+
 export interface SentNotice {
   kind: NoticeKind | "reminder";
   /** Pressed by an administrator (a reminder), else sent by the schedule. */
@@ -60,6 +68,11 @@ export interface SentNotice {
   queued_at: string;
   /** How many voters it was queued for. */
   recipients: number;
+  /**
+   * How the letters of this kind fared (every reminder's together), or null where they went as
+   * another kind's (voting closed, inside the results' letter).
+   */
+  delivery: NoticeDelivery | null;
 }
 
 export interface ElectionNotices {

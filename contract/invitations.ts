@@ -18,6 +18,12 @@ export const VOTER_LIST_MAX_CHARS = 1_000_000;
 export const voterListMessages = {
   empty: "The file has no voters: put a header row, then one voter per line.",
   header: 'The first row must name the columns, with at least "Full name" and "Email".',
+  semicolons:
+    'The columns are separated by semicolons: save the file as "CSV (comma delimited)" and choose it again.',
+  unclosedQuote: (line: number) =>
+    `A quote opened on line ${line} is never closed, so everything after it reads as one value: close it or remove it.`,
+  notVoterAccount:
+    "This invitation is to vote, and an organization account cannot vote: ask the organization to invite an address of a voter account.",
   tooMany: (max: number) => `A list holds at most ${max.toLocaleString("en-US")} voters: split the file.`,
   tooLarge: "The file is too large: a list holds at most about 5,000 voters.",
   nothingToSend: "No row can be invited: fix the rows marked in the preview.",
@@ -28,7 +34,7 @@ export const voterListMessages = {
   invitationInvalid:
     "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
   wrongAccount: (email: string) =>
-    `This invitation is for ${email}. Sign out, then open the link again to sign in with that account.`,
+    `This invitation is for ${email}. Sign out, then open the link again to sign in with that address, or to create its account.`,
   accountExists: "An account already uses this e-mail address: sign in to accept the invitation.",
   sameIdNumber:
     "Another member of this organization registered the same ID number. Ask the organization's administrator.",
@@ -36,6 +42,7 @@ export const voterListMessages = {
   cannotResend: "Only an invitation that was not accepted or withdrawn can be sent again.",
   cannotRevoke: "Only an invitation that was not accepted can be withdrawn.",
   accepted: (organization: string) => `Welcome to ${organization}! You are now a member.`,
+  retrying: (reason: string) => `Not delivered yet, trying again: ${reason}`,
   resent: (email: string) => `A new invitation was sent to ${email}; the previous link no longer works.`,
   revoked: (email: string) => `The invitation to ${email} was withdrawn; its link no longer works.`,
 } as const;
@@ -103,7 +110,10 @@ export interface Invitation {
   email: string;
   full_name: string;
   state: InvitationState;
-  /** The mail server's reason when the e-mail failed. */
+  /**
+   * The mail server's reason when the e-mail failed, or (state `sent`) when it was refused for now
+   * and waits to be tried again.
+   */
   failure: string | null;
   sent_at: string;
   expires_at: string;

@@ -198,15 +198,16 @@ describe("organization profile", () => {
     expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
     await shot(page, "profile-saved");
 
-    // Logo: a file that is not an image is refused with the server's words; a PNG becomes the logo.
+    // Logo: a file that is not an image is refused in the server's words as soon as its preview
+    // fails (no broken picture, nothing sent); a PNG becomes the logo.
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Logo", { exact: true }).setInputFiles({
       name: "logo.png",
       mimeType: "image/png",
       buffer: Buffer.from("not really a picture"),
     });
-    await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText(messages.logoInvalid).waitFor();
+    expect(await page.getByRole("img", { name: "New logo preview" }).count()).toBe(0);
     await page
       .getByLabel("Logo", { exact: true })
       .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });

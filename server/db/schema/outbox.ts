@@ -37,8 +37,8 @@ export const outbox = pgTable(
     /** After this the message is useless (a verification code, a reset link that ran out): never sent late. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /**
-     * What the message says something about that can change before it leaves: `election:{id}` on an
-     * election's "voting is open" notices, announcement and reminders, which voting's end expires.
+     * What the message is about: `election:{id}` on an election's notices and reminders (the panel
+     * counts their delivery; voting's end expires those that say voting is open or will open).
      */
     about: text("about"),
     createdAt: createdAt(),
@@ -48,7 +48,7 @@ export const outbox = pgTable(
     check("outbox_channel_check", sql`${t.channel} in ('email', 'sms')`),
     // The worker's scan: what is due, oldest first; sent and failed rows are never scanned.
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
-    // What voting's end expires: the waiting messages about one election.
-    index("outbox_about_idx").on(t.about).where(sql`${t.about} is not null and ${t.state} = 'queued'`),
+    // The messages about one election: those voting's end expires, and their delivery for its panel.
+    index("outbox_about_idx").on(t.about).where(sql`${t.about} is not null`),
   ],
 );

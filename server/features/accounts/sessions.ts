@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { SESSION_LIFETIME_HOURS } from "../../../contract/accounts";
 import type { Db } from "../../db/connect";
 import { perDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
@@ -33,7 +34,7 @@ const TOUCH_EVERY_MS = 60_000;
  * fixed lifetime bounds that to one working day, and a sign-in a day is little to ask of a voter.
  * It also caps "Never": that choice means "not on idleness", within this lifetime.
  */
-export const SESSION_LIFETIME_MS = 12 * 60 * 60_000;
+export const SESSION_LIFETIME_MS = SESSION_LIFETIME_HOURS * 60 * 60_000;
 
 /** The idle expiry from `now`, never past the session's absolute end. */
 function expiryFrom(now: Date, createdAt: Date, user: Pick<User, "sessionTimeoutMinutes">): Date {

@@ -319,6 +319,16 @@ describe("notices still waiting when voting ends", () => {
     for (const message of await waiting("voting_open", emails)) {
       expect(message).toMatchObject({ state: "failed", lastError: EXPIRED });
     }
+    // The panel tells the administrator how each notice fared, not only that it was queued.
+    const panel = (await call(t.app, admin.cookie).get(`/api/elections/${upcoming.id}/notices`)).json();
+    const fared = Object.fromEntries(
+      panel.sent.map((n: { kind: string; delivery: unknown }) => [n.kind, n.delivery]),
+    );
+    expect(fared).toMatchObject({
+      voting_open: { delivered: 0, waiting: 0, failed: 2 },
+      results_published: { delivered: 2, waiting: 0, failed: 0 },
+      voting_closed: null,
+    });
   });
 
   it("are never sent after the election is cancelled either", async () => {

@@ -1,7 +1,8 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { channelPath } from "../../../contract/channels";
 import {
   DEFAULT_NOTICE_SETTINGS,
+  type NoticeDelivery,
   type NoticeKind,
   type NoticeSettings,
 } from "../../../contract/election-notices";
@@ -133,8 +134,27 @@ const TAB_OF: Record<NoticeOrReminder, "vote" | "results" | undefined> = {
 };
 
 /** The letters that say voting is open or will open: those still waiting when voting ends are never sent. */
-const STALE_WHEN_VOTING_ENDS = new Set<NoticeOrReminder>(["election_scheduled", "voting_open", "reminder"]);
+const STALE_WHEN_VOTING_ENDS: NoticeOrReminder[] = ["election_scheduled", "voting_open", "reminder"];
+/** The outbox's `about` of an election's notices and reminders. */
 const aboutElection = (electionId: string) => `election:${electionId}`;
+
+/** How the letters of each kind of this election's notices fared in the outbox: delivered, waiting, failed. */
+export async function noticeDelivery(db: Db, electionId: string): Promise<Map<string, NoticeDelivery>> {
+  const rows = await db
+    .select({ kind: outbox.kind, state: outbox.state, n: count() })
+    .from(outbox)
+    .where(eq(outbox.about, aboutElection(electionId)))
+    .groupBy(outbox.kind, outbox.state);
+  const byKind = new Map<string, NoticeDelivery>();
+  for (const { kind, state, n } of rows) {
+    const delivery = byKind.get(kind) ?? { delivered: 0, waiting: 0, failed: 0 };
+    if (state === "sent") delivery.delivered += n;
+    else if (state === "failed") delivery.failed += n;
+    else delivery.waiting += n;
+    byKind.set(kind, delivery);
+  }
+  return byKind;
+}
 
 /**
  * Voting ended (closed on schedule or early, or the election was cancelled): its announcement,
@@ -146,7 +166,13 @@ export async function expireWaitingNotices(db: Db, electionId: string, at: Date)
   await db
     .update(outbox)
     .set({ expiresAt: at })
-    .where(and(eq(outbox.about, aboutElection(electionId)), eq(outbox.state, "queued")));
+    .where(
+      and(
+        eq(outbox.about, aboutElection(electionId)),
+        eq(outbox.state, "queued"),
+        inArray(outbox.kind, STALE_WHEN_VOTING_ENDS),
+      ),
+    );
 }
 
 /** Queues one letter to each of `who` (a condition on the `users` table) who takes notices; the count is kept on the claims `noticeIds`. */
@@ -159,8 +185,12 @@ export async function queueLetters(
   noticeIds: number[],
 ): Promise<void> {
   const letter = LETTERS[kind](await noticeOf(db, row, origin, TAB_OF[kind]));
-  const about = STALE_WHEN_VOTING_ENDS.has(kind) ? aboutElection(row.id) : null;
-  const count = await queueLetterToUsers(db, letter, and(who, wantsNotices("users")) as SQL, about);
+  const count = await queueLetterToUsers(
+    db,
+    letter,
+    and(who, wantsNotices("users")) as SQL,
+    aboutElection(row.id),
+  );
   for (const id of noticeIds) {
     await db.update(electionNotices).set({ recipients: count }).where(eq(electionNotices.id, id));
   }

@@ -18,7 +18,14 @@ import { formatWhen } from "../../lib/outbox/templates";
 import type { User } from "../accounts/sessions";
 import { sendToMany } from "../chat/service";
 import { electionForAdmin } from "./access";
-import { manualReminders, noticeSettingsOf, notVoted, queueLetters, recipients } from "./notices";
+import {
+  manualReminders,
+  noticeDelivery,
+  noticeSettingsOf,
+  notVoted,
+  queueLetters,
+  recipients,
+} from "./notices";
 import type { ElectionRow } from "./queries";
 
 const INTERVAL_MS = REMINDER_INTERVAL_MINUTES * 60_000;
@@ -44,7 +51,7 @@ async function nextReminderAt(db: Db, electionId: string, now: Date): Promise<Da
 /** The notices screen of an election for its administrator: settings, what went, the reminder's state. */
 export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise<ElectionNotices> {
   const now = clock.now();
-  const [settings, sent, next] = await Promise.all([
+  const [settings, sent, next, delivery] = await Promise.all([
     noticeSettingsOf(db, row.id),
     db
       .select()
@@ -52,6 +59,7 @@ export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise
       .where(eq(electionNotices.electionId, row.id))
       .orderBy(electionNotices.queuedAt, electionNotices.id),
     nextReminderAt(db, row.id, now),
+    noticeDelivery(db, row.id),
   ]);
   const open = isOpen(row, now);
   let notYet: number | null = null;
@@ -66,6 +74,7 @@ export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise
       manual: n.manual,
       queued_at: n.queuedAt.toISOString(),
       recipients: n.recipients,
+      delivery: delivery.get(n.kind) ?? null,
     })),
     reminder: { available: open, not_voted: notYet, next_at: next?.toISOString() ?? null },
   };

@@ -69,6 +69,8 @@ async function acceptIn(tx: Db, clock: Clock, user: User, token: string): Promis
     .for("update");
   const row = usable(locked, clock.now());
   if (user.email.toLowerCase() !== row.email) throw forbidden(voterListMessages.wrongAccount(row.email));
+  // A voter list invites voters: an organization account would join and never be on a roll.
+  if (user.userType !== "voter") throw forbidden(voterListMessages.notVoterAccount);
   if (row.voterIdHash && user.voterIdHash && row.voterIdHash !== user.voterIdHash)
     throw forbidden(voterListMessages.idNumberMismatch);
   const [organization] = await tx

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { voterListMessages } from "../../../contract/invitations";
 import { MAX_ROWS, parseCsv, readVoterList } from "./csv";
 
+/** The fields of each record. */
+const fieldsOf = (csv: string) => parseCsv(csv).records.map((record) => record.fields);
+
 describe("parseCsv", () => {
   it("reads plain rows, LF or CRLF, and drops blank lines", () => {
-    expect(parseCsv("a,b\r\n1,2\n\n3,4\r\n")).toEqual([
+    expect(fieldsOf("a,b\r\n1,2\n\n3,4\r\n")).toEqual([
       ["a", "b"],
       ["1", "2"],
       ["3", "4"],
@@ -12,28 +15,56 @@ describe("parseCsv", () => {
   });
 
   it("drops a byte-order mark", () => {
-    expect(parseCsv("\uFEFFFull name,Email\nAma,a@x.org")[0]).toEqual(["Full name", "Email"]);
+    expect(fieldsOf("\uFEFFFull name,Email\nAma,a@x.org")[0]).toEqual(["Full name", "Email"]);
   });
 
   it("keeps commas, doubled quotes and line breaks inside quotes", () => {
-    expect(parseCsv('"Owusu, Ama","said ""hi""","line1\r\nline2"\n')).toEqual([
+    expect(fieldsOf('"Owusu, Ama","said ""hi""","line1\r\nline2"\n')).toEqual([
       ["Owusu, Ama", 'said "hi"', "line1\r\nline2"],
     ]);
   });
 
   it("keeps empty fields, including an empty last one and a quoted empty one", () => {
-    expect(parseCsv('a,,""\nb,c,')).toEqual([
+    expect(fieldsOf('a,,""\nb,c,')).toEqual([
       ["a", "", ""],
       ["b", "c", ""],
     ]);
   });
 
   it("reads a last line without a line break, and a lone CR as a line break", () => {
-    expect(parseCsv("a\rb")).toEqual([["a"], ["b"]]);
+    expect(fieldsOf("a\rb")).toEqual([["a"], ["b"]]);
+  });
+
+  it("keeps the line each record starts on, blank lines and line breaks in quotes counted", () => {
+    const { records, unclosedAt } = parseCsv('h\n\na\n"two\r\nlines",x\r\nb\rc');
+    expect(records.map((r) => [r.line, r.fields[0]])).toEqual([
+      [1, "h"],
+      [3, "a"],
+      [4, "two\r\nlines"],
+      [6, "b"],
+      [7, "c"],
+    ]);
+    expect(unclosedAt).toBeNull();
+  });
+
+  it("says where a quote was opened and never closed", () => {
+    expect(parseCsv('h\nMo "Quote,x\n"No End,y\nlast,z').unclosedAt).toBe(3);
   });
 });
 
 describe("readVoterList", () => {
+  it("reports rows at their lines in the file, and a file's unclosed quote or semicolons as such", () => {
+    const result = readVoterList("Full name,Email\n\nAma,ama@x.org\n,kofi@x.org");
+    expect("rows" in result && result.rows.map((r) => [r.line, r.problems])).toEqual([
+      [3, []],
+      [4, ["missing_name"]],
+    ]);
+    expect(readVoterList('Full name,Email\nAma,ama@x.org\n"Mo,mo@x.org\nEsi,esi@x.org')).toEqual({
+      error: voterListMessages.unclosedQuote(3),
+    });
+    expect(readVoterList("Full name;Email\nAma;ama@x.org")).toEqual({ error: voterListMessages.semicolons });
+  });
+
   const read = (csv: string) => {
     const result = readVoterList(csv);
     if ("error" in result) throw new Error(result.error);

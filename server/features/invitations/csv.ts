@@ -7,18 +7,29 @@ import { z } from "zod";
 import { ID_TYPES, type IdType } from "../../../contract/accounts";
 import { type VoterListProblem, voterListMessages } from "../../../contract/invitations";
 
+/** One record of a CSV file: its fields, and the line of the file it starts on (from 1). */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
 /**
  * Splits CSV text into records of fields: a byte-order mark is dropped, fields may be quoted (a
  * quote doubled inside), quoted fields may hold commas and line breaks, lines end in LF or CRLF
- * (or a lone CR), and blank lines are skipped.
+ * (or a lone CR), and blank lines are skipped. Each record keeps the line it starts on, so a
+ * problem is reported where the administrator's editor shows it. `unclosedAt`: the line of a quote
+ * never closed (everything after it was read as one field), or null.
  */
-export function parseCsv(input: string): string[][] {
+export function parseCsv(input: string): { records: CsvRecord[]; unclosedAt: number | null } {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const records: string[][] = [];
+  const records: CsvRecord[] = [];
   let record: string[] = [];
   let field = "";
   let quoted = false;
   let touched = false;
+  let line = 1;
+  let recordLine = 1;
+  let quoteLine = 1;
   const endField = () => {
     record.push(field);
     field = "";
@@ -26,23 +37,28 @@ export function parseCsv(input: string): string[][] {
   };
   const endRecord = () => {
     endField();
-    if (record.length > 1 || record[0] !== "") records.push(record);
+    if (record.length > 1 || record[0] !== "") records.push({ line: recordLine, fields: record });
     record = [];
+    recordLine = line;
   };
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
+    const lineBreak = char === "\n" || (char === "\r" && text[i + 1] !== "\n");
     if (quoted) {
       if (char !== '"') field += char;
       else if (text[i + 1] === '"') {
         field += '"';
         i++;
       } else quoted = false;
+      if (lineBreak) line++;
     } else if (char === '"' && !touched && field === "") {
       quoted = true;
       touched = true;
+      quoteLine = line;
     } else if (char === ",") endField();
     else if (char === "\n" || char === "\r") {
       if (char === "\r" && text[i + 1] === "\n") i++;
+      line++;
       endRecord();
     } else {
       field += char;
@@ -50,7 +66,7 @@ export function parseCsv(input: string): string[][] {
     }
   }
   if (field !== "" || touched || record.length > 0) endRecord();
-  return records;
+  return { records, unclosedAt: quoted ? quoteLine : null };
 }
 
 /** The columns a voter list may have; the header names each, in any order and any case. */
@@ -65,7 +81,7 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 
 export interface VoterRow {
-  /** The row's line in the file (the header is line 1). */
+  /** The line of the file the row starts on, blank lines and line breaks in quotes counted. */
   line: number;
   full_name: string;
   email: string;
@@ -82,18 +98,25 @@ const emailShape = z.email();
 
 /** The list's rows with their problems, or the problem with the whole file. */
 export function readVoterList(csv: string): { rows: VoterRow[] } | { error: string } {
-  const [header, ...records] = parseCsv(csv);
+  const parsed = parseCsv(csv);
+  if (parsed.unclosedAt !== null) return { error: voterListMessages.unclosedQuote(parsed.unclosedAt) };
+  const [first, ...records] = parsed.records;
+  const header = first?.fields;
   if (!header) return { error: voterListMessages.empty };
   const at = columnsOf(header);
-  if (at.full_name === undefined || at.email === undefined) return { error: voterListMessages.header };
+  if (at.full_name === undefined || at.email === undefined) {
+    // A spreadsheet set to another region's list separator wrote semicolons.
+    const semicolons = header.length === 1 && (header[0] ?? "").includes(";");
+    return { error: semicolons ? voterListMessages.semicolons : voterListMessages.header };
+  }
   if (records.length === 0) return { error: voterListMessages.empty };
   if (records.length > MAX_ROWS) return { error: voterListMessages.tooMany(MAX_ROWS) };
 
   const seen = new Set<string>();
-  const rows = records.map((record, index): VoterRow => {
+  const rows = records.map(({ line, fields }): VoterRow => {
     const cell = (column: Column) => {
       const i = at[column];
-      return i === undefined ? "" : (record[i] ?? "").trim();
+      return i === undefined ? "" : (fields[i] ?? "").trim();
     };
     const problems: VoterListProblem[] = [];
     const full_name = cell("full_name");
@@ -114,7 +137,7 @@ export function readVoterList(csv: string): { rows: VoterRow[] } | { error: stri
     const idNumber = cell("id_number");
     if (phone.length > 30 || idNumber.length > 50) problems.push("too_long");
     return {
-      line: index + 2,
+      line,
       full_name,
       email,
       phone_number: phone,

@@ -130,13 +130,19 @@ describe("sending invitations", () => {
     expect(list.invitations.map((i: { state: string }) => i.state)).toEqual(["sent", "sent"]);
   });
 
-  it("shows delivered and failed from the outbox message's state", async () => {
+  it("shows delivered, failed, and refused for now from the outbox message's state", async () => {
     const admin = await createOrganization(t.app);
-    const [a, b] = [uniqueEmail("a"), uniqueEmail("b")];
+    const [a, b, c] = [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")];
     await send(admin, [
       ["Ama", a, "", "", ""],
       ["Esi", b, "", "", ""],
+      ["Kofi", c, "", "", ""],
     ]);
+    // The mail server refused for now: waiting to be tried again, with its reason.
+    await t.database.db
+      .update(outbox)
+      .set({ lastError: "451 try again later" })
+      .where(eq(outbox.recipient, c));
     await t.database.db.update(outbox).set({ state: "sent" }).where(eq(outbox.recipient, a));
     await t.database.db
       .update(outbox)
@@ -148,7 +154,11 @@ describe("sending invitations", () => {
         [i.state, i.failure],
       ]),
     );
-    expect(states).toEqual({ [a]: ["delivered", null], [b]: ["failed", "550 mailbox unavailable"] });
+    expect(states).toEqual({
+      [a]: ["delivered", null],
+      [b]: ["failed", "550 mailbox unavailable"],
+      [c]: ["sent", "451 try again later"],
+    });
   });
 });
 
@@ -227,6 +237,18 @@ describe("an invitation link", () => {
     expect(accepted.json()).toMatchObject({ organization_id: admin.organizationId });
     const mine = (await call(t.app, invited.cookie).get("/api/organizations/mine")).json();
     expect(JSON.stringify(mine)).toContain(admin.organizationId);
+  });
+
+  it("refuses an organization account: a voter list invites voters, and it could never be on a roll", async () => {
+    const admin = await createOrganization(t.app);
+    const other = await createOrganization(t.app);
+    await send(admin, [["Other Union", other.input.email, "", "", ""]]);
+    const token = await linkTo(other.input.email);
+    const refused = await call(t.app, other.cookie).post("/api/invitations/accept", { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(voterListMessages.notVoterAccount);
+    const mine = (await call(t.app, other.cookie).get("/api/organizations/mine")).json();
+    expect(JSON.stringify(mine)).not.toContain(admin.organizationId);
   });
 
   it("joins even where joins wait for approval: the administrator invited them", async () => {

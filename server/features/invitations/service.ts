@@ -76,7 +76,8 @@ export async function invitationsOverview(
         email: row.email,
         full_name: row.fullName,
         state,
-        failure: state === "failed" ? failure : null,
+        // Failed for good, or refused for now and waiting to be tried again (the mail server down).
+        failure: state === "failed" || (state === "sent" && mail === "queued") ? failure : null,
         sent_at: row.sentAt.toISOString(),
         expires_at: row.expiresAt.toISOString(),
         accepted_at: row.acceptedAt?.toISOString() ?? null,

@@ -47,8 +47,16 @@ const notSent = (kind: NoticeKind) =>
     ? "Not sent: voting opened before it was due, or it was off."
     : "Not sent: it was off at the time.";
 
-const sentText = (sent: SentNotice) =>
-  `Sent ${formatDateTime(sent.queued_at)} to ${formatCount(sent.recipients)} ${sent.recipients === 1 ? "voter" : "voters"}.`;
+/** When it went, to how many, and how its letters fared: queued is not delivered (a mail server may be down). */
+const sentText = (sent: SentNotice) => {
+  const to = `Sent ${formatDateTime(sent.queued_at)} to ${formatCount(sent.recipients)} ${sent.recipients === 1 ? "voter" : "voters"}`;
+  const d = sent.delivery;
+  if (!d) return `${to}.`;
+  const fared = [`${formatCount(d.delivered)} delivered`];
+  if (d.waiting) fared.push(`${formatCount(d.waiting)} waiting to leave (the mail server is tried again)`);
+  if (d.failed) fared.push(`${formatCount(d.failed)} failed`);
+  return `${to}: ${fared.join(", ")}.`;
+};
 
 /**
  * Channel Configuration › Notices: which e-mails go to the voters, the scheduled reminder, and

@@ -3,6 +3,7 @@ import {
   type Invitation,
   type InvitationState,
   invitationsEndpoints,
+  voterListMessages,
 } from "../../../../contract/invitations";
 import { call } from "../../api/client";
 import { Badge, type BadgeTone } from "../../ui/Badge";
@@ -95,7 +96,13 @@ export function InvitationsTable({
                       <Badge tone={state.tone}>{state.label}</Badge>
                       <span className={styles.when}>{when(invitation)}</span>
                     </span>
-                    {invitation.failure && <span className={styles.failure}>{invitation.failure}</span>}
+                    {invitation.failure && (
+                      <span className={styles.failure}>
+                        {invitation.state === "sent"
+                          ? voterListMessages.retrying(invitation.failure)
+                          : invitation.failure}
+                      </span>
+                    )}
                   </span>
                 </td>
                 <td>

@@ -57,11 +57,23 @@ export function OrgLogoPreview({
   alt,
   size,
   className,
+  onError,
 }: {
   src: string;
   alt: string;
   size: number;
   className?: string;
+  /** The file is not an image the browser can show (a renamed document, say). */
+  onError?(): void;
 }) {
-  return <img className={cx(styles.logo, className)} src={src} alt={alt} width={size} height={size} />;
+  return (
+    <img
+      className={cx(styles.logo, className)}
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      onError={onError}
+    />
+  );
 }

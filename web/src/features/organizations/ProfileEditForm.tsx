@@ -92,6 +92,11 @@ export function ProfileEditForm({
             src={preview}
             alt="New logo preview"
             size={72}
+            // Not an image after all (a document renamed .png): said at once, and not sent.
+            onError={() => {
+              setLogo(null);
+              form.setError("root.server", { message: messages.logoInvalid });
+            }}
           />
         ) : (
           <OrgLogo name={form.watch("name") || profile.name} url={profile.logo_url} size={72} />

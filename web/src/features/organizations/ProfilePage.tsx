@@ -162,8 +162,9 @@ function Profile({ current }: { current: OrganizationProfile }) {
           <SecurityFacts profile={profile} />
         </div>
       </div>
-      <MembersPanel organization={profile} />
+      {/* The voter list before the members: below a long list of members it went unseen. */}
       {profile.can.manage && <VoterListPanel organizationId={profile.id} />}
+      <MembersPanel organization={profile} />
       <LeaveOrganization organization={profile} />
     </div>
   );

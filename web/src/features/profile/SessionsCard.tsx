@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { SESSION_LIFETIME_HOURS } from "../../../../contract/accounts";
 import { profileEndpoints } from "../../../../contract/profile";
 import { type SessionInfo, sessionMessages } from "../../../../contract/sessions";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
@@ -48,7 +49,7 @@ export function SessionsCard() {
         )}
       </div>
       <p className={cx("muted", styles.note)}>
-        Every sign-in ends after 12 hours, and sooner when left idle.
+        Every sign-in ends after {SESSION_LIFETIME_HOURS} hours, and sooner when left idle.
       </p>
       {notice && (
         <div className="alert alert-success" role="status">

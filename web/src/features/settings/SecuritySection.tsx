@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { SESSION_TIMEOUTS } from "../../../../contract/accounts";
+import { SESSION_LIFETIME_HOURS, SESSION_TIMEOUTS } from "../../../../contract/accounts";
 import { SESSION_TIMEOUT_LABELS } from "../../../../contract/settings";
 import { cx } from "../../ui/cx";
 import styles from "./SettingsPage.module.css";
@@ -43,7 +43,10 @@ export function SecuritySection({ form, onTwoFactor }: { form: SettingsForm; onT
           <label htmlFor={timeoutId} className={styles.rowLabel}>
             Session Timeout
           </label>
-          <span className={styles.rowDesc}>Sign out after this long without activity.</span>
+          <span className={styles.rowDesc}>
+            Sign out after this long without activity. Every sign-in ends after {SESSION_LIFETIME_HOURS} hours
+            whatever the choice, Never included.
+          </span>
         </div>
         <select
           id={timeoutId}
