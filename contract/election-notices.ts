@@ -58,6 +58,8 @@ export interface NoticeDelivery {
   delivered: number;
   /** Queued or being sent: not left yet (a mail server refusing for now is tried again). */
   waiting: number;
+  /** Not sent because voting ended first (they said voting is open). */
+  expired: number;
   failed: number;
 }
 
@@ -69,8 +71,8 @@ export interface SentNotice {
   /** How many voters it was queued for. */
   recipients: number;
   /**
-   * How the letters of this kind fared (every reminder's together), or null where they went as
-   * another kind's (voting closed, inside the results' letter).
+   * How the letters of this kind fared, on the last notice of its kind (every reminder's together);
+   * null on the others, and where they went as another kind's (voting closed, inside the results' letter).
    */
   delivery: NoticeDelivery | null;
 }

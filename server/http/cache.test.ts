@@ -105,6 +105,10 @@ describe("the web app's own files", () => {
       const broken = await call(web.app).get("/join/%%%");
       expect(broken.statusCode).toBe(200);
       expect(broken.headers["content-type"]).toMatch(/^text\/html/);
+      // With the security headers every page has (its hooks do not run for it).
+      expect(broken.headers["content-security-policy"]).toBe(page.headers["content-security-policy"]);
+      expect(broken.headers["x-frame-options"]).toBe(page.headers["x-frame-options"]);
+      expect(page.headers["content-security-policy"]).toContain("default-src");
       const api = await call(web.app).get("/api/invites/%%%");
       expect(api.statusCode).toBe(400);
       expect(api.json().error.message).toBe(messages.textNotAllowed);

@@ -27,4 +27,11 @@ export async function installSecurityHeaders(
     reply.headers(headers);
     done();
   });
+  // For what is answered before any hook runs (a page's address Fastify could not decode: web.ts).
+  app.decorate("securityHeaders", headers);
+}
+
+/** The security headers of this app, for a reply made before its hooks run; none when not installed. */
+export function securityHeadersOf(app: FastifyInstance): Record<string, string> {
+  return (app as FastifyInstance & { securityHeaders?: Record<string, string> }).securityHeaders ?? {};
 }

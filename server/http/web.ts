@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "../../contract/messages";
 import { projectRoot } from "../root";
 import { body } from "./errors";
+import { securityHeadersOf } from "./security-headers";
 
 export const webDist = path.join(projectRoot, "web/dist");
 
@@ -54,6 +55,8 @@ export function isPageRequest(request: Pick<FastifyRequest, "method" | "url">): 
 export function sendPage(reply: FastifyReply): boolean {
   const page = (reply.server as { webPage?: string }).webPage;
   if (!page) return false;
+  // The hooks that set them have not run for a reply made before routing.
+  reply.headers(securityHeadersOf(reply.server));
   reply.header("cache-control", "no-cache");
   if (typeof reply.sendFile === "function") void reply.sendFile("index.html");
   else void reply.type("text/html; charset=utf-8").send(createReadStream(page));

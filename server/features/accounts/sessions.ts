@@ -132,8 +132,13 @@ export interface SessionEnding {
  * Tells every process that sessions of the user ended: their sockets whose session is gone close
  * at once (4401), and their tabs sign out, rather than at the next sweep or the next request.
  */
-export function announceSessionsEnded(bus: Bus, userId: string): Promise<void> {
-  return bus.publish(`user:${userId}`, "session.ended", { user_id: userId });
+export async function announceSessionsEnded(bus: Bus, userId: string): Promise<void> {
+  try {
+    await bus.publish(`user:${userId}`, "session.ended", { user_id: userId });
+  } catch {
+    // The sessions are ended all the same, and a sign-out must not fail on this (nor keep its
+    // cookie): without the event, the next sweep closes those sockets within a minute.
+  }
 }
 
 /** Ends one session of the user (signing out, or signing in again in the same browser). */

@@ -55,7 +55,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, channelsEndpoints.remove, async ({ auth, params }) => {
-    const { row, removedUploads, closedReports } = await deleteChannel(db, auth.user, params.id);
+    const { row, removedUploads, closedReports } = await deleteChannel(db, clock, auth.user, params.id);
     await removeUploadFiles(ctx.storage, removedUploads);
     await changed("channel.deleted", { id: row.id, organization_id: row.organizationId });
     await announceClosedReports(ctx.bus, closedReports);

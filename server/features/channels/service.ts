@@ -241,13 +241,14 @@ export async function duplicateChannel(
  */
 export async function deleteChannel(
   db: Db,
+  clock: Clock,
   user: User,
   channelId: string,
 ): Promise<{ row: ChannelRow } & Removed> {
   const row = await channelForAdmin(db, user, channelId);
   const removed = await db.transaction(async (tx) => {
     // An election channel takes its election with it, or is refused once voting opened.
-    await withdrawChannelElection(tx, channelId);
+    await withdrawChannelElection(tx, channelId, clock.now());
     const own = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.channelId, channelId));
     const gone = await removePostsWhere(tx, eq(posts.channelId, channelId));
     await tx.delete(channels).where(eq(channels.id, channelId));

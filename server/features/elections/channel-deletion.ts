@@ -3,6 +3,7 @@ import { electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { elections } from "../../db/schema";
 import { conflict } from "../../http/errors";
+import { expireWaitingNotices } from "./notices";
 
 /**
  * In the channel deletion's transaction: the channel's election goes with it while it never
@@ -11,7 +12,7 @@ import { conflict } from "../../http/errors";
  * locked first, so the schedule's opening (which takes the same row) happens wholly before this
  * check or finds the election gone. A cancelled election that never opened (no frozen rules) goes too.
  */
-export async function withdrawChannelElection(tx: Db, channelId: string): Promise<void> {
+export async function withdrawChannelElection(tx: Db, channelId: string, now: Date): Promise<void> {
   const locked = (await tx.execute(
     sql`select id, status, security_settings is not null as opened
       from elections where channel_id = ${channelId}::uuid for update`,
@@ -20,5 +21,7 @@ export async function withdrawChannelElection(tx: Db, channelId: string): Promis
     e.status === "upcoming" || (e.status === "cancelled" && !e.opened);
   if (locked.rows.some((e) => !neverOpened(e))) throw conflict(electionMessages.channelKeepsElection);
   const ids = locked.rows.map((e) => e.id);
+  // Its announcement still waiting in the outbox would announce an election that no longer exists.
+  for (const id of ids) await expireWaitingNotices(tx, id, now);
   if (ids.length > 0) await tx.delete(elections).where(inArray(elections.id, ids));
 }

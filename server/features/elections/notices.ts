@@ -15,6 +15,7 @@ import {
   outbox,
   users,
 } from "../../db/schema";
+import { EXPIRED } from "../../lib/outbox/deliver";
 import { queueLetterToUsers } from "../../lib/outbox/queue";
 import * as templates from "../../lib/outbox/templates";
 import type { ElectionRow } from "./queries";
@@ -141,16 +142,23 @@ const aboutElection = (electionId: string) => `election:${electionId}`;
 /** How the letters of each kind of this election's notices fared in the outbox: delivered, waiting, failed. */
 export async function noticeDelivery(db: Db, electionId: string): Promise<Map<string, NoticeDelivery>> {
   const rows = await db
-    .select({ kind: outbox.kind, state: outbox.state, n: count() })
+    .select({
+      kind: outbox.kind,
+      state: outbox.state,
+      n: count(),
+      expired: sql<number>`(count(*) filter (where ${outbox.lastError} = ${EXPIRED}))::int`,
+    })
     .from(outbox)
     .where(eq(outbox.about, aboutElection(electionId)))
     .groupBy(outbox.kind, outbox.state);
   const byKind = new Map<string, NoticeDelivery>();
-  for (const { kind, state, n } of rows) {
-    const delivery = byKind.get(kind) ?? { delivered: 0, waiting: 0, failed: 0 };
+  for (const { kind, state, n, expired } of rows) {
+    const delivery = byKind.get(kind) ?? { delivered: 0, waiting: 0, expired: 0, failed: 0 };
     if (state === "sent") delivery.delivered += n;
-    else if (state === "failed") delivery.failed += n;
-    else delivery.waiting += n;
+    else if (state === "failed") {
+      delivery.expired += expired;
+      delivery.failed += n - expired;
+    } else delivery.waiting += n;
     byKind.set(kind, delivery);
   }
   return byKind;
@@ -169,7 +177,8 @@ export async function expireWaitingNotices(db: Db, electionId: string, at: Date)
     .where(
       and(
         eq(outbox.about, aboutElection(electionId)),
-        eq(outbox.state, "queued"),
+        // One being sent now goes, or, refused for now, is expired when next claimed.
+        inArray(outbox.state, ["queued", "sending"]),
         inArray(outbox.kind, STALE_WHEN_VOTING_ENDS),
       ),
     );

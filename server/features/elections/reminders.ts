@@ -74,7 +74,8 @@ export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise
       manual: n.manual,
       queued_at: n.queuedAt.toISOString(),
       recipients: n.recipients,
-      delivery: delivery.get(n.kind) ?? null,
+      // On the last notice of its kind: several reminders' letters are counted together.
+      delivery: sent.findLast((m) => m.kind === n.kind) === n ? (delivery.get(n.kind) ?? null) : null,
     })),
     reminder: { available: open, not_voted: notYet, next_at: next?.toISOString() ?? null },
   };

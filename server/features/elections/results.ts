@@ -57,10 +57,11 @@ export async function resultsCsv(
   const others = election.positions.filter((p) => p.method.kind !== "plurality");
   const ties: string[][] = [];
   for (const position of election.positions.filter((p) => p.method.kind === "plurality")) {
-    // Once completed, the published count says who is elected (a tie decided by its lot).
-    const count = election.status === "completed" ? position.result : null;
-    const elected = count ? winnersOf(count) : [];
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
+    // Once completed, the published count says who is elected (a tie decided by its lot); with no
+    // vote at all, no one is shown elected.
+    const count = election.status === "completed" && total > 0 ? position.result : null;
+    const elected = count ? winnersOf(count) : [];
     for (const { candidate, votes, rank } of rankCandidates(
       position.candidates,
       count ? elected : undefined,

@@ -98,20 +98,23 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     ip: request.ip,
     monitor,
   });
+
   /**
    * Every attempt counts against the account and the address, and a grant takes back the attempts
    * that earned it (the confirm and the start that sent its code) from both: so only failures are
    * counted (wrong numbers and codes, and codes still unconfirmed). A voter who votes in several
    * elections in a row, or a polling station's voters behind one address, are never refused for
-   * succeeding.
+   * succeeding. (A code asked from one address and confirmed from another takes two back from the
+   * second: at most one failure more per successful check of one's own, never below zero.)
    */
   const limitVerification = async (request: FastifyRequest) => {
-    const keys = [`verify:account:${currentUser(request).id}`, `verify:ip:${request.ip}`] as const;
+    const account = `verify:account:${currentUser(request).id}`;
+    const address = `verify:ip:${request.ip}`;
     await enforceLimits(db, clock, [
-      { key: keys[0], limit: ctx.limits.verifyPerAccount },
-      { key: keys[1], limit: ctx.limits.verifyPerIp },
+      { key: account, limit: ctx.limits.verifyPerAccount },
+      { key: address, limit: ctx.limits.verifyPerIp },
     ]);
-    return { verified: (attempts: number) => forgiveHits(db, [...keys], attempts) };
+    return { verified: (attempts: number) => forgiveHits(db, [account, address], attempts) };
   };
 
   /**

@@ -220,7 +220,7 @@ describe("the members tab", () => {
 });
 
 describe("the monitoring tab", () => {
-  it("counts live voting sessions, flagged ones and open alerts from the rows, and measures health", async () => {
+  it("counts live voting sessions (a suspicious one too), flagged ones and open alerts from the rows, and measures health", async () => {
     const { owner, voters } = await organizationWithVotes();
     const [first, second] = voters;
     if (!first || !second) throw new Error("no voters");
@@ -229,7 +229,7 @@ describe("the monitoring tab", () => {
       .insert(votingSessions)
       .values([
         { userId: first.user.id, organizationId: owner.organizationId, status: "active" },
-        { userId: second.user.id, organizationId: owner.organizationId, status: "active" },
+        { userId: second.user.id, organizationId: owner.organizationId, status: "suspicious" },
         { userId: second.user.id, organizationId: owner.organizationId, status: "blocked" },
       ])
       .returning();
@@ -259,10 +259,12 @@ describe("the monitoring tab", () => {
     const monitoring = (await get("/api/admin/monitoring")).json();
     if (ownDatabase()) {
       expect(monitoring.active_sessions - before.active_sessions).toBe(2);
-      expect(monitoring.flagged_sessions - before.flagged_sessions).toBe(1);
+      expect(monitoring.flagged_sessions - before.flagged_sessions).toBe(2);
       expect(monitoring.unresolved_alerts - before.unresolved_alerts).toBe(1);
       expect(monitoring.active_sessions).toBe(
-        await scalar(sql`select count(*)::int as n from voting_sessions where status = 'active'`),
+        await scalar(
+          sql`select count(*)::int as n from voting_sessions where status in ('active', 'suspicious')`,
+        ),
       );
       expect(monitoring.unresolved_alerts).toBe(
         await scalar(sql`select count(*)::int as n from security_alerts where resolved_at is null`),

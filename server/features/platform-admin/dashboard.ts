@@ -80,7 +80,8 @@ export async function adminMonitoring(db: Db, clock: Clock): Promise<AdminMonito
   const [figures] = (
     (await db.execute(sql`
       select
-        (select count(*)::int from voting_sessions where status = 'active') as active_sessions,
+        -- Under way, as the organizations' own figure counts them: a suspicious session too.
+        (select count(*)::int from voting_sessions where status in ('active', 'suspicious')) as active_sessions,
         (select count(*)::int from voting_sessions where status in ('suspicious', 'blocked')) as flagged_sessions,
         (select count(*)::int from security_alerts where resolved_at is null) as unresolved_alerts,
         (select count(*)::int from server_processes where seen_at > now() - interval '30 seconds') as live_processes,

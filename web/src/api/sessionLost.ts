@@ -14,3 +14,15 @@ export function onSessionLost(listener: () => void): () => void {
 export function sessionLost(): void {
   for (const listener of listeners) listener();
 }
+
+const keepers = new Set<() => void>();
+
+/** The session was read again after a loss and is there (signed in anew in another tab, say). */
+export function onSessionKept(listener: () => void): () => void {
+  keepers.add(listener);
+  return () => keepers.delete(listener);
+}
+
+export function sessionKept(): void {
+  for (const listener of keepers) listener();
+}

@@ -8,7 +8,7 @@ import {
 } from "../../../contract/events";
 import { type Moment, momentBefore, momentNow } from "./moment";
 import { ReconnectingSocket } from "./reconnectingSocket";
-import { sessionLost } from "./sessionLost";
+import { onSessionKept, sessionLost } from "./sessionLost";
 
 export type EventMessage = Extract<ServerMessage, { type: "event" }>;
 
@@ -81,6 +81,11 @@ class RealtimeSocket {
     return () => this.unsubscribe(topic, listener);
   }
 
+  /** Connects again if screens still hold topics (after a 4401, once the session is known to be there). */
+  resume(): void {
+    if (this.topics.size > 0) this.transport.start();
+  }
+
   /** Handles one event by name, on whichever subscribed topic it arrives; returns the removal. */
   on<E extends EventName>(event: E, handler: (payload: EventMap[E], topic: Topic) => void): () => void {
     let handlers = this.eventHandlers.get(event);
@@ -140,3 +145,6 @@ class RealtimeSocket {
 }
 
 export const realtime = new RealtimeSocket();
+// Closed for a finished session (4401), but the session read again is there: live again, with the
+// topics the screens still hold.
+onSessionKept(() => realtime.resume());

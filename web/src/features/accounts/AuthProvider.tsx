@@ -15,7 +15,7 @@ import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
-import { onSessionLost } from "../../api/sessionLost";
+import { onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
@@ -110,8 +110,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionLost(() => {
-        if (queryClient.getQueryData(sessionKey))
-          void queryClient.refetchQueries({ queryKey: sessionKey, exact: true });
+        if (!queryClient.getQueryData(sessionKey)) return;
+        void queryClient.refetchQueries({ queryKey: sessionKey, exact: true }).then(() => {
+          if (queryClient.getQueryData(sessionKey)) sessionKept();
+        });
       }),
     [queryClient],
   );

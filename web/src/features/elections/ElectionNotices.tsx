@@ -54,8 +54,9 @@ const sentText = (sent: SentNotice) => {
   if (!d) return `${to}.`;
   const fared = [`${formatCount(d.delivered)} delivered`];
   if (d.waiting) fared.push(`${formatCount(d.waiting)} waiting to leave (the mail server is tried again)`);
+  if (d.expired) fared.push(`${formatCount(d.expired)} not sent, as voting had ended`);
   if (d.failed) fared.push(`${formatCount(d.failed)} failed`);
-  return `${to}: ${fared.join(", ")}.`;
+  return `${to}${sent.kind === "reminder" ? ". All reminders" : ""}: ${fared.join(", ")}.`;
 };
 
 /**

@@ -53,8 +53,9 @@ export interface RankedPosition {
  * completed its published count says who is elected, a tie decided as the count (and the board) did.
  */
 export function rankPosition(position: PositionView, status: ElectionStatus): RankedPosition {
-  const count = status === "completed" ? position.result : null;
   const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
+  // With no vote at all the lot's pick is no winner to show: "No votes", as before.
+  const count = status === "completed" && total > 0 ? position.result : null;
   const ranked = rankCandidates(position.candidates, count ? winnersOf(count) : undefined).map(
     ({ candidate, votes, rank, leading }) => ({
       ...candidate,
