@@ -31,6 +31,8 @@ export const voterListMessages = {
   invitationUsed: "This invitation has already been used.",
   invitationExpired: "This invitation has expired. Ask the organization to send a new one.",
   invitationRevoked: "This invitation was withdrawn by the organization.",
+  invitationReplaced:
+    "This invitation link was replaced by a newer one: open the link in the latest invitation e-mail.",
   invitationInvalid:
     "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
   wrongAccount: (email: string) =>

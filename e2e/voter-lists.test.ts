@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
-import { VOTER_LIST_PROBLEMS } from "../contract/invitations";
+import { VOTER_LIST_PROBLEMS, voterListMessages } from "../contract/invitations";
 import { settle } from "./browser";
 import {
   apiJson,
@@ -89,6 +89,16 @@ describe("voter lists", () => {
     expect(body).toContain("It works once, until");
     const link = body.match(/https?:\/\/\S+\/invitation\/[\w-]+/)?.[0];
     if (!link) throw new Error(`no invitation link in ${body}`);
+    // Kofi's first link, which a Resend will replace.
+    const kofi = people[1]?.email ?? "";
+    const kofisBody =
+      (await outbox
+        .getByRole("listitem")
+        .filter({ hasText: kofi })
+        .first()
+        .locator(".OutboxPage_outboxBody")
+        .textContent()) ?? "";
+    const replacedLink = kofisBody.match(/https?:\/\/\S+\/invitation\/[\w-]+/)?.[0] ?? "";
     await outbox.close();
 
     // A new person opens the link in their own browser.
@@ -120,6 +130,15 @@ describe("voter lists", () => {
     // The admin sees it accepted.
     await owner.page.reload();
     await invitations.getByText("Accepted", { exact: true }).waitFor();
+
+    // Resend to Kofi: his first link, opened, says it was replaced (not "not valid").
+    await owner.page.getByRole("button", { name: `Resend the invitation to ${kofi}` }).click();
+    await owner.page.getByText(voterListMessages.resent(kofi)).waitFor();
+    const late = await newPage(browser);
+    await late.page.goto(new URL(replacedLink).pathname);
+    await late.page.getByText(voterListMessages.invitationReplaced).waitFor();
+    await shot(late.page, "invitation-replaced");
+    await late.context.close();
     await invitations.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-accepted");
     await owner.page.setViewportSize({ width: 390, height: 844 });

@@ -57,6 +57,8 @@ export const invitations = pgTable(
     /** Kept for weighted elections later. */
     weight: doublePrecision("weight").notNull().default(1),
     tokenHash: text("token_hash").notNull(),
+    /** The hashes of the links a Resend replaced: such a link is told it was replaced, not "not valid". */
+    replacedTokenHashes: text("replaced_token_hashes").array().notNull().default(sql`'{}'::text[]`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** The e-mail that carries the current link: its state is the invitation's sending, sent or failed. */
     outboxId: uuid("outbox_id").references(() => outbox.id, { onDelete: "set null" }),

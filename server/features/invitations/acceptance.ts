@@ -23,8 +23,18 @@ import { addMember } from "../organizations/joining";
 type Row = typeof invitations.$inferSelect;
 
 /** The invitation a token opens, with why it no longer works in words. */
-function usable(row: Row | undefined, now: Date): Row {
-  if (!row) throw notFound(voterListMessages.invitationInvalid);
+async function usable(db: Db, row: Row | undefined, now: Date, token: string): Promise<Row> {
+  if (!row) {
+    // A link a Resend replaced says so (the newer e-mail holds the one that works).
+    const [replaced] = await db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(sql`${sha256(token)} = any(${invitations.replacedTokenHashes})`)
+      .limit(1);
+    throw replaced
+      ? badRequest(voterListMessages.invitationReplaced)
+      : notFound(voterListMessages.invitationInvalid);
+  }
   if (row.acceptedAt) throw badRequest(voterListMessages.invitationUsed);
   if (row.revokedAt) throw badRequest(voterListMessages.invitationRevoked);
   if (row.expiresAt <= now) throw badRequest(voterListMessages.invitationExpired);
@@ -37,7 +47,7 @@ export async function openInvitation(db: Db, clock: Clock, token: string): Promi
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
     .where(eq(invitations.tokenHash, sha256(token)));
-  const row = usable(found?.invitation, clock.now());
+  const row = await usable(db, found?.invitation, clock.now(), token);
   const organization = found?.organization;
   if (organization?.status !== "active") throw forbidden(messages.organizationUnavailable);
   return {
@@ -67,7 +77,7 @@ async function acceptIn(tx: Db, clock: Clock, user: User, token: string): Promis
     .from(invitations)
     .where(eq(invitations.tokenHash, sha256(token)))
     .for("update");
-  const row = usable(locked, clock.now());
+  const row = await usable(tx, locked, clock.now(), token);
   if (user.email.toLowerCase() !== row.email) throw forbidden(voterListMessages.wrongAccount(row.email));
   // A voter list invites voters: an organization account would join and never be on a roll.
   if (user.userType !== "voter") throw forbidden(voterListMessages.notVoterAccount);
@@ -112,7 +122,7 @@ export async function createAccountFromInvitation(
     .select()
     .from(invitations)
     .where(eq(invitations.tokenHash, sha256(input.token)));
-  const invited = usable(found, clock.now());
+  const invited = await usable(db, found, clock.now(), input.token);
   if (invited.voterIdHash && invited.voterIdHash !== hashIdNumber(secretKey, input.id_number))
     throw badRequest(voterListMessages.idNumberMismatch, "id_number");
   const voter = await newVoter(secretKey, { ...input, email: invited.email });

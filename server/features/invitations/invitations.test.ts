@@ -302,7 +302,7 @@ describe("an invitation link", () => {
     ).toBe(400);
   });
 
-  it("resent: a new link works and the old one is dead", async () => {
+  it("resent: a new link works and the old one is dead, saying it was replaced", async () => {
     const admin = await createOrganization(t.app);
     const other = await createOrganization(t.app);
     const email = uniqueEmail("resent");
@@ -317,7 +317,15 @@ describe("an invitation link", () => {
     const newToken = await linkTo(email);
     expect(newToken).not.toBe(oldToken);
     expect((await t.outbox.to(email)).map((m) => m.state)).toEqual(["failed", "queued"]);
-    expect((await call(t.app).get(`/api/invitation/${oldToken}`)).statusCode).toBe(404);
+    // The old link says it was replaced (opened, or used to make an account), not "not valid".
+    const old = await call(t.app).get(`/api/invitation/${oldToken}`);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.message).toBe(voterListMessages.invitationReplaced);
+    const withOld = await call(t.app).post("/api/invitations/account", account(oldToken));
+    expect(withOld.json().error.message).toBe(voterListMessages.invitationReplaced);
+    expect((await call(t.app).get("/api/invitation/not-a-link-at-all")).json().error.message).toBe(
+      voterListMessages.invitationInvalid,
+    );
     const created = await call(t.app).post("/api/invitations/account", account(newToken));
     expect(created.statusCode).toBe(201);
   });

@@ -130,6 +130,8 @@ export async function resendInvitation(
       .update(invitations)
       .set({
         tokenHash: link.tokenHash,
+        // The link it replaces is remembered (as its hash): opened, it says it was replaced.
+        replacedTokenHashes: sql`array_append(${invitations.replacedTokenHashes}, ${invitations.tokenHash})`,
         expiresAt: link.expiresAt,
         outboxId: message.id,
         sentAt: ctx.clock.now(),

@@ -1,0 +1,1 @@
+ALTER TABLE "invitations" ADD COLUMN "replaced_token_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
