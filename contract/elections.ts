@@ -176,6 +176,20 @@ export interface Ranked<C> {
 }
 
 /**
+ * The published count a position's results are shown with (its winners lead, a tie reads as it was
+ * decided): once the election is completed and someone voted; with no vote at all the lot's pick is
+ * no winner to show. Null otherwise (every top candidate leads). The Results tab, the results screen
+ * and results.csv all ask here.
+ */
+export function shownCount(
+  position: Pick<PositionView, "candidates" | "result">,
+  status: ElectionStatus,
+): QuestionResult | null {
+  const voted = position.candidates.some((c) => (c.vote_count ?? 0) > 0);
+  return status === "completed" && voted ? position.result : null;
+}
+
+/**
  * The one ranking of results, used by the Results tab, the results screen and results.csv: by
  * votes descending, competition ranks. Before the count is published every top candidate leads;
  * once it is (`elected`: its winners), the elected lead, first among equals, so a tie across the

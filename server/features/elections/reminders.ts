@@ -67,6 +67,8 @@ export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise
     const [counted] = await db.select({ n: count() }).from(users).where(notVoted(row, "users"));
     notYet = counted?.n ?? 0;
   }
+  // Delivery goes on the last notice of each kind: several reminders' letters are counted together.
+  const lastOfKind = new Map(sent.map((n) => [n.kind, n]));
   return {
     settings,
     sent: sent.map((n) => ({
@@ -74,8 +76,7 @@ export async function noticesOf(db: Db, clock: Clock, row: ElectionRow): Promise
       manual: n.manual,
       queued_at: n.queuedAt.toISOString(),
       recipients: n.recipients,
-      // On the last notice of its kind: several reminders' letters are counted together.
-      delivery: sent.findLast((m) => m.kind === n.kind) === n ? (delivery.get(n.kind) ?? null) : null,
+      delivery: lastOfKind.get(n.kind) === n ? (delivery.get(n.kind) ?? null) : null,
     })),
     reminder: { available: open, not_voted: notYet, next_at: next?.toISOString() ?? null },
   };

@@ -6,6 +6,7 @@ import {
   headText,
   rankCandidates,
   resultsUnavailable,
+  shownCount,
 } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
@@ -58,9 +59,8 @@ export async function resultsCsv(
   const ties: string[][] = [];
   for (const position of election.positions.filter((p) => p.method.kind === "plurality")) {
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-    // Once completed, the published count says who is elected (a tie decided by its lot); with no
-    // vote at all, no one is shown elected.
-    const count = election.status === "completed" && total > 0 ? position.result : null;
+    // Once completed, the published count says who is elected (a tie decided by its lot).
+    const count = shownCount(position, election.status);
     const elected = count ? winnersOf(count) : [];
     for (const { candidate, votes, rank } of rankCandidates(
       position.candidates,

@@ -7,6 +7,7 @@ import {
   type PositionView,
   rankCandidates,
   resultsUnavailable,
+  shownCount,
 } from "../../../../contract/elections";
 import { ApiError } from "../../api/http";
 import { formatDate, formatDateTime, formatTime } from "../../ui/format";
@@ -54,8 +55,7 @@ export interface RankedPosition {
  */
 export function rankPosition(position: PositionView, status: ElectionStatus): RankedPosition {
   const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-  // With no vote at all the lot's pick is no winner to show: "No votes", as before.
-  const count = status === "completed" && total > 0 ? position.result : null;
+  const count = shownCount(position, status);
   const ranked = rankCandidates(position.candidates, count ? winnersOf(count) : undefined).map(
     ({ candidate, votes, rank, leading }) => ({
       ...candidate,
