@@ -19,8 +19,30 @@ async function markedBallot(electionName: string) {
   ]);
   await voter.page.goto(`/member/election?channelId=${channel.id}&channelName=${channel.name}`);
   await voter.page.getByRole("tab", { name: "Cast Vote" }).click();
+  const settled = networkSettles(voter.page);
   await voter.page.getByRole("radio", { name: /Kojo Mensah/ }).check();
-  return { voter, voterAccount };
+  return { voter, voterAccount, settled };
+}
+
+/**
+ * Resolves once every request the page starts from the call on has finished and none has been in
+ * flight for `quietMs`. (Playwright's `networkidle` is a load state: reached once at load, it does
+ * not wait for what a later press fetches.)
+ */
+function networkSettles(page: Page, quietMs = 500): () => Promise<void> {
+  const inFlight = new Set<unknown>();
+  let quietSince = Date.now();
+  page.on("request", (request) => inFlight.add(request));
+  const done = (request: unknown) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) quietSince = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    while (inFlight.size > 0 || Date.now() - quietSince < quietMs)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
 }
 
 const verificationDialog = (page: Page) => page.getByRole("dialog", { name: "Voter Verification" });
@@ -59,9 +81,9 @@ describe("a server that is briefly unavailable", () => {
   });
 
   it("a browser that has lost its network says so at once, and the same press works once it is back", async () => {
-    const { voter, voterAccount } = await markedBallot("offline-vote");
+    const { voter, voterAccount, settled } = await markedBallot("offline-vote");
     // Marking an answer fetched the dialogs' code: lost now, the network no longer stops them.
-    await voter.page.waitForLoadState("networkidle");
+    await settled();
 
     // The browser hears `offline` and every request fails: the dialog opens (its code came with
     // the answer; fetched only at Submit Vote, its failure took the screen down with "Something

@@ -56,6 +56,18 @@ describe("block plurality and approval", () => {
   });
 });
 
+describe("a seat no one was chosen for", () => {
+  it("elects no one, with no tie, when no ballot chose anyone (blank ones or none at all)", () => {
+    for (const ballots of [[], [blank, blank]])
+      expect(countPlurality(["a", "b"], ballots, "seed")).toMatchObject({ elected: [], tie: null });
+  });
+
+  it("leaves a block seat empty rather than give it by lot to a candidate of no votes", () => {
+    const result = countBlock(["a", "b", "c", "d"], 3, [set("a", "b"), set("a")], "seed");
+    expect(result).toMatchObject({ elected: ["a", "b"], tie: null });
+  });
+});
+
 describe("score", () => {
   it("elects Nashville in electowiki's Tennessee ratings (400 minus the miles to each city)", () => {
     const rate = (memphis: number, nashville: number, chattanooga: number, knoxville: number): Ballot => ({

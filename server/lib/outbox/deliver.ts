@@ -138,10 +138,14 @@ export async function deliverDue(delivery: Delivery): Promise<DeliveryOutcome> {
   const policy = delivery.policy ?? defaultRetryPolicy;
   const claimed = await claim(db, clock.now(), policy, delivery.batch ?? 100);
   const outcome: DeliveryOutcome = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
+  // Expired unsent: one line a batch, by kind. Voting that ends withdraws its waiting notices
+  // (every voter's at once), which is no fault of the mail server's and no line per voter.
+  const expired: Record<string, number> = {};
   for (const message of claimed.filter((m) => m.expired)) {
     outcome.failed++;
-    log.warn({ outboxId: message.id, kind: message.kind, reason: EXPIRED }, "outbox: message failed");
+    expired[message.kind] = (expired[message.kind] ?? 0) + 1;
   }
+  if (outcome.failed > 0) log.info({ expired, reason: EXPIRED }, "outbox: messages not sent");
   const sendOne = async (message: Claimed) => {
     const transport = message.channel === "sms" ? transports.sms : transports.email;
     const fence = sql`id = ${message.id} and state = 'sending' and attempts = ${message.attempts}`;
