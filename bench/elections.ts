@@ -30,10 +30,11 @@ export async function electionWithBallots(
   const made = sql`(select id, row_number() over (order by id) as i from users where email like ${email})`;
   await db.execute(sql`insert into participations (election_id, position_id, user_id)
     select p.election_id, p.id, v.id from ${made} v cross join election_positions p where p.election_id = ${id}::uuid`);
-  await db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash)
+  await db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash, chain_key)
     select p.election_id, p.id,
       (select c.id from candidates c where c.position_id = p.id order by c.id offset (v.i % 2) limit 1),
-      encode(sha256(convert_to(p.id::text || v.id::text, 'UTF8')), 'hex')
+      encode(sha256(convert_to(p.id::text || v.id::text, 'UTF8')), 'hex'),
+      encode(sha256(convert_to('chain' || p.id::text || v.id::text, 'UTF8')), 'hex')
     from ${made} v cross join election_positions p where p.election_id = ${id}::uuid`);
   return id;
 }

@@ -46,6 +46,7 @@ export async function run(): Promise<void> {
       positionId: stv.id,
       answer: ballot(),
       receiptHash: sha256(randomUUID()),
+      chainKey: sha256(randomUUID()),
     });
     for (let i = 0; i < BALLOTS; i += 1000)
       await database.db.insert(ballots).values(Array.from({ length: 1000 }, row));

@@ -272,17 +272,18 @@ export interface CastVoteResult {
   head: ChainHead | null;
 }
 
+/**
+ * A sealed ballot's answer, published once voting has closed, with no seal: the seals are the
+ * moments voters turned "voted", so a ballot's seal beside its choice would make each seal's voters
+ * a group whose choices are known (all of them when the group agrees, or holds one voter).
+ */
 export interface BulletinBallot {
   receipt_hash: string;
   position_id: string;
-  /**
-   * Null while voting is open: the choices of sealed ballots are published when voting closes,
-   * since counting them would be a count by candidate during the vote.
-   */
+  /** The choice of a plurality question; null for any other answer. */
   candidate_id: string | null;
-  /** The whole answer (a ranking, grades…) for a question other than plurality; null while open. */
+  /** The whole answer (a ranking, grades…) for a question other than plurality. */
   ballot: Ballot | null;
-  seal: number;
 }
 
 export interface BulletinSeal {
@@ -291,6 +292,19 @@ export interface BulletinSeal {
   root: string;
   ballot_count: number;
   created_at: string;
+}
+
+/** A seal's ballots as the chain holds them. */
+export interface SealedHashes {
+  seal: number;
+  /**
+   * The ballots' hashes in the chain's order: the seal's root = sha256(previous_root ‖ hashes…). A
+   * hash is of the ballot's election, question, answer and chain key (chainKeyMessage), a key only
+   * the voter can make: no one else can tell which answer a hash holds, nor count a seal's answers.
+   */
+  hashes: string[];
+  /** Each ballot's tag, beside its hash (sha256 of its chain key): a voter finds their ballot by it. */
+  tags: string[];
 }
 
 export interface Bulletin {
@@ -318,7 +332,12 @@ export interface Bulletin {
   tie_seed: string | null;
   /** The chain's heads over time: each seal with its time and root. */
   seals: BulletinSeal[];
-  /** Sealed ballots only: nothing on the board moves with a single ballot. */
+  /** Each seal's ballots' hashes and tags, in the seals' order. */
+  sealed: SealedHashes[];
+  /**
+   * Once voting has closed, every sealed ballot's answer, in receipt-hash order (none before: a
+   * count by candidate during the vote). Nothing on the board moves with a single ballot.
+   */
   ballots: BulletinBallot[];
   /**
    * Each position's published result, counted from the ballots above with `tie_seed` (the same count
@@ -352,6 +371,16 @@ export function typedReceipt(typed: string): string | null {
 /** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */
 export function receiptMessage(receipt: string, positionId: string): string {
   return `${receipt.trim().toUpperCase()}:${positionId}`;
+}
+
+/**
+ * What a ballot's chain key is: sha256 hex of `chain|${receipt}:${positionId}`. The key goes into
+ * the ballot's hash in its seal (sealing.ts ballotHash) and is never published: only the voter,
+ * holding the receipt, can tie a seal's ballot hash to a choice. Its own hash is the ballot's tag
+ * on the board (sha256 hex of the key), which finds the ballot's seal and tells nothing more.
+ */
+export function chainKeyMessage(receipt: string, positionId: string): string {
+  return `chain|${receiptMessage(receipt, positionId)}`;
 }
 
 /**

@@ -176,6 +176,7 @@ describe("the bulletin board", () => {
     await page.getByLabel("Your receipt").fill(cast.receipt.toLowerCase().replaceAll("-", " "));
     await page.getByRole("button", { name: "Find my ballot" }).click();
     const found = page.getByRole("status").filter({ hasText: "Found:" });
+    // Each found by its tag in the one seal, its hash there checked to hold the published answer.
     for (const line of [
       "Found: your ballot for President is recorded for Kojo Mensah",
       "Found: your ballot for Board of Directors is recorded as: 1. Alan Turing, 2. Ada Lovelace, 3. Edsger Dijkstra",
@@ -186,7 +187,7 @@ describe("the bulletin board", () => {
       "Found: your ballot for Catering is recorded as: Jollof: 5, Waakye: 2",
       "Found: your ballot for Chair is recorded as: Blank vote",
     ])
-      await found.getByText(line).waitFor();
+      await found.getByText(`${line}, and seal 1 holds it`).waitFor();
 
     // Each question's table: the whole answer, marked as the voter's; its result; the seed; the check.
     const board = page.getByRole("region", { name: "Board of Directors" });
@@ -237,7 +238,8 @@ describe("the bulletin board", () => {
     await shot(page, "bulletin-pages-1280");
     await page.unroute("**/api/elections/*/bulletin");
 
-    // A ranking changed after sealing: the browser's check says which seal no longer matches.
+    // A ranking published other than it was sealed: the voter's own lookup says its seal holds
+    // another answer (no one else can tell which hash is whose)...
     const tampered = bulletin.ballots.map((b) =>
       b.ballot?.kind === "ranking" && b.ballot.ranks.length === 3
         ? { ...b, ballot: { ...b.ballot, ranks: [...b.ballot.ranks].reverse() } }
@@ -245,6 +247,16 @@ describe("the bulletin board", () => {
     );
     await page.route("**/api/elections/*/bulletin", (route) =>
       route.fulfill({ json: { ...bulletin, ballots: tampered } }),
+    );
+    await page.reload();
+    await page.getByLabel("Your receipt").fill(cast.receipt);
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    await page.getByRole("status").getByText(words.hashDiffers("Board of Directors", 1)).waitFor();
+    await page.unroute("**/api/elections/*/bulletin");
+    // ...and a seal's hash changed: the browser's check says which seal no longer matches.
+    const rehashed = bulletin.sealed.map((s) => ({ ...s, hashes: [...s.hashes].reverse() }));
+    await page.route("**/api/elections/*/bulletin", (route) =>
+      route.fulfill({ json: { ...bulletin, sealed: rehashed } }),
     );
     await page.reload();
     await page.getByText(/Seal 1: its root does not match its ballots/).waitFor();

@@ -30,7 +30,7 @@ const args = process.argv.slice(2);
 
 function printBoard(check: BoardCheck): void {
   console.log(
-    `  bulletin board: ${check.ballots} ballots, ${check.seals} seals, ${check.recounted} questions recounted${check.choicesPublished ? "" : " (choices not yet published: roots are rebuilt once voting closed)"}`,
+    `  bulletin board: ${check.ballots} ballots, ${check.seals} seals, ${check.recounted} questions recounted${check.choicesPublished ? "" : " (answers not yet published: they are recounted once voting closed)"}`,
   );
 }
 

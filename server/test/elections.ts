@@ -160,6 +160,7 @@ export async function castDirect(
     candidateId: vote.candidateId ?? null,
     answer: vote.ballot ?? null,
     receiptHash: sha256(`${randomUUID()}:${vote.positionId}`),
+    chainKey: sha256(`${randomUUID()}:chain`),
   });
 }
 

@@ -81,6 +81,12 @@ export const ballots = pgTable(
     /** Any other answer (a set, a ranking, grades, scores, Yes/No) or a blank vote, as validated. */
     answer: jsonb("answer").$type<Ballot>(),
     receiptHash: text("receipt_hash").notNull(),
+    /**
+     * What the ballot's hash in its seal holds beside its answer (sha256 of chainKeyMessage: only
+     * the receipt's holder can make it), never published; the chain's order. A ballot cast before
+     * chain keys were kept has its receipt hash here, as its seal hashed it.
+     */
+    chainKey: text("chain_key").notNull(),
     /** The seal that took this ballot into the hash chain; null until sealed. */
     sealId: integer("seal_id"),
   },
@@ -89,13 +95,13 @@ export const ballots = pgTable(
     index("ballots_election_candidate_idx").on(t.electionId, t.candidateId),
     index("ballots_unsealed_idx").on(t.electionId).where(sql`${t.sealId} is null`),
     // verify-election's one pass: each seal's ballots by question and choice, in the chain's
-    // receipt order (byte order, as chainRoot compares), read from the index alone with no sort.
+    // key order (byte order, as chainRoot compares), read from the index alone with no sort.
     index("ballots_chain_order_idx").on(
       t.electionId,
       t.sealId,
       t.positionId,
       t.candidateId,
-      sql`${t.receiptHash} collate "C"`,
+      sql`${t.chainKey} collate "C"`,
     ),
     check("ballots_answer_check", sql`${t.candidateId} is not null or ${t.answer} is not null`),
   ],

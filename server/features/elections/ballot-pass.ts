@@ -51,7 +51,11 @@ interface SealTaken {
  */
 export const ROW_PER_GROUP_ABOVE = 2_048;
 
-/** A receipt's length when the pass can take it as it comes (a SHA-256 in hex, as casting makes them). */
+/**
+ * A chain key's length when the pass can take it as it comes (a SHA-256 in hex, as casting makes
+ * them). The pass calls the keys "receipts": a ballot sealed before keys were kept has its receipt
+ * hash for a key.
+ */
 const RECEIPT = 64;
 /** An id's text (a UUID). */
 const ID = 36;
@@ -197,10 +201,10 @@ export function ballotPass(
   // where 62 on PostgreSQL, 58 where 101 on PGlite (20 seals; 67 and 112 where 102 and 154
   // with 5,000).
   const groups = sql`select seal_id, position_id, candidate_id, count(*)::int as n,
-      bool_and(octet_length(receipt_hash) = ${RECEIPT}) as fixed,
-      string_agg(receipt_hash, '') filter (where seal_id is not null) as receipts
-    from (select seal_id, position_id, candidate_id, receipt_hash from ballots
-      where election_id = ${electionId}::uuid ${order}, receipt_hash collate "C") b
+      bool_and(octet_length(chain_key) = ${RECEIPT}) as fixed,
+      string_agg(chain_key, '') filter (where seal_id is not null) as receipts
+    from (select seal_id, position_id, candidate_id, chain_key from ballots
+      where election_id = ${electionId}::uuid ${order}, chain_key collate "C") b
     group by seal_id, position_id, candidate_id ${order}`;
   const groupText = sql`position_id::text, coalesce(candidate_id::text, ${NO_CANDIDATE}),
     case when fixed then '1' else '0' end, n, ' '`;
@@ -307,7 +311,7 @@ async function readSeals(
       positionId: ballots.positionId,
       candidateId: ballots.candidateId,
       answer: ballots.answer,
-      receiptHash: ballots.receiptHash,
+      chainKey: ballots.chainKey,
     })
     .from(ballots)
     .where(

@@ -59,9 +59,9 @@ export function boardServer<T>(db: Db, prepare: (json: string) => T) {
         await other.catch(() => {});
         continue;
       }
-      const made = sealedBallots().then((ballots) => {
-        // The small parts' JSON with the ballots as its last member: the board serialized once.
-        const json = `${smallJson.slice(0, -1)},"ballots":${JSON.stringify(ballots)}}`;
+      const made = sealedBallots().then(({ sealed, ballots }) => {
+        // The small parts' JSON with the ballots as its last members: the board serialized once.
+        const json = `${smallJson.slice(0, -1)},"sealed":${JSON.stringify(sealed)},"ballots":${JSON.stringify(ballots)}}`;
         return keep(id, { parts, characters: json.length, made: prepare(json) });
       });
       making.set(id, made);

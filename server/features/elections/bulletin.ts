@@ -1,11 +1,6 @@
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import {
-  type Bulletin,
-  type BulletinBallot,
-  type ElectionStatus,
-  electionMessages,
-} from "../../../contract/elections";
+import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,
@@ -17,20 +12,26 @@ import {
   seals,
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { sha256 } from "../../lib/crypto";
 import { countElections } from "./counts";
 import { electionQuestions } from "./definition";
 import { type ElectionRow, resultsPublished } from "./queries";
+import { ballotHash, chainOrder } from "./sealing";
 
 /**
- * The election's public bulletin board: the seals (the chain's heads over time), and every sealed
- * ballot's receipt hash and choice. Nothing on it names a voter; a voter finds their own ballot by
- * hashing their receipt. Nothing on it moves with a single ballot: no count of unsealed ballots.
- * While voting is open a sealed ballot shows its receipt hash and seal but not yet its choice.
+ * The election's public bulletin board: the seals (the chain's heads over time) with their ballots'
+ * hashes and tags, and once voting has closed every sealed ballot's receipt hash and answer. Nothing
+ * on it names a voter, and nothing ties an answer to its seal (whose time says which voters it
+ * took): only a voter, from their receipt, finds their ballot's tag and hash (BulletinLookup).
+ * Nothing on it moves with a single ballot: no count of unsealed ballots.
  */
 export async function bulletinBoard(db: Db, electionId: string): Promise<Bulletin> {
   const { board, sealedBallots } = await boardParts(db, electionId);
-  return { ...board, ballots: await sealedBallots() };
+  return { ...board, ...(await sealedBallots()) };
 }
+
+/** What the board's one large part holds: read with every sealed ballot of the election. */
+export type BoardBallots = Pick<Bulletin, "sealed" | "ballots">;
 
 /**
  * Everything on the board but its sealed ballots, from a few small reads, and `sealedBallots()`, which
@@ -41,7 +42,7 @@ export async function bulletinBoard(db: Db, electionId: string): Promise<Bulleti
 export async function boardParts(
   db: Db,
   electionId: string,
-): Promise<{ board: Omit<Bulletin, "ballots">; sealedBallots: () => Promise<BulletinBallot[]> }> {
+): Promise<{ board: Omit<Bulletin, keyof BoardBallots>; sealedBallots: () => Promise<BoardBallots> }> {
   const [found] = await db
     .select({ election: elections, organizationName: organizations.name })
     .from(elections)
@@ -89,26 +90,42 @@ export async function boardParts(
       ? positions.map((p) => ({ position_id: p.id, result: counted.results.get(p.id) as QuestionResult }))
       : null,
   };
-  const sequenceOf = new Map(chain.map((s) => [s.id, s.sequence]));
-  const sealedBallots = async (): Promise<BulletinBallot[]> => {
+  const sealedBallots = async (): Promise<BoardBallots> => {
     const sealed = await db
       .select({
+        electionId: ballots.electionId,
         receiptHash: ballots.receiptHash,
+        chainKey: ballots.chainKey,
         positionId: ballots.positionId,
         candidateId: ballots.candidateId,
         answer: ballots.answer,
         sealId: ballots.sealId,
       })
       .from(ballots)
-      .where(and(eq(ballots.electionId, election.id), isNotNull(ballots.sealId)))
-      .orderBy(asc(ballots.receiptHash));
-    return sealed.map((b) => ({
-      receipt_hash: b.receiptHash,
-      position_id: b.positionId,
-      candidate_id: choicesPublished ? b.candidateId : null,
-      ballot: choicesPublished ? b.answer : null,
-      seal: sequenceOf.get(b.sealId ?? -1) ?? 0,
-    }));
+      .where(and(eq(ballots.electionId, election.id), isNotNull(ballots.sealId)));
+    const bySeal = new Map<number, typeof sealed>(chain.map((s) => [s.id, []]));
+    for (const ballot of sealed) bySeal.get(ballot.sealId ?? -1)?.push(ballot);
+    return {
+      sealed: chain.map((s) => {
+        const batch = chainOrder(bySeal.get(s.id) ?? []);
+        return {
+          seal: s.sequence,
+          hashes: batch.map(ballotHash),
+          tags: batch.map((b) => sha256(b.chainKey)),
+        };
+      }),
+      // By receipt hash: an order that says nothing of a ballot's seal.
+      ballots: choicesPublished
+        ? sealed
+            .map((b) => ({
+              receipt_hash: b.receiptHash,
+              position_id: b.positionId,
+              candidate_id: b.candidateId,
+              ballot: b.answer,
+            }))
+            .sort((a, b) => (a.receipt_hash < b.receipt_hash ? -1 : 1))
+        : [],
+    };
   };
   return { board, sealedBallots };
 }

@@ -5,6 +5,7 @@ import type { Ballot } from "../../../contract/ballots/ballot";
 import {
   type CastVoteResult,
   type ChainHead,
+  chainKeyMessage,
   electionMessages,
   RECEIPT_ALPHABET,
   receiptMessage,
@@ -33,6 +34,11 @@ function newReceipt(): string {
 
 export function receiptHash(receipt: string, positionId: string): string {
   return sha256(receiptMessage(receipt, positionId));
+}
+
+/** The ballot's chain key (contract chainKeyMessage): what its seal hashes, never published. */
+export function chainKey(receipt: string, positionId: string): string {
+  return sha256(chainKeyMessage(receipt, positionId));
 }
 
 /** A PostgreSQL array literal of values the schema already checked (uuids, hex hashes). */
@@ -73,7 +79,13 @@ interface VoteToWrite {
   grantId: string;
   totp: boolean;
   now: Date;
-  selections: Array<{ positionId: string; candidateId: string | null; answer: Ballot | null; hash: string }>;
+  selections: Array<{
+    positionId: string;
+    candidateId: string | null;
+    answer: Ballot | null;
+    hash: string;
+    key: string;
+  }>;
 }
 
 /** What the write answers for one vote: whether it was cast (its grant spent), and the chain's head then. */
@@ -110,10 +122,10 @@ const castStatement = prepared<WrittenRow>(
           with ordinality as v(election_id, voter_id, grant_id, totp, n)
       ),
       choices as (
-        select c.vote as n, c.position_id, c.candidate_id, c.receipt_hash,
+        select c.vote as n, c.position_id, c.candidate_id, c.receipt_hash, c.chain_key,
           nullif(${p("answers")}::jsonb -> (c.i::int - 1), 'null'::jsonb) as answer
-        from unnest(${batchParam("voteOf", "int[]")}, ${batchParam("positions", "uuid[]")}, ${batchParam("chosen", "uuid[]")}, ${batchParam("hashes", "text[]")})
-          with ordinality as c(vote, position_id, candidate_id, receipt_hash, i)
+        from unnest(${batchParam("voteOf", "int[]")}, ${batchParam("positions", "uuid[]")}, ${batchParam("chosen", "uuid[]")}, ${batchParam("hashes", "text[]")}, ${batchParam("keys", "text[]")})
+          with ordinality as c(vote, position_id, candidate_id, receipt_hash, chain_key, i)
       ),
       allowed as (
         select v.n, e.id as election_id, v.voter_id, v.grant_id from votes v join elections e on e.id = v.election_id
@@ -139,8 +151,8 @@ const castStatement = prepared<WrittenRow>(
         returning 1
       ),
       cast_ballots as (
-        insert into ballots (election_id, position_id, candidate_id, answer, receipt_hash)
-        select s.election_id, c.position_id, c.candidate_id, c.answer, c.receipt_hash
+        insert into ballots (election_id, position_id, candidate_id, answer, receipt_hash, chain_key)
+        select s.election_id, c.position_id, c.candidate_id, c.answer, c.receipt_hash, c.chain_key
         from spent s join choices c on c.n = s.n order by c.receipt_hash
         returning 1
       )
@@ -164,6 +176,7 @@ async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written |
     positions: arrayOf(choices.map((c) => c.positionId)),
     chosen: arrayOf(choices.map((c) => c.candidateId ?? "NULL")),
     hashes: arrayOf(choices.map((c) => c.hash)),
+    keys: arrayOf(choices.map((c) => c.key)),
     answers: JSON.stringify(choices.map((c) => c.answer)),
   });
   const byVote = new Map(rows.map((row) => [Number(row.n), row]));
@@ -240,7 +253,12 @@ export async function castVote(options: {
       now,
       selections: checked.map((c, i) => {
         const positionId = positionIds[i] as string;
-        return { positionId, ...c, hash: receiptHash(receipt, positionId) };
+        return {
+          positionId,
+          ...c,
+          hash: receiptHash(receipt, positionId),
+          key: chainKey(receipt, positionId),
+        };
       }),
     });
   } catch (error) {

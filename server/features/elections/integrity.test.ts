@@ -60,6 +60,7 @@ async function insertBallot(electionId: string, positionId: string, candidateId:
     positionId,
     candidateId,
     receiptHash: sha256(`forged-${Math.random()}`),
+    chainKey: sha256(`forged-key-${Math.random()}`),
   });
 }
 
@@ -96,20 +97,22 @@ describe("seals and the bulletin board", () => {
     expect((await verifyElectionIntegrity(t.database.db, election.id.toUpperCase())).problems).toEqual([]);
     expect((await verifyElectionIntegrity(t.database.db, more.election.id)).problems).toEqual([]);
 
-    // A voter finds their ballot on the public board by hashing the receipt; the receipt never travels.
+    // A voter finds their ballot's seal on the public board by its tag, made from the receipt
+    // (which never travels); while voting is open no answer is listed; the close publishes them.
     const board = (await call(t.app).get(`/api/elections/${election.id}/bulletin`)).json();
     expect(board.seals).toHaveLength(1);
-    const mine = sha256(`${receipts[0]}:${president.id}`);
-    const found = board.ballots.find((b: { receipt_hash: string }) => b.receipt_hash === mine);
-    // While voting is open the sealed ballot is there without its choice; the close publishes it.
-    expect(found).toMatchObject({ position_id: president.id, candidate_id: null, seal: 1 });
+    expect(board.ballots).toEqual([]);
+    const key = sha256(`chain|${receipts[0]}:${president.id}`);
+    expect(board.sealed[0].tags).toContain(sha256(key));
     expect(JSON.stringify(board)).not.toMatch(/user|voter|email/i);
     await close(admin, election.id);
     const closed = (await call(t.app).get(`/api/elections/${election.id}/bulletin`)).json();
-    expect(closed.ballots.find((b: { receipt_hash: string }) => b.receipt_hash === mine)).toMatchObject({
+    const mine = sha256(`${receipts[0]}:${president.id}`);
+    expect(closed.ballots.find((b: { receipt_hash: string }) => b.receipt_hash === mine)).toEqual({
+      receipt_hash: mine,
       position_id: president.id,
       candidate_id: president.candidates[0].id,
-      seal: 1,
+      ballot: null,
     });
   });
 
@@ -125,9 +128,9 @@ describe("seals and the bulletin board", () => {
     const ids = `{${voters.map((voter) => voter.user.id).join(",")}}`;
     await t.database.db.execute(sql`insert into participations (election_id, position_id, user_id)
       select ${id}::uuid, ${president.id}::uuid, v from unnest(${ids}::uuid[]) v`);
-    await t.database.db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash)
+    await t.database.db.execute(sql`insert into ballots (election_id, position_id, candidate_id, receipt_hash, chain_key)
       select ${id}::uuid, ${president.id}::uuid, (array[${president.candidates[0].id}, ${president.candidates[1].id}]::uuid[])[1 + i % 2],
-        encode(sha256(convert_to(v::text, 'UTF8')), 'hex')
+        encode(sha256(convert_to(v::text, 'UTF8')), 'hex'), encode(sha256(convert_to('key' || v::text, 'UTF8')), 'hex')
       from unnest(${ids}::uuid[]) with ordinality as u(v, i)`);
 
     // The database goes away after the first seal of three (669, 669, 667): that seal stands, and
@@ -209,7 +212,7 @@ describe("seals and the bulletin board", () => {
     expect({ ...byGroup, rows: 0 }).toEqual({ ...bySeal, rows: 0 });
     expect(chain.map((seal) => byGroup.bySeal.get(seal.id)?.root)).toEqual(chain.map((seal) => seal.root));
     expect([byGroup.total, byGroup.unsealed]).toEqual([8, 1]);
-    // A receipt that is not 64 characters: its seal is read whole and hashed, in either shape.
+    // A chain key that is not 64 characters: its seal is read whole and hashed, in either shape.
     const [sealed] = await t.database.db
       .select()
       .from(ballots)
@@ -217,7 +220,7 @@ describe("seals and the bulletin board", () => {
       .limit(1);
     await t.database.db
       .update(ballots)
-      .set({ receiptHash: `${sealed?.receiptHash}0` })
+      .set({ chainKey: `${sealed?.chainKey}0` })
       .where(eq(ballots.id, sealed?.id as string));
     const [altered, alteredByGroup] = [await figures(false), await figures(true)];
     expect({ ...alteredByGroup, rows: 0 }).toEqual({ ...altered, rows: 0 });
@@ -242,12 +245,12 @@ describe("seals and the bulletin board", () => {
     expect(report.problems.join("\n")).toMatch(/has \d ballots, the seal recorded/);
   });
 
-  it("let verify-election detect a receipt rewritten in the database, whatever it is rewritten to", async () => {
+  it("let verify-election detect a chain key rewritten in the database, whatever it is rewritten to", async () => {
     const { election } = await votedElection(4);
     await sealPending(t.database.db, { minVoters: 1 });
     const sealed = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
     // Still a hash (now first in the seal's order), then not one: 64 bytes but 32 characters, too short, a line break in it.
-    for (const receiptHash of [
+    for (const chainKey of [
       "0".repeat(64),
       "é".repeat(32),
       "forged",
@@ -255,7 +258,7 @@ describe("seals and the bulletin board", () => {
     ]) {
       await t.database.db
         .update(ballots)
-        .set({ receiptHash })
+        .set({ chainKey })
         .where(eq(ballots.id, sealed[2]?.id ?? ""));
       const report = await verifyElectionIntegrity(t.database.db, election.id);
       expect(report.problems).toEqual([

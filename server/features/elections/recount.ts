@@ -2,9 +2,11 @@
  * The bulletin board checked from itself alone (verify-election; anyone holding the board's JSON can
  * run it): the definition hash recomputed from the published questions (the first seal chains from
  * it, so a question's method, seats, threshold or candidates changed after the vote breaks the
- * chain), the seal chain rebuilt from the published ballots and their answers, and every question
- * recounted with its method from those ballots and the published seed, compared with the published
- * result winner by winner and round by round. Counting is `server/features/counting/`: the same
+ * chain), every seal's root rebuilt from its ballots' published hashes, as many answers published
+ * as ballots sealed, and every question recounted with its method from those answers and the
+ * published seed, compared with the published result winner by winner and round by round. Which
+ * hash holds which answer only each voter can tell, from their receipt (the board's lookup): the
+ * seals' times say which voters each took, so a seal's answers must stay unknown. Counting is `server/features/counting/`: the same
  * rules as the server's count. No database.
  */
 import { canonicalJson } from "../../../contract/ballots/ballot";
@@ -15,14 +17,14 @@ import type { Bulletin } from "../../../contract/elections";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
 import { ballotOf } from "./counts";
-import { chainRoot, chainStart } from "./sealing";
+import { chainStart } from "./sealing";
 
 export interface BoardCheck {
   ballots: number;
   seals: number;
   /** Questions recounted (0 while results are not published). */
   recounted: number;
-  /** The choices are published (voting closed), so the roots could be rebuilt from the answers. */
+  /** The answers are published (voting closed), so they were counted against the sealed ballots. */
   choicesPublished: boolean;
   problems: string[];
 }
@@ -33,7 +35,7 @@ export interface BoardCheck {
  */
 export function verifyBulletin(board: Bulletin): BoardCheck {
   const problems: string[] = [];
-  const choicesPublished = board.ballots.every((b) => b.candidate_id !== null || b.ballot !== null);
+  const choicesPublished = board.results !== null;
   if (
     board.definition_hash !== null &&
     sha256(definitionText(board.election.id, board.positions)) !== board.definition_hash
@@ -41,17 +43,13 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
     problems.push(
       "the questions on the board differ from the published definition hash (a method, seat count, threshold or candidate was changed)",
     );
-  // The ballots grouped by seal once (one pass, whatever the number of seals).
-  const bySeal = new Map<number, Bulletin["ballots"]>();
-  for (const ballot of board.ballots) {
-    const batch = bySeal.get(ballot.seal);
-    if (batch) batch.push(ballot);
-    else bySeal.set(ballot.seal, [ballot]);
-  }
+  const sealed = board.sealed ?? [];
   let previous = chainStart(board.definition_hash);
+  let hashed = 0;
   for (const [index, seal] of board.seals.entries()) {
     const where = `seal ${seal.sequence}`;
-    const batch = bySeal.get(seal.sequence) ?? [];
+    const { hashes = [], tags = [] } = sealed[index]?.seal === seal.sequence ? sealed[index] : {};
+    hashed += hashes.length;
     if (seal.sequence !== index + 1) problems.push(`${where}: out of sequence (expected ${index + 1})`);
     if (seal.previous_root !== previous)
       problems.push(
@@ -59,26 +57,22 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
           ? `${where}: does not chain from the election's definition (the questions it is counted with)`
           : `${where}: does not chain to the seal before it`,
       );
-    if (batch.length !== seal.ballot_count)
+    if (hashes.length !== seal.ballot_count || tags.length !== seal.ballot_count)
       problems.push(
-        `${where}: the board shows ${batch.length} of its ballots, the seal covers ${seal.ballot_count}`,
+        `${where}: the board shows ${hashes.length} ballot hashes and ${tags.length} tags, the seal covers ${seal.ballot_count} ballots`,
       );
-    const rows = batch.map((b) => ({
-      electionId: board.election.id,
-      positionId: b.position_id,
-      candidateId: b.candidate_id,
-      answer: b.ballot,
-      receiptHash: b.receipt_hash,
-    }));
-    if (choicesPublished && chainRoot(seal.previous_root, rows) !== seal.root)
+    if (sha256(seal.previous_root + hashes.join("")) !== seal.root)
       problems.push(
-        `${where}: its root differs from its ballots' answers (a ballot was altered, added or removed)`,
+        `${where}: its root differs from its ballots' hashes (a ballot was altered, added or removed)`,
       );
     previous = seal.root;
   }
-  const sequences = new Set(board.seals.map((s) => s.sequence));
-  const strays = board.ballots.filter((b) => !sequences.has(b.seal)).length;
-  if (strays > 0) problems.push(`${strays} ballots name a seal that is not on the board`);
+  if (sealed.length !== board.seals.length)
+    problems.push(`the board lists the ballots of ${sealed.length} seals for ${board.seals.length} seals`);
+  if (choicesPublished && board.ballots.length !== hashed)
+    problems.push(`the board publishes ${board.ballots.length} answers for ${hashed} sealed ballots`);
+  if (new Set(board.ballots.map((b) => b.receipt_hash)).size !== board.ballots.length)
+    problems.push("two published answers share a receipt hash");
 
   let recounted = 0;
   if (board.results) {
@@ -123,7 +117,7 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
         `a result is published for ${extra.position_id}, which is not a question of this election`,
       );
   }
-  return { ballots: board.ballots.length, seals: board.seals.length, recounted, choicesPublished, problems };
+  return { ballots: hashed, seals: board.seals.length, recounted, choicesPublished, problems };
 }
 
 const ofBoard = (b: Bulletin["ballots"][number]) =>

@@ -21,10 +21,10 @@ const SEALER_LOCK = 7265002;
 
 type BallotRow = Pick<
   typeof ballots.$inferSelect,
-  "electionId" | "positionId" | "candidateId" | "answer" | "receiptHash"
+  "electionId" | "positionId" | "candidateId" | "answer" | "chainKey"
 >;
 
-/** A ballot's hashed text before its receipt: the election, the question and the choice. */
+/** A ballot's hashed text before its chain key: the election, the question and the choice. */
 export function ballotHashPrefix(electionId: string, positionId: string, what: string): string {
   return `${electionId}|${positionId}|${what}|`;
 }
@@ -32,13 +32,17 @@ export function ballotHashPrefix(electionId: string, positionId: string, what: s
 /** A plurality choice hashes as its candidate's id; any other answer as its canonical text. */
 export function ballotHash(ballot: BallotRow): string {
   const what = ballot.candidateId ?? answerText(ballot.answer ?? { kind: "blank" });
-  return sha256(ballotHashPrefix(ballot.electionId, ballot.positionId, what) + ballot.receiptHash);
+  return sha256(ballotHashPrefix(ballot.electionId, ballot.positionId, what) + ballot.chainKey);
 }
 
-/** root = H(previous root ‖ H(ballot)…) over the batch ordered by receipt hash (an order that says nothing of time). */
+/** The batch's ballots in the chain's order: by chain key (an order that says nothing of time). */
+export function chainOrder<B extends Pick<BallotRow, "chainKey">>(batch: B[]): B[] {
+  return [...batch].sort((a, b) => (a.chainKey < b.chainKey ? -1 : 1));
+}
+
+/** root = H(previous root ‖ H(ballot)…) over the batch in the chain's order. */
 export function chainRoot(previousRoot: string, batch: BallotRow[]): string {
-  const ordered = [...batch].sort((a, b) => (a.receiptHash < b.receiptHash ? -1 : 1));
-  return sha256(previousRoot + ordered.map(ballotHash).join(""));
+  return sha256(previousRoot + chainOrder(batch).map(ballotHash).join(""));
 }
 
 export function tallyOf(batch: BallotRow[]): Record<string, number> {
@@ -235,7 +239,7 @@ async function planAndSealFirst(
     const positionIds = uuidArray(ready.map((row) => row.position_id));
     const ballotIds = await idsByPosition(
       tx,
-      sql`select position_id, string_agg(id::text, ',' order by receipt_hash collate "C") from ballots
+      sql`select position_id, string_agg(id::text, ',' order by chain_key collate "C") from ballots
         where election_id = ${electionId}::uuid and seal_id is null and position_id = any(${positionIds}::uuid[])
         group by position_id`,
     );

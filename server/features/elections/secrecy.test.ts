@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { electionMessages } from "../../../contract/elections";
+import { type Bulletin, electionMessages } from "../../../contract/elections";
+import { sha256 } from "../../lib/crypto";
 import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
@@ -7,7 +8,8 @@ import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { sessionBody } from "../monitoring/testing";
 import { signedInAdmin } from "../platform-admin/test-helpers";
-import { SEAL_MIN_VOTERS } from "./sealing";
+import { chainKey } from "./casting";
+import { ballotHash, ballotHashPrefix, SEAL_MIN_VOTERS } from "./sealing";
 import { sealAndAnnounce } from "./worker";
 
 let t: TestApp;
@@ -106,6 +108,7 @@ describe("ballot secrecy against timing", () => {
         ],
       });
       expect(response.statusCode).toBe(201);
+      return response.json().receipt as string;
     };
 
     const before = await look();
@@ -144,11 +147,9 @@ describe("ballot secrecy against timing", () => {
     expect(voters.filter((v: { voted: boolean }) => v.voted)).toHaveLength(SEAL_MIN_VOTERS);
     const board = (await call(t.app).get(`/api/elections/${id}/bulletin`)).json();
     expect(board.seals).toHaveLength(1);
-    expect(board.ballots).toHaveLength(SEAL_MIN_VOTERS * 2);
-    // Sealed ballots show no choice until the close: the board is no count by candidate either.
-    expect(
-      board.ballots.every((ballot: { candidate_id: string | null }) => ballot.candidate_id === null),
-    ).toBe(true);
+    expect(board.sealed[0].hashes).toHaveLength(SEAL_MIN_VOTERS * 2);
+    // No answer until the close: the board is no count by candidate either.
+    expect(board.ballots).toEqual([]);
     const stats = (await call(t.app, admin.cookie).get(`/api/organizations/${organizationId}/stats`)).json();
     expect(stats.total_votes_cast).toBe(SEAL_MIN_VOTERS);
     const monitoring = (
@@ -162,7 +163,7 @@ describe("ballot secrecy against timing", () => {
     const afterSeal = await look();
     const last = casters[SEAL_MIN_VOTERS];
     if (!last) throw new Error("no last voter");
-    await castBy(last, SEAL_MIN_VOTERS);
+    const receipt = await castBy(last, SEAL_MIN_VOTERS);
     await sealAndAnnounce(t.app.context, quiet);
     expect(await look()).toEqual(afterSeal);
     await call(t.app, admin.cookie).post(`/api/elections/${id}/close`);
@@ -178,5 +179,46 @@ describe("ballot secrecy against timing", () => {
     expect(published.ballots.every((ballot: { candidate_id: string | null }) => ballot.candidate_id)).toBe(
       true,
     );
+
+    // The close sealed the last voter's ballots alone, and the Voters tab shows who turned "voted"
+    // at the close: still no one can tell that voter's answers (nor any seal's). The answers carry
+    // no seal, and no seal's hash can be made from anything published.
+    const board2 = published as Bulletin;
+    expect(board2.seals.map((s) => s.ballot_count)).toEqual([SEAL_MIN_VOTERS * 2, 2]);
+    expect(board2.ballots.every((ballot) => !("seal" in ballot))).toBe(true);
+    const receipts = board2.ballots.map((b) => b.receipt_hash);
+    expect(receipts).toEqual([...receipts].sort());
+    const known = [
+      ...receipts,
+      ...receipts.map((r) => sha256(r)),
+      ...board2.sealed.flatMap((s) => [...s.tags, ...s.hashes]),
+      ...board2.seals.flatMap((s) => [s.root, s.previous_root]),
+    ];
+    const hashes = new Set(board2.sealed.flatMap((s) => s.hashes));
+    const tags = new Set(board2.sealed.flatMap((s) => s.tags));
+    expect(receipts.some((r) => tags.has(r) || tags.has(sha256(r)))).toBe(false);
+    for (const position of board2.positions)
+      for (const candidate of position.candidates)
+        for (const value of known)
+          expect(hashes.has(sha256(ballotHashPrefix(id, position.id, candidate.id) + value))).toBe(false);
+    // The voter, holding the receipt, finds both ballots in the last seal and checks their answers there.
+    for (const [position, candidate] of [
+      [president, president.candidates[SEAL_MIN_VOTERS % 2]],
+      [senator, senator.candidates[(SEAL_MIN_VOTERS + 1) % 2]],
+    ]) {
+      const key = chainKey(receipt, position.id);
+      const lastSeal = board2.sealed[1];
+      const at = lastSeal?.tags.indexOf(sha256(key)) ?? -1;
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(lastSeal?.hashes[at]).toBe(
+        ballotHash({
+          electionId: id,
+          positionId: position.id,
+          candidateId: candidate.id,
+          answer: null,
+          chainKey: key,
+        }),
+      );
+    }
   }, 60_000);
 });

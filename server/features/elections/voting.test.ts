@@ -71,6 +71,7 @@ describe("casting a vote", () => {
       "candidateId",
       "answer",
       "receiptHash",
+      "chainKey",
       "sealId",
     ]);
 

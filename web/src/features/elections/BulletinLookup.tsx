@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   type Bulletin,
   type BulletinBallot,
+  chainKeyMessage,
   receiptMessage,
   typedReceipt,
 } from "../../../../contract/elections";
@@ -15,6 +16,7 @@ import shared from "./elections.module.css";
 import { shorten } from "./format";
 import { sha256Hex } from "./hash";
 import { receiptsFor } from "./receipts";
+import { answersPublished, ballotHashOf } from "./sealCheck";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
 const lookupInput = z.object({
@@ -27,10 +29,19 @@ const lookupInput = z.object({
 
 export interface Match {
   positionId: string;
-  ballot: BulletinBallot;
+  /** The seal holding the ballot (found by its tag). */
+  seal: number;
+  /** Its answer once published (by its receipt hash); null before. */
+  ballot: BulletinBallot | null;
+  /** Whether the seal's hash of the ballot holds that answer (null until it is published). */
+  holds: boolean | null;
 }
 
-/** "Find your ballot": hashes a receipt in this browser and finds its ballots on the board. */
+/**
+ * "Find your ballot": from a receipt, in this browser, each question's ballot tag (found in a seal),
+ * receipt hash (found among the published answers) and chain key, with which the seal's hash of the
+ * ballot is checked to hold the published answer: only the receipt's holder can tie the two.
+ */
 export function Lookup({
   bulletin,
   onMatches,
@@ -47,6 +58,12 @@ export function Lookup({
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const byHash = useMemo(() => new Map(bulletin.ballots.map((b) => [b.receipt_hash, b])), [bulletin.ballots]);
+  const byTag = useMemo(() => {
+    const tags = new Map<string, { seal: number; hash: string }>();
+    for (const { seal, tags: sealTags, hashes } of bulletin.sealed)
+      for (const [i, tag] of sealTags.entries()) tags.set(tag, { seal, hash: hashes[i] ?? "" });
+    return tags;
+  }, [bulletin.sealed]);
   // A receipt this browser kept is looked up at once.
   const searched = useRef<string | null>(kept[kept.length - 1]?.receipt ?? null);
 
@@ -58,16 +75,22 @@ export function Lookup({
       setBusy(true);
       const found: Match[] = [];
       for (const position of bulletin.positions) {
-        const hash = await sha256Hex(receiptMessage(receipt, position.id));
-        const ballot = byHash.get(hash);
-        if (ballot && ballot.position_id === position.id) found.push({ positionId: position.id, ballot });
+        const key = await sha256Hex(chainKeyMessage(receipt, position.id));
+        const sealed = byTag.get(await sha256Hex(key));
+        if (!sealed) continue;
+        const published = byHash.get(await sha256Hex(receiptMessage(receipt, position.id)));
+        const ballot = published?.position_id === position.id ? published : null;
+        const holds = ballot
+          ? (await ballotHashOf(bulletin.election.id, position.id, ballot, key)) === sealed.hash
+          : null;
+        found.push({ positionId: position.id, seal: sealed.seal, ballot, holds });
       }
       searched.current = trimmed;
       setResult(found);
       onMatches(found);
       setBusy(false);
     },
-    [bulletin.positions, byHash, onMatches],
+    [bulletin.election.id, bulletin.positions, byHash, byTag, onMatches],
   );
 
   // A search already made is made again when the board changes (a new seal may hold the ballot).
@@ -89,11 +112,15 @@ export function Lookup({
   const foundText = (match: Match) => {
     const position = bulletin.positions.find((p) => p.id === match.positionId);
     if (!position) return "";
-    const answer = boardAnswer(position, match.ballot);
-    if (answer === null) return words.foundSealed(position.title);
+    if (match.holds === false) return words.hashDiffers(position.title, match.seal);
+    const answer = match.ballot ? boardAnswer(position, match.ballot) : null;
+    if (answer === null || !match.ballot)
+      return answersPublished(bulletin.election.status)
+        ? words.answerMissing(position.title, match.seal)
+        : words.foundSealed(position.title, match.seal);
     return match.ballot.candidate_id !== null
-      ? words.found(position.title, answer)
-      : words.foundAnswer(position.title, answer);
+      ? words.found(position.title, answer, match.seal)
+      : words.foundAnswer(position.title, answer, match.seal);
   };
 
   return (
@@ -147,15 +174,25 @@ export function Lookup({
             <p className={cx(shared.notice, shared.noticeWarning)}>{words.notFound}</p>
           ) : (
             <ul className={styles.found}>
-              {result.map((match) => (
-                <li key={match.positionId} className={cx(shared.notice, shared.noticeSuccess)}>
-                  ✓ {foundText(match)}
-                  <span className={cx("muted", shared.small, shared.mono)}>
-                    {" "}
-                    · {shorten(match.ballot.receipt_hash)} · seal {match.ballot.seal}
-                  </span>
-                </li>
-              ))}
+              {result.map((match) => {
+                const sound =
+                  match.holds !== false && (match.ballot || !answersPublished(bulletin.election.status));
+                return (
+                  <li
+                    key={match.positionId}
+                    className={cx(shared.notice, sound ? shared.noticeSuccess : shared.noticeWarning)}
+                  >
+                    {sound ? "✓ " : "⚠ "}
+                    {foundText(match)}
+                    {match.ballot && (
+                      <span className={cx("muted", shared.small, shared.mono)}>
+                        {" "}
+                        · {shorten(match.ballot.receipt_hash)}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

@@ -33,7 +33,7 @@ export default function BulletinPage() {
   const [check, setCheck] = useState<Check>({ state: "checking" });
   const [matches, setMatches] = useState<Match[] | null>(null);
   const sealKey = bulletin
-    ? `${bulletin.seals.length}:${bulletin.seals.at(-1)?.root ?? ""}:${bulletin.ballots.length}`
+    ? `${bulletin.seals.length}:${bulletin.seals.at(-1)?.root ?? ""}:${bulletin.ballots.length}:${bulletin.results !== null}`
     : "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: recheck only when the sealed part changes
@@ -49,7 +49,10 @@ export default function BulletinPage() {
     };
   }, [sealKey]);
 
-  const highlighted = useMemo(() => new Set((matches ?? []).map((m) => m.ballot.receipt_hash)), [matches]);
+  const highlighted = useMemo(
+    () => new Set((matches ?? []).flatMap((m) => (m.ballot ? [m.ballot.receipt_hash] : []))),
+    [matches],
+  );
 
   const notFound = !bulletin && (statusOf(error) === 404 || statusOf(error) === 400);
   const body = notFound ? (
@@ -145,7 +148,6 @@ export default function BulletinPage() {
                   role="status"
                 >
                   {check.state === "checking" && words.checking}
-                  {check.state === "pending" && words.checkPending}
                   {check.state === "ok" && `✓ ${words.checked(check.seals, check.ballots)}`}
                   {check.state === "problems" && (
                     <>

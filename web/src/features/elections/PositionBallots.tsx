@@ -54,6 +54,7 @@ export function PositionBallots({
         </p>
       )}
       {!published && <p className={cx("muted", shared.small)}>{words.countsLater}</p>}
+      {published && ballots.length === 0 && <p className={cx("muted", shared.small)}>{words.noBallots}</p>}
       {published && plurality && (
         <Table compact scroll={false}>
           <thead>
@@ -74,18 +75,13 @@ export function PositionBallots({
           </tbody>
         </Table>
       )}
-      {ballots.length === 0 ? (
-        <p className={cx("muted", shared.small)}>{words.noBallots}</p>
-      ) : (
+      {ballots.length > 0 && (
         <>
           <Table compact scroll={false}>
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>
                 <th scope="col">{plurality ? words.choice : words.answer}</th>
-                <th scope="col" className={shared.num}>
-                  {words.sequence}
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -97,8 +93,7 @@ export function PositionBallots({
                       {shorten(ballot.receipt_hash)}
                       {mine && <span className={cx(shared.pill, styles.pillBrand)}>{words.yourBallot}</span>}
                     </td>
-                    <td className={styles.answer}>{boardAnswer(position, ballot) ?? words.choiceLater}</td>
-                    <td className={shared.num}>{ballot.seal}</td>
+                    <td className={styles.answer}>{boardAnswer(position, ballot)}</td>
                   </tr>
                 );
               })}

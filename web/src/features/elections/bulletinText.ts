@@ -2,7 +2,8 @@
 export const words = {
   title: "Public bulletin board",
   subtitle: "Every sealed ballot of this election, published so anyone can check the count.",
-  noVoter: "No ballot here names a voter: each shows only a receipt hash and the answer.",
+  noVoter:
+    "No ballot here names a voter: each shows only a receipt hash and the answer, and no answer shows its seal (a seal's time says whose ballots it took).",
   seals: "Seals",
   sealExplain:
     "Each seal fixes a batch of ballots into a hash chain: its root covers every ballot in the batch and the root of the seal before, so any change to a sealed ballot changes the root.",
@@ -12,7 +13,7 @@ export const words = {
   ballots: "Ballots",
   time: "Sealed at",
   batches:
-    "While voting is open, ballots are sealed in batches, once at least ten voters' ballots wait, and the rest when voting closes: a ballot appears here with its batch. This page refreshes every 5 seconds.",
+    "While voting is open, ballots are sealed in batches, once at least ten voters' ballots wait, and the rest when voting closes. Each seal publishes its ballots' hashes, which no one can read an answer from without the voter's receipt; the answers are published when voting closes. This page refreshes every 5 seconds.",
   witnessed:
     "Each seal's root is a head of the chain at that time: note one, or keep the head on your receipt, and anyone can check later with verify-election --head that the chain was not recomputed.",
   saveBoard: "Save the board",
@@ -22,31 +23,32 @@ export const words = {
   checked: (n: number, ballots: number) =>
     `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${
       ballots === 1 ? "ballot" : "ballots"
-    }. Every root matches its ballots and each seal chains to the one before.`,
+    }. Every root matches its ballots' hashes and each seal chains to the one before. Find your ballot to check that its hash holds your answer.`,
   checkFailed: "This browser found problems in the seals:",
   lookupTitle: "Find your ballot",
   lookupLabel: "Your receipt",
   lookupPlaceholder: "VS-XXXX-XXXX-...",
   lookupPrivacy:
-    "Your receipt never leaves this browser: the page hashes it here (SHA-256) and compares the result with the published receipt hashes.",
+    "Your receipt never leaves this browser: the page hashes it here (SHA-256), finds your ballot's seal by its tag and, once the answers are published, checks that the seal's hash of your ballot holds the answer published for it.",
   lookup: "Find my ballot",
   searching: "Searching...",
   prefilled: "Filled in from the receipt this browser kept when you voted.",
   receiptChip: (n: number) => `Receipt ${n}`,
-  found: (position: string, candidate: string) =>
-    `Found: your ballot for ${position} is recorded for ${candidate}`,
+  found: (position: string, candidate: string, seal: number) =>
+    `Found: your ballot for ${position} is recorded for ${candidate}, and seal ${seal} holds it`,
   notFound: "Not found yet (it may still be waiting for the next seal)",
   notAReceipt:
     "That is not a receipt: a receipt reads VS- and groups of four letters and digits, as shown when you voted.",
-  foundAnswer: (position: string, answer: string) =>
-    `Found: your ballot for ${position} is recorded as: ${answer}`,
-  foundSealed: (position: string) =>
-    `Found: your ballot for ${position} is sealed; its choice is published when voting closes`,
-  choiceLater: "Published when voting closes",
+  foundAnswer: (position: string, answer: string, seal: number) =>
+    `Found: your ballot for ${position} is recorded as: ${answer}, and seal ${seal} holds it`,
+  foundSealed: (position: string, seal: number) =>
+    `Found: your ballot for ${position} is sealed in seal ${seal}; its choice is published when voting closes`,
+  hashDiffers: (position: string, seal: number) =>
+    `Your ballot for ${position} is in seal ${seal}, but the answer published for it is not the one the seal holds: tell the election's organizer and keep your receipt`,
+  answerMissing: (position: string, seal: number) =>
+    `Your ballot for ${position} is in seal ${seal}, but no answer is published for it: tell the election's organizer and keep your receipt`,
   countsLater:
-    "Results appear when voting closes: until then the board shows each sealed ballot without its answer.",
-  checkPending:
-    "The roots are checked in this browser once voting closes and the choices are published. Until then, note a seal's root: verify-election --head proves later that it was not rewritten.",
+    "Results appear when voting closes: until then the board lists no answer, only each seal's ballot hashes.",
   position: "Position",
   candidate: "Candidate",
   count: "Sealed ballots",

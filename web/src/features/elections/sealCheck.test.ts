@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { definitionText } from "../../../../contract/ballots/definition-hash";
 import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
-import { chainRoot, GENESIS } from "../../../../server/features/elections/sealing";
+import { ballotHash, chainOrder, chainRoot, GENESIS } from "../../../../server/features/elections/sealing";
 import { sha256 } from "../../../../server/lib/crypto";
-import { checkSeals, sealedAnswer } from "./sealCheck";
+import { ballotHashOf, checkSeals, sealedAnswer } from "./sealCheck";
 
 /**
  * The browser's seal check against the server's own chain (server/features/elections/sealing.ts):
@@ -39,33 +39,38 @@ const stv: Bulletin["positions"][number] = {
   ],
 };
 
+/** Each ballot's chain key (as casting makes them from the receipt: only the voter can). */
+const keyOf = (i: number) => hex(((i + 3) * 104729) % 997);
+
 /**
- * A board of two seals (ballots 0-4 then 5-7), its roots as the server computes them; with
- * `positions`, the board of an election opened with a definition hash, which the first seal chains from.
+ * A board of two seals (ballots 0-4 then 5-7), its roots and ballots' hashes as the server computes
+ * them; with `positions`, the board of an election opened with a definition hash, which the first
+ * seal chains from.
  */
 function board(positions: Bulletin["positions"] = []): Bulletin {
   const definition = positions.length ? sha256(definitionText(electionId, positions)) : null;
   const genesis = definition ?? GENESIS;
   const ballots: BulletinBallot[] = answers.map(([position_id, candidate_id, ballot], i) => ({
-    // Receipt hashes out of order, so the sort by receipt hash is exercised.
     receipt_hash: hex((i * 7919) % 97),
     position_id,
     candidate_id,
     ballot,
-    seal: i < 5 ? 1 : 2,
   }));
-  const rows = (seal: number) =>
-    ballots
-      .filter((b) => b.seal === seal)
-      .map((b) => ({
-        electionId,
-        positionId: b.position_id,
-        candidateId: b.candidate_id,
-        answer: b.ballot,
-        receiptHash: b.receipt_hash,
-      }));
-  const first = chainRoot(genesis, rows(1));
-  const second = chainRoot(first, rows(2));
+  const rows = (from: number, to: number) =>
+    ballots.slice(from, to).map((b, i) => ({
+      electionId,
+      positionId: b.position_id,
+      candidateId: b.candidate_id,
+      answer: b.ballot,
+      chainKey: keyOf(from + i),
+    }));
+  const sealed = (seal: number, from: number, to: number) => {
+    // In the chain's order, as the server lists them (keys out of order, so the order is exercised).
+    const ordered = chainOrder(rows(from, to));
+    return { seal, hashes: ordered.map(ballotHash), tags: ordered.map((b) => sha256(b.chainKey)) };
+  };
+  const first = chainRoot(genesis, rows(0, 5));
+  const second = chainRoot(first, rows(5, 8));
   const seal = (sequence: number, previous_root: string, root: string, ballot_count: number) => ({
     sequence,
     previous_root,
@@ -80,14 +85,30 @@ function board(positions: Bulletin["positions"] = []): Bulletin {
     roll_size: 8,
     tie_seed: hex(42),
     seals: [seal(1, genesis, first, 5), seal(2, first, second, 3)],
+    sealed: [sealed(1, 0, 5), sealed(2, 5, 8)],
     ballots,
-    results: null,
+    results: [],
   };
 }
 
 describe("checkSeals", () => {
   it("agrees with the server's roots for every kind of answer", async () => {
     expect(await checkSeals(board())).toEqual({ state: "ok", seals: 2, ballots: 8 });
+  });
+
+  it("makes each ballot's hash as the server does, so a voter's receipt checks their own answer", async () => {
+    const b = board();
+    for (const [i, ballot] of b.ballots.entries()) {
+      const server = ballotHash({
+        electionId,
+        positionId: ballot.position_id,
+        candidateId: ballot.candidate_id,
+        answer: ballot.ballot,
+        chainKey: keyOf(i),
+      });
+      expect(await ballotHashOf(electionId, ballot.position_id, ballot, keyOf(i))).toBe(server);
+      expect(b.sealed.some((s) => s.hashes.includes(server))).toBe(true);
+    }
   });
 
   it("hashes a plurality choice as its candidate and any other answer as its canonical text", () => {
@@ -98,26 +119,28 @@ describe("checkSeals", () => {
     expect(sealedAnswer({ candidate_id: null, ballot: null })).toBe('{"kind":"blank"}');
   });
 
-  it("finds a ranking changed after sealing, and names the seal", async () => {
+  it("finds a ballot's hash changed after sealing, and names the seal", async () => {
     const changed = board();
-    const ranked = changed.ballots[1] as BulletinBallot;
-    ranked.ballot = { kind: "ranking", ranks: [["c-alan"], ["c-ada"], ["c-grace"]] };
+    const hashes = changed.sealed[0]?.hashes as string[];
+    hashes[1] = hex(7);
     expect(await checkSeals(changed)).toEqual({
       state: "problems",
       problems: ["Seal 1: its root does not match its ballots."],
     });
   });
 
-  it("finds a ballot removed from a seal and a broken link", async () => {
+  it("finds a ballot removed from a seal, a broken link, and answers published for fewer ballots", async () => {
     const changed = board();
+    changed.sealed[1]?.hashes.pop();
+    changed.ballots.pop();
     changed.ballots.pop();
     (changed.seals[1] as Bulletin["seals"][number]).previous_root = GENESIS;
     const check = await checkSeals(changed);
-    expect(check.state).toBe("problems");
     expect(check.state === "problems" && check.problems).toEqual([
       "Seal 2 does not chain to the seal before it.",
       "Seal 2 lists 3 ballots; 2 are published.",
       "Seal 2: its root does not match its ballots.",
+      "6 answers are published for 7 sealed ballots.",
     ]);
   });
 
@@ -142,9 +165,9 @@ describe("checkSeals", () => {
     });
   });
 
-  it("waits while voting is open: the answers are not published yet", async () => {
-    const open = board();
+  it("checks the chain while voting is open too, from the hashes alone, with no answer published", async () => {
+    const open = { ...board(), ballots: [], results: null };
     open.election.status = "active";
-    expect(await checkSeals(open)).toEqual({ state: "pending" });
+    expect(await checkSeals(open)).toEqual({ state: "ok", seals: 2, ballots: 8 });
   });
 });

@@ -8,7 +8,6 @@ const GENESIS = "0".repeat(64);
 
 export type Check =
   | { state: "checking" }
-  | { state: "pending" }
   | { state: "ok"; seals: number; ballots: number }
   | { state: "problems"; problems: string[] };
 
@@ -23,13 +22,21 @@ export const answersPublished = (status: Bulletin["election"]["status"]) =>
 export const sealedAnswer = (ballot: Pick<BulletinBallot, "candidate_id" | "ballot">) =>
   ballot.candidate_id ?? answerText(ballot.ballot ?? { kind: "blank" });
 
+/** A sealed ballot's hash, as the server's `ballotHash` makes it: its answer and its chain key. */
+export const ballotHashOf = (
+  electionId: string,
+  positionId: string,
+  ballot: Pick<BulletinBallot, "candidate_id" | "ballot">,
+  chainKey: string,
+) => sha256Hex(`${electionId}|${positionId}|${sealedAnswer(ballot)}|${chainKey}`);
+
 /**
- * Recomputes the definition hash from the published questions (the first seal chains from it) and
- * every seal's root from the published ballots, as the server's verifier does.
+ * Recomputes the definition hash from the published questions (the first seal chains from it),
+ * every seal's root from its ballots' published hashes, and, once the answers are published, that
+ * there are as many as sealed ballots, as `verify-election --board` does. Which hash holds which
+ * answer only each voter can check, for their own ballot (the lookup).
  */
 export async function checkSeals(bulletin: Bulletin): Promise<Check> {
-  // While voting is open the answers are not published yet, so the roots cannot be recomputed.
-  if (!answersPublished(bulletin.election.status)) return { state: "pending" };
   const problems: string[] = [];
   const published = bulletin.definition_hash;
   if (
@@ -38,16 +45,10 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
   )
     problems.push("The questions differ from the definition the chain starts from.");
   let previous = published ?? GENESIS;
-  const bySeal = new Map<number, BulletinBallot[]>();
-  for (const ballot of bulletin.ballots) {
-    const batch = bySeal.get(ballot.seal);
-    if (batch) batch.push(ballot);
-    else bySeal.set(ballot.seal, [ballot]);
-  }
+  let sealed = 0;
   for (const [index, seal] of bulletin.seals.entries()) {
-    const batch = (bySeal.get(seal.sequence) ?? []).sort((a, b) =>
-      a.receipt_hash < b.receipt_hash ? -1 : 1,
-    );
+    const hashes = bulletin.sealed[index]?.seal === seal.sequence ? bulletin.sealed[index].hashes : [];
+    sealed += hashes.length;
     if (seal.sequence !== index + 1) problems.push(`Seal ${seal.sequence} is out of sequence.`);
     if (seal.previous_root !== previous)
       problems.push(
@@ -55,20 +56,17 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
           ? `Seal ${seal.sequence} does not chain from the election's definition.`
           : `Seal ${seal.sequence} does not chain to the seal before it.`,
       );
-    if (batch.length !== seal.ballot_count)
+    if (hashes.length !== seal.ballot_count)
       problems.push(
-        `Seal ${seal.sequence} lists ${seal.ballot_count} ballots; ${batch.length} are published.`,
+        `Seal ${seal.sequence} lists ${seal.ballot_count} ballots; ${hashes.length} are published.`,
       );
-    const hashes = await Promise.all(
-      batch.map((b) =>
-        sha256Hex(`${bulletin.election.id}|${b.position_id}|${sealedAnswer(b)}|${b.receipt_hash}`),
-      ),
-    );
     const root = await sha256Hex(seal.previous_root + hashes.join(""));
     if (root !== seal.root) problems.push(`Seal ${seal.sequence}: its root does not match its ballots.`);
     previous = seal.root;
   }
+  if (bulletin.results !== null && bulletin.ballots.length !== sealed)
+    problems.push(`${bulletin.ballots.length} answers are published for ${sealed} sealed ballots.`);
   return problems.length
     ? { state: "problems", problems }
-    : { state: "ok", seals: bulletin.seals.length, ballots: bulletin.ballots.length };
+    : { state: "ok", seals: bulletin.seals.length, ballots: sealed };
 }
