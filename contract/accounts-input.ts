@@ -6,18 +6,18 @@
 
 import { DEFAULT_ID_TYPE, ID_TYPES, isCommonPassword, isValidPassword } from "./accounts";
 import { messages } from "./messages";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 const required = (message: string, max: number) =>
   z
     .string({ error: message })
-    .trim()
+    .overwrite(trimmed)
     .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters` });
 
 const email = z
   .string({ error: messages.emailRequired })
-  .trim()
+  .overwrite(trimmed)
   .min(1, { error: messages.emailRequired })
   .max(254, { error: messages.emailInvalid })
   .pipe(z.email({ error: messages.emailInvalid }));
@@ -51,7 +51,7 @@ export type RegisterOrganizationInput = z.input<typeof registerOrganizationInput
 export const signInInput = z.strictObject({
   email: z
     .string({ error: messages.signInFieldsRequired })
-    .trim()
+    .overwrite(trimmed)
     .min(1, messages.signInFieldsRequired)
     .max(254),
   password: z.string({ error: messages.signInFieldsRequired }).min(1, messages.signInFieldsRequired).max(200),
@@ -65,7 +65,7 @@ export type SignInInput = z.input<typeof signInInput>;
 
 export const updateProfileInput = z.strictObject({
   full_name: required(messages.fullNameRequired, 100).optional(),
-  phone_number: z.string().trim().max(30).optional(),
+  phone_number: z.string().overwrite(trimmed).max(30).optional(),
   /** A new phone number (where codes for the Phone method go) needs the password, and the code with two-factor on. */
   current_password: z.string().max(200).optional(),
   code: z

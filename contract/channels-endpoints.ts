@@ -1,5 +1,5 @@
 /** The channels feature's endpoints, declared once; the schemas, types and messages they use are in `channels.ts`. */
-import type { Channel, ChannelSaved } from "./channels";
+import type { Channel, ChannelCreated, ChannelSaved } from "./channels";
 import {
   channelMembersInput,
   channelPreferencesInput,
@@ -24,12 +24,13 @@ export const channelsEndpoints = {
     params: idParams,
     response: answer<Channel>(),
   }),
+  /** The answer's notice says so when the organization's first election turned Require Admin Approval on. */
   create: endpoint({
     method: "POST",
     path: "/api/channels",
     access: "user",
     body: createChannelInput,
-    response: answer<ChannelSaved>(),
+    response: answer<ChannelCreated>(),
   }),
   /** The answer's message says "renamed" when the name changed, "saved" otherwise. */
   update: endpoint({

@@ -20,7 +20,7 @@ import {
 } from "./channels";
 import { isImageAddress } from "./image-address";
 import { messages } from "./messages";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 export const securitySettingsSchema = z.strictObject({
   twoFactor: z.boolean().default(false),
@@ -52,18 +52,18 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.inv
 export const candidateInputSchema = z.strictObject({
   name: z
     .string({ error: messages.candidateNameRequired })
-    .trim()
+    .overwrite(trimmed)
     .min(1, messages.candidateNameRequired)
     .max(100),
   party: z
     .string({ error: messages.candidatePartyRequired })
-    .trim()
+    .overwrite(trimmed)
     .min(1, messages.candidatePartyRequired)
     .max(100),
   position: z.enum(CANDIDATE_POSITIONS, { error: messages.candidatePositionRequired }),
   image: z
     .string({ error: messages.candidateImageRequired })
-    .trim()
+    .overwrite(trimmed)
     .min(1, messages.candidateImageRequired)
     .max(2000)
     .refine(isImageAddress, { error: messages.candidateImageInvalid }),
@@ -111,7 +111,7 @@ export type VotingSettings = z.output<typeof votingSettingsSchema>;
 
 const channelName = z
   .string({ error: messages.channelNameRequired })
-  .trim()
+  .overwrite(trimmed)
   .min(1, messages.channelNameRequired)
   .max(CHANNEL_NAME_MAX, messages.channelNameTooLong);
 
@@ -120,7 +120,7 @@ export const createChannelInput = z
     organization_id: z.uuid().optional(),
     name: channelName,
     type: z.enum(CHANNEL_TYPES, { error: messages.channelTypeInvalid }),
-    description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).default(""),
+    description: z.string().overwrite(trimmed).max(CHANNEL_DESCRIPTION_MAX).default(""),
     is_private: z.boolean().default(false),
     security_settings: securitySettingsSchema.default(DEFAULT_SECURITY_SETTINGS),
     voting_settings: z
@@ -151,7 +151,7 @@ export type CreateChannelInput = z.input<typeof createChannelInput>;
 
 export const updateChannelInput = z.strictObject({
   name: channelName.optional(),
-  description: z.string().trim().max(CHANNEL_DESCRIPTION_MAX).optional(),
+  description: z.string().overwrite(trimmed).max(CHANNEL_DESCRIPTION_MAX).optional(),
   is_private: z.boolean().optional(),
   security_settings: securitySettingsSchema.optional(),
   permissions: channelPermissionsSchema.optional(),

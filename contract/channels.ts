@@ -109,6 +109,18 @@ export function channelPath(
 /** A channel written, with the words that say so. */
 export type ChannelSaved = { channel: Channel; message: string };
 
+/**
+ * A channel created. `notice`: what else the creation changed in the organization, in words to
+ * show beside the message (the first election turned "Require Admin Approval" on).
+ */
+export type ChannelCreated = ChannelSaved & { notice?: string };
+
+export const channelMessages = {
+  /** Creating the organization's first election turned the setting on (docs/security.md). */
+  approvalTurnedOn: (organization: string) =>
+    `Require Admin Approval is now on for ${organization}, so each voter's ID number can be checked before they join; you can turn it off in the organization profile.`,
+};
+
 // The schemas of the channels' bodies (the channel's creation, configuration and preferences forms).
 export type {
   CandidateInput,

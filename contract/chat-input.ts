@@ -12,6 +12,11 @@ export const sendMessageInput = z.strictObject({
     .string({ error: chatMessages.empty })
     .transform(cleanMessage)
     .pipe(z.string().min(1, chatMessages.empty).max(CHAT_MESSAGE_MAX, chatMessages.tooLong)),
+  /**
+   * The message's id, made by the sender: sent again after an answer that never came, the same id
+   * is the same message (answered as it was written), never a second one.
+   */
+  id: z.uuid().optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 

@@ -3,11 +3,14 @@
  * Messages belong to the two people, not to an organization: the contact list is drawn from the
  * organization being looked at, the conversation is the same from any of them.
  */
+import { trimmed } from "./zod";
+
 export const CHAT_MESSAGE_MAX = 2000;
 export const CHAT_PAGE_SIZE = 50;
 
 export const chatMessages = {
   empty: "Type a message first",
+  idTaken: "Message not sent: its id belongs to another message. Send it again.",
   tooLong: `A message can be at most ${CHAT_MESSAGE_MAX} characters`,
   toSelf: "You cannot send a message to yourself",
   userNotFound: "User not found",
@@ -21,11 +24,11 @@ export const chatMessages = {
 const CONTROL = /[^\P{Cc}\n\t]/gu;
 
 /**
- * The text as stored: trimmed, without invisible control characters. At most 2,000 UTF-16 units
+ * The text as stored: trimmed (zod.ts `trimmed`: nothing invisible at its ends), without invisible control characters. At most 2,000 UTF-16 units
  * of at most 3 bytes each keeps the message.created event well under the bus's 8,000 bytes.
  */
 export function cleanMessage(content: string): string {
-  return content.replace(CONTROL, "").trim();
+  return trimmed(content.replace(CONTROL, ""));
 }
 
 /** One direct message (spec entity chat_messages, plus when the recipient read it). */
@@ -57,6 +60,12 @@ export interface ChatContact {
   online: boolean;
   /** False when they turned direct messages off (settings › privacy): sending to them is refused. */
   accepts_messages: boolean;
+  /**
+   * False for someone the user has talked with who shares no organization with them any more (one of
+   * them left): the conversation stays readable, and nothing can be sent. In every organization's
+   * list (latest conversation first with the others), as a conversation belongs to no organization.
+   */
+  shares_organization: boolean;
   last_message: { content: string; created_at: string; from_me: boolean } | null;
   unread_count: number;
 }

@@ -8,12 +8,12 @@ import { ballotSchema } from "./ballots/ballot-input";
 import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels-input";
 import { electionMessages } from "./elections";
 import { messages } from "./messages";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 export const startVerificationInput = z.discriminatedUnion(
   "method",
   [
-    z.strictObject({ method: z.literal("national_id"), id_number: z.string().trim().max(50) }),
+    z.strictObject({ method: z.literal("national_id"), id_number: z.string().overwrite(trimmed).max(50) }),
     z.strictObject({ method: z.literal("voters_card") }),
     z.strictObject({ method: z.literal("phone") }),
   ],
@@ -56,8 +56,8 @@ export const electionOptionsInput = z.strictObject({ results_hidden: z.boolean()
 
 /** Channel Configuration before voting opens: the voting window and the candidates. */
 export const electionDefinitionInput = z.strictObject({
-  title: z.string().trim().min(1).max(100).optional(),
-  description: z.string().trim().max(1000).optional(),
+  title: z.string().overwrite(trimmed).min(1).max(100).optional(),
+  description: z.string().overwrite(trimmed).max(1000).optional(),
   voting_settings: votingSettingsSchema,
 });
 export type ElectionDefinitionInput = z.input<typeof electionDefinitionInput>;

@@ -55,6 +55,7 @@ export const electionMessages = {
   notOpen: "Voting is not open for this election.",
   notOnRoll: "You are not on the voter roll of this election.",
   wrongCandidate: "That candidate does not stand for this position in this election.",
+  answeredTwice: "A ballot answers each position once: this one answers a position twice.",
   electionNotFound: "Election not found",
   /** Shown only for a cancelled election whose administrators hid its results (a completed one shows them to all). */
   resultsHidden: "This election was cancelled; its results are not published.",

@@ -159,6 +159,8 @@ export interface EventMap {
    * To the sender only while the reader shows read receipts; always to the reader's own tabs.
    */
   "message.read": { reader_id: string; sender_id: string; read_at: string };
+  /** topic user:{id}: the user read the channel (in one tab): their other tabs clear its unread count. */
+  "channel.read": { organization_id: string; channel_id: string; read_at: string };
   /** topic channel:{id}: an airing or live session changed (started, ended, recording, opened). */
   "room.updated": { channel_id: string; session: RoomSession };
   /** topic channel:{id}: someone joined (or rejoined from another window) the session. */

@@ -8,7 +8,7 @@ import { ID_TYPES } from "./accounts";
 import { newPassword } from "./accounts-input";
 import { answer, done, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 14;
@@ -66,7 +66,7 @@ export type VoterListProblem = keyof typeof VOTER_LIST_PROBLEMS;
 
 export const voterListInput = z.strictObject({
   /** The file's name, kept as the list's name. */
-  filename: z.string().trim().min(1).max(200),
+  filename: z.string().overwrite(trimmed).min(1).max(200),
   csv: z.string().min(1, { error: voterListMessages.empty }).max(VOTER_LIST_MAX_CHARS, {
     error: voterListMessages.tooLarge,
   }),
@@ -154,7 +154,7 @@ export const acceptInvitationInput = z.strictObject({ token: z.string().min(1).m
 const required = (message: string, max: number) =>
   z
     .string({ error: message })
-    .trim()
+    .overwrite(trimmed)
     .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters` });
 

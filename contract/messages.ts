@@ -31,6 +31,7 @@ const accountMessages = {
   invalidBody: "The request body is not valid JSON",
   textNotAllowed: "Text contains characters that are not allowed",
   uploadIncomplete: "The upload did not arrive complete. Please try again.",
+  fileEmpty: "That file is empty: choose a file with something in it",
   unsupportedMediaType: "Requests must be sent as JSON",
   bodyTooLarge: "The request is too large",
   notFound: "Not found",

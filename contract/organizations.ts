@@ -1,6 +1,6 @@
 import { isHttpUrl } from "./channels";
 import { messages } from "./messages";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -23,8 +23,8 @@ export interface OrganizationSummary {
 export interface OrganizationProfile extends OrganizationSummary {
   description: string;
   website: string;
+  /** Where it is (the country given at sign-up until the profile is edited); search shows and matches it. */
   location: string;
-  country: string;
   status: "active" | "inactive" | "suspended";
   owner_id: string;
   created_at: string;
@@ -94,6 +94,8 @@ export interface InvitePreview {
   invite_code: string;
   organization: { id: string; name: string; description: string; member_count: number; logo_url: string };
   joined: boolean;
+  /** The viewer's request to join waits for an administrator (as search's `pending`). */
+  pending: boolean;
 }
 
 export interface JoinResult {
@@ -102,12 +104,13 @@ export interface JoinResult {
   organization_id: string;
 }
 
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string().overwrite(trimmed).max(max, `Must be at most ${max} characters`);
 
 export const updateOrganizationInput = z.strictObject({
   name: z
     .string({ error: messages.organizationNameRequired })
-    .trim()
+    .overwrite(trimmed)
     .min(1, messages.organizationNameRequired)
     .max(100)
     .optional(),

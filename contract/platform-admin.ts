@@ -1,5 +1,5 @@
 import { answer, endpoint, idParams } from "./endpoint";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 /** The platform admin portal: its constants, messages, inputs and answers (spec part 2, "Admin portal"). */
 
@@ -41,7 +41,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,60}$/;
 export const adminSignInInput = z.strictObject({
   username: z
     .string({ error: platformAdminMessages.fieldsRequired })
-    .trim()
+    .overwrite(trimmed)
     .min(1, { error: platformAdminMessages.fieldsRequired })
     .max(ADMIN_USERNAME_MAX, { error: platformAdminMessages.invalidCredentials }),
   password: z
@@ -54,12 +54,15 @@ export type AdminSignInInput = z.input<typeof adminSignInInput>;
 
 /** A new admin account (the admin:create command and the first-start environment variables). */
 export const newAdminInput = z.strictObject({
-  username: z.string().trim().regex(USERNAME_PATTERN, { error: platformAdminMessages.usernameInvalid }),
+  username: z
+    .string()
+    .overwrite(trimmed)
+    .regex(USERNAME_PATTERN, { error: platformAdminMessages.usernameInvalid }),
   password: z
     .string()
     .min(ADMIN_PASSWORD_MIN, { error: platformAdminMessages.passwordTooShort })
     .max(ADMIN_PASSWORD_MAX, { error: `Password must be at most ${ADMIN_PASSWORD_MAX} characters long` }),
-  full_name: z.string().trim().max(100).default(""),
+  full_name: z.string().overwrite(trimmed).max(100).default(""),
 });
 
 export const organizationStatusInput = z.strictObject({
@@ -67,7 +70,7 @@ export const organizationStatusInput = z.strictObject({
 });
 
 const page = {
-  q: z.string().trim().max(100).default(""),
+  q: z.string().overwrite(trimmed).max(100).default(""),
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 };

@@ -13,7 +13,7 @@ import {
   REPORTS_LIMIT_MAX,
   REPORTS_PAGE_SIZE,
 } from "./posts";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 export const reactionEmojiParam = z.strictObject({
   id: z.uuid({ error: postMessages.notFound }),
@@ -24,19 +24,24 @@ export const createPostInput = z
   .strictObject({
     content: z.string().max(MESSAGE_MAX, `A message can be at most ${MESSAGE_MAX} characters`).default(""),
     attachment_id: z.uuid().optional(),
+    /**
+     * The message's id, made by the sender: sent again after an answer that never came, the same
+     * id is the same message (answered as it was written), never a second one.
+     */
+    id: z.uuid().optional(),
   })
-  .refine((input) => input.content.trim().length > 0 || input.attachment_id, { error: postMessages.empty });
+  .refine((input) => trimmed(input.content).length > 0 || input.attachment_id, { error: postMessages.empty });
 
 export const editPostInput = z.strictObject({
-  content: z.string().trim().min(1, postMessages.empty).max(MESSAGE_MAX),
+  content: z.string().overwrite(trimmed).min(1, postMessages.empty).max(MESSAGE_MAX),
 });
 
 export const commentInput = z.strictObject({
-  content: z.string().trim().min(1, postMessages.commentEmpty).max(COMMENT_MAX),
+  content: z.string().overwrite(trimmed).min(1, postMessages.commentEmpty).max(COMMENT_MAX),
 });
 
 export const forwardInput = z.strictObject({ channel_id: z.uuid({ error: postMessages.forwardTarget }) });
-export const reportInput = z.strictObject({ reason: z.string().trim().max(500).default("") });
+export const reportInput = z.strictObject({ reason: z.string().overwrite(trimmed).max(500).default("") });
 export const pageQuery = z.strictObject({
   /** The oldest message already shown (its id), or a time: the page holds messages before it. */
   before: z.union([z.uuid(), z.iso.datetime({ offset: true })]).optional(),
@@ -47,7 +52,7 @@ export const reportsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(REPORTS_LIMIT_MAX).default(REPORTS_PAGE_SIZE),
 });
 export const searchInput = z.strictObject({
-  q: z.string().trim().min(1, "Type something to search for").max(200),
+  q: z.string().overwrite(trimmed).min(1, "Type something to search for").max(200),
 });
 
 /** A report's reason; a report sent with no body at all has none. */

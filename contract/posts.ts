@@ -24,6 +24,7 @@ export const postMessages = {
   noOrganization: "You must be a member of an organization to send messages",
   sendFailed: "Failed to send message: ",
   noData: "Failed to send message: No data returned",
+  idTaken: "Failed to send message: its id belongs to another message. Send it again.",
   pinAdminOnly: "Only organization administrators can pin messages",
   empty: "A message needs text or an attachment",
   commentEmpty: "A comment cannot be empty",

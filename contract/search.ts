@@ -1,5 +1,5 @@
 import { answer, endpoint, idParams } from "./endpoint";
-import { z } from "./zod";
+import { trimmed, z } from "./zod";
 
 /** Organization-wide search: messages and comments of its channels, one's direct messages, file names. */
 
@@ -36,7 +36,7 @@ const cursorPattern = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z~[0-9a-f-]{36}$/;
 export const orgSearchQuery = z.strictObject({
   q: z
     .string()
-    .trim()
+    .overwrite(trimmed)
     .min(SEARCH_MIN, searchMessages.tooShort)
     .max(SEARCH_MAX, searchMessages.tooLong)
     .refine((q) => searchTerms(q).length > 0, searchMessages.noWords),

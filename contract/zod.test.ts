@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { cleanMessage } from "./chat";
 import { postMessages } from "./posts";
-import { commentInput, editPostInput, reportsQuery } from "./posts-input";
-import { z } from "./zod";
+import { commentInput, createPostInput, editPostInput, reportsQuery } from "./posts-input";
+import { trimmed, z } from "./zod";
 
 const firstMessage = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
 
@@ -22,5 +23,17 @@ describe("a size rule with no words of its own", () => {
 
   it("leaves a schema's own words as they are", () => {
     expect(firstMessage(commentInput, { content: "  " })).toBe(postMessages.commentEmpty);
+  });
+});
+
+describe("text that trims", () => {
+  it("takes off what no one sees at its ends, so a name or message of nothing visible is empty", () => {
+    expect(trimmed(" \u200b\u2060Ama Serwaa\u200d\t")).toBe("Ama Serwaa");
+    expect(trimmed("\u202eAmara Okafor")).toBe("Amara Okafor");
+    // Inside the text, a joiner stays (it makes one emoji of two).
+    expect(trimmed("👩\u200d💻")).toBe("👩\u200d💻");
+    expect(firstMessage(editPostInput, { content: "\u200b\u200b" })).toBe(postMessages.empty);
+    expect(firstMessage(createPostInput, { content: "\u2060" })).toBe(postMessages.empty);
+    expect(cleanMessage("\u200bhi\u200b")).toBe("hi");
   });
 });

@@ -40,4 +40,15 @@ export function plainWords(issue: z.core.$ZodRawIssue): string | undefined {
 
 z.config({ customError: plainWords });
 
+/** Whitespace and invisible format characters (zero-width spaces, joiners, direction marks) at either end. */
+const EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+
+/**
+ * Text trimmed of what no one sees at its ends: whitespace, and format characters such as a
+ * zero-width space or a direction override, so a name or a message of nothing visible is empty
+ * (and refused as such), where `.trim()` kept "\u200b" as a name. Every contract text field that
+ * trims uses it: `z.string().overwrite(trimmed)`.
+ */
+export const trimmed = (text: string): string => text.replace(EDGES, "");
+
 export { z };

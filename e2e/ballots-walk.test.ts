@@ -435,7 +435,7 @@ describe("ballots walk (issue 16's Done when)", () => {
     });
     expect(verified.stdout).toContain("4 questions recounted");
     expect(verified.stdout).toContain(
-      "OK: the questions hash to the published definition the chain starts from, every seal rebuilds from the published ballots",
+      "OK: the questions hash to the published definition the chain starts from, every seal rebuilds from its published ballot hashes",
     );
     await keep("walk-08-verify-election.txt", verified.stdout);
 

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Channel } from "../contract/channels";
+import { type Channel, channelMessages } from "../contract/channels";
 import { messages } from "../contract/messages";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 
@@ -92,7 +92,13 @@ describe("create channel", () => {
 
     await create.click();
     await page.getByText(messages.channelCreated("student-council-2026")).waitFor();
+    // The organization's first election turned Require Admin Approval on: said beside the message,
+    // and again on the workspace home it leads to.
+    const approvalOn = channelMessages.approvalTurnedOn(admin.organization);
+    expect(await page.getByRole("status").filter({ hasText: approvalOn }).isVisible()).toBe(true);
+    await shot(page, "create-channel-election-approval-on");
     await page.waitForURL((url) => url.pathname === "/organization", { timeout: 5000 });
+    await page.getByRole("status").filter({ hasText: approvalOn }).waitFor();
     await page
       .getByRole("link", { name: /student-council-2026/ })
       .first()

@@ -160,6 +160,45 @@ describe("direct messages", () => {
     await admin.context.close();
   });
 
+  it("an open conversation stays, with its draft, when the other person leaves; then read-only, and found again after a reload", async () => {
+    const { admin, voter } = await adminAndVoter();
+    await admin.page.goto("/organization");
+    await admin.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await fab(admin.page).click();
+    await contact(admin.page, "Kwame Mensah").click();
+    const input = panel(admin.page).getByPlaceholder("Type a message...");
+    await input.fill("Thanks for all your help");
+    await input.press("Enter");
+    await panel(admin.page).getByRole("listitem").filter({ hasText: "Thanks for all your help" }).waitFor();
+    await input.fill("One more thing before");
+
+    // Kwame leaves the organization (the list is read again live).
+    const mine = await (await voter.context.request.get("/api/organizations/mine")).json();
+    const left = await voter.context.request.post(`/api/organizations/${mine.current_id}/leave`);
+    expect(left.ok()).toBe(true);
+    const note = panel(admin.page).getByText(
+      "Kwame Mensah is no longer in an organization with you. Your past messages stay here to read; new ones cannot be sent.",
+    );
+    await note.waitFor({ timeout: 5000 });
+    // The conversation, its history and the draft are still there; nothing more can be sent.
+    await panel(admin.page).getByRole("heading", { name: "Kwame Mensah" }).waitFor();
+    await panel(admin.page).getByRole("listitem").filter({ hasText: "Thanks for all your help" }).waitFor();
+    expect(await input.inputValue()).toBe("One more thing before");
+    expect(await panel(admin.page).getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await shot(admin.page, "chat-contact-left");
+
+    // After a reload the past conversation is still in the list, marked, and readable.
+    await admin.page.reload();
+    await fab(admin.page).click();
+    const kwame = contact(admin.page, "Kwame Mensah");
+    await kwame.filter({ hasText: "No shared organization" }).waitFor();
+    await kwame.click();
+    await panel(admin.page).getByRole("listitem").filter({ hasText: "Thanks for all your help" }).waitFor();
+    await note.waitFor();
+    await admin.context.close();
+    await voter.context.close();
+  });
+
   it("on a narrow screen the button covers no composer's send button", async () => {
     const { admin, channel } = await adminAndVoter();
     await admin.page.setViewportSize({ width: 390, height: 760 });

@@ -187,7 +187,7 @@ describe("the workspace tells the truth", () => {
       `/api/organizations/${organizationId}`,
     );
 
-    // An organization account that joins another organization is a voter there.
+    // An organization account that joins another organization is a plain member there (not a voter).
     const otherAccount = await registerOrganization({ full_name: "Efua Owner" });
     const other = await newPage(browser);
     await signInAs(other.context, otherAccount);
@@ -203,7 +203,7 @@ describe("the workspace tells the truth", () => {
     });
     await other.page.goto("/organization");
     await other.page.getByRole("heading", { name: profile.name }).first().waitFor();
-    expect(await other.page.locator(".UserFooter_userRole").textContent()).toBe("Voter");
+    expect(await other.page.locator(".UserFooter_userRole").textContent()).toBe("Member");
     await owner.page.goto("/organization");
     await owner.page.locator(".UserFooter_userRole", { hasText: "Admin" }).waitFor();
     await shot(other.page, "controls-footer-role");

@@ -30,7 +30,14 @@ describe("layout", () => {
   it("the message panel reflows the channel page, and the chat button covers no card's end", {
     timeout: 180_000,
   }, async () => {
-    const { owner, voter, organizationId } = await organizationWithVoter(browser);
+    // Long names and a description, as a real union has: the header must still fit beside the panel.
+    const { owner, voter, organizationId } = await organizationWithVoter(browser, {
+      organization: { organization: `Riverside Student Union ${Date.now().toString(36)}` },
+    });
+    const described = await owner.context.request.patch(`/api/organizations/${organizationId}`, {
+      data: { description: "The student union of Riverside College: debates, town halls and elections." },
+    });
+    expect(described.ok()).toBe(true);
     const { channel } = await openElection(owner.context, organizationId, "layout-vote", [
       { name: "Ama Owusu", party: "Progress Party" },
     ]);
@@ -52,7 +59,53 @@ describe("layout", () => {
     expect(overlaps(panel, header), "the panel covers the header").toBe(false);
     expect(overlaps(panel, field), "the panel covers the composer").toBe(false);
     await shot(page, "layout-chat-panel-reflow");
+
+    // Beside the open panel the header gives way without collapsing: the name and the organization
+    // on one line each, nothing on top of the channel's icon, every tab in view (1280 and 1400 px).
+    for (const width of [1280, 1400]) {
+      await page.setViewportSize({ width, height: 860 });
+      const name = await box(page, ".ChannelHeader_headerNameText");
+      const organization = await box(page, ".ChannelHeader_headerOrg");
+      expect(name.width, `${width}: the name is squeezed`).toBeGreaterThan(60);
+      expect(name.height, `${width}: the name wraps`).toBeLessThan(32);
+      expect(organization.height, `${width}: the organization's name wraps`).toBeLessThan(20);
+      const shown = await page
+        .locator(".ChannelHeader_headerNameText")
+        .evaluate((element) => element.scrollWidth <= element.clientWidth);
+      expect(shown, `${width}: "${general.name}" is cut`).toBe(true);
+      const icon = await box(page, ".ChannelHeader_headerIcon");
+      for (const part of await page.locator(".ChannelHeader_headerSide > *").all()) {
+        const partBox = await part.boundingBox();
+        if (partBox)
+          expect(overlaps(icon, partBox), `${width}: the header's side covers the icon`).toBe(false);
+      }
+      const tabs = await box(page, ".ChannelTabs_tabs");
+      const files = await box(page, ".ChannelTabs_tab >> text=Files");
+      expect(files.x + files.width, `${width}: the last tab is cut`).toBeLessThanOrEqual(tabs.x + tabs.width);
+      expect(overlaps(await box(page, ".ChatDock_panel"), header)).toBe(false);
+      await shot(page, `layout-channel-header-panel-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.keyboard.press("Escape");
+
+    // An error toast (a like that cannot reach the server) never covers the composer and its tools.
+    const posted = await voter.context.request.post(`/api/channels/${general.id}/posts`, {
+      data: { content: "Toast placement check" },
+    });
+    expect(posted.ok()).toBe(true);
+    const message = page.locator("article").filter({ hasText: "Toast placement check" });
+    await message.waitFor();
+    await page.route("**/api/posts/*/like", (route) => route.abort());
+    await message.hover();
+    await message.getByRole("button", { name: "Like" }).click();
+    const toast = page.locator(".Toast_toast").filter({ hasText: "Could not reach the Votespace server" });
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox()) as Box;
+    expect(overlaps(toastBox, await box(page, ".Composer_composer")), "the toast covers the composer").toBe(
+      false,
+    );
+    await shot(page, "layout-toast-clear-of-composer");
+    await page.unroute("**/api/posts/*/like");
 
     // The election's Configuration panel, scrolled to its end, ends above the chat button.
     await owner.page.goto(`/organization/election?channelId=${channel.id}&channelName=${channel.name}`);

@@ -84,6 +84,48 @@ describe("search organizations", () => {
   });
 });
 
+describe("search cards", () => {
+  it("clamp a long description to 3 lines, also beside a card with a taller header", async () => {
+    const tag = `Clampton ${Date.now()}`;
+    const long = await registerOrganization({ organization: `${tag} Tenants` });
+    const tall = await registerOrganization({
+      organization: `${tag} Student Union of the Riverside Colleges`,
+    });
+    for (const [account, changes] of [
+      [
+        long,
+        {
+          description:
+            "Tenants of the Lakeside blocks organising together: repairs, rent negotiations, a shared garden, monthly meetings and the yearly committee vote. New neighbours are always welcome to join us.",
+        },
+      ],
+      [tall, { location: "Riverside College Campus, Old Harbour Road, Lagos, Nigeria" }],
+    ] as const) {
+      const side = await newPage(browser);
+      await signInAs(side.context, account);
+      const { id } = await myOrganization(side.context);
+      await side.context.request.patch(`/api/organizations/${id}`, { data: changes });
+      await side.context.close();
+    }
+
+    const voter = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await signInAs(context, voter);
+    await page.goto("/member/search-organizations");
+    await page.getByPlaceholder("Search organizations by name, description, or location...").fill(tag);
+    await page.getByText(/^2 organization\(s\) found$/).waitFor();
+    const description = page.getByText(/^Tenants of the Lakeside blocks/);
+    const lines = await description.evaluate((node) => {
+      const style = getComputedStyle(node);
+      return node.getBoundingClientRect().height / Number.parseFloat(style.lineHeight);
+    });
+    // Exactly the three lines the clamp shows: no fourth drawn below the ellipsis.
+    expect(lines).toBeCloseTo(3, 1);
+    await shot(page, "search-card-clamp");
+    await context.close();
+  });
+});
+
 describe("invite page", () => {
   it("sends a signed-out visitor to /signup, back after sign-in, and accepting lands on /member", async () => {
     const admin = await registerOrganization({ organization: `Invite Society ${Date.now()}` });
@@ -113,6 +155,32 @@ describe("invite page", () => {
     await page.getByRole("button", { name: "Accept Invite" }).click();
     await page.getByText(messages.joined).waitFor();
     await page.waitForURL((url) => url.pathname === "/member", { timeout: 5000 });
+    await context.close();
+  });
+
+  it("remembers a request waiting for approval: reopened, it shows 'Request pending', not Accept Invite", async () => {
+    const admin = await registerOrganization({ organization: `Pending Choir ${Date.now()}` });
+    const adminSide = await newPage(browser);
+    await signInAs(adminSide.context, admin);
+    const { id, invite_code } = await myOrganization(adminSide.context);
+    await adminSide.context.request.patch(`/api/organizations/${id}/settings`, {
+      data: { require_approval: true },
+    });
+    await adminSide.context.close();
+
+    const voter = await registerVoter({ full_name: "Victor Waiting" });
+    const { context, page } = await newPage(browser);
+    await signInAs(context, voter);
+    await page.goto(`/join/${invite_code}`);
+    await page.getByRole("button", { name: "Accept Invite" }).click();
+    await page.getByText(messages.joinRequested).waitFor();
+
+    await page.reload();
+    const status = page.getByRole("status").filter({ hasText: messages.joinPending });
+    await status.waitFor();
+    expect(await status.textContent()).toContain("Request pending");
+    expect(await page.getByRole("button", { name: "Accept Invite" }).count()).toBe(0);
+    await shot(page, "invite-request-pending");
     await context.close();
   });
 

@@ -124,6 +124,31 @@ describe("text channel", () => {
     await shot(admin.page, "text-channel-live-message");
   });
 
+  it("a message whose answer was lost, sent again, is posted once", async () => {
+    // The message reaches the server; its answer never comes back (a dropped connection).
+    const posts = `**/api/channels/${town.id}/posts`;
+    await voter.page.route(posts, async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await composer(voter.page).fill("Posted once only");
+    await composer(voter.page).press("Enter");
+    await voter.page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
+    await voter.page.unrouteAll({ behavior: "wait" });
+    // The text came back to the box; sent again, the server answers with the message it wrote.
+    expect(await composer(voter.page).inputValue()).toBe("Posted once only");
+    await composer(voter.page).press("Enter");
+    await until(
+      () => composer(voter.page).inputValue(),
+      (value) => value === "",
+      "the box emptied",
+    );
+    await admin.page.reload();
+    await message(admin.page, "Posted once only").waitFor();
+    expect(await admin.page.getByRole("article").filter({ hasText: "Posted once only" }).count()).toBe(1);
+  });
+
   it("a message sent while the channel is still loading shows once it has loaded", async () => {
     const early = await createChannel(admin.context, { name: "early-news" });
     const { page } = voter;
@@ -486,14 +511,22 @@ describe("text channel", () => {
   it("a message in another channel raises its unread badge in the sidebar until the channel is opened", async () => {
     const row = voter.page.getByRole("link", { name: /^lounge/ });
     await row.waitFor();
+    // A second tab of the voter's, on another channel.
+    const other = await voter.context.newPage();
+    await other.goto(address("member", town));
+    await other.getByRole("link", { name: /^lounge/ }).waitFor();
     const response = await admin.context.request.post(`/api/channels/${lounge.id}/posts`, {
       data: { content: "Fresh news in the lounge" },
     });
     expect(response.ok()).toBe(true);
     await voter.page.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
+    await other.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
     await row.click();
     await message(voter.page, "Fresh news in the lounge").waitFor();
     await voter.page.getByRole("link", { name: /^lounge$/ }).waitFor();
+    // Read in one tab, read in the other: its badge clears there too, without a reload.
+    await other.getByRole("link", { name: /^lounge$/ }).waitFor();
+    await other.close();
     // Read on the server too: a reload shows no badge.
     await voter.page.reload();
     await message(voter.page, "Fresh news in the lounge").waitFor();

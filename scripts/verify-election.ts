@@ -59,7 +59,7 @@ if (args[0] === "--board") {
     printBoard(check);
     printProblems(
       check.problems,
-      "the questions hash to the published definition the chain starts from, every seal rebuilds from the published ballots, and every published result is what the recount gives.",
+      "the questions hash to the published definition the chain starts from, every seal rebuilds from its published ballot hashes, as many answers are published as ballots sealed, and every published result is what the recount of those answers gives.",
     );
   } catch (error) {
     console.error((error as Error).message);

@@ -2,6 +2,7 @@ import { lazy } from "react";
 import type { UserType } from "../../contract/accounts";
 import { homeFor, useAuth } from "./features/accounts/AuthProvider";
 import { GuestOnly, RequireUser } from "./features/accounts/guards";
+import { AREA_CHANNEL_PAGES } from "./features/workspace/areaPaths";
 import { area } from "./features/workspace/areaRoutes";
 import { Navigate, type RouteObject, useLocation, useRoutes } from "./router";
 import { LazyPage as Page } from "./ui/LazyPage";
@@ -101,8 +102,8 @@ const routes: RouteObject[] = [
       </Page>
     ),
   },
-  area("organization", ["text", "airing", "live", "election"]),
-  area("member", ["text", "airing", "streaming", "election"]),
+  area("organization", AREA_CHANNEL_PAGES.organization),
+  area("member", AREA_CHANNEL_PAGES.member),
   {
     path: "/invitation/:token",
     element: (

@@ -102,6 +102,8 @@ export async function registerOrganization(
       .values({
         name: input.organization,
         country: input.country,
+        // Where the organization is, until its profile says more: what the profile shows and search matches.
+        location: input.country,
         ownerId: user.id,
         inviteCode: newInviteCode(),
       })

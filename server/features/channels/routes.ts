@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { channelMessages } from "../../../contract/channels";
 import { channelsEndpoints } from "../../../contract/channels-endpoints";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
@@ -35,10 +36,12 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, channelsEndpoints.get, ({ auth, params }) => getChannel(db, clock, auth.user, params.id));
 
   route(app, channelsEndpoints.create, async ({ auth, body, reply }) => {
-    const channel = await createChannel(db, clock, auth.user, body);
+    const { channel, approvalTurnedOnFor } = await createChannel(db, clock, auth.user, body);
     await changed("channel.created", channel);
     reply.code(201);
-    return { channel, message: messages.channelCreated(channel.name) };
+    const message = messages.channelCreated(channel.name);
+    if (!approvalTurnedOnFor) return { channel, message };
+    return { channel, message, notice: channelMessages.approvalTurnedOn(approvalTurnedOnFor) };
   });
 
   route(app, channelsEndpoints.update, async ({ auth, params, body }) => {

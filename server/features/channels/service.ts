@@ -103,14 +103,15 @@ function nameTaken(error: unknown, name: string): never {
 /**
  * Creates a channel in the user's organization; for an election channel also its election,
  * positions and candidates, all in one transaction. Members may open public text, airing and
- * live channels; election and private channels are for administrators.
+ * live channels; election and private channels are for administrators. `approvalTurnedOnFor`: the
+ * organization's name when its first election turned "Require Admin Approval" on (approval.ts).
  */
 export async function createChannel(
   db: Db,
   clock: Clock,
   user: User,
   input: z.output<typeof createChannelInput>,
-): Promise<Channel> {
+): Promise<{ channel: Channel; approvalTurnedOnFor: string | null }> {
   const organizationId = input.organization_id ?? user.organizationId;
   if (!organizationId) throw badRequest(messages.noOrganization);
   const role = await roleIn(db, user.id, organizationId);
@@ -122,6 +123,7 @@ export async function createChannel(
 
   const voting = input.type === "election" ? (input.voting_settings ?? null) : null;
   try {
+    let approvalTurnedOnFor: string | null = null;
     const row = await db.transaction(async (tx) => {
       const [channel] = await tx
         .insert(channels)
@@ -152,11 +154,14 @@ export async function createChannel(
           description: input.description,
           voting,
         });
-        await requireApprovalFromFirstElection(tx, organizationId);
+        approvalTurnedOnFor = await requireApprovalFromFirstElection(tx, organizationId);
       }
       return channel;
     });
-    return presentChannel(row, { admin, grantedPost: false, user }, null, clock);
+    return {
+      channel: presentChannel(row, { admin, grantedPost: false, user }, null, clock),
+      approvalTurnedOnFor,
+    };
   } catch (error) {
     nameTaken(error, input.name);
   }
@@ -223,7 +228,8 @@ export async function duplicateChannel(
   const names = new Set(taken.map((t) => t.name.toLowerCase()));
   let name = `${row.name}${DUPLICATE_SUFFIX}`;
   for (let n = 2; names.has(name.toLowerCase()); n++) name = `${row.name}${DUPLICATE_SUFFIX}-${n}`;
-  return createChannel(db, clock, user, {
+  // A copy of an election channel is never the organization's first election: nothing else changes.
+  const { channel } = await createChannel(db, clock, user, {
     organization_id: row.organizationId,
     name: name.slice(0, 50),
     type: row.type,
@@ -232,6 +238,7 @@ export async function duplicateChannel(
     security_settings: effectiveSecurity(row.type, row.securitySettings),
     voting_settings: row.votingSettings ?? undefined,
   });
+  return channel;
 }
 
 /**

@@ -1,4 +1,5 @@
 // Over 300 lines: direct messages' rules (contacts, sending, conversations, read marks) on one shared organization and its sockets.
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -185,6 +186,28 @@ describe("sending a direct message", () => {
     await inbox.close();
   });
 
+  it("sent again under its id (its answer lost), is the same message, written and announced once", async () => {
+    const { abena, kojo } = await organization();
+    const id = randomUUID();
+    const body = { content: "Once only", id };
+    const say = () => call(t.app, abena.cookie).post(`/api/chat/conversations/${kojo.id}`, body);
+    const [first, again] = await Promise.all([say(), say()]);
+    const third = await say();
+    for (const answer of [first, again, third])
+      expect(answer.json()).toMatchObject({ id, content: "Once only" });
+    expect(contents((await conversation(kojo.cookie, abena.id)).json())).toEqual(["Once only"]);
+    expect(
+      published.filter((m) => m.event === "message.created" && (m.payload as DirectMessage).id === id),
+    ).toHaveLength(1);
+    // Someone else's message id is no one's to send under.
+    const taken = await call(t.app, kojo.cookie).post(`/api/chat/conversations/${abena.id}`, {
+      content: "x",
+      id,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(chatMessages.idTaken);
+  });
+
   it("must refuse empty, too long, to oneself, to outsiders, to unknown users and anonymous senders", async () => {
     const { abena, kojo } = await organization();
     const outsider = await createOrganization(t.app);
@@ -342,6 +365,41 @@ describe("conversations", () => {
     expect(contents((await conversation(kojo.cookie, abena.id)).json())).toEqual(["Before you go"]);
     // But no new message: they share no organization any more.
     expect((await send(kojo.cookie, abena.id, "Bye")).statusCode).toBe(404);
+  });
+
+  it("stay listed, read-only, after the other person leaves: the history is reached from the list", async () => {
+    const { abena, kojo, organizationId } = await organization();
+    const zara = await createMember(t.app, organizationId, { full_name: "Zara Bello" });
+    await send(abena.cookie, kojo.id, "Before you go");
+    await send(kojo.cookie, abena.id, "Bye for now");
+    // Zara never talked with Abena: she is not kept once she leaves.
+    for (const leaving of [kojo, zara]) {
+      const left = await call(t.app, leaving.cookie).post(`/api/organizations/${organizationId}/leave`);
+      expect(left.statusCode).toBe(200);
+    }
+
+    const list = await contacts(abena.cookie, organizationId);
+    expect(list.map((c) => [c.full_name, c.shares_organization])).toEqual([
+      ["Kojo Antwi", false],
+      ["Grace Admin", true],
+    ]);
+    expect(list[0]).toMatchObject({
+      id: kojo.id,
+      online: false,
+      unread_count: 1,
+      last_message: { content: "Bye for now", from_me: false },
+    });
+    expect(contents((await conversation(abena.cookie, kojo.id)).json())).toEqual([
+      "Before you go",
+      "Bye for now",
+    ]);
+    // Someone Abena only shares another organization with is that organization's contact, not a former one.
+    const elsewhere = await createOrganization(t.app, { full_name: "Other Admin" });
+    await call(t.app, abena.cookie).post(`/api/organizations/${elsewhere.organizationId}/join`);
+    expect((await send(elsewhere.cookie, abena.id, "Welcome")).statusCode).toBe(201);
+    expect((await contacts(abena.cookie, organizationId)).map((c) => c.full_name)).not.toContain(
+      "Other Admin",
+    );
   });
 });
 

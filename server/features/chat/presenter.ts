@@ -1,6 +1,6 @@
 import type { ChatContact, DirectMessage } from "../../../contract/chat";
 import { DEFAULT_SETTINGS, type UserSettings } from "../../../contract/settings";
-import type { MessageRow } from "./queries";
+import type { FormerContactRow, MessageRow } from "./queries";
 
 /** A user's privacy choices (settings › privacy) over the defaults. */
 export function privacyOf(settings: Partial<UserSettings> | null | undefined): UserSettings["privacy"] {
@@ -32,5 +32,24 @@ export function presentLastMessage(
     content: row.content,
     created_at: row.createdAt.toISOString(),
     from_me: row.senderId === viewerId,
+  };
+}
+
+/** Someone talked with who shares no organization with the viewer any more: read-only, never online here. */
+export function presentFormerContact(row: FormerContactRow, viewerId: string): ChatContact {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    role: "member",
+    user_type: row.user_type,
+    online: false,
+    accepts_messages: privacyOf(row.settings).allowDirectMessages,
+    shares_organization: false,
+    last_message: {
+      content: row.last_content,
+      created_at: new Date(row.last_created_at).toISOString(),
+      from_me: row.last_sender_id === viewerId,
+    },
+    unread_count: row.unread,
   };
 }

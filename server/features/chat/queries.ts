@@ -111,6 +111,8 @@ const sendIfAllowed = prepared<SendRow>(
 export type SendOutcome = { sent: MessageRow } | { refused: "notFound" | "suspended" | "notAccepting" };
 
 interface Send {
+  /** The id the sender made for the message, or none (one is made here). */
+  id?: string;
   senderId: string;
   recipientId: string;
   content: string;
@@ -127,7 +129,7 @@ const sends = perDatabase((db) =>
   batched<Send, SendOutcome>(
     async (asked) => {
       const valid = asked.map((a) => UUID.test(a.senderId) && UUID.test(a.recipientId));
-      const ids = asked.map(() => randomUUID());
+      const ids = asked.map((a) => (a.id && UUID.test(a.id) ? a.id : randomUUID()));
       const { rows } = await sendIfAllowed(db).execute({
         ids: uuidArray(ids),
         senders: uuidArray(asked.map((a, i) => (valid[i] ? a.senderId : NO_ID))),
@@ -163,14 +165,64 @@ export function sendChecked(
   senderId: string,
   recipientId: string,
   content: string,
+  id?: string,
 ): Promise<SendOutcome> {
-  return sends(db)({ senderId, recipientId, content });
+  return sends(db)({ id, senderId, recipientId, content });
 }
 
 /** Whether any message has passed between the two (a conversation outlives a shared organization). */
 export async function haveTalked(db: Db, a: string, b: string): Promise<boolean> {
   const [row] = await db.select({ id: directMessages.id }).from(directMessages).where(between(a, b)).limit(1);
   return !!row;
+}
+
+export interface FormerContactRow {
+  id: string;
+  full_name: string;
+  user_type: "voter" | "organization";
+  settings: typeof users.$inferSelect.settings;
+  last_id: string;
+  last_sender_id: string;
+  last_content: string;
+  last_created_at: Date | string;
+  unread: number;
+}
+
+/**
+ * The people the user has talked with who share no organization with them any more (one of them
+ * left): their conversations stay the user's to read. Talked with: the user wrote to them, or they
+ * sent the user something still unread (the pair and unread indexes; a conversation only ever
+ * received and read is not found without an index on its recipient). Each with the latest message
+ * of the conversation and the unread count, in one statement.
+ */
+export async function formerContacts(db: Db, userId: string): Promise<FormerContactRow[]> {
+  const result = await db.execute(sql`
+    select u.id, u.full_name, u.user_type, u.settings,
+      last.id as last_id, last.sender_id as last_sender_id, last.content as last_content,
+      last.created_at as last_created_at, coalesce(unread.n, 0)::int as unread
+    from (
+      select recipient_id as id from direct_messages where sender_id = ${userId}
+      union
+      select sender_id from direct_messages where recipient_id = ${userId} and read_at is null
+    ) partner
+    join users u on u.id = partner.id
+    cross join lateral (
+      select d.id, d.sender_id, d.content, d.created_at from direct_messages d
+      where (d.sender_id = ${userId} and d.recipient_id = partner.id)
+        or (d.sender_id = partner.id and d.recipient_id = ${userId})
+      order by d.created_at desc, d.id desc limit 1
+    ) last
+    left join lateral (
+      select count(*) as n from direct_messages d
+      where d.recipient_id = ${userId} and d.sender_id = partner.id and d.read_at is null
+    ) unread on true
+    where partner.id <> ${userId} and not exists (
+      select 1 from organization_memberships mine
+      join organization_memberships theirs
+        on theirs.organization_id = mine.organization_id and theirs.user_id = partner.id
+      where mine.user_id = ${userId}
+    )`);
+  return (result as unknown as { rows: FormerContactRow[] }).rows;
 }
 
 export async function findUser(db: Db, userId: string) {

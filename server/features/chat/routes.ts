@@ -36,8 +36,15 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
       // message reaches both parties (the recipient, and the sender's other tabs).
       const message = await inSenderOrder(request, () =>
         inTurn(sender.id, async () => {
-          const sent = await sendMessage(db, sender, recipientId, body.content);
-          await bus.publish([`user:${recipientId}`, `user:${sender.id}`], "message.created", sent);
+          const { message: sent, repeated } = await sendMessage(
+            db,
+            sender,
+            recipientId,
+            body.content,
+            body.id,
+          );
+          if (!repeated)
+            await bus.publish([`user:${recipientId}`, `user:${sender.id}`], "message.created", sent);
           return sent;
         }),
       );

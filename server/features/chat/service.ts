@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import {
   type ChatContact,
   type ConversationPage,
@@ -8,14 +9,16 @@ import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { chunksOf, inList } from "../../db/params";
 import { directMessages, users } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { onlineUserIds } from "../../realtime/presence";
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
-import { presentLastMessage, presentMessage, privacyOf } from "./presenter";
+import { presentFormerContact, presentLastMessage, presentMessage, privacyOf } from "./presenter";
 import {
   findUser,
+  formerContacts,
   haveTalked,
   lastMessages,
   markRead,
@@ -33,11 +36,12 @@ import {
  */
 export async function listContacts(db: Db, user: User, organizationId: string): Promise<ChatContact[]> {
   await requireMember(db, user, organizationId);
-  const [people, online, latest, unread] = await Promise.all([
+  const [people, online, latest, unread, former] = await Promise.all([
     otherMembers(db, user.id, organizationId),
     onlineUserIds(db, organizationId),
     lastMessages(db, user.id, organizationId),
     unreadBySender(db, user.id, organizationId),
+    formerContacts(db, user.id),
   ]);
   const onlineNow = new Set(online);
   const contacts = people.map((person) => ({
@@ -47,9 +51,13 @@ export async function listContacts(db: Db, user: User, organizationId: string): 
     user_type: person.userType,
     online: onlineNow.has(person.id),
     accepts_messages: privacyOf(person.settings).allowDirectMessages,
+    shares_organization: true,
     last_message: presentLastMessage(latest.get(person.id), user.id),
     unread_count: unread.get(person.id) ?? 0,
   }));
+  // A conversation outlives a shared organization: the people talked with who share none any
+  // more stay in the list (read-only), or their history could not be reached.
+  contacts.push(...former.map((person) => presentFormerContact(person, user.id)));
   // Stable sort: those without a conversation keep the query's order by name.
   const latestAt = (contact: ChatContact) => contact.last_message?.created_at ?? "";
   return contacts.sort((a, b) => (latestAt(a) < latestAt(b) ? 1 : latestAt(a) > latestAt(b) ? -1 : 0));
@@ -97,17 +105,35 @@ export async function sendMessage(
   user: User,
   recipientId: string,
   content: string,
-): Promise<DirectMessage> {
+  id?: string,
+): Promise<{ message: DirectMessage; repeated: boolean }> {
   if (recipientId === user.id) throw badRequest(chatMessages.toSelf);
-  const outcome = await sendChecked(db, user.id, recipientId, content);
+  // A send repeated after its answer was lost: the message as it was written.
+  const repeated = async () => {
+    const [row] = id ? await db.select().from(directMessages).where(eq(directMessages.id, id)) : [];
+    if (row?.senderId !== user.id || row.recipientId !== recipientId) throw conflict(chatMessages.idTaken);
+    return { message: presentMessage(row, user.id), repeated: true };
+  };
+  if (
+    id &&
+    (await db.select({ id: directMessages.id }).from(directMessages).where(eq(directMessages.id, id))).length
+  )
+    return repeated();
+  let outcome: Awaited<ReturnType<typeof sendChecked>>;
+  try {
+    outcome = await sendChecked(db, user.id, recipientId, content, id);
+  } catch (error) {
+    // The same send twice at once: the one written first answers both.
+    if (id && isUniqueViolation(error, "direct_messages_pkey")) return repeated();
+    throw error;
+  }
   if ("refused" in outcome) {
     if (outcome.refused === "notFound") throw notFound(chatMessages.userNotFound);
     throw forbidden(
       outcome.refused === "suspended" ? messages.organizationSuspended : chatMessages.notAccepting,
     );
   }
-  const row = outcome.sent;
-  return presentMessage(row, user.id);
+  return { message: presentMessage(outcome.sent, user.id), repeated: false };
 }
 
 /**

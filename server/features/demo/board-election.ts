@@ -68,7 +68,7 @@ export async function demoBoardElection(
   admin: User,
   voters: User[],
 ): Promise<void> {
-  const channel = await createChannel(
+  const { channel } = await createChannel(
     db,
     clock,
     admin,

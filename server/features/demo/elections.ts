@@ -87,7 +87,7 @@ export async function demoElections(
     },
   ];
   for (const plan of plans) {
-    const channel = await createChannel(db, clock, admin, createChannelInput.parse(plan.channel));
+    const { channel } = await createChannel(db, clock, admin, createChannelInput.parse(plan.channel));
     const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
     if (!election) continue;
     const opened = await openEarly(db, clock, admin, election.id, origin);

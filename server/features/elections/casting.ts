@@ -228,7 +228,7 @@ export async function castVote(options: {
   const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
-  if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.wrongCandidate);
+  if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.answeredTwice);
   const checked = await checkSelections(db, { electionId, voterId: voter.id, selections: input.selections });
   await requirePasswordIfChosen(options.guard, voter, input.password, who.ip, {
     needed: electionMessages.passwordNeeded,

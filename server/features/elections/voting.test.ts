@@ -124,6 +124,17 @@ describe("casting a vote", () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toBe(electionMessages.wrongCandidate);
 
+    // Two answers to one position: refused for what it is, and nothing written.
+    const twice = await cast(a.cookie, election.id, {
+      grant_id: await grantFor(t.database.db, t.clock, a.user.id, election.id),
+      selections: [
+        { position_id: president.id, candidate_id: president.candidates[0].id },
+        { position_id: president.id, candidate_id: president.candidates[1].id },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.message).toBe(electionMessages.answeredTwice);
+
     const outsider = await createVoter(t.app);
     const notMember = await cast(outsider.cookie, election.id, {
       grant_id: await grantFor(t.database.db, t.clock, outsider.id, election.id),

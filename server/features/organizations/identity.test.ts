@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelMessages } from "../../../contract/channels";
 import { messages } from "../../../contract/messages";
 import { organizationMemberships, securityAlerts } from "../../db/schema";
 import { electionChannel } from "../../test/elections";
@@ -178,5 +179,34 @@ describe("approval for organizations that run elections", () => {
       201,
     );
     expect((await call(t.app, admin.cookie).get(url)).json().require_approval).toBe(false);
+  });
+
+  it("tells the administrator in the creation's answer, only when the setting was turned on", async () => {
+    const admin = await createOrganization(t.app, { organization: "Lakeside Tenants" });
+    const create = (body: object) => call(t.app, admin.cookie).post("/api/channels", body);
+
+    const text = await create({ name: "lobby", type: "text" });
+    expect(text.json().notice).toBeUndefined();
+
+    // Approval off (the default): the first election turns it on, and the answer says so.
+    const first = await create(electionChannel(t.clock));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toBe(messages.channelCreated(first.json().channel.name));
+    expect(first.json().notice).toBe(channelMessages.approvalTurnedOn("Lakeside Tenants"));
+
+    // A later election changes nothing: nothing to say.
+    const url = `/api/organizations/${admin.organizationId}`;
+    await call(t.app, admin.cookie).patch(`${url}/settings`, { require_approval: false });
+    expect((await create(electionChannel(t.clock))).json().notice).toBeUndefined();
+  });
+
+  it("says nothing when approval was already on at the first election", async () => {
+    const admin = await createOrganization(t.app);
+    const url = `/api/organizations/${admin.organizationId}`;
+    await call(t.app, admin.cookie).patch(`${url}/settings`, { require_approval: true });
+    const first = await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().notice).toBeUndefined();
+    expect((await call(t.app, admin.cookie).get(url)).json().require_approval).toBe(true);
   });
 });

@@ -40,7 +40,7 @@ export async function rollHolder(
 }
 
 /** The user's pending request to join the organization (a query, to lock or read as it is). */
-const pendingRequest = (db: Db, organizationId: string, userId: string) =>
+export const pendingRequest = (db: Db, organizationId: string, userId: string) =>
   db
     .select()
     .from(joinRequests)

@@ -16,7 +16,7 @@ import { type User, userColumns } from "../accounts/sessions";
 import { holdDuplicateJoin, type RollHolder, rollHolder } from "./identity";
 import { endMembership } from "./membership";
 import { requireActiveOrganization, requireAdmin } from "./policy";
-import { countMembers, findOrganization, isMember, type OrganizationRow } from "./queries";
+import { countMembers, findOrganization, hasPendingRequest, isMember, type OrganizationRow } from "./queries";
 import { membersWhere } from "./service";
 
 export type JoinOutcome = JoinResult & {
@@ -48,17 +48,7 @@ export async function joinOrganization(
   if (holder) return holdJoin(db, clock, user, organization.id, holder);
 
   if (organization.requireApproval) {
-    const [existing] = await db
-      .select({ id: joinRequests.id })
-      .from(joinRequests)
-      .where(
-        and(
-          eq(joinRequests.organizationId, organization.id),
-          eq(joinRequests.userId, user.id),
-          eq(joinRequests.status, "pending"),
-        ),
-      );
-    if (existing)
+    if (await hasPendingRequest(db, user.id, organization.id))
       return { status: "pending", message: messages.joinPending, organization_id: organization.id };
     const [request] = await db
       .insert(joinRequests)
@@ -144,6 +134,7 @@ export async function invitePreview(db: Db, code: string, user: User | null): Pr
       logo_url: row.logoUrl,
     },
     joined: user ? await isMember(db, user.id, row.id) : false,
+    pending: user ? await hasPendingRequest(db, user.id, row.id) : false,
   };
 }
 

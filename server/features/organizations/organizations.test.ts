@@ -119,6 +119,31 @@ describe("search", () => {
   });
 });
 
+describe("the location", () => {
+  it("is one: the country given at sign-up until the profile says more, shown and matched by search as the profile shows it", async () => {
+    const country = `Ghanaland${Date.now().toString(36)}`;
+    const admin = await createOrganization(t.app, { organization: "Hilltop Choir", country });
+    const voter = await createVoter(t.app);
+    const url = `/api/organizations/${admin.organizationId}`;
+    const found = async (term: string) =>
+      (await call(t.app, voter.cookie).get(`/api/organizations/search?q=${encodeURIComponent(term)}`))
+        .json()
+        .organizations.filter((o: { id: string }) => o.id === admin.organizationId);
+
+    expect((await call(t.app, admin.cookie).get(url)).json().location).toBe(country);
+    expect(await found(country.toLowerCase())).toEqual([expect.objectContaining({ location: country })]);
+
+    await call(t.app, admin.cookie).patch(url, { location: `Kumasi, ${country}` });
+    expect((await call(t.app, admin.cookie).get(url)).json().location).toBe(`Kumasi, ${country}`);
+    expect(await found("kumasi")).toEqual([expect.objectContaining({ location: `Kumasi, ${country}` })]);
+
+    // Cleared on the profile: cleared everywhere (nothing falls back behind it).
+    await call(t.app, admin.cookie).patch(url, { location: "" });
+    expect((await call(t.app, admin.cookie).get(url)).json().location).toBe("");
+    expect(await found(country)).toEqual([]);
+  });
+});
+
 describe("joining", () => {
   it("adds a voter as 'member' and makes it their current organization", async () => {
     const admin = await createOrganization(t.app);
@@ -239,6 +264,35 @@ describe("invite links", () => {
     const dead = await call(t.app).get(`/api/invites/${old}`);
     expect(dead.statusCode).toBe(404);
     expect(dead.json().error.message).toBe(messages.invalidInvite);
+  });
+
+  it("say the viewer's request is pending, as search does, until an administrator decides", async () => {
+    const admin = await createOrganization(t.app);
+    const url = `/api/organizations/${admin.organizationId}`;
+    await call(t.app, admin.cookie).patch(`${url}/settings`, { require_approval: true });
+    const code = (await call(t.app, admin.cookie).get(url)).json().invite_code;
+    const voter = await createVoter(t.app);
+    const preview = () => call(t.app, voter.cookie).get(`/api/invites/${code}`);
+    expect((await preview()).json()).toMatchObject({ joined: false, pending: false });
+
+    const accepted = await call(t.app, voter.cookie).post(`/api/invites/${code}/accept`);
+    expect(accepted.json()).toMatchObject({ status: "pending", message: messages.joinRequested });
+    expect((await preview()).json()).toMatchObject({ joined: false, pending: true });
+    const searched = (
+      await call(t.app, voter.cookie).get(
+        `/api/organizations/search?q=${encodeURIComponent(admin.input.organization)}`,
+      )
+    )
+      .json()
+      .organizations.find((o: { id: string }) => o.id === admin.organizationId);
+    expect(searched).toMatchObject({ joined: false, pending: true });
+    // Someone else's request is theirs alone.
+    const other = await createVoter(t.app);
+    expect((await call(t.app, other.cookie).get(`/api/invites/${code}`)).json().pending).toBe(false);
+
+    const [request] = (await call(t.app, admin.cookie).get(`${url}/join-requests`)).json().requests;
+    await call(t.app, admin.cookie).post(`/api/join-requests/${request.id}/approve`);
+    expect((await preview()).json()).toMatchObject({ joined: true, pending: false });
   });
 
   it("answer a malformed code with 'Invalid invite code format'", async () => {

@@ -18,7 +18,6 @@ export function presentProfile(
     description: row.description,
     website: row.website,
     location: row.location,
-    country: row.country,
     status: row.status,
     owner_id: row.ownerId,
     created_at: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { channels, organizationMemberships, organizations } from "../../db/schema";
+import { pendingRequest } from "./identity";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -39,4 +40,9 @@ export async function isMember(db: Db, userId: string, organizationId: string): 
       ),
     );
   return !!row;
+}
+
+/** The user's request to join waits for an administrator (approval required, or held for its ID number). */
+export async function hasPendingRequest(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  return (await pendingRequest(db, organizationId, userId)).length > 0;
 }

@@ -1,4 +1,5 @@
 // Over 300 lines: the posts feature's rules against one shared organization and its seeded channel, one describe per behaviour.
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorName, postMessages } from "../../../contract/posts";
@@ -45,6 +46,29 @@ describe("messages", () => {
     const page = (await call(t.app, member.cookie).get(`/api/channels/${general.id}/posts`)).json();
     expect(page.posts.map((p: { content: string }) => p.content)).toEqual(["Hello everyone", "Hi Abena"]);
     expect(page.has_more).toBe(false);
+  });
+
+  it("sent again under their id (the answer lost), are the same message, written and announced once", async () => {
+    const { member, other, general } = await workspace();
+    const heard: string[] = [];
+    t.app.context.bus.onMessage((m) => {
+      if (m.event === "post.created") heard.push((m.payload as { post_id: string }).post_id);
+    });
+    const id = randomUUID();
+    const [first, again] = await Promise.all([
+      send(member.cookie, general.id, { content: "Once only", id }),
+      send(member.cookie, general.id, { content: "Once only", id }),
+    ]);
+    const third = await send(member.cookie, general.id, { content: "Once only", id });
+    for (const answer of [first, again, third])
+      expect(answer.json()).toMatchObject({ id, content: "Once only" });
+    const page = (await call(t.app, other.cookie).get(`/api/channels/${general.id}/posts`)).json();
+    expect(page.posts.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(heard.filter((postId) => postId === id)).toHaveLength(1);
+    // Another's message id is no one's to send under, nor one of another channel's.
+    const taken = await send(other.cookie, general.id, { content: "Mine", id });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(postMessages.idTaken);
   });
 
   it("need text or an attachment", async () => {

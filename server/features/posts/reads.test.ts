@@ -41,6 +41,25 @@ describe("a channel's page", () => {
     expect((await page(admin.cookie)).last_read_at).toBe(before.created_at);
   });
 
+  it("read in one tab, tells the reader's other tabs (channel.read on their own topic) to clear its badge", async () => {
+    const { admin, member, channel } = await lobby();
+    const heard: Array<{ topic: string; event: string; payload: unknown }> = [];
+    t.app.context.bus.onMessage((m) => heard.push(m));
+    t.clock.advance(1000);
+    await call(t.app, member.cookie).post(`/api/channels/${channel.id}/read`);
+    expect(heard.filter((m) => m.event === "channel.read")).toEqual([
+      {
+        topic: `user:${member.id}`,
+        event: "channel.read",
+        payload: {
+          organization_id: admin.organizationId,
+          channel_id: channel.id,
+          read_at: t.clock.now().toISOString(),
+        },
+      },
+    ]);
+  });
+
   it("is read up to one's own message once one writes in it, wherever it is opened next", async () => {
     const { admin, member, channel } = await lobby();
     const posts = `/api/channels/${channel.id}/posts`;

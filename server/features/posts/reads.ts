@@ -14,9 +14,14 @@ export const administratorOf = (author: SQL, organization: SQL) => sql`
   where m.user_id = ${author} and m.organization_id = ${organization}
     and m.role = 'admin' and u.user_type = 'organization'`;
 
-/** The user has read the channel up to now; their mentions there are read too. */
-export async function markRead(db: Db, user: User, channelId: string, now: Date): Promise<void> {
-  await channelReader(db, user, channelId);
+/** The user has read the channel up to now; their mentions there are read too. Says the channel's organization. */
+export async function markRead(
+  db: Db,
+  user: User,
+  channelId: string,
+  now: Date,
+): Promise<{ organizationId: string }> {
+  const { channel } = await channelReader(db, user, channelId);
   await db
     .insert(channelReads)
     .values({ channelId, userId: user.id, lastReadAt: now })
@@ -31,6 +36,7 @@ export async function markRead(db: Db, user: User, channelId: string, now: Date)
         sql`${notifications.readAt} is null`,
       ),
     );
+  return { organizationId: channel.organizationId };
 }
 
 /**

@@ -82,7 +82,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       const post = await inSenderOrder(request, () =>
         inTurn(params.id, async () => {
           const created = await createPost(db, clock, auth.user, params.id, body);
-          await announceNew(created.post, created.mentioned, created.byVoter);
+          if (!created.repeated) await announceNew(created.post, created.mentioned, created.byVoter);
           return created.post;
         }),
       );
@@ -279,7 +279,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, e.markRead, async ({ auth, params }) => {
-    await markRead(db, auth.user, params.id, clock.now());
+    const now = clock.now();
+    const { organizationId } = await markRead(db, auth.user, params.id, now);
+    // The reader's other tabs clear the channel's badge too.
+    await bus.publish(`user:${auth.user.id}`, "channel.read", {
+      organization_id: organizationId,
+      channel_id: params.id,
+      read_at: now.toISOString(),
+    });
     return { success: true as const };
   });
 

@@ -3,13 +3,15 @@ import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { PAGE_SIZE, type Post, type PostPage, postMessages } from "../../../contract/posts";
 import type { createPostInput, editPostInput } from "../../../contract/posts-input";
+import { trimmed } from "../../../contract/zod";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
 import { perDatabase } from "../../db/prepared";
 import { channelReads, channels, posts, uploads } from "../../db/schema";
-import { badRequest, forbidden } from "../../http/errors";
+import { badRequest, conflict, forbidden } from "../../http/errors";
 import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
+import { isUniqueViolation } from "../../lib/db-errors";
 import type { User } from "../accounts/sessions";
 import { removeUploadFiles } from "../uploads/files";
 import { channelReader, channelWriter, type PostRow, postFor, refuseIfSuspended } from "./access";
@@ -55,6 +57,8 @@ export interface NewPost {
   post: Post;
   mentioned: string[];
   byVoter: boolean;
+  /** The message was already written under the id the sender gave (a send repeated): nothing new to announce. */
+  repeated?: boolean;
 }
 
 /**
@@ -69,6 +73,15 @@ export async function createPost(
   input: z.output<typeof createPostInput>,
 ): Promise<NewPost> {
   const { channel, admin } = await channelWriter(db, user, channelId);
+  // A send repeated after its answer was lost: the message as it was written, whatever came since.
+  const repeated = () =>
+    sentBefore(db, user, channelId, input.id).then((post) => ({
+      post,
+      mentioned: [],
+      byVoter: !admin,
+      repeated: true,
+    }));
+  if (input.id && (await exists(db, input.id))) return repeated();
   if (input.attachment_id) {
     const [upload] = await db
       .select({ id: uploads.id })
@@ -84,13 +97,40 @@ export async function createPost(
       );
     if (!upload) throw badRequest(postMessages.attachmentMissing);
   }
-  return insertPost(db, clock, user, {
-    organizationId: channel.organizationId,
-    channelId,
-    content: input.content.trim(),
-    attachmentId: input.attachment_id ?? null,
-    forwardedFromId: null,
-  }).then((created) => ({ ...created, byVoter: !admin }));
+  try {
+    const created = await insertPost(db, clock, user, {
+      id: input.id,
+      organizationId: channel.organizationId,
+      channelId,
+      content: trimmed(input.content),
+      attachmentId: input.attachment_id ?? null,
+      forwardedFromId: null,
+    });
+    return { ...created, byVoter: !admin };
+  } catch (error) {
+    // The same send twice at once: the one written first answers both.
+    if (input.id && isUniqueViolation(error, "posts_pkey")) return repeated();
+    throw error;
+  }
+}
+
+const exists = async (db: Db, postId: string) =>
+  (await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId))).length > 0;
+
+/** The message the user sent in the channel under `postId`; another's id, or another channel's, is refused. */
+async function sentBefore(db: Db, user: User, channelId: string, postId: string | undefined): Promise<Post> {
+  const [row] = postId
+    ? await db
+        .select({ authorId: posts.authorId, channelId: posts.channelId })
+        .from(posts)
+        .where(eq(posts.id, postId))
+    : [];
+  const post =
+    row?.authorId === user.id && row.channelId === channelId
+      ? await loadPost(db, user.id, postId as string)
+      : null;
+  if (!post) throw conflict(postMessages.idTaken);
+  return post;
 }
 
 /**
@@ -138,7 +178,12 @@ async function insertPost(
   db: Db,
   clock: Clock,
   user: User,
-  values: {
+  {
+    id,
+    ...values
+  }: {
+    /** The id the sender made for it, or none (one is made here). */
+    id?: string;
     organizationId: string;
     channelId: string;
     content: string;
@@ -146,7 +191,7 @@ async function insertPost(
     forwardedFromId: string | null;
   },
 ): Promise<{ post: Post; mentioned: string[] }> {
-  const row = await writePost(db)({ ...values, id: randomUUID(), authorId: user.id });
+  const row = await writePost(db)({ ...values, id: id ?? randomUUID(), authorId: user.id });
   // A new message has no likes, reactions, comments, pin or bookmark yet: only its attachment and source are read.
   const [upload] = values.attachmentId
     ? await db.select().from(uploads).where(eq(uploads.id, values.attachmentId))

@@ -89,9 +89,13 @@ describe("the profile", () => {
     expect(saved.statusCode).toBe(200);
     const profile = (await as.get("/api/profile")).json().profile;
     expect(profile).toMatchObject({ full_name: "New Name", phone_number: "+1 555 0199" });
-    const refused = await as.patch("/api/profile", { full_name: "  " });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe(messages.fullNameRequired);
+    // Nothing visible is no name: blanks, zero-width spaces and joiners, a direction override.
+    for (const full_name of ["  ", "\u200b\u200b\u200b", "\u2060 \u202e"]) {
+      const refused = await as.patch("/api/profile", { full_name });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(messages.fullNameRequired);
+    }
+    expect((await as.get("/api/profile")).json().profile.full_name).toBe("New Name");
   });
 
   it("reads Recent Activity a page at a time, newest first, so it never grows without end", async () => {

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../contract/messages";
 import { MAX_UNSENT_ATTACHMENTS, postMessages } from "../../../contract/posts";
 import { uploads } from "../../db/schema";
 import { createMember, createOrganization, signIn } from "../../test/factories";
 import { call } from "../../test/http";
-import { multipart } from "../../test/multipart";
+import { multipart, TINY_PNG } from "../../test/multipart";
 import { type TestApp, testApp } from "../../test/support";
 import { ORPHAN_GRACE_MS, sweepUploads } from "./sweeper";
 
@@ -27,8 +28,13 @@ async function channelWithMember() {
   return { admin, member, channel };
 }
 
-const upload = (cookie: string, channelId: string, text = "notes for the meeting\n") => {
-  const { payload, headers } = multipart("notes.txt", Buffer.from(text), "text/plain");
+const upload = (
+  cookie: string,
+  channelId: string,
+  text: string | Buffer = "notes for the meeting\n",
+  filename = "notes.txt",
+) => {
+  const { payload, headers } = multipart(filename, Buffer.from(text), "text/plain");
   return t.app.inject({
     method: "POST",
     url: `/api/channels/${channelId}/attachments`,
@@ -41,6 +47,37 @@ const send = (cookie: string, channelId: string, attachmentId: string) =>
   call(t.app, cookie).post(`/api/channels/${channelId}/posts`, { content: "", attachment_id: attachmentId });
 
 const stored = (id: string) => t.app.context.storage.exists(id);
+
+describe("attachment names", () => {
+  it("keep their extension when a long name is shortened, and the file is accepted", async () => {
+    const { member, channel } = await channelWithMember();
+    const long = `${"a".repeat(300)}.txt`;
+    const response = await upload(member.cookie, channel.id, "minutes\n", long);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().filename).toBe(`${"a".repeat(196)}.txt`);
+  });
+
+  it("refuse an empty file for what it is", async () => {
+    const { member, channel } = await channelWithMember();
+    const response = await upload(member.cookie, channel.id, "");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(messages.fileEmpty);
+  });
+
+  it("of an image are of its type whatever it was called: a PNG sent as invoice.html is kept as invoice.png", async () => {
+    const { member, channel } = await channelWithMember();
+    const disguised = Buffer.concat([TINY_PNG, Buffer.from("<script>alert(1)</script>")]);
+    const response = await upload(member.cookie, channel.id, disguised, "invoice.html");
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ filename: "invoice.png", content_type: "image/png" });
+    const served = await call(t.app, member.cookie).get(response.json().url);
+    expect(served.headers["content-disposition"]).toBe("inline; filename*=UTF-8''invoice.png");
+    // An image named for its type keeps its name, in any case.
+    expect((await upload(member.cookie, channel.id, TINY_PNG, "photo.PNG")).json().filename).toBe(
+      "photo.PNG",
+    );
+  });
+});
 
 describe("attachment uploads", () => {
   it("are throttled per user", async () => {

@@ -58,3 +58,26 @@ export const IMAGE_TYPES = new Set<SniffedType>([
   "image/bmp",
   "image/avif",
 ]);
+
+/** The extensions an image of each type is named with, the first the one given to a name without them. */
+const IMAGE_EXTENSIONS: Partial<Record<NonNullable<SniffedType>, string[]>> = {
+  "image/png": ["png"],
+  "image/jpeg": ["jpg", "jpeg", "jfif"],
+  "image/gif": ["gif"],
+  "image/webp": ["webp"],
+  "image/bmp": ["bmp"],
+  "image/avif": ["avif"],
+};
+
+/**
+ * An image's file name with an extension of its type: an image is accepted by its content
+ * whatever it was named, and kept under a name that says what it is (`invoice.html` holding a PNG
+ * is kept as `invoice.png`, so "Save image as" writes no page that a browser would run).
+ */
+export function imageName(filename: string, type: SniffedType): string {
+  const extensions = type ? IMAGE_EXTENSIONS[type] : undefined;
+  if (!extensions) return filename;
+  const dot = filename.lastIndexOf(".");
+  const [stem, extension] = dot > 0 ? [filename.slice(0, dot), filename.slice(dot + 1)] : [filename, ""];
+  return extensions.includes(extension.toLowerCase()) ? filename : `${stem}.${extensions[0]}`;
+}

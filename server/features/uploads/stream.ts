@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect";
 import { uploads } from "../../db/schema";
 import { AppError, badRequest } from "../../http/errors";
 import type { FileStorage } from "../../storage/index";
-import { type SniffedType, sniff } from "./sniff";
+import { imageName, type SniffedType, sniff } from "./sniff";
 import type { UploadRow } from "./store";
 
 /**
@@ -70,6 +70,16 @@ async function drain(stream: Readable): Promise<void> {
   await finished(stream).catch(() => undefined);
 }
 
+/** The longest file name kept, in characters. */
+const NAME_LENGTH = 200;
+
+/** A file name of at most NAME_LENGTH characters, shortened before its extension (which says its type). */
+function shortName(name: string): string {
+  if (name.length <= NAME_LENGTH) return name;
+  const extension = path.extname(name).slice(0, 16);
+  return name.slice(0, NAME_LENGTH - extension.length) + extension;
+}
+
 /**
  * Streams a multipart file (an attachment, a logo, a recording) to storage without holding it in
  * memory: its first bytes say what it is (refused unless an accepted type), then it is stored
@@ -91,18 +101,20 @@ export async function saveUploadStream(
   // The body may have ended short while the route was still checking who may upload: the parser
   // has then already closed the file, and a read from it would wait for ever.
   if (file.file.destroyed && !file.file.readableEnded) throw new UploadInterrupted();
-  const filename = options.filename(path.basename(file.filename || "file").slice(0, 200));
-  const extension = path.extname(filename).slice(1).toLowerCase();
+  const given = options.filename(shortName(path.basename(file.filename || "file")));
+  const extension = path.extname(given).slice(1).toLowerCase();
   const first = await readAtLeast(file.file, HEAD_BYTES).catch((error: unknown) => {
     throw clientGone(error) ? new UploadInterrupted() : error;
   });
-  const contentType =
-    first.length > 0 ? options.accept(sniff(first.subarray(0, HEAD_BYTES)), extension) : null;
+  if (first.length === 0) throw badRequest(messages.fileEmpty);
+  const sniffed = sniff(first.subarray(0, HEAD_BYTES));
+  const contentType = options.accept(sniffed, extension);
   if (!contentType) {
     await drain(file.file);
     if (file.file.truncated) throw new AppError("payload_too_large", options.refusal);
     throw badRequest(options.refusal);
   }
+  const filename = imageName(given, sniffed);
 
   const id = randomUUID();
   let size = 0;

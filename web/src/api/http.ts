@@ -19,6 +19,10 @@ export class ApiError extends Error {
 /** The server could not be reached at all. */
 export class NetworkError extends Error {}
 
+/** A failure that says the server could not be reached (no answer, or 503 while it restarts): not the request's fault. */
+export const unreachable = (failure: unknown): boolean =>
+  failure instanceof NetworkError || (failure instanceof ApiError && failure.status === 503);
+
 export function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   return send<T>(path, {
     method,

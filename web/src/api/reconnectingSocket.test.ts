@@ -1,44 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ReconnectingSocket, type ReconnectingSocketOptions } from "./reconnectingSocket";
-
-/** A WebSocket the test drives: it opens, answers and closes when told. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  sent: string[] = [];
-  closedWith: number | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code = 1000) {
-    this.closedWith = code;
-    this.readyState = FakeSocket.CLOSED;
-  }
-  /** The server side. */
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  message(data: string) {
-    this.onmessage?.({ data });
-  }
-  drop(code: number) {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code });
-  }
-}
-
-const latest = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
+import { FakeSocket, latest } from "./socket.fixtures";
 
 function socketWith(extra: Partial<ReconnectingSocketOptions> = {}) {
   const options = {

@@ -26,6 +26,13 @@ export interface TopicListener {
   onRefused?(message: string): void;
 }
 
+/**
+ * The realtime connection as the screens see it: `idle` (no screen listens), `connecting` (the first
+ * attempt), `open`, or `lost` (dropped, or never reached: retrying, and live updates are paused).
+ */
+export type Connection = "idle" | "connecting" | "open" | "lost";
+type ConnectionListener = (now: Connection, before: Connection) => void;
+
 const RETRY_MAX_MS = 30_000;
 /** A client ping this often; no answer within the next period means the connection is dead. */
 const PING_EVERY_MS = 25_000;
@@ -40,6 +47,7 @@ const LINGER_MS = 2_000;
 class RealtimeSocket {
   private readonly transport = new ReconnectingSocket({
     onOpen: () => {
+      this.setConnection("open");
       this.heardSince.clear();
       for (const topic of this.topics.keys()) this.send({ type: "subscribe", topic });
     },
@@ -51,9 +59,13 @@ class RealtimeSocket {
     // signing in again) reconnects.
     finalCodes: [SOCKET_CLOSE.unauthorized],
     onDrop: (code, retrying) => {
+      // A finished session is not a lost connection: the tab signs in again (sessionLost).
+      this.setConnection(retrying ? "lost" : "idle");
       if (!retrying && code === SOCKET_CLOSE.unauthorized) sessionLost();
     },
   });
+  private connectionNow: Connection = "idle";
+  private readonly connectionListeners = new Set<ConnectionListener>();
   private readonly topics = new Map<Topic, Set<TopicListener>>();
   /** The topics confirmed on this connection: since when none of their events was missed. */
   private readonly heardSince = new Map<Topic, Moment>();
@@ -77,13 +89,36 @@ class RealtimeSocket {
       // Already confirmed: the server will not confirm again, so confirm to this listener now (the
       // events heard before it came were not its: it missed nothing since the last of them).
       else if (since !== undefined) listener.onSubscribed?.(since);
-    } else this.transport.start();
+    } else this.start();
     return () => this.unsubscribe(topic, listener);
+  }
+
+  get connection(): Connection {
+    return this.connectionNow;
+  }
+
+  /** Hears every change of `connection`; returns the removal. */
+  onConnection(listener: ConnectionListener): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  private setConnection(now: Connection): void {
+    const before = this.connectionNow;
+    if (now === before) return;
+    this.connectionNow = now;
+    for (const listener of [...this.connectionListeners]) listener(now, before);
+  }
+
+  /** Connects (a retry already waiting keeps the connection `lost` until it opens). */
+  private start(): void {
+    if (this.connectionNow === "idle") this.setConnection("connecting");
+    this.transport.start();
   }
 
   /** Connects again if screens still hold topics (after a 4401, once the session is known to be there). */
   resume(): void {
-    if (this.topics.size > 0) this.transport.start();
+    if (this.topics.size > 0) this.start();
   }
 
   /** Handles one event by name, on whichever subscribed topic it arrives; returns the removal. */
@@ -107,7 +142,9 @@ class RealtimeSocket {
     if (this.topics.size === 0) {
       clearTimeout(this.lingerTimer);
       this.lingerTimer = setTimeout(() => {
-        if (this.topics.size === 0) this.transport.stop();
+        if (this.topics.size > 0) return;
+        this.transport.stop();
+        this.setConnection("idle");
       }, LINGER_MS);
     }
   }

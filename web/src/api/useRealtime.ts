@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { EventMap, EventName, Topic } from "../../../contract/events";
 import type { Moment } from "./moment";
 import { realtime } from "./socket";
@@ -35,4 +35,34 @@ export function useTopic(
       },
     });
   }, [topic]);
+}
+
+const subscribeConnection = (change: () => void) => realtime.onConnection(change);
+
+/**
+ * Whether live updates arrive: false while the realtime connection is lost and being tried again
+ * (what the screen shows may be stale then: presence is not known, events are missed until the
+ * catch-up). True while it is first connecting, and when no screen listens.
+ */
+export function useLive(): boolean {
+  return useSyncExternalStore(subscribeConnection, () => realtime.connection !== "lost");
+}
+
+/**
+ * Runs `callback` each time the realtime connection comes back after it was lost: the server is
+ * reachable again (a notice that it could not be reached is out of date). The topics' catch-up is
+ * `useTopic`'s `onSubscribed`.
+ */
+export function useReconnected(callback: () => void): void {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(
+    () =>
+      realtime.onConnection((now, before) => {
+        if (now === "open" && before === "lost") latest.current();
+      }),
+    [],
+  );
 }

@@ -25,10 +25,12 @@ interface AvatarProps {
   /** "round" for people, "square" for organizations. */
   shape?: "round" | "square";
   className?: string;
+  /** What it is called (an organization's "… logo"); without a label it is decorative. */
+  label?: string;
 }
 
-/** A picture or the initials of a name; decorative (the name is always said next to it). */
-export function Avatar({ name, src, size = 36, shape = "round", className }: AvatarProps) {
+/** A picture or the initials of a name; decorative unless labelled (the name is said next to it). */
+export function Avatar({ name, src, size = 36, shape = "round", className, label }: AvatarProps) {
   const [broken, setBroken] = useState<string | null>(null);
   const image = src && broken !== src ? src : null;
   const style = {
@@ -39,10 +41,12 @@ export function Avatar({ name, src, size = 36, shape = "round", className }: Ava
     background: image ? undefined : `hsl(${hue(name)} 55% 30%)`,
   };
   const classes = cx(styles.avatar, shape === "round" ? styles.round : styles.square, className);
+  // Labelled: the picture says it, or the initials' tile as one image.
+  const said = !label ? { "aria-hidden": true } : image ? {} : { role: "img", "aria-label": label };
   return (
-    <span className={classes} style={style} aria-hidden="true">
+    <span className={classes} style={style} {...said}>
       {image ? (
-        <img src={image} alt="" width={size} height={size} onError={() => setBroken(image)} />
+        <img src={image} alt={label ?? ""} width={size} height={size} onError={() => setBroken(image)} />
       ) : (
         initials(name)
       )}

@@ -27,7 +27,7 @@ const TONES: Record<Tone, string | undefined> = {
 
 const ToastContext = createContext<((text: string, tone?: Tone) => void) | null>(null);
 
-/** Short notices ("Link Copied!", errors of actions) shown at the bottom of the screen for a few seconds. */
+/** Short notices ("Link Copied!", errors of actions) shown at the top of the screen for a few seconds, clear of the composers at the bottom. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const next = useRef(1);

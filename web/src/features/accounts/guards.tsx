@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { UserType } from "../../../../contract/accounts";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Navigate, useLocation } from "../../router";
+import { sameChannelIn } from "../workspace/areaPaths";
 import { homeFor, useAuth } from "./AuthProvider";
 
 function GuardState({ children }: { children: ReactNode }) {
@@ -29,7 +30,8 @@ function GuardState({ children }: { children: ReactNode }) {
 
 /**
  * Signed-in users only; with `userType`, only that user type (an organization user elsewhere goes to
- * /organization, anyone else to /member).
+ * /organization, anyone else to /member; a channel's address goes to the same channel there, so a
+ * channel link works in whichever area its reader has).
  */
 export function RequireUser({ userType, children }: { userType?: UserType; children: ReactNode }) {
   return (
@@ -43,7 +45,10 @@ function RequireUserInner({ userType, children }: { userType?: UserType; childre
   const { user } = useAuth();
   const location = useLocation();
   if (!user) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
-  if (userType && user.user_type !== userType) return <Navigate to={homeFor(user)} replace />;
+  if (userType && user.user_type !== userType) {
+    const home = homeFor(user);
+    return <Navigate to={sameChannelIn(home, location.pathname, location.search) ?? home} replace />;
+  }
   return <>{children}</>;
 }
 

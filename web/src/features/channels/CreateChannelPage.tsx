@@ -9,6 +9,7 @@ import { cx } from "../../ui/cx";
 import { fieldProps, formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import type { HomeState } from "../workspace/WorkspaceHome";
 import { CandidateModal } from "./CandidateModal";
 import { ChannelTypePicker } from "./ChannelTypePicker";
 import styles from "./CreateChannelPage.module.css";
@@ -39,6 +40,8 @@ export default function CreateChannelPage() {
   const create = useEndpointMutation(channelsEndpoints.create);
   const [adding, setAdding] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
+  // What else the creation changed (the first election turned Require Admin Approval on).
+  const [notice, setNotice] = useState<string | null>(null);
   const nameId = useId();
 
   // The workspace may finish loading after the first render: follow ?type= once we know the role.
@@ -48,9 +51,13 @@ export default function CreateChannelPage() {
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => navigate(`/${area}`), REDIRECT_AFTER_MS);
+    // The notice goes along: the workspace home shows it again, as two seconds may not be time to read it.
+    const timer = setTimeout(
+      () => navigate(`/${area}`, notice ? { state: { notice } satisfies HomeState } : undefined),
+      REDIRECT_AFTER_MS,
+    );
     return () => clearTimeout(timer);
-  }, [success, navigate, area]);
+  }, [success, notice, navigate, area]);
 
   if (status === "loading") {
     return (
@@ -94,8 +101,10 @@ export default function CreateChannelPage() {
 
   const submit = submitting(form, async (body) => {
     setSuccess(null);
-    const { channel } = await create.mutateAsync({ body: { ...body, organization_id: currentId } });
-    setSuccess(messages.channelCreated(channel.name));
+    setNotice(null);
+    const created = await create.mutateAsync({ body: { ...body, organization_id: currentId } });
+    setSuccess(messages.channelCreated(created.channel.name));
+    setNotice(created.notice ?? null);
     form.reset(blankChannel(type));
     await refreshChannels().catch(() => undefined);
   });
@@ -109,11 +118,6 @@ export default function CreateChannelPage() {
         </p>
       </header>
 
-      {success && (
-        <div className="alert alert-success" role="status">
-          {success}
-        </div>
-      )}
       <form onSubmit={submit} noValidate className={styles.form}>
         <section className={cx("card", styles.section)} aria-labelledby="cc-details">
           <h2 id="cc-details">Channel Details</h2>
@@ -189,6 +193,12 @@ export default function CreateChannelPage() {
         )}
 
         {/* By the button that was pressed: the form is longer than a screen. */}
+        {success && (
+          <div className={cx("alert alert-success", styles.success)} role="status">
+            <p>{success}</p>
+            {notice && <p>{notice}</p>}
+          </div>
+        )}
         {error && (
           <div className="alert alert-error" role="alert">
             {error}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
-import type { DirectMessage } from "../../../../contract/chat";
+import type { ChatContact, DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
 import { useAuth } from "../accounts/AuthProvider";
@@ -111,7 +111,13 @@ export function ChatDock() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open, close]);
 
-  const selected = inbox.contacts?.find((contact) => contact.id === selectedId) ?? null;
+  // The open conversation stays open when its contact leaves the list (they left this organization,
+  // the list read again): shown as last known, its history and the draft in its box kept. A person
+  // who shares no organization any more comes back in the list, read-only (shares_organization).
+  const listed = inbox.contacts?.find((contact) => contact.id === selectedId) ?? null;
+  const [held, setHeld] = useState<ChatContact | null>(null);
+  if (listed && listed !== held) setHeld(listed);
+  const selected = listed ?? (held && held.id === selectedId ? held : null);
   const onRead = useCallback(() => {
     if (selectedId) inbox.noteRead(selectedId);
   }, [selectedId, inbox.noteRead]);

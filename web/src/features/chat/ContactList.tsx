@@ -34,6 +34,7 @@ function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): v
         <span className={styles.contactText}>
           <span className={styles.contactTop}>
             <span className={styles.contactName}>{contact.full_name}</span>
+            {!contact.shares_organization && <span className={styles.former}>{text.formerContact}</span>}
             {last && <span className={styles.contactTime}>{listTime(last.created_at)}</span>}
           </span>
           <span className={styles.contactBottom}>

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
+import { newId } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
@@ -60,13 +61,19 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const draft = form.watch("content");
   const list = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
-  const canSend = draft.trim() !== "" && contact.accepts_messages;
-  // A refused message, with those sent after it, comes back in front of what was written since (Retry sends it).
-  const post = useOutbox<string>(
-    async (content) => onSent(await chat.send(content)),
+  // Someone who shares no organization any more: the conversation is read-only (the draft stays).
+  const writable = contact.accepts_messages && contact.shares_organization;
+  const canSend = draft.trim() !== "" && writable;
+  // A refused message, with those sent after it, comes back in front of what was written since
+  // (Retry sends it). Each goes under an id made here; one that came back goes again, unchanged,
+  // under the same id: if it was written and only its answer was lost, it is not written twice.
+  const unsentIds = useRef(new Map<string, string>());
+  const post = useOutbox<{ id: string; content: string }>(
+    async ({ id, content }) => onSent(await chat.send(content, id)),
     (back) => {
+      for (const item of back) unsentIds.current.set(item.content, item.id);
       const current = form.getValues("content");
-      form.setValue("content", [...back, current].filter(Boolean).join(" "));
+      form.setValue("content", [...back.map((item) => item.content), current].filter(Boolean).join(" "));
     },
   );
 
@@ -91,7 +98,9 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     stickToEnd.current = true;
     form.reset({ content: "" });
     form.setFocus("content");
-    post(content);
+    const id = unsentIds.current.get(content) ?? newId();
+    unsentIds.current.delete(content);
+    post({ id, content });
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -195,7 +204,13 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           </button>
         </div>
       )}
-      {!contact.accepts_messages && <p className={styles.note}>{text.notAccepting(contact.full_name)}</p>}
+      {!contact.shares_organization ? (
+        <p className={styles.note} role="status">
+          {text.noSharedOrganization(contact.full_name)}
+        </p>
+      ) : (
+        !contact.accepts_messages && <p className={styles.note}>{text.notAccepting(contact.full_name)}</p>
+      )}
       <form className={styles.composer} onSubmit={submit}>
         <input
           className={styles.input}
@@ -204,6 +219,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           placeholder={text.placeholder}
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
+          readOnly={!contact.shares_organization}
           {...form.register("content")}
         />
         <button

@@ -20,6 +20,7 @@ const contact = (id: string, name: string, lastAt?: number, unread = 0): ChatCon
   user_type: "voter",
   online: false,
   accepts_messages: true,
+  shares_organization: true,
   last_message: lastAt === undefined ? null : { content: "hi", created_at: at(lastAt), from_me: false },
   unread_count: unread,
 });

@@ -33,6 +33,10 @@ export const text = {
   roleVoter: "Voter",
   seen: "Seen",
   notAccepting: (name: string) => `${name} does not accept direct messages.`,
+  /** A past conversation with someone who shares no organization with the user any more. */
+  noSharedOrganization: (name: string) =>
+    `${name} is no longer in an organization with you. Your past messages stay here to read; new ones cannot be sent.`,
+  formerContact: "No shared organization",
   unreadFrom: (n: number) => `${n} unread`,
   messageLabel: "Message",
 } as const;

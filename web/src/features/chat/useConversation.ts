@@ -3,8 +3,9 @@ import { useEffect, useMemo, useRef } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
+import { unreachable } from "../../api/http";
 import { endpointKey, readFromNow, useEndpointMutation, writeOrReadAgain } from "../../api/query";
-import { useTopic } from "../../api/useRealtime";
+import { useReconnected, useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { type ConversationPages, markedRead, messagesOf, withNew } from "./cache";
 
@@ -19,8 +20,8 @@ export interface Conversation {
   loadEarlier(): Promise<void>;
   sending: boolean;
   sendError: string | null;
-  /** Sends the text; the message once the server stored it (only then is it shown as sent); rejects when refused (`sendError` says why). */
-  send(content: string): Promise<DirectMessage>;
+  /** Sends the text (under `id`, made by the sender: the same id sent again is the same message); the message once the server stored it (only then is it shown as sent); rejects when refused (`sendError` says why). */
+  send(content: string, id?: string): Promise<DirectMessage>;
 }
 
 interface Options {
@@ -98,6 +99,12 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     (since) => readFromNow(queryClient, key, { since }),
   );
 
+  // "Not sent: could not reach the server" is out of date once the server is back: the notice
+  // goes, the text stays in the box to send again.
+  useReconnected(() => {
+    if (unreachable(sent.error)) sent.reset();
+  });
+
   return {
     messages,
     error: pages.data || !pages.error ? null : messageOf(pages.error),
@@ -114,6 +121,7 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     },
     sending: sent.isPending,
     sendError: sent.error ? messageOf(sent.error) : null,
-    send: (content) => sent.mutateAsync({ params: { id: otherId }, body: { content } }),
+    send: (content, id) =>
+      sent.mutateAsync({ params: { id: otherId }, body: { content, ...(id ? { id } : {}) } }),
   };
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { ChatContact, ContactList, DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
-import { useTopic } from "../../api/useRealtime";
+import { useLive, useTopic } from "../../api/useRealtime";
 import { messageOf } from "../../ui/messageOf";
 import { withContact, withMessage } from "./cache";
 
@@ -141,8 +141,14 @@ export function useInbox({ me, organizationId, open, readingId, onIncoming }: Op
   );
 
   const { data, error } = contactsQuery;
+  // Presence is only known while live: with the connection lost, no contact is shown online.
+  const live = useLive();
+  const contacts = useMemo(
+    () => (live ? data?.contacts : data?.contacts.map((contact) => ({ ...contact, online: false }))),
+    [live, data],
+  );
   return {
-    contacts: organizationId ? data?.contacts : [],
+    contacts: organizationId ? contacts : [],
     error: organizationId && !data && error ? messageOf(error) : null,
     unread: organizationId ? (unreadQuery.data?.total ?? 0) : 0,
     loadContacts,

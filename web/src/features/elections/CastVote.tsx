@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
@@ -165,17 +165,12 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
     [cast],
   );
 
-  const isOrganizationUser = user?.user_type === "organization";
-  if (isOrganizationUser) {
-    return (
-      <div className={styles.cast}>
-        <div className={cx(shared.notice, styles.noticeInfo)}>
-          <p>{text.adminNote}</p>
-        </div>
-        {user && <VoterPreview election={election} voterId={user.id} />}
-      </div>
-    );
-  }
+  // Voting stopped (the election closed, or the organization was suspended) while the voter was
+  // verifying: the dialog closes and the page's notice says why. Not a verification failure.
+  const onVotingClosed = useCallback(() => {
+    setPhase({ name: "idle" });
+    onChanged();
+  }, [onChanged]);
 
   // The workspace hears a suspension live; the election's can_vote says so on load.
   const suspended = current?.id === election.organization_id && current.status === "suspended";
@@ -188,6 +183,24 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
     if (election.status !== "active") return electionMessages.notOpen;
     return null;
   })();
+  const votingStopped = notice !== null;
+  useEffect(() => {
+    if (!votingStopped) return;
+    setPhase((now) => (now.name === "verifying" || now.name === "password" ? { name: "idle" } : now));
+  }, [votingStopped]);
+
+  const isOrganizationUser = user?.user_type === "organization";
+  if (isOrganizationUser) {
+    return (
+      <div className={styles.cast}>
+        <div className={cx(shared.notice, styles.noticeInfo)}>
+          <p>{text.adminNote}</p>
+        </div>
+        {user && <VoterPreview election={election} voterId={user.id} />}
+      </div>
+    );
+  }
+
   const needsTwoFactor = election.requires_two_factor && !user?.two_factor_enabled;
   const canVote = !notice && election.viewer.can_vote && !needsTwoFactor;
   const busy = phase.name === "verifying" || phase.name === "casting" ? phase.name : false;
@@ -278,6 +291,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
             electionId={election.id}
             methods={election.verification_methods}
             onResult={onVerified}
+            onVotingClosed={onVotingClosed}
           />
         )}
         {phase.name === "password" && (

@@ -35,19 +35,26 @@ function failureMessage(failure: unknown): string {
   return electionMessages.verificationError;
 }
 
+/** The server refused because voting is no longer open: no one's identity failed. */
+const votingNotOpen = (failure: unknown) =>
+  failure instanceof ApiError && failure.message === electionMessages.notOpen;
+
 /**
  * The Voter Verification modal: select a method, verify (on the server), then success (closes
  * after 1.5 s with the grant) or failure (Try Again returns to method selection). The close button
- * answers false.
+ * answers false. The failure panel is for the voter's identity: a refusal because voting closed
+ * meanwhile goes to `onVotingClosed` (the page says voting has closed) instead.
  */
 export function VerificationModal({
   electionId,
   methods,
   onResult,
+  onVotingClosed,
 }: {
   electionId: string;
   methods: VerificationMethod[];
   onResult(grantId: string | false): void;
+  onVotingClosed(): void;
 }) {
   const [step, setStep] = useState<Step>({ name: "select" });
   const [method, setMethod] = useState<VerificationMethod | null>(methods[0] ?? null);
@@ -61,6 +68,8 @@ export function VerificationModal({
   // The modal refocuses when its onClose changes: keep one for its whole life.
   const answer = useRef(onResult);
   answer.current = onResult;
+  const closed = useRef(onVotingClosed);
+  closed.current = onVotingClosed;
   const close = useCallback(() => answer.current(false), []);
 
   useEffect(() => {
@@ -69,8 +78,10 @@ export function VerificationModal({
     return () => clearTimeout(timer);
   }, [step]);
 
-  const fail = (failure: unknown, codeStillValid = false) =>
-    setStep({ name: "failure", message: failureMessage(failure), codeStillValid });
+  const fail = (failure: unknown, codeStillValid = false) => {
+    if (votingNotOpen(failure)) closed.current();
+    else setStep({ name: "failure", message: failureMessage(failure), codeStillValid });
+  };
 
   async function run<T>(task: () => Promise<T>, onDone: (value: T) => void, codeStillValid = false) {
     setBusy(true);

@@ -10,6 +10,7 @@ import { LoadState } from "../../ui/LoadState";
 import authCard from "../accounts/AuthCard.module.css";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
 import { errorText, joinErrorText } from "../organizations/errors";
+import { REQUEST_PENDING } from "../organizations/joinWords";
 import { OrgLogo } from "../organizations/OrgLogo";
 import styles from "./InvitePage.module.css";
 
@@ -73,8 +74,13 @@ function Invite({ code }: { code: string }) {
   const [acceptError, setAcceptError] = useState<string | null>(null);
   const accepting = acceptInvite.isPending;
   const home = user ? homeFor(user) : "/";
-  const outcome: Outcome | null =
-    accepted ?? (invite.data?.joined ? { kind: "already", message: messages.alreadyMember } : null);
+  // What the server knows already: a member, or a request waiting (as search shows it), on every visit.
+  const known: Outcome | null = invite.data?.joined
+    ? { kind: "already", message: messages.alreadyMember }
+    : invite.data?.pending
+      ? { kind: "pending", message: messages.joinPending }
+      : null;
+  const outcome = accepted ?? known;
 
   useEffect(() => {
     if (outcome?.kind !== "joined") return;
@@ -165,11 +171,12 @@ function Invite({ code }: { code: string }) {
 
               {outcome && (
                 <div
-                  className={
-                    outcome.kind === "joined" ? "alert alert-success" : cx("alert", styles.alertInfo)
-                  }
+                  className={outcome.kind === "joined" ? "alert alert-success" : "alert alert-info"}
                   role="status"
                 >
+                  {outcome.kind === "pending" && (
+                    <strong className={styles.outcomeTitle}>{REQUEST_PENDING}</strong>
+                  )}
                   {outcome.message}
                 </div>
               )}

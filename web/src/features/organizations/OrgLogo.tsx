@@ -1,53 +1,35 @@
-import { useState } from "react";
+import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import styles from "./OrgLogo.module.css";
 
-/** Up to two initials of an organization's name, for a missing logo. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[1]] : [words[0] ?? "?"];
-  return letters
-    .map((word) => word?.[0] ?? "")
-    .join("")
-    .toUpperCase()
-    .slice(0, 2);
-}
-
-/** The organization's logo, or its initials on a coloured tile when it has none (or it fails to load). */
+/**
+ * An organization's logo, or its initials on the organization's own colour when it has none (or it
+ * fails to load): one look wherever an organization is shown (strip, home, profile, search, invites).
+ * `decorative` where the name is said beside it or by the control it sits in.
+ */
 export function OrgLogo({
   name,
   url,
   size = 48,
   className,
+  decorative = false,
 }: {
   name: string;
   url: string;
   size?: number;
   /** The caller's own touch on the logo (e.g. a rounder corner). */
   className?: string;
+  decorative?: boolean;
 }) {
-  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
-  if (url && brokenUrl !== url) {
-    return (
-      <img
-        className={cx(styles.logo, className)}
-        src={url}
-        alt={`${name} logo`}
-        style={style}
-        onError={() => setBrokenUrl(url)}
-      />
-    );
-  }
   return (
-    <span
-      className={cx(styles.logo, styles.logoInitials, className)}
-      style={style}
-      role="img"
-      aria-label={`${name} logo`}
-    >
-      {initialsOf(name)}
-    </span>
+    <Avatar
+      name={name}
+      src={url || null}
+      size={size}
+      shape="square"
+      className={className}
+      label={decorative ? undefined : `${name} logo`}
+    />
   );
 }
 
@@ -68,7 +50,7 @@ export function OrgLogoPreview({
 }) {
   return (
     <img
-      className={cx(styles.logo, className)}
+      className={cx(styles.preview, className)}
       src={src}
       alt={alt}
       width={size}

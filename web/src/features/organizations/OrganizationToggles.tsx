@@ -71,7 +71,8 @@ export function OrganizationToggles({
       <h2 id="op-settings">Organization Settings</h2>
       {!mayManage && (
         <p className={cx("muted", styles.cardSub)}>
-          Only this organization's administrators can change these settings.
+          Only this organization's administrators can change the organization's settings. Your own sign-in,
+          below, is yours to change.
         </p>
       )}
       {error && (
@@ -90,16 +91,23 @@ export function OrganizationToggles({
           onChange={(value) => void change(setting.key, value, setting.label)}
         />
       ))}
-      <Toggle
-        label="Enable Two-Factor Auth"
-        description={
-          twoFactorOn
-            ? "On: signing in to your account asks for a code from your authenticator app."
-            : "Protect your sign-in with a code from an authenticator app (TOTP)."
-        }
-        checked={twoFactorOn}
-        onChange={(value) => setTwoFactor(value ? "enable" : "disable")}
-      />
+      {/* The person's own switch, not the organization's: apart, under its own heading. */}
+      <section aria-labelledby="op-your-sign-in">
+        <h3 id="op-your-sign-in" className={styles.cardSubhead}>
+          Your Sign-in
+        </h3>
+        <p className={cx("muted", styles.cardSub)}>Your own account's setting, whatever your role here.</p>
+        <Toggle
+          label="Enable Two-Factor Auth"
+          description={
+            twoFactorOn
+              ? "On: signing in to your account asks for a code from your authenticator app."
+              : "Protect your sign-in with a code from an authenticator app (TOTP)."
+          }
+          checked={twoFactorOn}
+          onChange={(value) => setTwoFactor(value ? "enable" : "disable")}
+        />
+      </section>
       {saved && (
         <p className={styles.status} role="status">
           {saved}

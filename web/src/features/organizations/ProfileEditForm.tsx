@@ -15,15 +15,13 @@ import { uploadLogo } from "./uploadLogo";
 
 const LOGO_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 const LOGO_MAX_BYTES = 10 * 1024 * 1024;
+/** A type the browser gave the file ("" when it cannot tell: then the server judges alone). */
+const acceptedType = (type: string) => type === "" || LOGO_TYPES.split(",").includes(type);
 
 const TIME_ZONES: readonly string[] = [
   "UTC",
   ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC"),
 ];
-
-/** Where the organization is, as its profile shows and edits it: its location, else its sign-up country. */
-export const locationOf = (profile: Pick<OrganizationProfile, "location" | "country">) =>
-  profile.location || profile.country;
 
 /** Edit Profile mode: name, description, website, location and logo; the server checks each field. */
 export function ProfileEditForm({
@@ -33,7 +31,7 @@ export function ProfileEditForm({
   onCancel,
 }: {
   profile: OrganizationProfile;
-  /** Part of the change is saved (the text fields, before the logo is sent). */
+  /** Part of the change is saved (the logo, before the other fields are sent). */
   onApplied(profile: OrganizationProfile): void;
   /** Everything asked for is saved. */
   onSaved(profile: OrganizationProfile): void;
@@ -44,14 +42,15 @@ export function ProfileEditForm({
       name: profile.name,
       description: profile.description,
       website: profile.website,
-      // What the profile shows: the location, or the country given at sign-up.
-      location: locationOf(profile),
+      location: profile.location,
       timezone: profile.timezone,
     },
   });
   const update = useEndpointMutation(organizationsEndpoints.update);
   const [logo, setLogo] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  /** The new logo is saved and the other fields were then refused: said, so that Cancel misleads nobody. */
+  const [logoSaved, setLogoSaved] = useState(false);
   const busy = form.formState.isSubmitting;
   const logoId = useId();
 
@@ -65,14 +64,18 @@ export function ProfileEditForm({
     return () => URL.revokeObjectURL(url);
   }, [logo]);
 
+  // The logo first: only the server can judge it (by its first bytes), and a refused logo must leave
+  // everything as it was. The other fields were checked here by the server's own schema, so they are
+  // refused after a saved logo only by what the browser cannot know (a time zone that would move an
+  // election's start into the past); the form then says that the logo alone was saved.
   const submit = submitting(form, async (body) => {
-    let saved = await update.mutateAsync({ params: { id: profile.id }, body });
+    setLogoSaved(false);
     if (logo) {
-      // The text fields are saved whatever becomes of the logo; a refused logo keeps the form open.
-      onApplied(saved);
-      saved = await uploadLogo(profile.id, logo);
+      onApplied(await uploadLogo(profile.id, logo));
+      setLogo(null);
+      setLogoSaved(true);
     }
-    onSaved(saved);
+    onSaved(await update.mutateAsync({ params: { id: profile.id }, body }));
     onCancel();
   });
 
@@ -85,6 +88,11 @@ export function ProfileEditForm({
     >
       <h1 id="op-edit-title">Edit Profile</h1>
       <FormError form={form} />
+      {logoSaved && !busy && (
+        <p className="alert alert-success" role="status">
+          The new logo is saved; your other changes are not.
+        </p>
+      )}
       <div className={profilePage.editLogo}>
         {preview ? (
           <OrgLogoPreview
@@ -109,11 +117,13 @@ export function ProfileEditForm({
             accept={LOGO_TYPES}
             aria-describedby={`${logoId}-hint`}
             onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              if (file && file.size > LOGO_MAX_BYTES)
-                form.setError("root.server", { message: messages.logoInvalid });
+              const chosen = e.target.files?.[0] ?? null;
+              // Refused at once when the browser already knows (too large, or named another type, as an
+              // SVG is); the server still reads the first bytes of what is sent.
+              const refused = chosen && (chosen.size > LOGO_MAX_BYTES || !acceptedType(chosen.type));
+              if (refused) form.setError("root.server", { message: messages.logoInvalid });
               else form.clearErrors("root.server");
-              setLogo(file && file.size <= LOGO_MAX_BYTES ? file : null);
+              setLogo(refused ? null : chosen);
             }}
           />
           <span id={`${logoId}-hint`} className="hint">

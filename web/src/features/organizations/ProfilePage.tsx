@@ -12,7 +12,7 @@ import { LeaveOrganization } from "./LeaveOrganization";
 import { MembersPanel } from "./MembersPanel";
 import { OrganizationToggles } from "./OrganizationToggles";
 import { OrgLogo } from "./OrgLogo";
-import { locationOf, ProfileEditForm } from "./ProfileEditForm";
+import { ProfileEditForm } from "./ProfileEditForm";
 import styles from "./ProfilePage.module.css";
 import { SecurityFacts } from "./SecurityFacts";
 import { StatCards } from "./StatCards";
@@ -91,7 +91,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
             <ul className={styles.meta}>
               <li>
                 <span className={styles.metaLabel}>Location</span>
-                {locationOf(profile) || "Not provided"}
+                {profile.location || "Not provided"}
               </li>
               <li>
                 <span className={styles.metaLabel}>Created</span>

@@ -13,6 +13,7 @@ import { useDebounced } from "../../ui/useDebounced";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { errorText, joinErrorText } from "./errors";
+import { REQUEST_PENDING } from "./joinWords";
 import { OrgLogo } from "./OrgLogo";
 import styles from "./SearchPage.module.css";
 
@@ -210,7 +211,7 @@ export default function SearchPage() {
                           Joined
                         </span>
                       ) : organization.pending ? (
-                        <span className={styles.pending}>Request pending</span>
+                        <span className={styles.pending}>{REQUEST_PENDING}</span>
                       ) : organization.is_public ? (
                         <button
                           type="button"

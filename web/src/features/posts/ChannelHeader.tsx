@@ -7,7 +7,12 @@ import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./ChannelHeader.module.css";
 import { text } from "./text";
 
-/** The channel's header: its organization, name and description, the member count, Mentions and the search box. */
+/**
+ * The channel's header: its organization, name and description, the member count, Mentions and the
+ * search box. Where it is narrow (the message panel open beside it) it gives way in order: the
+ * search box narrows, the member count goes (the Members tab has it), Mentions keeps its "@" only,
+ * and the texts end in an ellipsis (ChannelHeader.module.css).
+ */
 export function ChannelHeader({
   channel,
   onSearch,
@@ -32,9 +37,13 @@ export function ChannelHeader({
           <HashIcon size={22} />
         </span>
         <div className={styles.headerText}>
-          <span className={styles.headerOrg}>{current?.name}</span>
+          <span className={styles.headerOrg} title={current?.name}>
+            {current?.name}
+          </span>
           <h1 className={styles.headerName}>
-            {channel.name}
+            <span className={styles.headerNameText} title={channel.name}>
+              {channel.name}
+            </span>
             {channel.is_private && (
               <span className={styles.headerLock} title={workspaceText.privateChannel}>
                 <LockIcon size={16} />
@@ -54,7 +63,8 @@ export function ChannelHeader({
           </span>
         )}
         <button type="button" className={styles.headerMentions} onClick={onMentions}>
-          <span aria-hidden="true">@</span> {text.mentionsButton}
+          <span aria-hidden="true">@</span>{" "}
+          <span className={styles.mentionsLabel}>{text.mentionsButton}</span>
         </button>
         <form className={styles.search} onSubmit={submit}>
           <SearchIcon size={16} className={styles.searchIcon} />

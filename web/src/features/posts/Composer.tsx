@@ -9,7 +9,10 @@ import {
 } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
+import { unreachable } from "../../api/http";
+import { newId } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
+import { useReconnected } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
 import { AttachTools } from "./AttachTools";
@@ -47,10 +50,22 @@ export function Composer() {
   const area = useRef<HTMLTextAreaElement>(null);
   const caretAfter = useRef<number | null>(null);
   // A refused message, with those sent after it, comes back in front of what was written since,
-  // with why (an attachment with it, to the box if it holds none).
-  const post = useOutbox<{ content: string; ready: Extract<Pending, { state: "ready" }> | null }>(
-    ({ content, ready }) => actions.send(content, ready?.attachment.id),
+  // with why (an attachment with it, to the box if it holds none). Each goes under an id made
+  // here; one that came back goes again, unchanged, under the same id: if it was written and only
+  // its answer was lost, the server answers with it rather than writing it twice.
+  const unsentIds = useRef(new Map<string, string>());
+  // A send that failed for want of the server: its notice goes once the server is reachable again
+  // (the text stays in the box, to send again).
+  const failedUnreachable = useRef(false);
+  useReconnected(() => {
+    if (failedUnreachable.current) setError(null);
+    failedUnreachable.current = false;
+  });
+  const post = useOutbox<{ id: string; content: string; ready: Extract<Pending, { state: "ready" }> | null }>(
+    ({ id, content, ready }) => actions.send(content, ready?.attachment.id, id),
     (back, failure) => {
+      for (const item of back) unsentIds.current.set(item.content, item.id);
+      failedUnreachable.current = unreachable(failure);
       setError(postMessages.sendFailed + messageOf(failure));
       setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));
       const attached = back.find((item) => item.ready)?.ready;
@@ -174,7 +189,9 @@ export function Composer() {
     setPending(null);
     setEmojiOpen(false);
     setError(null);
-    post({ content, ready });
+    const id = unsentIds.current.get(content) ?? newId();
+    unsentIds.current.delete(content);
+    post({ id, content, ready });
     area.current?.focus();
   };
 

@@ -145,59 +145,62 @@ export const MessageItem = memo(function MessageItem({ post, compact, highlighte
         )}
         {threadOpen && <Thread post={post} focusKey={focusKey} />}
       </div>
-      <div className={styles.msgActions} role="toolbar" aria-label={text.messageActions}>
-        {/* Like and Comment only where the server takes them; the comments chip still opens a thread to read. */}
-        {canComment && (
-          <button
-            type="button"
-            className={post.user_liked ? cx(parts.action, styles.actionOn) : parts.action}
-            aria-label={post.user_liked ? text.unlike : text.like}
-            aria-pressed={post.user_liked}
-            title={post.user_liked ? text.unlike : text.like}
-            onClick={() => actions.toggleLike(post)}
-          >
-            <HeartIcon size={17} filled={post.user_liked} />
-          </button>
-        )}
-        {canComment && <ReactionPicker onPick={(emoji) => actions.toggleReaction(post, emoji)} />}
-        {canComment && (
+      {/* While the message is edited its box is the only thing to act on: no toolbar over it. */}
+      {!editing && (
+        <div className={styles.msgActions} role="toolbar" aria-label={text.messageActions}>
+          {/* Like and Comment only where the server takes them; the comments chip still opens a thread to read. */}
+          {canComment && (
+            <button
+              type="button"
+              className={post.user_liked ? cx(parts.action, styles.actionOn) : parts.action}
+              aria-label={post.user_liked ? text.unlike : text.like}
+              aria-pressed={post.user_liked}
+              title={post.user_liked ? text.unlike : text.like}
+              onClick={() => actions.toggleLike(post)}
+            >
+              <HeartIcon size={17} filled={post.user_liked} />
+            </button>
+          )}
+          {canComment && <ReactionPicker onPick={(emoji) => actions.toggleReaction(post, emoji)} />}
+          {canComment && (
+            <button
+              type="button"
+              className={parts.action}
+              aria-label={threadOpen ? text.hideComments : text.comment}
+              aria-expanded={threadOpen}
+              title={threadOpen ? text.hideComments : text.comment}
+              onClick={toggleThread}
+            >
+              <CommentIcon size={17} />
+            </button>
+          )}
+          {canComment && (
+            <button
+              type="button"
+              className={parts.action}
+              aria-label={text.reply}
+              title={text.reply}
+              onClick={reply}
+            >
+              <ReplyIcon size={17} />
+            </button>
+          )}
           <button
             type="button"
             className={parts.action}
-            aria-label={threadOpen ? text.hideComments : text.comment}
-            aria-expanded={threadOpen}
-            title={threadOpen ? text.hideComments : text.comment}
-            onClick={toggleThread}
+            aria-label={text.more}
+            aria-haspopup="menu"
+            aria-expanded={!!menuAt}
+            title={text.more}
+            onClick={(event) => {
+              const rect = event.currentTarget.getBoundingClientRect();
+              setMenuAt(menuAt ? null : { x: rect.right - 220, y: rect.bottom + 4 });
+            }}
           >
-            <CommentIcon size={17} />
+            <DotsIcon size={17} />
           </button>
-        )}
-        {canComment && (
-          <button
-            type="button"
-            className={parts.action}
-            aria-label={text.reply}
-            title={text.reply}
-            onClick={reply}
-          >
-            <ReplyIcon size={17} />
-          </button>
-        )}
-        <button
-          type="button"
-          className={parts.action}
-          aria-label={text.more}
-          aria-haspopup="menu"
-          aria-expanded={!!menuAt}
-          title={text.more}
-          onClick={(event) => {
-            const rect = event.currentTarget.getBoundingClientRect();
-            setMenuAt(menuAt ? null : { x: rect.right - 220, y: rect.bottom + 4 });
-          }}
-        >
-          <DotsIcon size={17} />
-        </button>
-      </div>
+        </div>
+      )}
       {menuAt && <Menu label={text.messageActions} at={menuAt} items={items} onClose={closeMenu} />}
     </article>
   );

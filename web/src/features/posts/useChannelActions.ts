@@ -11,7 +11,8 @@ const TYPING_EVERY_MS = 3000;
 
 /** What can be done with the channel's messages; stable across renders. */
 export interface ChannelActions {
-  send(content: string, attachmentId?: string): Promise<Post>;
+  /** Sends a message under `id` (made by the composer: the same id sent again is the same message). */
+  send(content: string, attachmentId?: string, id?: string): Promise<Post>;
   toggleLike(post: Post): void;
   /** Adds the viewer's reaction with this emoji, or takes it back when they have it. */
   toggleReaction(post: Post, emoji: string): void;
@@ -78,10 +79,10 @@ export function useChannelActions(
       });
     };
     return {
-      async send(content, attachmentId) {
+      async send(content, attachmentId, id) {
         const post = await create({
           params: { id: channelId },
-          body: { content, ...(attachmentId ? { attachment_id: attachmentId } : {}) },
+          body: { content, ...(attachmentId ? { attachment_id: attachmentId } : {}), ...(id ? { id } : {}) },
         });
         write().upsert(post, true);
         lastTypingSent.current = 0;

@@ -127,6 +127,13 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
     (since) => currentId && readFromNow(queryClient, unreadKey(currentId), { since }),
   );
 
+  // Read in another tab of the user's: its badge clears here too.
+  useTopic(userId ? `user:${userId}` : null, {
+    "channel.read": (event) => {
+      if (event.organization_id === currentId) clearUnread(queryClient, currentId, event.channel_id);
+    },
+  });
+
   const data = unread.data;
   const shown = useMemo<Counts>(() => {
     const all = { ...data?.unread };

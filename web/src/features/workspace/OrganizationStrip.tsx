@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from "react";
 import { NavLink, useNavigate } from "../../router";
-import { Avatar, initials } from "../../ui/Avatar";
+import { initials } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { ShieldIcon, TrophyIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Tooltip } from "../../ui/Tooltip";
+import { OrgLogo } from "../organizations/OrgLogo";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
 import styles from "./OrganizationStrip.module.css";
 import { shellText as text } from "./shellText";
@@ -66,12 +67,7 @@ export function OrganizationStrip() {
                   disabled={!!switching && switching !== organization.id}
                   onClick={() => void choose(organization.id)}
                 >
-                  <Avatar
-                    name={organization.name}
-                    src={organization.logo_url || null}
-                    size={46}
-                    shape="square"
-                  />
+                  <OrgLogo name={organization.name} url={organization.logo_url} size={46} decorative />
                 </button>
               </Tooltip>
             </li>

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "../../router";
 import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";
+import { ConnectionStatus } from "./ConnectionStatus";
 import { MenuIcon } from "./icons";
 import { MentionNotices, MessageNotices } from "./MentionNotices";
 import { OrganizationStrip } from "./OrganizationStrip";
@@ -89,6 +90,7 @@ function ShellLayout() {
           </button>
           <span className={styles.mobileTitle}>{current?.name ?? text.dashboard}</span>
         </div>
+        <ConnectionStatus />
         {current?.status === "suspended" && (
           <div className={styles.suspended} role="status">
             {messages.organizationSuspended}

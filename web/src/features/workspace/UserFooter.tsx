@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { UserType } from "../../../../contract/accounts";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { call } from "../../api/client";
 import { Link, useNavigate } from "../../router";
@@ -11,6 +12,16 @@ import { shellText as text } from "./shellText";
 import styles from "./UserFooter.module.css";
 import { type Area, useWorkspace } from "./WorkspaceContext";
 import buttons from "./workspaceButtons.module.css";
+
+/**
+ * The footer's role: the role in the organization on screen, as its Members list says it. A voter
+ * account that is a member is a "Voter" (the spec's label); an organization account that only joined
+ * this organization is a "Member" here, not a voter (it cannot vote as one).
+ */
+export function roleLabel(userType: UserType, role: "admin" | "member"): string {
+  if (role === "admin") return text.roleAdmin;
+  return userType === "voter" ? text.roleVoter : text.roleMember;
+}
 
 /** The signed-in user, their role here, and Settings, Voter Profile and Sign Out. */
 export function UserFooter({ area }: { area: Area }) {
@@ -35,9 +46,10 @@ export function UserFooter({ area }: { area: Area }) {
   }, []);
 
   if (!user) return null;
-  // The role in the organization on screen: an organization account that only joined this one is a voter here.
-  const admin = current ? current.role === "admin" : user.user_type === "organization";
-  const role = admin ? text.roleAdmin : text.roleVoter;
+  const role = roleLabel(
+    user.user_type,
+    current ? current.role : user.user_type === "organization" ? "admin" : "member",
+  );
   return (
     <div className={styles.user}>
       <Avatar name={user.full_name} size={34} />

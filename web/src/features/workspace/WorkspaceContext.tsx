@@ -13,7 +13,7 @@ import { organizationsEndpoints } from "../../../../contract/organizations-endpo
 import { call } from "../../api/client";
 import type { Moment } from "../../api/moment";
 import { endpointKey, type LoadStatus, loadStatusOf, readFromNow, useEndpointQuery } from "../../api/query";
-import { useTopic } from "../../api/useRealtime";
+import { useLive, useTopic } from "../../api/useRealtime";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 
@@ -27,7 +27,7 @@ export interface Workspace {
   current: OrganizationProfile | null;
   channels: Channel[];
   members: Member[];
-  /** User ids online now in the current organization (presence). */
+  /** User ids online now in the current organization (presence); none while the live connection is lost (not known then). */
   online: Set<string>;
   status: LoadStatus;
   error: string | null;
@@ -227,7 +227,9 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     (since) => void readFromNow(queryClient, endpointKey(mine), { since }),
   );
 
-  const onlineIds = onlineQuery.data?.user_ids;
+  // Presence is only known while live: with the connection lost, no one is shown online.
+  const live = useLive();
+  const onlineIds = live ? onlineQuery.data?.user_ids : undefined;
   const value = useMemo<Workspace>(
     () => ({
       area,

@@ -2,14 +2,15 @@ import { type ReactNode, useEffect, useRef } from "react";
 import type { OrganizationStats } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { useEndpointQuery } from "../../api/query";
-import { Link } from "../../router";
-import { Avatar } from "../../ui/Avatar";
+import { useLive } from "../../api/useRealtime";
+import { Link, useLocation } from "../../router";
 import { cx } from "../../ui/cx";
 import { HashIcon, UsersIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { ElectionOverview } from "../elections/ElectionOverview";
 import { InviteBox } from "../organizations/InviteBox";
 import { LeaveOrganization } from "../organizations/LeaveOrganization";
+import { OrgLogo } from "../organizations/OrgLogo";
 import { NoOrganization } from "./EmptyState";
 import { BuildingIcon, PlusIcon, SearchPlusIcon } from "./icons";
 import { text } from "./text";
@@ -32,9 +33,16 @@ function Stat({ label, value, icon }: { label: string; value: number | null; ico
   );
 }
 
+/** What a page that sends the user here may have to say on arrival (a channel creation's notice). */
+export interface HomeState {
+  notice?: string;
+}
+
 /** The area's index page: the organization, its numbers (counted by the server) and where to go next. */
 export default function WorkspaceHome() {
   const { area, current, currentId, channels, members, online } = useWorkspace();
+  const live = useLive();
+  const notice = (useLocation().state as HomeState | null)?.notice;
   const query = useEndpointQuery(
     organizationsEndpoints.stats,
     { params: { id: currentId ?? "" } },
@@ -62,7 +70,7 @@ export default function WorkspaceHome() {
   return (
     <div className={styles.home}>
       <section className={styles.homeHero}>
-        <Avatar name={current.name} src={current.logo_url || null} size={72} shape="square" />
+        <OrgLogo name={current.name} url={current.logo_url} size={72} decorative />
         <div>
           <h1>{text.welcome(current.name)}</h1>
           <p className={cx(styles.homeDesc, !current.description && "muted")}>
@@ -70,6 +78,12 @@ export default function WorkspaceHome() {
           </p>
         </div>
       </section>
+
+      {notice && (
+        <p className="alert alert-info" role="status">
+          {notice}
+        </p>
+      )}
 
       <section className={styles.stats} aria-label="Statistics" aria-busy={stats.state === "loading"}>
         <Stat
@@ -84,7 +98,8 @@ export default function WorkspaceHome() {
         />
         <Stat
           label={text.statOnline}
-          value={numbers?.online_now ?? null}
+          // Only known while live: with the connection lost, no count (a dash) rather than a stale one.
+          value={live ? (numbers?.online_now ?? null) : null}
           icon={<span className={cx(styles.presence, styles.presenceOn, styles.statDot)} />}
         />
       </section>

@@ -18,7 +18,7 @@ const ResultsPage = lazy(() => import("../elections/ResultsPage"));
 const MonitoringPage = lazy(() => import("../monitoring/MonitoringPage"));
 
 /** An area (the organization's or the member's): its shell, channel pages and the pages inside it. */
-export function area(name: "organization" | "member", channelTypes: string[]): RouteObject {
+export function area(name: "organization" | "member", channelTypes: readonly string[]): RouteObject {
   const userType = name === "organization" ? "organization" : "voter";
   const page = (element: ReactNode) => <Page>{element}</Page>;
   return {

@@ -21,6 +21,8 @@ export const shellText = {
   voterProfile: "Voter Profile",
   signOut: "Sign Out",
   roleVoter: "Voter",
+  /** An organization account that is a plain member here (the Members list's word). */
+  roleMember: "Member",
   roleAdmin: "Admin",
   openSidebar: "Open channel list",
   closeSidebar: "Close channel list",
@@ -43,4 +45,6 @@ export const shellText = {
   channelNotFoundBody: "This channel does not exist or you no longer have access to it.",
   backToDashboard: "Back to Dashboard",
   memberCount: (count: number) => `${count} ${count === 1 ? "member" : "members"}`,
+  /** The live connection is lost and being tried again. */
+  reconnecting: "Reconnecting... Live updates are paused.",
 } as const;

@@ -1,0 +1,112 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Profile } from "../../../../contract/accounts";
+import { type Election, electionMessages, type PositionView } from "../../../../contract/elections";
+import { call } from "../../api/client";
+import { ApiError } from "../../api/http";
+import { ToastProvider } from "../../ui/Toast";
+import { CastVote } from "./CastVote";
+import { pageText } from "./pageText";
+import { text } from "./text";
+
+vi.mock("../../api/client", () => ({ call: vi.fn() }));
+vi.mock("../accounts/AuthProvider", () => ({
+  useAuth: () => ({ user: { id: "voter", user_type: "voter", two_factor_enabled: false } as Profile }),
+}));
+vi.mock("../workspace/WorkspaceContext", () => ({
+  useWorkspace: () => ({ area: "member", currentId: "o", current: { id: "o", status: "active" } }),
+}));
+
+const president: PositionView = {
+  id: "p",
+  title: "President",
+  description: "",
+  max_selections: 1,
+  method: { kind: "plurality" },
+  blank: false,
+  order: "as_entered",
+  candidates: [{ id: "ada", name: "Ada", party: "Blue", image_url: "", statement: "", vote_count: null }],
+  result: null,
+};
+
+const election = (status: Election["status"]): Election =>
+  ({
+    id: "e",
+    organization_id: "o",
+    channel_id: "c",
+    title: "Council",
+    status,
+    start_date: "2026-01-01",
+    start_time: "09:00",
+    time_zone: "UTC",
+    verification_methods: ["national_id"],
+    requires_two_factor: false,
+    positions: [president],
+    viewer: {
+      can_manage: false,
+      can_see_results: false,
+      can_vote: true,
+      voted_position_ids: [],
+      on_roll: true,
+    },
+  }) as unknown as Election;
+
+function page(status: Election["status"], onChanged = vi.fn()) {
+  return (
+    <ToastProvider>
+      <CastVote election={election(status)} onChanged={onChanged} />
+    </ToastProvider>
+  );
+}
+
+/** Marks Ada, submits, and types an ID into the verification dialog (not yet Verify). */
+async function verifying() {
+  fireEvent.click(screen.getByRole("radio", { name: /Ada/ }));
+  fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
+  fireEvent.click(await screen.findByRole("button", { name: text.continue }));
+  fireEvent.change(screen.getByLabelText(text.nationalIdLabel), { target: { value: "DEMO100200" } });
+}
+
+beforeEach(() => {
+  vi.mocked(call).mockReset();
+});
+
+describe("voting closes while the voter is in the verification dialog", () => {
+  it("closes the dialog when the election is no longer open, and says voting has closed", async () => {
+    const view = render(page("active"));
+    await verifying();
+    expect(screen.getByRole("dialog", { name: text.verifyTitle })).toBeInTheDocument();
+
+    view.rerender(page("completed"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText(pageText.notOpenCompleted)).toBeInTheDocument();
+    expect(screen.queryByText(text.verifyFailed)).toBeNull();
+    expect(screen.queryByText(electionMessages.verificationCancelled)).toBeNull();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("a Verify refused because voting closed is not shown as a verification failure", async () => {
+    const onChanged = vi.fn();
+    render(page("active", onChanged));
+    await verifying();
+    vi.mocked(call).mockRejectedValue(new ApiError(403, "forbidden", electionMessages.notOpen));
+    fireEvent.click(screen.getByRole("button", { name: text.verify }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.queryByText(text.verifyFailed)).toBeNull();
+    expect(screen.queryByText(text.tryAgain)).toBeNull();
+    // The election is read again: its notice says voting has closed.
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("an identity that does not check out still gets the failure panel", async () => {
+    render(page("active"));
+    await verifying();
+    vi.mocked(call).mockRejectedValue(
+      new ApiError(400, "bad_request", "Invalid ID number. Please check and try again."),
+    );
+    fireEvent.click(screen.getByRole("button", { name: text.verify }));
+    expect(await screen.findByText(text.verifyFailed)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: text.tryAgain })).toBeInTheDocument();
+  });
+});
