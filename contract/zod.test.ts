@@ -32,6 +32,9 @@ describe("text that trims", () => {
     expect(trimmed("\u202eAmara Okafor")).toBe("Amara Okafor");
     // Inside the text, a joiner stays (it makes one emoji of two).
     expect(trimmed("👩\u200d💻")).toBe("👩\u200d💻");
+    // A flag of tag characters keeps them, even last.
+    const scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+    expect(trimmed(`Go Scotland ${scotland}`)).toBe(`Go Scotland ${scotland}`);
     expect(firstMessage(editPostInput, { content: "\u200b\u200b" })).toBe(postMessages.empty);
     expect(firstMessage(createPostInput, { content: "\u2060" })).toBe(postMessages.empty);
     expect(cleanMessage("\u200bhi\u200b")).toBe("hi");

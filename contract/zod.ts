@@ -40,8 +40,12 @@ export function plainWords(issue: z.core.$ZodRawIssue): string | undefined {
 
 z.config({ customError: plainWords });
 
-/** Whitespace and invisible format characters (zero-width spaces, joiners, direction marks) at either end. */
-const EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+/**
+ * Whitespace and invisible format characters (zero-width spaces, joiners, direction marks) at either
+ * end; not the tag characters (U+E0020-E007F), which end a flag emoji (🏴 of Scotland, say).
+ */
+const INVISIBLE = String.raw`(?:\s|(?![\u{E0020}-\u{E007F}])\p{Cf})+`;
+const EDGES = new RegExp(`^${INVISIBLE}|${INVISIBLE}$`, "gu");
 
 /**
  * Text trimmed of what no one sees at its ends: whitespace, and format characters such as a

@@ -76,8 +76,11 @@ describe("search organizations", () => {
     await adminSide.page.getByRole("button", { name: "Approve Yaa Pending" }).click();
     await adminSide.page.getByText("Yaa Pending is now a member.").waitFor();
 
-    // The voter's open search hears the decision: the card turns 'Joined', and the strip gets the logo.
+    // The voter's open search hears the decision: the card turns 'Joined', the line that said the
+    // request was sent says it was approved, and the strip gets the logo.
     await voterSide.page.getByText("Joined", { exact: true }).waitFor();
+    await voterSide.page.getByText(`Your request to join ${admin.organization} was approved.`).waitFor();
+    expect(await voterSide.page.getByText(messages.joinRequested).count()).toBe(0);
     await voterSide.page.getByRole("button", { name: admin.organization }).first().waitFor();
     await adminSide.context.close();
     await voterSide.context.close();

@@ -38,6 +38,12 @@ describe("voter registration", () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it("hashes an ID number whatever spaces, dashes or invisible characters came with it", () => {
+    const key = "test-secret-key-0123456789abcdef0123456789";
+    for (const typed of ["a12-345 67", "A1234567\u200e", "\u200bA123\u00ad4567"])
+      expect(hashIdNumber(key, typed)).toBe(hashIdNumber(key, "A1234567"));
+  });
+
   it("defaults the ID type to National ID", async () => {
     const { id_type: _omitted, ...input } = voterInput();
     expect((await post("/api/accounts/voters", input)).statusCode).toBe(201);

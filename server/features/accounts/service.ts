@@ -29,7 +29,9 @@ const RESET_LINK_MINUTES = 30;
 
 /** The voter's ID number is kept only as this keyed hash. */
 export function hashIdNumber(secretKey: string, idNumber: string): string {
-  return keyedHash(secretKey, "voter-id", idNumber.replace(/[\s-]/g, "").toUpperCase());
+  // Spaces, dashes and invisible format characters (a zero-width space or direction mark pasted with
+  // it) are no part of the number, wherever they are: from a form, a voter list or a check alike.
+  return keyedHash(secretKey, "voter-id", idNumber.replace(/[\s\p{Cf}-]/gu, "").toUpperCase());
 }
 
 const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());

@@ -1,7 +1,7 @@
 /**
  * What plurality, block plurality, approval and score share: each ballot adds to some candidates'
- * totals, the highest totals take the seats (a total of 0 takes none), and a tie across the last
- * seat is decided by lot.
+ * totals, the highest totals take the seats (none when no ballot chose anyone), and a tie across
+ * the last seat is decided by lot.
  */
 import type { Ballot } from "../../../contract/ballots/ballot";
 import type { TotalsResult } from "../../../contract/ballots/result";
@@ -34,8 +34,9 @@ export function countTotals(
   const lot = new Map(lotOrder(seed, candidates).map((id, i) => [id, i]));
   const total = (id: string) => sums.get(id) ?? 0;
   const order = [...candidates].sort((a, b) => total(b) - total(a) || (lot.get(a) ?? 0) - (lot.get(b) ?? 0));
-  // A seat goes only to a candidate someone chose: with no ballot for anyone, no one is elected.
-  const elected = order.filter((id) => total(id) > 0).slice(0, seats);
+  // With no ballot for anyone no one is elected: the lot's pick of candidates all at 0 is no winner.
+  const chosen = candidates.some((id) => total(id) > 0);
+  const elected = chosen ? order.slice(0, Math.min(seats, order.length)) : [];
   const last = elected[elected.length - 1];
   const next = order[elected.length];
   const tied = last !== undefined && next !== undefined && total(last) === total(next);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
@@ -57,8 +57,10 @@ export async function boardParts(
     .where(eq(seals.electionId, electionId))
     .orderBy(asc(seals.sequence));
   // The sealed ballots' answers are published with the results, never before: not while voting is
-  // open (a count by candidate), nor for a cancelled election whose results stay hidden (a recount).
-  const choicesPublished = resultsPublished(election);
+  // open (a count by candidate), nor for a cancelled election whose results stay hidden (a recount),
+  // nor while the close's last ballots wait for their seal: a board with every seal's answers but
+  // the last, then one with them all, would give that seal's answers, and the Voters tab its voters.
+  const choicesPublished = resultsPublished(election) && !(await anyUnsealed(db, election.id));
   const counted = choicesPublished ? await countOf(db, election, positions, standing) : null;
   const board = {
     election: {
@@ -103,8 +105,10 @@ export async function boardParts(
       })
       .from(ballots)
       .where(and(eq(ballots.electionId, election.id), isNotNull(ballots.sealId)));
+    // Only the ballots of the seals read above: one sealed since (another process) waits for the next board.
     const bySeal = new Map<number, typeof sealed>(chain.map((s) => [s.id, []]));
     for (const ballot of sealed) bySeal.get(ballot.sealId ?? -1)?.push(ballot);
+    const onChain = [...bySeal.values()].flat();
     return {
       sealed: chain.map((s) => {
         const batch = chainOrder(bySeal.get(s.id) ?? []);
@@ -116,7 +120,7 @@ export async function boardParts(
       }),
       // By receipt hash: an order that says nothing of a ballot's seal.
       ballots: choicesPublished
-        ? sealed
+        ? onChain
             .map((b) => ({
               receipt_hash: b.receiptHash,
               position_id: b.positionId,
@@ -128,6 +132,16 @@ export async function boardParts(
     };
   };
   return { board, sealedBallots };
+}
+
+/** Whether any of the election's ballots waits for a seal (ballots_unsealed_idx). */
+async function anyUnsealed(db: Db, electionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ballots.id })
+    .from(ballots)
+    .where(and(eq(ballots.electionId, electionId), isNull(ballots.sealId)))
+    .limit(1);
+  return !!row;
 }
 
 /** The election's count, as the results screens show it (the same cached count). */

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
-import { ballots, electionVoters, participations, seals } from "../../db/schema";
+import { ballots, elections, electionVoters, participations, seals } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
@@ -114,6 +114,20 @@ describe("seals and the bulletin board", () => {
       candidate_id: president.candidates[0].id,
       ballot: null,
     });
+  });
+
+  it("publish no answer on the board while the close's last ballots wait for their seal", async () => {
+    const { election, castOneMore } = await votedElection(SEAL_MIN_VOTERS);
+    await sealPending(t.database.db, { electionId: election.id });
+    await castOneMore();
+    // Voting has ended, the last ballot not yet sealed (another process's sealer held the lock).
+    await t.database.db.update(elections).set({ status: "completed" }).where(eq(elections.id, election.id));
+    const waiting = (await call(t.app).get(`/api/elections/${election.id}/bulletin`)).json();
+    expect(waiting).toMatchObject({ ballots: [], results: null, tie_seed: null });
+    await sealPending(t.database.db, { electionId: election.id });
+    const published = (await call(t.app).get(`/api/elections/${election.id}/bulletin`)).json();
+    expect(published.ballots).toHaveLength(SEAL_MIN_VOTERS + 1);
+    expect(published.results).not.toBeNull();
   });
 
   it("seal a backlog in several seals, the rest planned again when the database goes away midway", async () => {

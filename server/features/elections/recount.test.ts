@@ -14,7 +14,7 @@ import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { bulletinBoard } from "./bulletin";
 import { verifyBulletin } from "./recount";
-import { GENESIS } from "./sealing";
+import { chainRoot, GENESIS } from "./sealing";
 import { verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;
@@ -134,6 +134,45 @@ describe("verify-election recounts the bulletin board", () => {
       `the board publishes ${board.ballots.length + 1} answers for ${board.ballots.length} sealed ballots`,
     );
     expect(problems).toContain("results are published without the tie seed");
+  });
+
+  it("checks a board saved before seals listed their hashes (answers named their seal, receipts were keys)", () => {
+    const electionId = "3b0f0c2e-7d3e-4b7a-9a55-0c1d2e3f4a5b";
+    const answers = ["a", "b", "a"].map((candidate, i) => ({
+      receipt_hash: sha256(`receipt-${i}`),
+      position_id: "p-1",
+      candidate_id: candidate,
+      ballot: null,
+      seal: 1,
+    }));
+    const root = chainRoot(
+      GENESIS,
+      answers.map((b) => ({
+        electionId,
+        positionId: b.position_id,
+        candidateId: b.candidate_id,
+        answer: null,
+        chainKey: b.receipt_hash,
+      })),
+    );
+    const saved = {
+      election: { id: electionId, title: "Old", status: "completed", organization_name: "Union" },
+      positions: [],
+      definition_hash: null,
+      roll_size: 3,
+      tie_seed: "seed",
+      seals: [
+        { sequence: 1, previous_root: GENESIS, root, ballot_count: 3, created_at: "2026-11-01T00:00:00Z" },
+      ],
+      ballots: answers,
+      results: [],
+    } as unknown as Bulletin;
+    expect(verifyBulletin(saved)).toMatchObject({ ballots: 3, seals: 1, problems: [] });
+    const changed = copy(saved);
+    (changed.ballots[1] as Bulletin["ballots"][number]).candidate_id = "a";
+    expect(verifyBulletin(changed).problems).toEqual([
+      "seal 1: its root differs from its ballots' hashes (a ballot was altered, added or removed)",
+    ]);
   });
 
   it("checks the chain while voting is open from the seals' hashes, with no answer and no result", async () => {

@@ -13,11 +13,11 @@ import { canonicalJson } from "../../../contract/ballots/ballot";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { winnersOf } from "../../../contract/ballots/result-rows";
-import type { Bulletin } from "../../../contract/elections";
+import type { Bulletin, SealedHashes } from "../../../contract/elections";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
 import { ballotOf } from "./counts";
-import { chainStart } from "./sealing";
+import { ballotHash, chainOrder, chainStart } from "./sealing";
 
 export interface BoardCheck {
   ballots: number;
@@ -27,6 +27,27 @@ export interface BoardCheck {
   /** The answers are published (voting closed), so they were counted against the sealed ballots. */
   choicesPublished: boolean;
   problems: string[];
+}
+
+/**
+ * The seals' hashes of a board saved before they were listed: its answers each named their seal
+ * (`seal`), and a ballot's chain key was its receipt hash; hashed as its seals hashed them.
+ */
+function legacySealed(board: Bulletin): SealedHashes[] {
+  return board.seals.map(({ sequence }) => {
+    const batch = chainOrder(
+      board.ballots
+        .filter((b) => (b as { seal?: number }).seal === sequence)
+        .map((b) => ({
+          electionId: board.election.id,
+          positionId: b.position_id,
+          candidateId: b.candidate_id,
+          answer: b.ballot,
+          chainKey: b.receipt_hash,
+        })),
+    );
+    return { seal: sequence, hashes: batch.map(ballotHash), tags: batch.map((b) => sha256(b.chainKey)) };
+  });
 }
 
 /**
@@ -43,7 +64,10 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
     problems.push(
       "the questions on the board differ from the published definition hash (a method, seat count, threshold or candidate was changed)",
     );
-  const sealed = board.sealed ?? [];
+  // A board saved before the seals listed their hashes: the hashes its answers make (its roots are
+  // rebuilt only once they are published, as then).
+  const legacy = board.sealed === undefined;
+  const sealed = board.sealed ?? legacySealed(board);
   let previous = chainStart(board.definition_hash);
   let hashed = 0;
   for (const [index, seal] of board.seals.entries()) {
@@ -61,7 +85,7 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
       problems.push(
         `${where}: the board shows ${hashes.length} ballot hashes and ${tags.length} tags, the seal covers ${seal.ballot_count} ballots`,
       );
-    if (sha256(seal.previous_root + hashes.join("")) !== seal.root)
+    if ((!legacy || choicesPublished) && sha256(seal.previous_root + hashes.join("")) !== seal.root)
       problems.push(
         `${where}: its root differs from its ballots' hashes (a ballot was altered, added or removed)`,
       );

@@ -1,3 +1,6 @@
+import { useMemo, useRef } from "react";
+import { unreachable } from "./http";
+
 /**
  * A random UUID (version 4) made in this browser, for a message's id chosen by its sender: sent
  * again after an answer that never came, the same id is the same message. `crypto.randomUUID` is
@@ -10,4 +13,34 @@ export function newId(): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The ids a composer sends its messages under. A message that came back unsent because the server
+ * could not be reached (it may have been written, its answer lost) keeps its id while it waits in the
+ * box as it came back: sent again unchanged, the server answers with the message it wrote. Anything
+ * else (another refusal, several messages back at once, an edit, a clear) gets a new id.
+ */
+export function useSendIds() {
+  const kept = useRef<{ key: string; id: string } | null>(null);
+  return useMemo(
+    () => ({
+      /** The id to send the message `key` (its text and attachment) under. */
+      take(key: string): string {
+        const id = kept.current?.key === key ? kept.current.id : newId();
+        kept.current = null;
+        return id;
+      },
+      /** Messages came back to a box that held `before`: a lone one, unanswered, keeps its id. */
+      back(items: Array<{ key: string; id: string }>, failure: unknown, before: string): void {
+        const [only] = items;
+        kept.current = items.length === 1 && only && before === "" && unreachable(failure) ? only : null;
+      },
+      /** The box was edited: what is sent next is another message. */
+      edited(): void {
+        kept.current = null;
+      },
+    }),
+    [],
+  );
 }

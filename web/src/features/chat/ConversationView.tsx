@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
-import { newId } from "../../api/newId";
+import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
@@ -67,12 +67,16 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   // A refused message, with those sent after it, comes back in front of what was written since
   // (Retry sends it). Each goes under an id made here; one that came back goes again, unchanged,
   // under the same id: if it was written and only its answer was lost, it is not written twice.
-  const unsentIds = useRef(new Map<string, string>());
+  const ids = useSendIds();
   const post = useOutbox<{ id: string; content: string }>(
     async ({ id, content }) => onSent(await chat.send(content, id)),
-    (back) => {
-      for (const item of back) unsentIds.current.set(item.content, item.id);
+    (back, failure) => {
       const current = form.getValues("content");
+      ids.back(
+        back.map((item) => ({ key: item.content, id: item.id })),
+        failure,
+        current,
+      );
       form.setValue("content", [...back.map((item) => item.content), current].filter(Boolean).join(" "));
     },
   );
@@ -98,9 +102,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     stickToEnd.current = true;
     form.reset({ content: "" });
     form.setFocus("content");
-    const id = unsentIds.current.get(content) ?? newId();
-    unsentIds.current.delete(content);
-    post({ id, content });
+    post({ id: ids.take(content), content });
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -220,7 +222,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
           readOnly={!contact.shares_organization}
-          {...form.register("content")}
+          {...form.register("content", { onChange: ids.edited })}
         />
         <button
           type="submit"

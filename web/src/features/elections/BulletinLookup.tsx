@@ -16,7 +16,7 @@ import shared from "./elections.module.css";
 import { shorten } from "./format";
 import { sha256Hex } from "./hash";
 import { receiptsFor } from "./receipts";
-import { answersPublished, ballotHashOf } from "./sealCheck";
+import { ballotHashOf } from "./sealCheck";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
 const lookupInput = z.object({
@@ -29,8 +29,8 @@ const lookupInput = z.object({
 
 export interface Match {
   positionId: string;
-  /** The seal holding the ballot (found by its tag). */
-  seal: number;
+  /** The seal holding the ballot (found by its tag); null when its answer is published but no seal holds it. */
+  seal: number | null;
   /** Its answer once published (by its receipt hash); null before. */
   ballot: BulletinBallot | null;
   /** Whether the seal's hash of the ballot holds that answer (null until it is published). */
@@ -58,12 +58,25 @@ export function Lookup({
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const byHash = useMemo(() => new Map(bulletin.ballots.map((b) => [b.receipt_hash, b])), [bulletin.ballots]);
+  // The answers are published with the results (not for a cancelled election whose results are hidden).
+  const published = bulletin.results !== null;
   const byTag = useMemo(() => {
     const tags = new Map<string, { seal: number; hash: string }>();
     for (const { seal, tags: sealTags, hashes } of bulletin.sealed)
       for (const [i, tag] of sealTags.entries()) tags.set(tag, { seal, hash: hashes[i] ?? "" });
     return tags;
   }, [bulletin.sealed]);
+  /** The first of the keys whose tag a seal lists, with where. */
+  const keyAndSeal = useCallback(
+    async (keys: string[]): Promise<[string, { seal: number; hash: string } | undefined]> => {
+      for (const key of keys) {
+        const sealed = byTag.get(await sha256Hex(key));
+        if (sealed) return [key, sealed];
+      }
+      return [keys[0] ?? "", undefined];
+    },
+    [byTag],
+  );
   // A receipt this browser kept is looked up at once.
   const searched = useRef<string | null>(kept[kept.length - 1]?.receipt ?? null);
 
@@ -75,11 +88,17 @@ export function Lookup({
       setBusy(true);
       const found: Match[] = [];
       for (const position of bulletin.positions) {
-        const key = await sha256Hex(chainKeyMessage(receipt, position.id));
-        const sealed = byTag.get(await sha256Hex(key));
-        if (!sealed) continue;
-        const published = byHash.get(await sha256Hex(receiptMessage(receipt, position.id)));
+        const receiptHash = await sha256Hex(receiptMessage(receipt, position.id));
+        const chainKey = await sha256Hex(chainKeyMessage(receipt, position.id));
+        // A ballot cast before chain keys were kept has its receipt hash for its key.
+        const [key, sealed] = await keyAndSeal([chainKey, receiptHash]);
+        const published = byHash.get(receiptHash);
         const ballot = published?.position_id === position.id ? published : null;
+        if (!sealed) {
+          // Published, yet in no seal: the chain does not hold it.
+          if (ballot) found.push({ positionId: position.id, seal: null, ballot, holds: false });
+          continue;
+        }
         const holds = ballot
           ? (await ballotHashOf(bulletin.election.id, position.id, ballot, key)) === sealed.hash
           : null;
@@ -90,7 +109,7 @@ export function Lookup({
       onMatches(found);
       setBusy(false);
     },
-    [bulletin.election.id, bulletin.positions, byHash, byTag, onMatches],
+    [bulletin.election.id, bulletin.positions, byHash, keyAndSeal, onMatches],
   );
 
   // A search already made is made again when the board changes (a new seal may hold the ballot).
@@ -112,10 +131,11 @@ export function Lookup({
   const foundText = (match: Match) => {
     const position = bulletin.positions.find((p) => p.id === match.positionId);
     if (!position) return "";
+    if (match.seal === null) return words.inNoSeal(position.title);
     if (match.holds === false) return words.hashDiffers(position.title, match.seal);
     const answer = match.ballot ? boardAnswer(position, match.ballot) : null;
     if (answer === null || !match.ballot)
-      return answersPublished(bulletin.election.status)
+      return published
         ? words.answerMissing(position.title, match.seal)
         : words.foundSealed(position.title, match.seal);
     return match.ballot.candidate_id !== null
@@ -175,8 +195,7 @@ export function Lookup({
           ) : (
             <ul className={styles.found}>
               {result.map((match) => {
-                const sound =
-                  match.holds !== false && (match.ballot || !answersPublished(bulletin.election.status));
+                const sound = match.holds !== false && (match.ballot || !published);
                 return (
                   <li
                     key={match.positionId}

@@ -45,6 +45,8 @@ export const words = {
     `Found: your ballot for ${position} is sealed in seal ${seal}; its choice is published when voting closes`,
   hashDiffers: (position: string, seal: number) =>
     `Your ballot for ${position} is in seal ${seal}, but the answer published for it is not the one the seal holds: tell the election's organizer and keep your receipt`,
+  inNoSeal: (position: string) =>
+    `Your ballot for ${position} is published with its answer, but no seal holds it: tell the election's organizer and keep your receipt`,
   answerMissing: (position: string, seal: number) =>
     `Your ballot for ${position} is in seal ${seal}, but no answer is published for it: tell the election's organizer and keep your receipt`,
   countsLater:

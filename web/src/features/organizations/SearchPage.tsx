@@ -13,7 +13,7 @@ import { useDebounced } from "../../ui/useDebounced";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { errorText, joinErrorText } from "./errors";
-import { REQUEST_PENDING } from "./joinWords";
+import { REQUEST_PENDING, requestDecided } from "./joinWords";
 import { OrgLogo } from "./OrgLogo";
 import styles from "./SearchPage.module.css";
 
@@ -45,6 +45,10 @@ export default function SearchPage() {
   const queryClient = useQueryClient();
   const joinOrganization = useEndpointMutation(organizationsEndpoints.join);
 
+  /** An organization's name as a search on screen shows it. */
+  const cardName = (organizationId: string) =>
+    search.data?.organizations.find((o) => o.id === organizationId)?.name;
+
   /** Changes one organization's card in every search on screen or cached. */
   const setCard = (organizationId: string, change: (card: SearchResult) => SearchResult) =>
     queryClient.setQueriesData<{ organizations: SearchResult[] }>(
@@ -56,14 +60,22 @@ export default function SearchPage() {
         },
     );
 
-  // An administrator decided a pending request: the card follows at once.
+  // An administrator decided a pending request: the card follows at once, and the line that said
+  // the request was sent says how it was decided.
   useTopic(user ? `user:${user.id}` : null, {
-    "join_request.decided": (event) =>
+    "join_request.decided": (event) => {
       setCard(event.organization_id, (o) => ({
         ...o,
         pending: false,
         joined: event.status === "approved" || o.joined,
-      })),
+      }));
+      const name = cardName(event.organization_id) ?? event.organization?.name;
+      if (name)
+        setNotice({
+          tone: event.status === "approved" ? "success" : "error",
+          text: requestDecided(name, event.status),
+        });
+    },
   });
 
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);

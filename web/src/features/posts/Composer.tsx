@@ -10,7 +10,7 @@ import {
 import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
 import { unreachable } from "../../api/http";
-import { newId } from "../../api/newId";
+import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
@@ -28,6 +28,10 @@ import { text } from "./text";
 import { uploadAttachment } from "./upload";
 
 const MAX_SUGGESTIONS = 6;
+
+/** What a message is, to send again under its id: its text and its attachment. */
+const sendKey = (content: string, ready: { attachment: { id: string } } | null) =>
+  `${content}\u0000${ready?.attachment.id ?? ""}`;
 
 /**
  * The message box: text (Enter sends, Shift+Enter a new line), an image or a file uploaded first
@@ -51,9 +55,11 @@ export function Composer() {
   const caretAfter = useRef<number | null>(null);
   // A refused message, with those sent after it, comes back in front of what was written since,
   // with why (an attachment with it, to the box if it holds none). Each goes under an id made
-  // here; one that came back goes again, unchanged, under the same id: if it was written and only
-  // its answer was lost, the server answers with it rather than writing it twice.
-  const unsentIds = useRef(new Map<string, string>());
+  // here (useSendIds): one that came back unanswered and goes again unchanged keeps it, so a
+  // message written whose answer was lost is not written twice.
+  const ids = useSendIds();
+  const typed = useRef(value);
+  typed.current = value;
   // A send that failed for want of the server: its notice goes once the server is reachable again
   // (the text stays in the box, to send again).
   const failedUnreachable = useRef(false);
@@ -64,7 +70,11 @@ export function Composer() {
   const post = useOutbox<{ id: string; content: string; ready: Extract<Pending, { state: "ready" }> | null }>(
     ({ id, content, ready }) => actions.send(content, ready?.attachment.id, id),
     (back, failure) => {
-      for (const item of back) unsentIds.current.set(item.content, item.id);
+      ids.back(
+        back.map((item) => ({ key: sendKey(item.content, item.ready), id: item.id })),
+        failure,
+        typed.current,
+      );
       failedUnreachable.current = unreachable(failure);
       setError(postMessages.sendFailed + messageOf(failure));
       setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));
@@ -112,6 +122,7 @@ export function Composer() {
     const next = event.target.value;
     setValue(next);
     setError(null);
+    ids.edited();
     setMention(mentionQuery(next, event.target.selectionStart ?? next.length));
     setActive(0);
     if (next.trim()) actions.notifyTyping();
@@ -189,9 +200,7 @@ export function Composer() {
     setPending(null);
     setEmojiOpen(false);
     setError(null);
-    const id = unsentIds.current.get(content) ?? newId();
-    unsentIds.current.delete(content);
-    post({ id, content, ready });
+    post({ id: ids.take(sendKey(content, ready)), content, ready });
     area.current?.focus();
   };
 
