@@ -304,7 +304,7 @@ export interface SealedHashes {
    * the voter can make: no one else can tell which answer a hash holds, nor count a seal's answers.
    */
   hashes: string[];
-  /** Each ballot's tag, beside its hash (sha256 of its chain key): a voter finds their ballot by it. */
+  /** Each ballot's tag, beside its hash (ballotTag: of its chain key's sha256): a voter finds their ballot by it. */
   tags: string[];
 }
 
@@ -383,6 +383,13 @@ export function receiptMessage(receipt: string, positionId: string): string {
 export function chainKeyMessage(receipt: string, positionId: string): string {
   return `chain|${receiptMessage(receipt, positionId)}`;
 }
+
+/**
+ * A ballot's tag from the sha256 hex of its chain key: its first 16 characters (64 bits), enough to
+ * find one's ballot among any election's (the lookup then checks its hash), a quarter of the
+ * board's bytes a full hash would take.
+ */
+export const ballotTag = (keyHash: string): string => keyHash.slice(0, 16);
 
 /**
  * The channel's security settings decide how voters verify: with e-mail or phone verification

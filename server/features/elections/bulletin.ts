@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
+import { type Bulletin, ballotTag, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,
@@ -115,7 +115,7 @@ export async function boardParts(
         return {
           seal: s.sequence,
           hashes: batch.map(ballotHash),
-          tags: batch.map((b) => sha256(b.chainKey)),
+          tags: batch.map((b) => ballotTag(sha256(b.chainKey))),
         };
       }),
       // By receipt hash: an order that says nothing of a ballot's seal.

@@ -13,7 +13,7 @@ import { canonicalJson } from "../../../contract/ballots/ballot";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { winnersOf } from "../../../contract/ballots/result-rows";
-import type { Bulletin, SealedHashes } from "../../../contract/elections";
+import { type Bulletin, ballotTag, type SealedHashes } from "../../../contract/elections";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
 import { ballotOf } from "./counts";
@@ -46,7 +46,11 @@ function legacySealed(board: Bulletin): SealedHashes[] {
           chainKey: b.receipt_hash,
         })),
     );
-    return { seal: sequence, hashes: batch.map(ballotHash), tags: batch.map((b) => sha256(b.chainKey)) };
+    return {
+      seal: sequence,
+      hashes: batch.map(ballotHash),
+      tags: batch.map((b) => ballotTag(sha256(b.chainKey))),
+    };
   });
 }
 

@@ -196,7 +196,7 @@ describe("ballot secrecy against timing", () => {
     ];
     const hashes = new Set(board2.sealed.flatMap((s) => s.hashes));
     const tags = new Set(board2.sealed.flatMap((s) => s.tags));
-    expect(receipts.some((r) => tags.has(r) || tags.has(sha256(r)))).toBe(false);
+    expect(receipts.some((r) => tags.has(r.slice(0, 16)) || tags.has(sha256(r).slice(0, 16)))).toBe(false);
     for (const position of board2.positions)
       for (const candidate of position.candidates)
         for (const value of known)
@@ -208,7 +208,7 @@ describe("ballot secrecy against timing", () => {
     ]) {
       const key = chainKey(receipt, position.id);
       const lastSeal = board2.sealed[1];
-      const at = lastSeal?.tags.indexOf(sha256(key)) ?? -1;
+      const at = lastSeal?.tags.indexOf(sha256(key).slice(0, 16)) ?? -1;
       expect(at).toBeGreaterThanOrEqual(0);
       expect(lastSeal?.hashes[at]).toBe(
         ballotHash({

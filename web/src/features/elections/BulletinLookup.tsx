@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   type Bulletin,
   type BulletinBallot,
+  ballotTag,
   chainKeyMessage,
   receiptMessage,
   typedReceipt,
@@ -70,7 +71,7 @@ export function Lookup({
   const keyAndSeal = useCallback(
     async (keys: string[]): Promise<[string, { seal: number; hash: string } | undefined]> => {
       for (const key of keys) {
-        const sealed = byTag.get(await sha256Hex(key));
+        const sealed = byTag.get(ballotTag(await sha256Hex(key)));
         if (sealed) return [key, sealed];
       }
       return [keys[0] ?? "", undefined];
