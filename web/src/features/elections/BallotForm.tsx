@@ -140,7 +140,7 @@ export function BallotForm({
         )}
       </div>
       {!inReview && (
-        <div className={styles.submitBar}>
+        <div className={styles.submitBar} data-sticky-bottom="">
           <p className={cx("muted", shared.small)} aria-live="polite">
             {invalid ? ballotWords.fixAnswers : text.submitHint(answered.length)}
           </p>

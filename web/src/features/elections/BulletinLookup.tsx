@@ -171,7 +171,9 @@ export function Lookup({
           {busy ? words.searching : words.lookup}
         </button>
       </form>
-      {kept.length > 0 && <p className={cx("muted", shared.small)}>{words.prefilled}</p>}
+      {kept.some((item) => item.receipt === receipt) && (
+        <p className={cx("muted", shared.small)}>{words.prefilled}</p>
+      )}
       {kept.length > 1 && (
         <div className={styles.receiptChips}>
           {kept.map((item, index) => (
@@ -192,7 +194,10 @@ export function Lookup({
       {result && (
         <div role="status">
           {result.length === 0 ? (
-            <p className={cx(shared.notice, shared.noticeWarning)}>{words.notFound}</p>
+            <p className={cx(shared.notice, shared.noticeWarning)}>
+              {/* Once the answers are out every ballot is sealed: no next seal will bring it. */}
+              {published ? words.notFoundSealed : words.notFound}
+            </p>
           ) : (
             <ul className={styles.found}>
               {result.map((match) => {

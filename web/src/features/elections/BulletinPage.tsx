@@ -5,6 +5,7 @@ import { useEndpointQuery } from "../../api/query";
 import { Link, useParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { messageOf } from "../../ui/messageOf";
 import { Table } from "../../ui/Table";
 import { Lookup, type Match } from "./BulletinLookup";
 import styles from "./BulletinPage.module.css";
@@ -85,6 +86,12 @@ export default function BulletinPage() {
                 {words.refresh}
               </button>
             </div>
+            {/* A refresh that failed (the board on screen is the last one read): said, with why. */}
+            {query.isRefetchError && !query.isFetching && (
+              <p className="alert alert-error" role="alert">
+                {words.refreshFailed(messageOf(query.error))}
+              </p>
+            )}
           </section>
 
           {bulletin.election.status === "active" && (
@@ -148,7 +155,8 @@ export default function BulletinPage() {
                   role="status"
                 >
                   {check.state === "checking" && words.checking}
-                  {check.state === "ok" && `✓ ${words.checked(check.seals, check.ballots)}`}
+                  {check.state === "ok" &&
+                    `✓ ${words.checked(check.seals, check.ballots)}${matches?.length ? "" : ` ${words.checkYours}`}`}
                   {check.state === "problems" && (
                     <>
                       {words.checkFailed} {check.problems.join(" ")}

@@ -80,6 +80,23 @@ describe("outcomeText", () => {
     );
   });
 
+  it("says how a tie was decided, as the results screens do", () => {
+    const counted: QuestionResult = {
+      method: "plurality",
+      result: {
+        cast: 2,
+        blank: 0,
+        totals: { c0: 1, c1: 1, c2: 0 },
+        order: ["c1", "c0", "c2"],
+        elected: ["c1"],
+        tie: { tied: ["c1", "c0"], elected: ["c1"] },
+      },
+    };
+    expect(outcomeText(position({ kind: "plurality" }), counted)).toMatch(
+      /^Elected: Alan Turing\. Alan Turing tied with Ada Lovelace; decided by /,
+    );
+  });
+
   it("says whether a motion passed, with its votes and the Yes needed", () => {
     const counted: QuestionResult = {
       method: "referendum",

@@ -9,6 +9,7 @@ import { methodLabel, winnersOf } from "../../../../contract/ballots/result-rows
 import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
 import { answerWords } from "./ballotWords";
 import { words } from "./bulletinText";
+import { tieTexts } from "./results/present";
 
 export type BoardPosition = Bulletin["positions"][number];
 
@@ -30,7 +31,9 @@ export function outcomeText(position: BoardPosition, counted: QuestionResult): s
   }
   const name = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
   const elected = winnersOf(counted).map(name);
-  return elected.length ? words.elected(elected) : words.noneElected;
+  if (!elected.length) return words.noneElected;
+  // A tie the count decided, as the results screens say it ("Ama tied with Kojo; decided by the public seed").
+  return [words.elected(elected), ...tieTexts(counted, name)].join(". ");
 }
 
 /** The method in words, as the results screens say it ("Single transferable vote (Scottish STV), 3 seats"). */

@@ -23,7 +23,10 @@ export const words = {
   checked: (n: number, ballots: number) =>
     `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${
       ballots === 1 ? "ballot" : "ballots"
-    }. Every root matches its ballots' hashes and each seal chains to the one before. Find your ballot to check that its hash holds your answer.`,
+    }. Every root matches its ballots' hashes and each seal chains to the one before.`,
+  checkYours: "Find your ballot to check that its hash holds your answer.",
+  refreshFailed: (reason: string) =>
+    `Could not refresh the board: ${reason} The board shown is the last one read.`,
   checkFailed: "This browser found problems in the seals:",
   lookupTitle: "Find your ballot",
   lookupLabel: "Your receipt",
@@ -37,6 +40,8 @@ export const words = {
   found: (position: string, candidate: string, seal: number) =>
     `Found: your ballot for ${position} is recorded for ${candidate}, and seal ${seal} holds it`,
   notFound: "Not found yet (it may still be waiting for the next seal)",
+  notFoundSealed:
+    "No ballot matches this receipt, and every ballot is sealed: check the receipt as you were given it, and if it is right, tell the election's organizer.",
   notAReceipt:
     "That is not a receipt: a receipt reads VS- and groups of four letters and digits, as shown when you voted.",
   foundAnswer: (position: string, answer: string, seal: number) =>
