@@ -48,6 +48,34 @@ describe("BallotForm", () => {
     });
   });
 
+  it("keeps the keyboard's place: Back from the review focuses Submit Vote, and while verifying the review's buttons stay focusable", () => {
+    const president: PositionView = {
+      ...question("p", "President"),
+      method: { kind: "plurality" },
+      candidates: [
+        { id: "ada", name: "Ada", party: "Blue", image_url: "", statement: "", vote_count: null },
+        { id: "ben", name: "Ben", party: "Green", image_url: "", statement: "", vote_count: null },
+      ],
+    };
+    const positions = [president, question("q1", "Motion 1")];
+    const onCast = vi.fn();
+    const { rerender } = render(
+      <BallotForm positions={positions} voterId="voter" busy={false} onCast={onCast} />,
+    );
+    fireEvent.click(screen.getByRole("radio", { name: /Ada/ }));
+    fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
+    // Verifying: locked, not disabled, so the dialog can give the focus back when it closes.
+    rerender(<BallotForm positions={positions} voterId="voter" busy="verifying" onCast={onCast} />);
+    const castButton = screen.getByRole("button", { name: ballotWords.reviewCast });
+    expect(castButton).not.toBeDisabled();
+    expect(castButton).toHaveAttribute("aria-disabled", "true");
+    fireEvent.click(castButton);
+    expect(onCast).not.toHaveBeenCalled();
+    rerender(<BallotForm positions={positions} voterId="voter" busy={false} onCast={onCast} />);
+    fireEvent.click(screen.getByRole("button", { name: ballotWords.reviewBack }));
+    expect(screen.getByRole("button", { name: pageText.submitVote })).toHaveFocus();
+  });
+
   it("leaves the review for the questions still open when the answers it held were cast elsewhere", () => {
     const positions = [question("q1", "Motion 1"), question("q2", "Motion 2")];
     const onCast = vi.fn();

@@ -50,6 +50,12 @@ export function BallotForm({
   const [answers, setAnswers] = useState<Record<string, Ballot | undefined>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reviewing, setReviewing] = useState(false);
+  // Back from the review: its buttons are gone, so the focus goes to Submit Vote (never to the page).
+  const [backFromReview, setBackFromReview] = useState(0);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (backFromReview > 0) submitButton.current?.focus();
+  }, [backFromReview]);
   const [focusError, setFocusError] = useState(0);
   const root = useRef<HTMLDivElement>(null);
 
@@ -118,7 +124,10 @@ export function BallotForm({
           skipped={skipped}
           busy={busy}
           preview={preview}
-          onBack={() => setReviewing(false)}
+          onBack={() => {
+            setReviewing(false);
+            setBackFromReview((n) => n + 1);
+          }}
           onCast={cast}
         />
       )}
@@ -147,6 +156,7 @@ export function BallotForm({
           {/* Locked while verifying or casting, yet focusable: disabled, it would drop the focus the
               verification dialog gives back when it closes. */}
           <button
+            ref={submitButton}
             type="button"
             className="btn btn-primary btn-lg"
             disabled={busy === false && answered.length === 0}

@@ -47,14 +47,22 @@ export function BallotReview({
       )}
       {preview && <p className={cx("muted", shared.small)}>{ballotWords.previewCastOff}</p>}
       <div className={styles.actions}>
-        <button type="button" className="btn" disabled={busy !== false} onClick={onBack}>
+        {/* Locked while verifying or casting, yet focusable: disabled, they would drop the focus
+            the verification dialog gives back when it closes (as the submit bar's button). */}
+        <button
+          type="button"
+          className="btn"
+          aria-disabled={busy !== false || undefined}
+          onClick={busy === false ? onBack : undefined}
+        >
           {ballotWords.reviewBack}
         </button>
         <button
           type="button"
           className="btn btn-primary btn-lg"
-          disabled={busy !== false || preview}
-          onClick={onCast}
+          disabled={preview}
+          aria-disabled={busy !== false || undefined}
+          onClick={busy === false ? onCast : undefined}
         >
           {busy === "casting" ? text.submitting : ballotWords.reviewCast}
         </button>

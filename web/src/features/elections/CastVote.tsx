@@ -90,6 +90,12 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [error, setError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<{ code: string; head: string | null } | null>(null);
+  // The receipt put away (Done): its button is gone, so the focus goes to the tab's content, never to the page.
+  const [receiptDone, setReceiptDone] = useState(0);
+  const castRoot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (receiptDone > 0) castRoot.current?.focus();
+  }, [receiptDone]);
   const [kept, setKept] = useState(() => ({
     choices: keptChoices(election.id),
     answers: keptAnswers(election.id),
@@ -227,14 +233,17 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   };
 
   return (
-    <div className={styles.cast}>
+    <div className={styles.cast} ref={castRoot} tabIndex={-1}>
       {receipt && (
         <Suspense fallback={null}>
           <Receipt
             electionId={election.id}
             receipt={receipt.code}
             head={receipt.head}
-            onDone={() => setReceipt(null)}
+            onDone={() => {
+              setReceipt(null);
+              setReceiptDone((n) => n + 1);
+            }}
           />
         </Suspense>
       )}
