@@ -108,22 +108,18 @@ export async function sendMessage(
   id?: string,
 ): Promise<{ message: DirectMessage; repeated: boolean }> {
   if (recipientId === user.id) throw badRequest(chatMessages.toSelf);
-  // A send repeated after its answer was lost: the message as it was written.
+  // A send repeated after its answer was lost (its id taken): the message as it was written. Found
+  // only when the write refuses it: a first send reads nothing more.
   const repeated = async () => {
     const [row] = id ? await db.select().from(directMessages).where(eq(directMessages.id, id)) : [];
     if (row?.senderId !== user.id || row.recipientId !== recipientId) throw conflict(chatMessages.idTaken);
     return { message: presentMessage(row, user.id), repeated: true };
   };
-  if (
-    id &&
-    (await db.select({ id: directMessages.id }).from(directMessages).where(eq(directMessages.id, id))).length
-  )
-    return repeated();
   let outcome: Awaited<ReturnType<typeof sendChecked>>;
   try {
     outcome = await sendChecked(db, user.id, recipientId, content, id);
   } catch (error) {
-    // The same send twice at once: the one written first answers both.
+    // Written before, or the same send twice at once: the one written first answers both.
     if (id && isUniqueViolation(error, "direct_messages_pkey")) return repeated();
     throw error;
   }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import { type Bulletin, ballotTag, type ElectionStatus, electionMessages } from "../../../contract/elections";
+import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,
@@ -12,11 +12,10 @@ import {
   seals,
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { sha256 } from "../../lib/crypto";
 import { countElections } from "./counts";
 import { electionQuestions } from "./definition";
 import { type ElectionRow, resultsPublished } from "./queries";
-import { ballotHash, chainOrder } from "./sealing";
+import { sealedHashes } from "./sealing";
 
 /**
  * The election's public bulletin board: the seals (the chain's heads over time) with their ballots'
@@ -110,14 +109,7 @@ export async function boardParts(
     for (const ballot of sealed) bySeal.get(ballot.sealId ?? -1)?.push(ballot);
     const onChain = [...bySeal.values()].flat();
     return {
-      sealed: chain.map((s) => {
-        const batch = chainOrder(bySeal.get(s.id) ?? []);
-        return {
-          seal: s.sequence,
-          hashes: batch.map(ballotHash),
-          tags: batch.map((b) => ballotTag(sha256(b.chainKey))),
-        };
-      }),
+      sealed: chain.map((s) => sealedHashes(s.sequence, bySeal.get(s.id) ?? [])),
       // By receipt hash: an order that says nothing of a ballot's seal.
       ballots: choicesPublished
         ? onChain

@@ -13,11 +13,11 @@ import { canonicalJson } from "../../../contract/ballots/ballot";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { winnersOf } from "../../../contract/ballots/result-rows";
-import { type Bulletin, ballotTag, type SealedHashes } from "../../../contract/elections";
+import type { Bulletin, SealedHashes } from "../../../contract/elections";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
 import { ballotOf } from "./counts";
-import { ballotHash, chainOrder, chainStart } from "./sealing";
+import { chainStart, sealedHashes } from "./sealing";
 
 export interface BoardCheck {
   ballots: number;
@@ -34,8 +34,9 @@ export interface BoardCheck {
  * (`seal`), and a ballot's chain key was its receipt hash; hashed as its seals hashed them.
  */
 function legacySealed(board: Bulletin): SealedHashes[] {
-  return board.seals.map(({ sequence }) => {
-    const batch = chainOrder(
+  return board.seals.map(({ sequence }) =>
+    sealedHashes(
+      sequence,
       board.ballots
         .filter((b) => (b as { seal?: number }).seal === sequence)
         .map((b) => ({
@@ -45,13 +46,8 @@ function legacySealed(board: Bulletin): SealedHashes[] {
           answer: b.ballot,
           chainKey: b.receipt_hash,
         })),
-    );
-    return {
-      seal: sequence,
-      hashes: batch.map(ballotHash),
-      tags: batch.map((b) => ballotTag(sha256(b.chainKey))),
-    };
-  });
+    ),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { answerText } from "../../../contract/ballots/ballot";
+import { ballotTag, type SealedHashes } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
 import { ballots, elections, participations, seals } from "../../db/schema";
@@ -38,6 +39,12 @@ export function ballotHash(ballot: BallotRow): string {
 /** The batch's ballots in the chain's order: by chain key (an order that says nothing of time). */
 export function chainOrder<B extends Pick<BallotRow, "chainKey">>(batch: B[]): B[] {
   return [...batch].sort((a, b) => (a.chainKey < b.chainKey ? -1 : 1));
+}
+
+/** A seal's ballots as the board lists them: their hashes in the chain's order, each with its tag. */
+export function sealedHashes(seal: number, batch: BallotRow[]): SealedHashes {
+  const ordered = chainOrder(batch);
+  return { seal, hashes: ordered.map(ballotHash), tags: ordered.map((b) => ballotTag(sha256(b.chainKey))) };
 }
 
 /** root = H(previous root ‖ H(ballot)…) over the batch in the chain's order. */

@@ -73,15 +73,12 @@ export async function createPost(
   input: z.output<typeof createPostInput>,
 ): Promise<NewPost> {
   const { channel, admin } = await channelWriter(db, user, channelId);
-  // A send repeated after its answer was lost: the message as it was written, whatever came since.
-  const repeated = () =>
-    sentBefore(db, user, channelId, input.id).then((post) => ({
-      post,
-      mentioned: [],
-      byVoter: !admin,
-      repeated: true,
-    }));
-  if (input.id && (await exists(db, input.id))) return repeated();
+  // A send repeated after its answer was lost (its id taken): the message as it was written,
+  // whatever came since. Found only when the write refuses it: a first send reads nothing more.
+  const repeat = async (): Promise<NewPost | null> => {
+    const post = input.id ? await sentBefore(db, user, channelId, input.id) : null;
+    return post && { post, mentioned: [], byVoter: !admin, repeated: true };
+  };
   if (input.attachment_id) {
     const [upload] = await db
       .select({ id: uploads.id })
@@ -95,7 +92,12 @@ export async function createPost(
           sql`not exists (select 1 from posts p where p.attachment_id = ${input.attachment_id}::uuid)`,
         ),
       );
-    if (!upload) throw badRequest(postMessages.attachmentMissing);
+    // Its file already in a message: the one this send wrote before, if it is a repeat.
+    if (!upload) {
+      const repeated = await repeat();
+      if (repeated) return repeated;
+      throw badRequest(postMessages.attachmentMissing);
+    }
   }
   try {
     const created = await insertPost(db, clock, user, {
@@ -108,27 +110,25 @@ export async function createPost(
     });
     return { ...created, byVoter: !admin };
   } catch (error) {
-    // The same send twice at once: the one written first answers both.
-    if (input.id && isUniqueViolation(error, "posts_pkey")) return repeated();
+    // Written before, or the same send twice at once: the one written first answers both.
+    const repeated = input.id && isUniqueViolation(error, "posts_pkey") ? await repeat() : null;
+    if (repeated) return repeated;
     throw error;
   }
 }
 
-const exists = async (db: Db, postId: string) =>
-  (await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId))).length > 0;
-
-/** The message the user sent in the channel under `postId`; another's id, or another channel's, is refused. */
-async function sentBefore(db: Db, user: User, channelId: string, postId: string | undefined): Promise<Post> {
-  const [row] = postId
-    ? await db
-        .select({ authorId: posts.authorId, channelId: posts.channelId })
-        .from(posts)
-        .where(eq(posts.id, postId))
-    : [];
+/**
+ * The message written under `postId`, when the user sent it in the channel (null when no message
+ * has that id); another's id, or another channel's, is refused.
+ */
+async function sentBefore(db: Db, user: User, channelId: string, postId: string): Promise<Post | null> {
+  const [row] = await db
+    .select({ authorId: posts.authorId, channelId: posts.channelId })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  if (!row) return null;
   const post =
-    row?.authorId === user.id && row.channelId === channelId
-      ? await loadPost(db, user.id, postId as string)
-      : null;
+    row.authorId === user.id && row.channelId === channelId ? await loadPost(db, user.id, postId) : null;
   if (!post) throw conflict(postMessages.idTaken);
   return post;
 }

@@ -17,16 +17,18 @@ const question = (id: string, title: string): PositionView => ({
   result: null,
 });
 
+/** An office with two candidates: a plurality choice. */
+const president: PositionView = {
+  ...question("p", "President"),
+  method: { kind: "plurality" },
+  candidates: [
+    { id: "ada", name: "Ada", party: "Blue", image_url: "", statement: "", vote_count: null },
+    { id: "ben", name: "Ben", party: "Green", image_url: "", statement: "", vote_count: null },
+  ],
+};
+
 describe("BallotForm", () => {
   it("reviews a ballot with another question before casting, and names the one left unanswered", () => {
-    const president: PositionView = {
-      ...question("p", "President"),
-      method: { kind: "plurality" },
-      candidates: [
-        { id: "ada", name: "Ada", party: "Blue", image_url: "", statement: "", vote_count: null },
-        { id: "ben", name: "Ben", party: "Green", image_url: "", statement: "", vote_count: null },
-      ],
-    };
     const onCast = vi.fn();
     render(
       <BallotForm
@@ -49,14 +51,6 @@ describe("BallotForm", () => {
   });
 
   it("keeps the keyboard's place: Back from the review focuses Submit Vote, and while verifying the review's buttons stay focusable", () => {
-    const president: PositionView = {
-      ...question("p", "President"),
-      method: { kind: "plurality" },
-      candidates: [
-        { id: "ada", name: "Ada", party: "Blue", image_url: "", statement: "", vote_count: null },
-        { id: "ben", name: "Ben", party: "Green", image_url: "", statement: "", vote_count: null },
-      ],
-    };
     const positions = [president, question("q1", "Motion 1")];
     const onCast = vi.fn();
     const { rerender } = render(

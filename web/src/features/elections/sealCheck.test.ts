@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { definitionText } from "../../../../contract/ballots/definition-hash";
 import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
-import { ballotHash, chainOrder, chainRoot, GENESIS } from "../../../../server/features/elections/sealing";
+import { ballotHash, chainRoot, GENESIS, sealedHashes } from "../../../../server/features/elections/sealing";
 import { sha256 } from "../../../../server/lib/crypto";
 import { ballotHashOf, checkSeals, sealedAnswer } from "./sealCheck";
 
@@ -64,15 +64,8 @@ function board(positions: Bulletin["positions"] = []): Bulletin {
       answer: b.ballot,
       chainKey: keyOf(from + i),
     }));
-  const sealed = (seal: number, from: number, to: number) => {
-    // In the chain's order, as the server lists them (keys out of order, so the order is exercised).
-    const ordered = chainOrder(rows(from, to));
-    return {
-      seal,
-      hashes: ordered.map(ballotHash),
-      tags: ordered.map((b) => sha256(b.chainKey).slice(0, 16)),
-    };
-  };
+  // In the chain's order, as the server lists them (keys out of order, so the order is exercised).
+  const sealed = (seal: number, from: number, to: number) => sealedHashes(seal, rows(from, to));
   const first = chainRoot(genesis, rows(0, 5));
   const second = chainRoot(first, rows(5, 8));
   const seal = (sequence: number, previous_root: string, root: string, ballot_count: number) => ({
