@@ -19,6 +19,12 @@ export interface ChannelActivity {
   authors: Array<{ author_id: string | null; posts: number; by_voter: boolean }>;
   /** Per mentioned member: how many of these messages mention them. */
   mentions: Array<{ user_id: string; posts: number }>;
+  /**
+   * When the earliest and the latest of these messages were written: a tab that heard the channel
+   * read at some moment counts only what came after it (useUnreadCounts).
+   */
+  first_at: string;
+  last_at: string;
 }
 
 /**
@@ -95,6 +101,8 @@ export interface EventMap {
     author_id: string | null;
     author_is_voter: boolean;
     mentioned_user_ids: string[];
+    /** When it was written (`post` may be left out when too large). */
+    created_at: string;
   };
   "post.updated": { channel_id: string; post_id: string; post: Post | null };
   "post.deleted": { channel_id: string; post_id: string };

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app";
 import { type Config, ConfigError, isLoopbackHost, loadConfig } from "./config";
@@ -119,8 +120,10 @@ export async function main(options: { beforeApp?: () => Promise<void> } = {}): P
   await app.listen({ port: config.port, host: config.host });
   clearInterval(holdLoop);
   markPhase("listening");
+  // The port bound, which PORT=0 leaves to the system.
+  const { port } = app.server.address() as AddressInfo;
   app.log.info(
-    `Votespace is running on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL server"})`,
+    `Votespace is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL server"})`,
   );
 }
 

@@ -84,6 +84,9 @@ export const questionSchema = z
   });
 export type Question = z.infer<typeof questionSchema>;
 
+/** A referendum's blank vote is its Abstain answer (Belenios's blank): never offered twice. */
+export const referendumBlank = "A referendum has no separate blank vote: let voters abstain instead.";
+
 export const questionInputSchema = z
   .strictObject({
     title: z.string().trim().min(1, titleNeeded).max(200),
@@ -114,12 +117,14 @@ export const questionInputSchema = z
     // Unnamed rows are each told their name is needed, not that they share one.
     const names = question.candidates.map((c) => c.name.toLowerCase()).filter((name) => name !== "");
     const problem =
-      new Set(names).size === names.length
-        ? questionProblem({
-            candidates: question.candidates.map((c, index) => ({ ...c, id: String(index) })),
-            method: question.method,
-          })
-        : "Two candidates have the same name.";
+      question.method.kind === "referendum" && question.blank
+        ? referendumBlank
+        : new Set(names).size === names.length
+          ? questionProblem({
+              candidates: question.candidates.map((c, index) => ({ ...c, id: String(index) })),
+              method: question.method,
+            })
+          : "Two candidates have the same name.";
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 export type QuestionInput = z.input<typeof questionInputSchema>;

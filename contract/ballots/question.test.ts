@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { votingSettingsSchema } from "../channels-input";
 import { messages } from "../messages";
 import type { QuestionInput } from "./question";
-import { questionInputSchema } from "./question-input";
+import { questionInputSchema, referendumBlank } from "./question-input";
 
 const board: QuestionInput = {
   title: "Board of Directors",
@@ -57,6 +57,14 @@ describe("a question as an administrator writes it", () => {
       "Two candidates have the same name.",
     );
     expect(refusal({ ...board, title: " " })).toBe("Give the question a title.");
+    // A referendum's Abstain is its blank vote: one of them, not both on the ballot.
+    const motion = {
+      title: "Motion",
+      candidates: [],
+      method: { kind: "referendum", threshold: "majority", base: "cast", abstain: true },
+    };
+    expect(refusal(motion)).toBeNull();
+    expect(refusal({ ...motion, blank: true })).toBe(referendumBlank);
     // Two rows not yet named are each told so, not that they share a name.
     const unnamed = questionInputSchema.safeParse({ ...board, candidates: [{ name: "" }, { name: " " }] });
     expect(unnamed.success ? [] : unnamed.error.issues.map((issue) => issue.message)).toEqual([

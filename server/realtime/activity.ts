@@ -47,6 +47,9 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
       channels = new Map();
       this.gathering.set(post.organization_id, channels);
     }
+    // Older processes during a rolling restart send no time: an empty one, which tabs leave to the
+    // server's count.
+    const at = post.created_at ?? "";
     let channel = channels.get(post.channel_id);
     if (!channel) {
       channel = {
@@ -55,6 +58,8 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
           posts: 0,
           authors: [],
           mentions: [],
+          first_at: at,
+          last_at: at,
         },
         authors: new Map(),
         mentions: new Map(),
@@ -62,6 +67,8 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
       channels.set(post.channel_id, channel);
     }
     channel.activity.posts++;
+    if (at < channel.activity.first_at) channel.activity.first_at = at;
+    if (at > channel.activity.last_at) channel.activity.last_at = at;
     const author = channel.authors.get(post.author_id);
     if (author) author.posts++;
     else {

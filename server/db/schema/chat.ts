@@ -20,6 +20,9 @@ export const directMessages = pgTable(
   },
   (t) => [
     index("direct_messages_pair_idx").on(t.senderId, t.recipientId, t.createdAt),
+    // Whom a user has received from (former contacts: a conversation only ever received and read),
+    // and a deleted user's received messages found without scanning the table.
+    index("direct_messages_received_idx").on(t.recipientId, t.senderId),
     index("direct_messages_unread_idx").on(t.recipientId, t.senderId).where(sql`${t.readAt} is null`),
     index("direct_messages_search_document_idx").using("gin", sql`search_document(${t.content})`),
   ],

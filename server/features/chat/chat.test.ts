@@ -401,6 +401,20 @@ describe("conversations", () => {
       "Other Admin",
     );
   });
+
+  it("stay listed when the conversation was only ever received, and read", async () => {
+    const { abena, kojo, organizationId } = await organization();
+    await send(kojo.cookie, abena.id, "Thanks for organizing");
+    await call(t.app, abena.cookie).post(`/api/chat/conversations/${kojo.id}/read`);
+    const left = await call(t.app, kojo.cookie).post(`/api/organizations/${organizationId}/leave`);
+    expect(left.statusCode).toBe(200);
+    const list = await contacts(abena.cookie, organizationId);
+    expect(list.find((c) => c.id === kojo.id)).toMatchObject({
+      shares_organization: false,
+      unread_count: 0,
+      last_message: { content: "Thanks for organizing", from_me: false },
+    });
+  });
 });
 
 describe("read marks", () => {

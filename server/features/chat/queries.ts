@@ -190,10 +190,9 @@ export interface FormerContactRow {
 
 /**
  * The people the user has talked with who share no organization with them any more (one of them
- * left): their conversations stay the user's to read. Talked with: the user wrote to them, or they
- * sent the user something still unread (the pair and unread indexes; a conversation only ever
- * received and read is not found without an index on its recipient). Each with the latest message
- * of the conversation and the unread count, in one statement.
+ * left): their conversations stay the user's to read. Talked with: either wrote to the other (the
+ * pair index by sender, the received index by recipient). Each with the latest message of the
+ * conversation and the unread count, in one statement.
  */
 export async function formerContacts(db: Db, userId: string): Promise<FormerContactRow[]> {
   const result = await db.execute(sql`
@@ -203,7 +202,7 @@ export async function formerContacts(db: Db, userId: string): Promise<FormerCont
     from (
       select recipient_id as id from direct_messages where sender_id = ${userId}
       union
-      select sender_id from direct_messages where recipient_id = ${userId} and read_at is null
+      select sender_id from direct_messages where recipient_id = ${userId}
     ) partner
     join users u on u.id = partner.id
     cross join lateral (

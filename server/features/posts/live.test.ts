@@ -125,8 +125,12 @@ describe("unread-count activity", () => {
     expect(left.statusCode).toBeLessThan(300);
     await gone.next((m) => m.type === "event" && m.event === "member.left");
 
-    for (let i = 0; i < 12; i++)
-      expect((await send(admin.cookie, channel.id, `news ${i}`)).statusCode).toBe(201);
+    const written: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const sent = await send(admin.cookie, channel.id, `news ${i}`);
+      expect(sent.statusCode).toBe(201);
+      written.push(sent.json().created_at);
+    }
     // The first message goes out at once, the rest gathered into the next second's batch.
     await reader.next(() => activities(reader).reduce((n, a) => n + (a.channels[0]?.posts ?? 0), 0) === 12, {
       timeoutMs: 4000,
@@ -139,6 +143,9 @@ describe("unread-count activity", () => {
         authors: [expect.objectContaining({ author_id: admin.id, by_voter: false })],
       }),
     ]);
+    // Each batch says when its messages were written, so a tab can leave out those read elsewhere.
+    expect(batches[0]?.channels[0]?.first_at).toBe(written[0]);
+    expect(batches.at(-1)?.channels[0]?.last_at).toBe(written.at(-1));
     expect(activities(gone)).toEqual([]);
     expect(activities(stranger)).toEqual([]);
     for (const socket of [reader, gone, stranger]) socket.ws.terminate();

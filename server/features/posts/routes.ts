@@ -51,6 +51,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       author_id: post.author?.id ?? null,
       author_is_voter: byVoter,
       mentioned_user_ids: mentioned,
+      created_at: post.created_at,
     });
     for (const userId of mentioned) {
       await bus.publish(`user:${userId}`, "notification.created", {

@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cx } from "./cx";
 import styles from "./Table.module.css";
 
 /**
  * A data table: header cells on a tinted row, rows ruled, numbers right-aligned (the screen's own
- * class on a cell); scrolls sideways inside its own box when wider than the page.
+ * class on a cell); scrolls sideways inside its own box when wider than the page, with a shade on
+ * each side that has more to show (a phone's scroll bars show only while scrolling).
  */
 export function Table({
   children,
@@ -12,6 +13,7 @@ export function Table({
   className,
   scroll = true,
   label,
+  stickyFirst = false,
 }: {
   children: ReactNode;
   /** Tighter cells, for long lists. */
@@ -25,15 +27,86 @@ export function Table({
    * results' round tables and matrices); give it wherever the table may be wider than its box.
    */
   label?: string;
+  /** The first column (what each row is) stays in view while the rest scrolls sideways under it. */
+  stickyFirst?: boolean;
 }) {
-  const table = <table className={cx(styles.table, compact && styles.compact, className)}>{children}</table>;
+  const table = (
+    <table
+      className={cx(styles.table, compact && styles.compact, stickyFirst && styles.stickyFirst, className)}
+    >
+      {children}
+    </table>
+  );
   if (!scroll) return table;
-  return label ? (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
-    <section className={styles.wrap} aria-label={label} tabIndex={0}>
+  return (
+    <ScrollBox label={label} stickyFirst={stickyFirst}>
       {table}
-    </section>
-  ) : (
-    <div className={styles.wrap}>{table}</div>
+    </ScrollBox>
+  );
+}
+
+/** Whether the box has more to show before and after what it shows (none while it fits). */
+function useScrollEdges() {
+  // The div's type; the section takes it too (only what every element has is read).
+  const box = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => {
+      const start = element.scrollLeft > 1;
+      const end = element.scrollLeft < element.scrollWidth - element.clientWidth - 1;
+      setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    measure();
+    element.addEventListener("scroll", measure, { passive: true });
+    // The box narrows with the page, the table widens with its rows.
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener("scroll", measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return { box, edges };
+}
+
+/**
+ * The box a wide table scrolls sideways in, shaded on each side that has more to show; for a table
+ * of a screen's own making too. `label` and `stickyFirst` as for Table; `className` on the box.
+ */
+export function ScrollBox({
+  label,
+  stickyFirst = false,
+  className,
+  children,
+}: {
+  label?: string;
+  stickyFirst?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { box, edges } = useScrollEdges();
+  return (
+    <div
+      className={cx(
+        styles.frame,
+        edges.start && !stickyFirst && styles.moreStart,
+        edges.start && stickyFirst && styles.underSticky,
+        edges.end && styles.moreEnd,
+      )}
+    >
+      {label ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
+        <section ref={box} className={cx(styles.wrap, className)} aria-label={label} tabIndex={0}>
+          {children}
+        </section>
+      ) : (
+        <div ref={box} className={cx(styles.wrap, className)}>
+          {children}
+        </div>
+      )}
+    </div>
   );
 }

@@ -19,6 +19,19 @@ import { type Check, checkSeals } from "./sealCheck";
 
 const REFRESH_MS = 5000;
 
+/** A shortened hash that may wrap after its ellipsis (a phone's narrow table), never inside a half. */
+function ShortHash({ hash }: { hash: string }) {
+  const [head, tail] = shorten(hash).split("…");
+  return tail === undefined ? (
+    head
+  ) : (
+    <>
+      {head}…<wbr />
+      {tail}
+    </>
+  );
+}
+
 /** The public bulletin board of an election: seals, sealed ballots by receipt hash, and a receipt lookup. */
 export default function BulletinPage() {
   const { electionId = "" } = useParams();
@@ -119,7 +132,7 @@ export default function BulletinPage() {
               <p className="muted">{words.noSeals}</p>
             ) : (
               <>
-                <Table compact>
+                <Table compact label={words.seals}>
                   <thead>
                     <tr>
                       <th scope="col">{words.sequence}</th>
@@ -135,7 +148,7 @@ export default function BulletinPage() {
                       <tr key={seal.sequence}>
                         <td>#{seal.sequence}</td>
                         <td className={shared.mono} title={seal.root}>
-                          {shorten(seal.root)}
+                          <ShortHash hash={seal.root} />
                           <span className="visually-hidden"> {seal.root}</span>
                         </td>
                         <td className={shared.num}>{seal.ballot_count}</td>

@@ -72,6 +72,8 @@ export function QuestionEditor({
     if (next === "referendum" && kind !== "referendum") {
       setAside.current = current;
       form.setValue("candidates", []);
+      // Its Abstain answer is its blank vote.
+      form.setValue("blank", false);
     } else if (next !== "referendum" && kind === "referendum") {
       const back = setAside.current.length > 0 ? setAside.current : [blankCandidate(), blankCandidate()];
       form.setValue("candidates", back);
@@ -268,10 +270,12 @@ export function QuestionEditor({
           </fieldset>
         )}
 
-        <label className={styles.check}>
-          <input type="checkbox" {...form.register("blank")} />
-          <span>Allow a blank vote (counted as cast, for no one)</span>
-        </label>
+        {kind !== "referendum" && (
+          <label className={styles.check}>
+            <input type="checkbox" {...form.register("blank")} />
+            <span>Allow a blank vote (counted as cast, for no one)</span>
+          </label>
+        )}
         {kind !== "referendum" && (
           <fieldset className={styles.order}>
             <legend>Candidate order on the ballot</legend>

@@ -8,6 +8,7 @@ import {
 import { call } from "../../api/client";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Email } from "../../ui/Email";
 import { formatDateTime } from "../../ui/format";
 import { messageOf } from "../../ui/messageOf";
 import { Table } from "../../ui/Table";
@@ -91,7 +92,9 @@ export function InvitationsTable({
                 <td>
                   <span className={styles.who}>
                     <strong>{invitation.full_name}</strong>
-                    <span className={styles.email}>{invitation.email}</span>
+                    <span className={styles.email}>
+                      <Email address={invitation.email} />
+                    </span>
                     <span className={styles.state}>
                       <Badge tone={state.tone}>{state.label}</Badge>
                       <span className={styles.when}>{when(invitation)}</span>

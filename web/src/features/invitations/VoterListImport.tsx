@@ -8,6 +8,7 @@ import {
 } from "../../../../contract/invitations";
 import { useEndpointMutation } from "../../api/query";
 import { Badge } from "../../ui/Badge";
+import { Email } from "../../ui/Email";
 import { formatCount } from "../../ui/format";
 import { messageOf } from "../../ui/messageOf";
 import { Table } from "../../ui/Table";
@@ -129,7 +130,9 @@ function PreviewTable({
               <td>
                 <span className={styles.who}>
                   <strong>{row.full_name || <span className="muted">(no name)</span>}</strong>
-                  <span className={styles.email}>{row.email || "(no e-mail)"}</span>
+                  <span className={styles.email}>
+                    {row.email ? <Email address={row.email} /> : "(no e-mail)"}
+                  </span>
                   {row.phone_number && <span className={styles.email}>{row.phone_number}</span>}
                 </span>
               </td>

@@ -10,8 +10,10 @@ import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { LoadState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
+import { ScrollBox } from "../../ui/Table";
 import { FiredRules } from "./FiredRules";
 import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } from "./format";
 import styles from "./MonitoringPage.module.css";
@@ -25,7 +27,10 @@ function Facts({ session }: { session: MonitoredSession }) {
     [
       text.user,
       <span key="u">
-        {session.full_name} <span className="muted">({session.email})</span>
+        {session.full_name}{" "}
+        <span className="muted">
+          (<Email address={session.email} />)
+        </span>
       </span>,
     ],
     [text.election, session.election_title ?? text.unknown],
@@ -70,7 +75,7 @@ function Facts({ session }: { session: MonitoredSession }) {
 
 function History({ view }: { view: SessionInvestigation }) {
   return (
-    <div className={styles.tableWrap}>
+    <ScrollBox className={styles.tableWrap}>
       <table className={cx(styles.table, styles.tableCompact)}>
         <thead>
           <tr>
@@ -102,7 +107,7 @@ function History({ view }: { view: SessionInvestigation }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -2,6 +2,8 @@ import { Fragment } from "react";
 import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
+import { ScrollBox } from "../../ui/Table";
 import { FiredRules } from "./FiredRules";
 import { dateTimeText, isMobile, locationText, STATUS_TONE, shortHash } from "./format";
 import styles from "./MonitoringPage.module.css";
@@ -84,7 +86,7 @@ export function SessionsTable({
     );
   }
   return (
-    <div className={styles.tableWrap}>
+    <ScrollBox className={styles.tableWrap}>
       <table className={styles.table}>
         <caption className="visually-hidden">{text.tabs.sessions}</caption>
         <thead>
@@ -112,7 +114,9 @@ export function SessionsTable({
                 <th scope="row">
                   <span className={styles.stack}>
                     <strong>{session.full_name}</strong>
-                    <span className={cx("muted", styles.small, styles.email)}>{session.email}</span>
+                    <span className={cx("muted", styles.small)}>
+                      <Email address={session.email} />
+                    </span>
                   </span>
                 </th>
                 <td>{session.election_title ?? text.unknown}</td>
@@ -185,6 +189,6 @@ export function SessionsTable({
       {sessions.length >= MONITORING_LIST_LIMIT && (
         <p className={cx("muted", styles.small)}>{text.listNote(MONITORING_LIST_LIMIT)}</p>
       )}
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,14 +1,13 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { JoinRequest } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
-import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
-import { useTopic } from "../../api/useRealtime";
+import { useLocation } from "../../router";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { errorText } from "./errors";
 import styles from "./ProfilePage.module.css";
-import { STATS_REFRESH_MS } from "./useOrganizationStats";
+import { JOIN_REQUESTS_ID, useJoinRequests } from "./useJoinRequests";
 
 /**
  * Pending join requests for administrators, with Approve and Decline. Hidden while there are none,
@@ -27,43 +26,16 @@ export function JoinRequests({
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const input = { params: { id: organizationId } };
-  const query = useEndpointQuery(organizationsEndpoints.joinRequests, input, {
-    refetchInterval: STATS_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
-  const requests = query.data?.requests ?? null;
+  const { query, requests, setRequests } = useJoinRequests(organizationId);
   const error = decideError ?? (query.error ? errorText(query.error) : null);
-  const queryClient = useQueryClient();
-  const key = endpointKey(organizationsEndpoints.joinRequests, input);
-  // Into the list on screen; a list on its way (read before the change, maybe) is read again.
-  const setRequests = (update: (list: JoinRequest[]) => JoinRequest[]) =>
-    writeOrReadAgain<{ requests: JoinRequest[] }>(queryClient, key, (data) => ({
-      requests: update(data.requests),
-    }));
 
-  // New requests arrive live (on the administrators' topic); a request another administrator
-  // decided leaves the list (told there, and by the member who joined).
-  useTopic(
-    `admins:${organizationId}`,
-    {
-      "join_request.created": ({ request }) =>
-        setRequests((list) => (list.some((r) => r.id === request.id) ? list : [...list, request])),
-      "join_request.decided": ({ request_id }) =>
-        setRequests((list) => list.filter((r) => r.id !== request_id)),
-    },
-    // Requests made while the socket was down, or before it subscribed.
-    (since) => readFromNow(queryClient, key, { since }),
-  );
-  useTopic(
-    `org:${organizationId}`,
-    {
-      "member.joined": ({ member }) =>
-        setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),
-    },
-    // A request approved by another administrator while the socket was not listening.
-    (since) => readFromNow(queryClient, key, { since }),
-  );
+  // Arriving from a link to the requests (the administrator's home): the card, once its list is read.
+  const { hash } = useLocation();
+  const card = useRef<HTMLElement>(null);
+  const listed = requests !== null;
+  useEffect(() => {
+    if (hash === `#${JOIN_REQUESTS_ID}` && listed) card.current?.scrollIntoView({ block: "start" });
+  }, [hash, listed]);
 
   // Turning approval on is a reason to look again.
   const { refetch } = query;
@@ -99,7 +71,12 @@ export function JoinRequests({
   if (count === 0 && !requireApproval && !error && !status) return null;
 
   return (
-    <section className={cx("card", styles.card)} aria-labelledby="op-requests">
+    <section
+      ref={card}
+      id={JOIN_REQUESTS_ID}
+      className={cx("card", styles.card)}
+      aria-labelledby="op-requests"
+    >
       <h2 id="op-requests">Join Requests {count > 0 && <span className={styles.badge}>{count}</span>}</h2>
       {error && (
         <div className="alert alert-error" role="alert">
@@ -122,8 +99,10 @@ export function JoinRequests({
           {requests?.map((request) => (
             <li key={request.id} className={styles.request}>
               <span className={styles.requestWho}>
-                <strong>{request.full_name}</strong>
-                <span className="muted">{request.email}</span>
+                <strong title={request.full_name}>{request.full_name}</strong>
+                <span className={cx("muted", styles.requestEmail)}>
+                  <Email address={request.email} />
+                </span>
                 <span className={styles.requestWhen}>
                   Requested {new Date(request.created_at).toLocaleString()}
                 </span>

@@ -6,6 +6,7 @@ import { call } from "../../api/client";
 import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./MembersPanel.module.css";
@@ -75,7 +76,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
             <li key={member.user_id} className={styles.row}>
               <Avatar name={member.full_name} size={36} />
               <span className={styles.who}>
-                <strong>
+                <strong title={member.full_name}>
                   {member.full_name}
                   {member.user_id === user?.id && <span className="muted"> (you)</span>}
                 </strong>
@@ -84,7 +85,8 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
                     {roleLabel(member, organization)}
                   </span>
                   {member.user_type === "voter" ? "Voter account" : "Organization account"}
-                  {member.email && ` · ${member.email}`}
+                  {member.email && " ·"}
+                  {member.email && <Email address={member.email} truncate className={styles.email} />}
                 </span>
               </span>
               <span className={styles.actions}>

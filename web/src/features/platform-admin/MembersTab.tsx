@@ -1,5 +1,6 @@
 import { platformAdminEndpoints } from "../../../../contract/platform-admin";
 import { useEndpointQuery } from "../../api/query";
+import { Email } from "../../ui/Email";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
@@ -38,7 +39,9 @@ export function MembersTab({ search }: { search: string }) {
             {page.items.map((member) => (
               <tr key={member.id}>
                 <td className={styles.strong}>{member.full_name || "Unknown User"}</td>
-                <td>{member.email}</td>
+                <td>
+                  <Email address={member.email} />
+                </td>
                 <td>{ROLE_NAMES[member.role]}</td>
                 <td>{member.organization_name ?? <span className="muted">No organization</span>}</td>
                 <td>{formatDate(member.created_at)}</td>

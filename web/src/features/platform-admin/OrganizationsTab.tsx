@@ -10,6 +10,7 @@ import {
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
@@ -103,7 +104,9 @@ export function OrganizationsTab({ search }: { search: string }) {
                 </td>
                 <td>
                   <span>{organization.owner_name ?? "Unknown"}</span>
-                  <span className={styles.sub}>{organization.owner_email ?? ""}</span>
+                  <span className={styles.sub}>
+                    {organization.owner_email && <Email address={organization.owner_email} />}
+                  </span>
                 </td>
                 <td className={styles.num}>{organization.member_count.toLocaleString()}</td>
                 <td>

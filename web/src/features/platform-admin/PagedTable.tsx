@@ -7,7 +7,8 @@ import styles from "./AdminDashboardPage.module.css";
 import { Pager } from "./Pager";
 
 /**
- * A page of rows in a card: the kit's table with its column headings, and the Pager under it.
+ * A page of rows in a card: the kit's table with its column headings (scrolling sideways in its own
+ * box, shaded where it has more, where the card is narrower), and the Pager under it.
  * `emptyText` stands in place of the table when the rows on screen were all filtered away.
  */
 export function PagedTable<T>({
@@ -28,7 +29,7 @@ export function PagedTable<T>({
       {emptyText ? (
         <EmptyState title={emptyText} />
       ) : (
-        <Table className={styles.table} scroll={false}>
+        <Table className={styles.table}>
           <thead>
             <tr>
               {columns.map((column) => (

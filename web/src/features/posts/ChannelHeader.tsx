@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Channel } from "../../../../contract/channels";
-import { HashIcon, LockIcon, UsersIcon } from "../../ui/icons";
+import { cx } from "../../ui/cx";
+import { CloseIcon, HashIcon, LockIcon, UsersIcon } from "../../ui/icons";
 import { SearchIcon } from "../search/icons";
 import { text as workspaceText } from "../workspace/text";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -8,27 +9,41 @@ import styles from "./ChannelHeader.module.css";
 import { text } from "./text";
 
 /**
- * The channel's header: its organization, name and description, the member count, Mentions and the
- * search box. Where it is narrow (the message panel open beside it) it gives way in order: the
- * search box narrows, the member count goes (the Members tab has it), Mentions keeps its "@" only,
- * and the texts end in an ellipsis (ChannelHeader.module.css).
+ * The channel's header: its organization, name and description, the member count (it opens the
+ * Members tab), Mentions and the search box. Where it is narrow (a phone, the chat panel open
+ * beside it) it gives way in order, every control staying in reach: the search box narrows, the
+ * member count and Mentions keep their icon and number, the search box becomes a button that opens
+ * it over the header, and the texts end in an ellipsis (ChannelHeader.module.css).
  */
 export function ChannelHeader({
   channel,
   onSearch,
   onClose,
   onMentions,
+  onMembers,
 }: {
   channel: Channel;
   onSearch(q: string): void;
   onClose(): void;
   onMentions(): void;
+  onMembers(): void;
 }) {
   const { current } = useWorkspace();
   const [q, setQ] = useState("");
+  // Where the search box is a button: opened over the header, and its field given the focus.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searchOpen) input.current?.focus();
+  }, [searchOpen]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (q.trim()) onSearch(q.trim());
+  };
+  const closeSearch = () => {
+    setQ("");
+    setSearchOpen(false);
+    onClose();
   };
   return (
     <header className={styles.header}>
@@ -57,18 +72,42 @@ export function ChannelHeader({
       </div>
       <div className={styles.headerSide}>
         {current && (
-          <span className={styles.headerMembers}>
+          <button
+            type="button"
+            className={styles.headerMembers}
+            onClick={onMembers}
+            title={workspaceText.memberCount(current.member_count)}
+          >
             <UsersIcon size={16} />
-            {workspaceText.memberCount(current.member_count)}
-          </span>
+            <span className={styles.membersNumber} aria-hidden="true">
+              {current.member_count}
+            </span>
+            <span className={styles.membersLabel}>{workspaceText.memberCount(current.member_count)}</span>
+          </button>
         )}
-        <button type="button" className={styles.headerMentions} onClick={onMentions}>
+        <button
+          type="button"
+          className={styles.headerMentions}
+          onClick={onMentions}
+          title={text.mentionsButton}
+        >
           <span aria-hidden="true">@</span>{" "}
           <span className={styles.mentionsLabel}>{text.mentionsButton}</span>
         </button>
-        <form className={styles.search} onSubmit={submit}>
+        <button
+          type="button"
+          className={cx(styles.headerMentions, styles.searchToggle)}
+          onClick={() => setSearchOpen(true)}
+          aria-label={text.searchLabel}
+          aria-expanded={searchOpen}
+          title={text.searchLabel}
+        >
+          <SearchIcon size={16} />
+        </button>
+        <form className={cx(styles.search, searchOpen && styles.searchOpen)} onSubmit={submit}>
           <SearchIcon size={16} className={styles.searchIcon} />
           <input
+            ref={input}
             type="search"
             className={styles.searchInput}
             aria-label={text.searchLabel}
@@ -80,12 +119,17 @@ export function ChannelHeader({
               if (!event.target.value) onClose();
             }}
             onKeyDown={(event) => {
-              if (event.key === "Escape") {
-                setQ("");
-                onClose();
-              }
+              if (event.key === "Escape") closeSearch();
             }}
           />
+          <button
+            type="button"
+            className={styles.searchClose}
+            onClick={closeSearch}
+            aria-label={text.closeSearch}
+          >
+            <CloseIcon size={16} />
+          </button>
         </form>
       </div>
     </header>

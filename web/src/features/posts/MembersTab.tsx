@@ -1,3 +1,4 @@
+import { useLive } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useAuth } from "../accounts/AuthProvider";
@@ -10,7 +11,10 @@ import { text } from "./text";
 export function MembersTab() {
   const { members, online } = useWorkspace();
   const { user } = useAuth();
-  const isOnline = (id: string) => online.has(id) || id === user?.id;
+  // The user is online to themselves (even hidden from others by their privacy setting), but only
+  // while live: with the connection lost no one is shown online, the user included.
+  const live = useLive();
+  const isOnline = (id: string) => online.has(id) || (live && id === user?.id);
   const sorted = [...members].sort(
     (a, b) =>
       Number(b.role === "admin") - Number(a.role === "admin") ||

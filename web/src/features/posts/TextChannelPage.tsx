@@ -112,6 +112,7 @@ function TextChannel({ channel }: { channel: Channel }) {
               setSearch(null);
               setMentionsOpen(true);
             }}
+            onMembers={() => setTab("members")}
           />
           <ChannelTabs
             channel={channel}

@@ -23,6 +23,10 @@ const preferencesKey = (channels: Channel[]) =>
 
 /** Events already counted: every mounted hook hears the same event object, and it counts once. */
 const counted = new WeakSet<object>();
+/** Per channel, the latest moment it was read in one of the user's tabs (`channel.read`). */
+const readUpTo = new Map<string, number>();
+/** Per channel, when the latest message counted here was written. */
+const countedUpTo = new Map<string, number>();
 
 /** Clears a channel's badge (its page has marked it read). */
 export function clearUnread(queryClient: QueryClient, organizationId: string, channelId: string): void {
@@ -60,22 +64,51 @@ export function countedMessages(
   return count;
 }
 
-/** The new messages a batch adds to each channel's count; none for the channel being read. */
+/**
+ * Where a batch of a channel's messages falls against the moment the channel was last read
+ * (`readAt`, ms; undefined: not read in a tab since this one opened): all written before it, all
+ * after, or some on each side (or unknown: a time left empty by an older server).
+ */
+export function sinceRead(
+  activity: ChannelActivity,
+  readAt: number | undefined,
+): "before" | "after" | "across" {
+  if (readAt === undefined) return "after";
+  const [first, last] = [Date.parse(activity.first_at), Date.parse(activity.last_at)];
+  if (first > readAt) return "after";
+  return last <= readAt && !Number.isNaN(first) ? "before" : "across";
+}
+
+/**
+ * The new messages a batch adds to each channel's count; none for the channel being read, nor those
+ * written before the channel was read in another tab. `askServer`: a batch holds messages from both
+ * sides of such a read, which only the server's count can split.
+ */
 function added(
   event: EventMap["channel.activity"],
   userId: string | null,
   channels: Channel[],
   open: string | null,
-): Record<string, number> {
+): { more: Record<string, number>; askServer: boolean } {
   const more: Record<string, number> = {};
+  let askServer = false;
   for (const activity of event.channels) {
     if (activity.channel_id === open && document.visibilityState === "visible") continue;
     const channel = channels.find((item) => item.id === activity.channel_id);
     if (!channel) continue;
+    const side = sinceRead(activity, readUpTo.get(activity.channel_id));
+    if (side === "before") continue;
+    if (side === "across") {
+      askServer = true;
+      continue;
+    }
     const count = countedMessages(activity, userId, notifyChoice(channel));
-    if (count > 0) more[activity.channel_id] = count;
+    if (count === 0) continue;
+    more[activity.channel_id] = count;
+    const last = Date.parse(activity.last_at);
+    countedUpTo.set(activity.channel_id, Math.max(last, countedUpTo.get(activity.channel_id) ?? last));
   }
-  return more;
+  return { more, askServer };
 }
 
 /**
@@ -111,7 +144,8 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
       "channel.activity": (event) => {
         if (counted.has(event) || event.organization_id !== currentId) return;
         counted.add(event);
-        const more = added(event, userId, channels, openChannelId);
+        const { more, askServer } = added(event, userId, channels, openChannelId);
+        if (askServer) void readFromNow(queryClient, unreadKey(currentId));
         if (Object.keys(more).length === 0) return;
         // Into the count on screen; a count on its way (read before this batch, maybe) is read again.
         writeOrReadAgain<Unread>(queryClient, unreadKey(currentId), (data) => {
@@ -127,10 +161,17 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
     (since) => currentId && readFromNow(queryClient, unreadKey(currentId), { since }),
   );
 
-  // Read in another tab of the user's: its badge clears here too.
+  // Read in another tab of the user's: its badge clears here too, and messages written before that
+  // moment but heard of after it are not counted. When this tab counted one written after it, the
+  // server's count is read again.
   useTopic(userId ? `user:${userId}` : null, {
     "channel.read": (event) => {
-      if (event.organization_id === currentId) clearUnread(queryClient, currentId, event.channel_id);
+      const at = Date.parse(event.read_at);
+      readUpTo.set(event.channel_id, Math.max(at, readUpTo.get(event.channel_id) ?? at));
+      if (event.organization_id !== currentId) return;
+      clearUnread(queryClient, currentId, event.channel_id);
+      if ((countedUpTo.get(event.channel_id) ?? Number.NEGATIVE_INFINITY) > at)
+        void readFromNow(queryClient, unreadKey(currentId));
     },
   });
 

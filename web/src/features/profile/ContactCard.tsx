@@ -1,6 +1,7 @@
 import type { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import { CodeField } from "../accounts/CodeField";
@@ -81,7 +82,7 @@ export function ContactCard({
           </div>
           <div>
             <dt>Email</dt>
-            <dd>{shown(profile.email)}</dd>
+            <dd>{profile.email.trim() ? <Email address={profile.email} /> : shown(profile.email)}</dd>
           </div>
           <div>
             <dt>Phone Number</dt>

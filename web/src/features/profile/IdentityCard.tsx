@@ -2,6 +2,7 @@ import { profileMessages, type VoterProfile } from "../../../../contract/profile
 import { Link } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { BallotIcon, ShieldIcon } from "../../ui/icons";
 import styles from "./VoterProfilePage.module.css";
 
@@ -17,7 +18,9 @@ export function IdentityCard({ profile }: { profile: VoterProfile }) {
     <aside className={cx("card", styles.identity)}>
       <Avatar name={name} src={profile.avatar_url || null} size={96} className={styles.avatar} />
       <h2 className={styles.name}>{name}</h2>
-      <p className={styles.email}>{profile.email}</p>
+      <p className={styles.email}>
+        <Email address={profile.email} />
+      </p>
       {profile.verified_voter && (
         <span
           className={styles.verified}

@@ -3,6 +3,7 @@ import { useEndpointQuery } from "../../api/query";
 import { Link } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { ChevronLeftIcon, ShieldIcon } from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";
 import { longDate, ROLE_NAMES } from "./IdentityCard";
@@ -58,7 +59,9 @@ export default function VoterCardPage() {
                 <dl className={cx(styles.facts, styles.voterCardFacts)}>
                   <div>
                     <dt>Email</dt>
-                    <dd>{card.email}</dd>
+                    <dd>
+                      <Email address={card.email} />
+                    </dd>
                   </div>
                   <div>
                     <dt>Phone</dt>

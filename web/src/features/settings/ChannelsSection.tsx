@@ -1,6 +1,7 @@
 import { CHANNEL_GROUPS, type Channel } from "../../../../contract/channels";
 import type { UserSettings } from "../../../../contract/settings";
 import { cx } from "../../ui/cx";
+import { ScrollBox } from "../../ui/Table";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./SettingsPage.module.css";
 import type { SettingsForm } from "./settingsForm";
@@ -43,7 +44,7 @@ function ChannelTable({ channels, form }: { channels: Channel[]; form: SettingsF
     channel.type;
   // A narrow screen scrolls the table sideways within its card, not the page past its edge.
   return (
-    <div className={styles.tableScroll}>
+    <ScrollBox>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -79,6 +80,6 @@ function ChannelTable({ channels, form }: { channels: Channel[]; form: SettingsF
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

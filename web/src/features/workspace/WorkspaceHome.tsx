@@ -9,6 +9,7 @@ import { HashIcon, UsersIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { ElectionOverview } from "../elections/ElectionOverview";
 import { InviteBox } from "../organizations/InviteBox";
+import { JoinRequestsNotice } from "../organizations/JoinRequestsNotice";
 import { LeaveOrganization } from "../organizations/LeaveOrganization";
 import { OrgLogo } from "../organizations/OrgLogo";
 import { NoOrganization } from "./EmptyState";
@@ -84,6 +85,8 @@ export default function WorkspaceHome() {
           {notice}
         </p>
       )}
+      {/* Decided on the organization profile, which only the organization area has. */}
+      {area === "organization" && current.can.manage && <JoinRequestsNotice organizationId={currentId} />}
 
       <section className={styles.stats} aria-label="Statistics" aria-busy={stats.state === "loading"}>
         <Stat

@@ -4,6 +4,7 @@ import { channelsEndpoints } from "../../../../../contract/channels-endpoints";
 import { channelMembersInput } from "../../../../../contract/channels-input";
 import { messages } from "../../../../../contract/messages";
 import { endpointKey, useEndpointQuery } from "../../../api/query";
+import { Email } from "../../../ui/Email";
 import { LoadState } from "../../../ui/LoadState";
 import { text } from "../../workspace/text";
 import { useWorkspace } from "../../workspace/WorkspaceContext";
@@ -60,7 +61,11 @@ export function PostersSection({ channel }: { channel: Channel }) {
                 />
                 <span>
                   <strong>{member.full_name}</strong>
-                  <span className={styles.checkNote}>{member.email}</span>
+                  {member.email && (
+                    <span className={styles.checkNote}>
+                      <Email address={member.email} />
+                    </span>
+                  )}
                 </span>
               </label>
             ))}

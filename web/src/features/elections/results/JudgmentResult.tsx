@@ -85,7 +85,7 @@ export function JudgmentResult({
           <p className={cx("muted", shared.small)}>
             Grades given to each candidate, best grade first; candidates in result order.
           </p>
-          <Table compact label={`Grades table, ${position.title}`}>
+          <Table compact stickyFirst label={`Grades table, ${position.title}`}>
             <caption className="visually-hidden">{`Grades table, ${position.title}`}</caption>
             <thead>
               <tr>

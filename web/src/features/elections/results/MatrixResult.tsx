@@ -11,7 +11,7 @@ function Matrix({ rows, caption, label }: { rows: MatrixRow[]; caption: string; 
   return (
     <>
       <p className={cx("muted", shared.small)}>{caption}</p>
-      <Table compact label={label}>
+      <Table compact stickyFirst label={label}>
         <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>

@@ -39,7 +39,11 @@ export function RoundsResult({
         </p>
       )}
       {detail === "full" && (
-        <Table compact label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}>
+        <Table
+          compact
+          stickyFirst
+          label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}
+        >
           <caption className="visually-hidden">{`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}</caption>
           <thead>
             <tr>

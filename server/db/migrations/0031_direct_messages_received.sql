@@ -1,0 +1,1 @@
+CREATE INDEX "direct_messages_received_idx" ON "direct_messages" USING btree ("recipient_id","sender_id");
