@@ -29,27 +29,9 @@ const RESET_LINK_MINUTES = 30;
 
 /** The voter's ID number is kept only as this keyed hash. */
 export function hashIdNumber(secretKey: string, idNumber: string): string {
-  // Full-width and other compatibility forms (ＧＨＡ１２３, as a Japanese or Chinese keyboard types
-  // them) are the number's plain characters.
-  return legacyIdHash(secretKey, idNumber.normalize("NFKC"));
-}
-
-/** How ID numbers were hashed before compatibility forms were normalized: stored hashes still match. */
-function legacyIdHash(secretKey: string, idNumber: string): string {
   // Spaces, dashes and invisible format characters (a zero-width space or direction mark pasted with
   // it) are no part of the number, wherever they are: from a form, a voter list or a check alike.
   return keyedHash(secretKey, "voter-id", idNumber.replace(/[\s\p{Cf}-]/gu, "").toUpperCase());
-}
-
-/**
- * Whether a typed ID number is the one whose hash is stored: as hashed now, or as it was hashed when
- * stored (a number typed in full-width before they were normalized). Both hashes are made whatever
- * matches.
- */
-export function idNumberMatches(secretKey: string, typed: string, stored: string): boolean {
-  const now = hashIdNumber(secretKey, typed) === stored;
-  const before = legacyIdHash(secretKey, typed) === stored;
-  return now || before;
 }
 
 const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());

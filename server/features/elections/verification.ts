@@ -25,7 +25,7 @@ import type { Clock } from "../../lib/clock";
 import { keyedHash } from "../../lib/crypto";
 import { emailTo, queueMessage, smsTo } from "../../lib/outbox/queue";
 import { verificationCode } from "../../lib/outbox/templates";
-import { idNumberMatches } from "../accounts/service";
+import { hashIdNumber } from "../accounts/service";
 import type { User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
 
@@ -80,7 +80,7 @@ export async function startVerification(
     const matches =
       input.id_number.length >= ID_MIN_LENGTH &&
       user.voterIdHash !== null &&
-      idNumberMatches(ctx.secretKey, input.id_number, user.voterIdHash);
+      hashIdNumber(ctx.secretKey, input.id_number) === user.voterIdHash;
     if (!matches) {
       await record(ctx, user, electionId, "national_id", false);
       throw badRequest(electionMessages.invalidId);

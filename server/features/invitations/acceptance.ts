@@ -16,7 +16,7 @@ import { invitations, organizations } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
-import { AddressTaken, findUserByEmail, idNumberMatches, insertUser, newVoter } from "../accounts/service";
+import { AddressTaken, findUserByEmail, hashIdNumber, insertUser, newVoter } from "../accounts/service";
 import type { User } from "../accounts/sessions";
 import { addMember } from "../organizations/joining";
 
@@ -123,7 +123,7 @@ export async function createAccountFromInvitation(
     .from(invitations)
     .where(eq(invitations.tokenHash, sha256(input.token)));
   const invited = await usable(db, found, clock.now(), input.token);
-  if (invited.voterIdHash && !idNumberMatches(secretKey, input.id_number, invited.voterIdHash))
+  if (invited.voterIdHash && invited.voterIdHash !== hashIdNumber(secretKey, input.id_number))
     throw badRequest(voterListMessages.idNumberMismatch, "id_number");
   const voter = await newVoter(secretKey, { ...input, email: invited.email });
   try {
