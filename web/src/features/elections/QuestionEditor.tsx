@@ -270,7 +270,8 @@ export function QuestionEditor({
           </fieldset>
         )}
 
-        {kind !== "referendum" && (
+        {/* A referendum's blank is its Abstain: shown there only to be unticked (saved before that rule). */}
+        {(kind !== "referendum" || values.blank) && (
           <label className={styles.check}>
             <input type="checkbox" {...form.register("blank")} />
             <span>Allow a blank vote (counted as cast, for no one)</span>

@@ -34,7 +34,10 @@ export function JoinRequests({
   const card = useRef<HTMLElement>(null);
   const listed = requests !== null;
   useEffect(() => {
-    if (hash === `#${JOIN_REQUESTS_ID}` && listed) card.current?.scrollIntoView({ block: "start" });
+    if (hash !== `#${JOIN_REQUESTS_ID}` || !listed) return;
+    // The focus too, so a keyboard or screen reader carries on from the requests.
+    card.current?.focus({ preventScroll: true });
+    card.current?.scrollIntoView({ block: "start" });
   }, [hash, listed]);
 
   // Turning approval on is a reason to look again.
@@ -74,6 +77,7 @@ export function JoinRequests({
     <section
       ref={card}
       id={JOIN_REQUESTS_ID}
+      tabIndex={-1}
       className={cx("card", styles.card)}
       aria-labelledby="op-requests"
     >

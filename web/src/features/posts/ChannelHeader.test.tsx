@@ -44,5 +44,10 @@ describe("the text channel's header", () => {
     expect(field).toHaveValue("");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(props.onClose).toHaveBeenCalled();
+    // The focus goes back to the button that opened it, by the × or by Escape.
+    expect(toggle).toHaveFocus();
+    fireEvent.click(toggle);
+    fireEvent.keyDown(field, { key: "Escape" });
+    expect(toggle).toHaveFocus();
   });
 });

@@ -33,8 +33,13 @@ export function ChannelHeader({
   // Where the search box is a button: opened over the header, and its field given the focus.
   const [searchOpen, setSearchOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Closed from inside (its × or Escape): the focus goes back to the button that opened it.
+  const refocus = useRef(false);
   useEffect(() => {
     if (searchOpen) input.current?.focus();
+    else if (refocus.current) toggle.current?.focus();
+    refocus.current = false;
   }, [searchOpen]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +47,7 @@ export function ChannelHeader({
   };
   const closeSearch = () => {
     setQ("");
+    refocus.current = searchOpen;
     setSearchOpen(false);
     onClose();
   };
@@ -95,6 +101,7 @@ export function ChannelHeader({
           <span className={styles.mentionsLabel}>{text.mentionsButton}</span>
         </button>
         <button
+          ref={toggle}
           type="button"
           className={cx(styles.headerMentions, styles.searchToggle)}
           onClick={() => setSearchOpen(true)}

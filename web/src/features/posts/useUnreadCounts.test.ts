@@ -20,7 +20,9 @@ describe("a batch of new messages against a read in another tab", () => {
   });
 
   it("counts nothing when every message was written before the read (heard of after it)", () => {
-    expect(sinceRead(batch("2026-12-05T09:59:59.500Z", "2026-12-05T10:00:00.000Z"), read)).toBe("before");
+    expect(sinceRead(batch("2026-12-05T09:59:59.500Z", "2026-12-05T09:59:59.999Z"), read)).toBe("before");
+    // In the read's own ms (the server keeps µs): the server's to count.
+    expect(sinceRead(batch("2026-12-05T09:59:59.500Z", "2026-12-05T10:00:00.000Z"), read)).toBe("across");
   });
 
   it("is left to the server's count when the read fell between its messages", () => {

@@ -27,6 +27,34 @@ const counted = new WeakSet<object>();
 const readUpTo = new Map<string, number>();
 /** Per channel, when the latest message counted here was written. */
 const countedUpTo = new Map<string, number>();
+/**
+ * Per channel, the latest message of those only the server can count (written around a read in
+ * another tab): asked once ASK_AFTER_MS has passed, unless a later read covers them by then (a tab
+ * reading a busy channel marks it read every few hundred ms).
+ */
+const askUpTo = new Map<string, number>();
+const ASK_AFTER_MS = 1500;
+let asking: ReturnType<typeof setTimeout> | undefined;
+
+/** A message's time in ms; one of unknown time (an older server's batch) as the latest there is. */
+const timeOf = (at: string) => {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+};
+
+/** Leaves a channel's count to the server, up to `upTo`: read again soon, unless a later read covers it. */
+function askServer(queryClient: QueryClient, organizationId: string, channelId: string, upTo: number): void {
+  askUpTo.set(channelId, Math.max(upTo, askUpTo.get(channelId) ?? upTo));
+  if (asking) return;
+  asking = setTimeout(() => {
+    asking = undefined;
+    const uncovered = [...askUpTo].some(
+      ([id, last]) => !((readUpTo.get(id) ?? Number.NEGATIVE_INFINITY) >= last),
+    );
+    askUpTo.clear();
+    if (uncovered) void readFromNow(queryClient, unreadKey(organizationId));
+  }, ASK_AFTER_MS);
+}
 
 /** Clears a channel's badge (its page has marked it read). */
 export function clearUnread(queryClient: QueryClient, organizationId: string, channelId: string): void {
@@ -74,41 +102,42 @@ export function sinceRead(
   readAt: number | undefined,
 ): "before" | "after" | "across" {
   if (readAt === undefined) return "after";
+  // Times reach here in ms, the server keeps µs: a message in the read's own ms is the server's to count.
   const [first, last] = [Date.parse(activity.first_at), Date.parse(activity.last_at)];
   if (first > readAt) return "after";
-  return last <= readAt && !Number.isNaN(first) ? "before" : "across";
+  return last < readAt && !Number.isNaN(first) ? "before" : "across";
 }
 
 /**
  * The new messages a batch adds to each channel's count; none for the channel being read, nor those
- * written before the channel was read in another tab. `askServer`: a batch holds messages from both
- * sides of such a read, which only the server's count can split.
+ * written before the channel was read in another tab. `across`: per channel, the latest message of
+ * a batch that holds messages from both sides of such a read, which only the server's count can split.
  */
 function added(
   event: EventMap["channel.activity"],
   userId: string | null,
   channels: Channel[],
   open: string | null,
-): { more: Record<string, number>; askServer: boolean } {
+): { more: Record<string, number>; across: Array<[channelId: string, upTo: number]> } {
   const more: Record<string, number> = {};
-  let askServer = false;
+  const across: Array<[string, number]> = [];
   for (const activity of event.channels) {
     if (activity.channel_id === open && document.visibilityState === "visible") continue;
     const channel = channels.find((item) => item.id === activity.channel_id);
     if (!channel) continue;
-    const side = sinceRead(activity, readUpTo.get(activity.channel_id));
-    if (side === "before") continue;
-    if (side === "across") {
-      askServer = true;
-      continue;
-    }
     const count = countedMessages(activity, userId, notifyChoice(channel));
     if (count === 0) continue;
+    const side = sinceRead(activity, readUpTo.get(activity.channel_id));
+    const last = timeOf(activity.last_at);
+    if (side === "before") continue;
+    if (side === "across") {
+      across.push([activity.channel_id, last]);
+      continue;
+    }
     more[activity.channel_id] = count;
-    const last = Date.parse(activity.last_at);
     countedUpTo.set(activity.channel_id, Math.max(last, countedUpTo.get(activity.channel_id) ?? last));
   }
-  return { more, askServer };
+  return { more, across };
 }
 
 /**
@@ -144,8 +173,8 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
       "channel.activity": (event) => {
         if (counted.has(event) || event.organization_id !== currentId) return;
         counted.add(event);
-        const { more, askServer } = added(event, userId, channels, openChannelId);
-        if (askServer) void readFromNow(queryClient, unreadKey(currentId));
+        const { more, across } = added(event, userId, channels, openChannelId);
+        for (const [channelId, upTo] of across) askServer(queryClient, currentId, channelId, upTo);
         if (Object.keys(more).length === 0) return;
         // Into the count on screen; a count on its way (read before this batch, maybe) is read again.
         writeOrReadAgain<Unread>(queryClient, unreadKey(currentId), (data) => {
@@ -162,16 +191,18 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
   );
 
   // Read in another tab of the user's: its badge clears here too, and messages written before that
-  // moment but heard of after it are not counted. When this tab counted one written after it, the
-  // server's count is read again.
+  // moment but heard of after it are not counted. When this tab counted one written after it (or in
+  // its ms), the server counts (askServer).
   useTopic(userId ? `user:${userId}` : null, {
     "channel.read": (event) => {
       const at = Date.parse(event.read_at);
+      if (Number.isNaN(at)) return;
       readUpTo.set(event.channel_id, Math.max(at, readUpTo.get(event.channel_id) ?? at));
       if (event.organization_id !== currentId) return;
       clearUnread(queryClient, currentId, event.channel_id);
-      if ((countedUpTo.get(event.channel_id) ?? Number.NEGATIVE_INFINITY) > at)
-        void readFromNow(queryClient, unreadKey(currentId));
+      const counted = countedUpTo.get(event.channel_id);
+      if (counted !== undefined && counted >= at)
+        askServer(queryClient, currentId, event.channel_id, counted);
     },
   });
 
