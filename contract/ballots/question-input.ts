@@ -114,17 +114,15 @@ export const questionInputSchema = z
     order: z.enum(CANDIDATE_ORDERS).default("as_entered"),
   })
   .superRefine((question, ctx) => {
+    const refuse = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (question.method.kind === "referendum" && question.blank) return refuse(referendumBlank);
     // Unnamed rows are each told their name is needed, not that they share one.
     const names = question.candidates.map((c) => c.name.toLowerCase()).filter((name) => name !== "");
-    const problem =
-      question.method.kind === "referendum" && question.blank
-        ? referendumBlank
-        : new Set(names).size === names.length
-          ? questionProblem({
-              candidates: question.candidates.map((c, index) => ({ ...c, id: String(index) })),
-              method: question.method,
-            })
-          : "Two candidates have the same name.";
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    if (new Set(names).size !== names.length) return refuse("Two candidates have the same name.");
+    const problem = questionProblem({
+      candidates: question.candidates.map((c, index) => ({ ...c, id: String(index) })),
+      method: question.method,
+    });
+    if (problem) refuse(problem);
   });
 export type QuestionInput = z.input<typeof questionInputSchema>;

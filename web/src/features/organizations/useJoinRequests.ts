@@ -10,15 +10,13 @@ export const JOIN_REQUESTS_ID = "join-requests";
 export const JOIN_REQUESTS_PATH = `/organization/profile#${JOIN_REQUESTS_ID}`;
 
 /**
- * The organization's pending join requests, for its administrators (null: `organizationId` is null,
- * the viewer is not one), kept live: new requests arrive on the administrators' topic, and a request
+ * The organization's pending join requests, for its administrators (null until read), kept live: new requests arrive on the administrators' topic, and a request
  * another administrator decided leaves the list (told there, and by the member who joined). The
  * Join Requests card and the administrator's home share it.
  */
-export function useJoinRequests(organizationId: string | null) {
-  const input = { params: { id: organizationId ?? "" } };
+export function useJoinRequests(organizationId: string) {
+  const input = { params: { id: organizationId } };
   const query = useEndpointQuery(organizationsEndpoints.joinRequests, input, {
-    enabled: !!organizationId,
     refetchInterval: STATS_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
@@ -31,7 +29,7 @@ export function useJoinRequests(organizationId: string | null) {
     }));
 
   useTopic(
-    organizationId ? `admins:${organizationId}` : null,
+    `admins:${organizationId}`,
     {
       "join_request.created": ({ request }) =>
         setRequests((list) => (list.some((r) => r.id === request.id) ? list : [...list, request])),
@@ -42,7 +40,7 @@ export function useJoinRequests(organizationId: string | null) {
     (since) => readFromNow(queryClient, key, { since }),
   );
   useTopic(
-    organizationId ? `org:${organizationId}` : null,
+    `org:${organizationId}`,
     {
       "member.joined": ({ member }) =>
         setRequests((list) => list.filter((r) => r.user_id !== member.user_id)),
@@ -51,5 +49,5 @@ export function useJoinRequests(organizationId: string | null) {
     (since) => readFromNow(queryClient, key, { since }),
   );
 
-  return { query, requests: organizationId ? (query.data?.requests ?? null) : null, setRequests };
+  return { query, requests: query.data?.requests ?? null, setRequests };
 }
