@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./scripts/sequencer";
 
 const serverTests = ["server/**/*.test.ts", "contract/**/*.test.ts"];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -50,6 +51,8 @@ export default defineConfig({
      * passing, and the whole run 1,188 s where it took 1,569 s).
      */
     maxWorkers: 2,
+    // Each project's files longest first, by a past run's durations (scripts/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

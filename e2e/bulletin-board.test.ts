@@ -238,6 +238,23 @@ describe("the bulletin board", () => {
     await shot(page, "bulletin-pages-1280");
     await page.unroute("**/api/elections/*/bulletin");
 
+    // Hundreds of seals (one per ten voters or so): 50 to a page as well.
+    const seals = Array.from({ length: 120 }, (_, i) => ({ ...bulletin.seals[0], sequence: i + 1 }));
+    await page.route("**/api/elections/*/bulletin", (route) =>
+      route.fulfill({ json: { ...bulletin, seals } }),
+    );
+    await page.reload();
+    const sealTable = page.getByRole("region", { name: "Seals" });
+    await page.getByText("Seals 1–50 of 120").waitFor();
+    expect(await sealTable.getByRole("row").count()).toBe(51);
+    await page
+      .getByRole("navigation", { name: "Pages of seals" })
+      .getByRole("button", { name: "Next" })
+      .click();
+    await page.getByText("Seals 51–100 of 120").waitFor();
+    await sealTable.getByRole("cell", { name: "#51", exact: true }).waitFor();
+    await page.unroute("**/api/elections/*/bulletin");
+
     // A ranking published other than it was sealed: the voter's own lookup says its seal holds
     // another answer (no one else can tell which hash is whose)...
     const tampered = bulletin.ballots.map((b) =>

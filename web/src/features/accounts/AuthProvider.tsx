@@ -17,6 +17,7 @@ import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
 import { onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
+import { forgetReadTimes } from "../posts/readTimes";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
 type Status = "loading" | "ready" | "error";
@@ -75,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void queryClient.resetQueries({ predicate: (query) => others(query) && awaited(query) });
         queryClient.removeQueries({ predicate: (query) => others(query) && !awaited(query) });
         queryClient.getMutationCache().clear();
+        forgetReadTimes();
       }
     },
     [queryClient],

@@ -7,8 +7,10 @@ import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
 import { Table } from "../../ui/Table";
+import { BoardPager } from "./BoardPager";
 import { Lookup, type Match } from "./BulletinLookup";
 import styles from "./BulletinPage.module.css";
+import { pageOf } from "./boardBallots";
 import { words } from "./bulletinText";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
@@ -46,6 +48,7 @@ export default function BulletinPage() {
   const updatedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
   const [check, setCheck] = useState<Check>({ state: "checking" });
   const [matches, setMatches] = useState<Match[] | null>(null);
+  const [sealPage, setSealPage] = useState(0);
   const sealKey = bulletin
     ? `${bulletin.seals.length}:${bulletin.seals.at(-1)?.root ?? ""}:${bulletin.ballots.length}:${bulletin.results !== null}`
     : "";
@@ -67,6 +70,8 @@ export default function BulletinPage() {
     () => new Set((matches ?? []).flatMap((m) => (m.ballot ? [m.ballot.receipt_hash] : []))),
     [matches],
   );
+
+  const sealsShown = pageOf(bulletin?.seals.length ?? 0, sealPage);
 
   const notFound = !bulletin && (statusOf(error) === 404 || statusOf(error) === 400);
   const body = notFound ? (
@@ -144,7 +149,7 @@ export default function BulletinPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {bulletin.seals.map((seal) => (
+                    {bulletin.seals.slice(sealsShown.from, sealsShown.to).map((seal) => (
                       <tr key={seal.sequence}>
                         <td>#{seal.sequence}</td>
                         <td className={shared.mono} title={seal.root}>
@@ -157,6 +162,12 @@ export default function BulletinPage() {
                     ))}
                   </tbody>
                 </Table>
+                <BoardPager
+                  label={words.sealPages}
+                  shown={sealsShown}
+                  range={words.sealRange(sealsShown.from + 1, sealsShown.to, bulletin.seals.length)}
+                  onPage={setSealPage}
+                />
                 <p
                   className={
                     check.state === "problems"

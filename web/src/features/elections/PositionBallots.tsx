@@ -3,6 +3,7 @@ import type { QuestionResult } from "../../../../contract/ballots/result";
 import type { Bulletin } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
+import { BoardPager } from "./BoardPager";
 import { type BoardPosition, boardAnswer, methodText, mineFirst, outcomeText, pageOf } from "./boardBallots";
 import { words } from "./bulletinText";
 import shared from "./elections.module.css";
@@ -99,30 +100,12 @@ export function PositionBallots({
               })}
             </tbody>
           </Table>
-          {shown.pages > 1 && (
-            <nav className={styles.pager} aria-label={words.pages(position.title)}>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                // Not `disabled`: a button that turns off under the keyboard would drop its focus.
-                aria-disabled={shown.page === 0}
-                onClick={() => setPage(Math.max(0, shown.page - 1))}
-              >
-                {words.previous}
-              </button>
-              <span className={cx("muted", shared.small)} aria-live="polite">
-                {words.shownRange(shown.from + 1, shown.to, ordered.length)}
-              </span>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                aria-disabled={shown.page === shown.pages - 1}
-                onClick={() => setPage(Math.min(shown.pages - 1, shown.page + 1))}
-              >
-                {words.next}
-              </button>
-            </nav>
-          )}
+          <BoardPager
+            label={words.pages(position.title)}
+            shown={shown}
+            range={words.shownRange(shown.from + 1, shown.to, ordered.length)}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

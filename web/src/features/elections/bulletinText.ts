@@ -1,3 +1,6 @@
+const range = (from: number, to: number, total: number) =>
+  `${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${total.toLocaleString("en")}`;
+
 /** The bulletin board's words. */
 export const words = {
   title: "Public bulletin board",
@@ -65,8 +68,9 @@ export const words = {
   pages: (title: string) => `${title}: pages of ballots`,
   previous: "Previous",
   next: "Next",
-  shownRange: (from: number, to: number, total: number) =>
-    `Ballots ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${total.toLocaleString("en")}`,
+  shownRange: (from: number, to: number, total: number) => `Ballots ${range(from, to, total)}`,
+  sealPages: "Pages of seals",
+  sealRange: (from: number, to: number, total: number) => `Seals ${range(from, to, total)}`,
   method: "Method",
   outcome: "Result",
   elected: (names: string[]) => `Elected: ${names.join(", ")}`,

@@ -31,6 +31,7 @@ describe("the text channel's header", () => {
     const props = renderHeader();
     const toggle = screen.getByRole("button", { name: text.searchLabel });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(document.getElementById(toggle.getAttribute("aria-controls") ?? "")?.tagName).toBe("FORM");
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const field = screen.getByRole("searchbox", { name: text.searchLabel });

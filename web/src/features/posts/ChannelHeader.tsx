@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Channel } from "../../../../contract/channels";
 import { cx } from "../../ui/cx";
 import { CloseIcon, HashIcon, LockIcon, UsersIcon } from "../../ui/icons";
@@ -32,6 +32,7 @@ export function ChannelHeader({
   const [q, setQ] = useState("");
   // Where the search box is a button: opened over the header, and its field given the focus.
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchId = useId();
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   // Closed from inside (its × or Escape): the focus goes back to the button that opened it.
@@ -107,11 +108,12 @@ export function ChannelHeader({
           onClick={() => setSearchOpen(true)}
           aria-label={text.searchLabel}
           aria-expanded={searchOpen}
+          aria-controls={searchId}
           title={text.searchLabel}
         >
           <SearchIcon size={16} />
         </button>
-        <form className={cx(styles.search, searchOpen && styles.searchOpen)} onSubmit={submit}>
+        <form id={searchId} className={cx(styles.search, searchOpen && styles.searchOpen)} onSubmit={submit}>
           <SearchIcon size={16} className={styles.searchIcon} />
           <input
             ref={input}

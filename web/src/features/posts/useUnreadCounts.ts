@@ -8,6 +8,7 @@ import { useTopic } from "../../api/useRealtime";
 import { useSearchParams } from "../../router";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
+import { askServer, countedUpTo, readUpTo } from "./readTimes";
 
 type Counts = Readonly<Record<string, number>>;
 interface Unread {
@@ -23,38 +24,12 @@ const preferencesKey = (channels: Channel[]) =>
 
 /** Events already counted: every mounted hook hears the same event object, and it counts once. */
 const counted = new WeakSet<object>();
-/** Per channel, the latest moment it was read in one of the user's tabs (`channel.read`). */
-const readUpTo = new Map<string, number>();
-/** Per channel, when the latest message counted here was written. */
-const countedUpTo = new Map<string, number>();
-/**
- * Per channel, the latest message of those only the server can count (written around a read in
- * another tab): asked once ASK_AFTER_MS has passed, unless a later read covers them by then (a tab
- * reading a busy channel marks it read every few hundred ms).
- */
-const askUpTo = new Map<string, number>();
-const ASK_AFTER_MS = 1500;
-let asking: ReturnType<typeof setTimeout> | undefined;
 
 /** A message's time in ms; one of unknown time (an older server's batch) as the latest there is. */
 const timeOf = (at: string) => {
   const ms = Date.parse(at);
   return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
 };
-
-/** Leaves a channel's count to the server, up to `upTo`: read again soon, unless a later read covers it. */
-function askServer(queryClient: QueryClient, organizationId: string, channelId: string, upTo: number): void {
-  askUpTo.set(channelId, Math.max(upTo, askUpTo.get(channelId) ?? upTo));
-  if (asking) return;
-  asking = setTimeout(() => {
-    asking = undefined;
-    const uncovered = [...askUpTo].some(
-      ([id, last]) => !((readUpTo.get(id) ?? Number.NEGATIVE_INFINITY) >= last),
-    );
-    askUpTo.clear();
-    if (uncovered) void readFromNow(queryClient, unreadKey(organizationId));
-  }, ASK_AFTER_MS);
-}
 
 /** Clears a channel's badge (its page has marked it read). */
 export function clearUnread(queryClient: QueryClient, organizationId: string, channelId: string): void {
@@ -167,6 +142,11 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
     before.current = preferences;
   }, [preferences, currentId, refetch]);
 
+  /** The server's count, read again (for messages only it can count: around another tab's read). */
+  const countAgain = () => {
+    if (currentId) void readFromNow(queryClient, unreadKey(currentId));
+  };
+
   useTopic(
     currentId ? `org:${currentId}` : null,
     {
@@ -174,7 +154,7 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
         if (counted.has(event) || event.organization_id !== currentId) return;
         counted.add(event);
         const { more, across } = added(event, userId, channels, openChannelId);
-        for (const [channelId, upTo] of across) askServer(queryClient, currentId, channelId, upTo);
+        for (const [channelId, upTo] of across) askServer(channelId, upTo, countAgain);
         if (Object.keys(more).length === 0) return;
         // Into the count on screen; a count on its way (read before this batch, maybe) is read again.
         writeOrReadAgain<Unread>(queryClient, unreadKey(currentId), (data) => {
@@ -201,8 +181,7 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
       if (event.organization_id !== currentId) return;
       clearUnread(queryClient, currentId, event.channel_id);
       const counted = countedUpTo.get(event.channel_id);
-      if (counted !== undefined && counted >= at)
-        askServer(queryClient, currentId, event.channel_id, counted);
+      if (counted !== undefined && counted >= at) askServer(event.channel_id, counted, countAgain);
     },
   });
 
