@@ -29,6 +29,43 @@ export const roomStats = (page: Page): Promise<MediaStats & { kind?: string }> =
     return media ? { kind: media.kind, ...(await media.stats()) } : zero;
   });
 
+/**
+ * For a browser context whose peer connections a failing journey should describe (mediaDetail):
+ * every RTCPeerConnection its pages make is kept on the window.
+ */
+export const keepPeerConnections = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const kept: RTCPeerConnection[] = [];
+    (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections = kept;
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+        super(...args);
+        kept.push(this);
+      }
+    };
+  });
+
+/** Each kept peer connection: its state, its transceivers and the bytes each RTP stream moved. */
+export const mediaDetail = (page: Page): Promise<string> =>
+  page.evaluate(async () => {
+    const kept = (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? [];
+    const lines = await Promise.all(
+      kept.map(async (pc, index) => {
+        const transceivers = pc
+          .getTransceivers()
+          .map((t) => `${t.mid}:${t.receiver.track.kind}:${t.direction}/${t.currentDirection}`);
+        const rtp: string[] = [];
+        (await pc.getStats()).forEach((entry) => {
+          if (entry.type === "outbound-rtp") rtp.push(`out ${entry.kind} ${entry.bytesSent}B`);
+          if (entry.type === "inbound-rtp") rtp.push(`in ${entry.kind} ${entry.bytesReceived}B`);
+        });
+        return `#${index} ${pc.connectionState} [${transceivers.join(" ")}] ${rtp.join(", ")}`;
+      }),
+    );
+    return lines.join("; ") || "no peer connection";
+  });
+
 /** Audio bytes that arrive over `ms`, after letting what was in flight land. */
 export async function audioGrowth(page: Page, ms = 2000): Promise<number> {
   await pause(700);

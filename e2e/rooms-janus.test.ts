@@ -6,7 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RoomRole } from "../contract/rooms";
 import { buildWebInto } from "../scripts/web-build";
 import { buildApp } from "../server/app";
@@ -19,7 +19,16 @@ import type { MediaSession } from "../server/features/rooms/media/server";
 import { systemClock } from "../server/lib/clock";
 import { generousLimits, testConfig } from "../server/test/config";
 import { harness, serveJanusHarness } from "./janus-harness";
-import { audioGrowth, createChannel, endSession, pictureSize, roomStats, startSession } from "./room-steps";
+import {
+  audioGrowth,
+  createChannel,
+  endSession,
+  keepPeerConnections,
+  mediaDetail,
+  pictureSize,
+  roomStats,
+  startSession,
+} from "./room-steps";
 import { FAKE_MEDIA_ARGS, launchBrowser, pause, shot, until } from "./support";
 
 const installed = findJanus() !== undefined;
@@ -209,7 +218,8 @@ async function register(appUrl: string, kind: "organizations" | "voters", fullNa
  */
 // Known flake, left open: on a loaded 2-core machine a viewer's first subscription now and then
 // carries audio but no video frames (seen 1 run in about 4 under a parallel suite). One retry keeps
-// CI honest about a broken path (it fails twice) while that is investigated.
+// CI honest about a broken path (it fails twice) while that is investigated; a failure prints each
+// browser's peer connections (transceivers, bytes sent and received) and Janus's warnings.
 describe.skipIf(!installed)("the room screens on a server configured with Janus", { retry: 1 }, () => {
   let janus: RunningJanus | undefined;
   let app: FastifyInstance | undefined;
@@ -223,15 +233,40 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   let abena: Person;
   let kojo: Person;
 
+  // For the flake above: Janus's last warnings and errors and each browser's peer connections,
+  // printed when a journey fails.
+  const janusLines: string[] = [];
+  const keepLine = (line: string) => {
+    if (!/\[(WARN|ERR|FATAL)\]/.test(line)) return;
+    janusLines.push(line);
+    if (janusLines.length > 150) janusLines.shift();
+  };
+  const contexts: BrowserContext[] = [];
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== "fail") return;
+    const pages = contexts.flatMap((context) => context.pages());
+    const details = await Promise.all(pages.map((page) => mediaDetail(page).catch((e) => String(e))));
+    console.log(`Peer connections when it failed:\n${details.map((d, i) => `page ${i}: ${d}`).join("\n")}`);
+    console.log(`Janus's last warnings and errors:\n${janusLines.join("\n") || "none"}`);
+  });
+
   async function person(account: { email: string; password: string }): Promise<Person> {
     const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 860 } });
+    await keepPeerConnections(context);
+    contexts.push(context);
     const response = await context.request.post("/api/session", { data: account });
     if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
     return { context, page: await context.newPage() };
   }
 
   beforeAll(async () => {
-    const launched = await launchTestJanus();
+    const launched = await launchTestJanus({
+      info: keepLine,
+      warn: keepLine,
+      error: keepLine,
+      debug: keepLine,
+    });
     if (!launched) throw new Error(JANUS_MISSING);
     janus = launched.janus;
     janusUrl = launched.config.browserUrl;

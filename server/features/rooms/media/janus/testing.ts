@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type JanusConfig, resolveJanusConfig } from "./config";
 import { findJanus } from "./install";
-import { launchJanus, type RunningJanus } from "./launcher";
+import { type JanusLog, launchJanus, type RunningJanus } from "./launcher";
 
 /** A port free right now on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -26,7 +26,7 @@ const silent = { info() {}, warn() {}, error() {}, debug() {} };
  * in /tmp), or undefined when Janus is not installed.
  */
 export async function launchTestJanus(
-  log = silent,
+  log: JanusLog = silent,
 ): Promise<{ config: JanusConfig; janus: RunningJanus } | undefined> {
   const install = findJanus();
   if (!install) return undefined;
