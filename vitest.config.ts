@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import LongestFirst from "./scripts/sequencer";
+import LongestFirst from "./scripts/sequencer.ts";
 
 const serverTests = ["server/**/*.test.ts", "contract/**/*.test.ts"];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -86,6 +86,8 @@ describe("sign-up", () => {
     await page.getByLabel("Country").fill("Ghana");
     await shot(page, "signup-organization-filled");
     await page.getByRole("button", { name: "Create Account" }).click();
+    // The redirect's 5 s run from the success shown, not from the click: a loaded server took longer to answer.
+    await page.getByText(messages.accountCreated).waitFor();
     await page.waitForURL("**/signin", { timeout: 5000 });
     // The router renders the sign-in page in a transition: the old page stays until its code loads.
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();

@@ -52,15 +52,19 @@ export const mediaDetail = (page: Page): Promise<string> =>
     const kept = (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? [];
     const lines = await Promise.all(
       kept.map(async (pc, index) => {
-        const transceivers = pc
-          .getTransceivers()
-          .map((t) => `${t.mid}:${t.receiver.track.kind}:${t.direction}/${t.currentDirection}`);
-        const rtp: string[] = [];
-        (await pc.getStats()).forEach((entry) => {
-          if (entry.type === "outbound-rtp") rtp.push(`out ${entry.kind} ${entry.bytesSent}B`);
-          if (entry.type === "inbound-rtp") rtp.push(`in ${entry.kind} ${entry.bytesReceived}B`);
-        });
-        return `#${index} ${pc.connectionState} [${transceivers.join(" ")}] ${rtp.join(", ")}`;
+        try {
+          const transceivers = pc
+            .getTransceivers()
+            .map((t) => `${t.mid}:${t.receiver.track.kind}:${t.direction}/${t.currentDirection}`);
+          const rtp: string[] = [];
+          (await pc.getStats()).forEach((entry) => {
+            if (entry.type === "outbound-rtp") rtp.push(`out ${entry.kind} ${entry.bytesSent}B`);
+            if (entry.type === "inbound-rtp") rtp.push(`in ${entry.kind} ${entry.bytesReceived}B`);
+          });
+          return `#${index} ${pc.connectionState} [${transceivers.join(" ")}] ${rtp.join(", ")}`;
+        } catch (error) {
+          return `#${index} ${pc.connectionState}: ${String(error)}`;
+        }
       }),
     );
     return lines.join("; ") || "no peer connection";

@@ -237,16 +237,23 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   // printed when a journey fails.
   const janusLines: string[] = [];
   const keepLine = (line: string) => {
-    if (!/\[(WARN|ERR|FATAL)\]/.test(line)) return;
     janusLines.push(line);
     if (janusLines.length > 150) janusLines.shift();
   };
+  const keepTagged = (line: string) => {
+    if (/\[(WARN|ERR|FATAL)\]/.test(line)) keepLine(line);
+  };
+  const janusLog = { info: keepTagged, debug: keepTagged, warn: keepLine, error: keepLine };
   const contexts: BrowserContext[] = [];
 
   afterEach(async ({ task }) => {
     if (task.result?.state !== "fail") return;
     const pages = contexts.flatMap((context) => context.pages());
-    const details = await Promise.all(pages.map((page) => mediaDetail(page).catch((e) => String(e))));
+    const details = await Promise.all(
+      pages.map((page) =>
+        Promise.race([mediaDetail(page), pause(10_000).then(() => "no answer in 10 s")]).catch(String),
+      ),
+    );
     console.log(`Peer connections when it failed:\n${details.map((d, i) => `page ${i}: ${d}`).join("\n")}`);
     console.log(`Janus's last warnings and errors:\n${janusLines.join("\n") || "none"}`);
   });
@@ -261,12 +268,7 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
   }
 
   beforeAll(async () => {
-    const launched = await launchTestJanus({
-      info: keepLine,
-      warn: keepLine,
-      error: keepLine,
-      debug: keepLine,
-    });
+    const launched = await launchTestJanus(janusLog);
     if (!launched) throw new Error(JANUS_MISSING);
     janus = launched.janus;
     janusUrl = launched.config.browserUrl;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import type { Reporter, TestModule, Vitest } from "vitest/node";
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from "vitest/node";
 import { stallLog } from "../e2e/stalls";
-import { durationKey, durationsFile } from "./sequencer";
+import { durationKey, durationsFile, durationsJson, readDurations } from "./sequencer";
 
 /**
  * Ends the run with one plain line, 'N passed, N failed, N skipped', that any CI can read; when a
@@ -18,7 +18,11 @@ export default class SummaryReporter implements Reporter {
     this.root = vitest.config.root;
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+    reason: TestRunEndReason,
+  ): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -38,16 +42,21 @@ export default class SummaryReporter implements Reporter {
         `\nWhat held the journeys up (${stallLog}):\n${stalls.split("\n").slice(-60).join("\n")}\n`,
       );
     process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
-    if (process.env.TEST_DURATIONS === "save" && failed === 0) this.saveDurations(testModules);
+    // Only a whole run that passed: an interrupted one reports 0 s for the files it never began.
+    if (process.env.TEST_DURATIONS === "save" && reason === "passed" && unhandledErrors.length === 0)
+      this.saveDurations(testModules);
   }
 
+  /** Each file that ran a test and passed, over its earlier figure; the rest keep theirs. */
   private saveDurations(testModules: ReadonlyArray<TestModule>): void {
-    const seconds = JSON.parse(readFileSync(durationsFile, "utf8")) as Record<string, number>;
-    for (const module of testModules)
+    const seconds = readDurations();
+    for (const module of testModules) {
+      const ran = [...module.children.allTests()].some((test) => test.result().state === "passed");
+      if (module.state() !== "passed" || !ran) continue;
       seconds[durationKey(module.project.name, this.root, module.moduleId)] =
         Math.round(module.diagnostic().duration / 100) / 10;
-    const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)));
-    writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+    }
+    writeFileSync(durationsFile, durationsJson(seconds));
     process.stdout.write(`Durations written to ${durationsFile}.\n`);
   }
 }

@@ -17,7 +17,7 @@ import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
 import { onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
-import { forgetReadTimes } from "../posts/readTimes";
+import { forgetKeptForUser } from "./keptForUser";
 import { readCachedProfile, writeCachedProfile } from "./storage";
 
 type Status = "loading" | "ready" | "error";
@@ -76,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void queryClient.resetQueries({ predicate: (query) => others(query) && awaited(query) });
         queryClient.removeQueries({ predicate: (query) => others(query) && !awaited(query) });
         queryClient.getMutationCache().clear();
-        forgetReadTimes();
+        forgetKeptForUser();
       }
     },
     [queryClient],

@@ -164,9 +164,10 @@ export default function BulletinPage() {
                 </Table>
                 <BoardPager
                   label={words.sealPages}
-                  shown={sealsShown}
-                  range={words.sealRange(sealsShown.from + 1, sealsShown.to, bulletin.seals.length)}
+                  total={bulletin.seals.length}
+                  page={sealPage}
                   onPage={setSealPage}
+                  range={words.sealRange}
                 />
                 <p
                   className={

@@ -102,9 +102,10 @@ export function PositionBallots({
           </Table>
           <BoardPager
             label={words.pages(position.title)}
-            shown={shown}
-            range={words.shownRange(shown.from + 1, shown.to, ordered.length)}
+            total={ordered.length}
+            page={page}
             onPage={setPage}
+            range={words.shownRange}
           />
         </>
       )}

@@ -3,6 +3,7 @@ import { COMMENT_MAX } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
 import { useOutbox } from "../../api/useOutbox";
 import { formError, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { keptForUser } from "../accounts/keptForUser";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
@@ -10,6 +11,7 @@ import { text } from "./text";
 
 /** Comments refused after their thread's box closed, by message: given back when it opens again. */
 const givenBack = new Map<string, { texts: string[]; failure: unknown }>();
+keptForUser(() => givenBack.clear());
 
 /**
  * The comment box under a thread, a form on the contract's `commentInput`: Enter sends and empties

@@ -1,7 +1,6 @@
-/**
- * What the unread counts remember between events, per channel, for the signed-in user; on its own
- * so that a change of user (accounts/AuthProvider.tsx) forgets it without loading the counts.
- */
+import { keptForUser } from "../accounts/keptForUser";
+
+/* What the unread counts remember between events, per channel, for the signed-in user. */
 
 /** Per channel, the latest moment it was read in one of the user's tabs (`channel.read`). */
 export const readUpTo = new Map<string, number>();
@@ -38,3 +37,5 @@ export function forgetReadTimes(): void {
   clearTimeout(asking);
   asking = undefined;
 }
+
+keptForUser(forgetReadTimes);

@@ -66,8 +66,10 @@ class JanusPath implements MediaPath {
   async setLocalStream(stream: MediaStream | null): Promise<void> {
     this.local = stream;
     const connected = this.current ?? (await this.connecting);
-    // Not connected: the stream is sent once the connection is (re)made.
-    if (connected) await connected.publisher.send(stream);
+    // Not connected: the stream is sent once the connection is (re)made. Replaced while this call
+    // waited for the connection: the newer call sends its own (sent after it, this older one put
+    // back the stream it replaced, which left a host's camera sending nothing while its preview ran).
+    if (connected && this.local === stream) await connected.publisher.send(stream);
   }
 
   /**
