@@ -216,10 +216,11 @@ async function register(appUrl: string, kind: "organizations" | "voters", fullNa
  * its own database, a Janus launched for it, JANUS=auto settings): the same journeys as on the
  * mesh (rooms.test.ts), and the media path each browser gets is Janus.
  */
-// Known flake, left open: on a loaded 2-core machine a viewer's first subscription now and then
-// carries audio but no video frames (seen 1 run in about 4 under a parallel suite). One retry keeps
-// CI honest about a broken path (it fails twice) while that is investigated; a failure prints each
-// browser's peer connections (transceivers, bytes sent and received) and Janus's warnings.
+// A flake here (about 1 run in 4 under a parallel suite: the viewer got audio, no video) was a host's
+// camera going out black: a stream set while the media path connected was sent after a newer one and
+// put back what that replaced (fixed in janus.ts setLocalStream, janus.test.ts). The retry stays
+// until more runs confirm it; a failure prints each browser's peer connections (transceivers, bytes
+// sent and received) and Janus's warnings, which is how it was found.
 describe.skipIf(!installed)("the room screens on a server configured with Janus", { retry: 1 }, () => {
   let janus: RunningJanus | undefined;
   let app: FastifyInstance | undefined;
