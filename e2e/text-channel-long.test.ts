@@ -241,9 +241,9 @@ describe("a long text channel", () => {
         const last = rows.at(-1)?.getBoundingClientRect().bottom ?? 0;
         return last - element.getBoundingClientRect().bottom;
       });
-    // Nothing scrolls, so only the rows' own new sizes can bring more rows in.
-    await page.waitForTimeout(500);
-    expect(await reach()).toBeGreaterThanOrEqual(0);
+    // Nothing scrolls, so only the rows' own new sizes can bring more rows in (waited for: a loaded
+    // machine took more than a fixed half second to measure and mount them).
+    await expect.poll(reach).toBeGreaterThanOrEqual(0);
     expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
   });
 });

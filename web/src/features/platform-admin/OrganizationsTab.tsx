@@ -47,10 +47,15 @@ export function OrganizationsTab({ search }: { search: string }) {
         params: { id: organization.id },
         body: { status: next },
       });
-      queryClient.setQueryData<Page<AdminOrganization>>(
-        endpointKey(platformAdminEndpoints.organizations, input),
+      // Every page of the list that holds it, not only the one read when the button was pressed: a
+      // search typed just before (read after the click) kept showing the old status for good.
+      const everyPage = { queryKey: endpointKey(platformAdminEndpoints.organizations).slice(0, 1) };
+      queryClient.setQueriesData<Page<AdminOrganization>>(
+        everyPage,
         (page) => page && { ...page, items: page.items.map((o) => (o.id === updated.id ? updated : o)) },
       );
+      // A page read before the change, still on its way, is read again.
+      void queryClient.invalidateQueries(everyPage);
       toast(next === "suspended" ? `${updated.name} is suspended` : `${updated.name} is active again`);
     } catch (failure) {
       handleFailure(failure);
