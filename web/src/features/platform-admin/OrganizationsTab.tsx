@@ -7,7 +7,7 @@ import {
   type Page,
   platformAdminEndpoints,
 } from "../../../../contract/platform-admin";
-import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
@@ -49,13 +49,13 @@ export function OrganizationsTab({ search }: { search: string }) {
       });
       // Every page of the list that holds it, not only the one read when the button was pressed: a
       // search typed just before (read after the click) kept showing the old status for good.
-      const everyPage = { queryKey: endpointKey(platformAdminEndpoints.organizations).slice(0, 1) };
+      const everyPage = endpointKey(platformAdminEndpoints.organizations);
       queryClient.setQueriesData<Page<AdminOrganization>>(
-        everyPage,
+        { queryKey: everyPage },
         (page) => page && { ...page, items: page.items.map((o) => (o.id === updated.id ? updated : o)) },
       );
       // A page read before the change, still on its way, is read again.
-      void queryClient.invalidateQueries(everyPage);
+      void readFromNow(queryClient, everyPage);
       toast(next === "suspended" ? `${updated.name} is suspended` : `${updated.name} is active again`);
     } catch (failure) {
       handleFailure(failure);
