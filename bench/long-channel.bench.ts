@@ -87,10 +87,19 @@ export async function run(): Promise<void> {
     const started = performance.now();
     while (older < pages) {
       const before = older;
+      const height = await log(page).evaluate((element) => element.scrollHeight);
       await scrollTo(page, 0);
       const until = Date.now() + 10_000;
       while (older === before && Date.now() < until) await page.waitForTimeout(25);
       if (older === before) throw new Error(`no earlier page after ${older} pages`);
+      // The page's rows are in (the list grew, nothing loading) before the next scroll. A scroll to
+      // the top before them marks a reader's place, which the rows then put in front of keep on
+      // screen, far from the top: as a reader would, the next scroll up loads the next page, but
+      // this loop would wait for a page it had not asked for (1 run in 4 here).
+      await page.waitForFunction((grown) => {
+        const element = document.querySelector("[role=log]");
+        return element && element.scrollHeight > grown && element.getAttribute("aria-busy") === "false";
+      }, height);
     }
     await page.waitForTimeout(500);
     const scrollMs = performance.now() - started;
