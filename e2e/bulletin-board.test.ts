@@ -240,19 +240,31 @@ describe("the bulletin board", () => {
 
     // Hundreds of seals (one per ten voters or so): 50 to a page as well.
     const seals = Array.from({ length: 120 }, (_, i) => ({ ...bulletin.seals[0], sequence: i + 1 }));
+    // The voter's ballots in seal 87: a lookup opens the page holding it, and marks it.
+    const sealed = bulletin.sealed.map((s) => ({ ...s, seal: 87 }));
     await page.route("**/api/elections/*/bulletin", (route) =>
-      route.fulfill({ json: { ...bulletin, seals } }),
+      route.fulfill({ json: { ...bulletin, seals, sealed } }),
     );
     await page.reload();
     const sealTable = page.getByRole("region", { name: "Seals" });
     await page.getByText("Seals 1–50 of 120").waitFor();
     expect(await sealTable.getByRole("row").count()).toBe(51);
-    await page
-      .getByRole("navigation", { name: "Pages of seals" })
-      .getByRole("button", { name: "Next" })
-      .click();
+    const sealPages = page.getByRole("navigation", { name: "Pages of seals" });
+    await sealPages.getByRole("button", { name: "Next" }).click();
     await page.getByText("Seals 51–100 of 120").waitFor();
     await sealTable.getByRole("cell", { name: "#51", exact: true }).waitFor();
+    await sealPages.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Seals 101–120 of 120").waitFor();
+    await page.getByLabel("Your receipt").fill(cast.receipt);
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    await found
+      .getByText("Found: your ballot for President is recorded for Kojo Mensah, and seal 87 holds it")
+      .waitFor();
+    await page.getByText("Seals 51–100 of 120").waitFor();
+    const holding = sealTable.getByRole("row").filter({ hasText: "Holds your ballot" });
+    expect(await holding.count()).toBe(1);
+    await holding.getByRole("cell", { name: "#87 Holds your ballot" }).waitFor();
+    await shot(page, "bulletin-seal-found");
     await page.unroute("**/api/elections/*/bulletin");
 
     // A ranking published other than it was sealed: the voter's own lookup says its seal holds

@@ -10,7 +10,7 @@ import { Table } from "../../ui/Table";
 import { BoardPager } from "./BoardPager";
 import { Lookup, type Match } from "./BulletinLookup";
 import styles from "./BulletinPage.module.css";
-import { pageOf } from "./boardBallots";
+import { PAGE_SIZE, pageOf } from "./boardBallots";
 import { words } from "./bulletinText";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
@@ -65,6 +65,17 @@ export default function BulletinPage() {
       cancelled = true;
     };
   }, [sealKey]);
+
+  // A lookup opens the seals at the page holding the voter's seal, and marks it.
+  const mySeals = useMemo(
+    () => new Set((matches ?? []).flatMap((m) => (m.seal === null ? [] : [m.seal]))),
+    [matches],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a lookup only, not on each 5-second refresh
+  useEffect(() => {
+    const index = bulletin?.seals.findIndex((seal) => mySeals.has(seal.sequence)) ?? -1;
+    if (index >= 0) setSealPage(Math.floor(index / PAGE_SIZE));
+  }, [mySeals]);
 
   const highlighted = useMemo(
     () => new Set((matches ?? []).flatMap((m) => (m.ballot ? [m.ballot.receipt_hash] : []))),
@@ -150,8 +161,16 @@ export default function BulletinPage() {
                   </thead>
                   <tbody>
                     {bulletin.seals.slice(sealsShown.from, sealsShown.to).map((seal) => (
-                      <tr key={seal.sequence}>
-                        <td>#{seal.sequence}</td>
+                      <tr
+                        key={seal.sequence}
+                        className={mySeals.has(seal.sequence) ? shared.rowMine : undefined}
+                      >
+                        <td>
+                          #{seal.sequence}
+                          {mySeals.has(seal.sequence) && (
+                            <span className={cx(shared.pill, shared.pillMine)}>{words.holdsYours}</span>
+                          )}
+                        </td>
                         <td className={shared.mono} title={seal.root}>
                           <ShortHash hash={seal.root} />
                           <span className="visually-hidden"> {seal.root}</span>

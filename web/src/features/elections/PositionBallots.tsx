@@ -89,10 +89,10 @@ export function PositionBallots({
               {ordered.slice(shown.from, shown.to).map((ballot) => {
                 const mine = highlighted.has(ballot.receipt_hash);
                 return (
-                  <tr key={ballot.receipt_hash} className={mine ? styles.rowMine : undefined}>
+                  <tr key={ballot.receipt_hash} className={mine ? shared.rowMine : undefined}>
                     <td className={cx(shared.mono, styles.hash)} title={ballot.receipt_hash}>
                       {shorten(ballot.receipt_hash)}
-                      {mine && <span className={cx(shared.pill, styles.pillBrand)}>{words.yourBallot}</span>}
+                      {mine && <span className={cx(shared.pill, shared.pillMine)}>{words.yourBallot}</span>}
                     </td>
                     <td className={styles.answer}>{boardAnswer(position, ballot)}</td>
                   </tr>

@@ -82,6 +82,7 @@ export const words = {
     "Drawn at random when voting closed and published here: the counting rules use it to break any tie that earlier totals leave, so anyone who repeats the count gets the same result.",
   noBallots: "No sealed ballots for this position yet.",
   yourBallot: "Your ballot",
+  holdsYours: "Holds your ballot",
   refresh: "Refresh",
   updated: (time: string) => `Updated ${time}`,
   notFoundTitle: "Election not found",
