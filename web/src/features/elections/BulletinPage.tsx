@@ -20,6 +20,11 @@ import { StatusBadge } from "./StatusBadge";
 import { type Check, checkSeals } from "./sealCheck";
 
 const REFRESH_MS = 5000;
+/**
+ * The seal check's problems said at most: a board changed throughout has one per seal, hundreds in
+ * a live region read out whole; the first say where it starts, the count how far it goes.
+ */
+const PROBLEMS_SHOWN = 5;
 
 /** A shortened hash that may wrap after its ellipsis (a phone's narrow table), never inside a half. */
 function ShortHash({ hash }: { hash: string }) {
@@ -203,7 +208,9 @@ export default function BulletinPage() {
                     `✓ ${words.checked(check.seals, check.ballots)}${matches?.length ? "" : ` ${words.checkYours}`}`}
                   {check.state === "problems" && (
                     <>
-                      {words.checkFailed} {check.problems.join(" ")}
+                      {words.checkFailed} {check.problems.slice(0, PROBLEMS_SHOWN).join(" ")}
+                      {check.problems.length > PROBLEMS_SHOWN &&
+                        ` ${words.moreProblems(check.problems.length - PROBLEMS_SHOWN)}`}
                     </>
                   )}
                 </p>

@@ -31,6 +31,8 @@ export const words = {
   refreshFailed: (reason: string) =>
     `Could not refresh the board: ${reason} The board shown is the last one read.`,
   checkFailed: "This browser found problems in the seals:",
+  moreProblems: (count: number) =>
+    `And ${count.toLocaleString("en")} more ${count === 1 ? "problem" : "problems"}.`,
   lookupTitle: "Find your ballot",
   lookupLabel: "Your receipt",
   lookupPlaceholder: "VS-XXXX-XXXX-...",
