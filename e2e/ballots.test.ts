@@ -236,6 +236,12 @@ describe("ballots", () => {
     );
     findings.push(...(await axeFindings(page, "ballot-voter")));
 
+    // Another tab of the election and back: the answers are as the voter left them.
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await board.waitFor({ state: "detached" });
+    await page.getByRole("tab", { name: "Cast Vote" }).click();
+    await social.getByText("2 of 2 chosen").waitFor();
+
     await page.getByRole("button", { name: "Submit Vote" }).click();
     const review = page.getByRole("region", { name: "Review your ballot" });
     await review

@@ -5,6 +5,7 @@ import { cx } from "../../ui/cx";
 import styles from "./BallotForm.module.css";
 import { BallotReview, type Busy } from "./BallotReview";
 import { isAnswered } from "./ballotDraft";
+import type { Answers } from "./ballotDrafts";
 import { ballotWords, reviewLine } from "./ballotWords";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
@@ -33,6 +34,7 @@ export function BallotForm({
   voterId,
   busy,
   preview = false,
+  initial = {},
   onAnswer,
   onCast,
 }: {
@@ -43,11 +45,14 @@ export function BallotForm({
   /** While the vote is verified (the dialog above) or cast: the ballot is locked; cast, it says so. */
   busy: Busy;
   preview?: boolean;
-  /** Told of every answer marked or changed. */
-  onAnswer?(): void;
+  /** The answers marked before (a draft the voter left); none by default. */
+  initial?: Answers;
+  /** Told of every answer marked or changed, with all the answers then. */
+  onAnswer?(answers: Answers): void;
   onCast(selections: Selection[], answers: Record<string, Ballot>): void;
 }) {
-  const [answers, setAnswers] = useState<Record<string, Ballot | undefined>>({});
+  const [answers, setAnswers] = useState<Answers>(initial);
+  const latest = useRef(answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reviewing, setReviewing] = useState(false);
   // Back from the review: its buttons are gone, so the focus goes to Submit Vote (never to the page).
@@ -83,8 +88,10 @@ export function BallotForm({
   }, [focusError]);
 
   const change = (position: PositionView, ballot: Ballot | undefined) => {
-    setAnswers((a) => ({ ...a, [position.id]: ballot }));
-    onAnswer?.();
+    // From the latest answers, not this render's: two changes in one event both hold.
+    latest.current = { ...latest.current, [position.id]: ballot };
+    setAnswers(latest.current);
+    onAnswer?.(latest.current);
     // A changed answer is checked again at the next Submit; until then its old problem is gone.
     setErrors(({ [position.id]: _, ...rest }) => rest);
   };

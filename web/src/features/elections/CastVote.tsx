@@ -12,6 +12,7 @@ import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { BallotForm, type Selection } from "./BallotForm";
 import { VotedPosition } from "./BallotPositions";
+import { draftOf, forgetDraft, keepDraft } from "./ballotDrafts";
 import { ballotWords } from "./ballotWords";
 import styles from "./CastVote.module.css";
 import shared from "./elections.module.css";
@@ -138,6 +139,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         });
         setKept({ choices: keptChoices(election.id), answers: keptAnswers(election.id) });
         setReceipt({ code: result.receipt, head: result.head ? headText(result.head) : null });
+        forgetDraft(election.id);
         setFormKey((k) => k + 1);
         setPhase({ name: "idle" });
         toast(electionMessages.voteCast);
@@ -287,7 +289,11 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           voted={votedView}
           voterId={user.id}
           busy={busy}
-          onAnswer={dialogsCode}
+          initial={draftOf(election.id)}
+          onAnswer={(answers) => {
+            keepDraft(election.id, answers);
+            dialogsCode();
+          }}
           onCast={submit}
         />
       ) : (

@@ -1,0 +1,27 @@
+import type { Ballot } from "../../../../contract/ballots/ballot";
+import { keptForUser } from "../accounts/keptForUser";
+
+/** A ballot's answers by question (position) id; undefined: an answer taken back. */
+export type Answers = Record<string, Ballot | undefined>;
+
+/**
+ * The answers a voter has marked and not yet cast, per election, in this page's memory only: a
+ * voter who opens another tab of the election, or follows a link and comes back, finds them as
+ * they were. Never written to storage, so a shared computer keeps no choice once the page is
+ * closed; forgotten once cast, and when another user, or none, signs in.
+ */
+const drafts = new Map<string, Answers>();
+
+export function draftOf(electionId: string): Answers {
+  return drafts.get(electionId) ?? {};
+}
+
+export function keepDraft(electionId: string, answers: Answers): void {
+  drafts.set(electionId, answers);
+}
+
+export function forgetDraft(electionId: string): void {
+  drafts.delete(electionId);
+}
+
+keptForUser(() => drafts.clear());
