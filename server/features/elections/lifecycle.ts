@@ -13,7 +13,7 @@ import type { User } from "../accounts/sessions";
 import { electionForAdmin } from "./access";
 import { freezeVerificationRules } from "./audit";
 import { createPositions, definitionHashOf, votingWindow } from "./definition";
-import { expireWaitingNotices, queueClosingNotices, queueNotice } from "./notices";
+import { queueCancellationNotice, queueClosingNotices, queueNotice } from "./notices";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
 
@@ -157,8 +157,9 @@ export async function cancelElection(
   clock: Clock,
   admin: User,
   electionId: string,
+  origin: string,
 ): Promise<ElectionRow> {
-  await electionForAdmin(db, admin, electionId);
+  const before = await electionForAdmin(db, admin, electionId);
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(elections)
@@ -166,7 +167,7 @@ export async function cancelElection(
       .set({ status: "cancelled", tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
       .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
       .returning();
-    if (row) await expireWaitingNotices(tx, row.id, clock.now());
+    if (row) await queueCancellationNotice(tx, before, clock.now(), origin);
     return row;
   });
   if (!cancelled) throw badRequest(electionMessages.cannotCancel);

@@ -284,6 +284,62 @@ describe("reminders", () => {
   });
 });
 
+describe("a cancelled election", () => {
+  const cancel = async (admin: { cookie: string }, id: string) =>
+    expect((await call(t.app, admin.cookie).post(`/api/elections/${id}/cancel`)).statusCode).toBe(200);
+
+  it("is told to the voters who heard of it, as its 'Voting closed' notice, once", async () => {
+    const { admin, voters, upcoming } = await setUp(2);
+    const emails = voters.map((v) => v.user.email);
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    await cancel(admin, upcoming.id);
+    expect((await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/cancel`)).statusCode).toBe(
+      400,
+    );
+    expect(await kindsTo(emails)).toEqual([
+      ["voting_open", "voting_closed"],
+      ["voting_open", "voting_closed"],
+    ]);
+    const letter = await t.outbox.lastTo(emails[0] ?? "");
+    expect(letter?.subject).toBe(`Cancelled: ${upcoming.title}`);
+    expect(letter?.text).toContain("has cancelled the election");
+    const panel = (await call(t.app, admin.cookie).get(`/api/elections/${upcoming.id}/notices`)).json();
+    expect(panel.sent.map((n: { kind: string; recipients: number }) => [n.kind, n.recipients])).toEqual([
+      ["voting_open", 2],
+      ["voting_closed", 2],
+    ]);
+  });
+
+  it("before voting opens, reaches those it was announced to; never announced, no one", async () => {
+    const announced = await setUp(2);
+    t.clock.set(new Date(Date.now() + (ANNOUNCEMENT_DELAY_MINUTES + 1) * 60_000));
+    await sendScheduledNotices(t.database.db, t.clock, origin());
+    await cancel(announced.admin, announced.upcoming.id);
+    expect(await kindsTo(announced.voters.map((v) => v.user.email))).toEqual([
+      ["election_scheduled", "voting_closed"],
+      ["election_scheduled", "voting_closed"],
+    ]);
+    t.clock.set(new Date());
+
+    const quietOne = await setUp(1);
+    await cancel(quietOne.admin, quietOne.upcoming.id);
+    expect(await kindsTo(quietOne.voters.map((v) => v.user.email))).toEqual([[]]);
+  });
+
+  it("is not told when the administrator turned 'Voting closed' off", async () => {
+    const { admin, voters, upcoming } = await setUp(1);
+    const settings = (await call(t.app, admin.cookie).get(`/api/elections/${upcoming.id}/notices`)).json()
+      .settings;
+    await call(t.app, admin.cookie).put(`/api/elections/${upcoming.id}/notices`, {
+      ...settings,
+      voting_closed: false,
+    });
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    await cancel(admin, upcoming.id);
+    expect(await kindsTo(voters.map((v) => v.user.email))).toEqual([["voting_open"]]);
+  });
+});
+
 describe("notices still waiting when voting ends", () => {
   const waiting = async (kind: string, emails: string[]) =>
     (await t.database.db.select().from(outbox).where(eq(outbox.kind, kind))).filter((m) =>

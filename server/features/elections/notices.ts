@@ -134,6 +134,16 @@ const TAB_OF: Record<NoticeOrReminder, "vote" | "results" | undefined> = {
   results_published: "results",
 };
 
+/** The letter of a notice of the schedule or a reminder, about the election as it stands. */
+export async function letterOf(
+  db: Db,
+  row: ElectionRow,
+  kind: NoticeOrReminder,
+  origin: string,
+): Promise<templates.Letter> {
+  return LETTERS[kind](await noticeOf(db, row, origin, TAB_OF[kind]));
+}
+
 /** The letters that say voting is open or will open: those still waiting when voting ends are never sent. */
 const STALE_WHEN_VOTING_ENDS: NoticeOrReminder[] = ["election_scheduled", "voting_open", "reminder"];
 /** The outbox's `about` of an election's notices and reminders. */
@@ -188,12 +198,10 @@ export async function expireWaitingNotices(db: Db, electionId: string, at: Date)
 export async function queueLetters(
   db: Db,
   row: ElectionRow,
-  kind: NoticeOrReminder,
+  letter: templates.Letter,
   who: SQL,
-  origin: string,
   noticeIds: number[],
 ): Promise<void> {
-  const letter = LETTERS[kind](await noticeOf(db, row, origin, TAB_OF[kind]));
   const count = await queueLetterToUsers(
     db,
     letter,
@@ -222,7 +230,7 @@ export async function queueNotice(
   const id = await claim(db, row, kind, at);
   if (id === null) return false;
   const who = kind === "reminder" ? notVoted(row, "users") : onRoll(row);
-  await queueLetters(db, row, kind, who, origin, [id]);
+  await queueLetters(db, row, await letterOf(db, row, kind, origin), who, [id]);
   return true;
 }
 
@@ -241,11 +249,41 @@ export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, or
     const ids = [published, closed].filter((id): id is number => id !== null);
     // The results letter says voting closed too; the closing letter alone if the results went already.
     const kind = published !== null ? "results_published" : closed !== null ? "voting_closed" : null;
-    if (kind) await queueLetters(db, row, kind, onRoll(row), origin, ids);
+    if (kind) await queueLetters(db, row, await letterOf(db, row, kind, origin), onRoll(row), ids);
     return;
   }
   await queueNotice(db, row, "voting_closed", at, origin);
   await queueNotice(db, row, "results_published", at, origin);
+}
+
+/**
+ * Cancelled (in its transaction): voters who were told of the election (its announcement, "voting
+ * is open" or a reminder went) hear that it will not go on, as its "Voting closed" notice, when
+ * that is on. `before` is the election as it stood: the roll they were told as (before voting
+ * opens, who it would take).
+ */
+export async function queueCancellationNotice(
+  db: Db,
+  before: ElectionRow,
+  at: Date,
+  origin: string,
+): Promise<void> {
+  await expireWaitingNotices(db, before.id, at);
+  if (!(await noticeSettingsOf(db, before.id)).voting_closed) return;
+  const [told] = await db
+    .select({ n: count() })
+    .from(electionNotices)
+    .where(
+      and(
+        eq(electionNotices.electionId, before.id),
+        inArray(electionNotices.kind, ["election_scheduled", "voting_open", "reminder"]),
+      ),
+    );
+  if (!told?.n) return;
+  const id = await claim(db, before, "voting_closed", at);
+  if (id === null) return;
+  const letter = templates.electionCancelled(await noticeOf(db, before, origin));
+  await queueLetters(db, before, letter, onRoll(before), [id]);
 }
 
 /** The elections whose notice of `kind` has not gone (as SQL on the `elections` table). */

@@ -19,6 +19,7 @@ import type { User } from "../accounts/sessions";
 import { sendToMany } from "../chat/service";
 import { electionForAdmin } from "./access";
 import {
+  letterOf,
   manualReminders,
   noticeDelivery,
   noticeSettingsOf,
@@ -136,7 +137,8 @@ export async function remindNonVoters(options: {
       .values({ electionId, kind: "reminder", manual: true, sentBy: admin.id, queuedAt: now })
       .returning({ id: electionNotices.id });
     // The letters to exactly those read above, who also get the direct message.
-    await queueLetters(tx, row, "reminder", inList(users.id, to), origin, claimed ? [claimed.id] : []);
+    const letter = await letterOf(tx, row, "reminder", origin);
+    await queueLetters(tx, row, letter, inList(users.id, to), claimed ? [claimed.id] : []);
     const [organization] = await tx
       .select({ timezone: organizations.timezone })
       .from(organizations)

@@ -180,7 +180,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const lifecycle = [
     [e.open, (user: User, id: string) => openEarly(db, clock, user, id, ctx.publicOrigin)],
     [e.close, (user: User, id: string) => closeEarly(db, clock, user, id, ctx.publicOrigin)],
-    [e.cancel, (user: User, id: string) => cancelElection(db, clock, user, id)],
+    [e.cancel, (user: User, id: string) => cancelElection(db, clock, user, id, ctx.publicOrigin)],
   ] as const;
   for (const [declared, act] of lifecycle) {
     route(app, declared, async ({ auth, params, request }) => {

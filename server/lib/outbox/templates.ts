@@ -202,6 +202,19 @@ export function votingClosed(input: ElectionNotice): Letter {
   });
 }
 
+/** Sent as the "Voting closed" notice: the election will not go on. */
+export function electionCancelled(input: ElectionNotice): Letter {
+  return electionLetter(input, {
+    kind: "voting_closed",
+    subject: `Cancelled: ${input.election}`,
+    paragraphs: [
+      `${input.organization} has cancelled the election "${input.election}": there is nothing to vote on.`,
+      "If you voted, your ballot stays on the election's bulletin board, where your receipt code finds it.",
+    ],
+    actionLabel: "View election",
+  });
+}
+
 export function resultsPublished(input: ElectionNotice): Letter {
   return electionLetter(input, {
     kind: "results_published",

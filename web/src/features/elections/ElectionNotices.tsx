@@ -27,7 +27,8 @@ import shared from "./elections.module.css";
 const WHEN: Record<NoticeKind, string> = {
   election_scheduled: `To the roll (until it is chosen, every voter member), ${ANNOUNCEMENT_DELAY_MINUTES} minutes after the election was created.`,
   voting_open: "To the roll when voting opens.",
-  voting_closed: "To the roll when voting closes.",
+  voting_closed:
+    "To the roll when voting closes; if the election is cancelled, to those told of it that it will not go on.",
   results_published:
     "To the roll when the results are published (at the close: one message with the one above).",
 };
@@ -42,10 +43,20 @@ const passed = (kind: NoticeKind, status: Election["status"]) =>
 const reminderTooEarly = (election: Election, hours: number | null) =>
   hours !== null && Date.parse(election.ends_at) - hours * 3_600_000 <= Date.parse(election.starts_at);
 
-const notSent = (kind: NoticeKind) =>
-  kind === "election_scheduled"
-    ? "Not sent: voting opened before it was due, or it was off."
+/** Why a notice whose moment has passed did not go, as its switch (fixed since) and the status tell. */
+const notSent = (kind: NoticeKind, on: boolean, status: Election["status"]) => {
+  if (kind === "election_scheduled") return "Not sent: voting opened before it was due, or it was off.";
+  if (!on) return "Not sent: it was off at the time.";
+  if (status === "cancelled")
+    return {
+      voting_open: "Not sent: the election was cancelled before voting opened.",
+      voting_closed: "Not sent: the election was cancelled before voters were told of it.",
+      results_published: "Not sent: the election was cancelled, so it has no results to announce.",
+    }[kind];
+  return kind === "results_published"
+    ? "Not sent: the results are hidden."
     : "Not sent: it was off at the time.";
+};
 
 /** When it went, to how many, and how its letters fared: queued is not delivered (a mail server may be down). */
 const sentText = (sent: SentNotice) => {
@@ -136,7 +147,13 @@ function NoticesForm({
             key={kind}
             className={styles.noticeToggle}
             label={NOTICE_LABELS[kind]}
-            description={sent ? sentText(sent) : over ? notSent(kind) : WHEN[kind]}
+            description={
+              sent
+                ? sentText(sent)
+                : over
+                  ? notSent(kind, notices.settings[kind], election.status)
+                  : WHEN[kind]
+            }
             checked={notices.settings[kind]}
             busy={busy === kind}
             disabled={!!sent || over}
