@@ -24,7 +24,7 @@ function passes(kind: "anonymous" | "voter" | "organization" | "admin", access: 
   return kind === access;
 }
 
-describe("text no one types (NUL, a lone surrogate)", () => {
+describe("text no one types (NUL, a lone surrogate, a direction override)", () => {
   it("is refused with one 400 on every live route, in the body, the query and the route parameters", async () => {
     const world = await buildWorld(t);
     const routes = t.app.apiRoutes;
@@ -58,6 +58,7 @@ describe("text no one types (NUL, a lone surrogate)", () => {
           { name: "a NUL in a key", url, payload: '{"a\\u0000":true}' },
           { name: "a lone surrogate deep in the body", url, payload: '{"device_info":{"x":["\\ud800"]}}' },
           { name: "a lone low surrogate", url, payload: '{"name":"\\udc00x"}' },
+          { name: "a right-to-left override", url, payload: '{"content":"report.\\u202efdp.exe"}' },
         );
       }
       for (const role of world.roles) {

@@ -6,17 +6,27 @@ import { badRequest } from "./errors";
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * True when a string, or any string (key or value) inside an object or array, holds a NUL or a
- * lone UTF-16 surrogate. PostgreSQL stores neither (text refuses NUL, jsonb both), so such input
- * used to reach the database and fail there as a 500; no user types them. Walks iteratively, so
- * deeply nested JSON cannot overflow the stack.
+ * The bidirectional overrides (LEFT-TO-RIGHT and RIGHT-TO-LEFT OVERRIDE): they show the characters
+ * after them in reverse, so "report.\u202efdp.exe" reads "report.exe.pdf" and a name reads as
+ * another. Text in any script, right-to-left included, is shown rightly without them (the isolates
+ * and marks stay allowed).
+ */
+const DIRECTION_OVERRIDE = /[\u202d\u202e]/;
+
+/**
+ * True when a string, or any string (key or value) inside an object or array, holds a NUL, a
+ * lone UTF-16 surrogate or a direction override. PostgreSQL stores neither of the first two (text
+ * refuses NUL, jsonb both), so such input used to reach the database and fail there as a 500; the
+ * third shows text other than what was stored. No user types them. Walks iteratively, so deeply
+ * nested JSON cannot overflow the stack.
  */
 export function hasDisallowedText(input: unknown): boolean {
   const pending: unknown[] = [input];
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "string") {
-      if (value.includes("\u0000") || LONE_SURROGATE.test(value)) return true;
+      if (value.includes("\u0000") || LONE_SURROGATE.test(value) || DIRECTION_OVERRIDE.test(value))
+        return true;
     } else if (Array.isArray(value)) {
       for (const item of value) pending.push(item);
     } else if (typeof value === "object" && value !== null && !Buffer.isBuffer(value)) {

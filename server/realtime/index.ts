@@ -114,7 +114,19 @@ export async function installRealtime(
 
   // The socket takes messages up to the signal size; Connection closes larger ones that are not signals.
   const maxPayload = Math.max(limits.maxMessageBytes, limits.maxSignalBytes);
-  await app.register(fastifyWebsocket, { options: { maxPayload } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload },
+    // A client breaking the protocol (a frame over maxPayload, text that is not UTF-8) is the
+    // client's doing: noted, not logged as a server error (any signed-in user could fill the log
+    // with stacks, and set off its alerts). ws has closed it with the code that says why.
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === "string" && code.startsWith("WS_ERR_"))
+        request.log.info({ code }, "websocket closed: the client broke the protocol");
+      else request.log.error({ err: error }, "websocket failed");
+      socket.terminate();
+    },
+  });
   socketRoute(app, hub, ctx.config.publicUrl);
   return app.realtime;
 }

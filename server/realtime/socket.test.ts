@@ -11,8 +11,10 @@ import { TestSocket, UpgradeRefused } from "./test-fixtures/client";
 let t: TestApp;
 let baseUrl: string;
 
+const lines: string[] = [];
+
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ logger: { level: "info", stream: { write: (line) => void lines.push(line) } } });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -179,6 +181,16 @@ describe("malformed messages", () => {
     const again = await open(voter.cookie);
     await again.roundTrip();
     await again.close();
+  });
+
+  it("over the socket's own limit close it (1009), the client's doing: no server error in the log", async () => {
+    const voter = await createVoter(t.app);
+    const socket = await open(voter.cookie);
+    const errorsBefore = lines.filter((line) => JSON.parse(line).level >= 50).length;
+    socket.send({ type: "ping", pad: "x".repeat(200_000) });
+    expect((await socket.closed).code).toBe(1009);
+    await expect.poll(() => lines.some((line) => line.includes("the client broke the protocol"))).toBe(true);
+    expect(lines.filter((line) => JSON.parse(line).level >= 50).length).toBe(errorsBefore);
   });
 });
 

@@ -206,6 +206,13 @@ describe("sending a direct message", () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(chatMessages.idTaken);
+    // Nor is the sender's own id a repeat with other text: acknowledged, that text would be lost.
+    const changed = await call(t.app, abena.cookie).post(`/api/chat/conversations/${kojo.id}`, {
+      content: "Twice, differently",
+      id,
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(contents((await conversation(kojo.cookie, abena.id)).json())).toEqual(["Once only"]);
   });
 
   it("must refuse empty, too long, to oneself, to outsiders, to unknown users and anonymous senders", async () => {

@@ -112,7 +112,9 @@ export async function sendMessage(
   // only when the write refuses it: a first send reads nothing more.
   const repeated = async () => {
     const [row] = id ? await db.select().from(directMessages).where(eq(directMessages.id, id)) : [];
-    if (row?.senderId !== user.id || row.recipientId !== recipientId) throw conflict(chatMessages.idTaken);
+    // Another's, or the same id with other content (not a repeat: acknowledged, its text would be lost).
+    if (row?.senderId !== user.id || row.recipientId !== recipientId || row.content !== content)
+      throw conflict(chatMessages.idTaken);
     return { message: presentMessage(row, user.id), repeated: true };
   };
   let outcome: Awaited<ReturnType<typeof sendChecked>>;

@@ -69,6 +69,10 @@ describe("messages", () => {
     const taken = await send(other.cookie, general.id, { content: "Mine", id });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(postMessages.idTaken);
+    // Nor is the sender's own id a repeat with other text: acknowledged, that text would be lost.
+    const changed = await send(member.cookie, general.id, { content: "Twice, differently", id });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error.message).toBe(postMessages.idTaken);
   });
 
   it("need text or an attachment", async () => {
