@@ -4,7 +4,7 @@
  * calls endpoints does not load zod.
  */
 
-import { DEFAULT_ID_TYPE, ID_TYPES, isCommonPassword, isValidPassword } from "./accounts";
+import { DEFAULT_ID_TYPE, ID_TYPES, isCommonPassword, isValidPassword, phoneNumberOf } from "./accounts";
 import { messages } from "./messages";
 import { trimmed, z } from "./zod";
 
@@ -14,6 +14,17 @@ const required = (message: string, max: number) =>
     .overwrite(trimmed)
     .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters` });
+
+/** A phone number (phoneNumberOf) in `field`, kept as its ASCII form; empty where `field` allows it. */
+const asPhone = (field: z.ZodString) =>
+  field
+    .refine((text) => text === "" || phoneNumberOf(text) !== null, {
+      error: messages.phoneInvalid,
+      abort: true,
+    })
+    .overwrite((text) => phoneNumberOf(text) ?? text);
+
+export const phoneNumber = asPhone(required(messages.phoneRequired, 30));
 
 const email = z
   .string({ error: messages.emailRequired })
@@ -33,7 +44,7 @@ export const registerVoterInput = z.strictObject({
   full_name: required(messages.fullNameRequired, 100),
   email,
   password,
-  phone_number: required(messages.phoneRequired, 30),
+  phone_number: phoneNumber,
   id_type: z.enum(ID_TYPES, { error: messages.idTypeInvalid }).default(DEFAULT_ID_TYPE),
   id_number: required(messages.idNumberRequired, 50),
 });
@@ -65,7 +76,7 @@ export type SignInInput = z.input<typeof signInInput>;
 
 export const updateProfileInput = z.strictObject({
   full_name: required(messages.fullNameRequired, 100).optional(),
-  phone_number: z.string().overwrite(trimmed).max(30).optional(),
+  phone_number: asPhone(z.string().overwrite(trimmed).max(30)).optional(),
   /** A new phone number (where codes for the Phone method go) needs the password, and the code with two-factor on. */
   current_password: z.string().max(200).optional(),
   code: z

@@ -17,6 +17,18 @@ export const SESSION_LIFETIME_HOURS = 12;
 export const SESSION_TIMEOUTS = [15, 30, 60, 120, 0] as const;
 export const DEFAULT_SESSION_TIMEOUT = 30;
 
+/**
+ * A number text messages can reach (the Phone method's codes go there): 7 to 15 digits, as numbers
+ * with their country code have, an optional + before them, and spaces, dashes, dots or brackets
+ * between. Typed in full width (a Japanese or Chinese keyboard), it reads as its ASCII form.
+ */
+export function phoneNumberOf(text: string): string | null {
+  const number = text.normalize("NFKC").trim();
+  if (!/^\+?[\d\s().-]+$/.test(number)) return null;
+  const digits = number.replace(/\D/g, "").length;
+  return digits >= 7 && digits <= 15 ? number : null;
+}
+
 export function isValidPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
 }

@@ -5,7 +5,7 @@
  */
 
 import { ID_TYPES } from "./accounts";
-import { newPassword } from "./accounts-input";
+import { newPassword, phoneNumber } from "./accounts-input";
 import { answer, done, endpoint, idParams } from "./endpoint";
 import { messages } from "./messages";
 import { trimmed, z } from "./zod";
@@ -61,6 +61,7 @@ export const VOTER_LIST_PROBLEMS = {
   bad_id_type: `ID type must be one of: ${ID_TYPES.join(", ")}`,
   bad_weight: "Weight must be a number above 0",
   too_long: "Phone or ID number is too long",
+  bad_phone: "Phone number cannot receive text messages (7 to 15 digits, such as +233 20 555 0101)",
 } as const;
 export type VoterListProblem = keyof typeof VOTER_LIST_PROBLEMS;
 
@@ -163,7 +164,7 @@ export const invitationAccountInput = z.strictObject({
   token: z.string().min(1).max(200),
   full_name: required(messages.fullNameRequired, 100),
   password: newPassword,
-  phone_number: required(messages.phoneRequired, 30),
+  phone_number: phoneNumber,
   id_type: z.enum(ID_TYPES, { error: messages.idTypeInvalid }),
   id_number: required(messages.idNumberRequired, 50),
 });

@@ -18,6 +18,7 @@ const accountMessages = {
   emailInvalid: "Please enter a valid email address",
   passwordRequired: "Password is required",
   phoneRequired: "Phone number is required",
+  phoneInvalid: "Enter a phone number that can receive text messages, such as +233 20 555 0101",
   idTypeInvalid: "ID type must be one of National ID, Passport, Voter Card, Driver License",
   idNumberRequired: "ID number is required",
   organizationRequired: "Organization name is required",

@@ -73,18 +73,26 @@ describe("readVoterList", () => {
 
   it("maps the header's columns in any order and case", () => {
     const [row] = read(
-      "EMAIL,phone,Full Name,ID Type,ID Number,Weight\nAMA@Example.org,+233 20,Ama Owusu,passport,P123,2.5",
+      "EMAIL,phone,Full Name,ID Type,ID Number,Weight\nAMA@Example.org,+233 20 555 0188,Ama Owusu,passport,P123,2.5",
     );
     expect(row).toMatchObject({
       line: 2,
       full_name: "Ama Owusu",
       email: "ama@example.org",
-      phone_number: "+233 20",
+      phone_number: "+233 20 555 0188",
       id_type: "Passport",
       id_number: "P123",
       weight: 2.5,
       problems: [],
     });
+  });
+
+  it("marks a phone number text messages cannot reach, and reads one typed in full width as ASCII", () => {
+    const rows = read(
+      "Full name,Email,Phone\nAma,ama@example.org,12\nEsi,esi@example.org,＋２３３ ２０ ５５５ ０１０１",
+    );
+    expect(rows.map((row) => row.problems)).toEqual([["bad_phone"], []]);
+    expect(rows[1]?.phone_number).toBe("+233 20 555 0101");
   });
 
   it("marks each row's problems: missing name, bad e-mail, duplicate in the file, bad ID type, bad weight", () => {

@@ -4,7 +4,7 @@
  * already invited) are added by the caller (lists.ts).
  */
 import { z } from "zod";
-import { ID_TYPES, type IdType } from "../../../contract/accounts";
+import { ID_TYPES, type IdType, phoneNumberOf } from "../../../contract/accounts";
 import { type VoterListProblem, voterListMessages } from "../../../contract/invitations";
 
 /** One record of a CSV file: its fields, and the line of the file it starts on (from 1). */
@@ -136,11 +136,12 @@ export function readVoterList(csv: string): { rows: VoterRow[] } | { error: stri
     const phone = cell("phone_number");
     const idNumber = cell("id_number");
     if (phone.length > 30 || idNumber.length > 50) problems.push("too_long");
+    else if (phone && phoneNumberOf(phone) === null) problems.push("bad_phone");
     return {
       line,
       full_name,
       email,
-      phone_number: phone,
+      phone_number: (phone && phoneNumberOf(phone)) || phone,
       id_type,
       id_number: idNumber,
       weight: Number.isFinite(weight) ? weight : 1,

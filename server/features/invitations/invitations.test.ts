@@ -63,7 +63,7 @@ describe("voter list preview", () => {
       {
         filename: "v.csv",
         csv: csvOf([
-          ['"Mensah, Efua"', good, "+233 1", "Passport", "P1"],
+          ['"Mensah, Efua"', good, "+233 20 555 0111", "Passport", "P1"],
           ["Kofi", "kofi@@bad", "", "", ""],
           ["Efua twice", good.toUpperCase(), "", "", ""],
           ["Member", member.input.email, "", "", ""],
@@ -166,7 +166,7 @@ describe("an invitation link", () => {
   it("creates a new person's account already joined to the organization, and works once", async () => {
     const admin = await createOrganization(t.app);
     const email = uniqueEmail("new");
-    await send(admin, [["Efua Mensah", email, "+233 20", "National ID", "GHA-1234"]]);
+    await send(admin, [["Efua Mensah", email, "+233 20 555 0188", "National ID", "GHA-1234"]]);
     const token = await linkTo(email);
 
     const opened = await call(t.app).get(`/api/invitation/${token}`);

@@ -89,12 +89,22 @@ describe("the profile", () => {
     expect(saved.statusCode).toBe(200);
     const profile = (await as.get("/api/profile")).json().profile;
     expect(profile).toMatchObject({ full_name: "New Name", phone_number: "+1 555 0199" });
-    // Nothing visible is no name: blanks, zero-width spaces and joiners, a direction override.
-    for (const full_name of ["  ", "\u200b\u200b\u200b", "\u2060 \u202e"]) {
+    // Nothing visible is no name: blanks, zero-width spaces and joiners, a direction mark.
+    for (const full_name of ["  ", "\u200b\u200b\u200b", "\u2060 \u200f"]) {
       const refused = await as.patch("/api/profile", { full_name });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe(messages.fullNameRequired);
     }
+    // A direction override shows other text than is stored: refused as every input refuses it.
+    const override = await as.patch("/api/profile", { full_name: "Ama \u202eigam" });
+    expect(override.json().error.message).toBe(messages.textNotAllowed);
+    // A phone number text messages cannot reach is refused in words.
+    const phone = await as.patch("/api/profile", {
+      phone_number: "not a phone at all!!",
+      current_password: voter.input.password,
+    });
+    expect(phone.statusCode).toBe(400);
+    expect(phone.json().error.message).toBe(messages.phoneInvalid);
     expect((await as.get("/api/profile")).json().profile.full_name).toBe("New Name");
   });
 
