@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../contract/messages";
 import { profileMessages } from "../contract/profile";
+import { sessionMessages } from "../contract/sessions";
 import {
   apiJson,
   launchBrowser,
@@ -123,6 +124,9 @@ describe("the voter profile", () => {
     // Change Password: the current one is required; another device is signed out, this one stays.
     const other = await newPage(browser);
     await signInAs(other.context, voterAccount);
+    await page.reload();
+    const devices = page.getByRole("region", { name: "Signed-in Devices" });
+    await devices.getByRole("button", { name: "Sign Out All Others" }).waitFor();
     await page.getByRole("button", { name: "Change Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change Password" });
     await dialog.getByLabel("Current Password").fill("not-mine1");
@@ -134,6 +138,8 @@ describe("the voter profile", () => {
     await dialog.getByRole("button", { name: "Change Password" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByText(profileMessages.passwordChanged).waitFor();
+    // The device signed out leaves the list at once, as the notice says.
+    await devices.getByText(sessionMessages.none).waitFor();
     expect((await other.context.request.get("/api/session")).status()).toBe(401);
     expect((await context.request.get("/api/session")).status()).toBe(200);
     await signInAs(other.context, { email: voterAccount.email, password: "fresh-pass9" });

@@ -3,9 +3,11 @@ import { useState } from "react";
 import { SESSION_LIFETIME_HOURS } from "../../../../contract/accounts";
 import { profileEndpoints } from "../../../../contract/profile";
 import { type SessionInfo, sessionMessages } from "../../../../contract/sessions";
-import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { useTopic } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { useAuth } from "../accounts/AuthProvider";
 import styles from "./SessionsCard.module.css";
 import profileStyles from "./VoterProfilePage.module.css";
 
@@ -21,6 +23,15 @@ const when = (iso: string) =>
 export function SessionsCard() {
   const queryClient = useQueryClient();
   const list = useEndpointQuery(profileEndpoints.sessions);
+  const { user } = useAuth();
+  // Sessions ended anywhere (a password change, a sign-out on another device): listed again, and
+  // after a (re)subscription for any that ended while the socket was down.
+  const key = endpointKey(profileEndpoints.sessions);
+  useTopic(
+    user ? `user:${user.id}` : null,
+    { "session.ended": () => void readFromNow(queryClient, key) },
+    (since) => readFromNow(queryClient, key, { since }),
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const outcome = {
