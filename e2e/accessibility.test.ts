@@ -120,6 +120,8 @@ async function world() {
     if (!done.ok()) throw new Error(`${path} answered ${done.status()}`);
   }
   const stage = await channel("radio", "airing");
+  // Muted by the voter: its quieter name is audited in the sidebar, and as the channel open.
+  await apiJson(voter.context, "PUT", `/api/channels/${stage.id}/preferences`, { mute: null });
   const { channel: ballot, election } = await openElection(admin.context, organizationId, "board-vote", [
     { name: "Ama Owusu", party: "Progress Party" },
     { name: "Yaw Boateng", party: "Unity Alliance" },

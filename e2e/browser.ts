@@ -32,12 +32,14 @@ export async function takeOverDemoAccount(context: BrowserContext, email: string
 /** Calls the API as the browser context's signed-in account; anything but 2xx fails the test. */
 export async function apiJson<T>(
   context: BrowserContext,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   data?: unknown,
 ): Promise<T> {
   const response =
-    method === "GET" ? await context.request.get(url) : await context.request.post(url, { data: data ?? {} });
+    method === "GET"
+      ? await context.request.get(url)
+      : await context.request.fetch(url, { method, data: data ?? {} });
   if (!response.ok())
     throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
