@@ -24,7 +24,15 @@ const accountMessages = {
   organizationRequired: "Organization name is required",
   countryRequired: "Country is required",
   signInFieldsRequired: "Email and password are required",
-  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  /** Refused for a while (a rate limit): when to try again, from the limit's own `retry-after`. */
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please try again ${
+      seconds <= 60
+        ? "in a minute"
+        : seconds < 3600
+          ? `in ${Math.ceil(seconds / 60)} minutes`
+          : `in ${Math.ceil(seconds / 3600)} ${Math.ceil(seconds / 3600) === 1 ? "hour" : "hours"}`
+    }.`,
   notSignedIn: "Please sign in to continue",
   sessionExpired: "Your session has expired. Please sign in again.",
   forbidden: "You do not have permission to do that",

@@ -48,7 +48,9 @@ export async function forgiveHits(db: Db, keys: string[], count = 1): Promise<vo
 }
 
 export function tooManyAttempts(retryAfter: number): AppError {
-  return new AppError("rate_limited", messages.tooManyAttempts, { "retry-after": String(retryAfter) });
+  return new AppError("rate_limited", messages.tooManyAttempts(retryAfter), {
+    "retry-after": String(retryAfter),
+  });
 }
 
 /** Counts one hit against each key and refuses with HTTP 429 when any key is over its limit. */

@@ -181,8 +181,14 @@ describe("registration rate limit", () => {
       expect((await send()).statusCode).toBe(201);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: { code: "rate_limited", message: messages.tooManyAttempts } });
-      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // It says when to try again, as its retry-after does (the window's hour).
+      const wait = Number(refused.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(3500);
+      expect(refused.json()).toEqual({
+        error: { code: "rate_limited", message: "Too many attempts. Please try again in 1 hour." },
+      });
+      expect(messages.tooManyAttempts(45)).toBe("Too many attempts. Please try again in a minute.");
+      expect(messages.tooManyAttempts(3304)).toBe("Too many attempts. Please try again in 56 minutes.");
       limited.clock.advance(3600_000);
       expect((await send()).statusCode).toBe(201);
     } finally {

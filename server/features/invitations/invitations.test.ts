@@ -199,6 +199,37 @@ describe("an invitation link", () => {
     );
   });
 
+  it("makes accounts for every invited voter of one address (an office); made-up tokens still run out", async () => {
+    const limits = t.app.context.limits as { registerPerIp: { max: number; windowSeconds: number } };
+    const before = limits.registerPerIp;
+    const admin = await createOrganization(t.app);
+    const emails = [uniqueEmail("office"), uniqueEmail("office"), uniqueEmail("office")];
+    await send(
+      admin,
+      emails.map((email, i) => [`Voter ${i}`, email, "", "National ID", `GHA-100${i}`]),
+    );
+    limits.registerPerIp = { max: 2, windowSeconds: 3600 };
+    try {
+      const fromOffice = (payload: object) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/invitations/account",
+          payload,
+          remoteAddress: "203.0.113.77",
+        });
+      for (const [i, email] of emails.entries()) {
+        const made = await fromOffice(account(await linkTo(email), { id_number: `GHA-100${i}` }));
+        expect(made.statusCode, made.body).toBe(201);
+      }
+      const guesses = [];
+      for (let i = 0; i < 3; i++) guesses.push((await fromOffice(account(`made-up-${i}`))).statusCode);
+      expect(guesses.slice(0, 2)).not.toContain(429);
+      expect(guesses[2]).toBe(429);
+    } finally {
+      limits.registerPerIp = before;
+    }
+  });
+
   it("refuses a new account whose ID number is not the list's, and changes nothing", async () => {
     const admin = await createOrganization(t.app);
     const email = uniqueEmail("new");

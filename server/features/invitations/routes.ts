@@ -3,7 +3,7 @@ import { invitationsEndpoints as api, voterListMessages } from "../../../contrac
 import type { AppContext } from "../../context";
 import { setSessionCookie } from "../../http/access";
 import { route } from "../../http/endpoint";
-import { enforceLimits } from "../../lib/rate-limit";
+import { enforceLimits, forgiveHits } from "../../lib/rate-limit";
 import { createSession } from "../accounts/sessions";
 import { membersWhere } from "../organizations/service";
 import { acceptInvitation, createAccountFromInvitation, openInvitation } from "./acceptance";
@@ -51,8 +51,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, api.createAccount, async ({ body, request, reply }) => {
-    await enforceLimits(db, clock, [{ key: `register:ip:${request.ip}`, limit: limits.registerPerIp }]);
+    // Every try counts against its address, and an account made from an invitation is taken back:
+    // an office or a polling station behind one address is never refused for its invited voters,
+    // while tries with tokens that are no invitation still run out (as sign-in's guesses do).
+    const byAddress = `register:ip:${request.ip}`;
+    await enforceLimits(db, clock, [{ key: byAddress, limit: limits.registerPerIp }]);
     const created = await createAccountFromInvitation(db, clock, ctx.config.secretKey, body);
+    await forgiveHits(db, [byAddress]);
     setSessionCookie(request, reply, await createSession(db, clock, created.user, meta(request)));
     reply.code(201);
     return joined(created.organizationId, created.organizationName, created.user.id);
