@@ -237,6 +237,17 @@ describe("mentions", () => {
     await panel.getByText("please check the figures").waitFor();
     await panel.getByText("in #finance").waitFor();
     await shot(page, "mentions-view");
+    // By keyboard: open, the panel has the focus (it comes after every message); Escape closes it
+    // and gives the focus back to its button, whose Enter opens it again.
+    const mentionsButton = page.getByRole("button", { name: "Mentions", exact: true });
+    expect(await mentionsButton.getAttribute("aria-expanded")).toBe("true");
+    expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(await mentionsButton.getAttribute("aria-expanded")).toBe("false");
+    expect(await mentionsButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await panel.getByText("Budget approved, thanks").waitFor();
 
     // Live: a new mention shows in the open view.
     await admin.context.request.post(`/api/channels/${finance.id}/posts`, {

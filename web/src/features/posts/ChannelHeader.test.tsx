@@ -16,7 +16,7 @@ const channel = { id: "c", name: "general", is_private: false } as Channel;
 
 function renderHeader() {
   const props = { onSearch: vi.fn(), onClose: vi.fn(), onMentions: vi.fn(), onMembers: vi.fn() };
-  render(<ChannelHeader channel={channel} {...props} />);
+  render(<ChannelHeader channel={channel} mentionsOpen={false} {...props} />);
   return props;
 }
 

@@ -20,12 +20,15 @@ export function ChannelHeader({
   onSearch,
   onClose,
   onMentions,
+  mentionsOpen,
   onMembers,
 }: {
   channel: Channel;
   onSearch(q: string): void;
   onClose(): void;
   onMentions(): void;
+  /** Whether the Mentions panel is open (said by its button). */
+  mentionsOpen: boolean;
   onMembers(): void;
 }) {
   const { current } = useWorkspace();
@@ -96,6 +99,7 @@ export function ChannelHeader({
           type="button"
           className={styles.headerMentions}
           onClick={onMentions}
+          aria-expanded={mentionsOpen}
           title={text.mentionsButton}
         >
           <span aria-hidden="true">@</span>{" "}

@@ -59,6 +59,7 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
       where={(mention) => text.inChannel(mention.channel_name)}
       body={(mention) => <RichText value={mention.post.content} members={members} />}
       onOpen={open}
+      takeFocus
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { authorName, type Post } from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
 import parts from "./ChannelParts.module.css";
@@ -9,6 +9,9 @@ import styles from "./ResultsPanel.module.css";
 /**
  * The side panel of found messages (channel search, Mentions): a live summary, a close button and
  * one button per message, showing its author, an optional place, its time and `body(post)`.
+ * Escape closes it. With `takeFocus` (opened by a button, not typed into a field) it takes the
+ * focus when it opens, as it comes after the whole message list in the page's order, and gives it
+ * back to its opener when closed from inside (Escape, its ×).
  */
 export function ResultsPanel<T>({
   label,
@@ -20,6 +23,7 @@ export function ResultsPanel<T>({
   where,
   body,
   onOpen,
+  takeFocus = false,
 }: {
   label: string;
   summary: string;
@@ -30,14 +34,36 @@ export function ResultsPanel<T>({
   where?(item: T): string;
   body(item: T): ReactNode;
   onOpen(item: T): void;
+  takeFocus?: boolean;
 }) {
+  const panel = useRef<HTMLElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+  }, [takeFocus]);
+  const close = () => {
+    opener.current?.focus();
+    onClose();
+  };
   return (
-    <section className={styles.searchPanel} aria-label={label}>
+    <section
+      ref={panel}
+      className={styles.searchPanel}
+      aria-label={label}
+      tabIndex={takeFocus ? -1 : undefined}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.stopPropagation();
+        close();
+      }}
+    >
       <header className={styles.searchHead}>
         <p className={styles.searchSummary} role="status">
           {summary}
         </p>
-        <button type="button" className={parts.iconButton} aria-label={closeLabel} onClick={onClose}>
+        <button type="button" className={parts.iconButton} aria-label={closeLabel} onClick={close}>
           <CloseIcon size={16} />
         </button>
       </header>

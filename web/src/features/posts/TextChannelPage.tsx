@@ -112,6 +112,7 @@ function TextChannel({ channel }: { channel: Channel }) {
               setSearch(null);
               setMentionsOpen(true);
             }}
+            mentionsOpen={mentionsOpen && !search}
             onMembers={() => setTab("members")}
           />
           <ChannelTabs

@@ -1,0 +1,52 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { Post } from "../../../../contract/posts";
+import { ResultsPanel } from "./ResultsPanel";
+
+const post = {
+  id: "p1",
+  content: "Hello",
+  author: { id: "u1", full_name: "Ama Owusu" },
+  created_at: "2026-12-05T10:00:00Z",
+} as unknown as Post;
+
+function renderPanel(takeFocus: boolean, onClose = vi.fn()) {
+  const opener = document.createElement("button");
+  opener.textContent = "Mentions";
+  document.body.append(opener);
+  opener.focus();
+  render(
+    <ResultsPanel
+      label="Mentions"
+      summary="Mentions"
+      closeLabel="Close mentions"
+      onClose={onClose}
+      items={[post]}
+      postOf={(item) => item}
+      body={(item) => item.content}
+      onOpen={() => {}}
+      takeFocus={takeFocus}
+    />,
+  );
+  return { opener, onClose };
+}
+
+describe("the panel of found messages", () => {
+  it("opened by a button takes the focus, and Escape gives it back as it closes", () => {
+    const { opener, onClose } = renderPanel(true);
+    const panel = screen.getByRole("region", { name: "Mentions" });
+    expect(document.activeElement).toBe(panel);
+    fireEvent.keyDown(screen.getByRole("button", { name: /Ama Owusu/ }), { key: "Escape" });
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
+  it("beside a field typed into (the search) leaves the focus there; Escape still closes it", () => {
+    const { opener, onClose } = renderPanel(false);
+    expect(document.activeElement).toBe(opener);
+    fireEvent.keyDown(screen.getByRole("region", { name: "Mentions" }), { key: "Escape" });
+    expect(onClose).toHaveBeenCalledOnce();
+    opener.remove();
+  });
+});
