@@ -25,6 +25,11 @@ export interface ChannelActivity {
    */
   first_at: string;
   last_at: string;
+  /**
+   * How many of the channel's messages were deleted meanwhile (absent: none): one of them may be
+   * counted unread, so a tab showing a count for the channel asks the server's again.
+   */
+  deleted?: number;
 }
 
 /**
@@ -105,7 +110,8 @@ export interface EventMap {
     created_at: string;
   };
   "post.updated": { channel_id: string; post_id: string; post: Post | null };
-  "post.deleted": { channel_id: string; post_id: string };
+  /** `organization_id`: for the unread counts (absent from older processes during a rolling restart). */
+  "post.deleted": { channel_id: string; post_id: string; organization_id?: string };
   "post.liked": { channel_id: string; post_id: string; likes_count: number; user_id: string; liked: boolean };
   /**
    * A member added or took back an emoji reaction; `reactions` is the message's reactions as anyone

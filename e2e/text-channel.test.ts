@@ -521,6 +521,18 @@ describe("text channel", () => {
     expect(response.ok()).toBe(true);
     await voter.page.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
     await other.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
+    // Two more, then deleted: the badge goes back down, as the server counts.
+    const more = [];
+    for (const content of ["Wrong room, sorry", "Ignore that too"]) {
+      const sent = await admin.context.request.post(`/api/channels/${lounge.id}/posts`, {
+        data: { content },
+      });
+      more.push(((await sent.json()) as { id: string }).id);
+    }
+    await voter.page.getByRole("link", { name: /^lounge.*3 unread/ }).waitFor();
+    for (const id of more) expect((await admin.context.request.delete(`/api/posts/${id}`)).ok()).toBe(true);
+    await voter.page.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
+    await other.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
     await row.click();
     await message(voter.page, "Fresh news in the lounge").waitFor();
     await voter.page.getByRole("link", { name: /^lounge$/ }).waitFor();

@@ -34,41 +34,32 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
     private readonly now = () => performance.now(),
   ) {}
 
-  /** Takes note of a new message (other events are not its business). */
+  /** Takes note of a new message, or a deleted one (other events are not its business). */
   take(message: BusMessage): void {
+    if (message.event === "post.deleted") {
+      const deleted = message.payload as EventMap["post.deleted"];
+      const channel = deleted.organization_id && this.gather(deleted.organization_id, deleted.channel_id);
+      if (!channel) return;
+      channel.activity.deleted = (channel.activity.deleted ?? 0) + 1;
+      this.schedule(deleted.organization_id as string);
+      return;
+    }
     if (message.event !== "post.created") return;
     const post = message.payload as EventMap["post.created"];
-    // Older processes during a rolling restart send no organization: nothing to derive.
-    if (!post.organization_id) return;
-    const topic: Topic = `org:${post.organization_id}`;
-    if (this.index.count(topic) === 0) return;
-    let channels = this.gathering.get(post.organization_id);
-    if (!channels) {
-      channels = new Map();
-      this.gathering.set(post.organization_id, channels);
-    }
-    // Older processes during a rolling restart send no time: an empty one, which tabs leave to the
-    // server's count.
+    // Older processes during a rolling restart send no organization (nothing to derive), nor a time
+    // (an empty one, which tabs leave to the server's count).
     const at = post.created_at ?? "";
-    let channel = channels.get(post.channel_id);
-    if (!channel) {
-      channel = {
-        activity: {
-          channel_id: post.channel_id,
-          posts: 0,
-          authors: [],
-          mentions: [],
-          first_at: at,
-          last_at: at,
-        },
-        authors: new Map(),
-        mentions: new Map(),
-      };
-      channels.set(post.channel_id, channel);
+    const channel = post.organization_id && this.gather(post.organization_id, post.channel_id);
+    if (!channel) return;
+    const { activity } = channel;
+    if (activity.posts === 0) {
+      activity.first_at = at;
+      activity.last_at = at;
+    } else {
+      if (at < activity.first_at) activity.first_at = at;
+      if (at > activity.last_at) activity.last_at = at;
     }
-    channel.activity.posts++;
-    if (at < channel.activity.first_at) channel.activity.first_at = at;
-    if (at > channel.activity.last_at) channel.activity.last_at = at;
+    activity.posts++;
     const author = channel.authors.get(post.author_id);
     if (author) author.posts++;
     else {
@@ -86,6 +77,27 @@ export class ActivityBatcher<S extends Subscriber = Subscriber> {
       }
     }
     this.schedule(post.organization_id);
+  }
+
+  /** The channel's part of its organization's batch; null when no socket of this process hears the organization. */
+  private gather(organizationId: string, channelId: string): Gathering | null {
+    const topic: Topic = `org:${organizationId}`;
+    if (this.index.count(topic) === 0) return null;
+    let channels = this.gathering.get(organizationId);
+    if (!channels) {
+      channels = new Map();
+      this.gathering.set(organizationId, channels);
+    }
+    let channel = channels.get(channelId);
+    if (!channel) {
+      channel = {
+        activity: { channel_id: channelId, posts: 0, authors: [], mentions: [], first_at: "", last_at: "" },
+        authors: new Map(),
+        mentions: new Map(),
+      };
+      channels.set(channelId, channel);
+    }
+    return channel;
   }
 
   private schedule(organizationId: string): void {

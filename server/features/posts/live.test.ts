@@ -150,6 +150,26 @@ describe("unread-count activity", () => {
     expect(activities(stranger)).toEqual([]);
     for (const socket of [reader, gone, stranger]) socket.ws.terminate();
   });
+
+  it("deleted is told to the organization's members in the batch, so a count that may hold it is read again", async () => {
+    const { admin, member, channel } = await workspace();
+    const reader = await subscribed(member.cookie, `org:${admin.organizationId}`);
+    const ids: string[] = [];
+    for (const text of ["one", "two"]) ids.push((await send(admin.cookie, channel.id, text)).json().id);
+    await reader.next(() => activities(reader).reduce((n, a) => n + (a.channels[0]?.posts ?? 0), 0) === 2, {
+      timeoutMs: 4000,
+    });
+    for (const id of ids)
+      expect((await call(t.app, admin.cookie).delete(`/api/posts/${id}`)).statusCode).toBe(200);
+    await reader.next(() => activities(reader).reduce((n, a) => n + (a.channels[0]?.deleted ?? 0), 0) === 2, {
+      timeoutMs: 4000,
+    });
+    const deletions = activities(reader).filter((a) => a.channels[0]?.deleted);
+    expect(deletions.at(-1)?.channels).toEqual([
+      expect.objectContaining({ channel_id: channel.id, posts: 0, authors: [] }),
+    ]);
+    reader.ws.terminate();
+  });
 });
 
 describe("a report", () => {

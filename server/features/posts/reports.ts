@@ -108,7 +108,11 @@ export async function decideReport(
     .select({ channelId: posts.channelId })
     .from(posts)
     .where(eq(posts.id, report.postId));
-  const decided = { postId: report.postId, channelId: post?.channelId ?? null };
+  const decided = {
+    postId: report.postId,
+    channelId: post?.channelId ?? null,
+    organizationId: report.organizationId,
+  };
   if (!remove) {
     await db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, reportId));
     return { ...decided, closedReports: [{ id: report.id, organizationId: report.organizationId }] };

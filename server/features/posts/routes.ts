@@ -112,8 +112,12 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, e.remove, async ({ auth, params }) => {
     const postId = params.id;
-    const { channelId, closedReports } = await deletePost(ctx, auth.user, postId);
-    await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
+    const { channelId, organizationId, closedReports } = await deletePost(ctx, auth.user, postId);
+    await bus.publish(`channel:${channelId}`, "post.deleted", {
+      channel_id: channelId,
+      post_id: postId,
+      organization_id: organizationId,
+    });
     await announceClosedReports(bus, closedReports);
     return { success: true as const };
   });
@@ -260,9 +264,18 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     [e.removeReported, true],
   ] as const) {
     route(app, endpoint, async ({ auth, params }) => {
-      const { postId, channelId, closedReports } = await decideReport(ctx, auth.user, params.id, remove);
+      const { postId, channelId, organizationId, closedReports } = await decideReport(
+        ctx,
+        auth.user,
+        params.id,
+        remove,
+      );
       if (remove && channelId) {
-        await bus.publish(`channel:${channelId}`, "post.deleted", { channel_id: channelId, post_id: postId });
+        await bus.publish(`channel:${channelId}`, "post.deleted", {
+          channel_id: channelId,
+          post_id: postId,
+          organization_id: organizationId,
+        });
       }
       await announceClosedReports(bus, closedReports);
       return { success: true as const };

@@ -250,12 +250,12 @@ export async function deletePost(
   ctx: Pick<AppContext, "db" | "storage">,
   user: User,
   postId: string,
-): Promise<{ channelId: string; closedReports: ClosedReport[] }> {
+): Promise<{ channelId: string; organizationId: string; closedReports: ClosedReport[] }> {
   const { post, admin } = await postFor(ctx.db, user, postId);
   if (post.authorId !== user.id && !admin) throw forbidden(postMessages.deleteNotAllowed);
   const { removedUploads, closedReports } = await removePosts(ctx.db, [postId]);
   await removeUploadFiles(ctx.storage, removedUploads);
-  return { channelId: post.channelId, closedReports };
+  return { channelId: post.channelId, organizationId: post.organizationId, closedReports };
 }
 
 /** A copy of the message (text and attachment) in another channel of the organization where the user may post. */

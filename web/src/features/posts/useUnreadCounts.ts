@@ -155,14 +155,17 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
         counted.add(event);
         const { more, across } = added(event, userId, channels, openChannelId);
         for (const [channelId, upTo] of across) askServer(channelId, upTo, countAgain);
-        if (Object.keys(more).length === 0) return;
         // Into the count on screen; a count on its way (read before this batch, maybe) is read again.
-        writeOrReadAgain<Unread>(queryClient, unreadKey(currentId), (data) => {
-          const unread = { ...data.unread };
-          for (const [channelId, count] of Object.entries(more))
-            unread[channelId] = (unread[channelId] ?? 0) + count;
-          return { unread };
-        });
+        if (Object.keys(more).length > 0)
+          writeOrReadAgain<Unread>(queryClient, unreadKey(currentId), (data) => {
+            const unread = { ...data.unread };
+            for (const [channelId, count] of Object.entries(more))
+              unread[channelId] = (unread[channelId] ?? 0) + count;
+            return { unread };
+          });
+        // Messages deleted where a count shows: one of them may be counted, which only the server knows.
+        const shown = queryClient.getQueryData<Unread>(unreadKey(currentId))?.unread ?? {};
+        if (event.channels.some((activity) => activity.deleted && shown[activity.channel_id])) countAgain();
       },
     },
     // Events missed while the socket was down, or before it subscribed: the server's count, read
