@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
 import { type Election, electionMessages } from "../contract/elections";
 import { messages } from "../contract/messages";
+import { words as boardWords } from "../web/src/features/elections/bulletinText";
 import {
   apiJson,
   day,
@@ -160,6 +161,10 @@ describe("election screens say what is true", () => {
     await voter.page.getByText(electionMessages.resultsHidden).waitFor();
     expect(electionMessages.resultsHidden).toMatch(/cancelled/);
     await shot(voter.page, "truthful-cancelled-hidden");
+    // Its board says the answers are withheld, never that no ballot was sealed.
+    await voter.page.goto(`/elections/${election.id}/bulletin`);
+    await voter.page.getByText(boardWords.answersWithheld).first().waitFor();
+    expect(await voter.page.getByText(boardWords.noBallots).count()).toBe(0);
 
     // Another organization's election channel opened by its address: not found, and neither its
     // name nor the address's text is shown under this organization's name.

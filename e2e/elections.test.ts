@@ -306,9 +306,13 @@ describe("elections", () => {
     await admin.page.getByText("Adjoa Boateng").first().waitFor();
     expect(await admin.page.locator(".elections_candidate", { hasText: "Yaw Darko" }).count()).toBe(0);
 
-    // Results hidden from voters until the election closes.
-    await panel.getByRole("switch", { name: "Hide results from voters until the election closes" }).click();
-    await admin.page.getByText("Results are hidden from voters until the election closes.").waitFor();
+    // Results kept from voters should the election be cancelled (while it runs no one sees counts).
+    await panel
+      .getByRole("switch", { name: "Keep the results from voters if the election is cancelled" })
+      .click();
+    await admin.page
+      .getByText("If the election is cancelled, only administrators will see its results.")
+      .waitFor();
     await shot(admin.page, "election-admin-configuration");
 
     await apiJson(admin.context, "POST", `/api/elections/${election.id}/open`);

@@ -67,31 +67,43 @@ export function ConfigurationPanel({
             />
           </section>
 
-          <section className={styles.configSection}>
-            <Toggle
-              className={styles.configToggle}
-              label={text.hideResults}
-              description={text.hideResultsDesc}
-              checked={election.results_hidden}
-              busy={hiding}
-              onChange={async (next) => {
-                setHiding(true);
-                try {
-                  onUpdated(
-                    await call(electionsEndpoints.setOptions, {
-                      params: { id: election.id },
-                      body: { results_hidden: next },
-                    }),
-                  );
-                  toast(next ? text.resultsHiddenNow : text.resultsShownNow);
-                } catch (failure) {
-                  toast(text.actionFailed(messageOf(failure)), "error");
-                } finally {
-                  setHiding(false);
-                }
-              }}
-            />
-          </section>
+          {/* Only where it changes something: a completed election's results are everyone's. */}
+          {election.status !== "completed" && (
+            <section className={styles.configSection}>
+              <Toggle
+                className={styles.configToggle}
+                label={text.hideResults}
+                description={text.hideResultsDesc}
+                checked={election.results_hidden}
+                busy={hiding}
+                onChange={async (next) => {
+                  setHiding(true);
+                  try {
+                    onUpdated(
+                      await call(electionsEndpoints.setOptions, {
+                        params: { id: election.id },
+                        body: { results_hidden: next },
+                      }),
+                    );
+                    const cancelled = election.status === "cancelled";
+                    toast(
+                      next
+                        ? cancelled
+                          ? text.resultsHiddenCancelled
+                          : text.resultsHiddenNow
+                        : cancelled
+                          ? text.resultsShownCancelled
+                          : text.resultsShownNow,
+                    );
+                  } catch (failure) {
+                    toast(text.actionFailed(messageOf(failure)), "error");
+                  } finally {
+                    setHiding(false);
+                  }
+                }}
+              />
+            </section>
+          )}
 
           <section className={styles.configSection}>
             <h4>Notices and reminders</h4>

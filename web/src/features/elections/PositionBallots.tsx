@@ -9,7 +9,6 @@ import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
 import styles from "./PositionBallots.module.css";
-import { answersPublished } from "./sealCheck";
 
 /**
  * One question's sealed ballots on the bulletin board, each with its whole answer (a ranking, the
@@ -33,8 +32,9 @@ export function PositionBallots({
     [bulletin.ballots, position.id],
   );
   const ordered = useMemo(() => mineFirst(ballots, highlighted), [ballots, highlighted]);
-  // While voting is open the answers are not published: no count by candidate.
-  const published = answersPublished(bulletin.election.status);
+  // The answers come with the results (bulletin.ts): not while voting is open, nor for a cancelled
+  // election whose results are kept from voters. No count by candidate until then.
+  const published = bulletin.results !== null;
   const plurality = position.method.kind === "plurality";
   const counts = useMemo(() => {
     const tally = new Map<string, number>();
@@ -54,7 +54,11 @@ export function PositionBallots({
           {words.outcome}: {outcomeText(position, result)}
         </p>
       )}
-      {!published && <p className={cx("muted", shared.small)}>{words.countsLater}</p>}
+      {!published && (
+        <p className={cx("muted", shared.small)}>
+          {bulletin.election.status === "cancelled" ? words.answersWithheld : words.countsLater}
+        </p>
+      )}
       {published && ballots.length === 0 && <p className={cx("muted", shared.small)}>{words.noBallots}</p>}
       {published && plurality && (
         <Table compact scroll={false}>

@@ -59,6 +59,8 @@ export const words = {
     `Your ballot for ${position} is published with its answer, but no seal holds it: tell the election's organizer and keep your receipt`,
   answerMissing: (position: string, seal: number) =>
     `Your ballot for ${position} is in seal ${seal}, but no answer is published for it: tell the election's organizer and keep your receipt`,
+  answersWithheld:
+    "This election was cancelled and its organizer keeps its results from voters: the board lists each seal's ballot hashes, not their answers.",
   countsLater:
     "Results appear when voting closes: until then the board lists no answer, only each seal's ballot hashes.",
   position: "Position",

@@ -11,10 +11,6 @@ export type Check =
   | { state: "ok"; seals: number; ballots: number }
   | { state: "problems"; problems: string[] };
 
-/** Whether the sealed ballots' answers are published: once voting has closed (completed or cancelled). */
-export const answersPublished = (status: Bulletin["election"]["status"]) =>
-  status !== "upcoming" && status !== "active";
-
 /**
  * What a ballot puts into the chain, as the server's `ballotHash` does: the candidate's id for a
  * plurality choice, any other answer as its canonical text (a missing answer is a blank one).

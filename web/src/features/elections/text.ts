@@ -117,11 +117,13 @@ export const text = {
     title: "Extend the voting window?",
     body: `Voting will end on ${calendarDate(date)} at ${time} (${zone}) instead.`,
   }),
-  hideResults: "Hide results from voters until the election closes",
+  hideResults: "Keep the results from voters if the election is cancelled",
   hideResultsDesc:
-    "No one, administrators included, sees counts while voting is open; everyone sees them once the election is completed. If it is cancelled instead, only administrators do.",
-  resultsHiddenNow: "Results are hidden from voters until the election closes.",
-  resultsShownNow: "Voters will see the results when voting closes.",
+    "No one, administrators included, sees counts while voting is open, and everyone sees them once the election is completed. A cancelled election's counts go to voters too, unless this is on.",
+  resultsHiddenNow: "If the election is cancelled, only administrators will see its results.",
+  resultsShownNow: "If the election is cancelled, voters will see its results too.",
+  resultsHiddenCancelled: "Voters no longer see the results.",
+  resultsShownCancelled: "Voters now see the results.",
   security: "Security settings",
   securityNote:
     "Set in the channel's settings until voting opens; then they are frozen with the ballot, and every change before that is listed below.",
