@@ -47,7 +47,8 @@ export const calendarDateSchema = (required: string) =>
     .refine(isCalendarDate, { error: messages.invalidDate });
 
 const date = calendarDateSchema(messages.votingPeriodRequired);
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
+/** A time of day HH:MM (24-hour). */
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.invalidTime });
 
 export const candidateInputSchema = z.strictObject({
   name: z
@@ -74,8 +75,8 @@ export const votingSettingsSchema = z
   .strictObject({
     startDate: date,
     endDate: date,
-    startTime: time.default(DEFAULT_START_TIME),
-    endTime: time.default(DEFAULT_END_TIME),
+    startTime: clockTime.default(DEFAULT_START_TIME),
+    endTime: clockTime.default(DEFAULT_END_TIME),
     /** The spec's offices: one plurality question per office the candidates stand for. */
     candidates: z.array(candidateInputSchema).max(100),
     /** Any other questions, with any method (contract/ballots/question.ts), after the offices. */

@@ -5,7 +5,12 @@
  */
 
 import { ballotSchema } from "./ballots/ballot-input";
-import { calendarDateSchema, type candidateInputSchema, votingSettingsSchema } from "./channels-input";
+import {
+  calendarDateSchema,
+  type candidateInputSchema,
+  clockTime,
+  votingSettingsSchema,
+} from "./channels-input";
 import { electionMessages } from "./elections";
 import { messages } from "./messages";
 import { trimmed, z } from "./zod";
@@ -49,7 +54,7 @@ export type CastVoteInput = z.input<typeof castVoteInput>;
 
 export const extendElectionInput = z.strictObject({
   end_date: calendarDateSchema(messages.votingPeriodRequired),
-  end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  end_time: clockTime,
 });
 
 export const electionOptionsInput = z.strictObject({ results_hidden: z.boolean() });

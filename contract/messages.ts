@@ -38,6 +38,8 @@ const accountMessages = {
   forbidden: "You do not have permission to do that",
   crossOrigin: "Request refused: it did not come from this site",
   invalidBody: "The request body is not valid JSON",
+  bodyNotObject: "The request body must be a JSON object",
+  requestUnreadable: "The request could not be read",
   textNotAllowed: "Text contains characters that are not allowed",
   uploadIncomplete: "The upload did not arrive complete. Please try again.",
   fileEmpty: "That file is empty: choose a file with something in it",

@@ -26,6 +26,49 @@ describe("a size rule with no words of its own", () => {
   });
 });
 
+describe("any other rule with no words of its own", () => {
+  it("says what it wants in a user's words, never zod's ('Invalid input: expected string…')", () => {
+    const schema = z.strictObject({
+      name: z.string(),
+      flag: z.boolean(),
+      kind: z.enum(["ranking", "set"]),
+      id: z.uuid(),
+      email: z.email(),
+      code: z.string().regex(/^\d{6}$/),
+      ballot: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("a") }),
+        z.object({ kind: z.literal("b") }),
+      ]),
+      either: z.union([z.string(), z.number()]),
+    });
+    const words = (input: Record<string, unknown>) =>
+      Object.fromEntries(
+        (schema.safeParse(input).error?.issues ?? []).map((issue) => [issue.path[0], issue.message]),
+      );
+    expect(
+      words({
+        flag: "yes",
+        kind: "grid",
+        id: "x",
+        email: "x",
+        code: 123456,
+        ballot: { kind: "c" },
+        either: true,
+      }),
+    ).toEqual({
+      name: "This field is required",
+      flag: "Must be true or false",
+      kind: "Must be one of: ranking, set",
+      id: "Must be an id (a UUID)",
+      email: "Must be an e-mail address",
+      code: "Must be text",
+      ballot: "Must be one of: a, b",
+      either: "Not in a form this field takes",
+    });
+    expect(firstMessage(z.string().regex(/^\d{6}$/), "12")).toBe("Not in the form this field takes");
+  });
+});
+
 describe("text that trims", () => {
   it("takes off what no one sees at its ends, so a name or message of nothing visible is empty", () => {
     expect(trimmed(" \u200b\u2060Ama Serwaa\u200d\t")).toBe("Ama Serwaa");

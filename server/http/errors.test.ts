@@ -28,6 +28,10 @@ describe("parse()", () => {
   it("names no field when the problem is the input as a whole", () => {
     const missing = refusal(undefined);
     expect([missing.message, missing.field]).toEqual([messages.invalidBody, undefined]);
+    // JSON that is no object, and a body sent as text: said as such, never "not valid JSON".
+    expect(refusal([]).message).toBe(messages.bodyNotObject);
+    expect(refusal(null).message).toBe(messages.bodyNotObject);
+    expect(refusal('{"name":"A"}').message).toBe(messages.unsupportedMediaType);
     const extra = refusal({ name: "A", options: [], x: 1 });
     expect([extra.message, extra.field]).toEqual([`${messages.unknownField}: x`, undefined]);
   });

@@ -52,6 +52,12 @@ export function body(code: ErrorCode, message: string, field?: string): ApiError
 const fieldOf = (path: readonly PropertyKey[]): string | undefined =>
   path.length > 0 ? path.map(String).join(".") : undefined;
 
+/** What is wrong with an input that is no object at all: none, text (a body not sent as JSON), or another JSON value. */
+function notAnObject(input: unknown): string {
+  if (input === undefined) return messages.invalidBody;
+  return typeof input === "string" ? messages.unsupportedMediaType : messages.bodyNotObject;
+}
+
 /**
  * Parses input with its contract schema; the first problem becomes a 400 in the spec's words, about
  * the field it names (the issue's path) when it names one.
@@ -63,7 +69,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   if (issue?.code === "unrecognized_keys") {
     throw badRequest(`${messages.unknownField}: ${issue.keys.join(", ")}`);
   }
-  if (issue?.code === "invalid_type" && issue.path.length === 0) throw badRequest(messages.invalidBody);
+  if (issue?.code === "invalid_type" && issue.path.length === 0) throw badRequest(notAnObject(input));
   if (!issue) throw badRequest(messages.invalidBody);
   throw badRequest(issue.message, fieldOf(issue.path));
 }
@@ -99,7 +105,10 @@ export function installErrorHandler(app: FastifyInstance): void {
  * the one error shape too (the `frameworkErrors` option of the app).
  */
 export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
-  const known = frameworkError(error) ?? { code: "bad_request" as const, message: messages.invalidBody };
+  const known = frameworkError(error) ?? {
+    code: "bad_request" as const,
+    message: messages.requestUnreadable,
+  };
   reply.code(STATUS[known.code]).send(body(known.code, known.message));
 }
 
@@ -128,7 +137,7 @@ function frameworkError(error: FastifyError): { code: ErrorCode; message: string
   }
   if (isUnstorableText(error)) return { code: "bad_request", message: messages.textNotAllowed };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return { code: "bad_request", message: messages.invalidBody };
+    return { code: "bad_request", message: messages.requestUnreadable };
   }
   return null;
 }
