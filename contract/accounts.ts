@@ -17,17 +17,34 @@ export const SESSION_LIFETIME_HOURS = 12;
 export const SESSION_TIMEOUTS = [15, 30, 60, 120, 0] as const;
 export const DEFAULT_SESSION_TIMEOUT = 30;
 
+/** A decimal digit of any script (Arabic-Indic, Persian, Devanagari…) as its ASCII digit. */
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0) as number;
+  let zero = code;
+  // Digits come in runs of ten from their zero; runs may follow one another, so the place counts.
+  while (zero > 0 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--;
+  return String((code - zero) % 10);
+}
+
 /**
  * A number text messages can reach (the Phone method's codes go there): 7 to 15 digits, as numbers
- * with their country code have, an optional + before them, and spaces, dashes, dots or brackets
- * between. Typed in full width (a Japanese or Chinese keyboard), it reads as its ASCII form.
+ * with their country code have, an optional + before them, and spaces, dashes, dots, slashes or
+ * brackets between. Typed in full width or in another script's digits, it reads as its ASCII form,
+ * its runs of spaces as one.
  */
 export function phoneNumberOf(text: string): string | null {
-  const number = text.normalize("NFKC").trim();
-  if (!/^\+?[\d\s().-]+$/.test(number)) return null;
+  const number = text
+    .normalize("NFKC")
+    .replace(/\p{Nd}/gu, (c) => (c >= "0" && c <= "9" ? c : asciiDigit(c)))
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!/^\+?[\d ./()-]+$/.test(number)) return null;
   const digits = number.replace(/\D/g, "").length;
   return digits >= 7 && digits <= 15 ? number : null;
 }
+
+/** A phone number as compared with another: its ASCII form, or as typed (trimmed) when it is none. */
+export const samePhone = (text: string): string => phoneNumberOf(text) ?? text.trim();
 
 export function isValidPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;

@@ -25,14 +25,7 @@ const accountMessages = {
   countryRequired: "Country is required",
   signInFieldsRequired: "Email and password are required",
   /** Refused for a while (a rate limit): when to try again, from the limit's own `retry-after`. */
-  tooManyAttempts: (seconds: number) =>
-    `Too many attempts. Please try again ${
-      seconds <= 60
-        ? "in a minute"
-        : seconds < 3600
-          ? `in ${Math.ceil(seconds / 60)} minutes`
-          : `in ${Math.ceil(seconds / 3600)} ${Math.ceil(seconds / 3600) === 1 ? "hour" : "hours"}`
-    }.`,
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please try again ${waitWords(seconds)}.`,
   notSignedIn: "Please sign in to continue",
   sessionExpired: "Your session has expired. Please sign in again.",
   forbidden: "You do not have permission to do that",
@@ -147,5 +140,15 @@ export const workspaceMessages = {
   totpProofRequired: "Enter the code your authenticator app shows now, or your password",
   copied: "Copied!",
 } as const;
+
+/** A wait in words, rounded as people say it: a few seconds, a minute, 56 minutes, 1 hour. */
+function waitWords(seconds: number): string {
+  if (seconds < 10) return "in a few seconds";
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 1) return "in a minute";
+  if (minutes < 60) return `in ${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return `in ${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
 
 export const messages = { ...firstMessages, ...accountMessages, ...workspaceMessages } as const;

@@ -530,6 +530,7 @@ describe("text channel", () => {
       more.push(((await sent.json()) as { id: string }).id);
     }
     await voter.page.getByRole("link", { name: /^lounge.*3 unread/ }).waitFor();
+    await other.getByRole("link", { name: /^lounge.*3 unread/ }).waitFor();
     for (const id of more) expect((await admin.context.request.delete(`/api/posts/${id}`)).ok()).toBe(true);
     await voter.page.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
     await other.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();

@@ -8,6 +8,7 @@ import { call } from "../test/http";
 import { type TestApp, testApp } from "../test/support";
 import { buildWorld } from "../test/world";
 import type { Access } from "./access";
+import { hasDisallowedText } from "./input";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -216,11 +217,19 @@ describe("a multipart body", () => {
     expect(stored).toEqual([]);
   });
 
-  it("with a NUL in its file name is a 400", async () => {
+  it("with a NUL or a direction override in its file name is a 400", async () => {
     const world = await buildWorld(t);
     const url = `/api/channels/${world.channel.id}/attachments`;
-    const response = await upload(url, world.owner.cookie, `${part("a\u0000.txt")}\r\n--${boundary}--\r\n`);
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual(refusal);
+    for (const name of ["a\u0000.txt", "report.\u202efdp.exe"]) {
+      const response = await upload(url, world.owner.cookie, `${part(name)}\r\n--${boundary}--\r\n`);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual(refusal);
+    }
+  });
+
+  it("a direction override in a password is no business of the check (a password is never shown)", () => {
+    expect(hasDisallowedText({ current_password: "a\u202eb", new_password: "c\u202ed" })).toBe(false);
+    expect(hasDisallowedText({ full_name: "a\u202eb" })).toBe(true);
+    expect(hasDisallowedText({ password: "a\u0000b" })).toBe(true);
   });
 });

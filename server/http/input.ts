@@ -15,22 +15,24 @@ const DIRECTION_OVERRIDE = /[\u202d\u202e]/;
 
 /**
  * True when a string, or any string (key or value) inside an object or array, holds a NUL, a
- * lone UTF-16 surrogate or a direction override. PostgreSQL stores neither of the first two (text
- * refuses NUL, jsonb both), so such input used to reach the database and fail there as a 500; the
- * third shows text other than what was stored. No user types them. Walks iteratively, so deeply
- * nested JSON cannot overflow the stack.
+ * lone UTF-16 surrogate or, outside a password, a direction override. PostgreSQL stores neither of
+ * the first two (text refuses NUL, jsonb both), so such input used to reach the database and fail
+ * there as a 500; the third shows text other than what was stored, and a password is never shown
+ * (one chosen with it before stays usable). No user types them. Walks iteratively, so deeply nested
+ * JSON cannot overflow the stack.
  */
 export function hasDisallowedText(input: unknown): boolean {
-  const pending: unknown[] = [input];
+  const pending: Array<{ value: unknown; secret: boolean }> = [{ value: input, secret: false }];
   while (pending.length > 0) {
-    const value = pending.pop();
+    const { value, secret } = pending.pop() as { value: unknown; secret: boolean };
     if (typeof value === "string") {
-      if (value.includes("\u0000") || LONE_SURROGATE.test(value) || DIRECTION_OVERRIDE.test(value))
-        return true;
+      if (value.includes("\u0000") || LONE_SURROGATE.test(value)) return true;
+      if (!secret && DIRECTION_OVERRIDE.test(value)) return true;
     } else if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
+      for (const item of value) pending.push({ value: item, secret });
     } else if (typeof value === "object" && value !== null && !Buffer.isBuffer(value)) {
-      for (const [key, inner] of Object.entries(value)) pending.push(key, inner);
+      for (const [key, inner] of Object.entries(value))
+        pending.push({ value: key, secret: false }, { value: inner, secret: /password/i.test(key) });
     }
   }
   return false;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { samePhone } from "../../../contract/accounts";
 import type { updateProfileInput } from "../../../contract/accounts-input";
 import { messages } from "../../../contract/messages";
 import { profileMessages } from "../../../contract/profile";
@@ -22,8 +23,9 @@ export async function updateProfile(
   user: User,
   input: z.output<typeof updateProfileInput>,
 ): Promise<User> {
-  const oldPhone = user.phoneNumber?.trim() ?? "";
-  const phoneChanges = input.phone_number !== undefined && input.phone_number !== oldPhone;
+  // The same number in another form (full width, as stored before numbers were read as ASCII) is no change.
+  const oldPhone = samePhone(user.phoneNumber ?? "");
+  const phoneChanges = input.phone_number !== undefined && samePhone(input.phone_number) !== oldPhone;
   if (phoneChanges) {
     if (!input.current_password)
       throw badRequest(profileMessages.contactPasswordRequired, "current_password");

@@ -159,7 +159,7 @@ export async function cancelElection(
   electionId: string,
   origin: string,
 ): Promise<ElectionRow> {
-  const before = await electionForAdmin(db, admin, electionId);
+  await electionForAdmin(db, admin, electionId);
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(elections)
@@ -167,7 +167,7 @@ export async function cancelElection(
       .set({ status: "cancelled", tieSeed: drawnTieSeed(), rollSize: closingRollSize() })
       .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
       .returning();
-    if (row) await queueCancellationNotice(tx, before, clock.now(), origin);
+    if (row) await queueCancellationNotice(tx, row, clock.now(), origin);
     return row;
   });
   if (!cancelled) throw badRequest(electionMessages.cannotCancel);

@@ -287,11 +287,24 @@ describe("reminders", () => {
 describe("a cancelled election", () => {
   const cancel = async (admin: { cookie: string }, id: string) =>
     expect((await call(t.app, admin.cookie).post(`/api/elections/${id}/cancel`)).statusCode).toBe(200);
+  /** The outbox worker sends every letter (a mail server that takes them all), all due by now. */
+  const deliverAll = async () => {
+    if (t.clock.now().getTime() < Date.now() + 1000) t.clock.set(new Date(Date.now() + 1000));
+    const sink = { name: "test", send: async () => ({}) };
+    const delivery = {
+      db: t.database.db,
+      clock: t.clock,
+      transports: { email: sink, sms: sink, keepContent: true },
+      log: quiet,
+    };
+    while ((await deliverDue(delivery)).claimed > 0);
+  };
 
   it("is told to the voters who heard of it, as its 'Voting closed' notice, once", async () => {
     const { admin, voters, upcoming } = await setUp(2);
     const emails = voters.map((v) => v.user.email);
     await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    await deliverAll();
     await cancel(admin, upcoming.id);
     expect((await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/cancel`)).statusCode).toBe(
       400,
@@ -314,6 +327,7 @@ describe("a cancelled election", () => {
     const announced = await setUp(2);
     t.clock.set(new Date(Date.now() + (ANNOUNCEMENT_DELAY_MINUTES + 1) * 60_000));
     await sendScheduledNotices(t.database.db, t.clock, origin());
+    await deliverAll();
     await cancel(announced.admin, announced.upcoming.id);
     expect(await kindsTo(announced.voters.map((v) => v.user.email))).toEqual([
       ["election_scheduled", "voting_closed"],
@@ -324,6 +338,13 @@ describe("a cancelled election", () => {
     const quietOne = await setUp(1);
     await cancel(quietOne.admin, quietOne.upcoming.id);
     expect(await kindsTo(quietOne.voters.map((v) => v.user.email))).toEqual([[]]);
+  });
+
+  it("is not told to a voter whose letter never left (the mail server down): it expires unsent", async () => {
+    const { admin, voters, upcoming } = await setUp(1);
+    await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`);
+    await cancel(admin, upcoming.id);
+    expect(await kindsTo(voters.map((v) => v.user.email))).toEqual([["voting_open"]]);
   });
 
   it("is not told when the administrator turned 'Voting closed' off", async () => {

@@ -256,34 +256,34 @@ export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, or
   await queueNotice(db, row, "results_published", at, origin);
 }
 
+/** The letters that told voters of an election: its announcement, "voting is open", a reminder. */
+const TOLD_OF: NoticeOrReminder[] = ["election_scheduled", "voting_open", "reminder"];
+
 /**
- * Cancelled (in its transaction): voters who were told of the election (its announcement, "voting
- * is open" or a reminder went) hear that it will not go on, as its "Voting closed" notice, when
- * that is on. `before` is the election as it stood: the roll they were told as (before voting
- * opens, who it would take).
+ * Cancelled (in its transaction): the voters a letter told of the election (its announcement,
+ * "voting is open" or a reminder, sent; not one still waiting, which expires unsent) hear that it
+ * will not go on, as its "Voting closed" notice, when that is on. No one else: not a member who
+ * joined since, nor one whose letter never left.
  */
 export async function queueCancellationNotice(
   db: Db,
-  before: ElectionRow,
+  row: ElectionRow,
   at: Date,
   origin: string,
 ): Promise<void> {
-  await expireWaitingNotices(db, before.id, at);
-  if (!(await noticeSettingsOf(db, before.id)).voting_closed) return;
-  const [told] = await db
-    .select({ n: count() })
-    .from(electionNotices)
-    .where(
-      and(
-        eq(electionNotices.electionId, before.id),
-        inArray(electionNotices.kind, ["election_scheduled", "voting_open", "reminder"]),
-      ),
-    );
-  if (!told?.n) return;
-  const id = await claim(db, before, "voting_closed", at);
+  const told = sql`"users"."email" in (select o.recipient from ${outbox} o
+    where o.about = ${aboutElection(row.id)} and o.channel = 'email' and o.state = 'sent'
+      and o.kind in (${sql.join(
+        TOLD_OF.map((kind) => sql`${kind}`),
+        sql`, `,
+      )}))`;
+  await expireWaitingNotices(db, row.id, at);
+  if (!(await noticeSettingsOf(db, row.id)).voting_closed) return;
+  if ((await recipients(db, told)).length === 0) return;
+  const id = await claim(db, row, "voting_closed", at);
   if (id === null) return;
-  const letter = templates.electionCancelled(await noticeOf(db, before, origin));
-  await queueLetters(db, before, letter, onRoll(before), [id]);
+  const letter = templates.electionCancelled(await noticeOf(db, row, origin));
+  await queueLetters(db, row, letter, told, [id]);
 }
 
 /** The elections whose notice of `kind` has not gone (as SQL on the `elections` table). */

@@ -105,6 +105,9 @@ describe("the profile", () => {
     });
     expect(phone.statusCode).toBe(400);
     expect(phone.json().error.message).toBe(messages.phoneInvalid);
+    // The same number typed in full width is no change: no password asked, kept as it was.
+    const same = await as.patch("/api/profile", { phone_number: "＋１ ５５５ ０１９９" });
+    expect(same.statusCode, same.body).toBe(200);
     expect((await as.get("/api/profile")).json().profile.full_name).toBe("New Name");
   });
 

@@ -7,6 +7,7 @@ import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { uploads } from "../../db/schema";
 import { AppError, badRequest } from "../../http/errors";
+import { hasDisallowedText } from "../../http/input";
 import type { FileStorage } from "../../storage/index";
 import { imageName, type SniffedType, sniff } from "./sniff";
 import type { UploadRow } from "./store";
@@ -101,6 +102,11 @@ export async function saveUploadStream(
   // The body may have ended short while the route was still checking who may upload: the parser
   // has then already closed the file, and a read from it would wait for ever.
   if (file.file.destroyed && !file.file.readableEnded) throw new UploadInterrupted();
+  // A name that shows other than it is stored (a direction override: "report.exe.pdf"), as every input refuses.
+  if (hasDisallowedText(file.filename)) {
+    await drain(file.file);
+    throw badRequest(messages.textNotAllowed);
+  }
   const given = options.filename(shortName(path.basename(file.filename || "file")));
   const extension = path.extname(given).slice(1).toLowerCase();
   const first = await readAtLeast(file.file, HEAD_BYTES).catch((error: unknown) => {

@@ -51,7 +51,7 @@ const notSent = (kind: NoticeKind, on: boolean, status: Election["status"]) => {
     return {
       voting_open: "Not sent: the election was cancelled before voting opened.",
       voting_closed: "Not sent: the election was cancelled before voters were told of it.",
-      results_published: "Not sent: the election was cancelled, so it has no results to announce.",
+      results_published: "Not sent: a cancelled election's results are not announced.",
     }[kind];
   return kind === "results_published"
     ? "Not sent: the results are hidden."

@@ -27,7 +27,9 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
   const refetch = () => void readFromNow(queryClient, endpointKey(postsEndpoints.mentions, input));
   useTopic(`org:${organizationId}`, {
     "channel.activity": (event) => {
-      if (me && event.channels.some((c) => c.mentions.some((m) => m.user_id === me))) refetch();
+      // A new mention of me, or a message deleted (one listed here, maybe).
+      const mine = (c: (typeof event.channels)[number]) => c.mentions.some((m) => m.user_id === me);
+      if (me && event.channels.some((c) => c.deleted || mine(c))) refetch();
     },
   });
 

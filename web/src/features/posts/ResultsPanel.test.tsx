@@ -42,11 +42,14 @@ describe("the panel of found messages", () => {
     opener.remove();
   });
 
-  it("beside a field typed into (the search) leaves the focus there; Escape still closes it", () => {
+  it("beside a field typed into (the search) leaves the focus there; closed from inside, gives it back", () => {
     const { opener, onClose } = renderPanel(false);
     expect(document.activeElement).toBe(opener);
-    fireEvent.keyDown(screen.getByRole("region", { name: "Mentions" }), { key: "Escape" });
+    const result = screen.getByRole("button", { name: /Ama Owusu/ });
+    result.focus();
+    fireEvent.keyDown(result, { key: "Escape" });
     expect(onClose).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(opener);
     opener.remove();
   });
 });

@@ -10,8 +10,9 @@ import styles from "./ResultsPanel.module.css";
  * The side panel of found messages (channel search, Mentions): a live summary, a close button and
  * one button per message, showing its author, an optional place, its time and `body(post)`.
  * Escape closes it. With `takeFocus` (opened by a button, not typed into a field) it takes the
- * focus when it opens, as it comes after the whole message list in the page's order, and gives it
- * back to its opener when closed from inside (Escape, its ×).
+ * focus when it opens, as it comes after the whole message list in the page's order. Closed from
+ * inside (Escape, its ×), it gives the focus back to what had it when it opened (the button, the
+ * search field), never to the page.
  */
 export function ResultsPanel<T>({
   label,
@@ -39,9 +40,8 @@ export function ResultsPanel<T>({
   const panel = useRef<HTMLElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (!takeFocus) return;
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
+    if (takeFocus) panel.current?.focus();
   }, [takeFocus]);
   const close = () => {
     opener.current?.focus();

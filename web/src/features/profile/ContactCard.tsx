@@ -1,3 +1,4 @@
+import { samePhone } from "../../../../contract/accounts";
 import type { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
 import { cx } from "../../ui/cx";
@@ -13,7 +14,7 @@ export type ContactForm = ContractForm<typeof updateProfileInput>;
 
 /** True when saving changes the phone number, so the server will ask for the password. */
 export function phoneChanges(profile: VoterProfile, phoneNumber = ""): boolean {
-  return phoneNumber.trim() !== profile.phone_number.trim();
+  return samePhone(phoneNumber) !== samePhone(profile.phone_number);
 }
 
 /**
