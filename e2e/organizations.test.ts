@@ -3,7 +3,15 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../contract/messages";
 import type { OrganizationProfile } from "../contract/organizations";
-import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import {
+  apiJson,
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -169,7 +177,6 @@ describe("invite page", () => {
     await adminSide.context.request.patch(`/api/organizations/${id}/settings`, {
       data: { require_approval: true },
     });
-    await adminSide.context.close();
 
     const voter = await registerVoter({ full_name: "Victor Waiting" });
     const { context, page } = await newPage(browser);
@@ -184,6 +191,22 @@ describe("invite page", () => {
     expect(await status.textContent()).toContain("Request pending");
     expect(await page.getByRole("button", { name: "Accept Invite" }).count()).toBe(0);
     await shot(page, "invite-request-pending");
+
+    // Approved while the page is open: it says so at once, with the way into the workspace.
+    const { requests } = await apiJson<{ requests: Array<{ id: string; email: string }> }>(
+      adminSide.context,
+      "GET",
+      `/api/organizations/${id}/join-requests`,
+    );
+    const request = requests.find((r) => r.email === voter.email);
+    await apiJson(adminSide.context, "POST", `/api/join-requests/${request?.id}/approve`);
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Your request to join ${admin.organization} was approved.` })
+      .waitFor();
+    await page.getByRole("button", { name: "Go to Workspace" }).waitFor();
+    await shot(page, "invite-request-approved");
+    await adminSide.context.close();
     await context.close();
   });
 

@@ -4,13 +4,14 @@ import type { JoinResult } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { ApiError } from "../../api/http";
 import { useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { useTopic } from "../../api/useRealtime";
 import { Link, Navigate, useNavigate, useParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import authCard from "../accounts/AuthCard.module.css";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
 import { errorText, joinErrorText } from "../organizations/errors";
-import { REQUEST_PENDING } from "../organizations/joinWords";
+import { REQUEST_PENDING, requestDecided } from "../organizations/joinWords";
 import { OrgLogo } from "../organizations/OrgLogo";
 import styles from "./InvitePage.module.css";
 
@@ -63,7 +64,8 @@ function InviteFrame({ children }: { children: ReactNode }) {
 type Outcome =
   | { kind: "joined"; message: string }
   | { kind: "pending"; message: string }
-  | { kind: "already"; message: string };
+  | { kind: "already"; message: string }
+  | { kind: "declined"; message: string };
 
 function Invite({ code }: { code: string }) {
   const { user } = useAuth();
@@ -81,6 +83,19 @@ function Invite({ code }: { code: string }) {
       ? { kind: "pending", message: messages.joinPending }
       : null;
   const outcome = accepted ?? known;
+
+  // An administrator decided the request sent from here: said at once, where it was asked (as
+  // search says it), with the way into the workspace once approved.
+  const organization = invite.data?.organization;
+  useTopic(user ? `user:${user.id}` : null, {
+    "join_request.decided": (event) => {
+      if (!organization || event.organization_id !== organization.id) return;
+      const message = requestDecided(organization.name, event.status);
+      setAccepted(event.status === "approved" ? { kind: "already", message } : { kind: "declined", message });
+      // Its member count, one more.
+      if (event.status === "approved") void invite.refetch();
+    },
+  });
 
   useEffect(() => {
     if (outcome?.kind !== "joined") return;
@@ -171,7 +186,13 @@ function Invite({ code }: { code: string }) {
 
               {outcome && (
                 <div
-                  className={outcome.kind === "joined" ? "alert alert-success" : "alert alert-info"}
+                  className={
+                    outcome.kind === "joined"
+                      ? "alert alert-success"
+                      : outcome.kind === "declined"
+                        ? "alert alert-error"
+                        : "alert alert-info"
+                  }
                   role="status"
                 >
                   {outcome.kind === "pending" && (
@@ -187,7 +208,7 @@ function Invite({ code }: { code: string }) {
               )}
 
               <div className={styles.actions}>
-                {outcome?.kind === "pending" || outcome?.kind === "already" ? (
+                {outcome && outcome.kind !== "joined" ? (
                   <>
                     <button type="button" className="btn" onClick={() => navigate("/")}>
                       Back
