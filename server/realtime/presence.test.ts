@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServerMessage } from "../../contract/events";
 import { organizationMemberships, presence, serverProcesses, users } from "../db/schema";
 import { createOrganization, createVoter } from "../test/factories";
+import { call } from "../test/http";
 import { type TestApp, testApp } from "../test/support";
 import { onlineUserIds } from "./presence";
 import { TestSocket } from "./test-fixtures/client";
@@ -102,6 +103,28 @@ describe("presence", () => {
     expect(
       watcher.events().filter((m) => m.event === "presence.updated" && m.payload.user_id === voter.id),
     ).toEqual([]);
+    await watcher.close();
+  });
+
+  it("tells the organization at once when a member online hides, or shows again, their status", async () => {
+    const { voter, watcher } = await organizationWithMember();
+    const socket = await open(voter.cookie);
+    await watcher.next(presenceOf(voter.id, true));
+    const privacy = async (showOnlineStatus: boolean) => {
+      const settings = (await call(t.app, voter.cookie).get("/api/settings")).json();
+      const saved = await call(t.app, voter.cookie).put("/api/settings", {
+        ...settings,
+        privacy: { ...settings.privacy, showOnlineStatus },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    let from = watcher.received.length;
+    await privacy(false);
+    await watcher.next(presenceOf(voter.id, false), { from });
+    from = watcher.received.length;
+    await privacy(true);
+    await watcher.next(presenceOf(voter.id, true), { from });
+    await socket.close();
     await watcher.close();
   });
 

@@ -39,6 +39,40 @@ export async function onlineUserIds(db: Db, organizationId: string): Promise<str
   return rows.map((row) => row.userId);
 }
 
+/** Whether the user has a socket open in a live process (whatever they chose to show). */
+async function onlineAnywhere(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: presence.userId })
+    .from(presence)
+    .innerJoin(
+      serverProcesses,
+      and(eq(serverProcesses.id, presence.processId), gt(serverProcesses.seenAt, FORGET_AFTER)),
+    )
+    .where(eq(presence.userId, userId))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * The user's presence told again to each of their organizations as it now stands, after they chose
+ * to show or hide it (settings › privacy): open member lists follow at once, where they kept the
+ * old state until reloaded. Hidden reads as offline.
+ */
+export async function announcePresenceOf(db: Db, bus: Bus, userId: string): Promise<void> {
+  const [user] = await db.select({ shown: showsOnlineStatus }).from(users).where(eq(users.id, userId));
+  const online = !!user?.shown && (await onlineAnywhere(db, userId));
+  const memberships = await db
+    .select({ organizationId: organizationMemberships.organizationId })
+    .from(organizationMemberships)
+    .where(eq(organizationMemberships.userId, userId));
+  for (const { organizationId } of memberships)
+    await bus.publish(`org:${organizationId}`, "presence.updated", {
+      organization_id: organizationId,
+      user_id: userId,
+      online,
+    });
+}
+
 /**
  * This process's share of presence: one row per connected user in `presence`, under this
  * process's row in `server_processes`, kept alive by a heartbeat. A process that stops beating is
@@ -175,17 +209,8 @@ export class PresenceTracker {
     }
   }
 
-  private async onlineAnywhere(userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: presence.userId })
-      .from(presence)
-      .innerJoin(
-        serverProcesses,
-        and(eq(serverProcesses.id, presence.processId), gt(serverProcesses.seenAt, FORGET_AFTER)),
-      )
-      .where(eq(presence.userId, userId))
-      .limit(1);
-    return !!row;
+  private onlineAnywhere(userId: string): Promise<boolean> {
+    return onlineAnywhere(this.db, userId);
   }
 
   /** `presence.updated` to each of the user's organizations, unless they hide their status. */

@@ -3,6 +3,7 @@ import { messages } from "../../../contract/messages";
 import { settingsEndpoints } from "../../../contract/settings-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
+import { announcePresenceOf } from "../../realtime/presence";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import { readSettings, saveSettings } from "./service";
 
@@ -14,6 +15,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     // "Require Password" as saved before this change: turning it off asks for the password too.
     await requirePasswordIfChosen(ctx, auth.user, password, request.ip);
     const saved = await saveSettings(ctx.db, ctx.clock, auth.user, auth.sessionId, settings);
+    // Shown or hidden online: the member lists open elsewhere follow.
+    if (settings.privacy) await announcePresenceOf(ctx.db, ctx.bus, auth.user.id);
     return { settings: saved, message: messages.settingsSaved };
   });
 }
