@@ -15,6 +15,7 @@ import {
   DEFAULT_SECURITY_SETTINGS,
   DEFAULT_START_TIME,
   isCalendarDate,
+  isYearInRange,
   NOTIFY_CHOICES,
   POSITION_LABELS,
 } from "./channels";
@@ -44,7 +45,8 @@ export const calendarDateSchema = (required: string) =>
   z
     .string({ error: required })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: required })
-    .refine(isCalendarDate, { error: messages.invalidDate });
+    .refine(isCalendarDate, { error: messages.invalidDate, abort: true })
+    .refine(isYearInRange, { error: messages.dateOutOfRange });
 
 const date = calendarDateSchema(messages.votingPeriodRequired);
 /** A time of day HH:MM (24-hour). */

@@ -49,8 +49,18 @@ export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The years an election's dates may fall in: a typing slip (0001, 9999) is said as such. */
+export const DATE_YEARS = { first: 2000, last: 2100 } as const;
+
+export function isYearInRange(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_YEARS.first && year <= DATE_YEARS.last;
 }
 
 export interface ChannelPreferences {

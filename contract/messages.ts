@@ -64,6 +64,7 @@ export const workspaceMessages = {
   timeZoneStartPast:
     "In this time zone an upcoming election would start in the past: change its dates, or open it now, first",
   invalidDate: "That date does not exist in the calendar",
+  dateOutOfRange: "Dates must fall between the years 2000 and 2100",
   invalidTime: "Times must be given as HH:MM",
   candidateRequired: "At least one candidate is required for election channels",
   questionTitleRepeated: (title: string) =>
