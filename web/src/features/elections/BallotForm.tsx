@@ -158,7 +158,12 @@ export function BallotForm({
       {!inReview && (
         <div className={styles.submitBar} data-sticky-bottom="">
           <p className={cx("muted", shared.small)} aria-live="polite">
-            {invalid ? ballotWords.fixAnswers : text.submitHint(answered.length)}
+            {invalid
+              ? ballotWords.fixAnswers
+              : text.submitHint(
+                  answered.length,
+                  open.every((p) => p.method.kind === "plurality"),
+                )}
           </p>
           {/* Locked while verifying or casting, yet focusable: disabled, it would drop the focus the
               verification dialog gives back when it closes. */}

@@ -35,9 +35,12 @@ export const pageText = {
     "Your vote was recorded; this browser did not keep your receipt, so it cannot show your choice.",
   submitVote: "Submit Vote",
   submitting: "Casting your vote...",
-  submitHint: (n: number) =>
+  /** `offices`: every question left is a choice of candidate (the spec's ballot), said in its words. */
+  submitHint: (n: number, offices = true) =>
     n === 0
-      ? "Choose a candidate in at least one position you have not voted in."
+      ? offices
+        ? "Choose a candidate in at least one position you have not voted in."
+        : "Answer at least one question you have not voted in."
       : `You are voting in ${n} ${n === 1 ? "position" : "positions"}. Votes cannot be changed once cast.`,
   allVoted: "You have voted in every position of this election. Thank you!",
   notOpenUpcoming: (date: string, time: string, zone: string) =>
