@@ -193,7 +193,11 @@ describe("reminders", () => {
       0, // turned notices off
     ]);
     const letter = await t.outbox.lastTo(notYet.user.email);
-    expect(letter?.subject).toBe(`Reminder: voting in ${election.title} closes soon`);
+    expect(letter?.subject).toMatch(
+      new RegExp(
+        `^Reminder: voting in ${election.title} closes \\w+day, \\d+ \\w+ \\d{4} at \\d\\d:\\d\\d \\(UTC\\)$`,
+      ),
+    );
     expect(letter?.text).not.toMatch(/\b(Ada|Ben)\b|ballot was|you chose/i);
     const dms = await t.database.db
       .select()

@@ -179,7 +179,8 @@ export function votingOpen(input: ElectionNotice): Letter {
 export function reminder(input: ElectionNotice): Letter {
   return electionLetter(input, {
     kind: "reminder",
-    subject: `Reminder: voting in ${input.election} closes soon`,
+    // When, not "soon": a reminder may go days before the close.
+    subject: `Reminder: voting in ${input.election} closes ${formatWhen(input.endsAt, input.timeZone)}`,
     paragraphs: [
       `Voting in "${input.election}" is open until ${formatWhen(input.endsAt, input.timeZone)}, and our records do not show your vote yet.`,
       "It takes a minute: verify your identity, then choose on the Cast Vote tab.",
