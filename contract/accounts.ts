@@ -26,6 +26,11 @@ function asciiDigit(digit: string): string {
   return String((code - zero) % 10);
 }
 
+/** Text with its digits, of whatever script or width (full width, Arabic-Indic…), as ASCII digits. */
+export function asciiDigits(text: string): string {
+  return text.normalize("NFKC").replace(/\p{Nd}/gu, (c) => (c >= "0" && c <= "9" ? c : asciiDigit(c)));
+}
+
 /**
  * A number text messages can reach (the Phone method's codes go there): 7 to 15 digits, as numbers
  * with their country code have, an optional + before them, and spaces, dashes, dots, slashes or
@@ -33,11 +38,7 @@ function asciiDigit(digit: string): string {
  * its runs of spaces as one.
  */
 export function phoneNumberOf(text: string): string | null {
-  const number = text
-    .normalize("NFKC")
-    .replace(/\p{Nd}/gu, (c) => (c >= "0" && c <= "9" ? c : asciiDigit(c)))
-    .replace(/\s+/g, " ")
-    .trim();
+  const number = asciiDigits(text).replace(/\s+/g, " ").trim();
   if (!/^\+?[\d ./()-]+$/.test(number)) return null;
   const digits = number.replace(/\D/g, "").length;
   return digits >= 7 && digits <= 15 ? number : null;

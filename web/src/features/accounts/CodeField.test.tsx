@@ -34,4 +34,12 @@ describe("CodeField", () => {
     await user.click(screen.getByRole("button", { name: "Turn On" }));
     expect(send).toHaveBeenCalledWith({ code: "123456" });
   });
+
+  it("reads digits typed in full width or in Arabic-Indic as the code, not as nothing", async () => {
+    const user = userEvent.setup();
+    render(<CodeForm send={vi.fn()} />);
+    const code = screen.getByLabelText("Authentication Code");
+    await user.type(code, "１２３٤٥٦");
+    expect(code).toHaveValue("123456");
+  });
 });

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { asciiDigits } from "../../../../contract/accounts";
 import { Field } from "../../ui/Field";
 
 type CodeFieldProps = Omit<ComponentProps<typeof Field>, "label"> & { label?: string };
@@ -21,7 +22,8 @@ export function CodeField({
       maxLength={maxLength}
       {...field}
       onChange={(event) => {
-        event.target.value = event.target.value.replace(/\D/g, "").slice(0, maxLength);
+        // Typed in full width or another script's digits (an IME), the code reads as ASCII, not as nothing.
+        event.target.value = asciiDigits(event.target.value).replace(/\D/g, "").slice(0, maxLength);
         return onChange?.(event);
       }}
     />
