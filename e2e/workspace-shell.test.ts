@@ -135,6 +135,7 @@ describe("workspace shell", () => {
   it("a rename through the admin's context menu reaches the voter's sidebar live; the voter has no menu", async () => {
     const admin = await adminWithOrganization();
     await createChannel(admin.context, { name: "town-hall", type: "airing" });
+    await createChannel(admin.context, { name: "radio-hour", type: "airing" });
     const voter = await memberOf(admin.organization);
 
     await voter.page.goto("/member");
@@ -161,6 +162,12 @@ describe("workspace shell", () => {
     expect(await dialog.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
     await name.fill("   ");
     await dialog.getByText(messages.channelNameRequired).waitFor();
+    // A name taken in the group: said once, in the dialog (no toast beside it).
+    await name.fill("radio-hour");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const taken = messages.channelNameTaken("radio-hour");
+    await dialog.getByRole("alert").getByText(taken, { exact: false }).waitFor();
+    expect(await admin.page.getByText(taken, { exact: false }).count()).toBe(1);
     await name.fill("town-hall-live");
     await dialog.getByRole("button", { name: "Save" }).click();
     await admin.page.getByText(messages.channelRenamed("town-hall-live")).waitFor();

@@ -22,7 +22,7 @@ export const renameSchema = (current: string) =>
     .required()
     .refine(({ name }) => name !== current, { path: ["name"], error: messages.renameSame });
 
-/** Edit: renames the channel; the server's refusal (a taken name) is shown in the dialog. */
+/** Edit: renames the channel; the server's refusal (a taken name) is shown in the dialog, once (no toast beside it). */
 export function RenameDialog({ channel, onClose }: { channel: Channel; onClose(): void }) {
   const { replaceChannel } = useWorkspace();
   const toast = useToast();
@@ -35,7 +35,6 @@ export function RenameDialog({ channel, onClose }: { channel: Channel; onClose()
       toast(result.message);
       onClose();
     },
-    onError: (error) => toast(text.renameFailed + messageOf(error), "error"),
   });
   const { isSubmitting: busy, isValid } = form.formState;
   const refused = formError(form);
