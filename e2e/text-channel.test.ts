@@ -323,7 +323,8 @@ describe("text channel", () => {
       mimeType: "application/pdf",
       buffer: Buffer.from("just some text"),
     });
-    await voter.page.getByText(postMessages.attachmentRefused).waitFor();
+    // In the rule's words, as the browser's own check says them (no "Upload failed: " before).
+    await voter.page.getByText(postMessages.attachmentRefused, { exact: true }).waitFor();
 
     await admin.page.getByRole("tab", { name: "Media" }).click();
     await admin.page.getByRole("button", { name: "Open poster.png full size" }).waitFor();

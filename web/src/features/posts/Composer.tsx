@@ -9,7 +9,7 @@ import {
 } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
-import { unreachable } from "../../api/http";
+import { ApiError, unreachable } from "../../api/http";
 import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
@@ -175,7 +175,10 @@ export function Composer() {
         setPending((current) =>
           current?.state === "uploading" && current.upload === upload ? null : current,
         );
-        setError(text.uploadFailed + messageOf(failure));
+        // Refused by the server's rule (a file that is not what its name says): the rule's words,
+        // as the browser's own check says them; anything else is a failed upload.
+        const refusedByRule = failure instanceof ApiError && failure.status < 500;
+        setError(refusedByRule ? messageOf(failure) : text.uploadFailed + messageOf(failure));
       });
   };
 
