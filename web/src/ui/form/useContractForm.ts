@@ -8,9 +8,15 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import type { z } from "zod";
+import { config, type z } from "zod";
+import { plainWords } from "../../../../contract/zod-words";
 import { ApiError } from "../../api/http";
 import { messageOf } from "../messageOf";
+
+// The contract's words for rules that give none (contract/zod.ts), under a form's field as in the
+// server's 400. Registered here: the web build takes contract/'s top-level calls as pure and drops
+// the registration there (build/endpointsWithoutSchemas.ts), and every form comes through here.
+config({ customError: plainWords });
 
 /** A schema a form can stand on: an object of fields in, an object of fields out. */
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
