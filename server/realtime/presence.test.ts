@@ -121,6 +121,11 @@ describe("presence", () => {
     let from = watcher.received.length;
     await privacy(false);
     await watcher.next(presenceOf(voter.id, false), { from });
+    // Another save while hidden tells no one the user is active.
+    from = watcher.received.length;
+    await privacy(false);
+    await watcher.roundTrip();
+    expect(watcher.received.slice(from).filter((m) => presenceOf(voter.id, false)(m))).toEqual([]);
     from = watcher.received.length;
     await privacy(true);
     await watcher.next(presenceOf(voter.id, true), { from });

@@ -53,14 +53,22 @@ async function onlineAnywhere(db: Db, userId: string): Promise<boolean> {
   return !!row;
 }
 
-/**
- * The user's presence told again to each of their organizations as it now stands, after they chose
- * to show or hide it (settings › privacy): open member lists follow at once, where they kept the
- * old state until reloaded. Hidden reads as offline.
- */
-export async function announcePresenceOf(db: Db, bus: Bus, userId: string): Promise<void> {
+/** What the user's organizations see of them: online (shown, with a socket open) or not. */
+export async function seenOnline(db: Db, userId: string): Promise<boolean> {
   const [user] = await db.select({ shown: showsOnlineStatus }).from(users).where(eq(users.id, userId));
-  const online = !!user?.shown && (await onlineAnywhere(db, userId));
+  return !!user?.shown && (await onlineAnywhere(db, userId));
+}
+
+/**
+ * The user's presence told again to each of their organizations, after what they see of it
+ * changed (`before`: seen online before the change): they chose to show or hide it (settings ›
+ * privacy), and open member lists follow at once, where they kept the old state until reloaded.
+ * Nothing is told when nothing others see changed (a save of other settings tells no one that a
+ * hidden user is active). Hidden reads as offline.
+ */
+export async function announcePresenceOf(db: Db, bus: Bus, userId: string, before: boolean): Promise<void> {
+  const online = await seenOnline(db, userId);
+  if (online === before) return;
   const memberships = await db
     .select({ organizationId: organizationMemberships.organizationId })
     .from(organizationMemberships)

@@ -3,7 +3,7 @@ import { messages } from "../../../contract/messages";
 import { settingsEndpoints } from "../../../contract/settings-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
-import { announcePresenceOf } from "../../realtime/presence";
+import { announcePresenceOf, seenOnline } from "../../realtime/presence";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import { readSettings, saveSettings } from "./service";
 
@@ -14,9 +14,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { password, ...settings } = body;
     // "Require Password" as saved before this change: turning it off asks for the password too.
     await requirePasswordIfChosen(ctx, auth.user, password, request.ip);
+    const seen = await seenOnline(ctx.db, auth.user.id);
     const saved = await saveSettings(ctx.db, ctx.clock, auth.user, auth.sessionId, settings);
-    // Shown or hidden online: the member lists open elsewhere follow.
-    if (settings.privacy) await announcePresenceOf(ctx.db, ctx.bus, auth.user.id);
+    // Shown or hidden online: the member lists open elsewhere follow (only on a change they see).
+    await announcePresenceOf(ctx.db, ctx.bus, auth.user.id, seen);
     return { settings: saved, message: messages.settingsSaved };
   });
 }

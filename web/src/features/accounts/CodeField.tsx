@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ChangeEvent, ComponentProps } from "react";
 import { asciiDigits } from "../../../../contract/accounts";
 import { Field } from "../../ui/Field";
 
@@ -19,12 +19,19 @@ export function CodeField({
       label={label}
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={maxLength}
       {...field}
+      // Typed in full width or another script's digits (an IME), the code reads as ASCII, not as
+      // nothing; rewritten once the IME has finished composing (mid-composition it would break it).
+      // The length is kept by the rewrite, not by maxLength, which counts a wide digit as two.
       onChange={(event) => {
-        // Typed in full width or another script's digits (an IME), the code reads as ASCII, not as nothing.
-        event.target.value = asciiDigits(event.target.value).replace(/\D/g, "").slice(0, maxLength);
+        if (!(event.nativeEvent as InputEvent).isComposing)
+          event.target.value = asciiDigits(event.target.value).replace(/\D/g, "").slice(0, maxLength);
         return onChange?.(event);
+      }}
+      onCompositionEnd={(event) => {
+        const input = event.currentTarget;
+        input.value = asciiDigits(input.value).replace(/\D/g, "").slice(0, maxLength);
+        onChange?.({ ...event, target: input } as unknown as ChangeEvent<HTMLInputElement>);
       }}
     />
   );

@@ -42,6 +42,7 @@ describe("rulesText", () => {
     expect(approval(0, 4)).toMatch(/^Choose as many as you like\./);
     expect(approval(0, 2)).toMatch(/^Choose up to 2\./);
     expect(approval(1, 2)).toMatch(/^Choose between 1 and 2\./);
+    expect(approval(1, 4)).toMatch(/^Choose at least 1\./);
     expect(approval(2, 4)).toMatch(/^Choose at least 2\./);
     expect(approval(2, 3)).toMatch(/^Choose between 2 and 3\./);
     expect(approval(2, 2)).toMatch(/^Choose exactly 2\./);

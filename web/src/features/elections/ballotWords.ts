@@ -84,7 +84,7 @@ export function setLimits(method: QuestionMethod, candidates: number): [number, 
 
 function setRule(method: QuestionMethod, candidates: number): string {
   const [min, max] = setLimits(method, candidates);
-  if (min <= 1 && max >= candidates) return "Choose as many as you like.";
+  if ((min === 0 || method.kind === "block") && max >= candidates) return "Choose as many as you like.";
   // A block vote takes any number up to its seats; an approval question its own least, said.
   if (min === 0 || method.kind === "block") return `Choose up to ${max}.`;
   if (min === max) return `Choose exactly ${max}.`;

@@ -64,8 +64,7 @@ function InviteFrame({ children }: { children: ReactNode }) {
 type Outcome =
   | { kind: "joined"; message: string }
   | { kind: "pending"; message: string }
-  | { kind: "already"; message: string }
-  | { kind: "declined"; message: string };
+  | { kind: "already"; message: string };
 
 function Invite({ code }: { code: string }) {
   const { user } = useAuth();
@@ -85,17 +84,27 @@ function Invite({ code }: { code: string }) {
   const outcome = accepted ?? known;
 
   // An administrator decided the request sent from here: said at once, where it was asked (as
-  // search says it), with the way into the workspace once approved.
+  // search says it); what the page offers then is the invite as the server reads it again (a member:
+  // into the workspace; declined: Accept Invite, a new request), as a reload shows it. Read again
+  // after a resubscription too, for a decision made while the socket was down.
   const organization = invite.data?.organization;
-  useTopic(user ? `user:${user.id}` : null, {
-    "join_request.decided": (event) => {
-      if (!organization || event.organization_id !== organization.id) return;
-      const message = requestDecided(organization.name, event.status);
-      setAccepted(event.status === "approved" ? { kind: "already", message } : { kind: "declined", message });
-      // Its member count, one more.
-      if (event.status === "approved") void invite.refetch();
+  const [decided, setDecided] = useState<{ approved: boolean; message: string } | null>(null);
+  const { refetch } = invite;
+  useTopic(
+    user ? `user:${user.id}` : null,
+    {
+      "join_request.decided": (event) => {
+        if (!organization || event.organization_id !== organization.id) return;
+        setDecided({
+          approved: event.status === "approved",
+          message: requestDecided(organization.name, event.status),
+        });
+        setAccepted(null);
+        void refetch();
+      },
     },
-  });
+    () => void refetch(),
+  );
 
   useEffect(() => {
     if (outcome?.kind !== "joined") return;
@@ -105,6 +114,7 @@ function Invite({ code }: { code: string }) {
 
   async function accept() {
     setAcceptError(null);
+    setDecided(null);
     try {
       const result: JoinResult = await acceptInvite.mutateAsync({ params: { code } });
       setAccepted({ kind: result.status, message: result.message });
@@ -184,22 +194,22 @@ function Invite({ code }: { code: string }) {
                 <strong>{roleLabel}</strong>.
               </p>
 
-              {outcome && (
-                <div
-                  className={
-                    outcome.kind === "joined"
-                      ? "alert alert-success"
-                      : outcome.kind === "declined"
-                        ? "alert alert-error"
-                        : "alert alert-info"
-                  }
-                  role="status"
-                >
-                  {outcome.kind === "pending" && (
-                    <strong className={styles.outcomeTitle}>{REQUEST_PENDING}</strong>
-                  )}
-                  {outcome.message}
+              {decided ? (
+                <div className={decided.approved ? "alert alert-success" : "alert alert-error"} role="status">
+                  {decided.message}
                 </div>
+              ) : (
+                outcome && (
+                  <div
+                    className={outcome.kind === "joined" ? "alert alert-success" : "alert alert-info"}
+                    role="status"
+                  >
+                    {outcome.kind === "pending" && (
+                      <strong className={styles.outcomeTitle}>{REQUEST_PENDING}</strong>
+                    )}
+                    {outcome.message}
+                  </div>
+                )
               )}
               {acceptError && (
                 <div className="alert alert-error" role="alert">
