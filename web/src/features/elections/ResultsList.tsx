@@ -2,9 +2,10 @@ import type { Election } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
-import { candidateColour, rankPosition, resultsNotice } from "./format";
+import { candidateColour, resultsNotice } from "./format";
 import styles from "./ResultsList.module.css";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
+import { rankPosition } from "./results/ranking";
 import { leaderLabel, Trophy } from "./Trophy";
 import { text } from "./text";
 

@@ -4,13 +4,13 @@ import type { PositionView } from "../../../../contract/elections";
 import {
   calendarDate,
   channelStatusTone,
-  rankPosition,
   resultsStatusTone,
   share,
   shorten,
   statusLabel,
   turnout,
 } from "./format";
+import { rankPosition } from "./results/ranking";
 
 describe("elections format", () => {
   it("writes turnout and shares to one decimal, 0 when there is nothing to divide", () => {

@@ -1,17 +1,12 @@
-import { winnersOf } from "../../../../contract/ballots/result-rows";
 import {
-  type CandidateResult,
   CHART_PALETTE,
   type Election,
   type ElectionStatus,
   type PositionView,
-  rankCandidates,
   resultsUnavailable,
-  shownCount,
 } from "../../../../contract/elections";
 import { ApiError } from "../../api/http";
 import { formatDate, formatDateTime, formatTime } from "../../ui/format";
-import { namesOf, tieTexts } from "./results/present";
 
 /** Why results are not shown (the contract's words, as the server says them). */
 export function resultsNotice(election: Pick<Election, "status">): string {
@@ -28,45 +23,6 @@ export function turnout(election: Pick<Election, "votes_cast" | "total_voters">)
 export function share(votes: number, total: number): string {
   if (total === 0) return "0";
   return ((votes / total) * 100).toFixed(1);
-}
-
-export interface RankedCandidate extends CandidateResult {
-  votes: number;
-  share: string;
-  /** 1-based; candidates with equal votes share a rank. */
-  rank: number;
-  /** Has the most votes of the position (and more than none). */
-  leading: boolean;
-}
-
-export interface RankedPosition {
-  position: PositionView;
-  total: number;
-  ranked: RankedCandidate[];
-  /** The leaders (more than one on a tie before the count is published); empty while the position has no votes. */
-  leaders: RankedCandidate[];
-  /** A tie across the seat as the published count decided it, in words ("A tied with B; decided by the public seed"). */
-  tie: string | null;
-}
-
-/**
- * The position's candidates ranked (contract's rankCandidates), with shares. Once the election is
- * completed its published count says who is elected, a tie decided as the count (and the board) did.
- */
-export function rankPosition(position: PositionView, status: ElectionStatus): RankedPosition {
-  const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-  const count = shownCount(position, status);
-  const ranked = rankCandidates(position.candidates, count ? winnersOf(count) : undefined).map(
-    ({ candidate, votes, rank, leading }) => ({
-      ...candidate,
-      votes,
-      share: share(votes, total),
-      rank,
-      leading,
-    }),
-  );
-  const tie = count ? (tieTexts(count, namesOf(position))[0] ?? null) : null;
-  return { position, total, ranked, leaders: ranked.filter((c) => c.leading), tie };
 }
 
 export const STATUS_LABELS: Record<ElectionStatus, string> = {

@@ -3,10 +3,10 @@ import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import { partyOf } from "../CandidateAvatar";
 import shared from "../elections.module.css";
-import { rankPosition } from "../format";
 import { leaderLabel, Trophy } from "../Trophy";
 import { text } from "../text";
 import styles from "./ResultsTable.module.css";
+import { rankPosition } from "./ranking";
 
 /** A position's candidates by votes, with their party and share; a trophy on the leader. */
 export function ResultsTable({ election, positionIndex }: { election: Election; positionIndex: number }) {
