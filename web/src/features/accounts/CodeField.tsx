@@ -19,10 +19,10 @@ export function CodeField({
       label={label}
       inputMode="numeric"
       autoComplete="one-time-code"
+      maxLength={maxLength}
       {...field}
       // Typed in full width or another script's digits (an IME), the code reads as ASCII, not as
       // nothing; rewritten once the IME has finished composing (mid-composition it would break it).
-      // The length is kept by the rewrite, not by maxLength, which counts a wide digit as two.
       onChange={(event) => {
         if (!(event.nativeEvent as InputEvent).isComposing)
           event.target.value = asciiDigits(event.target.value).replace(/\D/g, "").slice(0, maxLength);
