@@ -45,6 +45,8 @@ const reminderTooEarly = (election: Election, hours: number | null) =>
 
 /** Why a notice whose moment has passed did not go, as its switch (fixed since) and the status tell. */
 const notSent = (kind: NoticeKind, on: boolean, status: Election["status"]) => {
+  if (status === "cancelled" && on && kind === "election_scheduled")
+    return "Not sent: the election was cancelled before it was due.";
   if (kind === "election_scheduled") return "Not sent: voting opened before it was due, or it was off.";
   if (!on) return "Not sent: it was off at the time.";
   if (status === "cancelled")
