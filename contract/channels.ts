@@ -55,8 +55,8 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The years an election's dates may fall in: a typing slip (0001, 9999) is said as such. */
-export const DATE_YEARS = { first: 2000, last: 2100 } as const;
+/** The years an election's dates may fall in (messages.dateOutOfRange names them): a typing slip (0001, 9999) is said as such. */
+const DATE_YEARS = { first: 2000, last: 2100 } as const;
 
 export function isYearInRange(value: string): boolean {
   const year = Number(value.slice(0, 4));

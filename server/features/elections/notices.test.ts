@@ -26,6 +26,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const quiet = { debug: () => {}, error: () => {}, info: () => {}, warn: () => {} } as never;
+
+/** A mail server that takes every letter. */
+const sink = { name: "test", send: async (_message: { to: string; subject: string }) => ({}) };
+
+/** The outbox worker sends every letter waiting, batch after batch, all of it due by now. */
+async function deliverAll(transport = sink) {
+  if (t.clock.now().getTime() < Date.now() + 1000) t.clock.set(new Date(Date.now() + 1000));
+  const delivery = {
+    db: t.database.db,
+    clock: t.clock,
+    transports: { email: transport, sms: transport, keepContent: false },
+    log: quiet,
+  };
+  while ((await deliverDue(delivery)).claimed > 0);
+}
 const origin = () => t.app.context.publicOrigin;
 
 /** An organization with `count` voters and an upcoming election channel. */
@@ -291,18 +306,6 @@ describe("reminders", () => {
 describe("a cancelled election", () => {
   const cancel = async (admin: { cookie: string }, id: string) =>
     expect((await call(t.app, admin.cookie).post(`/api/elections/${id}/cancel`)).statusCode).toBe(200);
-  /** The outbox worker sends every letter (a mail server that takes them all), all due by now. */
-  const deliverAll = async () => {
-    if (t.clock.now().getTime() < Date.now() + 1000) t.clock.set(new Date(Date.now() + 1000));
-    const sink = { name: "test", send: async () => ({}) };
-    const delivery = {
-      db: t.database.db,
-      clock: t.clock,
-      transports: { email: sink, sms: sink, keepContent: true },
-      log: quiet,
-    };
-    while ((await deliverDue(delivery)).claimed > 0);
-  };
 
   it("is told to the voters who heard of it, as its 'Voting closed' notice, once", async () => {
     const { admin, voters, upcoming } = await setUp(2);
@@ -392,15 +395,8 @@ describe("notices still waiting when voting ends", () => {
         return {};
       },
     };
-    // Back up: the worker sends what waits, batch after batch (all of it due by now).
-    t.clock.set(new Date(Date.now() + 1000));
-    const delivery = {
-      db: t.database.db,
-      clock: t.clock,
-      transports: { email: transport, sms: transport, keepContent: false },
-      log: quiet,
-    };
-    while ((await deliverDue(delivery)).claimed > 0);
+    // Back up: the worker sends what waits.
+    await deliverAll(transport);
     expect(sent.filter((subject) => subject.startsWith("Voting is open"))).toEqual([]);
     expect(sent.filter((subject) => subject.startsWith("Results of"))).toHaveLength(2);
     for (const message of await waiting("voting_open", emails)) {

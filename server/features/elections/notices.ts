@@ -256,9 +256,6 @@ export async function queueClosingNotices(db: Db, row: ElectionRow, at: Date, or
   await queueNotice(db, row, "results_published", at, origin);
 }
 
-/** The letters that told voters of an election: its announcement, "voting is open", a reminder. */
-const TOLD_OF: NoticeOrReminder[] = ["election_scheduled", "voting_open", "reminder"];
-
 /**
  * Cancelled (in its transaction): the voters a letter told of the election (its announcement,
  * "voting is open" or a reminder, sent; not one still waiting, which expires unsent) hear that it
@@ -271,15 +268,29 @@ export async function queueCancellationNotice(
   at: Date,
   origin: string,
 ): Promise<void> {
-  const told = sql`"users"."email" in (select o.recipient from ${outbox} o
-    where o.about = ${aboutElection(row.id)} and o.channel = 'email' and o.state = 'sent'
-      and o.kind in (${sql.join(
-        TOLD_OF.map((kind) => sql`${kind}`),
-        sql`, `,
-      )}))`;
+  // The letters that told of it are those that say voting is open or will open, sent.
+  const told = inArray(
+    users.email,
+    db
+      .select({ recipient: outbox.recipient })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.about, aboutElection(row.id)),
+          eq(outbox.channel, "email"),
+          eq(outbox.state, "sent"),
+          inArray(outbox.kind, STALE_WHEN_VOTING_ENDS),
+        ),
+      ),
+  );
   await expireWaitingNotices(db, row.id, at);
   if (!(await noticeSettingsOf(db, row.id)).voting_closed) return;
-  if ((await recipients(db, told)).length === 0) return;
+  const [anyone] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(told, wantsNotices("users")))
+    .limit(1);
+  if (!anyone) return;
   const id = await claim(db, row, "voting_closed", at);
   if (id === null) return;
   const letter = templates.electionCancelled(await noticeOf(db, row, origin));

@@ -77,12 +77,12 @@ export async function createPost(
   // whatever came since. Found only when the write refuses it: a first send reads nothing more.
   const repeat = async (): Promise<NewPost | null> => {
     const post = input.id ? await sentBefore(db, user, channelId, input.id) : null;
-    // The same id with other content is not a repeat: acknowledged, its text would be lost.
-    const same =
-      post?.edited_at !== null ||
-      (post.content === trimmed(input.content) &&
-        (post.attachment?.id ?? null) === (input.attachment_id ?? null));
-    if (post && !same) throw conflict(postMessages.idTaken);
+    // The same id with other content (unedited since) is not a repeat: acknowledged, its text would be lost.
+    const other =
+      post?.edited_at === null &&
+      (post.content !== trimmed(input.content) ||
+        (post.attachment?.id ?? null) !== (input.attachment_id ?? null));
+    if (other) throw conflict(postMessages.idTaken);
     return post && { post, mentioned: [], byVoter: !admin, repeated: true };
   };
   if (input.attachment_id) {
