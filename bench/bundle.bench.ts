@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { type Channel, channelPath } from "../contract/channels";
 import { startE2eApp } from "../e2e/app";
-import { apiJson, settle, signInAs, takeOverDemoAccount } from "../e2e/browser";
+import { apiJson, scriptsOf, signInAs, takeOverDemoAccount } from "../e2e/browser";
 import { CHROMIUM_ARGS, ensureChromium } from "../scripts/chromium";
 import { buildWebInto } from "../scripts/web-build";
 
@@ -19,48 +18,6 @@ import { buildWebInto } from "../scripts/web-build";
 
 const VOTER = "lucia@demo.votespace.local";
 const PASSWORD = "bundle-9876";
-
-interface Loaded {
-  names: string[];
-  files: number;
-  raw: number;
-  gzip: number;
-  wire: number;
-  reads: number;
-  repeated: number;
-}
-
-/** Opens `url` in a fresh tab, waits for `ready`, and adds up the scripts it loaded. */
-async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<Loaded> {
-  const bodies: Promise<Buffer>[] = [];
-  const wire: Promise<number>[] = [];
-  const names: string[] = [];
-  const reads: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (request.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
-  });
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    names.push(new URL(response.url()).pathname);
-    bodies.push(response.body());
-    wire.push(response.finished().then(async () => (await response.request().sizes()).responseBodySize));
-  });
-  await page.goto(url);
-  await ready(page);
-  await settle(page);
-  const all = await Promise.all(bodies);
-  const sent = await Promise.all(wire);
-  return {
-    names: names.map((name, i) => `${name} ${gzipSync(all[i] as Buffer, { level: 9 }).length}`),
-    files: all.length,
-    raw: all.reduce((sum, body) => sum + body.length, 0),
-    gzip: all.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
-    wire: sent.reduce((sum, bytes) => sum + bytes, 0),
-    reads: reads.length,
-    repeated: reads.length - new Set(reads).size,
-  };
-}
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 

@@ -11,7 +11,7 @@ import {
   clockTime,
   votingSettingsSchema,
 } from "./channels-input";
-import { electionMessages } from "./elections";
+import { electionMessages, electionServerMessages } from "./elections";
 import { messages } from "./messages";
 import { trimmed, z } from "./zod";
 
@@ -31,7 +31,7 @@ export const confirmVerificationInput = z.strictObject({
 });
 
 export const castVoteInput = z.strictObject({
-  grant_id: z.uuid({ error: electionMessages.grantMissing }),
+  grant_id: z.uuid({ error: electionServerMessages.grantMissing }),
   selections: z
     .array(
       z

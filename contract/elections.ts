@@ -37,6 +37,7 @@ export const CHART_PALETTE = [
   "#ea580c",
 ] as const;
 
+/** The words the pages say themselves (and those the server also answers with that a page compares). */
 export const electionMessages = {
   alreadyVoted: "You have already voted for this position. You cannot change your vote.",
   mustBeMember: "You must be a member of an organization to vote",
@@ -44,23 +45,36 @@ export const electionMessages = {
   castError: "An error occurred while casting your vote",
   voteCast: "Your vote has been cast successfully!",
   verificationCancelled: "Verification failed or was cancelled. Your vote was not cast.",
-  invalidId: "Invalid ID number. Please check and try again.",
   invalidCode: "Invalid verification code. Please check and try again.",
   verificationError: "An error occurred during verification. Please try again.",
   verifyFailedDefault: "We could not verify your identity. Please try again.",
-  codeExpired: "This code has expired or was tried too often. Request a new code.",
-  codeSent: (destination: string) => `We sent a 6-digit code to ${destination}. It is valid for 5 minutes.`,
-  noPhone: "Your account has no phone number. Add one in your profile or choose another method.",
-  grantMissing: "Please verify your identity before voting. Your vote was not cast.",
   notOpen: "Voting is not open for this election.",
-  notOnRoll: "You are not on the voter roll of this election.",
-  wrongCandidate: "That candidate does not stand for this position in this election.",
-  answeredTwice: "A ballot answers each position once: this one answers a position twice.",
-  electionNotFound: "Election not found",
   /** Shown only for a cancelled election whose administrators hid its results (a completed one shows them to all). */
   resultsHidden: "This election was cancelled; its results are not published.",
   /** Spec amendment (docs/elections.md): no count by candidate while voting is open. */
   resultsPending: "Results appear when voting closes",
+  passwordNeeded: "Enter your password to cast your vote (your settings ask for it).",
+  passwordWrong: "That password is not right. Your vote was not cast.",
+  twoFactorNeeded:
+    "This election asks voters to use two-factor sign-in. Turn it on in your settings, then vote.",
+  noElections: "No Elections Found",
+  noElectionsText: "No elections are available for your organization yet.",
+} as const;
+
+/**
+ * The words only the server says, in its answers (a page shows an answer's own message): apart from
+ * electionMessages so that the ballot page does not load them.
+ */
+export const electionServerMessages = {
+  invalidId: "Invalid ID number. Please check and try again.",
+  codeExpired: "This code has expired or was tried too often. Request a new code.",
+  codeSent: (destination: string) => `We sent a 6-digit code to ${destination}. It is valid for 5 minutes.`,
+  noPhone: "Your account has no phone number. Add one in your profile or choose another method.",
+  grantMissing: "Please verify your identity before voting. Your vote was not cast.",
+  notOnRoll: "You are not on the voter roll of this election.",
+  wrongCandidate: "That candidate does not stand for this position in this election.",
+  answeredTwice: "A ballot answers each position once: this one answers a position twice.",
+  electionNotFound: "Election not found",
   securityFrozen: "The security settings cannot be changed once voting has opened.",
   definitionFrozen: "The ballot cannot be changed once voting has opened.",
   adminOnly: "Only organization administrators can manage elections",
@@ -68,15 +82,9 @@ export const electionMessages = {
   cannotClose: "Only an active election can be closed.",
   cannotCancel: "A completed or cancelled election cannot be cancelled.",
   cannotExtend: "Only an upcoming or active election can be extended, to a later end.",
-  passwordNeeded: "Enter your password to cast your vote (your settings ask for it).",
-  passwordWrong: "That password is not right. Your vote was not cast.",
   methodUnavailable: "That verification method is not available for this election.",
-  twoFactorNeeded:
-    "This election asks voters to use two-factor sign-in. Turn it on in your settings, then vote.",
   channelKeepsElection:
     "This channel cannot be deleted: its election has opened, and the election's record (ballots, results and audit trail) must stay.",
-  noElections: "No Elections Found",
-  noElectionsText: "No elections are available for your organization yet.",
 } as const;
 
 export interface CandidateResult {

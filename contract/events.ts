@@ -1,13 +1,7 @@
 import type { DirectMessage } from "./chat";
 import type { JoinRequest, Member, OrganizationProfile, OrganizationSummary } from "./organizations";
 import type { Comment, Post, Reaction } from "./posts";
-import {
-  type Recording,
-  type RoomParticipant,
-  type RoomSession,
-  type SignalData,
-  signalDataSchema,
-} from "./rooms";
+import type { Recording, RoomParticipant, RoomSession } from "./rooms";
 import { z } from "./zod";
 
 /** The new messages of one channel in one `channel.activity` batch. */
@@ -227,6 +221,41 @@ export type Topic =
 /** A topic as the server accepts it: lowercase ids, as the database writes them and events name them. */
 export const TOPIC_PATTERN =
   /^(org|admins|channel|user|process):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// ---------------------------------------------------------------------------------------------
+// WebRTC signalling on /api/ws (checked by the server: see docs/rooms.md). Here, with the socket's
+// other messages, not in rooms.ts: every page's socket module imports this file, and rooms.ts's
+// words and endpoints would come with it.
+
+/** Largest WebRTC signal a browser may send on /api/ws (an SDP can reach several kB). */
+export const SIGNAL_MAX_BYTES = 32 * 1024;
+export const SDP_MAX_CHARS = 24_000;
+
+export const signalDataSchema = z
+  .strictObject({
+    /** The sender's media path instance: a reloaded page is a new peer. */
+    instance: z.string().min(1).max(64),
+    /** The recipient's instance the sender is talking to, once it knows it: a signal meant for an older one is stale. */
+    peer: z.string().min(1).max(64).optional(),
+    description: z
+      .strictObject({
+        type: z.enum(["offer", "answer"]),
+        sdp: z.string().max(SDP_MAX_CHARS),
+      })
+      .optional(),
+    candidate: z
+      .strictObject({
+        candidate: z.string().max(1000),
+        sdpMid: z.string().max(64).nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(1000).nullable().optional(),
+        usernameFragment: z.string().max(256).nullable().optional(),
+      })
+      .optional(),
+  })
+  .refine((value) => (value.description === undefined) !== (value.candidate === undefined), {
+    error: "A signal carries a description or a candidate",
+  });
+export type SignalData = z.output<typeof signalDataSchema>;
 
 /** Messages from the browser to the server on /api/ws. */
 export type ClientMessage =

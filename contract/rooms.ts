@@ -49,9 +49,6 @@ export const EMPTY_SESSION_ENDS_AFTER_MS = 10 * 60_000;
 export const RECORDING_MAX_BYTES = 200 * 1024 * 1024;
 /** A recorded session takes its recording's upload while live and this long after it ended. */
 export const RECORDING_UPLOAD_WINDOW_MS = 60 * 60_000;
-/** Largest WebRTC signal a browser may send on /api/ws (an SDP can reach several kB). */
-export const SIGNAL_MAX_BYTES = 32 * 1024;
-export const SDP_MAX_CHARS = 24_000;
 
 /** Host and speakers send media; listeners (airing) and viewers (live) only receive. */
 export const SENDING_ROLES: ReadonlySet<RoomRole> = new Set(["host", "speaker"]);
@@ -148,35 +145,6 @@ export const roleInput = z.strictObject({
 export const recordingStateInput = z.strictObject({
   is_recording: z.boolean({ error: "is_recording must be true or false" }),
 });
-
-// ---------------------------------------------------------------------------------------------
-// WebRTC signalling on /api/ws (checked by the server: see docs/rooms.md).
-
-export const signalDataSchema = z
-  .strictObject({
-    /** The sender's media path instance: a reloaded page is a new peer. */
-    instance: z.string().min(1).max(64),
-    /** The recipient's instance the sender is talking to, once it knows it: a signal meant for an older one is stale. */
-    peer: z.string().min(1).max(64).optional(),
-    description: z
-      .strictObject({
-        type: z.enum(["offer", "answer"]),
-        sdp: z.string().max(SDP_MAX_CHARS),
-      })
-      .optional(),
-    candidate: z
-      .strictObject({
-        candidate: z.string().max(1000),
-        sdpMid: z.string().max(64).nullable().optional(),
-        sdpMLineIndex: z.number().int().min(0).max(1000).nullable().optional(),
-        usernameFragment: z.string().max(256).nullable().optional(),
-      })
-      .optional(),
-  })
-  .refine((value) => (value.description === undefined) !== (value.candidate === undefined), {
-    error: "A signal carries a description or a candidate",
-  });
-export type SignalData = z.output<typeof signalDataSchema>;
 
 /** The words of the rooms (the spec's where it has them). */
 export const roomMessages = {

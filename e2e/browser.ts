@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 
 /* What journeys and scripts share about a browser: nothing here reads from the test runner. */
@@ -140,4 +141,51 @@ export async function axeViolations(page: Page) {
         .map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").split("\n")[1] ?? ""}`),
     }));
   });
+}
+
+/** What a screen loaded: its scripts (each with its gzip size), their sizes and its API reads. */
+export interface Loaded {
+  names: string[];
+  files: number;
+  raw: number;
+  gzip: number;
+  wire: number;
+  reads: number;
+  repeated: number;
+}
+
+/** Opens `url` in a fresh tab, waits for `ready`, and adds up the scripts it loaded. */
+export async function scriptsOf(
+  page: Page,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<Loaded> {
+  const bodies: Promise<Buffer>[] = [];
+  const wire: Promise<number>[] = [];
+  const names: string[] = [];
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+  });
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    names.push(new URL(response.url()).pathname);
+    bodies.push(response.body());
+    wire.push(response.finished().then(async () => (await response.request().sizes()).responseBodySize));
+  });
+  await page.goto(url);
+  await ready(page);
+  await settle(page);
+  const all = await Promise.all(bodies);
+  const sent = await Promise.all(wire);
+  return {
+    names: names.map((name, i) => `${name} ${gzipSync(all[i] as Buffer, { level: 9 }).length}`),
+    files: all.length,
+    raw: all.reduce((sum, body) => sum + body.length, 0),
+    gzip: all.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+    wire: sent.reduce((sum, bytes) => sum + bytes, 0),
+    reads: reads.length,
+    repeated: reads.length - new Set(reads).size,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
-import { type Election, electionMessages } from "../contract/elections";
+import { type Election, electionMessages, electionServerMessages } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { words as boardWords } from "../web/src/features/elections/bulletinText";
 import {
@@ -171,7 +171,7 @@ describe("election screens say what is true", () => {
     const other = await organizationWithVoter(browser);
     const foreign = await upcomingElection(other.owner.context, other.organizationId, "their-board");
     await voter.page.goto(`/member/election?channelId=${foreign.channel.id}&channelName=their-board`);
-    await voter.page.getByText(electionMessages.electionNotFound).first().waitFor();
+    await voter.page.getByText(electionServerMessages.electionNotFound).first().waitFor();
     expect(await voter.page.getByText("their-board").count()).toBe(0);
     await shot(voter.page, "truthful-other-organization");
 
@@ -226,7 +226,10 @@ describe("election screens say what is true", () => {
     };
 
     await remove("running");
-    await owner.page.getByText(electionMessages.channelKeepsElection, { exact: false }).first().waitFor();
+    await owner.page
+      .getByText(electionServerMessages.channelKeepsElection, { exact: false })
+      .first()
+      .waitFor();
     await shot(owner.page, "truthful-delete-refused");
 
     await remove("not-yet");

@@ -2,7 +2,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Channel, DEFAULT_SECURITY_SETTINGS } from "../contract/channels";
-import { type Bulletin, type Election, electionMessages } from "../contract/elections";
+import {
+  type Bulletin,
+  type Election,
+  electionMessages,
+  electionServerMessages,
+} from "../contract/elections";
 import { apiJson } from "./browser";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 
@@ -101,7 +106,7 @@ describe("elections", () => {
     await shot(admin.page, "election-admin-audit-trail");
     const refused = await securityChange({ twoFactor: true });
     expect(refused.status()).toBe(409);
-    expect((await refused.json()).error.message).toBe(electionMessages.securityFrozen);
+    expect((await refused.json()).error.message).toBe(electionServerMessages.securityFrozen);
 
     // Live: the voter's screen turns active without a reload.
     await voter.page.getByRole("radio", { name: /Ama Serwaa/ }).waitFor();
@@ -115,7 +120,7 @@ describe("elections", () => {
     await dialog.getByRole("button", { name: "Continue" }).click();
     await dialog.getByLabel("National ID Number").fill("WRONG-1234");
     await dialog.getByRole("button", { name: "Verify" }).click();
-    await dialog.getByText(electionMessages.invalidId).waitFor();
+    await dialog.getByText(electionServerMessages.invalidId).waitFor();
     await shot(voter.page, "election-verification-failed");
     await dialog.getByRole("button", { name: "Try Again" }).click();
     await dialog.getByText("How would you like to verify your identity?").waitFor();

@@ -3,12 +3,12 @@ import {
   type ClientMessage,
   clientMessageSchema,
   type ServerMessage,
+  SIGNAL_MAX_BYTES,
   SOCKET_CLOSE,
   socketMessages,
   type Topic,
 } from "../../contract/events";
 import { messages } from "../../contract/messages";
-import { SIGNAL_MAX_BYTES } from "../../contract/rooms";
 import type { User } from "../features/accounts/sessions";
 import { hasDisallowedText } from "../http/input";
 import { type Rate, TokenBucket } from "./token-bucket";

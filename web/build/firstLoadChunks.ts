@@ -8,9 +8,12 @@
  * The election page's chunk holds what only it (and what it loads lazily) imports; what it shares
  * with other pages of the area (features/workspace/areaRoutes.tsx: each is drawn inside the shell, so
  * it loads the shell's chunk anyway) goes to the shell's chunk; what it shares with the bulletin
- * board, the report and the outbox, to a chunk of its own. A module that any other page outside the
- * area also imports (an avatar on the voter card) is left to the bundler's own chunks, so that page
- * does not load a whole group for it.
+ * board, the report and the outbox, to a chunk of its own. What the shell or the election page shares
+ * with the signed-in pages outside the area (the invitation pages, the voter profile, the admin
+ * dashboard: an avatar, the socket, dates) goes to one more chunk, "shared", which those pages load
+ * whole (at most about 3 KiB more than they use) rather than seven files of the ballot page's. A
+ * module that a public or sign-in page also imports (the icons, the tabs of Sign Up) is left to the
+ * bundler's own chunks, so that a visitor's first page does not load a group for it.
  *
  * The walks do not follow a contract/ module's imports: contract modules import one another and zod
  * for their schemas, which the web build drops (endpointsWithoutSchemas.ts). A group takes only the
@@ -25,6 +28,13 @@ type Context = Parameters<Extract<Rolldown.CodeSplittingGroup["name"], (...args:
 const SRC = path.resolve(import.meta.dirname, "../src");
 const CONTRACT = `${path.resolve(import.meta.dirname, "../../contract")}${path.sep}`;
 const ENTRY = path.join(SRC, "main.tsx");
+const ZOD = `${CONTRACT}zod.ts`;
+/**
+ * What a package's index re-exports and the entry does not use: the walk finds everything the index
+ * names. TanStack Query's paged reads are for the message search and a conversation, loaded later.
+ */
+const LATER =
+  /[\\/]@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useInfiniteQuery|infiniteQueryObserver)\.js$/;
 
 const ELECTION_PAGE = "features/elections/ElectionChannelPage.tsx";
 const AREA = "features/workspace/areaRoutes.tsx";
@@ -46,6 +56,24 @@ const PAGES: [name: string, pages: string[], inside: string[]][] = [
       "features/elections/BulletinPage.tsx",
       "features/elections/results/ResultsReportPage.tsx",
       "features/elections/OutboxPage.tsx",
+    ],
+  ],
+  // What the shell and the election page share with the signed-in pages outside the area.
+  [
+    "shared",
+    ["features/workspace/Shell.tsx", ELECTION_PAGE],
+    [
+      AREA,
+      "features/elections/BulletinPage.tsx",
+      "features/elections/results/ResultsReportPage.tsx",
+      "features/elections/OutboxPage.tsx",
+      "features/invite/InvitePage.tsx",
+      "features/invitations/InvitationPage.tsx",
+      "features/profile/VoterProfilePage.tsx",
+      "features/profile/VoterCardPage.tsx",
+      "features/profile/VotingFaqPage.tsx",
+      "features/profile/PollingStationsPage.tsx",
+      "features/platform-admin/AdminDashboardPage.tsx",
     ],
   ],
 ];
@@ -86,7 +114,7 @@ function neededOutside(ctx: Context, roots: string[]): Set<string> {
  */
 function groups(ctx: Context): Map<string, string> {
   const groupOf = new Map<string, string>();
-  for (const id of reached(ctx, ENTRY)) groupOf.set(id, "index");
+  for (const id of reached(ctx, ENTRY)) if (!LATER.test(id)) groupOf.set(id, "index");
   for (const [name, pages, inside] of PAGES) {
     const outside = neededOutside(
       ctx,
@@ -104,7 +132,7 @@ export function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   const groupFor = (id: string, ctx: Context) => {
     groupOf ??= groups(ctx);
     // Vite's helper for import() goes with the entry, which every page loads.
-    return id.startsWith("\0vite/") ? "index" : groupOf.get(id);
+    return id.startsWith("\0vite/") || id.startsWith("\0rolldown/") || id === ZOD ? "index" : groupOf.get(id);
   };
   return {
     // The entry's group first: a later group does not take what an earlier one holds.

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
 import type { UserType } from "../../contract/accounts";
 import { homeFor, useAuth } from "./features/accounts/AuthProvider";
 import { GuestOnly, RequireUser } from "./features/accounts/guards";
@@ -45,18 +45,34 @@ function ToAreaInner({ page }: { page: string }) {
   return user ? <Navigate to={`${homeFor(user)}/${page}${location.search}`} replace /> : null;
 }
 
+/** A page whose code loads when it is first shown ("Loading..." meanwhile). */
+const page = (path: string, element: ReactNode): RouteObject => ({ path, element: <Page>{element}</Page> });
+/** A page for signed-in users only (the sign-in page, and back here after it, for anyone else). */
+const signedIn = (path: string, element: ReactNode): RouteObject => ({
+  path,
+  element: (
+    <RequireUser>
+      <Page>{element}</Page>
+    </RequireUser>
+  ),
+});
+/** A page for visitors not signed in (a signed-in user goes to their home). */
+const guestOnly = (path: string, element: ReactNode): RouteObject => ({
+  path,
+  element: (
+    <GuestOnly>
+      <Page>{element}</Page>
+    </GuestOnly>
+  ),
+});
+
 /**
  * The route table of spec part 1, section 2, with its guards, served by `useRoutes` under the
  * `BrowserRouter` of main.tsx (router/). The first route that matches wins: `*` goes last.
  */
 const routes: RouteObject[] = [
   {
-    path: "/",
-    element: (
-      <Page>
-        <PublicLayout />
-      </Page>
-    ),
+    ...page("/", <PublicLayout />),
     children: [
       { index: true, element: <Landing /> },
       { path: "features", element: <FeaturesPage /> },
@@ -66,86 +82,17 @@ const routes: RouteObject[] = [
       { path: "programs", element: <ProgramsPage /> },
     ],
   },
-  {
-    path: "/signup",
-    element: (
-      <GuestOnly>
-        <Page>
-          <SignUpPage />
-        </Page>
-      </GuestOnly>
-    ),
-  },
-  {
-    path: "/signin",
-    element: (
-      <GuestOnly>
-        <Page>
-          <SignInPage />
-        </Page>
-      </GuestOnly>
-    ),
-  },
-  {
-    path: "/forgot-password",
-    element: (
-      <Page>
-        <ForgotPasswordPage />
-      </Page>
-    ),
-  },
-  {
-    path: "/reset-password/:token",
-    element: (
-      <Page>
-        <ResetPasswordPage />
-      </Page>
-    ),
-  },
+  guestOnly("/signup", <SignUpPage />),
+  guestOnly("/signin", <SignInPage />),
+  page("/forgot-password", <ForgotPasswordPage />),
+  page("/reset-password/:token", <ResetPasswordPage />),
   area("organization", AREA_CHANNEL_PAGES.organization),
   area("member", AREA_CHANNEL_PAGES.member),
-  {
-    path: "/invitation/:token",
-    element: (
-      <Page>
-        <InvitationPage />
-      </Page>
-    ),
-  },
-  {
-    path: "/join/:inviteCode",
-    element: (
-      <Page>
-        <InvitePage />
-      </Page>
-    ),
-  },
-  {
-    path: "/elections/:electionId/bulletin",
-    element: (
-      <Page>
-        <BulletinPage />
-      </Page>
-    ),
-  },
-  {
-    path: "/elections/:electionId/report",
-    element: (
-      <RequireUser>
-        <Page>
-          <ResultsReportPage />
-        </Page>
-      </RequireUser>
-    ),
-  },
-  {
-    path: "/dev/outbox",
-    element: (
-      <Page>
-        <OutboxPage />
-      </Page>
-    ),
-  },
+  page("/invitation/:token", <InvitationPage />),
+  page("/join/:inviteCode", <InvitePage />),
+  page("/elections/:electionId/bulletin", <BulletinPage />),
+  signedIn("/elections/:electionId/report", <ResultsReportPage />),
+  page("/dev/outbox", <OutboxPage />),
   { path: "/create-channel", element: <ToArea page="create-channel" /> },
   { path: "/search-organizations", element: <ToArea page="search-organizations" /> },
   { path: "/settings", element: <ToArea page="settings" /> },
@@ -153,38 +100,13 @@ const routes: RouteObject[] = [
   { path: "/text", element: <ToArea page="text" /> },
   { path: "/org-profile", element: <ToArea page="profile" userType="organization" /> },
   // The voter profile and its pages: any signed-in user.
-  ...(
-    [
-      ["/voters", <VoterProfilePage key="profile" />],
-      ["/voters/card", <VoterCardPage key="card" />],
-      ["/voters/faq", <VotingFaqPage key="faq" />],
-      ["/voters/stations", <PollingStationsPage key="stations" />],
-    ] as const
-  ).map(([path, element]) => ({
-    path,
-    element: (
-      <RequireUser>
-        <Page>{element}</Page>
-      </RequireUser>
-    ),
-  })),
+  signedIn("/voters", <VoterProfilePage />),
+  signedIn("/voters/card", <VoterCardPage />),
+  signedIn("/voters/faq", <VotingFaqPage />),
+  signedIn("/voters/stations", <PollingStationsPage />),
   // The platform admin portal: its own sign-in; the dashboard checks the admin session on the server.
-  {
-    path: "/admin/signin",
-    element: (
-      <Page>
-        <AdminSignInPage />
-      </Page>
-    ),
-  },
-  {
-    path: "/admin/dashboard",
-    element: (
-      <Page>
-        <AdminDashboardPage />
-      </Page>
-    ),
-  },
+  page("/admin/signin", <AdminSignInPage />),
+  page("/admin/dashboard", <AdminDashboardPage />),
   { path: "/admin", element: <Navigate to="/admin/dashboard" replace /> },
   { path: "/monitoring", element: <ToArea page="monitoring" userType="organization" /> },
   { path: "*", element: <Navigate to="/" replace /> },

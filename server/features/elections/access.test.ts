@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTICE_SETTINGS } from "../../../contract/election-notices";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
@@ -63,7 +63,7 @@ describe("another organization's election", () => {
           ...(route.method !== "GET" && { payload: (bodies[key] ?? {}) as object }),
         });
         expect(response.statusCode, key).toBe(404);
-        expect(response.json().error.message, key).toBe(electionMessages.electionNotFound);
+        expect(response.json().error.message, key).toBe(electionServerMessages.electionNotFound);
       }
     }
     const byChannel = await call(t.app, strangerVoter.cookie).get(`/api/channels/${channel.id}/election`);

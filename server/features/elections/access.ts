@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { elections } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
@@ -11,13 +11,13 @@ import type { ElectionRow } from "./queries";
 export async function electionForMember(db: Db, user: User, electionId: string): Promise<ElectionRow> {
   const [row] = await db.select().from(elections).where(eq(elections.id, electionId));
   if (!row || !(await roleIn(db, user.id, row.organizationId)))
-    throw notFound(electionMessages.electionNotFound);
+    throw notFound(electionServerMessages.electionNotFound);
   return row;
 }
 
 export async function electionForAdmin(db: Db, user: User, electionId: string): Promise<ElectionRow> {
   const row = await electionForMember(db, user, electionId);
   if (!isAdmin(user, await roleIn(db, user.id, row.organizationId)))
-    throw forbidden(electionMessages.adminOnly);
+    throw forbidden(electionServerMessages.adminOnly);
   return row;
 }

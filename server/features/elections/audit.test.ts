@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SECURITY_SETTINGS } from "../../../contract/channels";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import { channels, elections } from "../../db/schema";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
@@ -65,7 +65,7 @@ describe("an election's verification rules", () => {
       security_settings: settings({}),
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(electionMessages.securityFrozen);
+    expect(refused.json().error.message).toBe(electionServerMessages.securityFrozen);
     const [still] = await t.database.db.select().from(channels).where(eq(channels.id, channel.id));
     expect(still?.securitySettings).toEqual(phoneOnly);
     expect((await as.patch(`/api/channels/${channel.id}`, { description: "Officers" })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { SecuritySettings } from "../../../contract/channels";
-import { type ElectionAuditEntry, electionMessages } from "../../../contract/elections";
+import { type ElectionAuditEntry, electionServerMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { electionAudit, elections, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
@@ -25,7 +25,7 @@ export async function guardSecurityChange(
     sql`select id, status from elections where channel_id = ${options.channelId}::uuid for update`,
   )) as unknown as { rows: Array<{ id: string; status: string }> };
   for (const election of locked.rows) {
-    if (election.status !== "upcoming") throw conflict(electionMessages.securityFrozen);
+    if (election.status !== "upcoming") throw conflict(electionServerMessages.securityFrozen);
     await tx.insert(electionAudit).values({
       electionId: election.id,
       actorId: options.actorId,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Ballot, isBlank, validateBallot } from "../../../contract/ballots/ballot";
 import type { QuestionMethod } from "../../../contract/ballots/question";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import type { castVoteInput } from "../../../contract/elections-input";
 import type { Db } from "../../db/connect";
 import { badRequest } from "../../http/errors";
@@ -60,7 +60,7 @@ export async function checkSelections(
 function checkOne(question: QuestionRow, selection: Selection): Checked | string {
   const { ballot } = selection;
   if (!ballot) {
-    if (question.method.kind !== "plurality") return electionMessages.wrongCandidate;
+    if (question.method.kind !== "plurality") return electionServerMessages.wrongCandidate;
     return { candidateId: selection.candidate_id ?? null, answer: null };
   }
   const problem = validateBallot(

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import { type Bulletin, type ElectionStatus, electionMessages } from "../../../contract/elections";
+import { type Bulletin, type ElectionStatus, electionServerMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,
@@ -47,7 +47,7 @@ export async function boardParts(
     .from(elections)
     .innerJoin(organizations, eq(organizations.id, elections.organizationId))
     .where(eq(elections.id, electionId));
-  if (!found) throw notFound(electionMessages.electionNotFound);
+  if (!found) throw notFound(electionServerMessages.electionNotFound);
   const { election, organizationName } = found;
   const { positions, standing } = await electionQuestions(db, electionId);
   const chain = await db

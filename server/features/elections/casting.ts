@@ -7,6 +7,7 @@ import {
   type ChainHead,
   chainKeyMessage,
   electionMessages,
+  electionServerMessages,
   RECEIPT_ALPHABET,
   receiptMessage,
 } from "../../../contract/elections";
@@ -228,7 +229,8 @@ export async function castVote(options: {
   const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
-  if (new Set(positionIds).size !== positionIds.length) throw badRequest(electionMessages.answeredTwice);
+  if (new Set(positionIds).size !== positionIds.length)
+    throw badRequest(electionServerMessages.answeredTwice);
   const checked = await checkSelections(db, { electionId, voterId: voter.id, selections: input.selections });
   await requirePasswordIfChosen(options.guard, voter, input.password, who.ip, {
     needed: electionMessages.passwordNeeded,
@@ -239,7 +241,7 @@ export async function castVote(options: {
   if (!checked) {
     // A question that is not this election's: nothing is written; the refusal says which rule was broken.
     await explainRefusal(db, { voter, electionId, now, positions, chosen: "{}", count });
-    throw badRequest(electionMessages.wrongCandidate);
+    throw badRequest(electionServerMessages.wrongCandidate);
   }
 
   const receipt = newReceipt();
@@ -283,7 +285,7 @@ export async function castVote(options: {
   if (broken === "already_voted") await monitor?.duplicateAttempt(who);
   throw broken === "already_voted"
     ? conflict(electionMessages.alreadyVoted)
-    : forbidden(electionMessages.grantMissing);
+    : forbidden(electionServerMessages.grantMissing);
 }
 
 /**
@@ -309,12 +311,12 @@ async function explainRefusal(
       ${validSelections(positions, chosen)}::int as valid
     from elections e where e.id = ${electionId}`)) as unknown as { rows: Checks[] };
   const check = checked.rows[0];
-  if (!check?.member) throw notFound(electionMessages.electionNotFound);
+  if (!check?.member) throw notFound(electionServerMessages.electionNotFound);
   if (check.suspended) throw forbidden(messages.organizationSuspended);
   if (check.blocked) throw forbidden(messages.votingSessionBlocked);
   if (!check.open) throw forbidden(electionMessages.notOpen);
-  if (!check.on_roll) throw forbidden(electionMessages.notOnRoll);
+  if (!check.on_roll) throw forbidden(electionServerMessages.notOnRoll);
   if (check.two_factor && !voter.totpEnabled) throw forbidden(electionMessages.twoFactorNeeded);
-  if (check.valid !== options.count) throw badRequest(electionMessages.wrongCandidate);
+  if (check.valid !== options.count) throw badRequest(electionServerMessages.wrongCandidate);
   return check.voted ? "already_voted" : "grant";
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import { elections } from "../../db/schema";
 import { electionChannel, electionOfChannel } from "../../test/elections";
@@ -46,7 +46,7 @@ describe("deleting an election channel", () => {
       for (const step of after) await as.post(`/api/elections/${election.id}/${step}`);
       const refused = await as.delete(`/api/channels/${channel.id}`);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe(electionMessages.channelKeepsElection);
+      expect(refused.json().error.message).toBe(electionServerMessages.channelKeepsElection);
       expect((await as.get(`/api/channels/${channel.id}`)).statusCode).toBe(200);
       expect((await electionRow(election.id))?.channelId).toBe(channel.id);
     }

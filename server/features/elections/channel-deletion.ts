@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { elections } from "../../db/schema";
 import { conflict } from "../../http/errors";
@@ -19,7 +19,7 @@ export async function withdrawChannelElection(tx: Db, channelId: string, now: Da
   )) as unknown as { rows: Array<{ id: string; status: string; opened: boolean }> };
   const neverOpened = (e: { status: string; opened: boolean }) =>
     e.status === "upcoming" || (e.status === "cancelled" && !e.opened);
-  if (locked.rows.some((e) => !neverOpened(e))) throw conflict(electionMessages.channelKeepsElection);
+  if (locked.rows.some((e) => !neverOpened(e))) throw conflict(electionServerMessages.channelKeepsElection);
   const ids = locked.rows.map((e) => e.id);
   // Its announcement still waiting in the outbox would announce an election that no longer exists.
   for (const id of ids) await expireWaitingNotices(tx, id, now);

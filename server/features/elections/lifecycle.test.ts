@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
@@ -112,14 +112,14 @@ describe("the admin", () => {
       heard.some((m) => m.event === "election.updated" && m.topic === `org:${admin.organizationId}`),
     ).toBe(true);
     expect((await as.post(`/api/elections/${election.id}/open`)).json().error.message).toBe(
-      electionMessages.cannotOpen,
+      electionServerMessages.cannotOpen,
     );
 
     const sooner = await as.post(`/api/elections/${election.id}/extend`, {
       end_date: election.start_date,
       end_time: "09:00",
     });
-    expect(sooner.json().error.message).toBe(electionMessages.cannotExtend);
+    expect(sooner.json().error.message).toBe(electionServerMessages.cannotExtend);
     const later = await as.post(`/api/elections/${election.id}/extend`, {
       end_date: "2099-01-01",
       end_time: "12:00",
@@ -133,7 +133,7 @@ describe("the admin", () => {
     const closed = await as.post(`/api/elections/${election.id}/close`);
     expect(closed.json().status).toBe("completed");
     expect((await as.post(`/api/elections/${election.id}/cancel`)).json().error.message).toBe(
-      electionMessages.cannotCancel,
+      electionServerMessages.cannotCancel,
     );
   });
 
@@ -158,7 +158,7 @@ describe("the admin", () => {
     await as.post(`/api/elections/${election.id}/open`);
     const frozen = await as.put(`/api/elections/${election.id}/definition`, definition);
     expect(frozen.statusCode).toBe(400);
-    expect(frozen.json().error.message).toBe(electionMessages.definitionFrozen);
+    expect(frozen.json().error.message).toBe(electionServerMessages.definitionFrozen);
   });
 
   it("refuses dates that do not exist, in channel creation, the ballot's definition and an extension", async () => {
@@ -248,7 +248,7 @@ describe("the admin", () => {
     // Once voting opened, an editor left open is told the ballot is frozen, whatever its dates.
     await by.post(`/api/elections/${election.id}/open`);
     const late = await by.put(`/api/elections/${election.id}/definition`, pastDefinition);
-    expect(late.json().error.message).toBe(electionMessages.definitionFrozen);
+    expect(late.json().error.message).toBe(electionServerMessages.definitionFrozen);
 
     // A time zone 14 hours east would put an upcoming start (an hour from now in UTC) 13 hours back.
     const soon = await as.post("/api/channels", {

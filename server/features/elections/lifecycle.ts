@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import type { electionDefinitionInput } from "../../../contract/elections-input";
 import type { Db } from "../../db/connect";
 import { channels, electionPositions, elections, organizations } from "../../db/schema";
@@ -126,7 +126,7 @@ export async function openEarly(
   const opened = await db.transaction((tx) =>
     open(tx, electionId, clock.now(), { timeZone, actorId: admin.id }, origin),
   );
-  if (!opened) throw badRequest(electionMessages.cannotOpen);
+  if (!opened) throw badRequest(electionServerMessages.cannotOpen);
   return opened;
 }
 
@@ -148,7 +148,7 @@ export async function closeEarly(
     if (row) await queueClosingNotices(tx, row, now, origin);
     return row;
   });
-  if (!closed) throw badRequest(electionMessages.cannotClose);
+  if (!closed) throw badRequest(electionServerMessages.cannotClose);
   return closed;
 }
 
@@ -170,7 +170,7 @@ export async function cancelElection(
     if (row) await queueCancellationNotice(tx, row, clock.now(), origin);
     return row;
   });
-  if (!cancelled) throw badRequest(electionMessages.cannotCancel);
+  if (!cancelled) throw badRequest(electionServerMessages.cannotCancel);
   return cancelled;
 }
 
@@ -185,13 +185,13 @@ export async function extendElection(
   const row = await electionForAdmin(db, admin, electionId);
   const zone = await timeZoneOf(db, row.organizationId);
   const endsAt = zonedInstant(end.end_date, end.end_time, zone);
-  if (endsAt <= row.endsAt || endsAt <= clock.now()) throw badRequest(electionMessages.cannotExtend);
+  if (endsAt <= row.endsAt || endsAt <= clock.now()) throw badRequest(electionServerMessages.cannotExtend);
   const [extended] = await db
     .update(elections)
     .set({ endDate: end.end_date, endTime: end.end_time, endsAt })
     .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
     .returning();
-  if (!extended) throw badRequest(electionMessages.cannotExtend);
+  if (!extended) throw badRequest(electionServerMessages.cannotExtend);
   return extended;
 }
 
@@ -215,7 +215,7 @@ export async function setResultsHidden(
     }
     return updated;
   });
-  if (!row) throw badRequest(electionMessages.electionNotFound);
+  if (!row) throw badRequest(electionServerMessages.electionNotFound);
   return row;
 }
 
@@ -233,7 +233,7 @@ export async function updateDefinition(
 ): Promise<ElectionRow> {
   const row = await electionForAdmin(db, admin, electionId);
   // Frozen first: an editor left open while voting opened is told so, not that its start is past.
-  if (row.status !== "upcoming") throw badRequest(electionMessages.definitionFrozen);
+  if (row.status !== "upcoming") throw badRequest(electionServerMessages.definitionFrozen);
   const voting = input.voting_settings;
   const window = votingWindow(voting, await timeZoneOf(db, row.organizationId), now);
   return db.transaction(async (tx) => {
@@ -251,7 +251,7 @@ export async function updateDefinition(
       })
       .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
       .returning();
-    if (!updated) throw badRequest(electionMessages.definitionFrozen);
+    if (!updated) throw badRequest(electionServerMessages.definitionFrozen);
     await tx.delete(electionPositions).where(eq(electionPositions.electionId, electionId));
     await createPositions(tx, electionId, voting);
     if (updated.channelId) {

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerText, type Ballot, ballotMessages } from "../../../contract/ballots/ballot";
 import type { QuestionInput } from "../../../contract/ballots/question";
-import { electionMessages, type PositionView } from "../../../contract/elections";
+import { electionMessages, electionServerMessages, type PositionView } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import {
   ballots,
@@ -301,7 +301,7 @@ describe("casting a ballot on a question", () => {
       const response = await cast(voter.cookie, election.id, { grant_id: grant, selections: [selection] });
       expect([response.statusCode, response.json().error.message]).toEqual([
         400,
-        electionMessages.wrongCandidate,
+        electionServerMessages.wrongCandidate,
       ]);
     }
     // An outsider learns nothing of another organization's questions, not even that a ballot is malformed.
@@ -313,7 +313,10 @@ describe("casting a ballot on a question", () => {
         { position_id: byTitle("Board of Directors").id, ballot: { kind: "ranking", ranks: [[a], [a]] } },
       ],
     });
-    expect([probe.statusCode, probe.json().error.message]).toEqual([404, electionMessages.electionNotFound]);
+    expect([probe.statusCode, probe.json().error.message]).toEqual([
+      404,
+      electionServerMessages.electionNotFound,
+    ]);
     expect(await stored(election.id, grant)).toEqual({ ballots: 0, participations: 0, grantUsed: false });
   });
 

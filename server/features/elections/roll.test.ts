@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { electionMessages } from "../../../contract/elections";
+import { electionServerMessages } from "../../../contract/elections";
 import { rollMessages } from "../../../contract/invitations";
 import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createMember, createOrganization, uniqueEmail } from "../../test/factories";
@@ -105,7 +105,7 @@ describe("an election's roll", () => {
         ...(method === "national_id" && { id_number: "ANY-ID-1" }),
       });
       expect(start.statusCode, method).toBe(403);
-      expect(start.json().error.message).toBe(electionMessages.notOnRoll);
+      expect(start.json().error.message).toBe(electionServerMessages.notOnRoll);
     }
     expect(cannotVote.verification_methods.length).toBeGreaterThan(0);
     expect(await t.outbox.to(outsider?.user.email as string)).toHaveLength(before);

@@ -1,6 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { electionMessages, type VerificationMethod, votingOpen } from "../../../contract/elections";
+import {
+  electionMessages,
+  electionServerMessages,
+  type VerificationMethod,
+  votingOpen,
+} from "../../../contract/elections";
 import { electionsEndpoints } from "../../../contract/elections-endpoints";
 import type { AppContext } from "../../context";
 import { elections } from "../../db/schema";
@@ -55,7 +60,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .select({ id: elections.id })
       .from(elections)
       .where(eq(elections.channelId, params.id));
-    if (!row) throw notFound(electionMessages.electionNotFound);
+    if (!row) throw notFound(electionServerMessages.electionNotFound);
     return electionFor(db, auth.user, row.id);
   });
 
@@ -126,8 +131,9 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const election = await electionFor(db, currentUser(request), idParam(request.params));
     if (!votingOpen(election, clock.now())) throw forbidden(electionMessages.notOpen);
     // No code is sent, and no grant made, to someone who cannot vote here.
-    if (!election.viewer.on_roll) throw forbidden(electionMessages.notOnRoll);
-    if (!election.verification_methods.includes(method)) throw badRequest(electionMessages.methodUnavailable);
+    if (!election.viewer.on_roll) throw forbidden(electionServerMessages.notOnRoll);
+    if (!election.verification_methods.includes(method))
+      throw badRequest(electionServerMessages.methodUnavailable);
     // A suspended organization's members may read but not verify or vote.
     await requireActiveOrganization(db, election.organization_id);
     if (election.requires_two_factor && !currentUser(request).totpEnabled) {

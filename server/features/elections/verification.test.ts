@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { electionMessages } from "../../../contract/elections";
+import { electionMessages, electionServerMessages } from "../../../contract/elections";
 import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
@@ -32,9 +32,9 @@ describe("National ID", () => {
     const { url, as } = await setup();
     const wrong = await as.post(url, { method: "national_id", id_number: "GHA-654321" });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.message).toBe(electionMessages.invalidId);
+    expect(wrong.json().error.message).toBe(electionServerMessages.invalidId);
     const short = await as.post(url, { method: "national_id", id_number: "12345" });
-    expect(short.json().error.message).toBe(electionMessages.invalidId);
+    expect(short.json().error.message).toBe(electionServerMessages.invalidId);
     const ok = await as.post(url, { method: "national_id", id_number: "gha 123456" });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: "verified", grant_id: expect.any(String) });
@@ -51,7 +51,7 @@ describe("Phone and Voter's Card codes", () => {
     const ok = await as.post(`${url}/confirm`, { method: "phone", code });
     expect(ok.json().status).toBe("verified");
     const reused = await as.post(`${url}/confirm`, { method: "phone", code });
-    expect(reused.json().error.message).toBe(electionMessages.codeExpired);
+    expect(reused.json().error.message).toBe(electionServerMessages.codeExpired);
 
     await as.post(url, { method: "voters_card" });
     expect(codeIn((await t.outbox.lastTo(voter.input.email))?.text)).toMatch(/^\d{6}$/);
@@ -68,7 +68,7 @@ describe("Phone and Voter's Card codes", () => {
       ).toBe(electionMessages.invalidCode);
     }
     expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
-      electionMessages.codeExpired,
+      electionServerMessages.codeExpired,
     );
   });
 
@@ -78,7 +78,7 @@ describe("Phone and Voter's Card codes", () => {
     const code = codeIn((await t.outbox.lastTo("+233 20 555 0177"))?.text);
     t.clock.advance(5 * 60_000 + 1);
     expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
-      electionMessages.codeExpired,
+      electionServerMessages.codeExpired,
     );
   });
 
@@ -200,7 +200,7 @@ describe("the channel's security settings", () => {
       method: "national_id",
       id_number: "GHA-777777",
     });
-    expect(refused.json().error.message).toBe(electionMessages.methodUnavailable);
+    expect(refused.json().error.message).toBe(electionServerMessages.methodUnavailable);
   });
 
   it("with two-factor on, refuse a vote from a voter without two-factor sign-in", async () => {

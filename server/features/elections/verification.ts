@@ -5,6 +5,7 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MINUTES,
   electionMessages,
+  electionServerMessages,
   GRANT_TTL_MINUTES,
   ID_MIN_LENGTH,
   type VerificationMethod,
@@ -83,13 +84,13 @@ export async function startVerification(
       hashIdNumber(ctx.secretKey, input.id_number) === user.voterIdHash;
     if (!matches) {
       await record(ctx, user, electionId, "national_id", false);
-      throw badRequest(electionMessages.invalidId);
+      throw badRequest(electionServerMessages.invalidId);
     }
     return grant(ctx, user, electionId, "national_id");
   }
 
   const phone = user.phoneNumber?.trim();
-  if (input.method === "phone" && !phone) throw badRequest(electionMessages.noPhone);
+  if (input.method === "phone" && !phone) throw badRequest(electionServerMessages.noPhone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expiresAt = new Date(ctx.clock.now().getTime() + CODE_TTL_MINUTES * 60_000);
   const to = input.method === "phone" ? (phone as string) : user.email;
@@ -120,7 +121,7 @@ export async function startVerification(
       expiresAt,
     });
   });
-  return { status: "code_sent", message: electionMessages.codeSent(mask(to)) };
+  return { status: "code_sent", message: electionServerMessages.codeSent(mask(to)) };
 }
 
 /** Checks the newest live code of that method; each wrong try counts, and the fifth kills it. */
@@ -146,7 +147,7 @@ export async function confirmVerification(
     .limit(1);
   if (!code || code.expiresAt <= now || code.attempts >= CODE_MAX_ATTEMPTS) {
     await record(ctx, user, electionId, input.method, false);
-    throw badRequest(electionMessages.codeExpired);
+    throw badRequest(electionServerMessages.codeExpired);
   }
   if (codeHash(ctx.secretKey, code.id, input.code) !== code.codeHash) {
     await ctx.db
@@ -167,7 +168,7 @@ export async function confirmVerification(
       ),
     )
     .returning({ id: verificationCodes.id });
-  if (consumed.length === 0) throw badRequest(electionMessages.codeExpired);
+  if (consumed.length === 0) throw badRequest(electionServerMessages.codeExpired);
   return grant(ctx, user, electionId, input.method);
 }
 

@@ -1,7 +1,7 @@
 // Over 300 lines: casting, who voted and results read one election's ballots in turn, on one shared setup.
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { electionMessages } from "../../../contract/elections";
+import { electionMessages, electionServerMessages } from "../../../contract/elections";
 import { ballots, elections, participations } from "../../db/schema";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
@@ -105,12 +105,12 @@ describe("casting a vote", () => {
       grant_id: crypto.randomUUID(),
       selections: [choice],
     });
-    expect(noGrant.json().error.message).toBe(electionMessages.grantMissing);
+    expect(noGrant.json().error.message).toBe(electionServerMessages.grantMissing);
 
     const expiring = await grantFor(t.database.db, t.clock, a.user.id, election.id);
     t.clock.advance(10 * 60_000 + 1);
     const expired = await cast(a.cookie, election.id, { grant_id: expiring, selections: [choice] });
-    expect(expired.json().error.message).toBe(electionMessages.grantMissing);
+    expect(expired.json().error.message).toBe(electionServerMessages.grantMissing);
 
     const othersGrant = await grantFor(t.database.db, t.clock, b.user.id, election.id);
     expect(
@@ -122,7 +122,7 @@ describe("casting a vote", () => {
       selections: [{ position_id: president.id, candidate_id: other.president.candidates[0].id }],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.message).toBe(electionMessages.wrongCandidate);
+    expect(foreign.json().error.message).toBe(electionServerMessages.wrongCandidate);
 
     // Two answers to one position: refused for what it is, and nothing written.
     const twice = await cast(a.cookie, election.id, {
@@ -133,7 +133,7 @@ describe("casting a vote", () => {
       ],
     });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().error.message).toBe(electionMessages.answeredTwice);
+    expect(twice.json().error.message).toBe(electionServerMessages.answeredTwice);
 
     const outsider = await createVoter(t.app);
     const notMember = await cast(outsider.cookie, election.id, {
@@ -142,7 +142,7 @@ describe("casting a vote", () => {
     });
     // Another organization's election is not there for an outsider, as on every election route.
     expect(notMember.statusCode).toBe(404);
-    expect(notMember.json().error.message).toBe(electionMessages.electionNotFound);
+    expect(notMember.json().error.message).toBe(electionServerMessages.electionNotFound);
 
     await call(t.app, admin.cookie).post(`/api/elections/${election.id}/cancel`);
     const cancelled = await cast(c.cookie, election.id, {
@@ -222,7 +222,7 @@ describe("casting a vote", () => {
       selections: [{ position_id: senator.id, candidate_id: senator.candidates[0].id }],
     });
     expect(unvoted.statusCode).toBe(403);
-    expect(unvoted.json().error.message).toBe(electionMessages.grantMissing);
+    expect(unvoted.json().error.message).toBe(electionServerMessages.grantMissing);
   });
 
   it("stores exactly one ballot per voter and position from 200 voters making 5 concurrent attempts each", async () => {
@@ -418,6 +418,6 @@ describe("an existing member", () => {
       selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error.message).toBe(electionMessages.notOnRoll);
+    expect(response.json().error.message).toBe(electionServerMessages.notOnRoll);
   });
 });

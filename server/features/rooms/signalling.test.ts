@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { ServerMessage } from "../../../contract/events";
-import { roomMessages, type SignalData } from "../../../contract/rooms";
+import type { ServerMessage, SignalData } from "../../../contract/events";
+import { roomMessages } from "../../../contract/rooms";
 import { localBus } from "../../realtime/bus";
 import type { Connection } from "../../realtime/connection";
 import { call } from "../../test/http";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { EventMap } from "../../../contract/events";
+import type { EventMap, SignalData } from "../../../contract/events";
 import { messages } from "../../../contract/messages";
-import { roomMessages, type SignalData } from "../../../contract/rooms";
+import { roomMessages } from "../../../contract/rooms";
 import type { Db } from "../../db/connect";
 import { organizations, roomParticipants, roomSessions } from "../../db/schema";
 import { forbidden } from "../../http/errors";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SignalData } from "../../../contract/events";
 import { messages } from "../../../contract/messages";
-import type { SignalData } from "../../../contract/rooms";
 import { organizations, roomParticipants, roomSessions } from "../../db/schema";
 import { TestSocket } from "../../realtime/test-fixtures/client";
 import { call } from "../../test/http";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import type { ServerMessage } from "../../../contract/events";
-import type { RoomView, SignalData } from "../../../contract/rooms";
+import type { ServerMessage, SignalData } from "../../../contract/events";
+import type { RoomView } from "../../../contract/rooms";
 import { TestSocket } from "../../realtime/test-fixtures/client";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";

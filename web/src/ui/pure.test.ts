@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatDateTime, formatTime } from "./format";
+import { formatCount, formatDate, formatDateTime } from "./format";
 import { messageOf } from "./messageOf";
 
 describe("messageOf", () => {
@@ -27,9 +27,6 @@ describe("format", () => {
       new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" }).format(at),
     );
     expect(formatDate(iso)).toContain("2026");
-  });
-  it("writes the time of day with seconds", () => {
-    expect(formatTime(iso)).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: "medium" }).format(at));
   });
   it("groups counts as the locale does", () => {
     expect(formatCount(0)).toBe("0");

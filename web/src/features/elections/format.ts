@@ -6,7 +6,7 @@ import {
   resultsUnavailable,
 } from "../../../../contract/elections";
 import { ApiError } from "../../api/http";
-import { formatDate, formatDateTime, formatTime } from "../../ui/format";
+import { formatDate, formatDateTime } from "../../ui/format";
 
 /** Why results are not shown (the contract's words, as the server says them). */
 export function resultsNotice(election: Pick<Election, "status">): string {
@@ -79,7 +79,6 @@ export function calendarDate(value: string, style: "long" | "short" = "long"): s
 }
 
 export const when = formatDateTime;
-export const clockTime = formatTime;
 
 /** The first and last characters of a long hash: "3fa9c1d2…77e0". */
 export function shorten(hash: string, head = 10, tail = 6): string {

@@ -1,5 +1,5 @@
-import type { ClientMessage, ServerMessage } from "../../../../contract/events";
-import type { RoomParticipant, SignalData } from "../../../../contract/rooms";
+import type { ClientMessage, ServerMessage, SignalData } from "../../../../contract/events";
+import type { RoomParticipant } from "../../../../contract/rooms";
 import { ReconnectingSocket } from "../../api/reconnectingSocket";
 
 /** Where the seat stands: taking it, held, or given up (and why). */

@@ -17,7 +17,6 @@ export const text = {
   comment: "Comment",
   file: "File",
   unknownUser: "Unknown User",
-  openMessage: (where: string) => `Open in ${where}`,
   retry: "Retry",
   failed: "Search failed",
 };

@@ -1,4 +1,5 @@
-import type { IceServer, RoomParticipant, RoomRole, SignalData } from "../../../../../contract/rooms";
+import type { SignalData } from "../../../../../contract/events";
+import type { IceServer, RoomParticipant, RoomRole } from "../../../../../contract/rooms";
 import { SENDING_ROLES } from "../../../../../contract/rooms";
 import type { SignalChannel } from "../roomSocket";
 import { inboundStats, type MediaPath, type MediaStats } from "./path";
