@@ -8,7 +8,7 @@ export const firstMessages = {
   serviceUnavailable: "The server is briefly unavailable. Please try again.",
   connectionError: "Connection Error",
   organizationSuspended:
-    "This organization has been suspended by the platform administrator. You can read, but not post, join rooms or vote.",
+    "This organization has been suspended by the platform administrator. You can read, but not post, create or change channels and elections, join rooms or vote.",
   channelNotFound: "Channel not found",
   unexpected: "An unexpected error occurred",
   removedFromOrganization: (name: string) => `An administrator removed you from ${name}`,

@@ -75,7 +75,12 @@ export interface VoterProfile {
   two_factor_enabled: boolean;
 }
 
-export type ActivityKind = "registered" | "joined_organization" | "verified_identity" | "voted";
+export type ActivityKind =
+  | "registered"
+  | "updated_contact"
+  | "joined_organization"
+  | "verified_identity"
+  | "voted";
 
 /** One event of the user's own, from the rows that record it. A vote never says what was chosen. */
 export interface ActivityItem {

@@ -137,6 +137,18 @@ describe("an audio room", () => {
     // The host ends the session: everyone sees it ended.
     await endSession(host, kojo);
     await shot(kojo.page, "rooms-airing-ended");
+
+    // A listener opens the room again: the host is told, and stays off the new session's stage
+    // until they choose to open it too.
+    await kojo.page.getByRole("button", { name: "Open the room again" }).click();
+    await kojo.page.locator(".RoomPage_status", { hasText: "Waiting" }).waitFor();
+    await host.page.getByText("A new session has opened in this room.").waitFor();
+    await shot(host.page, "rooms-airing-newer-session");
+    await pause(1000);
+    await host.page.getByText("This session has ended").waitFor();
+    await kojo.page.getByText("1 participant", { exact: true }).waitFor();
+    await host.page.getByRole("button", { name: "Open the room again" }).click();
+    await kojo.page.getByText("2 participants").waitFor();
   });
 });
 

@@ -43,6 +43,8 @@ export const users = pgTable(
     totpEnabled: boolean("totp_enabled").notNull().default(false),
     /** The time step (30 s) of the last code accepted: a code is good once, so a step is never used twice. */
     totpLastStep: integer("totp_last_step"),
+    /** When the user last changed their name or phone number (Recent Activity), null if never. */
+    contactUpdatedAt: timestamp("contact_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

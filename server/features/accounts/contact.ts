@@ -37,13 +37,17 @@ export async function updateProfile(
     }
   }
   const { db, clock } = context.guard;
+  const nameChanges = input.full_name !== undefined && input.full_name !== user.fullName;
+  const now = clock.now();
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({
-        ...(input.full_name !== undefined && { fullName: input.full_name }),
+        ...(nameChanges && { fullName: input.full_name }),
         ...(phoneChanges && { phoneNumber: input.phone_number }),
-        updatedAt: clock.now(),
+        // Recent Activity's "Updated contact information".
+        ...((nameChanges || phoneChanges) && { contactUpdatedAt: now }),
+        updatedAt: now,
       })
       .where(eq(users.id, user.id))
       .returning(userColumns);

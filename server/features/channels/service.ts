@@ -27,7 +27,7 @@ import { guardSecurityChange } from "../elections/audit";
 import { withdrawChannelElection } from "../elections/channel-deletion";
 import { createElectionDefinition } from "../elections/definition";
 import { requireApprovalFromFirstElection } from "../organizations/approval";
-import { isAdmin, requireMember, roleIn } from "../organizations/policy";
+import { isAdmin, requireActiveOrganization, requireMember, roleIn } from "../organizations/policy";
 import { type Removed, removePostsWhere } from "../posts/removal";
 import { checkSecurityFor, effectiveSecurity } from "./checks";
 import { type ChannelRow, presentChannel } from "./presenter";
@@ -95,6 +95,13 @@ async function channelForAdmin(db: Db, user: User, channelId: string): Promise<C
   return row;
 }
 
+/** The channel, for an administrator changing it: not while the organization is suspended (requireManager). */
+async function channelToChange(db: Db, user: User, channelId: string): Promise<ChannelRow> {
+  const row = await channelForAdmin(db, user, channelId);
+  await requireActiveOrganization(db, row.organizationId);
+  return row;
+}
+
 function nameTaken(error: unknown, name: string): never {
   if (isUniqueViolation(error, "channels_org_type_name_key")) throw conflict(messages.channelNameTaken(name));
   throw error;
@@ -116,6 +123,7 @@ export async function createChannel(
   if (!organizationId) throw badRequest(messages.noOrganization);
   const role = await roleIn(db, user.id, organizationId);
   if (!role) throw badRequest(messages.noOrganization);
+  await requireActiveOrganization(db, organizationId);
   const admin = isAdmin(user, role);
   if (input.type === "election" && !admin) throw forbidden(messages.electionChannelAdminOnly);
   if (input.is_private && !admin) throw forbidden(messages.privateChannelAdminOnly);
@@ -175,7 +183,7 @@ export async function updateChannel(
   channelId: string,
   input: z.output<typeof updateChannelInput>,
 ): Promise<Channel> {
-  const row = await channelForAdmin(db, user, channelId);
+  const row = await channelToChange(db, user, channelId);
   if (input.name !== undefined && input.name === row.name) throw badRequest(messages.renameSame);
   checkSecurityFor(row.type, input.security_settings);
   try {
@@ -215,7 +223,7 @@ export async function duplicateChannel(
   user: User,
   channelId: string,
 ): Promise<Channel> {
-  const row = await channelForAdmin(db, user, channelId);
+  const row = await channelToChange(db, user, channelId);
   const taken = await db
     .select({ name: channels.name })
     .from(channels)
@@ -252,7 +260,7 @@ export async function deleteChannel(
   user: User,
   channelId: string,
 ): Promise<{ row: ChannelRow } & Removed> {
-  const row = await channelForAdmin(db, user, channelId);
+  const row = await channelToChange(db, user, channelId);
   const removed = await db.transaction(async (tx) => {
     // An election channel takes its election with it, or is refused once voting opened.
     await withdrawChannelElection(tx, channelId, clock.now());
@@ -313,7 +321,7 @@ export async function setChannelPosters(
   channelId: string,
   userIds: string[],
 ): Promise<{ userIds: string[]; organizationId: string }> {
-  const row = await channelForAdmin(db, user, channelId);
+  const row = await channelToChange(db, user, channelId);
   const unique = [...new Set(userIds)];
   // Every one a member, in one statement (up to 10,000 picked: one read each took seconds).
   if (unique.length > 0) {

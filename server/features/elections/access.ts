@@ -4,7 +4,7 @@ import type { Db } from "../../db/connect";
 import { elections } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { isAdmin, roleIn } from "../organizations/policy";
+import { isAdmin, requireActiveOrganization, roleIn } from "../organizations/policy";
 import type { ElectionRow } from "./queries";
 
 /** The election, for a member of its organization; outsiders get 404 as if it did not exist. */
@@ -19,5 +19,12 @@ export async function electionForAdmin(db: Db, user: User, electionId: string): 
   const row = await electionForMember(db, user, electionId);
   if (!isAdmin(user, await roleIn(db, user.id, row.organizationId)))
     throw forbidden(electionServerMessages.adminOnly);
+  return row;
+}
+
+/** The election, for an administrator changing it: not while the organization is suspended (requireManager). */
+export async function electionToManage(db: Db, user: User, electionId: string): Promise<ElectionRow> {
+  const row = await electionForAdmin(db, user, electionId);
+  await requireActiveOrganization(db, row.organizationId);
   return row;
 }

@@ -10,7 +10,7 @@ import type { Clock } from "../../lib/clock";
 import { wallClock, zonedInstant } from "../../lib/zoned-time";
 import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
-import { electionForAdmin } from "./access";
+import { electionToManage } from "./access";
 import { freezeVerificationRules } from "./audit";
 import { createPositions, definitionHashOf, votingWindow } from "./definition";
 import { queueCancellationNotice, queueClosingNotices, queueNotice } from "./notices";
@@ -121,7 +121,7 @@ export async function openEarly(
   electionId: string,
   origin: string,
 ): Promise<ElectionRow> {
-  const row = await electionForAdmin(db, admin, electionId);
+  const row = await electionToManage(db, admin, electionId);
   const timeZone = await timeZoneOf(db, row.organizationId);
   const opened = await db.transaction((tx) =>
     open(tx, electionId, clock.now(), { timeZone, actorId: admin.id }, origin),
@@ -137,7 +137,7 @@ export async function closeEarly(
   electionId: string,
   origin: string,
 ): Promise<ElectionRow> {
-  await electionForAdmin(db, admin, electionId);
+  await electionToManage(db, admin, electionId);
   const now = clock.now();
   const closed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -159,7 +159,7 @@ export async function cancelElection(
   electionId: string,
   origin: string,
 ): Promise<ElectionRow> {
-  await electionForAdmin(db, admin, electionId);
+  await electionToManage(db, admin, electionId);
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(elections)
@@ -182,7 +182,7 @@ export async function extendElection(
   electionId: string,
   end: { end_date: string; end_time: string },
 ): Promise<ElectionRow> {
-  const row = await electionForAdmin(db, admin, electionId);
+  const row = await electionToManage(db, admin, electionId);
   const zone = await timeZoneOf(db, row.organizationId);
   const endsAt = zonedInstant(end.end_date, end.end_time, zone);
   if (endsAt <= row.endsAt || endsAt <= clock.now()) throw badRequest(electionServerMessages.cannotExtend);
@@ -203,7 +203,7 @@ export async function setResultsHidden(
   hidden: boolean,
   notices: { clock: Clock; origin: string },
 ): Promise<ElectionRow> {
-  await electionForAdmin(db, admin, electionId);
+  await electionToManage(db, admin, electionId);
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(elections)
@@ -231,7 +231,7 @@ export async function updateDefinition(
   input: z.output<typeof electionDefinitionInput>,
   now: Date,
 ): Promise<ElectionRow> {
-  const row = await electionForAdmin(db, admin, electionId);
+  const row = await electionToManage(db, admin, electionId);
   // Frozen first: an editor left open while voting opened is told so, not that its start is past.
   if (row.status !== "upcoming") throw badRequest(electionServerMessages.definitionFrozen);
   const voting = input.voting_settings;

@@ -17,7 +17,7 @@ import type { Clock } from "../../lib/clock";
 import { formatWhen } from "../../lib/outbox/templates";
 import type { User } from "../accounts/sessions";
 import { sendToMany } from "../chat/service";
-import { electionForAdmin } from "./access";
+import { electionForAdmin, electionToManage } from "./access";
 import {
   letterOf,
   manualReminders,
@@ -95,7 +95,7 @@ export async function saveNoticeSettings(
   electionId: string,
   settings: NoticeSettings,
 ): Promise<ElectionNotices> {
-  const row = await electionForAdmin(db, admin, electionId);
+  const row = await electionToManage(db, admin, electionId);
   const chosen = Object.fromEntries([
     ...NOTICE_KINDS.map((kind) => [kind, settings[kind]]),
     ["reminder_hours_before", settings.reminder_hours_before],
@@ -122,7 +122,7 @@ export async function remindNonVoters(options: {
   origin: string;
 }): Promise<ReminderSent & { messages: DirectMessage[] }> {
   const { db, clock, admin, electionId, origin } = options;
-  await electionForAdmin(db, admin, electionId);
+  await electionToManage(db, admin, electionId);
   return db.transaction(async (tx) => {
     const now = clock.now();
     // "no key update": two presses wait for each other, but votes (whose rows reference the

@@ -18,7 +18,7 @@ import {
 } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { electionForAdmin } from "./access";
+import { electionForAdmin, electionToManage } from "./access";
 import type { ElectionRow } from "./queries";
 
 /**
@@ -117,7 +117,7 @@ export async function setElectionRoll(
   electionId: string,
   input: ElectionRollInput,
 ): Promise<{ roll: ElectionRoll; election: ElectionRow }> {
-  const row = await electionForAdmin(db, admin, electionId);
+  const row = await electionToManage(db, admin, electionId);
   if (row.status !== "upcoming") throw badRequest(rollMessages.fixed);
   const userIds = input.kind === "chosen" ? [...new Set(input.user_ids)] : [];
   const listIds = input.kind === "chosen" ? [...new Set(input.list_ids)] : [];

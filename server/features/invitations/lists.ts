@@ -21,7 +21,7 @@ import { emailTo, type QueuedMessage, queueMessages } from "../../lib/outbox/que
 import { invitation } from "../../lib/outbox/templates";
 import { hashIdNumber } from "../accounts/service";
 import type { User } from "../accounts/sessions";
-import { requireActiveOrganization, requireAdmin } from "../organizations/policy";
+import { requireAdmin, requireManager } from "../organizations/policy";
 import { findOrganization } from "../organizations/queries";
 import { readVoterList, type VoterRow } from "./csv";
 
@@ -130,8 +130,7 @@ export async function sendVoterList(
   input: VoterListInput,
 ): Promise<VoterListSent> {
   const { db } = ctx;
-  await requireAdmin(db, admin, organizationId);
-  await requireActiveOrganization(db, organizationId);
+  await requireManager(db, admin, organizationId);
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw badRequest(voterListMessages.invitationGone);
   const rows = await checkedRows(db, organizationId, input.csv);

@@ -12,7 +12,7 @@ import { badRequest, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { queueMessage } from "../../lib/outbox/queue";
 import type { User } from "../accounts/sessions";
-import { requireActiveOrganization, requireAdmin } from "../organizations/policy";
+import { requireAdmin, requireManager } from "../organizations/policy";
 import { findOrganization } from "../organizations/queries";
 import { type InvitationContext, invitationMessage, newLink } from "./lists";
 
@@ -111,7 +111,7 @@ export async function resendInvitation(
 ): Promise<{ success: true; message: string }> {
   const { db } = ctx;
   const row = await invitationForAdmin(db, admin, invitationId);
-  await requireActiveOrganization(db, row.organizationId);
+  await requireManager(db, admin, row.organizationId);
   const organization = await findOrganization(db, row.organizationId);
   if (!organization) throw notFound(voterListMessages.invitationGone);
   const link = newLink(ctx);

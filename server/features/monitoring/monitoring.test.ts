@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { electionMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import type { MonitoredSession, MonitoringOverview, SecurityAlert } from "../../../contract/monitoring";
 import { monitoringMessages } from "../../../contract/monitoring";
@@ -269,6 +270,27 @@ describe("recording a session", () => {
     for (const body of bad)
       expect((await recordFrom(t, voter.cookie, election.id, body)).statusCode).toBe(400);
     expect((await recordFrom(t, voter.cookie, election.id, sessionBody())).statusCode).toBe(201);
+  });
+
+  it("only while the election takes votes: an upcoming or closed election's page makes no session", async () => {
+    const { admin, voters, election } = await monitoredElection(t, { open: false });
+    const [voter] = voters;
+    if (!voter) throw new Error("no voters");
+    const sessions = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(votingSessions)
+          .where(eq(votingSessions.electionId, election.id))
+      )[0]?.n;
+    const upcoming = await recordFrom(t, voter.cookie, election.id, sessionBody());
+    expect(upcoming.statusCode).toBe(403);
+    expect(upcoming.json().error.message).toBe(electionMessages.notOpen);
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`);
+    expect((await recordFrom(t, voter.cookie, election.id, sessionBody())).statusCode).toBe(201);
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
+    expect((await recordFrom(t, voter.cookie, election.id, sessionBody())).statusCode).toBe(403);
+    expect(await sessions()).toBe(1);
   });
 
   it("takes the address from the request, and from X-Forwarded-For only behind a trusted proxy", async () => {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { electionMessages } from "../../../contract/elections";
 import { monitoringEndpoints } from "../../../contract/monitoring";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
+import { forbidden } from "../../http/errors";
 import { enforceLimits, type Limit } from "../../lib/rate-limit";
 import { electionForMember } from "../elections/access";
 import { requireAdmin } from "../organizations/policy";
@@ -27,10 +29,15 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, monitoringEndpoints.record, async ({ params, body, auth, request, reply }) => {
     const user = auth.user;
     const election = await electionForMember(db, user, params.id);
+    // A session is a voter at a ballot that takes votes: opening an upcoming or closed election's
+    // channel is reading it, and no session to assess (it could never complete).
+    const now = clock.now();
+    if (election.status !== "active" || now < election.startsAt || now >= election.endsAt)
+      throw forbidden(electionMessages.notOpen);
     await enforceLimits(db, clock, [{ key: `voting-session:${user.id}`, limit: RECORD_LIMIT }]);
     const assessed = await recordSession(
       db,
-      clock.now(),
+      now,
       { userId: user.id, organizationId: election.organizationId, electionId: params.id, ip: request.ip },
       body,
     );

@@ -53,8 +53,9 @@ export async function requireAdmin(db: Db, user: User, organizationId: string): 
 }
 
 /**
- * A suspended organization's members may read but not post, join rooms or vote: every such write
- * calls this first (inside its transaction where it has one).
+ * A suspended organization's members may read but not post, join rooms or vote, nor change its
+ * channels and elections (requireManager, channelToChange, electionToManage): every such write calls
+ * this first (inside its transaction where it has one).
  */
 export async function requireActiveOrganization(db: Db, organizationId: string): Promise<void> {
   const [row] = await db
@@ -63,6 +64,16 @@ export async function requireActiveOrganization(db: Db, organizationId: string):
     .where(eq(organizations.id, organizationId));
   if (!row) throw notFound(messages.organizationNotFound);
   if (row.status === "suspended") throw forbidden(messages.organizationSuspended);
+}
+
+/**
+ * An administrator changing what the organization holds (its channels, elections, profile, logo,
+ * invitations): refused while the platform has the organization suspended, as its members' posts,
+ * rooms and votes are. Reads, leaving it, and each user's own preferences stay open.
+ */
+export async function requireManager(db: Db, user: User, organizationId: string): Promise<void> {
+  await requireAdmin(db, user, organizationId);
+  await requireActiveOrganization(db, organizationId);
 }
 
 /** May this user watch this realtime topic? Members see their organizations and its channels; a user sees their own topic. */

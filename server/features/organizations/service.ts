@@ -19,7 +19,7 @@ import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
 import { votingWindow } from "../elections/definition";
-import { isAdmin, requireAdmin, requireMember } from "./policy";
+import { isAdmin, requireManager, requireMember } from "./policy";
 import { presentProfile, presentSummary } from "./presenter";
 import { countChannels, countMembers, findOrganization, memberCount } from "./queries";
 
@@ -65,7 +65,7 @@ export async function updateOrganization(
   input: z.output<typeof updateOrganizationInput>,
   now: Date,
 ): Promise<OrganizationProfile> {
-  await requireAdmin(db, user, organizationId);
+  await requireManager(db, user, organizationId);
   await db.transaction(async (tx) => {
     await updateWhere(tx, organizations, input, eq(organizations.id, organizationId));
     if (input.timezone) await rescheduleElections(tx, organizationId, input.timezone, now);
@@ -116,7 +116,7 @@ export async function updateOrganizationSettings(
   organizationId: string,
   input: z.output<typeof organizationSettingsInput>,
 ): Promise<OrganizationProfile> {
-  await requireAdmin(db, user, organizationId);
+  await requireManager(db, user, organizationId);
   await updateWhere(
     db,
     organizations,
@@ -140,7 +140,7 @@ export async function regenerateInviteCode(
   ip: string,
 ): Promise<string> {
   const { db } = guard;
-  await requireAdmin(db, user, organizationId);
+  await requireManager(db, user, organizationId);
   await requirePasswordIfChosen(guard, user, password, ip);
   const code = newInviteCode();
   await db.update(organizations).set({ inviteCode: code }).where(eq(organizations.id, organizationId));

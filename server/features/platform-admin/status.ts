@@ -15,7 +15,8 @@ import { presentOrganization } from "./directory";
 /**
  * Sets an organization active or suspended, from any status (spec part 2 section 4), and records
  * it in the audit log in the same transaction. A suspended organization is hidden from search and
- * its members may read but not post, join rooms, verify or vote (organizations policy).
+ * its members may read but not post, create or change channels and elections, join rooms, verify or
+ * vote (organizations policy).
  */
 export async function setOrganizationStatus(
   db: Db,

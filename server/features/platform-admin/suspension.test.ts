@@ -155,6 +155,44 @@ describe("a suspended organization", () => {
     expect(await participationCount(election.id, member.id)).toBe(1);
   });
 
+  it("refuses changes to its channels, elections, profile and invitations; reads, preferences and leaving stay open", async () => {
+    const { owner, member, general, election } = await workspace();
+    const id = owner.organizationId;
+    const admin = call(t.app, owner.cookie);
+    const channels = async () =>
+      (await admin.get(`/api/organizations/${id}/channels`)).json().channels.length;
+    const before = await channels();
+    await setStatus(id, "suspended");
+    const voter = call(t.app, member.cookie);
+    const refused: Array<[string, ReturnType<typeof admin.get>]> = [
+      ["member's channel", voter.post("/api/channels", { name: "side-room", type: "text" })],
+      ["admin's channel", admin.post("/api/channels", { name: "notices", type: "text" })],
+      ["rename", admin.patch(`/api/channels/${general.id}`, { name: "renamed" })],
+      ["duplicate", admin.post(`/api/channels/${general.id}/duplicate`)],
+      ["delete", admin.delete(`/api/channels/${general.id}`)],
+      ["posters", admin.put(`/api/channels/${general.id}/posters`, { user_ids: [member.id] })],
+      ["close", admin.post(`/api/elections/${election.id}/close`)],
+      ["cancel", admin.post(`/api/elections/${election.id}/cancel`)],
+      ["results option", admin.patch(`/api/elections/${election.id}/options`, { results_hidden: true })],
+      ["profile", admin.patch(`/api/organizations/${id}`, { description: "Changed" })],
+      ["settings", admin.patch(`/api/organizations/${id}/settings`, { require_approval: true })],
+      ["invite code", admin.post(`/api/organizations/${id}/invite-code`)],
+    ];
+    for (const [what, response] of refused) expectSuspended(await response, what);
+    expect(await channels()).toBe(before);
+    expect((await admin.get(`/api/elections/${election.id}`)).json().status).toBe("active");
+
+    expect((await admin.get(`/api/channels/${general.id}/posters`)).statusCode).toBe(200);
+    expect(
+      (await voter.put(`/api/channels/${general.id}/preferences`, { notify: "mentions" })).statusCode,
+    ).toBe(200);
+    expect((await voter.post(`/api/organizations/${id}/leave`)).statusCode).toBe(200);
+
+    await setStatus(id, "active");
+    expect((await admin.post("/api/channels", { name: "notices", type: "text" })).statusCode).toBe(201);
+    expect((await admin.post(`/api/elections/${election.id}/close`)).statusCode).toBe(200);
+  });
+
   it("is announced to its members' open screens", async () => {
     const { owner } = await workspace();
     const heard: Array<EventMap["organization.status_changed"]> = [];

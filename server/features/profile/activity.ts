@@ -23,7 +23,7 @@ interface Row {
 
 /**
  * The user's Recent Activity, newest first, from the rows that record each event: the account
- * (registered), memberships (joined an organization), verification grants (verified identity) and
+ * (registered, and the last change of name or phone number), memberships (joined an organization), verification grants (verified identity) and
  * participations grouped by election (voted). Participations hold who voted, never the choice, so
  * nothing here can say what was chosen. Read a page at a time (page 0 the newest), in an order
  * that ties cannot shuffle between pages.
@@ -33,6 +33,9 @@ export async function recentActivity(db: Db, user: User, page = 0): Promise<Acti
     select * from (
       select 'registered' as kind, '' as subject, '' as extra, u.created_at as at
         from users u where u.id = ${user.id}
+      union all
+      select 'updated_contact', '', '', u.contact_updated_at
+        from users u where u.id = ${user.id} and u.contact_updated_at is not null
       union all
       select 'joined_organization', o.name, m.role, m.created_at
         from organization_memberships m join organizations o on o.id = m.organization_id
@@ -59,6 +62,10 @@ const DESCRIBE: Record<ActivityKind, (row: Row, user: User) => Pick<ActivityItem
   registered: (_row, user) => ({
     title: user.userType === "voter" ? "Registered as a voter" : "Registered an organization account",
     detail: "Account created",
+  }),
+  updated_contact: () => ({
+    title: "Updated contact information",
+    detail: "Name or phone number changed",
   }),
   joined_organization: (row) => ({
     title: `Joined ${row.subject}`,

@@ -81,6 +81,7 @@ describe("the profile", () => {
   it("persists edits of name and phone", async () => {
     const voter = await createVoter(t.app);
     const as = call(t.app, voter.cookie);
+    t.clock.advance(60_000);
     const saved = await as.patch("/api/profile", {
       full_name: "New Name",
       phone_number: "+1 555 0199",
@@ -89,6 +90,17 @@ describe("the profile", () => {
     expect(saved.statusCode).toBe(200);
     const profile = (await as.get("/api/profile")).json().profile;
     expect(profile).toMatchObject({ full_name: "New Name", phone_number: "+1 555 0199" });
+    // Recent Activity says so, once, newest first; saving the same name again is no change.
+    const kinds = async () =>
+      ((await as.get("/api/profile/activity")).json().items as Array<{ kind: string; title: string }>).map(
+        (item) => item.kind,
+      );
+    expect(await kinds()).toEqual(["updated_contact", "registered"]);
+    const [edited] = (await as.get("/api/profile/activity")).json().items;
+    expect(edited.title).toBe("Updated contact information");
+    t.clock.advance(60_000);
+    await as.patch("/api/profile", { full_name: "New Name" });
+    expect((await as.get("/api/profile/activity")).json().items[0].at).toBe(edited.at);
     // Nothing visible is no name: blanks, zero-width spaces and joiners, a direction mark.
     for (const full_name of ["  ", "\u200b\u200b\u200b", "\u2060 \u200f"]) {
       const refused = await as.patch("/api/profile", { full_name });

@@ -2,7 +2,7 @@ import type { MultipartFile } from "@fastify/multipart";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import type { User } from "../accounts/sessions";
-import { requireAdmin } from "../organizations/policy";
+import { requireManager } from "../organizations/policy";
 import { acceptPicture } from "./logo";
 import { uploadUrl } from "./store";
 import { saveUploadStream } from "./stream";
@@ -19,7 +19,7 @@ export async function storeCandidatePhoto(
   organizationId: string,
   file: MultipartFile | undefined,
 ): Promise<{ url: string }> {
-  await requireAdmin(ctx.db, user, organizationId);
+  await requireManager(ctx.db, user, organizationId);
   const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
     accept: acceptPicture,
     refusal: messages.candidatePhotoInvalid,

@@ -5,7 +5,7 @@ import type { OrganizationProfile } from "../../../contract/organizations";
 import type { AppContext } from "../../context";
 import { organizations } from "../../db/schema";
 import type { User } from "../accounts/sessions";
-import { requireAdmin } from "../organizations/policy";
+import { requireManager } from "../organizations/policy";
 import { organizationProfile } from "../organizations/service";
 import { IMAGE_TYPES, type SniffedType } from "./sniff";
 import { uploadUrl } from "./store";
@@ -24,7 +24,7 @@ export async function setOrganizationLogo(
   organizationId: string,
   file: MultipartFile | undefined,
 ): Promise<OrganizationProfile> {
-  await requireAdmin(ctx.db, user, organizationId);
+  await requireManager(ctx.db, user, organizationId);
   const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
     accept: acceptPicture,
     refusal: messages.logoInvalid,

@@ -82,6 +82,16 @@ export default function CreateChannelPage() {
     );
   }
 
+  // A suspended organization takes no new channel (the server refuses too): said before any typing.
+  if (current.status === "suspended") {
+    return (
+      <div className={cx(styles.page, styles.state)}>
+        <h1>Create Channel</h1>
+        <p role="status">{messages.organizationSuspended}</p>
+      </div>
+    );
+  }
+
   const { name, type, is_private, security_settings, voting_settings } = form.watch();
   const { errors, isSubmitting, isSubmitted } = form.formState;
   const isElection = type === "election";

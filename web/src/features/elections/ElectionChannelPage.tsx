@@ -58,6 +58,8 @@ export function TurnoutMeter({ election }: { election: Election }) {
           style={{ width: `${Math.min(100, Number(value))}%` }}
         />
       </div>
+      {/* A count that moved with each ballot would time it to its voter: it moves by seals. */}
+      {election.status === "active" && <p className={cx("muted", shared.small)}>{text.batchNote}</p>}
     </div>
   );
 }
@@ -165,8 +167,9 @@ export default function ElectionChannelPage() {
     refetch();
   }, [organizationStatus, refetch]);
 
-  // Security monitoring: a voter opening the election is recorded once per visit (never blocks voting).
-  const monitoredId = area === "member" && election ? election.id : null;
+  // Security monitoring: a voter opening the election while it takes votes is recorded once per
+  // visit (never blocks voting); an upcoming or closed election's page is only read.
+  const monitoredId = area === "member" && election?.status === "active" ? election.id : null;
   useEffect(() => {
     if (monitoredId) void recordVotingSession(monitoredId);
   }, [monitoredId]);

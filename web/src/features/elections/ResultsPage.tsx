@@ -14,6 +14,7 @@ import { DistributionChart, ResultsBarChart } from "./charts";
 import { ElectionsLoad } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { dateInZone, resultsNotice, turnout, windowText } from "./format";
+import { pageText } from "./pageText";
 import styles from "./ResultsPage.module.css";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { ResultsTable } from "./results/ResultsTable";
@@ -75,12 +76,15 @@ function Tile({ label, value }: { label: string; value: string | number }) {
 
 export function Tiles({ election }: { election: Election }) {
   return (
-    <div className={styles.tiles}>
-      <Tile label={text.totalVoters} value={election.total_voters} />
-      <Tile label={text.votesCast} value={election.votes_cast} />
-      <Tile label={text.turnout} value={`${turnout(election)}%`} />
-      <Tile label={text.positions} value={election.positions.length} />
-    </div>
+    <>
+      <div className={styles.tiles}>
+        <Tile label={text.totalVoters} value={election.total_voters} />
+        <Tile label={text.votesCast} value={election.votes_cast} />
+        <Tile label={text.turnout} value={`${turnout(election)}%`} />
+        <Tile label={text.positions} value={election.positions.length} />
+      </div>
+      {election.status === "active" && <p className={cx("muted", shared.small)}>{pageText.batchNote}</p>}
+    </>
   );
 }
 

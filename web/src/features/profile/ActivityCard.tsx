@@ -3,12 +3,21 @@ import type { ActivityKind, ActivityPage } from "../../../../contract/profile";
 import { profileMessages } from "../../../../contract/profile";
 import { cx } from "../../ui/cx";
 import { EmptyState } from "../../ui/EmptyState";
-import { BallotIcon, CalendarIcon, ShieldIcon, UsersIcon } from "../../ui/icons";
+import { BallotIcon, CalendarIcon, Icon, type IconProps, ShieldIcon, UsersIcon } from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";
 import styles from "./VoterProfilePage.module.css";
 
+/** A pencil: contact information edited (the profile's own, so the shared icons do not grow). */
+const EditedIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
 const ICONS: Record<ActivityKind, typeof BallotIcon> = {
   voted: BallotIcon,
+  updated_contact: EditedIcon,
   verified_identity: ShieldIcon,
   joined_organization: UsersIcon,
   registered: CalendarIcon,

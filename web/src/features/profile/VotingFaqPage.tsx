@@ -38,7 +38,7 @@ const FAQ: Array<{ q: string; a: string }> = [
   },
   {
     q: "My organization is suspended. Can I still vote?",
-    a: "No. While the platform administrator has an organization suspended, its members can read but cannot post, join rooms, verify or vote. Everything works again once it is re-activated.",
+    a: "No. While the platform administrator has an organization suspended, its members can read but cannot post, create or change channels and elections, join rooms, verify or vote. Everything works again once it is re-activated.",
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { RoomKind, RoomParticipant } from "../../../../contract/rooms";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
@@ -17,6 +18,16 @@ interface Props {
 }
 
 /** Everyone in the session by role: host, speakers, then listeners or viewers (raised hands first). */
+/** A participant's state: its icon, with its words for a screen reader and as a tooltip. */
+function State({ icon, words }: { icon: ReactNode; words: string }) {
+  return (
+    <span title={words}>
+      {icon}
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
 export function ParticipantList({ kind, participants, selfId, canHost, busyUserId, onRole }: Props) {
   const audienceRole = kind === "airing" ? "listener" : "viewer";
   const groups = [
@@ -64,13 +75,18 @@ export function ParticipantList({ kind, participants, selfId, canHost, busyUserI
                         <span className="visually-hidden">{text.handRaised}</span>
                       </span>
                     )}
-                    {p.is_screen_sharing && <ScreenIcon size={16} aria-label={text.sharingScreen} />}
-                    {p.is_video_on && <VideoIcon size={16} />}
+                    {p.is_screen_sharing && (
+                      <State icon={<ScreenIcon size={16} />} words={text.sharingScreen} />
+                    )}
+                    {p.is_video_on && <State icon={<VideoIcon size={16} />} words={text.videoIsOn} />}
                     {p.role === "host" || p.role === "speaker" ? (
                       p.is_muted ? (
-                        <MicOffIcon size={16} className={styles.mutedIcon} />
+                        <State
+                          icon={<MicOffIcon size={16} className={styles.mutedIcon} />}
+                          words={text.micMuted}
+                        />
                       ) : (
-                        <MicIcon size={16} />
+                        <State icon={<MicIcon size={16} />} words={text.micOn} />
                       )
                     ) : null}
                   </span>

@@ -38,10 +38,21 @@ interface Props {
   onReopen(): void;
   /** The organization is suspended: its members may not join (the server refuses too), so no seat is taken. */
   suspended?: boolean;
+  /** Someone opened a new session after this one ended (not joined until the viewer asks). */
+  newerSession?: boolean;
 }
 
 /** One session on screen: the viewer's seat, their devices, the media, and the host's controls. */
-export function Room({ kind, view, channel, onSession, onParticipant, onReopen, suspended = false }: Props) {
+export function Room({
+  kind,
+  view,
+  channel,
+  onSession,
+  onParticipant,
+  onReopen,
+  newerSession = false,
+  suspended = false,
+}: Props) {
   const toast = useToast();
   const { session, viewer } = view;
   const open = session.status !== "ended";
@@ -120,7 +131,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
     return (
       <div className={styles.body}>
         <EmptyState title={text.ended} action={suspended ? undefined : <ReopenButton onReopen={onReopen} />}>
-          {text.endedBody}
+          <span role="status">{newerSession ? text.newerSession : text.endedBody}</span>
         </EmptyState>
         <Recordings recordings={view.recordings} uploading={recorder.uploading} />
       </div>
@@ -190,6 +201,7 @@ export function Room({ kind, view, channel, onSession, onParticipant, onReopen, 
         <div className={styles.main}>
           <Stage
             kind={kind}
+            live={live}
             participants={view.participants}
             selfId={viewer.user_id}
             remotes={media.remotes}

@@ -108,6 +108,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
           onSession={room.setSession}
           onParticipant={room.setParticipant}
           onReopen={room.reopen}
+          newerSession={room.newerSession !== null}
           suspended={suspended}
         />
       )}

@@ -8,6 +8,8 @@ import { text } from "./text";
 
 interface StageProps {
   kind: RoomKind;
+  /** The session is live: before it starts no one is heard, whatever their microphone's state. */
+  live: boolean;
   participants: RoomParticipant[];
   selfId: string;
   remotes: ReadonlyMap<string, MediaStream>;
@@ -19,11 +21,13 @@ const TILES = [undefined, styles.tiles1, styles.tiles2, styles.tiles3, styles.ti
 
 const onStage = (p: RoomParticipant) => p.role === "host" || p.role === "speaker";
 
-function MicState({ muted }: { muted: boolean }) {
+/** A speaker's microphone as it is (not the button's action): muted, on but not yet heard, or speaking. */
+function MicState({ muted, live }: { muted: boolean; live: boolean }) {
+  const words = muted ? text.micMuted : live ? text.speaking : text.micOn;
   return (
-    <span className={cx(styles.mic, muted && styles.micOff)} title={muted ? text.mute : text.unmute}>
+    <span className={cx(styles.mic, muted && styles.micOff)} title={words}>
       {muted ? <MicOffIcon size={14} /> : <MicIcon size={14} />}
-      <span className="visually-hidden">{muted ? " (muted)" : " (speaking)"}</span>
+      <span className="visually-hidden"> ({words.toLowerCase()})</span>
     </span>
   );
 }
@@ -40,7 +44,7 @@ export function Stage(props: StageProps) {
       {props.kind === "live" ? (
         <VideoTiles {...props} speakers={speakers} />
       ) : (
-        <Portraits speakers={speakers} />
+        <Portraits speakers={speakers} live={props.live} />
       )}
       <p className={styles.audience}>
         {props.kind === "airing" ? text.listening(audience) : text.watching(audience)}
@@ -49,18 +53,18 @@ export function Stage(props: StageProps) {
   );
 }
 
-function Portraits({ speakers }: { speakers: RoomParticipant[] }) {
+function Portraits({ speakers, live }: { speakers: RoomParticipant[]; live: boolean }) {
   if (speakers.length === 0) return <p className={styles.empty}>{text.waitingHost}</p>;
   return (
     <ul className={styles.portraits}>
       {speakers.map((p) => (
-        <li key={p.user_id} className={cx(styles.portrait, !p.is_muted && styles.portraitLive)}>
+        <li key={p.user_id} className={cx(styles.portrait, live && !p.is_muted && styles.portraitLive)}>
           <span className={styles.ring}>
             <Avatar name={p.full_name} size={72} />
           </span>
           <span className={styles.name}>
             {p.full_name}
-            <MicState muted={p.is_muted} />
+            <MicState muted={p.is_muted} live={live} />
           </span>
           <span className={styles.role}>{text.roles[p.role]}</span>
         </li>
@@ -69,7 +73,13 @@ function Portraits({ speakers }: { speakers: RoomParticipant[] }) {
   );
 }
 
-function VideoTiles({ speakers, selfId, remotes, preview }: StageProps & { speakers: RoomParticipant[] }) {
+function VideoTiles({
+  speakers,
+  selfId,
+  remotes,
+  preview,
+  live,
+}: StageProps & { speakers: RoomParticipant[] }) {
   if (speakers.length === 0) return <p className={styles.empty}>{text.noVideo}</p>;
   return (
     <ul className={cx(styles.tiles, TILES[Math.min(speakers.length, 4)])}>
@@ -96,7 +106,7 @@ function VideoTiles({ speakers, selfId, remotes, preview }: StageProps & { speak
             )}
             <span className={styles.tileLabel}>
               {p.full_name} {self && text.you}
-              <MicState muted={p.is_muted} />
+              <MicState muted={p.is_muted} live={live} />
               {p.is_screen_sharing && (
                 <span className={styles.tileFlag}>
                   <ScreenIcon size={14} /> {text.sharingScreen}

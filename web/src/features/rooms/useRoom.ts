@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import {
   byStage,
   type RoomParticipant,
@@ -42,6 +42,9 @@ export function useRoom(channelId: string | null) {
   sessionRef.current = view?.session.id ?? null;
   const endedRef = useRef(false);
   endedRef.current = view?.session.status === "ended";
+  // Someone opened a new session after the one on screen ended: said, not followed, since following
+  // takes a seat (a host who ended a session is not put back on a stage without a word).
+  const [newer, setNewer] = useState<string | null>(null);
   const keyRef = useRef(key);
   keyRef.current = key;
 
@@ -70,8 +73,7 @@ export function useRoom(channelId: string | null) {
     {
       "room.updated": ({ session }) => {
         if (ofThisSession(session.id)) update((view) => ({ ...view, session }));
-        // Someone opened a new session after this one ended: follow it.
-        else if (session.status !== "ended" && endedRef.current) reload();
+        else if (session.status !== "ended" && endedRef.current) setNewer(session.id);
       },
       "participant.joined": ({ session_id, participant, participant_count }) => {
         if (!ofThisSession(session_id)) return;
@@ -115,6 +117,8 @@ export function useRoom(channelId: string | null) {
     retry: reload,
     /** Opens the room again (after the session ended: the open one, or a new waiting one). */
     reopen: reload,
+    /** A session opened after the one on screen ended (its Open the room again joins it). */
+    newerSession: view && newer !== view.session.id ? newer : null,
     setSession: (session: RoomSession) => update((view) => ({ ...view, session })),
     setParticipant: (participant: RoomParticipant) => update((view) => withParticipant(view, participant)),
   };
