@@ -23,6 +23,9 @@ export const postMessages = {
   locked: "This channel is locked. Only organization administrators can send messages.",
   noOrganization: "You must be a member of an organization to send messages",
   sendFailed: "Failed to send message: ",
+  /** A paste the field's limit cut (the field keeps what fits). */
+  pasteCut: (max: number) =>
+    `What you pasted did not fit: only the first ${max.toLocaleString("en-US")} characters are kept.`,
   noData: "Failed to send message: No data returned",
   idTaken: "Failed to send message: its id belongs to another message. Send it again.",
   pinAdminOnly: "Only organization administrators can pin messages",

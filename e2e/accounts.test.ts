@@ -213,14 +213,22 @@ describe("guards", () => {
 });
 
 describe("sign-out", () => {
-  it("ends the session, clears the stored record and returns to /", async () => {
+  it("ends the session, clears the stored record, drafts and receipts, and returns to /", async () => {
     const voter = await registerVoter();
     const { context, page } = await newPage(browser);
     await signInAs(context, voter);
     await page.goto("/member");
+    // What a voter leaves on a shared device: a receipt (it holds the choices) and a draft.
+    await page.evaluate(() => {
+      localStorage.setItem("votespace_receipts:someone", '{"e":[{"receipt":"VS-1","choices":{"p":"c"}}]}');
+      localStorage.setItem("votespace_receipts", '{"e":[{"receipt":"VS-0","choices":{"p":"c"}}]}');
+      localStorage.setItem("votespace_draft:someone:channel", "unsent");
+    });
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    expect(await page.evaluate(() => localStorage.getItem("votespace_user"))).toBeNull();
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("votespace_"))),
+    ).toEqual([]);
     await page.goto("/member");
     await page.waitForURL("**/signin");
     const session = await context.request.get("/api/session");

@@ -133,8 +133,11 @@ describe('"Require Password"', () => {
 });
 
 describe("the sidebar calendar", () => {
-  it("marks the day an election opens and lists it when chosen", async () => {
+  it("marks the day an election opens and lists it when chosen, live as it is created and opened", async () => {
     const { owner, organizationId } = await organizationWithVoter(browser);
+    // The screen is open before the election exists: what follows comes to it live.
+    await owner.page.goto("/organization");
+    await owner.page.getByRole("region", { name: "Calendar" }).waitFor();
     const { channel } = await apiJson<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
       organization_id: organizationId,
       name: "board-vote",
@@ -151,7 +154,6 @@ describe("the sidebar calendar", () => {
       `/api/channels/${channel.id}/election`,
     );
     const page = owner.page;
-    await page.goto("/organization");
     const opening = new Date(election.starts_at);
     const label = new Intl.DateTimeFormat(undefined, {
       weekday: "long",
@@ -168,6 +170,18 @@ describe("the sidebar calendar", () => {
     await list.getByText("Voting opens").waitFor();
     await list.getByRole("link", { name: election.title }).waitFor();
     await shot(page, "controls-calendar");
+
+    // Opened now: today's list says so, without a reload.
+    const { id } = await apiJson<{ id: string }>(
+      owner.context,
+      "GET",
+      `/api/channels/${channel.id}/election`,
+    );
+    await apiJson(owner.context, "POST", `/api/elections/${id}/open`);
+    if (opening.getMonth() !== new Date().getMonth())
+      await page.getByRole("button", { name: "Previous month" }).click();
+    await page.locator('.MonthCalendar_grid [aria-current="date"]').click();
+    await list.getByText("Voting opens").waitFor();
     await list.getByRole("link", { name: election.title }).click();
     await page.waitForURL((url) => url.pathname === "/organization/election");
     await owner.context.close();

@@ -1,5 +1,5 @@
 import type { Profile } from "../../../../contract/accounts";
-import { forgetDrafts } from "../posts/forgetDrafts";
+import { forgetKeptOnDevice } from "./keptOnDevice";
 
 /** The cached profile, for the first paint only; the server's session is the truth. */
 export const USER_KEY = "votespace_user";
@@ -23,7 +23,7 @@ export function writeCachedProfile(profile: Profile | null): void {
   if (profile) localStorage.setItem(USER_KEY, JSON.stringify(profile));
   else {
     localStorage.removeItem(USER_KEY);
-    // What this device kept for the signed-in user goes with the record: unsent message drafts.
-    forgetDrafts();
+    // What this device kept for the signed-in user goes with the record: drafts, receipts.
+    forgetKeptOnDevice();
   }
 }

@@ -28,7 +28,7 @@ const president: PositionView = {
 };
 
 describe("BallotForm", () => {
-  it("reviews a ballot with another question before casting, and names the one left unanswered", () => {
+  it("reviews a ballot with another question before casting, and names the one left unanswered", async () => {
     const onCast = vi.fn();
     render(
       <BallotForm
@@ -42,7 +42,8 @@ describe("BallotForm", () => {
     fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
     // Not cast unseen: the review says Motion 1 was left unanswered.
     expect(onCast).not.toHaveBeenCalled();
-    expect(screen.getByText(ballotWords.reviewTitle)).toBeInTheDocument();
+    // The review's code loads once an answer is marked.
+    expect(await screen.findByText(ballotWords.reviewTitle)).toBeInTheDocument();
     expect(screen.getByText(ballotWords.reviewSkipped("Motion 1"))).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: ballotWords.reviewCast }));
     expect(onCast).toHaveBeenCalledWith([{ position_id: "p", candidate_id: "ada" }], {
@@ -50,7 +51,7 @@ describe("BallotForm", () => {
     });
   });
 
-  it("keeps the keyboard's place: Back from the review focuses Submit Vote, and while verifying the review's buttons stay focusable", () => {
+  it("keeps the keyboard's place: Back from the review focuses Submit Vote, and while verifying the review's buttons stay focusable", async () => {
     const positions = [president, question("q1", "Motion 1")];
     const onCast = vi.fn();
     const { rerender } = render(
@@ -60,7 +61,7 @@ describe("BallotForm", () => {
     fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
     // Verifying: locked, not disabled, so the dialog can give the focus back when it closes.
     rerender(<BallotForm positions={positions} voterId="voter" busy="verifying" onCast={onCast} />);
-    const castButton = screen.getByRole("button", { name: ballotWords.reviewCast });
+    const castButton = await screen.findByRole("button", { name: ballotWords.reviewCast });
     expect(castButton).not.toBeDisabled();
     expect(castButton).toHaveAttribute("aria-disabled", "true");
     fireEvent.click(castButton);
@@ -70,7 +71,7 @@ describe("BallotForm", () => {
     expect(screen.getByRole("button", { name: pageText.submitVote })).toHaveFocus();
   });
 
-  it("leaves the review for the questions still open when the answers it held were cast elsewhere", () => {
+  it("leaves the review for the questions still open when the answers it held were cast elsewhere", async () => {
     const positions = [question("q1", "Motion 1"), question("q2", "Motion 2")];
     const onCast = vi.fn();
     const form = (voted: string[]) => (
@@ -86,7 +87,7 @@ describe("BallotForm", () => {
     const [yes] = screen.getAllByLabelText(ballotWords.yes);
     fireEvent.click(yes as HTMLElement);
     fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
-    expect(screen.getByText(ballotWords.reviewTitle)).toBeInTheDocument();
+    expect(await screen.findByText(ballotWords.reviewTitle)).toBeInTheDocument();
 
     // Motion 1 was voted in another tab: this tab's review has nothing left to cast.
     view.rerender(form(["q1"]));

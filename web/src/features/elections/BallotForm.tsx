@@ -1,9 +1,9 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { type Ballot, validateBallot } from "../../../../contract/ballots/ballot";
 import type { CastVoteInput, PositionView } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import styles from "./BallotForm.module.css";
-import { BallotReview, type Busy } from "./BallotReview";
+import type { Busy } from "./BallotReview";
 import { isAnswered } from "./ballotDraft";
 import type { Answers } from "./ballotDrafts";
 import { ballotWords, reviewLine } from "./ballotWords";
@@ -12,6 +12,10 @@ import { pageText as text } from "./pageText";
 import { QuestionBallot } from "./QuestionBallot";
 
 export type Selection = CastVoteInput["selections"][number];
+
+// The review step is not part of the ballot's first paint: its code comes once an answer is marked.
+const reviewCode = () => import("./BallotReview");
+const BallotReview = lazy(() => reviewCode().then((m) => ({ default: m.BallotReview })));
 
 /** What the cast sends for an answer: the spec's candidate_id for a plurality choice, else the ballot. */
 export function selectionOf(position: PositionView, ballot: Ballot): Selection {
@@ -78,6 +82,11 @@ export function BallotForm({
   useEffect(() => {
     if (reviewing && answered.length === 0) setReviewing(false);
   }, [reviewing, answered.length]);
+  const marked = answered.length > 0;
+  useEffect(() => {
+    // The browser fetches a module once; a failure is met again, and said, when the review opens.
+    if (marked) void reviewCode().catch(() => undefined);
+  }, [marked]);
 
   useEffect(() => {
     if (!focusError || !root.current) return;
@@ -126,17 +135,19 @@ export function BallotForm({
   return (
     <div className={styles.form} ref={root}>
       {inReview && (
-        <BallotReview
-          lines={answered.map(({ position, ballot }) => reviewLine(position, ballot))}
-          skipped={skipped}
-          busy={busy}
-          preview={preview}
-          onBack={() => {
-            setReviewing(false);
-            setBackFromReview((n) => n + 1);
-          }}
-          onCast={cast}
-        />
+        <Suspense fallback={null}>
+          <BallotReview
+            lines={answered.map(({ position, ballot }) => reviewLine(position, ballot))}
+            skipped={skipped}
+            busy={busy}
+            preview={preview}
+            onBack={() => {
+              setReviewing(false);
+              setBackFromReview((n) => n + 1);
+            }}
+            onCast={cast}
+          />
+        </Suspense>
       )}
       <div className={styles.questions} hidden={inReview}>
         {positions.map(

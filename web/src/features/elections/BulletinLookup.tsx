@@ -10,6 +10,7 @@ import {
 } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
+import { useAuth } from "../accounts/AuthProvider";
 import styles from "./BulletinLookup.module.css";
 import { boardAnswer } from "./boardBallots";
 import { words } from "./bulletinText";
@@ -50,7 +51,9 @@ export function Lookup({
   bulletin: Bulletin;
   onMatches(matches: Match[] | null): void;
 }) {
-  const kept = useMemo(() => receiptsFor(bulletin.election.id), [bulletin.election.id]);
+  // The signed-in voter's receipts (signed out: none, though the board is public).
+  const { user } = useAuth();
+  const kept = useMemo(() => receiptsFor(user?.id, bulletin.election.id), [user?.id, bulletin.election.id]);
   const form = useContractForm(lookupInput, {
     defaultValues: { receipt: kept[kept.length - 1]?.receipt ?? "" },
   });

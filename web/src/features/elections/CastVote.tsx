@@ -98,8 +98,8 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
     if (receiptDone > 0) castRoot.current?.focus();
   }, [receiptDone]);
   const [kept, setKept] = useState(() => ({
-    choices: keptChoices(election.id),
-    answers: keptAnswers(election.id),
+    choices: keptChoices(user?.id, election.id),
+    answers: keptAnswers(user?.id, election.id),
   }));
   // What Submit Vote sends once the voter is verified; a new form (empty answers) after each cast.
   const pending = useRef<{ selections: Selection[]; answers: Record<string, Ballot> }>({
@@ -122,7 +122,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           body: { grant_id: grantId, selections, ...(password !== undefined && { password }) },
         });
         const counted = (id: string) => result.position_ids.includes(id);
-        keepReceipt(election.id, {
+        keepReceipt(user?.id, election.id, {
           receipt: result.receipt,
           choices: Object.fromEntries(
             selections.flatMap((s) =>
@@ -137,7 +137,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           cast_at: new Date().toISOString(),
           head: result.head ? headText(result.head) : null,
         });
-        setKept({ choices: keptChoices(election.id), answers: keptAnswers(election.id) });
+        setKept({ choices: keptChoices(user?.id, election.id), answers: keptAnswers(user?.id, election.id) });
         setReceipt({ code: result.receipt, head: result.head ? headText(result.head) : null });
         forgetDraft(election.id);
         setFormKey((k) => k + 1);
@@ -158,7 +158,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         if (failure instanceof ApiError) onChanged();
       }
     },
-    [election.id, toast, onChanged],
+    [election.id, toast, onChanged, user?.id],
   );
 
   const onVerified = useCallback(

@@ -241,6 +241,10 @@ export function VerificationModal({
                 {...codeForm.register("code")}
               />
               <div className={styles.modalActions}>
+                {/* A code that does not come: another method, without closing (and failing) the dialog. */}
+                <button type="button" className="btn" onClick={startOver} disabled={busy}>
+                  {text.back}
+                </button>
                 <button type="button" className="btn btn-ghost" onClick={sendCode} disabled={busy}>
                   {text.resendCode}
                 </button>

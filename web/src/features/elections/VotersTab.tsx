@@ -31,7 +31,9 @@ export function VotersTab({ election }: { election: Election }) {
   );
 
   function voterList(voters: EligibleVoter[], roll: RollKind) {
-    const votedCount = voters.filter((v) => v.voted).length;
+    // The count the seals disclosed, as turnout says it: the viewer's own row shows "Voted" at once,
+    // and adding it here made the tab disagree with the Overview's "0 of 48 voted".
+    const votedCount = election.votes_cast;
     const needle = filter.trim().toLowerCase();
     const shown = needle ? voters.filter((v) => v.full_name.toLowerCase().includes(needle)) : voters;
 

@@ -1,11 +1,12 @@
 /**
- * Receipts this browser kept, by election: the voter's only link to their ballots on the public
- * bulletin board. The server keeps no copy (only a hash), so this is what lets a voter on this
- * device see their choice again. Each casting gives its own receipt, for the positions it covered.
+ * Receipts this browser kept for the signed-in voter, by election: the voter's only link to their
+ * ballots on the public bulletin board. The server keeps no copy (only a hash), so this is what lets
+ * a voter on this device see their choice again, while signed in: a receipt holds the choices, so
+ * they are kept under the voter's own key and go at sign-out (accounts/keptOnDevice.ts). Each
+ * casting gives its own receipt, for the positions it covered.
  */
 import type { Ballot } from "../../../../contract/ballots/ballot";
-
-const KEY = "votespace_receipts";
+import { RECEIPTS_PREFIX } from "../accounts/keptOnDevice";
 
 export interface KeptReceipt {
   receipt: string;
@@ -26,9 +27,11 @@ function isReceipt(value: unknown): value is KeptReceipt {
   return typeof item.receipt === "string" && !!item.choices && typeof item.choices === "object";
 }
 
-function read(): Store {
+/** The voter's receipts; none without a signed-in voter. */
+function read(userId: string | undefined): Store {
+  if (!userId) return {};
   try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? "{}") as Record<string, unknown>;
+    const raw = JSON.parse(localStorage.getItem(RECEIPTS_PREFIX + userId) ?? "{}") as Record<string, unknown>;
     const store: Store = {};
     for (const [electionId, entry] of Object.entries(raw ?? {})) {
       // An entry is a list of receipts; a single { receipt, choices } object is read as a list of one.
@@ -42,25 +45,26 @@ function read(): Store {
   }
 }
 
-export function receiptsFor(electionId: string): KeptReceipt[] {
-  return read()[electionId] ?? [];
+export function receiptsFor(userId: string | undefined, electionId: string): KeptReceipt[] {
+  return read(userId)[electionId] ?? [];
 }
 
 /** positionId → candidateId over every receipt kept for the election. */
-export function keptChoices(electionId: string): Record<string, string> {
-  return Object.assign({}, ...receiptsFor(electionId).map((r) => r.choices));
+export function keptChoices(userId: string | undefined, electionId: string): Record<string, string> {
+  return Object.assign({}, ...receiptsFor(userId, electionId).map((r) => r.choices));
 }
 
 /** positionId → the answer kept for a question other than a plurality choice. */
-export function keptAnswers(electionId: string): Record<string, Ballot> {
-  return Object.assign({}, ...receiptsFor(electionId).map((r) => r.answers ?? {}));
+export function keptAnswers(userId: string | undefined, electionId: string): Record<string, Ballot> {
+  return Object.assign({}, ...receiptsFor(userId, electionId).map((r) => r.answers ?? {}));
 }
 
-export function keepReceipt(electionId: string, receipt: KeptReceipt): void {
-  const store = read();
+export function keepReceipt(userId: string | undefined, electionId: string, receipt: KeptReceipt): void {
+  if (!userId) return;
+  const store = read(userId);
   store[electionId] = [...(store[electionId] ?? []).filter((r) => r.receipt !== receipt.receipt), receipt];
   try {
-    localStorage.setItem(KEY, JSON.stringify(store));
+    localStorage.setItem(RECEIPTS_PREFIX + userId, JSON.stringify(store));
   } catch {
     // Storage full or refused: the receipt is still on screen to copy.
   }

@@ -127,10 +127,13 @@ export default function MonitoringPage() {
             )}
           </div>
         </div>
-        <span className={styles.liveBadge}>
-          <span className={styles.liveDot} aria-hidden="true" />
-          {text.badge}
-        </span>
+        {/* Active only while the screen holds the figures: not over a failed read. */}
+        {data && !query.error && (
+          <span className={styles.liveBadge}>
+            <span className={styles.liveDot} aria-hidden="true" />
+            {text.badge}
+          </span>
+        )}
       </header>
 
       <LoadState

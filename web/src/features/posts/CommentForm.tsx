@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from "react";
-import { COMMENT_MAX } from "../../../../contract/posts";
+import { COMMENT_MAX, postMessages } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
 import { useOutbox } from "../../api/useOutbox";
 import { formError, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { onPasteCut } from "../../ui/pasteCut";
 import { keptForUser } from "../accounts/keptForUser";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
@@ -69,6 +70,9 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
         aria-describedby={error ? errorId : undefined}
         placeholder={text.commentPlaceholder}
         maxLength={COMMENT_MAX}
+        onPaste={onPasteCut(COMMENT_MAX, () =>
+          form.setError("content", { message: postMessages.pasteCut(COMMENT_MAX) }),
+        )}
         {...form.register("content", { onChange: () => form.clearErrors() })}
       />
       {error && (

@@ -15,6 +15,7 @@ import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
+import { onPasteCut } from "../../ui/pasteCut";
 import { AttachTools } from "./AttachTools";
 import styles from "./Composer.module.css";
 import { mentionQuery, refusal, suggestMembers } from "./composerInput";
@@ -272,6 +273,7 @@ export function Composer() {
           maxLength={MESSAGE_MAX}
           value={value}
           onChange={onChange}
+          onPaste={onPasteCut(MESSAGE_MAX, () => setError(postMessages.pasteCut(MESSAGE_MAX)))}
           onKeyDown={onKeyDown}
           onClick={(event) =>
             setMention(mentionQuery(value, event.currentTarget.selectionStart ?? value.length))

@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useEffect, useId } from "react";
+import { postMessages } from "../../../../contract/posts";
 import type { commentInput } from "../../../../contract/posts-input";
 import { cx } from "../../ui/cx";
 import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { onPasteCut } from "../../ui/pasteCut";
 import parts from "./ChannelParts.module.css";
 import styles from "./EditBox.module.css";
 import { text } from "./text";
@@ -56,6 +58,9 @@ export function EditBox(props: {
     maxLength,
     readOnly: busy,
     onKeyDown,
+    onPaste: onPasteCut(maxLength, () =>
+      form.setError("content", { message: postMessages.pasteCut(maxLength) }),
+    ),
     ...form.register("content", { onChange: () => form.clearErrors() }),
   };
   const lines = form.watch("content").split("\n").length;

@@ -1,12 +1,10 @@
 import { MESSAGE_MAX } from "../../../../contract/posts";
-import { DRAFT_PREFIX as PREFIX } from "./forgetDrafts";
-
-export { forgetDrafts } from "./forgetDrafts";
+import { DRAFT_PREFIX as PREFIX } from "../accounts/keptOnDevice";
 
 /**
  * Unsent messages, one per user and channel, in this browser's local storage: a draft survives
  * switching channels and reloading, is cleared when it is sent, and every draft goes when the
- * signed-in record on this device ends (sign-out or an ended session: `forgetDrafts`).
+ * signed-in record on this device ends (sign-out or an ended session: `forgetKeptOnDevice`).
  */
 const keyOf = (userId: string, channelId: string) => `${PREFIX}${userId}:${channelId}`;
 

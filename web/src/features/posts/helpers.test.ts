@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Member } from "../../../../contract/organizations";
 import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX, postMessages } from "../../../../contract/posts";
+import { forgetKeptOnDevice } from "../accounts/keptOnDevice";
 import { mentionQuery, refusal, suggestMembers } from "./composerInput";
-import { forgetDrafts, readDraft, writeDraft } from "./drafts";
+import { readDraft, writeDraft } from "./drafts";
 import { dayKey, dayLabel, extensionOf, fileSize, shortTime } from "./format";
 import { MESSAGE_PARAM, permalink } from "./permalink";
 import { text } from "./text";
@@ -63,7 +64,7 @@ describe("drafts", () => {
     writeDraft("u1", "c1", "one");
     writeDraft("u2", "c2", "two");
     localStorage.setItem("votespace_other", "kept");
-    forgetDrafts();
+    forgetKeptOnDevice();
     expect(readDraft("u1", "c1")).toBe("");
     expect(readDraft("u2", "c2")).toBe("");
     expect(localStorage.getItem("votespace_other")).toBe("kept");

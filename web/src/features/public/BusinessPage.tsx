@@ -18,7 +18,7 @@ import shared from "./sections.module.css";
 const INCLUDED = [
   "One vote per position, with a receipt for every voter",
   "Identity verification: National ID, Voter's Card or phone code",
-  "Live results with charts",
+  "Results with charts at the close",
   "Text, airing (live audio) and live video channels",
   "Direct messages between members",
   "Admin approval and invite links",

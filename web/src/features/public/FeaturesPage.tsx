@@ -31,7 +31,7 @@ export default function FeaturesPage() {
       <PageHero
         eyebrow="Features"
         title="Everything you need to run a trustworthy election"
-        lead="Votespace brings voting, identity checks, live results and your organization's conversations into one workspace."
+        lead="Votespace brings voting, identity checks, results at the close and your organization's conversations into one workspace."
       >
         <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
           Get Started
@@ -69,10 +69,11 @@ export default function FeaturesPage() {
           </FeatureCard>
           <FeatureCard
             icon={<ChartIcon />}
-            title="Live results with charts"
-            extra={<Bullets items={["Results per position", "Charts that update live", "Easy to share"]} />}
+            title="Results with charts"
+            extra={<Bullets items={["Results per position", "Turnout that moves live", "Easy to share"]} />}
           >
-            Results update as votes come in, so members, candidates and observers all see the same picture.
+            The results appear the moment voting closes, so members, candidates and observers all see the same
+            picture; while voting is open no count moves with one ballot.
           </FeatureCard>
         </div>
       </Section>

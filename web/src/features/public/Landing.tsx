@@ -65,14 +65,17 @@ const HOW_IT_WORKS = [
   { title: "Create your server", text: "Sign up as an organization and set up your workspace." },
   { title: "Invite your members", text: "Share invite links and approve who joins." },
   { title: "Open an election", text: "Add positions and candidates in an election channel." },
-  { title: "Follow the results", text: "Watch results arrive live, as charts, and share them." },
+  {
+    title: "Follow the results",
+    text: "Watch turnout live, and the results as charts the moment voting closes.",
+  },
 ] as const;
 
 const CHANNEL_KINDS = [
   { icon: <HashIcon />, name: "Text channels", text: "announcements, discussion and candidate Q&A" },
   { icon: <MicIcon />, name: "Airing channels", text: "live audio rooms for town halls and briefings" },
   { icon: <VideoIcon />, name: "Live channels", text: "video with screen share for debates and meetings" },
-  { icon: <CheckIcon />, name: "Election channels", text: "ballots, candidates and live results" },
+  { icon: <CheckIcon />, name: "Election channels", text: "ballots, candidates, live turnout and results" },
 ] as const;
 
 export default function Landing() {
@@ -87,8 +90,8 @@ export default function Landing() {
               <span>online elections made safe, secure, and accessible for all.</span>
             </h1>
             <p className={styles.heroLead}>
-              Verify your voters, give each of them one vote per position with a receipt, and follow the
-              results live, in the same place your members talk, meet and debate.
+              Verify your voters, give each of them one vote per position with a receipt, and follow turnout
+              live and the results at the close, in the same place your members talk, meet and debate.
             </p>
             <div className={shared.heroActions}>
               <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>
@@ -185,8 +188,9 @@ export default function Landing() {
           <FeatureCard icon={<ReceiptIcon />} title="One vote, with a receipt">
             Each voter casts one vote per position and receives a receipt confirming the vote was recorded.
           </FeatureCard>
-          <FeatureCard icon={<ChartIcon />} title="Live results">
-            Results update as votes arrive and are shown as charts that every member can follow.
+          <FeatureCard icon={<ChartIcon />} title="Results at the close">
+            Turnout moves as ballots are sealed; no count moves with one ballot. The results appear as charts
+            the moment voting closes, for every member to follow.
           </FeatureCard>
         </div>
         <p className={shared.center}>

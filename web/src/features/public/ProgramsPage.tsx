@@ -24,7 +24,7 @@ const RERUN_STEPS = [
     text: "Each verified member casts one vote per position and receives a receipt confirming it was recorded.",
   },
   {
-    title: "Publish results live",
+    title: "Publish results at the close",
     text: "Results update as charts while voting is open, so members, candidates and observers see the same count.",
   },
 ] as const;
@@ -82,7 +82,7 @@ export default function ProgramsPage() {
             Open an airing channel for a live audio town hall that members can drop in on.
           </FeatureCard>
           <FeatureCard icon={<CalendarIcon />} title="Results nights">
-            Gather members in a channel to follow live results as charts while the count comes in.
+            Gather members in a channel to follow turnout live, and the results as charts once voting closes.
           </FeatureCard>
         </div>
       </Section>

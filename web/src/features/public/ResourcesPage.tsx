@@ -31,10 +31,10 @@ const GUIDES: readonly Guide[] = [
     icon: <IdCardIcon />,
   },
   {
-    title: "Live results",
-    text: "How results and charts update while voting is open.",
+    title: "Results",
+    text: "How turnout moves while voting is open, and the results and charts at the close.",
     to: "/features",
-    action: "Read about live results",
+    action: "Read about results",
     icon: <ChartIcon />,
   },
   {

@@ -13,7 +13,7 @@ const CANDIDATES = [
   { name: "Candidate C", chosen: false, bar: "44%" },
 ] as const;
 
-/** Hero artwork: a ballot with a receipt and a live results card. */
+/** Hero artwork: a ballot with a receipt and a results card. */
 export function BallotMockup() {
   return (
     <div className={styles.stack} aria-hidden="true">
@@ -40,7 +40,7 @@ export function BallotMockup() {
       <div className={cx(styles.card, styles.results)}>
         <div className={styles.head}>
           <span className={styles.liveDot} />
-          <span className={styles.caption}>Live results</span>
+          <span className={styles.caption}>Results</span>
         </div>
         {CANDIDATES.map((c) => (
           <div key={c.name} className={styles.barRow}>

@@ -1,8 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
-import { loadStatusOf, useEndpointQuery } from "../../api/query";
+import type { Moment } from "../../api/moment";
+import { endpointKey, loadStatusOf, readFromNow, useEndpointQuery } from "../../api/query";
+import { useTopic } from "../../api/useRealtime";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
@@ -80,9 +83,24 @@ function itemsOn(day: Date, events: CalendarEvent[]): DayItem[] {
   return items.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** The month's events of the current organization, fetched once per month shown (one request). */
+/**
+ * The month's events of the current organization, fetched once per month shown (one request), and
+ * read again when an election is created, opened, closed, extended or deleted.
+ */
 function useMonthEvents(first: Date, last: Date) {
   const { currentId } = useWorkspace();
+  const queryClient = useQueryClient();
+  const readAgain = (since?: Moment) =>
+    void readFromNow(queryClient, endpointKey(organizationsEndpoints.calendar), { since });
+  useTopic(
+    currentId ? `org:${currentId}` : null,
+    {
+      "election.updated": () => readAgain(),
+      "channel.created": () => readAgain(),
+      "channel.deleted": () => readAgain(),
+    },
+    readAgain,
+  );
   const query = useEndpointQuery(
     organizationsEndpoints.calendar,
     {
