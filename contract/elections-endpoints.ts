@@ -1,6 +1,7 @@
 /** The elections feature's endpoints, declared once; the schemas, types and messages they use are in `elections.ts`. */
+
+import type { Bulletin } from "./bulletin";
 import type {
-  Bulletin,
   CastVoteResult,
   Election,
   ElectionAuditEntry,

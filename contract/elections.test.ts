@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { electionMessages, rankCandidates, resultsUnavailable, typedReceipt } from "./elections";
+import { typedReceipt } from "./bulletin";
+import { electionMessages, resultsUnavailable } from "./elections";
+import { rankCandidates } from "./ranking";
 
 const candidate = (id: string, vote_count: number | null) => ({ id, vote_count });
 

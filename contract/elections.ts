@@ -3,7 +3,6 @@
  * are in `elections-endpoints.ts`). Over 300 lines: the ballot's rules (ranking, who may see results,
  * verification methods) sit beside the shapes they read, one feature read together by server and web.
  */
-import type { Ballot } from "./ballots/ballot";
 import type { CandidateOrder, QuestionMethod } from "./ballots/question";
 import type { QuestionResult } from "./ballots/result";
 
@@ -174,54 +173,6 @@ export interface Election {
   };
 }
 
-/** A candidate's place among its position's candidates once counted. */
-export interface Ranked<C> {
-  candidate: C;
-  votes: number;
-  /** Competition ranking ("1, 1, 3"): candidates with equal votes share a rank. */
-  rank: number;
-  /** Elected by the published count; before it, has the most votes (and more than none): ties share the trophy. */
-  leading: boolean;
-}
-
-/**
- * The published count a position's results are shown with (its winners lead, a tie reads as it was
- * decided): once the election is completed and someone voted; with no vote at all the lot's pick is
- * no winner to show. Null otherwise (every top candidate leads). The Results tab, the results screen
- * and results.csv all ask here.
- */
-export function shownCount(
-  position: Pick<PositionView, "candidates" | "result">,
-  status: ElectionStatus,
-): QuestionResult | null {
-  const voted = position.candidates.some((c) => (c.vote_count ?? 0) > 0);
-  return status === "completed" && voted ? position.result : null;
-}
-
-/**
- * The one ranking of results, used by the Results tab, the results screen and results.csv: by
- * votes descending, competition ranks. Before the count is published every top candidate leads;
- * once it is (`elected`: its winners), the elected lead, first among equals, so a tie across the
- * seat reads as the count decided it (by lot, as the board and `verify-election` say), never as shared.
- */
-export function rankCandidates<C extends { id: string; vote_count: number | null }>(
-  candidates: C[],
-  elected?: readonly string[],
-): Ranked<C>[] {
-  const won = (candidate: C) => (elected?.includes(candidate.id) ? 1 : 0);
-  const sorted = [...candidates].sort((a, b) => (b.vote_count ?? 0) - (a.vote_count ?? 0) || won(b) - won(a));
-  const top = sorted[0]?.vote_count ?? 0;
-  let rank = 0;
-  let previous: number | null = null;
-  return sorted.map((candidate, index) => {
-    const votes = candidate.vote_count ?? 0;
-    if (votes !== previous) rank = index + 1;
-    previous = votes;
-    const leading = elected ? won(candidate) === 1 : top > 0 && votes === top;
-    return { candidate, votes, rank, leading };
-  });
-}
-
 /** Why results are not shown: not yet (voting has not closed), or withheld (a cancelled election). */
 export function resultsUnavailable(status: ElectionStatus): string {
   return status === "upcoming" || status === "active"
@@ -280,124 +231,6 @@ export interface CastVoteResult {
   /** The chain's head when the vote was cast (null before the first seal): the voter witnesses it. */
   head: ChainHead | null;
 }
-
-/**
- * A sealed ballot's answer, published once voting has closed, with no seal: the seals are the
- * moments voters turned "voted", so a ballot's seal beside its choice would make each seal's voters
- * a group whose choices are known (all of them when the group agrees, or holds one voter).
- */
-export interface BulletinBallot {
-  receipt_hash: string;
-  position_id: string;
-  /** The choice of a plurality question; null for any other answer. */
-  candidate_id: string | null;
-  /** The whole answer (a ranking, grades…) for a question other than plurality. */
-  ballot: Ballot | null;
-}
-
-export interface BulletinSeal {
-  sequence: number;
-  previous_root: string;
-  root: string;
-  ballot_count: number;
-  created_at: string;
-}
-
-/** A seal's ballots as the chain holds them. */
-export interface SealedHashes {
-  seal: number;
-  /**
-   * The ballots' hashes in the chain's order: the seal's root = sha256(previous_root ‖ hashes…). A
-   * hash is of the ballot's election, question, answer and chain key (chainKeyMessage), a key only
-   * the voter can make: no one else can tell which answer a hash holds, nor count a seal's answers.
-   */
-  hashes: string[];
-  /** Each ballot's tag, beside its hash (ballotTag: of its chain key's sha256): a voter finds their ballot by it. */
-  tags: string[];
-}
-
-export interface Bulletin {
-  election: { id: string; title: string; status: ElectionStatus; organization_name: string };
-  positions: Array<{
-    id: string;
-    title: string;
-    method: QuestionMethod;
-    blank: boolean;
-    candidates: Array<{ id: string; name: string; party: string }>;
-  }>;
-  /**
-   * sha256 of the definition of the election (contract/ballots/definition-hash.ts: its id and the
-   * questions above, with their methods, blank and candidates), fixed when voting opened; the first
-   * seal chains from it. Null for an election not yet opened or opened before it was kept (its first
-   * seal chains from 64 zeros).
-   */
-  definition_hash: string | null;
-  /** The roll's size the count used (a referendum of eligible voters), fixed when voting ended; null before. */
-  roll_size: number | null;
-  /**
-   * The public seed that breaks ties anyone can repeat (docs/counting.md), drawn when voting closes;
-   * null before.
-   */
-  tie_seed: string | null;
-  /** The chain's heads over time: each seal with its time and root. */
-  seals: BulletinSeal[];
-  /** Each seal's ballots' hashes and tags, in the seals' order. */
-  sealed: SealedHashes[];
-  /**
-   * Once voting has closed, every sealed ballot's answer, in receipt-hash order (none before: a
-   * count by candidate during the vote). Nothing on the board moves with a single ballot.
-   */
-  ballots: BulletinBallot[];
-  /**
-   * Each position's published result, counted from the ballots above with `tie_seed` (the same count
-   * `verify-election` repeats); null until results are published: once the election is completed,
-   * or cancelled with its results not hidden.
-   */
-  results: Array<{ position_id: string; result: QuestionResult }> | null;
-}
-
-/** A receipt's characters: no 0, 1, I or O, which read alike. */
-export const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-/** A receipt as casting gives it: VS- and 26 characters of its alphabet, by fours; any case. */
-export const RECEIPT_PATTERN = new RegExp(
-  `^VS-(?:[${RECEIPT_ALPHABET}]{4}-){6}[${RECEIPT_ALPHABET}]{2}$`,
-  "i",
-);
-
-/**
- * A receipt as a voter may type it, in the one form casting gave it: any case, with dashes, spaces or
- * nothing between its groups (`vs abcd efgh …`, copied from a printed receipt). Null when it is not
- * a receipt.
- */
-export function typedReceipt(typed: string): string | null {
-  const characters = typed.toUpperCase().replace(/[\s-]/g, "");
-  if (!characters.startsWith("VS")) return null;
-  const receipt = ["VS", ...(characters.slice(2).match(/.{1,4}/g) ?? [])].join("-");
-  return RECEIPT_PATTERN.test(receipt) ? receipt : null;
-}
-
-/** What a ballot's receipt hash is, for this position: sha256 hex of `${receipt}:${positionId}`. */
-export function receiptMessage(receipt: string, positionId: string): string {
-  return `${receipt.trim().toUpperCase()}:${positionId}`;
-}
-
-/**
- * What a ballot's chain key is: sha256 hex of `chain|${receipt}:${positionId}`. The key goes into
- * the ballot's hash in its seal (sealing.ts ballotHash) and is never published: only the voter,
- * holding the receipt, can tie a seal's ballot hash to a choice. Its own hash is the ballot's tag
- * on the board (sha256 hex of the key), which finds the ballot's seal and tells nothing more.
- */
-export function chainKeyMessage(receipt: string, positionId: string): string {
-  return `chain|${receiptMessage(receipt, positionId)}`;
-}
-
-/**
- * A ballot's tag from the sha256 hex of its chain key: its first 16 characters (64 bits), enough to
- * find one's ballot among any election's (the lookup then checks its hash), a quarter of the
- * board's bytes a full hash would take.
- */
-export const ballotTag = (keyHash: string): string => keyHash.slice(0, 16);
 
 /**
  * The channel's security settings decide how voters verify: with e-mail or phone verification

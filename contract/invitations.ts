@@ -19,13 +19,15 @@ export const voterListMessages = {
   empty: "The file has no voters: put a header row, then one voter per line.",
   header: 'The first row must name the columns, with at least "Full name" and "Email".',
   semicolons:
-    'The columns are separated by semicolons: save the file as "CSV (comma delimited)" and choose it again.',
+    'The columns are separated by semicolons: save the file as "CSV UTF-8 (comma delimited)" and choose it again.',
   unclosedQuote: (line: number) =>
     `A quote opened on line ${line} is never closed, so everything after it reads as one value: close it or remove it.`,
   notVoterAccount:
     "This invitation is to vote, and an organization account cannot vote: ask the organization to invite an address of a voter account.",
   tooMany: (max: number) => `A list holds at most ${max.toLocaleString("en-US")} voters: split the file.`,
   tooLarge: "The file is too large: a list holds at most about 5,000 voters.",
+  notUtf8Text:
+    'This file is not a CSV file saved as UTF-8 text (a workbook, a picture, or text in another encoding): in your spreadsheet, save it as "CSV UTF-8 (comma delimited)" and choose it again.',
   nothingToSend: "No row can be invited: fix the rows marked in the preview.",
   invitationGone: "This invitation no longer exists.",
   invitationUsed: "This invitation has already been used.",

@@ -14,8 +14,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Bulletin } from "../contract/bulletin";
 import type { Channel } from "../contract/channels";
-import type { Bulletin, Election } from "../contract/elections";
+import type { Election } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { axeViolations, settle } from "./browser";
 import {

@@ -1,13 +1,9 @@
 // Over 300 lines: the elections journeys (voting with receipt, bulletin board and results; editing and hiding results; phone codes; empty states) on one shared organization and browser.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Bulletin } from "../contract/bulletin";
 import { type Channel, DEFAULT_SECURITY_SETTINGS } from "../contract/channels";
-import {
-  type Bulletin,
-  type Election,
-  electionMessages,
-  electionServerMessages,
-} from "../contract/elections";
+import { type Election, electionMessages, electionServerMessages } from "../contract/elections";
 import { apiJson } from "./browser";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 

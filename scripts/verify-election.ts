@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Bulletin } from "../contract/elections";
+import type { Bulletin } from "../contract/bulletin";
 import { ConfigError, loadConfig } from "../server/config";
 import { type Database, openConfigured } from "../server/db/connect";
 import { DataDirLockedError } from "../server/db/lock";

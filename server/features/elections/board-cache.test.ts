@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Bulletin } from "../../../contract/elections";
+import type { Bulletin } from "../../../contract/bulletin";
 import { ballots } from "../../db/schema";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createOrganization } from "../../test/factories";

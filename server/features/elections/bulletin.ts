@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import { type Bulletin, type ElectionStatus, electionServerMessages } from "../../../contract/elections";
+import type { Bulletin } from "../../../contract/bulletin";
+import { type ElectionStatus, electionServerMessages } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   ballots,

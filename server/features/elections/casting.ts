@@ -2,14 +2,12 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ballot } from "../../../contract/ballots/ballot";
+import { chainKeyMessage, RECEIPT_ALPHABET, receiptMessage } from "../../../contract/bulletin";
 import {
   type CastVoteResult,
   type ChainHead,
-  chainKeyMessage,
   electionMessages,
   electionServerMessages,
-  RECEIPT_ALPHABET,
-  receiptMessage,
 } from "../../../contract/elections";
 import type { castVoteInput } from "../../../contract/elections-input";
 import { messages } from "../../../contract/messages";

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitionText } from "../../../contract/ballots/definition-hash";
-import type { Bulletin } from "../../../contract/elections";
+import type { Bulletin } from "../../../contract/bulletin";
 import { ballots, electionPositions, elections, electionVoters } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { questionElection, voteEveryQuestion } from "../../test/elections";

@@ -13,7 +13,7 @@ import { canonicalJson } from "../../../contract/ballots/ballot";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { winnersOf } from "../../../contract/ballots/result-rows";
-import type { Bulletin, SealedHashes } from "../../../contract/elections";
+import type { Bulletin, SealedHashes } from "../../../contract/bulletin";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
 import { ballotOf } from "./counts";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ballot } from "../../../contract/ballots/ballot";
-import type { Bulletin, Election } from "../../../contract/elections";
+import type { Bulletin } from "../../../contract/bulletin";
+import type { Election } from "../../../contract/elections";
 import { elections } from "../../db/schema";
 import { questionElection, voteEveryQuestion } from "../../test/elections";
 import { call } from "../../test/http";

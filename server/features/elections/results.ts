@@ -1,13 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { resultRows, winnersOf } from "../../../contract/ballots/result-rows";
-import {
-  type Election,
-  type EligibleVoter,
-  headText,
-  rankCandidates,
-  resultsUnavailable,
-  shownCount,
-} from "../../../contract/elections";
+import { type Election, type EligibleVoter, headText, resultsUnavailable } from "../../../contract/elections";
+import { rankCandidates, shownCount } from "../../../contract/ranking";
 import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
 import { forbidden } from "../../http/errors";

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { answerText } from "../../../contract/ballots/ballot";
-import { ballotTag, type SealedHashes } from "../../../contract/elections";
+import { ballotTag, type SealedHashes } from "../../../contract/bulletin";
 import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
 import { ballots, elections, participations, seals } from "../../db/schema";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Bulletin, electionMessages } from "../../../contract/elections";
+import type { Bulletin } from "../../../contract/bulletin";
+import { electionMessages } from "../../../contract/elections";
 import { sha256 } from "../../lib/crypto";
 import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";

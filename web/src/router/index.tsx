@@ -16,6 +16,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
 import { isActivePath, matchRoutes, type RouteObject } from "./match";
@@ -88,7 +89,34 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     [show],
   );
   const value = useMemo(() => ({ ...now, navigate }), [now, navigate]);
+  useFocusOnNewPage(now.location.pathname);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+/**
+ * On a new page, the focus that was left on nothing (the link or button that led here is gone) goes
+ * to the page's first heading once it shows, so a keyboard or a screen reader starts there rather
+ * than at the top of the document. A focus the page placed itself is left where it is.
+ */
+function useFocusOnNewPage(pathname: string) {
+  const shown = useRef(pathname);
+  useEffect(() => {
+    // The first page of a visit keeps the browser's own start (the skip link first).
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    let frame = 0;
+    let tries = 0;
+    const look = () => {
+      if (document.activeElement !== document.body) return;
+      const heading = document.querySelector<HTMLElement>("main h1, h1");
+      if (heading) {
+        if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      } else if (++tries < 300) frame = requestAnimationFrame(look);
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
 }
 
 function useRouter() {

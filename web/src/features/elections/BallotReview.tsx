@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { cx } from "../../ui/cx";
 import styles from "./BallotReview.module.css";
-import { ballotWords } from "./ballotWords";
+import { ballotWords, previewWords } from "./ballotWords";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
 
@@ -45,7 +45,7 @@ export function BallotReview({
       {skipped.length > 0 && (
         <p className={cx("muted", shared.small)}>{ballotWords.reviewSkipped(skipped.join(", "))}</p>
       )}
-      {preview && <p className={cx("muted", shared.small)}>{ballotWords.previewCastOff}</p>}
+      {preview && <p className={cx("muted", shared.small)}>{previewWords.previewCastOff}</p>}
       <div className={styles.actions}>
         {/* Locked while verifying or casting, yet focusable: disabled, they would drop the focus
             the verification dialog gives back when it closes (as the submit bar's button). */}

@@ -7,7 +7,7 @@ import {
   chainKeyMessage,
   receiptMessage,
   typedReceipt,
-} from "../../../../contract/elections";
+} from "../../../../contract/bulletin";
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { useAuth } from "../accounts/AuthProvider";

@@ -63,7 +63,8 @@ function page(status: Election["status"], onChanged = vi.fn()) {
 async function verifying() {
   fireEvent.click(screen.getByRole("radio", { name: /Ada/ }));
   fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
-  fireEvent.click(await screen.findByRole("button", { name: text.continue }));
+  // The dialog's code loads lazily: a loaded machine takes more than findBy's second for it.
+  fireEvent.click(await screen.findByRole("button", { name: text.continue }, { timeout: 10_000 }));
   fireEvent.change(screen.getByLabelText(text.nationalIdLabel), { target: { value: "DEMO100200" } });
 }
 

@@ -13,7 +13,6 @@ import { useWorkspace } from "../workspace/WorkspaceContext";
 import { BallotForm, type Selection } from "./BallotForm";
 import { VotedPosition } from "./BallotPositions";
 import { draftOf, forgetDraft, keepDraft } from "./ballotDrafts";
-import { ballotWords } from "./ballotWords";
 import styles from "./CastVote.module.css";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
@@ -28,6 +27,8 @@ const passwordCode = () => import("./PasswordPrompt");
 const Receipt = lazy(() => import("./VoteReceipt").then((m) => ({ default: m.Receipt })));
 const VerificationModal = lazy(() => verificationCode().then((m) => ({ default: m.VerificationModal })));
 const PasswordPrompt = lazy(() => passwordCode().then((m) => ({ default: m.PasswordPrompt })));
+// For those who manage an upcoming election only: voters never load it.
+const VoterPreview = lazy(() => import("./VoterPreview").then((m) => ({ default: m.VoterPreview })));
 
 /** Fetches the dialogs' code (the browser fetches a module once; a failure is met again, and said, when a dialog opens). */
 function dialogsCode(): void {
@@ -46,41 +47,6 @@ function castError(failure: unknown): string {
   if (failure.status === 409) return electionMessages.alreadyVoted;
   if (failure.message === electionMessages.mustBeMember) return electionMessages.mustBeMember;
   return `${electionMessages.castFailed}${failure.message}`;
-}
-
-/**
- * "Preview as a voter": the whole ballot of an upcoming election as a voter sees it, for whoever manages
- * the election; everything works except casting.
- */
-function VoterPreview({ election, voterId }: { election: Election; voterId: string }) {
-  const [open, setOpen] = useState(false);
-  if (!election.viewer.can_manage || election.status !== "upcoming") return null;
-  return (
-    <>
-      <button
-        type="button"
-        className={cx("btn", styles.previewButton)}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? ballotWords.previewClose : ballotWords.previewOpen}
-      </button>
-      {open && (
-        <section className={styles.preview} aria-label={ballotWords.previewTitle}>
-          <p className={styles.previewBanner} role="status">
-            {ballotWords.previewBanner}
-          </p>
-          <BallotForm
-            positions={election.positions}
-            voterId={voterId}
-            busy={false}
-            preview
-            onCast={() => {}}
-          />
-        </section>
-      )}
-    </>
-  );
 }
 
 /** The Cast Vote tab: a choice per position not yet voted, verification, then the ballot and its receipt. */
@@ -204,7 +170,11 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         <div className={cx(shared.notice, styles.noticeInfo)}>
           <p>{text.adminNote}</p>
         </div>
-        {user && <VoterPreview election={election} voterId={user.id} />}
+        {user && election.viewer.can_manage && election.status === "upcoming" && (
+          <Suspense fallback={null}>
+            <VoterPreview election={election} voterId={user.id} />
+          </Suspense>
+        )}
       </div>
     );
   }
@@ -255,7 +225,11 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           <p>{notice}</p>
         </div>
       )}
-      {user && <VoterPreview election={election} voterId={user.id} />}
+      {user && election.viewer.can_manage && election.status === "upcoming" && (
+        <Suspense fallback={null}>
+          <VoterPreview election={election} voterId={user.id} />
+        </Suspense>
+      )}
       {!notice && !election.viewer.on_roll && (
         <div className={cx(shared.notice, shared.noticeWarning)} role="status">
           <p>{text.notOnRoll}</p>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import type { QuestionResult } from "../../../../contract/ballots/result";
-import type { Bulletin } from "../../../../contract/elections";
+import type { Bulletin } from "../../../../contract/bulletin";
 import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
 import { BoardPager } from "./BoardPager";

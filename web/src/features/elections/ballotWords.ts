@@ -65,6 +65,10 @@ export const ballotWords = {
     `Not answered: ${titles}. You can answer ${titles.includes(",") ? "them" : "it"} later, until voting closes.`,
   reviewBack: "Back",
   reviewCast: "Cast Vote",
+};
+
+/** The preview's words, apart: only those who manage an upcoming election load them (VoterPreview, the review). */
+export const previewWords = {
   previewTitle: "Preview as a voter",
   previewBanner:
     "Preview: this is the ballot as voters will see it. Everything works except casting; nothing is sent.",

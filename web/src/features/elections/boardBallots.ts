@@ -6,7 +6,7 @@
 
 import type { QuestionResult } from "../../../../contract/ballots/result";
 import { methodLabel, winnersOf } from "../../../../contract/ballots/result-rows";
-import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
+import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
 import { answerWords } from "./ballotWords";
 import { words } from "./bulletinText";
 import { tieTexts } from "./results/present";

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { receiptMessage } from "../../../../contract/elections";
+import { receiptMessage } from "../../../../contract/bulletin";
 import { receiptHash } from "../../../../server/features/elections/casting";
 import { sha256Hex } from "./hash";
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { definitionText } from "../../../../contract/ballots/definition-hash";
-import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
+import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
 import { ballotHash, chainRoot, GENESIS, sealedHashes } from "../../../../server/features/elections/sealing";
 import { sha256 } from "../../../../server/lib/crypto";
 import { ballotHashOf, checkSeals, sealedAnswer } from "./sealCheck";

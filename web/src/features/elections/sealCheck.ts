@@ -1,6 +1,6 @@
 import { answerText } from "../../../../contract/ballots/ballot";
 import { definitionText } from "../../../../contract/ballots/definition-hash";
-import type { Bulletin, BulletinBallot } from "../../../../contract/elections";
+import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
 import { sha256Hex } from "./hash";
 
 /** Where the chain of an election opened before definition hashes were kept starts. */

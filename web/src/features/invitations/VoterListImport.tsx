@@ -12,6 +12,7 @@ import { Email } from "../../ui/Email";
 import { formatCount } from "../../ui/format";
 import { messageOf } from "../../ui/messageOf";
 import { Table } from "../../ui/Table";
+import { utf8Text } from "./csvFile";
 import styles from "./VoterListPanel.module.css";
 
 /** Upload (read in the browser, checked by the server), the preview with each row's problems, then Send invitations. */
@@ -40,7 +41,12 @@ export function VoterListImport({
       setReadError(voterListMessages.tooLarge);
       return;
     }
-    const body = { filename: chosen.name, csv: await chosen.text() };
+    const csv = utf8Text(new Uint8Array(await chosen.arrayBuffer()));
+    if (csv === null) {
+      setReadError(voterListMessages.notUtf8Text);
+      return;
+    }
+    const body = { filename: chosen.name, csv };
     setFile(body);
     preview.mutate({ params, body });
   }

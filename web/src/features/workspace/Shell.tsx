@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Outlet, useLocation } from "../../router";
 import { ToastProvider } from "../../ui/Toast";
@@ -22,6 +22,14 @@ function ShellLayout() {
   // A narrow screen's drawer closes when the user goes somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setSidebarOpen(false), [location.pathname, location.search]);
+
+  // Another page starts at its top (the pane kept the last page's scroll: a heading was cut off).
+  // A block, not an expression: Chromium's scrollTo returns a promise, which React would call.
+  const content = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new page only
+  useLayoutEffect(() => {
+    content.current?.scrollTo?.(0, 0);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -96,7 +104,7 @@ function ShellLayout() {
             {messages.organizationSuspended}
           </div>
         )}
-        <div className={styles.mainContent}>
+        <div className={styles.mainContent} ref={content}>
           <Outlet />
         </div>
       </main>

@@ -1,11 +1,6 @@
 import { winnersOf } from "../../../../../contract/ballots/result-rows";
-import {
-  type CandidateResult,
-  type ElectionStatus,
-  type PositionView,
-  rankCandidates,
-  shownCount,
-} from "../../../../../contract/elections";
+import type { CandidateResult, ElectionStatus, PositionView } from "../../../../../contract/elections";
+import { rankCandidates, shownCount } from "../../../../../contract/ranking";
 import { share } from "../format";
 import { namesOf, tieTexts } from "./present";
 
