@@ -151,7 +151,10 @@ export interface InvitationPreview {
   account_exists: boolean;
 }
 
-export const invitationTokenParams = z.object({ token: z.string().min(1).max(200) });
+/** A token no invitation has (empty, or longer than any): an invalid link, in the page's own words. */
+export const invitationTokenParams = z.object({
+  token: z.string().min(1, voterListMessages.invitationInvalid).max(200, voterListMessages.invitationInvalid),
+});
 export const acceptInvitationInput = z.strictObject({ token: z.string().min(1).max(200) });
 
 const required = (message: string, max: number) =>

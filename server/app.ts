@@ -74,6 +74,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // false, a hop count or the proxies' addresses (config.ts): never every hop.
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A path part past Fastify's 100 characters matched no route and was answered "The request
+    // could not be read": each route's schema caps its params with its own words (an invitation
+    // link lengthened by a bad copy: "This invitation link is not valid").
+    routerOptions: { maxParamLength: 2048 },
     genReqId: () => randomUUID(),
     frameworkErrors: (error, request, reply) => {
       // A page's address that is not valid percent-encoding (`/join/%%%`): the page, whose router

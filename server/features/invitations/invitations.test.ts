@@ -357,6 +357,11 @@ describe("an invitation link", () => {
     expect((await call(t.app).get("/api/invitation/not-a-link-at-all")).json().error.message).toBe(
       voterListMessages.invitationInvalid,
     );
+    // A link lengthened past what any token is, by a bad copy or by hand: the same words.
+    for (const length of [201, 250, 1000])
+      expect((await call(t.app).get(`/api/invitation/${"x".repeat(length)}`)).json().error.message).toBe(
+        voterListMessages.invitationInvalid,
+      );
     const created = await call(t.app).post("/api/invitations/account", account(newToken));
     expect(created.statusCode).toBe(201);
   });

@@ -197,7 +197,7 @@ export function votingClosed(input: ElectionNotice): Letter {
     subject: `Voting has closed: ${input.election}`,
     paragraphs: [
       `Voting in "${input.election}" closed ${formatWhen(input.endsAt, input.timeZone)}.`,
-      "You can check that your ballot is counted: find your receipt code on the election's bulletin board.",
+      "If you voted, you can check that your ballot is counted: your receipt code finds it on the election's bulletin board.",
     ],
     actionLabel: "View election",
   });

@@ -66,7 +66,7 @@ const sentText = (sent: SentNotice) => {
   const d = sent.delivery;
   if (!d) return `${to}.`;
   const fared = [`${formatCount(d.delivered)} delivered`];
-  if (d.waiting) fared.push(`${formatCount(d.waiting)} waiting to leave (the mail server is tried again)`);
+  if (d.waiting) fared.push(`${formatCount(d.waiting)} on their way`);
   if (d.expired) fared.push(`${formatCount(d.expired)} not sent, as voting had ended`);
   if (d.failed) fared.push(`${formatCount(d.failed)} failed`);
   return `${to}${sent.kind === "reminder" ? ". All reminders" : ""}: ${fared.join(", ")}.`;
@@ -79,7 +79,11 @@ const sentText = (sent: SentNotice) => {
  */
 export function ElectionNotices({ election }: { election: Election }) {
   const input = { params: { id: election.id } };
-  const query = useEndpointQuery(electionNoticesEndpoints.read, input);
+  // Letters still on their way: read again every few seconds until they have left (or failed).
+  const query = useEndpointQuery(electionNoticesEndpoints.read, input, {
+    refetchInterval: (read) =>
+      read.state.data?.sent.some((sent) => (sent.delivery?.waiting ?? 0) > 0) ? 3000 : false,
+  });
   const queryClient = useQueryClient();
   const { refetch } = query;
   // Opening and closing send notices and change what the reminder may do: read them again.

@@ -39,7 +39,6 @@ export function BallotMockup() {
 
       <div className={cx(styles.card, styles.results)}>
         <div className={styles.head}>
-          <span className={styles.liveDot} />
           <span className={styles.caption}>Results</span>
         </div>
         {CANDIDATES.map((c) => (
