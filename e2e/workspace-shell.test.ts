@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel, ChannelType } from "../contract/channels";
 import { messages } from "../contract/messages";
 import type { OrganizationProfile } from "../contract/organizations";
+import { settle } from "./browser";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 
 let browser: Browser;
@@ -200,6 +201,9 @@ describe("workspace shell", () => {
     const { context, page } = await adminWithOrganization();
     await createChannel(context, { name: "lobby" });
     await page.goto("/organization");
+    // The screen settled first: on a loaded CI machine a click during the first reads' renders
+    // once went nowhere (the link's place moved under the pointer).
+    await settle(page);
     const text = group(page, "Text Channels");
     await text.getByRole("link", { name: "lobby" }).click();
     await page.waitForURL(/channelName=lobby/);
