@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { electionMessages } from "../../../contract/elections";
+import { electionMessages, votingOpen } from "../../../contract/elections";
 import { monitoringEndpoints } from "../../../contract/monitoring";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
@@ -32,8 +32,12 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A session is a voter at a ballot that takes votes: opening an upcoming or closed election's
     // channel is reading it, and no session to assess (it could never complete).
     const now = clock.now();
-    if (election.status !== "active" || now < election.startsAt || now >= election.endsAt)
-      throw forbidden(electionMessages.notOpen);
+    const period = {
+      status: election.status,
+      starts_at: election.startsAt.toISOString(),
+      ends_at: election.endsAt.toISOString(),
+    };
+    if (!votingOpen(period, now)) throw forbidden(electionMessages.notOpen);
     await enforceLimits(db, clock, [{ key: `voting-session:${user.id}`, limit: RECORD_LIMIT }]);
     const assessed = await recordSession(
       db,

@@ -163,6 +163,12 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
     setPhase((now) => (now.name === "verifying" || now.name === "password" ? { name: "idle" } : now));
   }, [votingStopped]);
 
+  // "Preview as a voter", for whoever manages the election while it is upcoming.
+  const preview = user && election.viewer.can_manage && election.status === "upcoming" && (
+    <Suspense fallback={null}>
+      <VoterPreview election={election} voterId={user.id} />
+    </Suspense>
+  );
   const isOrganizationUser = user?.user_type === "organization";
   if (isOrganizationUser) {
     return (
@@ -170,11 +176,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         <div className={cx(shared.notice, styles.noticeInfo)}>
           <p>{text.adminNote}</p>
         </div>
-        {user && election.viewer.can_manage && election.status === "upcoming" && (
-          <Suspense fallback={null}>
-            <VoterPreview election={election} voterId={user.id} />
-          </Suspense>
-        )}
+        {preview}
       </div>
     );
   }
@@ -225,11 +227,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           <p>{notice}</p>
         </div>
       )}
-      {user && election.viewer.can_manage && election.status === "upcoming" && (
-        <Suspense fallback={null}>
-          <VoterPreview election={election} voterId={user.id} />
-        </Suspense>
-      )}
+      {preview}
       {!notice && !election.viewer.on_roll && (
         <div className={cx(shared.notice, shared.noticeWarning)} role="status">
           <p>{text.notOnRoll}</p>
