@@ -123,6 +123,7 @@ export interface Invitation {
   sent_at: string;
   expires_at: string;
   accepted_at: string | null;
+  revoked_at: string | null;
   accepted_user_id: string | null;
 }
 

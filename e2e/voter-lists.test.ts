@@ -89,6 +89,8 @@ describe("voter lists", () => {
     expect(body).toContain("It works once, until");
     const link = body.match(/https?:\/\/\S+\/invitation\/[\w-]+/)?.[0];
     if (!link) throw new Error(`no invitation link in ${body}`);
+    // The link is one to follow in a click, not text to copy.
+    expect(await message.getByRole("link", { name: link }).getAttribute("href")).toBe(link);
     // Kofi's first link, which a Resend will replace.
     const kofi = people[1]?.email ?? "";
     const kofisBody =

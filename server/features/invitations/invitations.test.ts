@@ -325,7 +325,11 @@ describe("an invitation link", () => {
     expect(revoked.json().message).toBe(voterListMessages.revoked(email));
     const used = await call(t.app).post("/api/invitations/account", account(token));
     expect(used.json().error.message).toBe(voterListMessages.invitationRevoked);
-    expect((await overview(admin)).invitations[0].state).toBe("revoked");
+    const after = await overview(admin);
+    expect(after.invitations[0].state).toBe("revoked");
+    expect(after.invitations[0].revoked_at).not.toBeNull();
+    // The list counts the invitations that stand: the address may be invited again, a row of its own.
+    expect(after.lists[0].invited).toBe(0);
     // Its e-mail had not left yet (tests run no outbox worker): it never will.
     expect((await t.outbox.lastTo(email))?.state).toBe("failed");
     expect(

@@ -1,5 +1,5 @@
 /** Following invitations: their states for the administrator, a resend (a new link, the old one dead), a revoke. */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   type Invitation,
   type InvitationState,
@@ -44,7 +44,8 @@ export async function invitationsOverview(
         id: voterLists.id,
         name: voterLists.name,
         createdAt: voterLists.createdAt,
-        invited: count(invitations.id),
+        // A revoked invitation is no longer one (its address may be invited again, a row of its own).
+        invited: sql<number>`count(${invitations.id}) filter (where ${invitations.revokedAt} is null)::int`,
         joined: sql<number>`count(${invitations.acceptedAt})::int`,
       })
       .from(voterLists)
@@ -81,6 +82,7 @@ export async function invitationsOverview(
         sent_at: row.sentAt.toISOString(),
         expires_at: row.expiresAt.toISOString(),
         accepted_at: row.acceptedAt?.toISOString() ?? null,
+        revoked_at: row.revokedAt?.toISOString() ?? null,
         accepted_user_id: row.acceptedUserId,
       };
     }),

@@ -26,6 +26,26 @@ const words = {
   home: "Votespace",
 };
 
+/** A message's text with its web addresses as links (the reset and invitation links, to follow in a click). */
+function BodyWithLinks({ body }: { body: string }) {
+  const parts = body.split(/(https?:\/\/[^\s<>"]+)/);
+  return (
+    <pre className={styles.outboxBody}>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          // Odd parts are the addresses the split captured; their position in the text is their key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a message's text never changes
+          <a key={i} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </pre>
+  );
+}
+
 const unavailable = (failure: Error | null) => failure instanceof ApiError && failure.status === 404;
 
 /** /dev/outbox: the outbox's messages while the server runs with demo data (a developer tool). */
@@ -93,7 +113,7 @@ export default function OutboxPage() {
                           </dd>
                         </div>
                       </dl>
-                      <pre className={styles.outboxBody}>{message.body}</pre>
+                      <BodyWithLinks body={message.body} />
                     </li>
                   ))}
                 </ul>

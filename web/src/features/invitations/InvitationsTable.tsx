@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   type Invitation,
   type InvitationState,
@@ -27,7 +27,7 @@ const STATES: Record<InvitationState, { label: string; tone: BadgeTone }> = {
 function when(invitation: Invitation): string {
   if (invitation.accepted_at) return `on ${formatDateTime(invitation.accepted_at)}`;
   if (invitation.state === "expired") return `on ${formatDateTime(invitation.expires_at)}`;
-  if (invitation.state === "revoked") return "";
+  if (invitation.revoked_at) return `on ${formatDateTime(invitation.revoked_at)}`;
   return `${formatDateTime(invitation.sent_at)} · link until ${formatDateTime(invitation.expires_at)}`;
 }
 
@@ -44,6 +44,8 @@ export function InvitationsTable({
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  /** Where focus goes once a revoked row's buttons are gone: the words saying it was revoked. */
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   async function resend(invitation: Invitation) {
     setBusy(invitation.id);
@@ -63,6 +65,7 @@ export function InvitationsTable({
     const done = await call(invitationsEndpoints.revoke, { params: { id: invitation.id } });
     setStatus({ ok: true, text: done.message });
     onChanged();
+    requestAnimationFrame(() => statusRef.current?.focus());
   }
 
   if (invitations.length === 0) return null;
@@ -70,7 +73,12 @@ export function InvitationsTable({
     <>
       <h3 className={styles.subhead}>Invitations</h3>
       {status && (
-        <p className={status.ok ? styles.ok : "alert alert-error"} role={status.ok ? "status" : "alert"}>
+        <p
+          ref={statusRef}
+          tabIndex={-1}
+          className={status.ok ? styles.ok : "alert alert-error"}
+          role={status.ok ? "status" : "alert"}
+        >
           {status.text}
         </p>
       )}

@@ -99,9 +99,13 @@ function VideoTiles({
             ) : (
               <div className={styles.tileOff}>
                 <Avatar name={p.full_name} size={64} />
-                <span>
-                  <VideoOffIcon size={14} /> {text.cameraOff}
-                </span>
+                {p.is_video_on || p.is_screen_sharing ? (
+                  <span>{text.videoStarting}</span>
+                ) : (
+                  <span>
+                    <VideoOffIcon size={14} /> {text.cameraOff}
+                  </span>
+                )}
               </div>
             )}
             <span className={styles.tileLabel}>

@@ -68,6 +68,8 @@ export const text = {
   watching: (count: number) => `${count} watching`,
   noVideo: "No one is sharing video yet.",
   cameraOff: "Camera off",
+  /** A tile whose video is on but not here yet (connecting, or the session not live). */
+  videoStarting: "Video starting...",
   sharingScreen: "Sharing screen",
   videoIsOn: "Video on",
   micMuted: "Muted",

@@ -1,0 +1,43 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { RoomParticipant } from "../../../../contract/rooms";
+import { Stage } from "./Stage";
+import { text } from "./text";
+
+const host = (video: boolean): RoomParticipant => ({
+  user_id: "host",
+  full_name: "Ama Host",
+  role: "host",
+  is_connected: true,
+  is_muted: false,
+  is_video_on: video,
+  is_screen_sharing: false,
+  hand_raised: false,
+  joined_at: "2026-12-05T10:00:00.000Z",
+});
+
+const stage = (video: boolean) =>
+  render(
+    <Stage
+      kind="live"
+      live={false}
+      participants={[host(video)]}
+      selfId="host"
+      remotes={new Map()}
+      preview={null}
+    />,
+  );
+
+describe("a live stream's tile without a picture", () => {
+  it("says the camera is off when it is", () => {
+    stage(false);
+    expect(screen.getByText(text.cameraOff)).toBeTruthy();
+  });
+
+  it("says the video is starting when the camera is on but its picture is not here yet", () => {
+    // The host's button says "Stop video" then: the tile must not say "Camera off" beside it.
+    stage(true);
+    expect(screen.queryByText(text.cameraOff)).toBeNull();
+    expect(screen.getByText(text.videoStarting)).toBeTruthy();
+  });
+});
