@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { searchTerms } from "../contract/search";
 import { buildApp } from "../server/app";
 import type { Db } from "../server/db/connect";
 import { findHits, hitsStatement } from "../server/features/search/queries";
@@ -87,10 +86,10 @@ export async function run(): Promise<void> {
       await seed(database.db, admin.organizationId, channel.id, admin.id, member.id);
       console.log(`${target.name}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       const once = (q: string) => () =>
-        findHits(database.db, member.id, admin.organizationId, searchTerms(q), { limit: 21 });
+        findHits(database.db, member.id, admin.organizationId, q, { limit: 21 });
       if (process.env.SEARCH_EXPLAIN) {
         for (const q of QUERIES) {
-          const statement = hitsStatement(member.id, admin.organizationId, searchTerms(q), { limit: 21 });
+          const statement = hitsStatement(member.id, admin.organizationId, q, { limit: 21 });
           const plan = await database.db.execute(sql`explain analyze ${statement}`);
           const lines = (plan as unknown as { rows: Array<Record<string, string>> }).rows;
           console.log(`-- ${q}\n${lines.map((row) => Object.values(row)[0]).join("\n")}`);

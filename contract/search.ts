@@ -25,9 +25,48 @@ export function foldForSearch(value: string): string {
     .replace(/[\u0300-\u036f]/g, "");
 }
 
+const wordsOf = (value: string) => foldForSearch(value).match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** The words of a search, folded, each matched as the start of a word ("elec" finds "election"). */
 export function searchTerms(q: string): string[] {
-  return [...new Set(foldForSearch(q).match(/[\p{L}\p{N}]+/gu) ?? [])];
+  return [...new Set(wordsOf(q))];
+}
+
+/** Words in straight or curly double quotes: a phrase. */
+const QUOTED = /["\u201c\u201d]([^"\u201c\u201d]*)["\u201c\u201d]/g;
+
+/**
+ * What a search asks for: each word found anywhere in the text, and words in quotes found one right
+ * after the other ('"café menu"' finds "the Café menu", not "the menu of the café"). Each group is a
+ * phrase of one or more of `searchTerms`' words.
+ */
+export function searchPhrases(q: string): string[][] {
+  const phrases: string[][] = [];
+  const rest = q.replace(QUOTED, (_quoted, inside: string) => {
+    const words = wordsOf(inside);
+    if (words.length > 0) phrases.push(words);
+    return " ";
+  });
+  for (const word of searchTerms(rest)) phrases.push([word]);
+  return phrases;
+}
+
+/**
+ * The text cut into pieces, the words that start with a search term marked as matches: the pages
+ * show them highlighted as plain text (no markup travels, so nothing in a message can inject any).
+ */
+export function markMatches(text: string, terms: readonly string[]): ExcerptPart[] {
+  const parts: ExcerptPart[] = [];
+  let last = 0;
+  for (const word of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+    const folded = foldForSearch(word[0]);
+    if (!terms.some((term) => folded.startsWith(term))) continue;
+    if (word.index > last) parts.push({ text: text.slice(last, word.index), match: false });
+    parts.push({ text: word[0], match: true });
+    last = word.index + word[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), match: false });
+  return parts;
 }
 
 /** A page continues after the last hit shown: its time (to the microsecond) and id. */

@@ -13,12 +13,15 @@ import { launchBrowser, newPage, registerOrganization, registerVoter, shot, sign
 const MESSAGES = 300;
 /** Read by the voter before leaving; the rest (40, several screens but within the first page) arrive while away. */
 const READ = 260;
+/** Read by a second reader: the 150 after them (three pages) arrive while away. */
+const FAR_READ = 150;
 /** Rows mounted at most (MessageList's MAX_ROWS, the focused row and the reader's place included), whatever the length of the channel. */
 const MOUNTED_AT_MOST = 90;
 
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 let voter: { context: BrowserContext; page: Page };
+let farReader: { context: BrowserContext; page: Page };
 let archive: Channel;
 /** Entry 005's id: pinned, for a jump from the Pins tab. */
 let pinned: string;
@@ -72,12 +75,22 @@ beforeAll(async () => {
   organizationId = mine.current_id;
   await voter.context.request.post(`/api/organizations/${mine.current_id}/join`);
 
-  for (let n = 1; n <= READ; n++) await post(n);
+  farReader = await newPage(browser);
+  await signInAs(farReader.context, await registerVoter({ full_name: "Kojo Away" }));
+  await farReader.context.request.post(`/api/organizations/${mine.current_id}/join`);
+
+  /** A reader opens the channel (reading it to its end), then leaves it. */
+  const readAndLeave = async ({ page }: { page: Page }) => {
+    await page.goto(address("member", archive));
+    await page.getByRole("article").first().waitFor();
+    await page.waitForTimeout(800);
+    await page.goto("/member");
+  };
+  for (let n = 1; n <= FAR_READ; n++) await post(n);
+  await readAndLeave(farReader);
+  for (let n = FAR_READ + 1; n <= READ; n++) await post(n);
   // The voter reads the first messages, then leaves; the rest arrive while away.
-  await voter.page.goto(address("member", archive));
-  await voter.page.getByRole("article").first().waitFor();
-  await voter.page.waitForTimeout(800);
-  await voter.page.goto("/member");
+  await readAndLeave(voter);
   for (let n = READ + 1; n <= MESSAGES; n++) await post(n);
   const pin = await admin.context.request.put(`/api/posts/${pinned}/pin`);
   if (!pin.ok()) throw new Error(`pin: ${pin.status()} ${await pin.text()}`);
@@ -101,12 +114,11 @@ describe("a long text channel", () => {
     await signInAs(context, await registerVoter({ full_name: "Esi Newcomer" }));
     await context.request.post(`/api/organizations/${organizationId}/join`);
     await page.goto(address("member", archive));
-    // Opened at the first page's oldest message (every one unread), the page before it loading above.
-    await message(page, label(MESSAGES - 49)).waitFor();
-    // The page before comes and the divider moves up to it, the reader staying where they are.
-    await message(page, label(MESSAGES - 50)).waitFor({ state: "attached" });
+    // Every message unread, more than FOLLOW_PAGES back: the pages before load while the list follows
+    // the divider up, then it opens at the newest message rather than in the middle of them.
+    await expect.poll(() => inView(page, label(MESSAGES)), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(500);
-    expect(await inView(page, label(MESSAGES - 49))).toBe(true);
+    expect(await inView(page, label(MESSAGES))).toBe(true);
     const welcome = page.getByRole("heading", { name: "Welcome to #archive!" });
     for (let i = 0; i < 30 && !(await welcome.isVisible()); i++) {
       await scrollLog(page, "top");
@@ -119,6 +131,22 @@ describe("a long text channel", () => {
     expect(await marked.getByRole("article").textContent()).toContain(label(1));
     await shot(page, "long-channel-never-opened-divider");
     await context.close();
+  });
+
+  it("with pages unread, opens at the divider a few pages back, the first unread message in view", async () => {
+    const { page } = farReader;
+    await page.goto(address("member", archive));
+    // The first page (251-300) is all unread: the pages before load until the divider is found.
+    await expect.poll(() => inView(page, label(FAR_READ + 1)), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await inView(page, label(FAR_READ + 1))).toBe(true);
+    const marked = page.locator("[data-row]").filter({ has: page.locator(".MessageList_unreadDivider") });
+    expect(await marked.getByRole("article").textContent()).toContain(label(FAR_READ + 1));
+    expect(await marked.evaluate((row) => row.getBoundingClientRect().top)).toBeGreaterThan(
+      (await log(page).boundingBox())?.y ?? 0,
+    );
+    expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
+    await shot(page, "long-channel-pages-unread-divider");
   });
 
   it("scrolling back loads every earlier page, keeps the place and mounts only rows near the view", async () => {

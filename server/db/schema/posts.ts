@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { channels } from "./channels";
-import { createdAt, tsvector } from "./columns";
+import { createdAt } from "./columns";
 import { organizations } from "./organizations";
 import { uploads } from "./uploads";
 
@@ -25,14 +25,11 @@ export const posts = pgTable(
     forwardedFromId: uuid("forwarded_from_id"),
     editedAt: timestamp("edited_at", { withTimezone: true }),
     createdAt: createdAt(),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(content, ''))`,
-    ),
   },
   (t) => [
     index("posts_channel_created_idx").on(t.channelId, t.createdAt),
-    index("posts_search_idx").using("gin", t.searchVector),
-    // Organization-wide search (features/search): words folded, matched by prefix; messages by their file.
+    // Search, in a channel and in the organization (features/search): words folded, matched by prefix;
+    // messages by their file.
     index("posts_attachment_idx").on(t.attachmentId),
     index("posts_search_document_idx").using("gin", sql`search_document(${t.content})`),
   ],

@@ -1,12 +1,15 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Post } from "../../../contract/posts";
+import { searchTerms } from "../../../contract/search";
 import type { Db } from "../../db/connect";
 import { posts } from "../../db/schema";
 import type { User } from "../accounts/sessions";
+import { searchQuery } from "../search/queries";
 import { channelReader } from "./access";
 import { loadPosts } from "./queries";
 
 const LIST_LIMIT = 200;
+const SEARCH_LIMIT = 50;
 
 /** The tabs of a text channel, each a filter over its messages, newest first. */
 export async function channelCollection(
@@ -28,25 +31,19 @@ export async function channelCollection(
   return loadPosts(db, user.id, and(inChannel, filters[kind]), { order: "newest", limit: LIST_LIMIT });
 }
 
-/** Full-text search of the channel's messages (PostgreSQL), best matches first, then newest. */
+/**
+ * The channel's messages whose words or attachment's name match the search, matched as the
+ * organization's search matches them (`searchQuery`: accents and case aside, each word as the start
+ * of a word, words in quotes as a phrase), newest first.
+ */
 export async function searchChannel(db: Db, user: User, channelId: string, q: string): Promise<Post[]> {
   await channelReader(db, user, channelId);
-  const query = sql`websearch_to_tsquery('simple', ${q})`;
-  const ranked = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.channelId, channelId), sql`${posts.searchVector} @@ ${query}`))
-    .orderBy(sql`ts_rank(${posts.searchVector}, ${query}) desc`, desc(posts.createdAt))
-    .limit(50);
-  if (ranked.length === 0) return [];
-  const found = await loadPosts(
-    db,
-    user.id,
-    sql`${posts.id} in (${sql.join(
-      ranked.map((r) => sql`${r.id}::uuid`),
-      sql`, `,
-    )})`,
-  );
-  const order = new Map(ranked.map((r, i) => [r.id, i]));
-  return found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  if (searchTerms(q).length === 0) return [];
+  const query = searchQuery(q);
+  const matches = sql`(search_document("posts"."content") @@ ${query} or exists (select 1 from uploads u
+    where u.id = "posts"."attachment_id" and u.kind = 'attachment' and search_document(u.filename) @@ ${query}))`;
+  return loadPosts(db, user.id, and(eq(posts.channelId, channelId), matches), {
+    order: "newest",
+    limit: SEARCH_LIMIT,
+  });
 }

@@ -361,6 +361,24 @@ describe("search", () => {
       .posts;
     expect(found.map((p: { content: string }) => p.content)).toEqual(["The budget meeting is on Monday"]);
   });
+
+  it("matches as the organization's search does: accents, word starts, phrases and file names", async () => {
+    const { member, general } = await workspace();
+    const cafe = (await send(member.cookie, general.id, { content: "Please check the café menu" })).json();
+    const other = (await send(member.cookie, general.id, { content: "The menu of the cafe" })).json();
+    const search = async (q: string) =>
+      (await call(t.app, member.cookie).get(`/api/channels/${general.id}/search?q=${encodeURIComponent(q)}`))
+        .json()
+        .posts.map((p: { id: string }) => p.id);
+    expect(await search("CAFE")).toEqual([other.id, cafe.id]);
+    expect(await search("caf")).toEqual([other.id, cafe.id]);
+    expect(await search('"café menu"')).toEqual([cafe.id]);
+    expect(await search("!?")).toEqual([]);
+    const pdf = Buffer.from("%PDF-1.4\n%test\n");
+    const file = (await upload(member.cookie, general.id, "Procès-verbal réunion.pdf", pdf)).json();
+    const withFile = (await send(member.cookie, general.id, { attachment_id: file.id })).json();
+    expect(await search("proces verbal")).toEqual([withFile.id]);
+  });
 });
 
 describe("unread counts and mentions", () => {

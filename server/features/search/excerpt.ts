@@ -1,26 +1,8 @@
-import { type ExcerptPart, foldForSearch } from "../../../contract/search";
+import { type ExcerptPart, markMatches } from "../../../contract/search";
 
 /** Longest excerpt of a message, in characters, before it is cut around the first match. */
 const EXCERPT = 180;
 const BEFORE_MATCH = 50;
-
-/**
- * The text cut into pieces, the words that start with a search term marked as matches: the web
- * shows them highlighted as plain text (no markup travels, so nothing in a message can inject any).
- */
-export function markMatches(text: string, terms: readonly string[]): ExcerptPart[] {
-  const parts: ExcerptPart[] = [];
-  let last = 0;
-  for (const word of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
-    const folded = foldForSearch(word[0]);
-    if (!terms.some((term) => folded.startsWith(term))) continue;
-    if (word.index > last) parts.push({ text: text.slice(last, word.index), match: false });
-    parts.push({ text: word[0], match: true });
-    last = word.index + word[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), match: false });
-  return parts;
-}
 
 /** A message's excerpt: all of a short one; around the first match in a long one, with "…" where cut. */
 export function excerpt(text: string, terms: readonly string[]): ExcerptPart[] {

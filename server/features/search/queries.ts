@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { searchPhrases } from "../../../contract/search";
 import type { Db } from "../../db/connect";
 
 export interface HitRow {
@@ -17,9 +18,15 @@ export interface HitRow {
   at: string;
 }
 
-/** A tsquery of the folded words, each as a prefix (`elec:*`); the words hold only letters and digits. */
-export function prefixQuery(terms: string[]): string {
-  return terms.map((term) => `${term}:*`).join(" & ");
+/**
+ * A search as a tsquery: each folded word as a prefix (`elec:*`), all of them required; words in
+ * quotes one right after the other (`cafe:* <-> menu:*`). The words hold only letters and digits.
+ */
+export function searchQuery(q: string): SQL {
+  const text = searchPhrases(q)
+    .map((phrase) => phrase.map((word) => `${word}:*`).join(" <-> "))
+    .join(" & ");
+  return sql`to_tsquery('simple', ${text})`;
 }
 
 /**
@@ -37,10 +44,10 @@ export async function findHits(
   db: Db,
   viewerId: string,
   organizationId: string,
-  terms: string[],
+  q: string,
   page: { cursor?: { at: string; id: string }; limit: number },
 ): Promise<HitRow[]> {
-  const result = await db.execute(hitsStatement(viewerId, organizationId, terms, page));
+  const result = await db.execute(hitsStatement(viewerId, organizationId, q, page));
   return (result as unknown as { rows: HitRow[] }).rows;
 }
 
@@ -48,10 +55,10 @@ export async function findHits(
 export function hitsStatement(
   viewerId: string,
   organizationId: string,
-  terms: string[],
+  q: string,
   page: { cursor?: { at: string; id: string }; limit: number },
 ): SQL {
-  const query = sql`to_tsquery('simple', ${prefixQuery(terms)})`;
+  const query = searchQuery(q);
   const members = sql`select m.user_id from organization_memberships m where m.organization_id = ${organizationId}`;
   // Each branch keeps its own newest `limit` (after the cursor): only those are joined and merged.
   const newest = (alias: string) => {

@@ -56,6 +56,17 @@ describe("organization search", () => {
     expect(await found(w.kofi.cookie, w.admin.organizationId, "lection")).toEqual([]);
   });
 
+  it("finds words in quotes one right after the other, and other words anywhere", async () => {
+    const w = await world();
+    const menu = await post(w.ama.cookie, w.lobby.id, { content: "Please check the Café menu" });
+    await post(w.ama.cookie, w.lobby.id, { content: "The menu of the café, check it" });
+    for (const q of ['"cafe menu"', "\u201ccafé men\u201d", '"cafe menu" check']) {
+      expect((await found(w.kofi.cookie, w.admin.organizationId, q)).map((hit) => hit.id)).toEqual([menu.id]);
+    }
+    expect(await found(w.kofi.cookie, w.admin.organizationId, '"menu cafe"')).toEqual([]);
+    expect(await found(w.kofi.cookie, w.admin.organizationId, "menu cafe")).toHaveLength(2);
+  });
+
   it("finds comments under messages, labelled with their message and channel", async () => {
     const w = await world();
     const sent = await post(w.ama.cookie, w.lobby.id, { content: "Agenda" });

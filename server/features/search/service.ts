@@ -1,8 +1,8 @@
-import { type SearchHit, type SearchPage, searchTerms } from "../../../contract/search";
+import { markMatches, type SearchHit, type SearchPage, searchTerms } from "../../../contract/search";
 import type { Db } from "../../db/connect";
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
-import { excerpt, markMatches } from "./excerpt";
+import { excerpt } from "./excerpt";
 import { findHits, type HitRow } from "./queries";
 
 function present(row: HitRow, terms: string[]): SearchHit {
@@ -36,7 +36,7 @@ export async function searchOrganization(
   await requireMember(db, user, organizationId);
   const terms = searchTerms(input.q);
   const [at, id] = input.cursor ? input.cursor.split("~") : [];
-  const rows = await findHits(db, user.id, organizationId, terms, {
+  const rows = await findHits(db, user.id, organizationId, input.q, {
     cursor: at && id ? { at, id } : undefined,
     limit: input.limit + 1,
   });

@@ -16,6 +16,8 @@ const GROUP_MS = 5 * 60 * 1000;
 const HIGHLIGHT_MS = 2500;
 /** Room left above the unread divider when a channel opens at it. */
 const DIVIDER_MARGIN = 48;
+/** Earlier pages loaded, at most, to open at an unread divider further back than the first page. */
+const FOLLOW_PAGES = 4;
 /** Rows mounted beyond the viewport either side, in pixels; scrolling re-renders once half is used. */
 const OVERSCAN = 900;
 /** Never more rows mounted than this (about 25 elements each), whatever their size, kept rows included. */
@@ -246,21 +248,36 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   }, [posts, active, me, toBottom, indexOf]);
 
   // Opened with unread messages above the fold: start at the unread divider instead of the end.
-  // Once, when the divider is first known: one that moves up as earlier pages come (useUnreadDivider)
-  // leaves the reader's place.
-  const placedAtDivider = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the divider's place becomes known
+  // A divider on the oldest message loaded may lie further back (more than a page unread): the page
+  // before loads (the sentinel is in view) and the divider moves up; the list follows it while the
+  // reader has not moved, for FOLLOW_PAGES pages, then opens at the newest message instead. A divider
+  // moving up after the reader moved (useUnreadDivider) leaves their place.
+  const following = useRef<{ id: string; pages: number } | "done" | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the divider's place becomes known or moves up
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (placedAtDivider.current || unreadFrom === undefined) return;
-    placedAtDivider.current = true;
+    const held = following.current;
+    if (held === "done" || unreadFrom === undefined || !element || !active) return;
+    following.current = "done";
     const index = unreadFrom ? indexOf.get(unreadFrom) : undefined;
-    if (!element || !unreadFrom || index === undefined || !active) return;
-    const top = (list.current?.offsetTop ?? 0) + (offsets[index] as number);
-    if (top < element.scrollTop) {
-      place.current = { kind: "target", id: unreadFrom, align: "start" };
-      rerender();
+    if (!unreadFrom || index === undefined) return;
+    if (held) {
+      // Still where the list put the divider before the page came? Else the reader has moved.
+      const row = element.querySelector<HTMLElement>(`[data-row="${CSS.escape(held.id)}"]`);
+      if (!row || Math.abs(topIn(element, row) - DIVIDER_MARGIN) > DIVIDER_MARGIN / 2) return;
+    } else {
+      const top = (list.current?.offsetTop ?? 0) + (offsets[index] as number);
+      if (top >= element.scrollTop) return;
     }
+    const pages = held ? held.pages + 1 : 0;
+    const furtherBack = index === 0 && hasMore;
+    if (furtherBack && pages >= FOLLOW_PAGES) {
+      toBottom();
+      return;
+    }
+    place.current = { kind: "target", id: unreadFrom, align: "start" };
+    if (furtherBack) following.current = { id: unreadFrom, pages };
+    rerender();
   }, [unreadFrom]);
 
   // Earlier pages: when the sentinel at the top comes near, load and keep the place.

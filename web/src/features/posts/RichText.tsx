@@ -1,13 +1,12 @@
 import { type ReactNode, useMemo } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { mentionPattern } from "../../../../contract/posts";
+import { markMatches, searchTerms } from "../../../../contract/search";
 import styles from "./RichText.module.css";
 
 /** http(s) addresses; trailing punctuation is not part of them. */
 const LINK = /\bhttps?:\/\/[^\s<>"]+/gi;
 const TRAILING = /[.,;:!?)\]}'"]+$/;
-
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function safeHref(candidate: string): string | null {
   try {
@@ -67,25 +66,18 @@ export function RichText({ value, members }: { value: string; members: Pick<Memb
   return <>{parts}</>;
 }
 
-/** Text with the words of a search marked (as text nodes). */
+/** Text with the words a search matched marked (as text nodes), as the search matches them. */
 export function Highlighted({ value, query }: { value: string; query: string }) {
-  const words = query
-    .split(/\s+/)
-    .map((word) => word.replace(/["']/g, ""))
-    .filter((word) => word.length > 1);
-  if (words.length === 0) return <>{value}</>;
-  const pattern = new RegExp(`(${words.map(escapeRegExp).join("|")})`, "giu");
-  const pieces = value.split(pattern);
   return (
     <>
-      {pieces.map((piece, index) =>
-        index % 2 === 1 ? (
+      {markMatches(value, searchTerms(query)).map((part, index) =>
+        part.match ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed string, in order
           <mark key={index} className={styles.mark}>
-            {piece}
+            {part.text}
           </mark>
         ) : (
-          piece
+          part.text
         ),
       )}
     </>
