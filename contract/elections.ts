@@ -139,7 +139,7 @@ export interface Election {
   quorum_percent: number | null;
   /**
    * The quorum beside the result ("not valid: turnout 38% below the 50% quorum"), null when the
-   * election has none. `turnout_percent` is votes_cast of total_voters to one decimal (0 with no
+   * election has none. `turnout_percent` is votes_cast of total_voters to one decimal, cut (percentOf; 0 with no
    * roll); `met` (votes_cast × 100 ≥ percent × total_voters, in integers) is null until voting has
    * closed, since the turnout may still grow.
    */
@@ -171,6 +171,16 @@ export interface Election {
     voted_position_ids: string[];
     on_roll: boolean;
   };
+}
+
+/**
+ * A share as a percentage with 1 decimal (the spec's candidate shares and turnout), "0" when the
+ * whole is nothing. Cut, not rounded, everywhere alike: 49.96% reads 49.9%, so a share is never
+ * shown at a threshold (a quorum, a majority) it did not reach.
+ */
+export function percentOf(part: number, whole: number): string {
+  if (whole <= 0) return "0";
+  return (Math.floor((part * 1000) / whole) / 10).toFixed(1);
 }
 
 /** Why results are not shown: not yet (voting has not closed), or withheld (a cancelled election). */

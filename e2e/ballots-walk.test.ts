@@ -117,6 +117,15 @@ async function verifyByPointer(page: Page, idNumber: string) {
 async function voteByPointer(page: Page, vote: Vote, idNumber: string, name: string): Promise<string> {
   await page.getByRole("tab", { name: "Cast Vote" }).click();
   await page.getByRole("radio", { name: new RegExp(vote.president) }).check();
+  // Marked and not cast, the answers would go with a reload: the browser asks first, and staying
+  // keeps them.
+  const asked = page.waitForEvent("dialog");
+  const reload = page.reload({ timeout: 5_000 }).catch(() => undefined);
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.dismiss();
+  await reload;
+  expect(await page.getByRole("radio", { name: new RegExp(vote.president) }).isChecked()).toBe(true);
   const board = page.getByRole("group", { name: "Board of Directors", exact: true });
   for (const candidate of vote.board)
     await board.getByRole("button", { name: `Add ${candidate} to your ranking` }).click();
@@ -371,6 +380,10 @@ describe("ballots walk (issue 16's Done when)", () => {
     expect(closed.status).toBe("completed");
     await page.goto(url.replace("/member/", "/organization/"));
     await page.getByRole("tab", { name: "Results" }).click();
+    // The tab open is in the address: a reload opens it again.
+    await page.waitForURL(/[?&]tab=results/);
+    await page.reload();
+    await page.getByRole("tab", { name: "Results", selected: true }).waitFor();
     const tab = page.getByRole("tabpanel");
     const boardResult = tab.getByRole("region", { name: "Board of Directors", exact: true });
     await boardResult.getByText("Stage 1", { exact: true }).waitFor();

@@ -57,6 +57,27 @@ describe("guessing at a voter's password", () => {
     expect((await signIn(voter.input.email, voter.input.password, "198.51.100.51")).statusCode).toBe(200);
   });
 
+  it("lets the owner in at once after a password reset, from the address that was refused", async () => {
+    const voter = await createVoter(t.app);
+    const address = "198.51.100.55";
+    for (let i = 0; i < 4; i++) await signIn(voter.input.email, "wrong-pass", address);
+    expect((await signIn(voter.input.email, voter.input.password, address)).statusCode).toBe(429);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/password-resets",
+      payload: { email: voter.input.email },
+    });
+    const token = (await t.outbox.lastTo(voter.input.email))?.text.match(/reset-password\/([\w-]+)/)?.[1];
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/password-resets/confirm",
+      payload: { token, password: "N3w-river#1" },
+      remoteAddress: address,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(voter.input.email, "N3w-river#1", address)).statusCode).toBe(200);
+  });
+
   it("forgives the owner's right answers: signing in again and again is never refused", async () => {
     const voter = await createVoter(t.app);
     for (let i = 0; i < 6; i++) {

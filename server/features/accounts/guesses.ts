@@ -1,5 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { eq, or, sql } from "drizzle-orm";
 import type { AppContext, GuessDelay } from "../../context";
+import type { Db } from "../../db/connect";
+import { rateLimits } from "../../db/schema";
 import { verifyPassword } from "../../lib/crypto";
 import { countHit, forgiveHits, tooManyAttempts } from "../../lib/rate-limit";
 import { secretsOf } from "./secrets";
@@ -19,6 +22,25 @@ export interface Guesser {
 export interface Guess {
   /** The secret was right: this attempt is taken back from every count (address and account). */
   right(): Promise<void>;
+}
+
+/** An account's own count of guesses, and the start of each address's count against it. */
+function accountKey(realm: Guesser["realm"], typed: string) {
+  const account = typed.trim().toLowerCase();
+  return { own: `guess:${realm}:account:${account}`, pairs: `guess:${realm}:pair:${account}:` };
+}
+
+/**
+ * Forgets the wrong guesses at an account (its own count, and every address's against it): a reset
+ * by the link sent to its address proves its owner, who signs in with the new password at once
+ * rather than after the lockout of the guesses made before. The addresses' own counts stay: they
+ * are shared by everyone behind the address.
+ */
+export async function forgetGuesses(db: Db, realm: Guesser["realm"], account: string): Promise<void> {
+  const keys = accountKey(realm, account);
+  await db
+    .delete(rateLimits)
+    .where(or(eq(rateLimits.key, keys.own), sql`starts_with(${rateLimits.key}, ${keys.pairs})`));
 }
 
 /** How long an attempt waits when the account already had `wrongBefore` wrong guesses in the window. */
@@ -42,11 +64,11 @@ export function guessDelayMs(wrongBefore: number, free: number, delay: GuessDela
  */
 export async function beginGuess(guard: GuessGuard, who: Guesser): Promise<Guess> {
   const { db, clock, limits } = guard;
-  const account = who.account.trim().toLowerCase();
+  const account = accountKey(who.realm, who.account);
   const keys = {
     ip: `guess:ip:${who.ip}`,
-    pair: `guess:${who.realm}:pair:${account}:${who.ip}`,
-    account: `guess:${who.realm}:account:${account}`,
+    pair: `${account.pairs}${who.ip}`,
+    account: account.own,
   };
   const byIp = await countHit(db, clock, keys.ip, limits.signInPerIp);
   if (byIp.hits > limits.signInPerIp.max) throw tooManyAttempts(byIp.retryAfter);

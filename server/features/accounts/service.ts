@@ -23,6 +23,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { emailTo, queueMessage } from "../../lib/outbox/queue";
 import { passwordReset } from "../../lib/outbox/templates";
 import { createDefaultChannels } from "../channels/defaults";
+import { forgetGuesses } from "./guesses";
 import { endOtherSessions, type SessionEnding, type User, userColumns } from "./sessions";
 
 const RESET_LINK_MINUTES = 30;
@@ -173,6 +174,8 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(messages.resetInvalid);
     await setPassword(tx, reset.userId, passwordHash, now);
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, reset.userId));
+    if (owner) await forgetGuesses(tx, "user", owner.email);
     return reset.userId;
   });
   await endOtherSessions(ctx, userId);

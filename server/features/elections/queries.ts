@@ -1,5 +1,10 @@
 import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
-import { type Election, type ElectionStatus, verificationMethods } from "../../../contract/elections";
+import {
+  type Election,
+  type ElectionStatus,
+  percentOf,
+  verificationMethods,
+} from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import {
   candidates,
@@ -224,7 +229,7 @@ export function quorumOf(
   if (row.quorumPercent === null) return null;
   return {
     percent: row.quorumPercent,
-    turnout_percent: totalVoters === 0 ? 0 : Math.round((votesCast * 1000) / totalVoters) / 10,
+    turnout_percent: Number(percentOf(votesCast, totalVoters)),
     met: resultsPending(row.status) ? null : votesCast * 100 >= row.quorumPercent * totalVoters,
   };
 }

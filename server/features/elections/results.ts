@@ -1,6 +1,12 @@
 import { asc, sql } from "drizzle-orm";
 import { resultRows, winnersOf } from "../../../contract/ballots/result-rows";
-import { type Election, type EligibleVoter, headText, resultsUnavailable } from "../../../contract/elections";
+import {
+  type Election,
+  type EligibleVoter,
+  headText,
+  percentOf,
+  resultsUnavailable,
+} from "../../../contract/elections";
 import { rankCandidates, shownCount } from "../../../contract/ranking";
 import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
@@ -68,7 +74,7 @@ export async function resultsCsv(
         candidate.name,
         candidate.party || "Independent",
         String(votes),
-        total === 0 ? "0" : ((votes / total) * 100).toFixed(1),
+        percentOf(votes, total),
         elected.includes(candidate.id) ? "Yes" : "",
       ]);
     }

@@ -387,7 +387,7 @@ describe("results", () => {
     await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
     const csv = await call(t.app, admin.cookie).get(`/api/elections/${election.id}/results.csv`);
     expect(csv.headers["content-type"]).toContain("text/csv");
-    expect(csv.body).toContain("President,1,Ada,Blue,2,66.7");
+    expect(csv.body).toContain("President,1,Ada,Blue,2,66.6");
     expect(csv.body).toContain("President,2,Ben,Green,1,33.3");
     expect(csv.body).toContain("Senator,1,Cy,Blue,0,0");
     expect(csv.body).toContain("Di,Independent,0,0");

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
@@ -144,16 +144,17 @@ function Overview({ election }: { election: Election }) {
 /** The election channel screen: header, status, the four tabs and (organization users) the configuration. */
 export default function ElectionChannelPage() {
   const { area, currentId, current, organizations, switchTo } = useWorkspace();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const channelId = searchParams.get("channelId");
   const { listed, gone } = useListedChannel(channelId);
   useHonestAddress(gone ? null : listed);
   const { query, refetch, replace } = useChannelElection(channelId);
-  // A link from a notice opens on its tab (`&tab=vote`, `&tab=results`).
-  const [tab, setTab] = useState<TabKey>(() => {
-    const asked = searchParams.get("tab");
-    return TABS.find((t) => t.key === asked)?.key ?? "overview";
-  });
+  // The tab open is in the address (`&tab=vote`, `&tab=results`): a link from a notice opens on it,
+  // and a reload opens the same tab again.
+  const asked = searchParams.get("tab");
+  const tab = TABS.find((t) => t.key === asked)?.key ?? "overview";
+  const setTab = (next: TabKey) =>
+    setSearchParams({ ...Object.fromEntries(searchParams), tab: next }, { replace: true });
   const election = query.data && !gone ? query.data : null;
   // A failed live refetch keeps the last good screen; only a first load's failure can be "not found".
   const failure = query.data ? null : query.error;

@@ -83,10 +83,14 @@ export function QuestionEditor({
     });
   };
 
-  /** Adds or removes candidates, the method's limits following (`fitMethod`). */
+  /**
+   * Adds or removes candidates, the method's limits following (`fitMethod`) unless the administrator
+   * set them: a "Most choices" typed equal to the count of candidates is meant, not "all of them".
+   */
   const resize = (after: number, change: () => void) => {
     const method = form.getValues("method");
-    const fitted = fitMethod(method, form.getValues("candidates").length, after);
+    const set = form.getFieldState("method.max").isTouched || form.getFieldState("method.max").isDirty;
+    const fitted = set ? method : fitMethod(method, form.getValues("candidates").length, after);
     change();
     if (fitted !== method) form.setValue("method", fitted, { shouldValidate: isSubmitted });
   };

@@ -25,3 +25,14 @@ export function forgetDraft(electionId: string): void {
 }
 
 keptForUser(() => drafts.clear());
+
+/** Whether any election holds answers marked and not cast. */
+export const hasMarkedAnswers = () =>
+  [...drafts.values()].some((answers) => Object.values(answers).some((answer) => answer !== undefined));
+
+// Reloading or closing the page throws marked answers away (they are never stored): the browser asks
+// first ("Leave site? Changes that you made may not be saved."), as it does for a form half filled.
+if (typeof window !== "undefined")
+  window.addEventListener("beforeunload", (event) => {
+    if (hasMarkedAnswers()) event.preventDefault();
+  });

@@ -12,10 +12,10 @@ import {
   Tooltip,
 } from "chart.js";
 import { Bar, Doughnut, Line, Pie } from "react-chartjs-2";
-import type { PositionView } from "../../../../contract/elections";
+import { type PositionView, percentOf } from "../../../../contract/elections";
 import styles from "./charts.module.css";
 import shared from "./elections.module.css";
-import { candidateColour, share } from "./format";
+import { candidateColour } from "./format";
 import type { RoundTable } from "./results/present";
 import { text } from "./text";
 
@@ -40,7 +40,7 @@ function series(position: PositionView) {
     votes: position.candidates.map((c) => c.vote_count ?? 0),
     colours: position.candidates.map((c) => candidateColour(position, c.id)),
     describe: position.candidates
-      .map((c) => `${c.name}: ${text.votes(c.vote_count ?? 0)} (${share(c.vote_count ?? 0, total)}%)`)
+      .map((c) => `${c.name}: ${text.votes(c.vote_count ?? 0)} (${percentOf(c.vote_count ?? 0, total)}%)`)
       .join("; "),
   };
 }
@@ -51,7 +51,7 @@ const fixedSize = { responsive: true, maintainAspectRatio: false, animation: fal
 
 const tooltipLabel = (total: number) => (item: { raw: unknown; label: string }) => {
   const votes = Number(item.raw);
-  return ` ${text.votes(votes)} (${share(votes, total)}%)`;
+  return ` ${text.votes(votes)} (${percentOf(votes, total)}%)`;
 };
 
 /** Bar chart of a position's votes per candidate, titled 'Election Results'. */

@@ -1,23 +1,19 @@
 // @vitest-environment node
+
 import { describe, expect, it } from "vitest";
 import type { PositionView } from "../../../../contract/elections";
-import {
-  calendarDate,
-  channelStatusTone,
-  resultsStatusTone,
-  share,
-  shorten,
-  statusLabel,
-  turnout,
-} from "./format";
+import { percentOf } from "../../../../contract/elections";
+import { calendarDate, channelStatusTone, resultsStatusTone, shorten, statusLabel, turnout } from "./format";
 import { rankPosition } from "./results/ranking";
 
 describe("elections format", () => {
   it("writes turnout and shares to one decimal, 0 when there is nothing to divide", () => {
     expect(turnout({ votes_cast: 1, total_voters: 3 })).toBe("33.3");
     expect(turnout({ votes_cast: 0, total_voters: 0 })).toBe("0");
-    expect(share(2, 3)).toBe("66.7");
-    expect(share(0, 0)).toBe("0");
+    // Cut, as every share on every screen (percentOf): 2 of 3 is 66.6, half is 50.0.
+    expect(percentOf(2, 3)).toBe("66.6");
+    expect(percentOf(1, 2)).toBe("50.0");
+    expect(percentOf(0, 0)).toBe("0");
   });
 
   /** B and C tie for the chair; the count (once published) elected C by lot. */
@@ -39,9 +35,9 @@ describe("elections format", () => {
     const { total, ranked, leaders, tie } = rankPosition(chair, "cancelled");
     expect(total).toBe(12);
     expect(ranked.map((c) => [c.id, c.rank, c.share])).toEqual([
-      ["b", 1, "41.7"],
-      ["c", 1, "41.7"],
-      ["a", 3, "16.7"],
+      ["b", 1, "41.6"],
+      ["c", 1, "41.6"],
+      ["a", 3, "16.6"],
     ]);
     expect(leaders.map((c) => c.id)).toEqual(["b", "c"]);
     expect(tie).toBeNull();

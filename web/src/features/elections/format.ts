@@ -3,6 +3,7 @@ import {
   type Election,
   type ElectionStatus,
   type PositionView,
+  percentOf,
   resultsUnavailable,
 } from "../../../../contract/elections";
 import { ApiError } from "../../api/http";
@@ -14,16 +15,8 @@ export function resultsNotice(election: Pick<Election, "status">): string {
 }
 
 /** Turnout = votes_cast / total_voters as a percentage with 1 decimal, "0" when nobody is eligible. */
-export function turnout(election: Pick<Election, "votes_cast" | "total_voters">): string {
-  if (election.total_voters === 0) return "0";
-  return ((election.votes_cast / election.total_voters) * 100).toFixed(1);
-}
-
-/** A candidate's share of the position's votes with 1 decimal, "0" when the position has no votes. */
-export function share(votes: number, total: number): string {
-  if (total === 0) return "0";
-  return ((votes / total) * 100).toFixed(1);
-}
+export const turnout = (election: Pick<Election, "votes_cast" | "total_voters">): string =>
+  percentOf(election.votes_cast, election.total_voters);
 
 export const STATUS_LABELS: Record<ElectionStatus, string> = {
   upcoming: "Upcoming",

@@ -89,7 +89,8 @@ export default function BusinessPage() {
             Each voter gets a receipt confirming the vote was recorded.
           </FeatureCard>
           <FeatureCard icon={<ChartIcon />} title="Results in the open">
-            Live charts let members follow the count instead of waiting for an announcement.
+            The count appears as charts the moment voting closes, for every member to see, and every ballot is
+            on the public bulletin board.
           </FeatureCard>
           <FeatureCard icon={<RadarIcon />} title="Monitored workspace">
             Security monitoring keeps administrators informed about activity in the workspace.

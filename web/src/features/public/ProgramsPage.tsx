@@ -25,7 +25,7 @@ const RERUN_STEPS = [
   },
   {
     title: "Publish results at the close",
-    text: "Results update as charts while voting is open, so members, candidates and observers see the same count.",
+    text: "When voting closes the count appears as charts, and members, candidates and observers see the same count; each can check it on the public bulletin board.",
   },
 ] as const;
 

@@ -72,7 +72,7 @@ const GETTING_STARTED = [
   },
   {
     title: "Share results",
-    text: "Results appear live as charts in the election channel. Share them with your members when voting closes.",
+    text: "When voting closes, the results appear as charts in the election channel, for your members to see and check on the bulletin board.",
   },
 ] as const;
 
@@ -91,7 +91,7 @@ const FAQ = [
   },
   {
     q: "Who can see the results?",
-    a: "Results are shown live, as charts, inside the election channel of your server.",
+    a: "Every member of your server, as charts inside the election channel, once voting closes.",
   },
 ] as const;
 

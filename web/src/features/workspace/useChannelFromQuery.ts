@@ -33,14 +33,18 @@ export function useListedChannel(channelId: string | null) {
  * Loads the channel named by `?channelId=` (with `?channelName=` to show while loading), keeps it
  * live from the workspace's list and keeps the address honest (type segment and current name).
  */
-/** Keeps the address honest: the right type segment and the channel's current name (after a rename). */
+/**
+ * Keeps the address honest: the right type segment and the channel's current name (after a rename);
+ * the tab open (an election channel's `&tab=`) stays, so a reload opens it again.
+ */
 export function useHonestAddress(channel: Channel | undefined | null) {
   const { area } = useWorkspace();
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
     if (!channel) return;
-    const wanted = channelPath(area, channel);
+    const tab = new URLSearchParams(location.search).get("tab") ?? undefined;
+    const wanted = channelPath(area, channel, tab);
     if (wanted !== `${location.pathname}${location.search}`) navigate(wanted, { replace: true });
   }, [channel, area, location.pathname, location.search, navigate]);
 }

@@ -102,6 +102,6 @@ describe("QuestionResult", () => {
 
   it("shows the quorum verdict beside the result", () => {
     render(<QuorumNote election={election} />);
-    expect(screen.getByText("Not valid: turnout 38% below the 50% quorum")).toBeInTheDocument();
+    expect(screen.getByText("Not valid: turnout 38.0% below the 50% quorum")).toBeInTheDocument();
   });
 });

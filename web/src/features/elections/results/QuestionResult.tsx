@@ -1,6 +1,6 @@
 import type { ReferendumResult, TotalsResult } from "../../../../../contract/ballots/result";
 import { methodLabel } from "../../../../../contract/ballots/result-rows";
-import type { Election, PositionView } from "../../../../../contract/elections";
+import { type Election, type PositionView, percentOf } from "../../../../../contract/elections";
 import { Badge } from "../../../ui/Badge";
 import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
@@ -9,15 +9,7 @@ import { candidateColour } from "../format";
 import { Trophy } from "../Trophy";
 import { JudgmentResult } from "./JudgmentResult";
 import { MatrixResult } from "./MatrixResult";
-import {
-  namesOf,
-  percentFigure,
-  quorumVerdict,
-  referendumVerdict,
-  tieTexts,
-  totalsRows,
-  winnersLine,
-} from "./present";
+import { namesOf, quorumVerdict, referendumVerdict, tieTexts, totalsRows, winnersLine } from "./present";
 import styles from "./QuestionResult.module.css";
 import { RoundsResult } from "./RoundsResult";
 
@@ -219,7 +211,7 @@ function ReferendumView({
               <tr key={label}>
                 <th scope="row">{label}</th>
                 <td className={shared.num}>{votes}</td>
-                <td className={shared.num}>{counted ? `${percentFigure(votes, result.baseCount)}%` : "—"}</td>
+                <td className={shared.num}>{counted ? `${percentOf(votes, result.baseCount)}%` : "—"}</td>
               </tr>
             ))}
           </tbody>

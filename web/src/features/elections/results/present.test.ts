@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../../contract/ballots/ballot";
 import type { Question } from "../../../../../contract/ballots/question";
+import { percentOf } from "../../../../../contract/elections";
 import { countQuestion } from "../../../../../server/features/counting";
 import {
   irvRoundTable,
   mjRows,
   namesOf,
   pairwiseRows,
-  percentFigure,
   quorumVerdict,
   referendumVerdict,
   schulzeOrderText,
@@ -50,11 +50,11 @@ describe("quorum", () => {
   it("says a turnout below the quorum is not valid, in the issue's words", () => {
     expect(quorumVerdict(closed(50, 38, 100))).toEqual({
       valid: false,
-      text: "Not valid: turnout 38% below the 50% quorum",
+      text: "Not valid: turnout 38.0% below the 50% quorum",
     });
   });
   it("says a turnout at or over the quorum is valid", () => {
-    expect(quorumVerdict(closed(50, 62, 100))?.text).toBe("Valid: turnout 62%, quorum 50%");
+    expect(quorumVerdict(closed(50, 62, 100))?.text).toBe("Valid: turnout 62.0%, quorum 50%");
     expect(quorumVerdict(closed(50, 1, 2))?.valid).toBe(true);
   });
   it("never shows a turnout that rounds up to the quorum as below it", () => {
@@ -63,7 +63,10 @@ describe("quorum", () => {
       valid: false,
       text: "Not valid: turnout 49.9% below the 50% quorum",
     });
-    expect(percentFigure(2, 3)).toBe("66.6");
+    // One rule for every share on every screen: 1 decimal, cut.
+    expect(percentOf(2, 3)).toBe("66.6");
+    expect(percentOf(1, 2)).toBe("50.0");
+    expect(percentOf(0, 0)).toBe("0");
   });
   it("is absent without a quorum rule, and gives no verdict while voting is open", () => {
     expect(quorumVerdict({ quorum: null, votes_cast: 0, total_voters: 0 })).toBeNull();
@@ -75,7 +78,7 @@ describe("quorum", () => {
       }),
     ).toEqual({
       valid: null,
-      text: "Turnout so far 30%; quorum 50%",
+      text: "Turnout so far 30.0%; quorum 50%",
     });
   });
 });
@@ -100,8 +103,8 @@ describe("referendum", () => {
     if (result.method !== "referendum") throw new Error("referendum expected");
     const verdict = referendumVerdict(result.result);
     expect(verdict.label).toBe("Not passed");
-    expect(verdict.detail).toBe("Yes 6 of 10 eligible voters (60%); two thirds needed 7 Yes.");
-    expect(verdict.thresholdShare).toBe("70");
+    expect(verdict.detail).toBe("Yes 6 of 10 eligible voters (60.0%); two thirds needed 7 Yes.");
+    expect(verdict.thresholdShare).toBe("70.0");
     expect(verdict.abstentions).toBeNull();
   });
 });
@@ -135,7 +138,7 @@ describe("instant runoff rounds", () => {
     // Wikipedia: Knoxville wins the instant runoff.
     expect(table.rows[2]).toMatchObject({
       cells: ["42", "", "", "58"],
-      events: "Knoxville elected with 58 of 100 (58%)",
+      events: "Knoxville elected with 58 of 100 (58.0%)",
       elected: ["knoxville"],
     });
     expect(winnersLine(result, namesOf({ candidates }))).toBe("Winner: Knoxville");

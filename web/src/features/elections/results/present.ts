@@ -17,7 +17,7 @@ import type {
   TotalsResult,
 } from "../../../../../contract/ballots/result";
 import { THRESHOLD_WORDS, winnersOf } from "../../../../../contract/ballots/result-rows";
-import type { Election, PositionView } from "../../../../../contract/elections";
+import { type Election, type PositionView, percentOf } from "../../../../../contract/elections";
 
 /** A candidate id's name on this question (the id itself if the candidate is unknown). */
 export type Names = (id: string) => string;
@@ -36,13 +36,6 @@ export function listWords(items: string[]): string {
 /** A number of votes: whole, or with up to 5 decimals (STV's transfer values). */
 export function votesFigure(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(5)));
-}
-
-/** A share with at most one decimal, cut (not rounded) so 49.96% never reads as 50%. */
-export function percentFigure(part: number, whole: number): string {
-  if (whole <= 0) return "0";
-  const tenths = Math.floor((part * 1000) / whole);
-  return tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1);
 }
 
 const lotWords = "decided by the public seed";
@@ -123,9 +116,9 @@ export function referendumVerdict(result: ReferendumResult): ReferendumVerdict {
   return {
     passed: result.passed,
     label: result.passed ? "Passed" : "Not passed",
-    yesShare: percentFigure(result.yes, result.baseCount),
-    thresholdShare: percentFigure(result.yesNeeded, result.baseCount),
-    detail: `Yes ${result.yes} of ${result.baseCount} ${base} (${percentFigure(result.yes, result.baseCount)}%); ${needed}.`,
+    yesShare: percentOf(result.yes, result.baseCount),
+    thresholdShare: percentOf(result.yesNeeded, result.baseCount),
+    detail: `Yes ${result.yes} of ${result.baseCount} ${base} (${percentOf(result.yes, result.baseCount)}%); ${needed}.`,
     abstentions:
       result.abstain > 0 || result.blank > 0
         ? `${listWords(
@@ -145,19 +138,15 @@ export interface QuorumVerdict {
 }
 
 /**
- * The server's quorum verdict (Election.quorum) in words; null when the election has none. A
- * turnout just under the quorum that rounds to it is shown cut instead ("49.9%", never "50% below
- * the 50% quorum").
+ * The server's quorum verdict (Election.quorum) in words; null when the election has none. The
+ * turnout is written as every share is (percentOf, cut): never "50% below the 50% quorum".
  */
 export function quorumVerdict(
   election: Pick<Election, "quorum" | "votes_cast" | "total_voters">,
 ): QuorumVerdict | null {
   const quorum = election.quorum;
   if (!quorum) return null;
-  const figure =
-    quorum.met === false && quorum.turnout_percent >= quorum.percent
-      ? percentFigure(election.votes_cast, election.total_voters)
-      : String(quorum.turnout_percent);
+  const figure = percentOf(election.votes_cast, election.total_voters);
   if (quorum.met === null)
     return { valid: null, text: `Turnout so far ${figure}%; quorum ${quorum.percent}%` };
   return quorum.met
@@ -202,7 +191,7 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
     if (round.winner) {
       const votes = round.totals[round.winner] ?? 0;
       events.push(
-        `${names(round.winner)} elected with ${votes} of ${round.active} (${percentFigure(votes, round.active)}%)`,
+        `${names(round.winner)} elected with ${votes} of ${round.active} (${percentOf(votes, round.active)}%)`,
       );
     }
     if (round.eliminated) {

@@ -1,7 +1,7 @@
 import { winnersOf } from "../../../../../contract/ballots/result-rows";
 import type { CandidateResult, ElectionStatus, PositionView } from "../../../../../contract/elections";
+import { percentOf } from "../../../../../contract/elections";
 import { rankCandidates, shownCount } from "../../../../../contract/ranking";
-import { share } from "../format";
 import { namesOf, tieTexts } from "./present";
 
 /*
@@ -39,7 +39,7 @@ export function rankPosition(position: PositionView, status: ElectionStatus): Ra
     ({ candidate, votes, rank, leading }) => ({
       ...candidate,
       votes,
-      share: share(votes, total),
+      share: percentOf(votes, total),
       rank,
       leading,
     }),
