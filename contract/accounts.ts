@@ -9,10 +9,11 @@ export const USER_TYPES = ["voter", "organization"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 /** Session timeout choices in minutes; 0 means "Never" (kept 30 days). */
 /**
- * Every sign-in ends this many hours after it began, whatever the idle timeout ("Never" included):
- * a cookie taken from a shared computer is good for one working day at most.
+ * Every sign-in ends this many days after it began, however active: "Never" (no idle expiry) keeps
+ * a session 30 days, as DESIGN.md section 1 has it, and a cookie taken from a device is good for
+ * that long at most.
  */
-export const SESSION_LIFETIME_HOURS = 12;
+export const SESSION_LIFETIME_DAYS = 30;
 
 export const SESSION_TIMEOUTS = [15, 30, 60, 120, 0] as const;
 export const DEFAULT_SESSION_TIMEOUT = 30;

@@ -52,6 +52,8 @@ export interface OrganizationStats {
 export interface MyOrganizations {
   current_id: string | null;
   organizations: OrganizationSummary[];
+  /** The organizations the user asked to join, the request waiting for an administrator. */
+  pending: Array<{ id: string; name: string }>;
 }
 
 export interface Member {

@@ -77,6 +77,15 @@ describe("search organizations", () => {
     await voterSide.page.getByText(messages.joinRequested).waitFor();
     await voterSide.page.getByText("Request pending").waitFor();
     await shot(voterSide.page, "search-request-pending");
+    // The workspace says the request waits, where it says "No Organization".
+    const home = await voterSide.context.newPage();
+    await home.goto("/member");
+    await home
+      .getByText(`Your request to join ${admin.organization} is waiting for an administrator.`, {
+        exact: false,
+      })
+      .waitFor();
+    await shot(home, "workspace-request-waiting");
 
     // The request reaches the open profile live (realtime), without a reload.
     await adminSide.page.getByText("Yaa Pending").waitFor();
@@ -90,6 +99,7 @@ describe("search organizations", () => {
     await voterSide.page.getByText(`Your request to join ${admin.organization} was approved.`).waitFor();
     expect(await voterSide.page.getByText(messages.joinRequested).count()).toBe(0);
     await voterSide.page.getByRole("button", { name: admin.organization }).first().waitFor();
+    await home.getByText("is waiting for an administrator", { exact: false }).waitFor({ state: "detached" });
     await adminSide.context.close();
     await voterSide.context.close();
   });

@@ -56,6 +56,8 @@ describe("my sessions in the profile's security section", () => {
     await card.getByText(sessionMessages.none).waitFor();
     await open.waitForURL(/\/signin$/);
     await open.getByRole("button", { name: "Sign In" }).waitFor();
+    // It says why, rather than showing the sign-in page for no reason.
+    await open.getByText("Your session has expired. Please sign in again.").waitFor();
     expect((await phone.request.get("/api/session")).status()).toBe(401);
     expect((await tablet.request.get("/api/session")).status()).toBe(401);
     expect((await laptop.context.request.get("/api/session")).status()).toBe(200);

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { SESSION_LIFETIME_HOURS } from "../../../contract/accounts";
+import { SESSION_LIFETIME_DAYS } from "../../../contract/accounts";
 import type { Db } from "../../db/connect";
 import { perDatabase } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
@@ -24,17 +24,16 @@ const {
 /** The columns of a `User`, for a select. */
 export { userColumns };
 
-/** "Never" keeps a session 30 days from its last use. */
-const NEVER_MINUTES = 30 * 24 * 60;
 /** Activity moves the idle expiry forward at most this often, to spare the database a write per request. */
 const TOUCH_EVERY_MS = 60_000;
 /**
- * However active, a session ends this long after sign-in. Idle expiry alone lets a stolen cookie
- * (or an unlocked shared computer) stay signed in forever as long as something keeps using it; a
- * fixed lifetime bounds that to one working day, and a sign-in a day is little to ask of a voter.
- * It also caps "Never": that choice means "not on idleness", within this lifetime.
+ * However active, a session ends this long after sign-in: idle expiry alone would let a stolen
+ * cookie stay signed in forever as long as something keeps using it. "Never" means "not on
+ * idleness", within this lifetime (30 days, DESIGN.md section 1).
  */
-export const SESSION_LIFETIME_MS = SESSION_LIFETIME_HOURS * 60 * 60_000;
+export const SESSION_LIFETIME_MS = SESSION_LIFETIME_DAYS * 24 * 60 * 60_000;
+/** "Never" keeps a session until its lifetime ends. */
+const NEVER_MINUTES = SESSION_LIFETIME_MS / 60_000;
 
 /** The idle expiry from `now`, never past the session's absolute end. */
 function expiryFrom(now: Date, createdAt: Date, user: Pick<User, "sessionTimeoutMinutes">): Date {

@@ -286,13 +286,20 @@ describe("invite links", () => {
       .json()
       .organizations.find((o: { id: string }) => o.id === admin.organizationId);
     expect(searched).toMatchObject({ joined: false, pending: true });
+    // The workspace's own list says so too (where it says "No Organization").
+    const mine = async (cookie: string) => (await call(t.app, cookie).get("/api/organizations/mine")).json();
+    expect((await mine(voter.cookie)).pending).toEqual([
+      { id: admin.organizationId, name: admin.input.organization },
+    ]);
     // Someone else's request is theirs alone.
     const other = await createVoter(t.app);
     expect((await call(t.app, other.cookie).get(`/api/invites/${code}`)).json().pending).toBe(false);
+    expect((await mine(other.cookie)).pending).toEqual([]);
 
     const [request] = (await call(t.app, admin.cookie).get(`${url}/join-requests`)).json().requests;
     await call(t.app, admin.cookie).post(`/api/join-requests/${request.id}/approve`);
     expect((await preview()).json()).toMatchObject({ joined: true, pending: false });
+    expect((await mine(voter.cookie)).pending).toEqual([]);
   });
 
   it("answer a malformed code with 'Invalid invite code format'", async () => {

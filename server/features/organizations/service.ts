@@ -10,7 +10,7 @@ import type {
   updateOrganizationInput,
 } from "../../../contract/organizations";
 import type { Db } from "../../db/connect";
-import { elections, organizationMemberships, organizations, users } from "../../db/schema";
+import { elections, joinRequests, organizationMemberships, organizations, users } from "../../db/schema";
 import { updateWhere } from "../../db/update";
 import { notFound } from "../../http/errors";
 import { newInviteCode } from "../../lib/crypto";
@@ -25,16 +25,24 @@ import { countChannels, countMembers, findOrganization, memberCount } from "./qu
 
 /** The organizations the user belongs to (the strip's logos) and the current one. */
 export async function myOrganizations(db: Db, user: User): Promise<MyOrganizations> {
-  const rows = await db
-    .select({ id: organizations.id, name: organizations.name, logoUrl: organizations.logoUrl })
-    .from(organizationMemberships)
-    .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-    .where(eq(organizationMemberships.userId, user.id))
-    .orderBy(asc(organizationMemberships.createdAt));
+  const [rows, waiting] = await Promise.all([
+    db
+      .select({ id: organizations.id, name: organizations.name, logoUrl: organizations.logoUrl })
+      .from(organizationMemberships)
+      .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+      .where(eq(organizationMemberships.userId, user.id))
+      .orderBy(asc(organizationMemberships.createdAt)),
+    db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(joinRequests)
+      .innerJoin(organizations, eq(organizations.id, joinRequests.organizationId))
+      .where(and(eq(joinRequests.userId, user.id), eq(joinRequests.status, "pending")))
+      .orderBy(asc(joinRequests.createdAt)),
+  ]);
   const current = rows.some((row) => row.id === user.organizationId)
     ? user.organizationId
     : (rows[0]?.id ?? null);
-  return { current_id: current, organizations: rows.map(presentSummary) };
+  return { current_id: current, organizations: rows.map(presentSummary), pending: waiting };
 }
 
 /** Makes one of the user's organizations the current one. */

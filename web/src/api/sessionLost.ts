@@ -26,3 +26,17 @@ export const sessionLost = lost.emit;
 const kept = signal();
 export const onSessionKept = kept.on;
 export const sessionKept = kept.emit;
+
+/**
+ * The session ended elsewhere and this tab signed out because of it: the sign-in page says so once
+ * ("Your session has expired. Please sign in again."), rather than appearing for no reason.
+ */
+let endedElsewhere = false;
+export const noteSessionEnded = () => {
+  endedElsewhere = true;
+};
+export function takeSessionEnded(): boolean {
+  const ended = endedElsewhere;
+  endedElsewhere = false;
+  return ended;
+}

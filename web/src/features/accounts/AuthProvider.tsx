@@ -15,7 +15,7 @@ import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
-import { onSessionLost, sessionKept } from "../../api/sessionLost";
+import { noteSessionEnded, onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
 import { forgetKeptForUser } from "./keptForUser";
 import { readCachedProfile, writeCachedProfile } from "./storage";
@@ -115,6 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!queryClient.getQueryData(sessionKey)) return;
         void queryClient.refetchQueries({ queryKey: sessionKey, exact: true }).then(() => {
           if (queryClient.getQueryData(sessionKey)) sessionKept();
+          else noteSessionEnded();
         });
       }),
     [queryClient],

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { signInInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
+import { takeSessionEnded } from "../../api/sessionLost";
 import { Link, useLocation } from "../../router";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
@@ -21,6 +22,8 @@ export default function SignInPage() {
   /** Shown once the server asks for the authenticator's code (two-factor sign-in). */
   const [needsCode, setNeedsCode] = useState(false);
   const busy = form.formState.isSubmitting;
+  /** Signed out because the session ended elsewhere (another device, a password changed): said once. */
+  const [ended] = useState(takeSessionEnded);
   const code = needsCode ? fieldProps(form, "code") : null;
 
   const submit = submitting(form, async (values) => {
@@ -37,6 +40,11 @@ export default function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Votespace account.">
+      {ended && (
+        <p className="alert alert-info" role="status">
+          {messages.sessionExpired}
+        </p>
+      )}
       {/* Missing fields say one thing, once, above the form (as the server says it). */}
       <FormError form={form} fields={["email", "password"]} />
       <form onSubmit={submit} noValidate>

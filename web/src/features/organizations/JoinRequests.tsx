@@ -5,6 +5,7 @@ import { call } from "../../api/client";
 import { useLocation } from "../../router";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
+import { formatDateTime } from "../../ui/format";
 import { errorText } from "./errors";
 import styles from "./ProfilePage.module.css";
 import { JOIN_REQUESTS_ID, useJoinRequests } from "./useJoinRequests";
@@ -107,9 +108,7 @@ export function JoinRequests({
                 <span className={cx("muted", styles.requestEmail)}>
                   <Email address={request.email} />
                 </span>
-                <span className={styles.requestWhen}>
-                  Requested {new Date(request.created_at).toLocaleString()}
-                </span>
+                <span className={styles.requestWhen}>Requested {formatDateTime(request.created_at)}</span>
                 {request.same_id_number_as && (
                   <span className={styles.requestHeld} role="note">
                     Held: same ID number as member {request.same_id_number_as.full_name}. Approving admits

@@ -107,6 +107,8 @@ export default function SearchPage() {
         pending: result.status === "pending",
       }));
       setNotice({ tone: "success", text: result.message });
+      // Waiting for an administrator: the workspace says so where it says "No Organization".
+      if (result.status === "pending") void refresh();
       if (result.status === "joined") void recount(organization.id);
       if (result.status === "joined") {
         if (reloadTimer.current) clearTimeout(reloadTimer.current);

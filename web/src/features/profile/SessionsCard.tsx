@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { SESSION_LIFETIME_HOURS } from "../../../../contract/accounts";
+import { SESSION_LIFETIME_DAYS } from "../../../../contract/accounts";
 import { profileEndpoints } from "../../../../contract/profile";
 import { type SessionInfo, sessionMessages } from "../../../../contract/sessions";
 import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
@@ -60,7 +60,7 @@ export function SessionsCard() {
         )}
       </div>
       <p className={cx("muted", styles.note)}>
-        Every sign-in ends after {SESSION_LIFETIME_HOURS} hours, and sooner when left idle.
+        Every sign-in ends after {SESSION_LIFETIME_DAYS} days, and sooner when left idle.
       </p>
       {notice && (
         <div className="alert alert-success" role="status">

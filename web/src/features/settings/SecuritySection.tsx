@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { SESSION_LIFETIME_HOURS, SESSION_TIMEOUTS } from "../../../../contract/accounts";
+import { SESSION_LIFETIME_DAYS, SESSION_TIMEOUTS } from "../../../../contract/accounts";
 import { SESSION_TIMEOUT_LABELS } from "../../../../contract/settings";
 import { cx } from "../../ui/cx";
 import styles from "./SettingsPage.module.css";
@@ -44,8 +44,8 @@ export function SecuritySection({ form, onTwoFactor }: { form: SettingsForm; onT
             Session Timeout
           </label>
           <span className={styles.rowDesc}>
-            Sign out after this long without activity. Every sign-in ends after {SESSION_LIFETIME_HOURS} hours
-            whatever the choice, Never included.
+            Sign out after this long without activity. Never keeps you signed in for {SESSION_LIFETIME_DAYS}{" "}
+            days, the longest any sign-in lasts.
           </span>
         </div>
         <select

@@ -4,7 +4,7 @@ import { cx } from "../../ui/cx";
 import styles from "./EmptyState.module.css";
 import { BuildingIcon } from "./icons";
 import { shellText as text } from "./shellText";
-import type { Area } from "./WorkspaceContext";
+import { type Area, useWorkspace } from "./WorkspaceContext";
 
 interface EmptyStateProps {
   icon?: ReactNode;
@@ -40,6 +40,7 @@ export function NoOrganization({
   /** It stands for the page (default unless compact); false inside a page with its own heading. */
   page?: boolean;
 }) {
+  const { pending } = useWorkspace();
   return (
     <EmptyState
       compact={compact}
@@ -47,9 +48,16 @@ export function NoOrganization({
       icon={<BuildingIcon size={compact ? 26 : 36} />}
       title={text.noOrganization}
       action={
-        <Link to={`/${area}/search-organizations`} className="btn btn-primary">
-          {text.searchOrganizations}
-        </Link>
+        <>
+          {pending.length > 0 && !compact && (
+            <p className="alert alert-info" role="status">
+              {text.requestWaiting(pending.map((organization) => organization.name))}
+            </p>
+          )}
+          <Link to={`/${area}/search-organizations`} className="btn btn-primary">
+            {text.searchOrganizations}
+          </Link>
+        </>
       }
     >
       {text.noOrganizationBody}

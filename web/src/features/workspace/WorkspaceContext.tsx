@@ -23,6 +23,8 @@ export interface Workspace {
   area: Area;
   /** The organizations the user belongs to (the strip) and the current one. */
   organizations: OrganizationSummary[];
+  /** The organizations the user asked to join, waiting for an administrator. */
+  pending: MyOrganizations["pending"];
   currentId: string | null;
   current: OrganizationProfile | null;
   channels: Channel[];
@@ -39,6 +41,8 @@ export interface Workspace {
   /** Puts a channel the server just returned (e.g. after a preference change) into the list. */
   replaceChannel(channel: Channel): void;
 }
+
+const NONE_PENDING: MyOrganizations["pending"] = [];
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 
@@ -209,11 +213,13 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     },
   );
   const organizations = mineQuery.data?.organizations;
+  const pending = mineQuery.data?.pending;
   // A join request decided elsewhere adds an organization to the strip (or makes it the first one).
   useTopic(
     userId ? `user:${userId}` : null,
     {
-      "join_request.decided": (event) => event.status === "approved" && again(refresh),
+      // Approved, the organization joins the strip; declined or approved, it is no longer waiting.
+      "join_request.decided": () => again(refresh),
       // Left or removed in another tab, or by an administrator: the strip drops the organization.
       "member.left": (event) => {
         if (event.reason === "removed") {
@@ -234,6 +240,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     () => ({
       area,
       organizations: organizations ?? [],
+      pending: pending ?? NONE_PENDING,
       currentId,
       current: (currentId && profileQuery.data) || null,
       channels: (currentId && channelsQuery.data?.channels) || [],
@@ -251,6 +258,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
     [
       area,
       organizations,
+      pending,
       currentId,
       profileQuery.data,
       channelsQuery.data,

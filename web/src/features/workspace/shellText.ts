@@ -11,6 +11,8 @@ export const shellText = {
   noChannelsBody: "This organization hasn't created any channels yet.",
   noOrganization: "No Organization",
   noOrganizationBody: "Join an organization to access channels and participate in elections.",
+  requestWaiting: (names: string[]) =>
+    `Your request to join ${names.join(", ")} is waiting for an administrator. You will be let in as soon as one approves it.`,
   searchOrganizations: "Search Organizations",
   joinOrganization: "Join Organization",
   electionResults: "Election Results",
