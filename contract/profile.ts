@@ -79,6 +79,7 @@ export type ActivityKind =
   | "registered"
   | "updated_contact"
   | "joined_organization"
+  | "left_organization"
   | "verified_identity"
   | "voted";
 

@@ -103,3 +103,23 @@ export const organizationMemberships = pgTable(
     check("organization_memberships_role_check", sql`${t.role} in ('admin', 'member')`),
   ],
 );
+
+/**
+ * Memberships that ended (left, or removed by an administrator), kept for the member's own Recent
+ * Activity: the organization's name as it was, the role, and when it began and ended.
+ */
+export const membershipHistory = pgTable(
+  "membership_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationName: text("organization_name").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    reason: text("reason", { enum: ["left", "removed"] }).notNull(),
+  },
+  (t) => [index("membership_history_user_idx").on(t.userId)],
+);

@@ -247,7 +247,7 @@ async function releaseIdNumber(
       ),
     );
   const ids = holders.map((row) => row.id);
-  await endMembership(tx, organizationId, ids);
+  await endMembership(tx, organizationId, ids, "removed");
   return ids;
 }
 

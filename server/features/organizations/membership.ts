@@ -7,6 +7,7 @@ import {
   channelPreferences,
   channelReads,
   channels,
+  membershipHistory,
   notifications,
   organizationMemberships,
   users,
@@ -24,13 +25,28 @@ import { membersWhere } from "./service";
  * as their current one. What they did stays: messages and comments keep their author, and an
  * election's record (its roll, participations, ballots and seals) is never altered by a departure.
  */
-export async function endMembership(tx: Db, organizationId: string, userIds: string[]): Promise<void> {
+export async function endMembership(
+  tx: Db,
+  organizationId: string,
+  userIds: string[],
+  reason: "left" | "removed",
+): Promise<void> {
   if (userIds.length === 0) return;
   const theirs = and(
     eq(organizationMemberships.organizationId, organizationId),
     inArray(organizationMemberships.userId, userIds),
   );
-  await tx.delete(organizationMemberships).where(theirs);
+  const ended = await tx.delete(organizationMemberships).where(theirs).returning({
+    userId: organizationMemberships.userId,
+    role: organizationMemberships.role,
+    joinedAt: organizationMemberships.createdAt,
+  });
+  // Each member's own record keeps the membership that ended (their Recent Activity).
+  const organization = await findOrganization(tx, organizationId);
+  if (organization && ended.length > 0)
+    await tx
+      .insert(membershipHistory)
+      .values(ended.map((row) => ({ ...row, organizationName: organization.name, reason })));
   const orgChannels = tx
     .select({ id: channels.id })
     .from(channels)
@@ -49,7 +65,7 @@ export async function leaveOrganization(db: Db, user: User, organizationId: stri
   await requireMember(db, user, organizationId);
   const organization = await ownerOf(db, organizationId);
   if (organization.ownerId === user.id) throw forbidden(messages.ownerCannotLeave);
-  await db.transaction((tx) => endMembership(tx, organizationId, [user.id]));
+  await db.transaction((tx) => endMembership(tx, organizationId, [user.id], "left"));
   return organization.name;
 }
 
@@ -61,7 +77,7 @@ export async function removeMember(
   userId: string,
 ): Promise<Member> {
   const target = await targetMember(db, admin, organizationId, userId, messages.removeSelf);
-  await db.transaction((tx) => endMembership(tx, organizationId, [userId]));
+  await db.transaction((tx) => endMembership(tx, organizationId, [userId], "removed"));
   return target;
 }
 

@@ -23,7 +23,8 @@ interface Row {
 
 /**
  * The user's Recent Activity, newest first, from the rows that record each event: the account
- * (registered, and the last change of name or phone number), memberships (joined an organization), verification grants (verified identity) and
+ * (registered, and the last change of name or phone number), memberships (joined an organization;
+ * left or removed, from the history kept when one ends), verification grants (verified identity) and
  * participations grouped by election (voted). Participations hold who voted, never the choice, so
  * nothing here can say what was chosen. Read a page at a time (page 0 the newest), in an order
  * that ties cannot shuffle between pages.
@@ -40,6 +41,12 @@ export async function recentActivity(db: Db, user: User, page = 0): Promise<Acti
       select 'joined_organization', o.name, m.role, m.created_at
         from organization_memberships m join organizations o on o.id = m.organization_id
         where m.user_id = ${user.id}
+      union all
+      select 'joined_organization', h.organization_name, h.role, h.joined_at
+        from membership_history h where h.user_id = ${user.id}
+      union all
+      select 'left_organization', h.organization_name, h.reason, h.ended_at
+        from membership_history h where h.user_id = ${user.id}
       union all
       select 'verified_identity', e.title, g.method, g.created_at
         from verification_grants g join elections e on e.id = g.election_id
@@ -71,6 +78,10 @@ const DESCRIBE: Record<ActivityKind, (row: Row, user: User) => Pick<ActivityItem
     title: `Joined ${row.subject}`,
     detail: row.extra === "admin" ? "As an administrator" : "As a member",
   }),
+  left_organization: (row) =>
+    row.extra === "removed"
+      ? { title: `Removed from ${row.subject}`, detail: "By an administrator" }
+      : { title: `Left ${row.subject}`, detail: "You left the organization" },
   verified_identity: (row) => ({
     title: "Verified identity",
     detail: `${METHOD_NAMES[row.extra] ?? row.extra} for ${row.subject}`,

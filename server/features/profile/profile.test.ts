@@ -146,6 +146,34 @@ describe("the profile", () => {
     expect((await as.get("/api/profile/activity?page=-1")).statusCode).toBe(400);
   });
 
+  it("keeps the memberships that ended: joined, then left or removed, with the organization's name", async () => {
+    const voter = await createVoter(t.app);
+    const left = await createOrganization(t.app, { organization: "Harbor Cooperative" });
+    const removing = await createOrganization(t.app, { organization: "Quay Union" });
+    await joinApproved(t.app, voter.cookie, left.organizationId);
+    await joinApproved(t.app, voter.cookie, removing.organizationId);
+    const as = call(t.app, voter.cookie);
+    expect((await as.post(`/api/organizations/${left.organizationId}/leave`)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    const removed = await call(t.app, removing.cookie).delete(
+      `/api/organizations/${removing.organizationId}/members/${voter.id}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const activity = (await as.get("/api/profile/activity")).json().items as Array<{
+      kind: string;
+      title: string;
+    }>;
+    expect(activity.map((a) => a.title)).toEqual(
+      expect.arrayContaining([
+        "Joined Harbor Cooperative",
+        "Left Harbor Cooperative",
+        "Joined Quay Union",
+        "Removed from Quay Union",
+      ]),
+    );
+    expect(activity[0]?.title).toBe("Removed from Quay Union");
+  });
+
   it("lists real activity newest first: registered, joined, verified, voted, and never a choice", async () => {
     const { member, election, chosen, as } = await voterWhoVoted();
     const activity = (await as.get("/api/profile/activity")).json().items as Array<{

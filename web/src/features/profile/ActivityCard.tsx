@@ -20,6 +20,7 @@ const ICONS: Record<ActivityKind, typeof BallotIcon> = {
   updated_contact: EditedIcon,
   verified_identity: ShieldIcon,
   joined_organization: UsersIcon,
+  left_organization: UsersIcon,
   registered: CalendarIcon,
 };
 
