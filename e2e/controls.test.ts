@@ -206,9 +206,9 @@ describe("the workspace tells the truth", () => {
     const other = await newPage(browser);
     await signInAs(other.context, otherAccount);
     await other.page.goto(`/join/${profile.invite_code}`);
-    await other.page.getByText("You're signed in as an").waitFor();
+    await other.page.getByText("You're signed in with").waitFor();
     expect(await other.page.locator(".InvitePage_welcome").textContent()).toContain(
-      "signed in as an Organization",
+      "signed in with an organization account",
     );
     await shot(other.page, "controls-invite-an-organization");
     await apiJson(other.context, "POST", `/api/invites/${profile.invite_code}/accept`);

@@ -159,8 +159,7 @@ function Invite({ code }: { code: string }) {
         {(preview) => {
           if (!user) return null;
           const organization = preview.organization;
-          const roleLabel = user.user_type === "organization" ? "Organization" : "Voter";
-          const article = roleLabel === "Organization" ? "an" : "a";
+          const account = user.user_type === "organization" ? "an organization account" : "a voter account";
           return (
             <>
               <p className={styles.kicker}>You've been invited to join</p>
@@ -168,10 +167,6 @@ function Invite({ code }: { code: string }) {
                 <OrgLogo name={organization.name} url={organization.logo_url} size={64} />
                 <div className={styles.orgText}>
                   <h1>{organization.name}</h1>
-                  <span className="muted">
-                    {organization.member_count.toLocaleString()}{" "}
-                    {organization.member_count === 1 ? "member" : "members"}
-                  </span>
                 </div>
               </div>
               <p className={organization.description ? styles.description : cx(styles.description, "muted")}>
@@ -190,8 +185,8 @@ function Invite({ code }: { code: string }) {
                 </div>
               </dl>
               <p className={styles.welcome}>
-                Welcome, <strong>{user.full_name || user.email}</strong>! You're signed in as {article}{" "}
-                <strong>{roleLabel}</strong>.
+                Welcome, <strong>{user.full_name || user.email}</strong>! You're signed in with{" "}
+                <strong>{account}</strong>.
               </p>
 
               {decided ? (
