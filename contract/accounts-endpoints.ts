@@ -1,6 +1,7 @@
 import type { RegistrationResult, SessionInfo, SignInResult, TotpSetup } from "./accounts";
 import {
   passwordResetConfirmInput,
+  passwordResetParams,
   passwordResetRequestInput,
   registerOrganizationInput,
   registerVoterInput,
@@ -51,6 +52,14 @@ export const accountsEndpoints = {
     path: "/api/password-resets",
     access: "public",
     body: passwordResetRequestInput,
+    response: done,
+  }),
+  /** Whether a reset link still works (unused, unexpired): 400 with the reset's words when not. */
+  checkPasswordReset: endpoint({
+    method: "GET",
+    path: "/api/password-resets/:token",
+    access: "public",
+    params: passwordResetParams,
     response: done,
   }),
   resetPassword: endpoint({

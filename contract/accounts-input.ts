@@ -87,10 +87,12 @@ export const updateProfileInput = z.strictObject({
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 export const passwordResetRequestInput = z.strictObject({ email });
-export const passwordResetConfirmInput = z.strictObject({
-  token: z.string().min(1, messages.resetInvalid).max(200),
-  password,
-});
+const resetToken = z.string().min(1, messages.resetInvalid).max(200, messages.resetInvalid);
+
+export const passwordResetConfirmInput = z.strictObject({ token: resetToken, password });
+
+/** A reset link's token, checked when its page opens (a used or expired link says so at once). */
+export const passwordResetParams = z.object({ token: resetToken });
 
 export const totpCodeInput = z.strictObject({
   code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),

@@ -48,6 +48,7 @@ const accountMessages = {
   resetRequested: "If an account exists for that email, a reset link is on its way.",
   resetDone: "Your password has been changed. You can now sign in.",
   resetInvalid: "This reset link is invalid or has expired",
+  resetLinkValid: "This reset link works: choose a new password.",
 } as const;
 
 /** Workspace messages: organizations, joining, invites, channels, settings. */

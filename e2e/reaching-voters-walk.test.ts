@@ -321,6 +321,11 @@ describe("reaching voters: the whole walk through a real SMTP server", () => {
     await forgot.getByRole("button", { name: "Set Password" }).click();
     await forgot.getByText(messages.resetDone).waitFor();
     await shot(forgot, "walk-13-reset-done");
+    // The link worked once: opened again, it says so at once, with no form to fill in for nothing.
+    await forgot.goto(resetLink);
+    await forgot.getByText(messages.resetInvalid).waitFor();
+    expect(await forgot.getByLabel("New Password").count()).toBe(0);
+    await forgot.getByRole("link", { name: "Ask for a new link" }).waitFor();
     // The new password signs in, on the sign-in page, into the organization's workspace.
     await forgot.goto("/signin");
     await forgot.getByLabel("Email").fill(kofi.email);

@@ -42,7 +42,16 @@ describe("password reset", () => {
     const token = tokenFrom((await t.outbox.lastTo(voter.input.email))?.text ?? "");
     expect(token).not.toBe("");
 
+    // The page asks whether its link works before a password is typed.
+    const check = (value: string) =>
+      t.app.inject({ method: "GET", url: `/api/password-resets/${encodeURIComponent(value)}` });
+    expect((await check(token)).statusCode).toBe(200);
     expect((await confirm(token, "newpass99")).statusCode).toBe(200);
+    for (const dead of [token, "not-a-token", "x".repeat(201)]) {
+      const answer = await check(dead);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error.message).toBe(messages.resetInvalid);
+    }
     const session = await t.app.inject({
       method: "GET",
       url: "/api/session",

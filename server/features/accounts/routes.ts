@@ -5,7 +5,7 @@ import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { clearSessionCookie, setSessionCookie } from "../../http/access";
 import { route } from "../../http/endpoint";
-import { unauthorized } from "../../http/errors";
+import { badRequest, unauthorized } from "../../http/errors";
 import { enforceLimits } from "../../lib/rate-limit";
 import { updateProfile } from "./contact";
 import { beginGuess } from "./guesses";
@@ -16,6 +16,7 @@ import {
   registerOrganization,
   registerVoter,
   requestPasswordReset,
+  resetLinkWorks,
   resetPassword,
 } from "./service";
 import { createSession, endSession } from "./sessions";
@@ -96,6 +97,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     await requestPasswordReset(db, clock, input.email, ctx.publicOrigin);
     reply.code(202);
     return { success: true, message: messages.resetRequested };
+  });
+
+  route(app, accountsEndpoints.checkPasswordReset, async ({ params, request }) => {
+    await enforceLimits(db, clock, [{ key: `reset:ip:${request.ip}`, limit: limits.signInPerIp }]);
+    if (!(await resetLinkWorks(ctx, params.token))) throw badRequest(messages.resetInvalid);
+    return { success: true, message: messages.resetLinkValid };
   });
 
   route(app, accountsEndpoints.resetPassword, async ({ body, request }) => {

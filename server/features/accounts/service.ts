@@ -158,6 +158,17 @@ export async function requestPasswordReset(
 }
 
 /** Uses a reset link once: sets the password and ends every session of the account. */
+/** Whether a reset link's token is one still unused and unexpired. */
+export async function resetLinkWorks(ctx: { db: Db; clock: Clock }, token: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(
+      sql`${passwordResets.id} = ${sha256(token)} and ${passwordResets.usedAt} is null and ${passwordResets.expiresAt} > ${ctx.clock.now()}`,
+    );
+  return !!row;
+}
+
 export async function resetPassword(
   ctx: SessionEnding & { clock: Clock },
   input: z.output<typeof passwordResetConfirmInput>,

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { passwordResetConfirmInput } from "../../../../contract/accounts-input";
-import { useEndpointMutation } from "../../api/query";
+import { ApiError } from "../../api/http";
+import { useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { Link, useParams } from "../../router";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
@@ -17,6 +18,15 @@ export default function ResetPasswordPage() {
   const reset = useEndpointMutation(accountsEndpoints.resetPassword, {
     onSuccess: (result) => setDone(result.message),
   });
+  // A link used or expired says so when it opens, not after a new password was typed. Only the
+  // server's refusal counts: a failed read leaves the form, whose own answer then says.
+  const link = useEndpointQuery(
+    accountsEndpoints.checkPasswordReset,
+    { params: { token } },
+    { retry: false },
+  );
+  const dead =
+    !done && link.error instanceof ApiError && link.error.status === 400 ? link.error.message : null;
   const check = usePasswordProblem(form.watch("password"), form.formState.errors.password?.message ?? null);
   const busy = form.formState.isSubmitting;
   const submit = submitting(form, (body) => reset.mutateAsync({ body }));
@@ -26,6 +36,10 @@ export default function ResetPasswordPage() {
       {done ? (
         <div className="alert alert-success" role="status">
           {done} <Link to="/signin">Sign In</Link>
+        </div>
+      ) : dead ? (
+        <div className="alert alert-error" role="alert">
+          {dead}. <Link to="/forgot-password">Ask for a new link</Link>
         </div>
       ) : (
         <>
