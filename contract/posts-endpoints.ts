@@ -12,6 +12,7 @@ import {
   reportsQuery,
   searchInput,
 } from "./posts-input";
+import { unreadEndpoints } from "./unread-endpoints";
 
 const ok = answer<{ success: true }>();
 const postList = answer<{ posts: Post[] }>();
@@ -169,10 +170,5 @@ export const postsEndpoints = {
     ...onPost,
     response: answer<{ mentions: Mention[] }>(),
   }),
-  unread: endpoint({
-    method: "GET",
-    path: "/api/organizations/:id/unread",
-    ...onPost,
-    response: answer<{ unread: Record<string, number> }>(),
-  }),
+  ...unreadEndpoints,
 };

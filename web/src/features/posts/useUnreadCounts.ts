@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { Channel } from "../../../../contract/channels";
 import type { ChannelActivity, EventMap } from "../../../../contract/events";
-import { postsEndpoints } from "../../../../contract/posts-endpoints";
+import { unreadEndpoints } from "../../../../contract/unread-endpoints";
 import { endpointKey, readFromNow, useEndpointQuery, writeOrReadAgain } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { useSearchParams } from "../../router";
@@ -16,7 +16,7 @@ interface Unread {
 }
 
 const unreadKey = (organizationId: string) =>
-  endpointKey(postsEndpoints.unread, { params: { id: organizationId } });
+  endpointKey(unreadEndpoints.unread, { params: { id: organizationId } });
 
 /** What the counts depend on in the channel list: each channel's notification choice and mute. */
 const preferencesKey = (channels: Channel[]) =>
@@ -128,7 +128,7 @@ export function useUnreadCounts(): { counts: Counts; clear(channelId: string): v
   const openChannelId = searchParams.get("channelId");
   const userId = user?.id ?? null;
   const unread = useEndpointQuery(
-    postsEndpoints.unread,
+    unreadEndpoints.unread,
     { params: { id: currentId ?? "" } },
     { enabled: !!currentId, staleTime: Number.POSITIVE_INFINITY },
   );

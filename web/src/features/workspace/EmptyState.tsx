@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import styles from "./EmptyState.module.css";
@@ -40,7 +41,7 @@ export function NoOrganization({
   /** It stands for the page (default unless compact); false inside a page with its own heading. */
   page?: boolean;
 }) {
-  const { pending } = useWorkspace();
+  const { pending, removedFrom } = useWorkspace();
   return (
     <EmptyState
       compact={compact}
@@ -49,6 +50,11 @@ export function NoOrganization({
       title={text.noOrganization}
       action={
         <>
+          {removedFrom && !compact && (
+            <p className="alert alert-info" role="status">
+              {messages.removedFromOrganization(removedFrom)}.
+            </p>
+          )}
           {pending.length > 0 && !compact && (
             <p className="alert alert-info" role="status">
               {text.requestWaiting(pending.map((organization) => organization.name))}

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import type { Channel } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { firstMessages as messages } from "../../../../contract/first-messages";
@@ -25,6 +25,8 @@ export interface Workspace {
   organizations: OrganizationSummary[];
   /** The organizations the user asked to join, waiting for an administrator. */
   pending: MyOrganizations["pending"];
+  /** The organization an administrator removed the user from while this tab was open. */
+  removedFrom: string | null;
   currentId: string | null;
   current: OrganizationProfile | null;
   channels: Channel[];
@@ -152,6 +154,8 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   // viewer's own preferences and permissions, which events do not), the rest is applied as it comes.
   const userId = user?.id;
   const toast = useToast();
+  /** The organization an administrator removed the user from, while this tab is open (said where "No Organization" is). */
+  const [removedFrom, setRemovedFrom] = useState<string | null>(null);
   const ours = (organizationId: string) => organizationId === currentId;
   const again = (refetch: () => Promise<void>) => void refetch();
   useTopic(
@@ -224,7 +228,10 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       "member.left": (event) => {
         if (event.reason === "removed") {
           const name = organizations?.find((o) => o.id === event.organization_id)?.name;
-          if (name) toast(messages.removedFromOrganization(name), "info");
+          if (name) {
+            toast(messages.removedFromOrganization(name), "info");
+            setRemovedFrom(name);
+          }
         }
         again(refresh);
       },
@@ -241,6 +248,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       area,
       organizations: organizations ?? [],
       pending: pending ?? NONE_PENDING,
+      removedFrom,
       currentId,
       current: (currentId && profileQuery.data) || null,
       channels: (currentId && channelsQuery.data?.channels) || [],
@@ -259,6 +267,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       area,
       organizations,
       pending,
+      removedFrom,
       currentId,
       profileQuery.data,
       channelsQuery.data,
