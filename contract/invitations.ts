@@ -48,7 +48,7 @@ export const voterListMessages = {
   accepted: (organization: string) => `Welcome to ${organization}! You are now a member.`,
   retrying: (reason: string) => `Not delivered yet, trying again: ${reason}`,
   resent: (email: string) => `A new invitation was sent to ${email}; the previous link no longer works.`,
-  revoked: (email: string) => `The invitation to ${email} was withdrawn; its link no longer works.`,
+  revoked: (email: string) => `The invitation to ${email} was revoked; its link no longer works.`,
 } as const;
 
 /** What can be wrong with one row of a voter list. */

@@ -179,7 +179,8 @@ export const text = {
   lifecycleNone: "This election is finished; there is nothing left to run.",
   // Results screen
   resultsScreenTitle: "Election Results",
-  resultsScreenSubtitle: "Elections of your organization, with live turnout and results.",
+  resultsScreenSubtitle:
+    "Elections of your organization: turnout as ballots are sealed, and results when voting closes.",
   elections: "Elections",
   starts: "Start",
   overview: "Overview",

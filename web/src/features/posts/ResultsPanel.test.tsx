@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Post } from "../../../../contract/posts";
 import { ResultsPanel } from "./ResultsPanel";
+import { FoundPost } from "./SearchPanel";
 
 const post = {
   id: "p1",
@@ -51,5 +52,22 @@ describe("the panel of found messages", () => {
     expect(onClose).toHaveBeenCalledOnce();
     expect(document.activeElement).toBe(opener);
     opener.remove();
+  });
+});
+
+describe("a message found by the channel's search", () => {
+  it("shows its file's name beside its text, the matched words marked in both", () => {
+    const withFile = {
+      ...post,
+      content: "Here is the sheet",
+      attachment: { filename: "treasury-budget-2026.txt" },
+    } as unknown as Post;
+    const { container } = render(<FoundPost post={withFile} query="treasury sheet" />);
+    expect(container.textContent).toContain("Here is the sheet");
+    expect(container.textContent).toContain("treasury-budget-2026.txt");
+    expect([...container.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual([
+      "sheet",
+      "treasury",
+    ]);
   });
 });

@@ -1,7 +1,9 @@
+import type { Post } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { useEndpointQuery } from "../../api/query";
 import { useChannel, useChannelState } from "./context";
 import { ResultsPanel } from "./ResultsPanel";
+import styles from "./ResultsPanel.module.css";
 import { Highlighted } from "./RichText";
 import { text } from "./text";
 
@@ -38,8 +40,22 @@ export function SearchPanel({ query, onClose }: { query: string; onClose(): void
       onClose={onClose}
       items={results}
       postOf={(post) => post}
-      body={(post) => <Highlighted value={post.content || post.attachment?.filename || ""} query={query} />}
+      body={(post) => <FoundPost post={post} query={query} />}
       onOpen={jumpTo}
     />
+  );
+}
+
+/** A found message: its text and its file's name (a message may be found by either), matches marked. */
+export function FoundPost({ post, query }: { post: Post; query: string }) {
+  return (
+    <>
+      {post.content && <Highlighted value={post.content} query={query} />}
+      {post.attachment && (
+        <span className={styles.file}>
+          <Highlighted value={post.attachment.filename} query={query} />
+        </span>
+      )}
+    </>
   );
 }

@@ -1,11 +1,15 @@
+/** A search in quotes, unless it is one already (a phrase search). */
+const quoted = (q: string) => (/^".*"$/.test(q) ? q : `"${q}"`);
+
 /** The text channel's own words; the spec's words come from contract/posts (postMessages). */
 export const text = {
   textChannel: "Text Channel",
   searchPlaceholder: (name: string) => `Search #${name}`,
   searchLabel: "Search messages in this channel",
   searching: "Searching...",
-  searchResults: (count: number, q: string) => `${count} ${count === 1 ? "result" : "results"} for "${q}"`,
-  noResults: (q: string) => `No messages match "${q}".`,
+  searchResults: (count: number, q: string) =>
+    `${count} ${count === 1 ? "result" : "results"} for ${quoted(q)}`,
+  noResults: (q: string) => `No messages match ${quoted(q)}.`,
   closeSearch: "Close search",
   jumpFailed: "That message is no longer in this channel",
   tabs: {

@@ -75,7 +75,11 @@ const CHANNEL_KINDS = [
   { icon: <HashIcon />, name: "Text channels", text: "announcements, discussion and candidate Q&A" },
   { icon: <MicIcon />, name: "Airing channels", text: "live audio rooms for town halls and briefings" },
   { icon: <VideoIcon />, name: "Live channels", text: "video with screen share for debates and meetings" },
-  { icon: <CheckIcon />, name: "Election channels", text: "ballots, candidates, live turnout and results" },
+  {
+    icon: <CheckIcon />,
+    name: "Election channels",
+    text: "ballots, candidates, turnout, and results at the close",
+  },
 ] as const;
 
 export default function Landing() {
