@@ -99,14 +99,18 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { success: true, message: messages.resetRequested };
   });
 
+  /** Reset links are tried from an address at most as often as sign-ins. */
+  const limitResetsFrom = (ip: string) =>
+    enforceLimits(db, clock, [{ key: `reset:ip:${ip}`, limit: limits.signInPerIp }]);
+
   route(app, accountsEndpoints.checkPasswordReset, async ({ params, request }) => {
-    await enforceLimits(db, clock, [{ key: `reset:ip:${request.ip}`, limit: limits.signInPerIp }]);
+    await limitResetsFrom(request.ip);
     if (!(await resetLinkWorks(ctx, params.token))) throw badRequest(messages.resetInvalid);
     return { success: true, message: messages.resetLinkValid };
   });
 
   route(app, accountsEndpoints.resetPassword, async ({ body, request }) => {
-    await enforceLimits(db, clock, [{ key: `reset:ip:${request.ip}`, limit: limits.signInPerIp }]);
+    await limitResetsFrom(request.ip);
     await resetPassword(ctx, body);
     return { success: true, message: messages.resetDone };
   });

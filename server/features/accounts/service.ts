@@ -157,18 +157,20 @@ export async function requestPasswordReset(
   });
 }
 
-/** Uses a reset link once: sets the password and ends every session of the account. */
+/** The reset link of this token, while it is unused and unexpired. */
+const liveReset = (token: string, now: Date) =>
+  sql`${passwordResets.id} = ${sha256(token)} and ${passwordResets.usedAt} is null and ${passwordResets.expiresAt} > ${now}`;
+
 /** Whether a reset link's token is one still unused and unexpired. */
 export async function resetLinkWorks(ctx: { db: Db; clock: Clock }, token: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(
-      sql`${passwordResets.id} = ${sha256(token)} and ${passwordResets.usedAt} is null and ${passwordResets.expiresAt} > ${ctx.clock.now()}`,
-    );
+    .where(liveReset(token, ctx.clock.now()));
   return !!row;
 }
 
+/** Uses a reset link once: sets the password and ends every session of the account. */
 export async function resetPassword(
   ctx: SessionEnding & { clock: Clock },
   input: z.output<typeof passwordResetConfirmInput>,
@@ -179,27 +181,35 @@ export async function resetPassword(
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        sql`${passwordResets.id} = ${sha256(input.token)} and ${passwordResets.usedAt} is null and ${passwordResets.expiresAt} > ${now}`,
-      )
+      .where(liveReset(input.token, now))
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(messages.resetInvalid);
-    await setPassword(tx, reset.userId, passwordHash, now);
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, reset.userId));
-    if (owner) await forgetGuesses(tx, "user", owner.email);
+    const email = await setPassword(tx, reset.userId, passwordHash, now);
+    if (email) await forgetGuesses(tx, "user", email);
     return reset.userId;
   });
   await endOtherSessions(ctx, userId);
 }
 
 /**
- * Gives the account a new password (already hashed). Every reset link still unused dies with the
- * old password: a copy of one in a mailbox would otherwise set it again for up to 30 minutes.
+ * Gives the account a new password (already hashed) and answers its e-mail address. Every reset
+ * link still unused dies with the old password: a copy of one in a mailbox would otherwise set it
+ * again for up to 30 minutes.
  */
-export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+export async function setPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [account] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
   await db
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  return account?.email;
 }

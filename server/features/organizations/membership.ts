@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import type { Member } from "../../../contract/organizations";
 import type { Db } from "../../db/connect";
@@ -41,12 +41,11 @@ export async function endMembership(
     role: organizationMemberships.role,
     joinedAt: organizationMemberships.createdAt,
   });
-  // Each member's own record keeps the membership that ended (their Recent Activity).
-  const organization = await findOrganization(tx, organizationId);
-  if (organization && ended.length > 0)
-    await tx
-      .insert(membershipHistory)
-      .values(ended.map((row) => ({ ...row, organizationName: organization.name, reason })));
+  // Each member's own record keeps the membership that ended (their Recent Activity), with the
+  // organization's name as it is now, read by the insert itself.
+  const organizationName = sql<string>`(select name from organizations where id = ${organizationId})`;
+  if (ended.length > 0)
+    await tx.insert(membershipHistory).values(ended.map((row) => ({ ...row, organizationName, reason })));
   const orgChannels = tx
     .select({ id: channels.id })
     .from(channels)

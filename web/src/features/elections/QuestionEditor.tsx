@@ -89,8 +89,9 @@ export function QuestionEditor({
    */
   const resize = (after: number, change: () => void) => {
     const method = form.getValues("method");
-    const set = form.getFieldState("method.max").isTouched || form.getFieldState("method.max").isDirty;
-    const fitted = set ? method : fitMethod(method, form.getValues("candidates").length, after);
+    const { isTouched, isDirty } = form.getFieldState("method.max");
+    const fitted =
+      isTouched || isDirty ? method : fitMethod(method, form.getValues("candidates").length, after);
     change();
     if (fitted !== method) form.setValue("method", fitted, { shouldValidate: isSubmitted });
   };

@@ -27,7 +27,7 @@ export function forgetDraft(electionId: string): void {
 keptForUser(() => drafts.clear());
 
 /** Whether any election holds answers marked and not cast. */
-export const hasMarkedAnswers = () =>
+const hasMarkedAnswers = () =>
   [...drafts.values()].some((answers) => Object.values(answers).some((answer) => answer !== undefined));
 
 // Reloading or closing the page throws marked answers away (they are never stored): the browser asks
