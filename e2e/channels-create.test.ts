@@ -80,6 +80,8 @@ describe("create channel", () => {
 
     // A start already past is refused, said by the button that was pressed; nothing is created.
     await page.getByLabel("Start Date").fill(day(-1));
+    // Said as soon as it is chosen, in the organization's time zone, beside the dates.
+    await page.getByRole("status").filter({ hasText: messages.votingStartPast }).waitFor();
     await create.click();
     const refused = page.getByRole("alert").filter({ hasText: messages.votingStartPast });
     await refused.waitFor();

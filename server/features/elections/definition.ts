@@ -2,14 +2,11 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import { CANDIDATE_POSITIONS, POSITION_LABELS, type VotingSettings } from "../../../contract/channels";
 import { messages } from "../../../contract/messages";
+import { startIsPast, zonedInstant } from "../../../contract/zoned-time";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import { sha256 } from "../../lib/crypto";
-import { zonedInstant } from "../../lib/zoned-time";
-
-/** A start this close behind the clock is now: the form gives minutes, and a submission takes a moment. */
-const START_NOW_MS = 2 * 60_000;
 
 /**
  * The voting window an administrator set, as instants in the organization's time zone. A start
@@ -22,8 +19,8 @@ export function votingWindow(
   now: Date,
   refusal: string = messages.votingStartPast,
 ): { startsAt: Date; endsAt: Date } {
+  if (startIsPast(voting.startDate, voting.startTime, timeZone, now)) throw badRequest(refusal);
   const startsAt = zonedInstant(voting.startDate, voting.startTime, timeZone);
-  if (startsAt.getTime() < now.getTime() - START_NOW_MS) throw badRequest(refusal);
   return { startsAt, endsAt: zonedInstant(voting.endDate, voting.endTime, timeZone) };
 }
 

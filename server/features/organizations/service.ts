@@ -9,12 +9,12 @@ import type {
   SearchResult,
   updateOrganizationInput,
 } from "../../../contract/organizations";
+import { wallClock } from "../../../contract/zoned-time";
 import type { Db } from "../../db/connect";
 import { elections, joinRequests, organizationMemberships, organizations, users } from "../../db/schema";
 import { updateWhere } from "../../db/update";
 import { notFound } from "../../http/errors";
 import { newInviteCode } from "../../lib/crypto";
-import { wallClock } from "../../lib/zoned-time";
 import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";

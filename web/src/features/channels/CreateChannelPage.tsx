@@ -3,6 +3,7 @@ import { useFieldArray } from "react-hook-form";
 import { CHANNEL_NAME_MAX, CHANNEL_TYPES, type ChannelType } from "../../../../contract/channels";
 import { channelsEndpoints } from "../../../../contract/channels-endpoints";
 import { messages } from "../../../../contract/messages";
+import { startIsPast } from "../../../../contract/zoned-time";
 import { useEndpointMutation } from "../../api/query";
 import { useNavigate, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
@@ -99,6 +100,11 @@ export default function CreateChannelPage() {
   const missingCandidates =
     isElection && candidates.fields.length === 0 && voting_settings.questions.length === 0;
   const canSubmit = !isSubmitting && name.trim() !== "" && !missingPeriod && !missingCandidates;
+  // Said as the start is chosen, in the server's words and the organization's time zone (the
+  // server refuses it again, beside the button, if it is sent all the same).
+  const startPast =
+    isElection &&
+    startIsPast(voting_settings.startDate, voting_settings.startTime, current.timezone, new Date());
   const nameError = errors.name?.message;
   // A refusal that is about no field: the voting settings' own rule (end after start) once submitted,
   // or the server's (a taken name), in the spec's words.
@@ -196,6 +202,7 @@ export default function CreateChannelPage() {
             organizationId={currentId}
             candidates={candidates.fields}
             missingPeriod={missingPeriod}
+            startPast={startPast}
             missingCandidates={missingCandidates}
             onAddCandidate={() => setAdding(true)}
             onRemoveCandidate={candidates.remove}

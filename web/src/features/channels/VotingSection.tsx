@@ -17,6 +17,8 @@ interface VotingSectionProps {
   /** The candidates added so far, each with its list key. */
   candidates: Array<CandidateInput & { id: string }>;
   missingPeriod: boolean;
+  /** The start chosen is already past in the organization's time zone. */
+  startPast: boolean;
   missingCandidates: boolean;
   onAddCandidate(): void;
   onRemoveCandidate(index: number): void;
@@ -31,6 +33,7 @@ export function VotingSection({
   organizationId,
   candidates,
   missingPeriod,
+  startPast,
   missingCandidates,
   onAddCandidate,
   onRemoveCandidate,
@@ -54,6 +57,11 @@ export function VotingSection({
         <Field label="End Time" type="time" {...fieldProps(form, "voting_settings.endTime")} />
       </div>
       {missingPeriod && <p className={styles.requirement}>{messages.votingPeriodRequired}</p>}
+      {startPast && (
+        <p className={styles.requirement} role="status">
+          {messages.votingStartPast}
+        </p>
+      )}
 
       <div className={styles.candidatesHead}>
         <h3>Candidates ({candidates.length})</h3>

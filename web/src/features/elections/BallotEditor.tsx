@@ -3,6 +3,8 @@ import { POSITION_LABELS } from "../../../../contract/channels";
 import { votingSettingsSchema } from "../../../../contract/channels-input";
 import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { messages } from "../../../../contract/messages";
+import { startIsPast } from "../../../../contract/zoned-time";
 import { ApiError } from "../../api/http";
 import { useEndpointMutation } from "../../api/query";
 import { cx } from "../../ui/cx";
@@ -53,13 +55,16 @@ export function BallotEditor({
   const { isDirty: dirty, isSubmitting: saving } = form.formState;
   const questions = form.watch("questions") ?? [];
   // What stops the save, shown as the draft changes: the contract's first rule broken.
-  const checked = votingSettingsSchema.safeParse(form.watch());
+  const draft = form.watch();
+  const checked = votingSettingsSchema.safeParse(draft);
   const problem =
-    candidates.fields.length === 0 && (form.watch("questions") ?? []).length === 0
+    candidates.fields.length === 0 && (draft.questions ?? []).length === 0
       ? text.needsCandidate
-      : checked.success
-        ? null
-        : (checked.error.issues[0]?.message ?? null);
+      : !checked.success
+        ? (checked.error.issues[0]?.message ?? null)
+        : startIsPast(draft.startDate, draft.startTime ?? "", election.time_zone, new Date())
+          ? messages.votingStartPast
+          : null;
   const refused = formError(form);
 
   return (

@@ -66,7 +66,14 @@ export function VoterListPanel({ organizationId }: { organizationId: string }) {
                 </li>
               ))}
             </ul>
-            <InvitationsTable invitations={data.invitations} onChanged={refresh} />
+            <InvitationsTable
+              invitations={data.invitations}
+              onChanged={() => {
+                // "N invitations sent." was about the import; a resend or revoke since has its own words.
+                setStatus(null);
+                refresh();
+              }}
+            />
           </>
         )}
       </LoadState>

@@ -67,7 +67,7 @@ const HOW_IT_WORKS = [
   { title: "Open an election", text: "Add positions and candidates in an election channel." },
   {
     title: "Follow the results",
-    text: "Watch turnout live, and the results as charts the moment voting closes.",
+    text: "Watch turnout rise as ballots are sealed, and the results as charts the moment voting closes.",
   },
 ] as const;
 

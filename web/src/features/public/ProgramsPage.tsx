@@ -82,7 +82,8 @@ export default function ProgramsPage() {
             Open an airing channel for a live audio town hall that members can drop in on.
           </FeatureCard>
           <FeatureCard icon={<CalendarIcon />} title="Results nights">
-            Gather members in a channel to follow turnout live, and the results as charts once voting closes.
+            Gather members in a channel to follow turnout as ballots are sealed, and the results as charts
+            once voting closes.
           </FeatureCard>
         </div>
       </Section>

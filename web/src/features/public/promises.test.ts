@@ -23,7 +23,7 @@ describe("the public pages", () => {
     const live = sentences.filter(
       ({ sentence }) =>
         /\b(results?|counts?|charts?)\b/i.test(sentence) &&
-        /\b(live(?!\s+(audio|turnout|video|rooms?|channels?))|while voting is open|as votes (arrive|come)|real[- ]time)\b/i.test(
+        /\b(live(?!\s+(audio|video|rooms?|channels?))|while voting is open|as votes (arrive|come)|real[- ]time)\b/i.test(
           sentence,
         ) &&
         // "no count moves", "the results at the close": said as it is.

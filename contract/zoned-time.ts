@@ -12,7 +12,8 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(instant);
 }
 
-function offsetMs(instant: number, timeZone: string): number {
+/** The wall clock's fields (year, month, day, hour, minute, second) in a time zone at an instant, as text. */
+function wallParts(instant: Date, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => string {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -22,8 +23,13 @@ function offsetMs(instant: number, timeZone: string): number {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  }).formatToParts(instant);
+  return (type) => parts.find((p) => p.type === type)?.value ?? "00";
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const part = wallParts(new Date(instant), timeZone);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(part(type));
   const asUtc = Date.UTC(
     get("year"),
     get("month") - 1,
@@ -37,15 +43,18 @@ function offsetMs(instant: number, timeZone: string): number {
 
 /** The wall-clock date (YYYY-MM-DD) and time (HH:MM) of an instant in a time zone. */
 export function wallClock(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  const get = wallParts(instant, timeZone);
   return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+/** A start this close behind the clock is now: the form gives minutes, and a submission takes a moment. */
+const START_NOW_MS = 2 * 60_000;
+
+/**
+ * Whether a voting start (the organization's wall clock) is already past: the server refuses it,
+ * and the forms say so as the date and time are chosen. Incomplete or invalid fields are not past.
+ */
+export function startIsPast(date: string, time: string, timeZone: string, now: Date): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return false;
+  return zonedInstant(date, time, timeZone).getTime() < now.getTime() - START_NOW_MS;
 }
