@@ -228,3 +228,44 @@ describe("a live stream", { retry: 1 }, () => {
     await host.page.getByText("1 participant", { exact: true }).waitFor();
   });
 });
+
+describe("a live stream with a speaker on stage", () => {
+  it("gives the speaker the host's camera and voice again after the host reloads", async () => {
+    const live = await createChannel(host.context, { name: `panel-${Date.now()}`, type: "live" });
+    await startSession(host, [kojo], live);
+    await kojo.page.getByRole("button", { name: "Raise hand" }).click();
+    await host.page.getByRole("button", { name: "Invite to speak: Kojo Antwi" }).click();
+    await kojo.page.getByRole("button", { name: "Start video" }).click();
+    await kojo.page.getByRole("button", { name: "Unmute" }).click();
+    await kojo.page.getByRole("button", { name: "Mute", exact: true }).waitFor();
+    const both = async () => {
+      await until(
+        () => pictureSize(kojo.page, "Kofi Admin"),
+        (p) => p.width > 0,
+        "the host's picture at Kojo",
+      );
+      await until(
+        () => pictureSize(host.page, "Kojo Antwi"),
+        (p) => p.width > 0,
+        "Kojo's picture at the host",
+      );
+    };
+    await both();
+
+    // The host reloads: their new page is a new peer, and its first signal may be the speaker's
+    // offer, before it knows it is the host. It must still send its own camera and microphone.
+    await host.page.reload();
+    await host.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
+    await both();
+    const before = await roomStats(kojo.page);
+    await until(
+      () => roomStats(kojo.page),
+      (s) =>
+        s.videoFramesDecoded > before.videoFramesDecoded + 20 &&
+        s.audioBytesReceived > before.audioBytesReceived,
+      "the host's camera and voice at Kojo after the reload",
+    );
+    await shot(kojo.page, "rooms-live-speaker-after-host-reload");
+    await endSession(host, kojo);
+  });
+});

@@ -32,8 +32,10 @@ export async function blockSession(
 }
 
 /**
- * Lifts a block: the session is completed again if its voter has voted in the election, else
- * active or suspicious by its score.
+ * Lifts a block: the session is completed again if a seal has disclosed its voter's vote, else
+ * active or suspicious by its score. Never by a participation not yet sealed: block and lift at
+ * any moment would otherwise tell an administrator when one voter voted (sessions.ts completes
+ * them at the seal for that reason).
  */
 export async function unblockSession(db: Db, user: User, sessionId: string, now: Date): Promise<SessionRow> {
   const session = await sessionForAdmin(db, user, sessionId);
@@ -42,7 +44,7 @@ export async function unblockSession(db: Db, user: User, sessionId: string, now:
     .update(votingSessions)
     .set({
       status: sql`case
-        when exists (select 1 from participations p where p.election_id = ${votingSessions.electionId} and p.user_id = ${votingSessions.userId}) then 'completed'
+        when exists (select 1 from participations p where p.election_id = ${votingSessions.electionId} and p.user_id = ${votingSessions.userId} and p.seal_id is not null) then 'completed'
         when ${votingSessions.riskScore} >= ${SUSPICIOUS_RISK} then 'suspicious'
         else 'active' end`,
       blockedBy: null,

@@ -10,6 +10,7 @@ import { createMember } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { hashIdNumber } from "../accounts/service";
+import { sealPending } from "../elections/sealing";
 import { deviceHash, listen, monitoredElection, overview, recordFrom, sessionBody } from "./testing";
 
 let t: TestApp;
@@ -139,6 +140,16 @@ describe("blocking a session", () => {
     expect(
       (await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/unblock`)).statusCode,
     ).toBe(400);
+
+    // Blocking and lifting again tells nothing of the vote until a seal discloses it with others:
+    // the lifted session reads by its score, not by the participation the cast wrote.
+    const relift = async () => {
+      await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/block`);
+      return (await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/unblock`)).json();
+    };
+    expect(await relift()).toEqual({ id: risky.id, status: "suspicious" });
+    await sealPending(t.database.db, { electionId: election.id, minVoters: 1 });
+    expect(await relift()).toEqual({ id: risky.id, status: "completed" });
   });
 });
 

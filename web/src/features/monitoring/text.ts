@@ -9,7 +9,10 @@ export const text = {
   loadFailed: "Could not load the monitoring data",
   retry: "Retry",
   cards: {
-    active: { label: "Active Sessions", note: "Voters in an election right now" },
+    active: {
+      label: "Active Sessions",
+      note: "Not yet completed (votes complete them in sealed batches) or blocked",
+    },
     suspicious: { label: "Suspicious Activity", note: "Unresolved security alerts" },
     blocked: { label: "Blocked Attempts", note: "Sessions blocked from voting" },
     passRate: { label: "Verification Pass Rate", note: "Identity checks passed" },

@@ -87,7 +87,7 @@ export function Room({
       video: local.preview ? [local.preview, ...remote] : remote,
     };
   }, [local.outgoing, local.preview, media.remotes]);
-  const recorder = useRecorder({ session, canHost: viewer.can_host, sources, onSession });
+  const recorder = useRecorder({ session, canHost: viewer.can_host, seated, sources, onSession });
 
   const [busy, setBusy] = useState({ start: false, end: false });
   const [confirmEnd, setConfirmEnd] = useState(false);

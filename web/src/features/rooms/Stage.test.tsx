@@ -41,3 +41,22 @@ describe("a live stream's tile without a picture", () => {
     expect(screen.getByText(text.videoStarting)).toBeTruthy();
   });
 });
+
+describe("an audio room's empty stage", () => {
+  const empty = (live: boolean) =>
+    render(
+      <Stage kind="airing" live={live} participants={[]} selfId="me" remotes={new Map()} preview={null} />,
+    );
+
+  it("says no one is on it yet before the session starts (the room says it waits for the host)", () => {
+    empty(false);
+    expect(screen.getByText(text.stageEmpty)).toBeTruthy();
+    expect(screen.queryByText(text.waitingHost)).toBeNull();
+  });
+
+  it("says the host left once the session is live, not that it waits for them to start it", () => {
+    empty(true);
+    expect(screen.getByText(text.stageLeft)).toBeTruthy();
+    expect(screen.queryByText(text.waitingHost)).toBeNull();
+  });
+});

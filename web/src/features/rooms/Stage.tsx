@@ -54,7 +54,8 @@ export function Stage(props: StageProps) {
 }
 
 function Portraits({ speakers, live }: { speakers: RoomParticipant[]; live: boolean }) {
-  if (speakers.length === 0) return <p className={styles.empty}>{text.waitingHost}</p>;
+  // The room says below that it waits for the host; once live, an empty stage means they left.
+  if (speakers.length === 0) return <p className={styles.empty}>{live ? text.stageLeft : text.stageEmpty}</p>;
   return (
     <ul className={styles.portraits}>
       {speakers.map((p) => (

@@ -11,6 +11,8 @@ import { text } from "./text";
 interface Options {
   session: RoomSession;
   canHost: boolean;
+  /** This window has its seat in the room: a host who left records nothing, so may not record. */
+  seated: boolean;
   sources: RecordingSources;
   onSession(session: RoomSession): void;
 }
@@ -20,7 +22,7 @@ interface Options {
  * MediaRecorder. Stopping, from here, from another host's window or by the session ending,
  * uploads what was recorded to the channel.
  */
-export function useRecorder({ session, canHost, sources, onSession }: Options) {
+export function useRecorder({ session, canHost, seated, sources, onSession }: Options) {
   const toast = useToast();
   const recorder = useRef<SessionRecorder | null>(null);
   const [recordingHere, setRecordingHere] = useState(false);
@@ -103,6 +105,11 @@ export function useRecorder({ session, canHost, sources, onSession }: Options) {
     wasRecording.current = session.is_recording;
   }, [session.is_recording, finish]);
 
+  // Leaving the room (or another window taking the seat) while recording stops and saves it.
+  useEffect(() => {
+    if (!seated && recorder.current) void stop();
+  }, [seated, stop]);
+
   // Leaving the screen while recording still saves the recording.
   const finishLater = useRef(finish);
   finishLater.current = finish;
@@ -114,7 +121,7 @@ export function useRecorder({ session, canHost, sources, onSession }: Options) {
   );
 
   return {
-    canRecord: canHost && session.status === "live",
+    canRecord: canHost && seated && session.status === "live",
     recording: session.is_recording,
     recordingHere,
     busy: busy || uploading,

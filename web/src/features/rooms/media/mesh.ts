@@ -84,9 +84,13 @@ export class MeshPath implements MediaPath {
     for (const participant of participants) this.roles.set(participant.user_id, participant);
     for (const [userId, link] of this.links) {
       const wanted = this.keyFor(userId);
-      // A link answered before the list named its sender gets its key now.
-      if (link.key === PENDING && wanted) link.key = wanted;
-      else if (wanted !== link.key) this.drop(userId);
+      // A link answered before the list named its sender gets its key now, and this side's own
+      // transceivers if it sends: made before the list named anyone, it was only receiving (a host
+      // reloading while a speaker is on stage answers the speaker's offer first).
+      if (link.key === PENDING && wanted) {
+        link.key = wanted;
+        if (this.selfSends && !link.audio) this.addSending(link);
+      } else if (wanted !== link.key) this.drop(userId);
     }
     if (!this.selfSends) return;
     // A sender calls everyone; the audience waits for the senders' offers.
@@ -148,13 +152,7 @@ export class MeshPath implements MediaPath {
       remote: new MediaStream(),
     };
     this.links.set(userId, link);
-    if (this.selfSends) {
-      link.audio = pc.addTransceiver("audio", { direction: "sendrecv", streams: [this.outbound] });
-      if (this.options.video) {
-        link.video = pc.addTransceiver("video", { direction: "sendrecv", streams: [this.outbound] });
-      }
-      void this.attachTracks(link);
-    }
+    if (this.selfSends) this.addSending(link);
     // When both sides send, the polite one lets the other offer first: two first offers at once
     // would make the polite side roll its own back, and Chromium gathers no ICE candidates for a
     // first offer rolled back before its gathering ended, so that connection never carries media.
@@ -209,6 +207,15 @@ export class MeshPath implements MediaPath {
       if (pc.connectionState === "failed" && this.selfSends) pc.restartIce();
     };
     return link;
+  }
+
+  /** This side's own transceivers on a link (a sender's): adding them asks for a negotiation. */
+  private addSending(link: Link): void {
+    link.audio = link.pc.addTransceiver("audio", { direction: "sendrecv", streams: [this.outbound] });
+    if (this.options.video) {
+      link.video = link.pc.addTransceiver("video", { direction: "sendrecv", streams: [this.outbound] });
+    }
+    void this.attachTracks(link);
   }
 
   private drop(userId: string): void {
