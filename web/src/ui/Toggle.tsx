@@ -8,7 +8,10 @@ interface ToggleProps {
   checked: boolean;
   onChange(next: boolean): void;
   disabled?: boolean;
-  /** A request is on its way: the switch shows it and takes no clicks. */
+  /**
+   * A request is on its way: the switch shows it and takes no clicks, but keeps the keyboard's
+   * focus (aria-disabled, not disabled: a disabled button drops the focus to the page).
+   */
   busy?: boolean;
   /** Shown instead of the switch for a feature that cannot be turned on (e.g. "Pro", "Not available"). */
   locked?: string;
@@ -60,9 +63,10 @@ export function Toggle({
           aria-labelledby={`${id}-label`}
           aria-describedby={description ? `${id}-desc` : undefined}
           aria-busy={busy || undefined}
-          disabled={disabled || busy}
+          aria-disabled={busy || undefined}
+          disabled={disabled}
           className={styles.switch}
-          onClick={() => onChange(!checked)}
+          onClick={busy ? undefined : () => onChange(!checked)}
         >
           <span className={styles.knob} />
         </button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { RoomKind, RoomParticipant, RoomSession } from "../../../../contract/rooms";
 import { SENDING_ROLES } from "../../../../contract/rooms";
 import { cx } from "../../ui/cx";
@@ -36,6 +37,31 @@ interface Props {
 }
 
 /**
+ * A media control. Busy while its request runs, it ignores presses and says so (aria-disabled)
+ * but stays focusable: a disabled button drops the keyboard's focus to the page, so the next Space
+ * or Enter went nowhere. Unavailable (the session not live) it is disabled.
+ */
+function Control(props: {
+  className: string;
+  busy: boolean;
+  unavailable?: boolean;
+  onPress(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      disabled={props.unavailable}
+      aria-disabled={props.busy || undefined}
+      onClick={props.busy ? undefined : props.onPress}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/**
  * The room's controls, each shown only to whom it works for: Start, End, Record and Invite
  * Participants to the host; mute (and video, screen share in a live stream) to the host and
  * speakers; raise hand to the audience; Leave to everyone seated. A toggle says what it will do
@@ -48,59 +74,57 @@ export function Controls(props: Props) {
   return (
     <div className={styles.controls} role="toolbar" aria-label="Room controls">
       {me && sends && (
-        <button
-          type="button"
+        <Control
           className={cx(styles.control, me.is_muted && styles.off)}
-          disabled={busy.local || !live}
-          onClick={props.onToggleMute}
+          busy={busy.local}
+          unavailable={!live}
+          onPress={props.onToggleMute}
         >
           {me.is_muted ? <MicOffIcon /> : <MicIcon />}
           {me.is_muted ? text.unmute : text.mute}
-        </button>
+        </Control>
       )}
       {me && sends && kind === "live" && (
         <>
-          <button
-            type="button"
+          <Control
             className={cx(styles.control, !me.is_video_on && styles.off)}
-            disabled={busy.local || !live}
-            onClick={props.onToggleVideo}
+            busy={busy.local}
+            unavailable={!live}
+            onPress={props.onToggleVideo}
           >
             {me.is_video_on ? <VideoIcon /> : <VideoOffIcon />}
             {me.is_video_on ? text.videoOff : text.videoOn}
-          </button>
-          <button
-            type="button"
+          </Control>
+          <Control
             className={cx(styles.control, me.is_screen_sharing && styles.active)}
-            disabled={busy.local || !live}
-            onClick={props.onToggleScreen}
+            busy={busy.local}
+            unavailable={!live}
+            onPress={props.onToggleScreen}
           >
             <ScreenIcon />
             {me.is_screen_sharing ? text.stopSharing : text.shareScreen}
-          </button>
+          </Control>
         </>
       )}
       {me && !sends && (
-        <button
-          type="button"
+        <Control
           className={cx(styles.control, me.hand_raised && styles.active)}
-          disabled={busy.local}
-          onClick={() => props.onHand(!me.hand_raised)}
+          busy={busy.local}
+          onPress={() => props.onHand(!me.hand_raised)}
         >
           <HandIcon />
           {me.hand_raised ? text.lowerHand : text.raiseHand}
-        </button>
+        </Control>
       )}
       {props.recording.canRecord && (
-        <button
-          type="button"
+        <Control
           className={cx(styles.control, props.recording.on && styles.recording)}
-          disabled={busy.recording}
-          onClick={props.onToggleRecording}
+          busy={busy.recording}
+          onPress={props.onToggleRecording}
         >
           <RecordIcon />
           {props.recording.on ? text.stopRecording : text.startRecording}
-        </button>
+        </Control>
       )}
       <div className={styles.session}>
         {canHost && (
