@@ -8,7 +8,6 @@ import {
   type JoinRequest,
   type JoinResult,
   type Member,
-  type MyOrganizations,
   memberParams,
   memberRoleInput,
   type OrganizationProfile,
@@ -16,42 +15,23 @@ import {
   organizationSettingsInput,
   type SearchResult,
   searchQuery,
-  switchOrganizationInput,
   updateOrganizationInput,
 } from "./organizations";
 import { passwordConfirmInput } from "./settings-input";
+import { workspaceEndpoints } from "./workspace-endpoints";
 
 /**
  * Organizations' endpoints. The logo upload (multipart) is registered by the uploads feature and
  * called with `uploadLogo` (web/src/features/organizations/uploadLogo.ts).
  */
 export const organizationsEndpoints = {
-  mine: endpoint({
-    method: "GET",
-    path: "/api/organizations/mine",
-    access: "user",
-    response: answer<MyOrganizations>(),
-  }),
-  switchTo: endpoint({
-    method: "PUT",
-    path: "/api/organizations/current",
-    access: "user",
-    body: switchOrganizationInput,
-    response: answer<MyOrganizations>(),
-  }),
+  ...workspaceEndpoints,
   search: endpoint({
     method: "GET",
     path: "/api/organizations/search",
     access: "user",
     query: searchQuery,
     response: answer<{ organizations: SearchResult[] }>(),
-  }),
-  profile: endpoint({
-    method: "GET",
-    path: "/api/organizations/:id",
-    access: "user",
-    params: idParams,
-    response: answer<OrganizationProfile>(),
   }),
   stats: endpoint({
     method: "GET",
@@ -67,21 +47,6 @@ export const organizationsEndpoints = {
     params: idParams,
     query: calendarQuery,
     response: answer<{ events: CalendarEvent[] }>(),
-  }),
-  /** Who is online now (presence.updated events keep it current). */
-  online: endpoint({
-    method: "GET",
-    path: "/api/organizations/:id/online",
-    access: "user",
-    params: idParams,
-    response: answer<{ user_ids: string[] }>(),
-  }),
-  members: endpoint({
-    method: "GET",
-    path: "/api/organizations/:id/members",
-    access: "user",
-    params: idParams,
-    response: answer<{ members: Member[] }>(),
   }),
   update: endpoint({
     method: "PATCH",

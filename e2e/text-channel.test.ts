@@ -438,6 +438,11 @@ describe("text channel", () => {
       .getByRole("article")
       .filter({ hasText: "Typo fixed in this one" })
       .waitFor({ state: "detached" });
+    // The message went with the menu's button that opened the dialog: the focus stays in the
+    // message list, not back at the start of the page.
+    await expect
+      .poll(() => voter.page.evaluate(() => !!document.activeElement?.closest('[role="log"]')))
+      .toBe(true);
   });
 
   it("copying a message says 'Message copied to clipboard!'", async () => {

@@ -6,12 +6,14 @@ import { AuthProvider } from "./features/accounts/AuthProvider";
 import { BrowserRouter } from "./router";
 import { AppRoutes } from "./routes";
 import { ErrorBoundary } from "./ui/ErrorBoundary";
+import { installFocusRescue } from "./ui/focusRescue";
 import { ToastProvider } from "./ui/Toast";
 import "./ui/theme.css";
 
 const queryClient = createQueryClient();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+installFocusRescue();
 
 createRoot(root).render(
   <StrictMode>

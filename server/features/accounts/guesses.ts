@@ -62,7 +62,12 @@ export function guessDelayMs(wrongBefore: number, free: number, delay: GuessDela
  * polling station or a classroom behind one address is never refused for its voters signing in, and
  * its one budget of wrong guesses is no larger for them (taking back one hit buys no other).
  */
-export async function beginGuess(guard: GuessGuard, who: Guesser): Promise<Guess> {
+export async function beginGuess(
+  guard: GuessGuard,
+  who: Guesser,
+  /** Told of a refusal before it is thrown; `first`: the first of its window (a record of it need not repeat). */
+  onRefused?: (first: boolean) => Promise<void>,
+): Promise<Guess> {
   const { db, clock, limits } = guard;
   const account = accountKey(who.realm, who.account);
   const keys = {
@@ -70,10 +75,15 @@ export async function beginGuess(guard: GuessGuard, who: Guesser): Promise<Guess
     pair: `${account.pairs}${who.ip}`,
     account: account.own,
   };
+  const refuse = async (hits: number, window: { max: number }, retryAfter: number) => {
+    await onRefused?.(hits === window.max + 1);
+    return tooManyAttempts(retryAfter);
+  };
   const byIp = await countHit(db, clock, keys.ip, limits.signInPerIp);
-  if (byIp.hits > limits.signInPerIp.max) throw tooManyAttempts(byIp.retryAfter);
+  if (byIp.hits > limits.signInPerIp.max) throw await refuse(byIp.hits, limits.signInPerIp, byIp.retryAfter);
   const byPair = await countHit(db, clock, keys.pair, limits.signInPerAccountAddress);
-  if (byPair.hits > limits.signInPerAccountAddress.max) throw tooManyAttempts(byPair.retryAfter);
+  if (byPair.hits > limits.signInPerAccountAddress.max)
+    throw await refuse(byPair.hits, limits.signInPerAccountAddress, byPair.retryAfter);
   const byAccount = await countHit(db, clock, keys.account, limits.signInPerAccount);
   const wait = guessDelayMs(byAccount.hits - 1, limits.signInPerAccount.max, limits.guessDelay);
   // A timer, not a busy wait: other requests run meanwhile.

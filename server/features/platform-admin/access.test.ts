@@ -166,6 +166,28 @@ describe("admin sign-in", () => {
     expect(JSON.stringify(failures)).not.toContain("wrong password here");
   });
 
+  it("records a sign-in the throttle refused, once per window, even with the right password", async () => {
+    const limited = await testApp({ limits: { signInPerAccountAddress: { max: 2, windowSeconds: 900 } } });
+    try {
+      const { admin, input } = await signedInAdmin(limited);
+      const wrong = { username: input.username, password: "wrong password here" };
+      for (let i = 0; i < 2; i++) expect((await signIn(limited.app, wrong)).statusCode).toBe(401);
+      const right = { username: input.username, password: input.password };
+      for (const attempt of [wrong, right, wrong]) {
+        const refused = await signIn(limited.app, attempt);
+        expect(refused.statusCode).toBe(429);
+      }
+      const refusals = await limited.database.db
+        .select()
+        .from(adminActions)
+        .where(eq(adminActions.action, "session.sign_in_refused"));
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toMatchObject({ adminId: admin.id, detail: { username: input.username } });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("accepts the username in any case, sets a strict httpOnly cookie for the admin API only, and records it", async () => {
     const { admin, input } = await signedInAdmin(t);
     const response = await signIn(t.app, {

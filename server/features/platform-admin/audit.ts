@@ -8,6 +8,8 @@ import type { Clock } from "../../lib/clock";
 export type AdminActionName =
   | "session.signed_in"
   | "session.sign_in_failed"
+  /** The throttle refused the attempt before the password was checked (the first of its window). */
+  | "session.sign_in_refused"
   | "session.signed_out"
   | "organization.activated"
   | "organization.suspended"

@@ -10,7 +10,7 @@ import { route } from "../../http/endpoint";
 import { notFound, unauthorized } from "../../http/errors";
 import { mayShowDemoSecrets } from "../../http/loopback";
 import { beginGuess } from "../accounts/guesses";
-import { authenticateAdmin, presentDemoCredentials, touchSignIn } from "./accounts";
+import { authenticateAdmin, findAdminByUsername, presentDemoCredentials, touchSignIn } from "./accounts";
 import { listAdminActions, recordAdminAction } from "./audit";
 import { adminMonitoring, adminOverview } from "./dashboard";
 import { listMembers, listOrganizations } from "./directory";
@@ -50,20 +50,33 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   const { db, clock } = ctx;
 
   route(app, platformAdminEndpoints.signIn, async ({ body: input, request, reply }) => {
-    const guess = await beginGuess(ctx, { realm: "admin", account: input.username, ip: request.ip });
+    // A refusal by the throttle is recorded too: the first of each window (a flood adds no rows).
+    const guess = await beginGuess(
+      ctx,
+      { realm: "admin", account: input.username, ip: request.ip },
+      (first) => (first ? recordFailure("session.sign_in_refused") : Promise.resolve()),
+    );
     const { admin: signedIn, known } = await authenticateAdmin(db, input.username, input.password);
     if (!signedIn) {
-      await recordAdminAction(db, clock, {
-        adminId: known?.id ?? null,
-        action: "session.sign_in_failed",
-        targetType: "admin",
-        targetId: known?.id ?? "",
-        // What was typed into an unknown username may be a password: only a real admin's name is kept.
-        detail: known ? { username: known.username } : {},
-        ip: request.ip,
-      });
+      await recordFailure("session.sign_in_failed", known);
       request.log.warn({ event: "admin.signin.failed", ip: request.ip }, "failed admin sign-in");
       throw unauthorized(platformAdminMessages.invalidCredentials);
+    }
+
+    async function recordFailure(
+      action: "session.sign_in_failed" | "session.sign_in_refused",
+      account?: { id: string; username: string } | null,
+    ) {
+      // What was typed into an unknown username may be a password: only a real admin's name is kept.
+      const real = account === undefined ? await findAdminByUsername(db, input.username) : account;
+      await recordAdminAction(db, clock, {
+        adminId: real?.id ?? null,
+        action,
+        targetType: "admin",
+        targetId: real?.id ?? "",
+        detail: real ? { username: real.username } : {},
+        ip: request.ip,
+      });
     }
     await guess.right();
     // A new session id at every sign-in; the one this browser had ends.
@@ -121,12 +134,13 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   route(app, platformAdminEndpoints.setStatus, async ({ params, body, admin, request }) => {
     const organizationId = params.id;
     const { status } = body;
-    const { organization } = await setOrganizationStatus(db, clock, {
+    const { organization, changed } = await setOrganizationStatus(db, clock, {
       adminId: admin.admin.id,
       organizationId,
       status,
       ip: request.ip,
     });
+    if (!changed) return { organization };
     // Open screens of its members react (the workspace refetches the organization).
     await ctx.bus.publish(`org:${organizationId}`, "organization.status_changed", {
       organization_id: organizationId,

@@ -14,7 +14,7 @@ import { presentOrganization } from "./directory";
 
 /**
  * Sets an organization active or suspended, from any status (spec part 2 section 4), and records
- * it in the audit log in the same transaction. A suspended organization is hidden from search and
+ * it in the audit log in the same transaction; setting the status it has already changes nothing. A suspended organization is hidden from search and
  * its members may read but not post, create or change channels and elections, join rooms, verify or
  * vote (organizations policy).
  */
@@ -27,16 +27,18 @@ export async function setOrganizationStatus(
     status: (typeof SETTABLE_STATUSES)[number];
     ip: string;
   },
-): Promise<{ organization: AdminOrganization; previous: string }> {
+): Promise<{ organization: AdminOrganization; previous: string; changed: boolean }> {
   const { adminId, organizationId, status, ip } = options;
   const { row, previous } = await db.transaction(async (tx) => {
     // The row lock makes concurrent changes record the status each one really replaced.
     const [before] = await tx
-      .select({ status: organizations.status })
+      .select()
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .for("update");
     if (!before) throw notFound(platformAdminMessages.organizationNotFound);
+    // Already so: nothing changes, and nothing is recorded or announced as if it had.
+    if (before.status === status) return { row: before, previous: before.status };
     const [updated] = await tx
       .update(organizations)
       .set({ status })
@@ -64,5 +66,6 @@ export async function setOrganizationStatus(
       memberCount: await countMembers(db, organizationId),
     }),
     previous,
+    changed: previous !== row.status,
   };
 }

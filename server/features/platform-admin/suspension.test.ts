@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventMap } from "../../../contract/events";
 import { messages } from "../../../contract/messages";
-import { participations } from "../../db/schema";
+import { adminActions, participations } from "../../db/schema";
 import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
@@ -203,12 +203,24 @@ describe("a suspended organization", () => {
     try {
       await setStatus(owner.organizationId, "suspended");
       await setStatus(owner.organizationId, "active");
+      // Activating an active organization changes nothing: not announced, not recorded.
+      const again = await setStatus(owner.organizationId, "active");
+      expect(again.statusCode).toBe(200);
+      expect(again.json().organization.status).toBe("active");
     } finally {
       stop();
     }
     expect(heard).toEqual([
       { organization_id: owner.organizationId, status: "suspended" },
       { organization_id: owner.organizationId, status: "active" },
+    ]);
+    const recorded = await t.database.db
+      .select({ action: adminActions.action, detail: adminActions.detail })
+      .from(adminActions)
+      .where(eq(adminActions.targetId, owner.organizationId));
+    expect(recorded.map((row) => row.action).sort()).toEqual([
+      "organization.activated",
+      "organization.suspended",
     ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { announce } from "../ui/announce";
 import { isActivePath, matchRoutes, type RouteObject } from "./match";
 
 export type { RouteObject } from "./match";
@@ -89,34 +90,54 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     [show],
   );
   const value = useMemo(() => ({ ...now, navigate }), [now, navigate]);
-  useFocusOnNewPage(now.location.pathname);
+  useNewPageKnown(now.location.pathname, now.location.search);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
+/** The document's title after the page's own heading. */
+const APP_TITLE = "Votespace";
+
 /**
- * On a new page, the focus that was left on nothing (the link or button that led here is gone) goes
- * to the page's first heading once it shows, so a keyboard or a screen reader starts there rather
- * than at the top of the document. A focus the page placed itself is left where it is.
+ * A new page (a new path, or the same screen on another channel) is made known: the document's
+ * title becomes its first heading's ("General – Votespace": tabs, history and screen readers name
+ * it), and a focus left on nothing (the link or button that led here is gone) goes to that heading,
+ * so a keyboard or a screen reader starts there rather than at the top of the document. A focus
+ * that stayed (the sidebar's link, the page's own choice) stays, and the new page is said instead.
  */
-function useFocusOnNewPage(pathname: string) {
-  const shown = useRef(pathname);
+function useNewPageKnown(pathname: string, search: string) {
+  const shown = useRef<string | null>(null);
+  const shownPath = useRef<string | null>(null);
+  const named = useRef<string | null>(null);
+  const address = `${pathname}${search}`;
   useEffect(() => {
     // The first page of a visit keeps the browser's own start (the skip link first).
-    if (shown.current === pathname) return;
-    shown.current = pathname;
+    const first = shown.current === null;
+    if (shown.current === address) return;
+    shown.current = address;
+    const newPath = shownPath.current !== pathname;
+    shownPath.current = pathname;
     let frame = 0;
     let tries = 0;
     const look = () => {
-      if (document.activeElement !== document.body) return;
       const heading = document.querySelector<HTMLElement>("main h1, h1");
-      if (heading) {
+      if (!heading) {
+        if (++tries < 300) frame = requestAnimationFrame(look);
+        return;
+      }
+      const name = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
+      document.title = name ? `${name} – ${APP_TITLE}` : APP_TITLE;
+      // The same page under another address (a tab of it, say) is not news.
+      const news = newPath || name !== named.current;
+      named.current = name;
+      if (first || !news) return;
+      if (!document.activeElement || document.activeElement === document.body) {
         if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
         heading.focus({ preventScroll: true });
-      } else if (++tries < 300) frame = requestAnimationFrame(look);
+      } else if (name) announce(name);
     };
     frame = requestAnimationFrame(look);
     return () => cancelAnimationFrame(frame);
-  }, [pathname]);
+  }, [address, pathname]);
 }
 
 function useRouter() {

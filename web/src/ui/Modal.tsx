@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { cx } from "./cx";
+import { containersOf, focusNearest } from "./focusRescue";
 import { openerOf } from "./Menu";
 import styles from "./Modal.module.css";
 
@@ -38,8 +39,11 @@ export function Modal({ title, onClose, children, footer, wide }: ModalProps) {
       else dialog.setAttribute("open", "");
     }
     if (dialog) focusFirst(dialog);
+    // Where the opener was: a dialog that removed it (Delete) gives the focus to what held it.
+    const openerPlace = opener.current ? containersOf(opener.current) : [];
     return () => {
       if (opener.current?.isConnected) opener.current.focus();
+      else focusNearest(openerPlace);
     };
   }, []);
   // A step of the dialog that replaced the focused control (a method chosen, say) left the focus

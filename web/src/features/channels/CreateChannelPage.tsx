@@ -140,8 +140,10 @@ export default function CreateChannelPage() {
           <div className="field">
             <div className={styles.labelRow}>
               <label htmlFor={nameId}>Channel Name</label>
-              <span className={styles.counter} aria-live="polite">
+              {/* Read with the field (its description), not said at every key. */}
+              <span id={`${nameId}-count`} className={styles.counter}>
                 {name.length}/{CHANNEL_NAME_MAX}
+                <span className="visually-hidden"> characters</span>
               </span>
             </div>
             <input
@@ -150,7 +152,7 @@ export default function CreateChannelPage() {
               maxLength={CHANNEL_NAME_MAX}
               placeholder="e.g. general-announcements"
               aria-invalid={nameError ? true : undefined}
-              aria-describedby={`${nameId}-hint`}
+              aria-describedby={`${nameId}-hint ${nameId}-count`}
               {...form.register("name")}
             />
             <span id={`${nameId}-hint`} className={nameError ? "hint invalid" : "hint"}>

@@ -7,10 +7,10 @@ import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotif
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./ChatDock.module.css";
 import parts from "./ChatParts.module.css";
+import { dockText as text } from "./dockText";
 import { ChatIcon, CloseIcon } from "./icons";
 import { onOpenConversation } from "./openConversation";
 import { chime, useNotificationChoices } from "./sound";
-import { text } from "./text";
 import { useInbox } from "./useInbox";
 import { usePageVisible } from "./usePageVisible";
 

@@ -55,7 +55,7 @@ function Bubble({
 
 /** The panel's second view: one conversation, its messages (mine on the right) and the composer. */
 export function ConversationView({ me, contact, reading, onBack, onClose, onRead, onSent }: Props) {
-  const chat = useConversation({ me, otherId: contact.id, reading, onRead });
+  const chat = useConversation({ me, otherId: contact.id, otherName: contact.full_name, reading, onRead });
   const messages = chat.messages ?? NONE;
   const form = useContractForm(sendMessageInput, { defaultValues: { content: "" } });
   const draft = form.watch("content");

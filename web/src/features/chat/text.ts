@@ -1,11 +1,10 @@
-/** The chat panel's words; the spec's own are marked. */
+import { dockText } from "./dockText";
+
+/** The chat panel's words (loaded with the panel); the spec's own are marked. */
 export const text = {
-  title: "Messages",
-  /** A browser notification's title for a direct message. */
-  messageFrom: (name: string | null) => (name ? `${name} sent you a direct message` : "New direct message"),
-  openChat: "Open messages",
-  closeChat: "Close messages",
-  unreadBadge: (n: number) => `${n} unread`,
+  ...dockText,
+  /** A message of theirs arriving in the open conversation, said to screen readers. */
+  said: (name: string, content: string) => `${name}: ${content.slice(0, 300)}`,
   contacts: "Contacts",
   /** spec */
   noContacts: "No users available to chat with.",

@@ -6,8 +6,10 @@ import { call } from "../../api/client";
 import { unreachable } from "../../api/http";
 import { endpointKey, readFromNow, useEndpointMutation, writeOrReadAgain } from "../../api/query";
 import { useReconnected, useTopic } from "../../api/useRealtime";
+import { announce } from "../../ui/announce";
 import { messageOf } from "../../ui/messageOf";
 import { type ConversationPages, markedRead, messagesOf, withNew } from "./cache";
+import { text } from "./text";
 
 export interface Conversation {
   /** Oldest first; undefined until the first page arrived. */
@@ -27,6 +29,8 @@ export interface Conversation {
 interface Options {
   me: string;
   otherId: string;
+  /** Their name: a message of theirs arriving is said to screen readers with it. */
+  otherName?: string;
   /** The conversation is on screen in a visible tab: what arrives is read at once. */
   reading: boolean;
   onRead(): void;
@@ -37,7 +41,7 @@ interface Options {
  * live delivery and read marks written into the cache (`cache.ts`), the catch-up after a reconnect
  * a refetch, and sending and read marks through the declared endpoints.
  */
-export function useConversation({ me, otherId, reading, onRead }: Options): Conversation {
+export function useConversation({ me, otherId, otherName, reading, onRead }: Options): Conversation {
   const queryClient = useQueryClient();
   const key = endpointKey(chatEndpoints.conversation, { params: { id: otherId }, query: {} });
   const pages = useInfiniteQuery({
@@ -86,7 +90,9 @@ export function useConversation({ me, otherId, reading, onRead }: Options): Conv
     `user:${me}`,
     {
       "message.created": (message) => {
-        if (ours(message)) update((data) => withNew(data, [message]));
+        if (!ours(message)) return;
+        update((data) => withNew(data, [message]));
+        if (message.sender_id === otherId && otherName) announce(text.said(otherName, message.content));
       },
       "message.read": (event) => {
         // They read what I sent (they show read receipts), or I read theirs in another tab.

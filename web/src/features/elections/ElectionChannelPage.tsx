@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import type { Election } from "../../../../contract/elections";
-import { electionsEndpoints } from "../../../../contract/elections-endpoints";
-import { endpointUrl } from "../../../../contract/endpoint";
 import { Link, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
@@ -30,7 +28,7 @@ const ConfigurationPanel = lazy(() =>
 );
 // The results (each method's tables) and the voters' roll load when their tab opens: the ballot
 // page is the first load of most voters.
-const ResultsList = lazy(() => import("./ResultsList").then((m) => ({ default: m.ResultsList })));
+const ResultsTab = lazy(() => import("./ResultsList").then((m) => ({ default: m.ResultsTab })));
 const VotersTab = lazy(() => import("./VotersTab").then((m) => ({ default: m.VotersTab })));
 
 type TabKey = "overview" | "vote" | "results" | "voters";
@@ -243,30 +241,9 @@ export default function ElectionChannelPage() {
                 {tab === "overview" && <Overview election={election} />}
                 {tab === "vote" && <CastVote key={election.id} election={election} onChanged={refetch} />}
                 {tab === "results" && (
-                  <>
-                    <div className={styles.resultsToolbar}>
-                      {election.status === "active" && (
-                        <p className={cx("muted", shared.small)}>{text.batchNote}</p>
-                      )}
-                      {election.viewer.can_see_results && (
-                        <a
-                          className="btn"
-                          href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
-                          download
-                        >
-                          {text.exportCsv}
-                        </a>
-                      )}
-                      {election.viewer.can_see_results && (
-                        <Link className="btn" to={`/elections/${election.id}/report`}>
-                          {text.printReport}
-                        </Link>
-                      )}
-                    </div>
-                    <Suspense fallback={<Spinner />}>
-                      <ResultsList election={election} />
-                    </Suspense>
-                  </>
+                  <Suspense fallback={<Spinner />}>
+                    <ResultsTab election={election} />
+                  </Suspense>
                 )}
                 {tab === "voters" && (
                   <Suspense fallback={<Spinner />}>

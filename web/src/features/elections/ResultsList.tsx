@@ -1,4 +1,7 @@
 import type { Election } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { endpointUrl } from "../../../../contract/endpoint";
+import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
@@ -8,6 +11,37 @@ import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { rankPosition } from "./results/ranking";
 import { leaderLabel, Trophy } from "./Trophy";
 import { text } from "./text";
+
+/**
+ * The election channel's Results tab (loaded when it is opened): the batch note while voting is
+ * open, the CSV and the printable report, and the results.
+ */
+export function ResultsTab({ election }: { election: Election }) {
+  return (
+    <>
+      {/* The questions' h3 come under it (the page's h1, then the election's tab). */}
+      <h2 className="visually-hidden">{text.tabs.results}</h2>
+      <div className={styles.toolbar}>
+        {election.status === "active" && <p className={cx("muted", shared.small)}>{text.batchNote}</p>}
+        {election.viewer.can_see_results && (
+          <a
+            className="btn"
+            href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
+            download
+          >
+            {text.exportCsv}
+          </a>
+        )}
+        {election.viewer.can_see_results && (
+          <Link className="btn" to={`/elections/${election.id}/report`}>
+            {text.printReport}
+          </Link>
+        )}
+      </div>
+      <ResultsList election={election} />
+    </>
+  );
+}
 
 /**
  * Results per position: candidates by votes descending, the share of the position's total to 1

@@ -51,8 +51,6 @@ export const pageText = {
     "Organization administrators run the election and do not vote. Voters cast their ballots here; you can follow turnout as ballots are sealed in batches, and the results when voting closes.",
   notOnRoll: "You are not on the voter roll of this election: the roll was fixed when voting opened.",
   twoFactorLink: "Open your settings",
-  exportCsv: "Export CSV",
-  printReport: "Print report",
   batchNote:
     "While voting is open, turnout moves in batches, each time ten or more voters' ballots are sealed.",
 } as const;

@@ -6,6 +6,8 @@ import { pageText } from "./pageText";
 /** The election screens' own words; the spec's messages come from contract/elections. */
 export const text = {
   ...pageText,
+  exportCsv: "Export CSV",
+  printReport: "Print report",
   // Overview
   status: "Status",
   timeZone: (zone: string) => `Times in ${zone}`,

@@ -13,6 +13,7 @@ import { keepShowing, loadWords, matching } from "./tabLoad";
 const ACTION_NAMES: Record<string, string> = {
   "session.signed_in": "Signed in",
   "session.sign_in_failed": "Failed sign-in",
+  "session.sign_in_refused": "Sign-in refused: too many attempts",
   "session.signed_out": "Signed out",
   "organization.activated": "Activated organization",
   "organization.suspended": "Suspended organization",
@@ -21,7 +22,8 @@ const ACTION_NAMES: Record<string, string> = {
 
 function describeTarget(entry: AdminActionEntry): string {
   if (entry.target_type === "organization") return entry.target_name ?? "A deleted organization";
-  if (entry.action === "session.sign_in_failed") return `as "${String(entry.detail.username ?? "")}"`;
+  if (entry.action === "session.sign_in_failed" || entry.action === "session.sign_in_refused")
+    return entry.detail.username ? `as "${String(entry.detail.username)}"` : "an unknown username";
   if (entry.action === "admin.created")
     return `${String(entry.detail.username ?? "")} (${String(entry.detail.via ?? "")})`;
   return "";
@@ -64,7 +66,7 @@ export function AuditLogTab({ search }: { search: string }) {
                 <tr key={entry.id}>
                   <td>{formatDateTime(entry.created_at)}</td>
                   <td>{entry.admin_username ?? <span className="muted">Unknown</span>}</td>
-                  <td className={entry.action === "session.sign_in_failed" ? styles.failed : undefined}>
+                  <td className={entry.action.startsWith("session.sign_in_") ? styles.failed : undefined}>
                     {ACTION_NAMES[entry.action] ?? entry.action}
                   </td>
                   <td>{describeTarget(entry)}</td>

@@ -334,6 +334,9 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
         className={styles.scroll}
         onScroll={onScroll}
         role="log"
+        // Not live: filled on opening (and with older pages on scrolling up), it would read the
+        // whole history out; a new message from someone else is said by useChannelLive (announce).
+        aria-live="off"
         aria-label={`# ${channel.name}`}
         aria-busy={loadingOlder || status === "loading"}
       >

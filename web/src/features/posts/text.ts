@@ -51,6 +51,9 @@ export const text = {
   mentionSuggestions: "Members to mention",
   attachmentsOffNote: "Attachments are turned off in this channel.",
   // Typing
+  /** Said to screen readers when someone else's message arrives in the open channel. */
+  newMessage: (name: string, content: string) =>
+    content.trim() ? `${name}: ${content.trim().slice(0, 300)}` : `${name} shared a file`,
   typing: (names: string[]) =>
     names.length === 1
       ? `${names[0]} is typing…`

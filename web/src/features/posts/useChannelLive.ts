@@ -1,12 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { authorName } from "../../../../contract/posts";
 import { postsEndpoints as e } from "../../../../contract/posts-endpoints";
 import type { Moment } from "../../api/moment";
 import { readFromNow } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { announce } from "../../ui/announce";
 import { catchUpPlan } from "./catchUp";
 import type { ChannelCache } from "./channelCache";
 import { COLLECTIONS, commentsKey, fetchPost, listKey } from "./keys";
+import { text } from "./text";
 
 /** How long a typing notice shows after its last event. */
 const TYPING_SHOWS_MS = 4000;
@@ -52,6 +55,8 @@ export function useChannelLive(options: {
         const authorId = event.post?.author?.id;
         if (authorId) setTypers((list) => list.filter((typer) => typer.userId !== authorId));
         if (!authorId || authorId !== userId) readNow();
+        if (event.post && authorId !== userId)
+          announce(text.newMessage(authorName(event.post.author), event.post.content));
       },
       "post.updated": (event) => {
         if (!cache.known(event.post_id)) return;

@@ -48,7 +48,7 @@ export default function Header() {
 
   return (
     <header className={styles.header}>
-      <a className={styles.skipLink} href="#pub-main">
+      <a className="skip-link" href="#pub-main">
         Skip to content
       </a>
       <div className={cx(shared.container, styles.headerBar)}>

@@ -40,6 +40,21 @@ function ShellLayout() {
     return () => document.removeEventListener("keydown", onKey);
   }, [sidebarOpen]);
 
+  // The drawer takes the focus when it opens (the page behind it is inert meanwhile), and gives it
+  // back to its button when it closes, by Escape, its close button or a channel chosen in it.
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (sidebarOpen) {
+      wasOpen.current = true;
+      document.querySelector<HTMLElement>(`.${styles.shell} aside button`)?.focus();
+    } else if (wasOpen.current) {
+      wasOpen.current = false;
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest("aside")) drawerButton.current?.focus();
+    }
+  }, [sidebarOpen]);
+
   if (status === "loading") {
     return (
       <div className="center-screen" role="status">
@@ -70,6 +85,9 @@ function ShellLayout() {
 
   return (
     <div className={styles.shell}>
+      <a className="skip-link" href="#workspace-main">
+        Skip to content
+      </a>
       <OrganizationStrip />
       <ChannelSidebar
         open={sidebarOpen}
@@ -85,9 +103,10 @@ function ShellLayout() {
           onClick={() => setSidebarOpen(false)}
         />
       )}
-      <main className={styles.main}>
+      <main id="workspace-main" className={styles.main} tabIndex={-1} inert={sidebarOpen || undefined}>
         <div className={styles.mobileBar}>
           <button
+            ref={drawerButton}
             type="button"
             className={buttons.iconButton}
             aria-label={text.openSidebar}

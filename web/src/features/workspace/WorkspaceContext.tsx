@@ -9,7 +9,7 @@ import type {
   OrganizationProfile,
   OrganizationSummary,
 } from "../../../../contract/organizations";
-import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
+import { workspaceEndpoints } from "../../../../contract/workspace-endpoints";
 import { call } from "../../api/client";
 import type { Moment } from "../../api/moment";
 import { endpointKey, type LoadStatus, loadStatusOf, readFromNow, useEndpointQuery } from "../../api/query";
@@ -48,7 +48,7 @@ const NONE_PENDING: MyOrganizations["pending"] = [];
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 
-const { mine, profile, members, online } = organizationsEndpoints;
+const { mine, profile, members, online } = workspaceEndpoints;
 const { list: channelList } = channelsEndpoints;
 const of = (id: string) => ({ params: { id } });
 
@@ -123,7 +123,7 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
 
   const switchTo = useCallback(
     async (organizationId: string) => {
-      const next = await call(organizationsEndpoints.switchTo, { body: { organization_id: organizationId } });
+      const next = await call(workspaceEndpoints.switchTo, { body: { organization_id: organizationId } });
       // The frame stays on screen (the strip shows the switch in progress) while the data reloads.
       await settle(queryClient, next);
     },
