@@ -170,6 +170,8 @@ export interface Election {
     can_vote: boolean;
     voted_position_ids: string[];
     on_roll: boolean;
+    /** The viewer's voting session here was blocked by an administrator (security monitoring): they may not vote. */
+    blocked: boolean;
   };
 }
 

@@ -10,6 +10,8 @@ export const firstMessages = {
   organizationSuspended:
     "This organization has been suspended by the platform administrator. You can read, but not post, create or change channels and elections, join rooms or vote.",
   channelNotFound: "Channel not found",
+  votingSessionBlocked:
+    "Your voting session in this election was blocked by the organization's administrators after a security review. Your vote was not cast. Contact them to have it reviewed.",
   unexpected: "An unexpected error occurred",
   removedFromOrganization: (name: string) => `An administrator removed you from ${name}`,
 } as const;

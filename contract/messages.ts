@@ -53,8 +53,6 @@ const accountMessages = {
 
 /** Workspace messages: organizations, joining, invites, channels, settings. */
 export const workspaceMessages = {
-  votingSessionBlocked:
-    "Your voting session in this election was blocked by the organization's administrators after a security review. Your vote was not cast. Contact them to have it reviewed.",
   channelNameRequired: "Channel name is required",
   channelNameTooLong: "Channel name must be at most 50 characters",
   channelTypeInvalid: "Channel type must be text, airing, live or election",

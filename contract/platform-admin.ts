@@ -86,10 +86,18 @@ export type OrganizationListQuery = z.input<typeof organizationListQuery>;
 export const memberListQuery = z.strictObject(page);
 export type MemberListQuery = z.input<typeof memberListQuery>;
 
-export const actionListQuery = z.strictObject({
-  limit: page.limit,
-  offset: page.offset,
-});
+export const actionListQuery = z.strictObject(page);
+
+/** The audit log's words for each action (the screen shows them; its search matches them). */
+export const ADMIN_ACTION_NAMES: Record<string, string> = {
+  "session.signed_in": "Signed in",
+  "session.sign_in_failed": "Failed sign-in",
+  "session.sign_in_refused": "Sign-in refused: too many attempts",
+  "session.signed_out": "Signed out",
+  "organization.activated": "Activated organization",
+  "organization.suspended": "Suspended organization",
+  "admin.created": "Admin account created",
+};
 
 /** The spec's "Admin login result" and "Admin session": who is signed in, and since when. */
 export interface AdminUserData {

@@ -46,6 +46,15 @@ describe("the platform admin portal", () => {
     await admin.page.getByRole("heading", { name: "Admin Portal" }).waitFor();
     expect(admin.page.url()).toMatch(/\/admin\/signin$/);
     await admin.page.getByText(platformAdminMessages.accessNotice).waitFor();
+    // Nobody signed in is told nothing more; a session that ended (a reload, a new tab, its cookie
+    // no longer known to the server) is said to have expired on the sign-in page.
+    expect(await admin.page.getByText(platformAdminMessages.sessionExpired).count()).toBe(0);
+    const origin = new URL(admin.page.url()).origin;
+    await admin.context.addCookies([{ name: "votespace_admin", value: "ended-session", url: origin }]);
+    await admin.page.goto("/admin/dashboard");
+    await admin.page.getByText(platformAdminMessages.sessionExpired).waitFor();
+    expect(admin.page.url()).toMatch(/\/admin\/signin$/);
+    await admin.context.clearCookies({ name: "votespace_admin" });
     const demoBox = admin.page.getByRole("region", { name: "Demo credentials" });
     await demoBox.waitFor();
     const username = (await demoBox.getByTestId("demo-username").textContent()) ?? "";
@@ -155,13 +164,12 @@ describe("the platform admin portal", () => {
     await ballot.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
     expect(await ballot.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
     await shot(voter.page, "admin-suspended-ballot");
-    // So does a room: no seat is taken, the suspension is shown.
+    // So does a room: no seat is taken, the suspension is said once (the workspace's banner).
     await voter.page.goto(`/member/airing?channelId=${stage.id}&channelName=${stage.name}`);
-    await voter.page
-      .locator(".roomParts_page")
-      .getByRole("status")
-      .filter({ hasText: messages.organizationSuspended })
-      .waitFor();
+    await voter.page.getByRole("heading", { name: stage.name }).waitFor();
+    await voter.page.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
+    expect(await voter.page.getByText(messages.organizationSuspended).count()).toBe(1);
+    expect(await voter.page.getByRole("button", { name: "Leave" }).count()).toBe(0);
     await shot(voter.page, "admin-suspended-room");
 
     // A channel is read, not written to: its composer is replaced by the suspension (the server refuses a post too).

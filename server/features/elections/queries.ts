@@ -16,6 +16,7 @@ import {
   organizations,
   participations,
   users,
+  votingSessions,
 } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { isAdmin, roleIn } from "../organizations/policy";
@@ -43,7 +44,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   const ids = rows.map((row) => row.id);
   const organizationIds = [...new Set(rows.map((row) => row.organizationId))];
   const channelIds = rows.map((row) => row.channelId).filter((id): id is string => id !== null);
-  const [positions, candidateRows, cast, rolls, orgVoters, mine, onRoll, zones, roles, security] =
+  const [positions, candidateRows, cast, rolls, orgVoters, mine, onRoll, zones, roles, security, blocked] =
     await Promise.all([
       db
         .select()
@@ -99,6 +100,17 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
             .from(channels)
             .where(inArray(channels.id, channelIds))
         : Promise.resolve([]),
+      // The viewer's own blocked sessions (security monitoring): told before they verify, not after.
+      db
+        .selectDistinct({ electionId: votingSessions.electionId })
+        .from(votingSessions)
+        .where(
+          and(
+            inArray(votingSessions.electionId, ids),
+            eq(votingSessions.userId, viewer.id),
+            eq(votingSessions.status, "blocked"),
+          ),
+        ),
     ]);
   // An upcoming election whose administrator chose its roll counts (and places the viewer on) that roll.
   const chosen = await chosenRolls(db, rows, viewer.id);
@@ -110,6 +122,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   const suspended = new Set(zones.filter((z) => z.status === "suspended").map((z) => z.id));
   const roleBy = new Map(roles);
   const rolled = new Set(onRoll.map((r) => r.electionId));
+  const blockedIn = new Set(blocked.map((b) => b.electionId));
 
   // The rules frozen when voting opened, else (upcoming) the channel's current ones.
   const securityOf = (row: ElectionRow) =>
@@ -203,9 +216,14 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         can_manage: admin,
         can_see_results: canSeeResults,
         // A suspended organization's members read the ballot but may not vote (casting refuses too).
-        can_vote: row.status === "active" && onTheRoll && !suspended.has(row.organizationId),
+        can_vote:
+          row.status === "active" &&
+          onTheRoll &&
+          !suspended.has(row.organizationId) &&
+          !blockedIn.has(row.id),
         voted_position_ids: mine.filter((m) => m.electionId === row.id).map((m) => m.positionId),
         on_roll: onTheRoll,
+        blocked: blockedIn.has(row.id),
       },
     };
   });

@@ -123,6 +123,9 @@ describe("blocking a session", () => {
         grant_id: await grantFor(t.database.db, t.clock, second.user.id, election.id),
         selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
       });
+    // The voter's election says so before they verify: no vote is offered.
+    const seen = (await call(t.app, second.cookie).get(`/api/elections/${election.id}`)).json();
+    expect(seen.viewer).toMatchObject({ blocked: true, can_vote: false });
     const denied = await vote();
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe(messages.votingSessionBlocked);

@@ -11,6 +11,7 @@ import type {
 } from "../../../contract/organizations";
 import { wallClock } from "../../../contract/zoned-time";
 import type { Db } from "../../db/connect";
+import { containing } from "../../db/like";
 import { elections, joinRequests, organizationMemberships, organizations, users } from "../../db/schema";
 import { updateWhere } from "../../db/update";
 import { notFound } from "../../http/errors";
@@ -160,7 +161,7 @@ export async function regenerateInviteCode(
  * (case-insensitive, in name, description or location), most members first.
  */
 export async function searchOrganizations(db: Db, user: User, term: string): Promise<SearchResult[]> {
-  const pattern = `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(term.trim());
   // Correlated subqueries name their tables explicitly: Drizzle leaves columns unqualified here.
   const mine = sql<boolean>`exists (select 1 from organization_memberships m where m.organization_id = "organizations"."id" and m.user_id = ${user.id})`;
   const pending = sql<boolean>`exists (select 1 from join_requests r where r.organization_id = "organizations"."id" and r.user_id = ${user.id} and r.status = 'pending')`;

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_IDLE_MINUTES, ADMIN_MAX_HOURS, platformAdminMessages } from "../../../contract/platform-admin";
 import { loadConfig } from "../../config";
@@ -180,7 +180,7 @@ describe("admin sign-in", () => {
       const refusals = await limited.database.db
         .select()
         .from(adminActions)
-        .where(eq(adminActions.action, "session.sign_in_refused"));
+        .where(and(eq(adminActions.action, "session.sign_in_refused"), eq(adminActions.adminId, admin.id)));
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toMatchObject({ adminId: admin.id, detail: { username: input.username } });
     } finally {

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
-import type { AdminActionEntry, Page } from "../../../contract/platform-admin";
+import { desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { ADMIN_ACTION_NAMES, type AdminActionEntry, type Page } from "../../../contract/platform-admin";
 import type { Db } from "../../db/connect";
+import { containing } from "../../db/like";
 import { adminActions, organizations, platformAdmins } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 
@@ -45,8 +46,25 @@ export async function recordAdminAction(
 /** The audit log, newest first, with who did it and the organization's name where the target is one. */
 export async function listAdminActions(
   db: Db,
-  options: { limit: number; offset: number },
+  options: { q: string; limit: number; offset: number },
 ): Promise<Page<AdminActionEntry>> {
+  // The search looks through the whole log, not the page on screen: the action's words, the admin,
+  // the organization, the username a failed sign-in typed (a real admin's only), the address.
+  const term = options.q.toLowerCase();
+  const named = Object.entries(ADMIN_ACTION_NAMES)
+    .filter(([, words]) => words.toLowerCase().includes(term))
+    .map(([action]) => action);
+  const pattern = containing(options.q);
+  const found = options.q
+    ? or(
+        named.length ? inArray(adminActions.action, named) : undefined,
+        ilike(platformAdmins.username, pattern),
+        ilike(organizations.name, pattern),
+        ilike(sql`${adminActions.detail}->>'username'`, pattern),
+        ilike(adminActions.ip, pattern),
+      )
+    : undefined;
+  const organizationOf = sql`${adminActions.targetType} = 'organization' and ${organizations.id}::text = ${adminActions.targetId}`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -56,14 +74,17 @@ export async function listAdminActions(
       })
       .from(adminActions)
       .leftJoin(platformAdmins, eq(platformAdmins.id, adminActions.adminId))
-      .leftJoin(
-        organizations,
-        sql`${adminActions.targetType} = 'organization' and ${organizations.id}::text = ${adminActions.targetId}`,
-      )
+      .leftJoin(organizations, organizationOf)
+      .where(found)
       .orderBy(desc(adminActions.createdAt), desc(adminActions.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(adminActions),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(adminActions)
+      .leftJoin(platformAdmins, eq(platformAdmins.id, adminActions.adminId))
+      .leftJoin(organizations, organizationOf)
+      .where(found),
   ]);
   return {
     items: rows.map((row) => ({

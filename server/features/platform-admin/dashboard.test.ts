@@ -294,4 +294,21 @@ describe("the audit log", () => {
     const times = log.items.map((a: { created_at: string }) => a.created_at);
     expect([...times].sort().reverse()).toEqual(times);
   });
+
+  it("is searched through whole, by the action's words, the admin and the address, a page at a time", async () => {
+    const wrong = { username: admin.input.username, password: "not the password at all" };
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: "POST", url: "/api/admin/session", payload: wrong });
+    const all = (await get("/api/admin/actions?q=failed&limit=200")).json();
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    expect(all.items.every((a: { action: string }) => a.action === "session.sign_in_failed")).toBe(true);
+    // One at a time: the total is the whole log's, not the page's.
+    const first = (await get("/api/admin/actions?q=FAILED&limit=1")).json();
+    expect(first).toMatchObject({ total: all.total, limit: 1 });
+    expect(first.items).toHaveLength(1);
+    const byAdmin = (await get(`/api/admin/actions?q=${admin.input.username}&limit=200`)).json();
+    expect(byAdmin.total).toBeGreaterThanOrEqual(all.total);
+    // Wildcards are matched as themselves.
+    expect((await get("/api/admin/actions?q=%25")).json().total).toBe(0);
+  });
 });

@@ -8,11 +8,11 @@ import type {
   Page,
 } from "../../../contract/platform-admin";
 import type { Db } from "../../db/connect";
+import { containing } from "../../db/like";
 import { organizations, users } from "../../db/schema";
 import { memberCount } from "../organizations/queries";
 
 /** A term for ILIKE, its wildcards taken literally. */
-const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const total = sql<number>`count(*) over ()::int`;
 
@@ -28,7 +28,7 @@ export async function listOrganizations(
   const conditions: SQL[] = [];
   if (query.status !== "all") conditions.push(eq(organizations.status, query.status));
   if (query.q) {
-    const pattern = like(query.q);
+    const pattern = containing(query.q);
     const matches = or(
       ilike(organizations.name, pattern),
       ilike(organizations.description, pattern),
@@ -94,7 +94,7 @@ export async function listMembers(
   db: Db,
   query: z.output<typeof memberListQuery>,
 ): Promise<Page<AdminMember>> {
-  const pattern = query.q ? like(query.q) : null;
+  const pattern = query.q ? containing(query.q) : null;
   const where = pattern
     ? or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(organizations.name, pattern))
     : undefined;

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type Mention, mentionedNames, type Post } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
+import { escapeLike } from "../../db/like";
 import {
   channelPreferences,
   channels,
@@ -9,6 +10,7 @@ import {
   posts,
   users,
 } from "../../db/schema";
+
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
 import { loadPosts } from "./queries";
@@ -76,7 +78,7 @@ const MENTION_CANDIDATES = 400;
  */
 export async function listMentions(db: Db, user: User, organizationId: string): Promise<Mention[]> {
   await requireMember(db, user, organizationId);
-  const needle = `%@${user.fullName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const needle = `%@${escapeLike(user.fullName.trim())}%`;
   const candidates = await db
     .select({ id: posts.id, content: posts.content })
     .from(posts)

@@ -125,7 +125,8 @@ function useNewPageKnown(pathname: string, search: string) {
         return;
       }
       const name = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
-      document.title = name ? `${name} – ${APP_TITLE}` : APP_TITLE;
+      // (A heading that names the app already is the title alone: the landing page's.)
+      document.title = !name || name.includes(APP_TITLE) ? name || APP_TITLE : `${name} – ${APP_TITLE}`;
       // The same page under another address (a tab of it, say) is not news.
       const news = newPath || name !== named.current;
       named.current = name;

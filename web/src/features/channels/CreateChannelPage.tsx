@@ -205,6 +205,7 @@ export default function CreateChannelPage() {
             candidates={candidates.fields}
             missingPeriod={missingPeriod}
             startPast={startPast}
+            timeZone={current.timezone}
             missingCandidates={missingCandidates}
             onAddCandidate={() => setAdding(true)}
             onRemoveCandidate={candidates.remove}

@@ -7,6 +7,7 @@ import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import { QuestionList } from "../elections/QuestionList";
 import { QuorumField } from "../elections/QuorumField";
 import { firstMessage, quorumValue } from "../elections/questions";
+import { text as electionText } from "../elections/text";
 import styles from "./CreateChannelPage.module.css";
 import type { createChannelForm } from "./createChannelForm";
 
@@ -19,6 +20,8 @@ interface VotingSectionProps {
   missingPeriod: boolean;
   /** The start chosen is already past in the organization's time zone. */
   startPast: boolean;
+  /** The organization's time zone, which the dates and times are in. */
+  timeZone: string;
   missingCandidates: boolean;
   onAddCandidate(): void;
   onRemoveCandidate(index: number): void;
@@ -34,6 +37,7 @@ export function VotingSection({
   candidates,
   missingPeriod,
   startPast,
+  timeZone,
   missingCandidates,
   onAddCandidate,
   onRemoveCandidate,
@@ -56,6 +60,8 @@ export function VotingSection({
         <Field label="Start Time" type="time" {...fieldProps(form, "voting_settings.startTime")} />
         <Field label="End Time" type="time" {...fieldProps(form, "voting_settings.endTime")} />
       </div>
+      {/* The organization's clock, not the browser's: a start "in the past" is past there. */}
+      <p className={cx("muted", styles.zone)}>{electionText.timeZone(timeZone)}</p>
       {missingPeriod && <p className={styles.requirement}>{messages.votingPeriodRequired}</p>}
       {startPast && (
         <p className={styles.requirement} role="status">

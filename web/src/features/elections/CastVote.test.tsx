@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../contract/accounts";
 import { type Election, electionMessages, type PositionView } from "../../../../contract/elections";
+import { firstMessages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { ToastProvider } from "../../ui/Toast";
@@ -29,7 +30,7 @@ const president: PositionView = {
   result: null,
 };
 
-const election = (status: Election["status"]): Election =>
+const election = (status: Election["status"], blocked = false): Election =>
   ({
     id: "e",
     organization_id: "o",
@@ -48,13 +49,14 @@ const election = (status: Election["status"]): Election =>
       can_vote: true,
       voted_position_ids: [],
       on_roll: true,
+      blocked,
     },
   }) as unknown as Election;
 
-function page(status: Election["status"], onChanged = vi.fn()) {
+function page(status: Election["status"], onChanged = vi.fn(), blocked = false) {
   return (
     <ToastProvider>
-      <CastVote election={election(status)} onChanged={onChanged} />
+      <CastVote election={election(status, blocked)} onChanged={onChanged} />
     </ToastProvider>
   );
 }
@@ -109,5 +111,13 @@ describe("voting closes while the voter is in the verification dialog", () => {
     fireEvent.click(screen.getByRole("button", { name: text.verify }));
     expect(await screen.findByText(text.verifyFailed)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: text.tryAgain })).toBeInTheDocument();
+  });
+});
+
+describe("a voter whose voting session an administrator blocked", () => {
+  it("is told so before verifying, not after, and is offered no ballot to submit", () => {
+    render(page("active", vi.fn(), true));
+    expect(screen.getByText(firstMessages.votingSessionBlocked)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: pageText.submitVote })).toBeNull();
   });
 });

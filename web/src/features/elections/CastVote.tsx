@@ -155,6 +155,9 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
     if (election.status === "completed") return text.notOpenCompleted;
     if (election.status === "cancelled") return text.notOpenCancelled;
     if (election.status !== "active") return electionMessages.notOpen;
+    // Said before the voter verifies (they were told only after, at the cast).
+    const toCast = election.viewer.voted_position_ids.length < election.positions.length;
+    if (election.viewer.blocked && toCast) return messages.votingSessionBlocked;
     return null;
   })();
   const votingStopped = notice !== null;

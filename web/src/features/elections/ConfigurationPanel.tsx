@@ -1,12 +1,14 @@
 import { useId, useState } from "react";
 import { type Election, METHOD_LABELS } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { messages } from "../../../../contract/messages";
 import { call } from "../../api/client";
 import { cx } from "../../ui/cx";
 import { ChevronIcon, ShieldIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
+import { useWorkspace } from "../workspace/WorkspaceContext";
 import { AuditTrail } from "./AuditTrail";
 import { BallotEditor, definitionOf } from "./BallotEditor";
 import styles from "./ConfigurationPanel.module.css";
@@ -25,6 +27,8 @@ export function ConfigurationPanel({
   onUpdated(next: Election): void;
 }) {
   const toast = useToast();
+  const { current } = useWorkspace();
+  const suspended = current?.id === election.organization_id && current.status === "suspended";
   // Beside the tabs on wide screens it starts open; above them on narrow ones it starts folded.
   const [expanded, setExpanded] = useState(
     () => globalThis.matchMedia?.("(min-width: 1240px)").matches ?? true,
@@ -58,85 +62,89 @@ export function ConfigurationPanel({
       </button>
       {expanded && (
         <div id={bodyId} className={styles.configBody}>
-          <section className={styles.configSection}>
-            <h4>{text.lifecycle}</h4>
-            <Lifecycle
-              key={`${election.status}-${election.end_date}-${election.end_time}`}
-              election={election}
-              onUpdated={onUpdated}
-            />
-          </section>
-
-          {/* Only where it changes something: a completed election's results are everyone's. */}
-          {election.status !== "completed" && (
+          {suspended && <p className={cx("muted", shared.small)}>{messages.organizationSuspended}</p>}
+          {/* A suspended organization changes nothing: every control is shown disabled, not refused after a confirmation. */}
+          <fieldset className="control-group" disabled={suspended}>
             <section className={styles.configSection}>
-              <Toggle
-                className={styles.configToggle}
-                label={text.hideResults}
-                description={text.hideResultsDesc}
-                checked={election.results_hidden}
-                busy={hiding}
-                onChange={async (next) => {
-                  setHiding(true);
-                  try {
-                    onUpdated(
-                      await call(electionsEndpoints.setOptions, {
-                        params: { id: election.id },
-                        body: { results_hidden: next },
-                      }),
-                    );
-                    const cancelled = election.status === "cancelled";
-                    toast(
-                      next
-                        ? cancelled
-                          ? text.resultsHiddenCancelled
-                          : text.resultsHiddenNow
-                        : cancelled
-                          ? text.resultsShownCancelled
-                          : text.resultsShownNow,
-                    );
-                  } catch (failure) {
-                    toast(text.actionFailed(messageOf(failure)), "error");
-                  } finally {
-                    setHiding(false);
-                  }
-                }}
+              <h4>{text.lifecycle}</h4>
+              <Lifecycle
+                key={`${election.status}-${election.end_date}-${election.end_time}`}
+                election={election}
+                onUpdated={onUpdated}
               />
             </section>
-          )}
 
-          <section className={styles.configSection}>
-            <h4>Notices and reminders</h4>
-            <ElectionNotices election={election} />
-          </section>
-
-          <section className={styles.configSection}>
-            <h4>{text.ballotEditor}</h4>
-            {election.status === "upcoming" ? (
-              <BallotEditor key={ballotKey} election={election} onUpdated={onUpdated} />
-            ) : (
-              <>
-                <p className={styles.frozen}>{text.frozenDone(election.status)}</p>
-                <p className={cx("muted", shared.small)}>{windowText(election)}</p>
-              </>
+            {/* Only where it changes something: a completed election's results are everyone's. */}
+            {election.status !== "completed" && (
+              <section className={styles.configSection}>
+                <Toggle
+                  className={styles.configToggle}
+                  label={text.hideResults}
+                  description={text.hideResultsDesc}
+                  checked={election.results_hidden}
+                  busy={hiding}
+                  onChange={async (next) => {
+                    setHiding(true);
+                    try {
+                      onUpdated(
+                        await call(electionsEndpoints.setOptions, {
+                          params: { id: election.id },
+                          body: { results_hidden: next },
+                        }),
+                      );
+                      const cancelled = election.status === "cancelled";
+                      toast(
+                        next
+                          ? cancelled
+                            ? text.resultsHiddenCancelled
+                            : text.resultsHiddenNow
+                          : cancelled
+                            ? text.resultsShownCancelled
+                            : text.resultsShownNow,
+                      );
+                    } catch (failure) {
+                      toast(text.actionFailed(messageOf(failure)), "error");
+                    } finally {
+                      setHiding(false);
+                    }
+                  }}
+                />
+              </section>
             )}
-          </section>
 
-          <section className={styles.configSection}>
-            <h4>{text.security}</h4>
-            <dl className={styles.security}>
-              <div>
-                <dt>{text.methodsOffered}</dt>
-                <dd>{election.verification_methods.map((m) => METHOD_LABELS[m]).join(", ")}</dd>
-              </div>
-              <div>
-                <dt>{text.twoFactorRequired}</dt>
-                <dd>{election.requires_two_factor ? text.yes : text.no}</dd>
-              </div>
-            </dl>
-            <p className={cx("muted", shared.small)}>{text.securityNote}</p>
-            <AuditTrail electionId={election.id} />
-          </section>
+            <section className={styles.configSection}>
+              <h4>Notices and reminders</h4>
+              <ElectionNotices election={election} />
+            </section>
+
+            <section className={styles.configSection}>
+              <h4>{text.ballotEditor}</h4>
+              {election.status === "upcoming" ? (
+                <BallotEditor key={ballotKey} election={election} onUpdated={onUpdated} />
+              ) : (
+                <>
+                  <p className={styles.frozen}>{text.frozenDone(election.status)}</p>
+                  <p className={cx("muted", shared.small)}>{windowText(election)}</p>
+                </>
+              )}
+            </section>
+
+            <section className={styles.configSection}>
+              <h4>{text.security}</h4>
+              <dl className={styles.security}>
+                <div>
+                  <dt>{text.methodsOffered}</dt>
+                  <dd>{election.verification_methods.map((m) => METHOD_LABELS[m]).join(", ")}</dd>
+                </div>
+                <div>
+                  <dt>{text.twoFactorRequired}</dt>
+                  <dd>{election.requires_two_factor ? text.yes : text.no}</dd>
+                </div>
+              </dl>
+              <p className={cx("muted", shared.small)}>{text.securityNote}</p>
+              <AuditTrail electionId={election.id} />
+            </section>
+          </fieldset>
         </div>
       )}
     </aside>

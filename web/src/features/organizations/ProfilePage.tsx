@@ -47,6 +47,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const stats = useOrganizationStats(current.id);
+  const frozen = profile.status === "suspended";
 
   // The shell's copy is newer whenever it reloads (after our own changes, or another admin's).
   useEffect(() => setProfile(current), [current]);
@@ -117,6 +118,7 @@ function Profile({ current }: { current: OrganizationProfile }) {
             <button
               type="button"
               className={cx("btn", styles.editButton)}
+              disabled={frozen}
               onClick={() => {
                 setNotice(null);
                 setEditing(true);
@@ -131,39 +133,46 @@ function Profile({ current }: { current: OrganizationProfile }) {
       <StatCards stats={stats.stats} error={stats.error} onRetry={() => void stats.reload()} />
 
       <div className={styles.columns}>
-        <div className={styles.column}>
-          {profile.can.invite && (
-            <InviteBox
+        {/* A suspended organization changes nothing: its controls are shown disabled (the banner says why). */}
+        <fieldset className="control-group" disabled={frozen}>
+          <div className={styles.column}>
+            {profile.can.invite && (
+              <InviteBox
+                profile={profile}
+                onNewCode={(code) => {
+                  setProfile((p) => ({ ...p, invite_code: code }));
+                  void refreshMembers().catch(() => undefined);
+                }}
+              />
+            )}
+            {profile.can.manage && (
+              <JoinRequests
+                organizationId={profile.id}
+                requireApproval={profile.require_approval}
+                onDecided={() => {
+                  void stats.reload();
+                  void refreshMembers().catch(() => undefined);
+                }}
+              />
+            )}
+            <OrganizationToggles
               profile={profile}
-              onNewCode={(code) => {
-                setProfile((p) => ({ ...p, invite_code: code }));
-                void refreshMembers().catch(() => undefined);
-              }}
+              onSaved={apply}
+              onTwoFactorChanged={() => void refreshMembers().catch(() => undefined)}
             />
-          )}
-          {profile.can.manage && (
-            <JoinRequests
-              organizationId={profile.id}
-              requireApproval={profile.require_approval}
-              onDecided={() => {
-                void stats.reload();
-                void refreshMembers().catch(() => undefined);
-              }}
-            />
-          )}
-          <OrganizationToggles
-            profile={profile}
-            onSaved={apply}
-            onTwoFactorChanged={() => void refreshMembers().catch(() => undefined)}
-          />
-        </div>
-        <div className={styles.column}>
-          {profile.can.manage && <ReportsPanel organizationId={profile.id} />}
-          <SecurityFacts profile={profile} />
-        </div>
+          </div>
+          <div className={styles.column}>
+            {profile.can.manage && <ReportsPanel organizationId={profile.id} />}
+            <SecurityFacts profile={profile} />
+          </div>
+        </fieldset>
       </div>
       {/* The voter list before the members: below a long list of members it went unseen. */}
-      {profile.can.manage && <VoterListPanel organizationId={profile.id} />}
+      {profile.can.manage && (
+        <fieldset className="control-group" disabled={frozen}>
+          <VoterListPanel organizationId={profile.id} />
+        </fieldset>
+      )}
       <MembersPanel organization={profile} />
       <LeaveOrganization organization={profile} />
     </div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { ShieldIcon } from "../../ui/icons";
@@ -39,6 +39,14 @@ function Dashboard() {
   const [search, setSearch] = useState("");
   const [signingOut, setSigningOut] = useState(false);
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
+  // On a narrow screen the sections scroll sideways: the open one is brought into view.
+  const sections = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another section opens
+  useEffect(() => {
+    sections.current
+      ?.querySelector<HTMLElement>('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
 
   const choose = (id: TabId) => {
     setSearch("");
@@ -77,7 +85,7 @@ function Dashboard() {
         </button>
       </header>
       <div className={styles.body}>
-        <nav className={styles.sidebar} aria-label="Admin sections">
+        <nav className={styles.sidebar} aria-label="Admin sections" ref={sections}>
           {TABS.map((t) => (
             <button
               key={t.id}

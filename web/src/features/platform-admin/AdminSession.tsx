@@ -1,7 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { messages } from "../../../../contract/messages";
-import { type AdminSessionInfo, platformAdminEndpoints } from "../../../../contract/platform-admin";
+import {
+  type AdminSessionInfo,
+  platformAdminEndpoints,
+  platformAdminMessages,
+} from "../../../../contract/platform-admin";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { useEndpointQuery } from "../../api/query";
@@ -58,7 +62,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   );
 
   if (ended || signedOut(check.error)) {
-    const signInState: SignInState = { notice: ended?.notice };
+    // The check itself may say the session ended (a reload, a new tab): said on the sign-in page
+    // too; a visitor who never signed in is not told anything.
+    const expired =
+      signedOut(check.error) && check.error.message === platformAdminMessages.sessionExpired
+        ? check.error.message
+        : undefined;
+    const signInState: SignInState = { notice: ended?.notice ?? expired };
     return <Navigate to="/admin/signin" replace state={signInState} />;
   }
   return (

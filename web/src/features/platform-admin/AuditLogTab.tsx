@@ -1,6 +1,8 @@
-import { useState } from "react";
-import type { AdminActionEntry } from "../../../../contract/platform-admin";
-import { platformAdminEndpoints } from "../../../../contract/platform-admin";
+import {
+  ADMIN_ACTION_NAMES,
+  type AdminActionEntry,
+  platformAdminEndpoints,
+} from "../../../../contract/platform-admin";
 import { useEndpointQuery } from "../../api/query";
 import { formatDateTime } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
@@ -8,17 +10,8 @@ import styles from "./AdminDashboardPage.module.css";
 import { useAdminFailure } from "./AdminSession";
 import { PagedTable } from "./PagedTable";
 import { RefreshButton } from "./RefreshButton";
-import { keepShowing, loadWords, matching } from "./tabLoad";
-
-const ACTION_NAMES: Record<string, string> = {
-  "session.signed_in": "Signed in",
-  "session.sign_in_failed": "Failed sign-in",
-  "session.sign_in_refused": "Sign-in refused: too many attempts",
-  "session.signed_out": "Signed out",
-  "organization.activated": "Activated organization",
-  "organization.suspended": "Suspended organization",
-  "admin.created": "Admin account created",
-};
+import { keepShowing, loadWords } from "./tabLoad";
+import { useSearchedPages } from "./useSearchedPages";
 
 function describeTarget(entry: AdminActionEntry): string {
   if (entry.target_type === "organization") return entry.target_name ?? "A deleted organization";
@@ -31,8 +24,9 @@ function describeTarget(entry: AdminActionEntry): string {
 
 /** The audit log: every admin action and failed sign-in, newest first. */
 export function AuditLogTab({ search }: { search: string }) {
-  const [offset, setOffset] = useState(0);
-  const query = useEndpointQuery(platformAdminEndpoints.actions, { query: { offset } }, keepShowing);
+  // Searched on the server, through the whole log (it searched the page on screen only).
+  const { q, offset, setOffset } = useSearchedPages(search);
+  const query = useEndpointQuery(platformAdminEndpoints.actions, { query: { q, offset } }, keepShowing);
   useAdminFailure(query.error);
   const reload = () => void query.refetch();
   return (
@@ -48,13 +42,8 @@ export function AuditLogTab({ search }: { search: string }) {
         {...loadWords("the audit log")}
       >
         {(page) => {
-          const rows = matching(
-            page.items,
-            search,
-            (e) =>
-              `${ACTION_NAMES[e.action] ?? e.action} ${e.admin_username ?? ""} ${describeTarget(e)} ${e.ip}`,
-          );
-          const none = search ? "No action matches the search." : "No actions recorded yet.";
+          const rows = page.items;
+          const none = q ? "No action matches the search." : "No actions recorded yet.";
           return (
             <PagedTable
               columns={["When", "Admin", "Action", "Target", "Address"]}
@@ -64,10 +53,10 @@ export function AuditLogTab({ search }: { search: string }) {
             >
               {rows.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.created_at)}</td>
+                  <td className={styles.when}>{formatDateTime(entry.created_at)}</td>
                   <td>{entry.admin_username ?? <span className="muted">Unknown</span>}</td>
                   <td className={entry.action.startsWith("session.sign_in_") ? styles.failed : undefined}>
-                    {ACTION_NAMES[entry.action] ?? entry.action}
+                    {ADMIN_ACTION_NAMES[entry.action] ?? entry.action}
                   </td>
                   <td>{describeTarget(entry)}</td>
                   <td className={styles.mono}>{entry.ip}</td>

@@ -70,7 +70,9 @@ export default function FeaturesPage() {
           <FeatureCard
             icon={<ChartIcon />}
             title="Results with charts"
-            extra={<Bullets items={["Results per position", "Turnout that moves live", "Easy to share"]} />}
+            extra={
+              <Bullets items={["Results per position", "Turnout as ballots are sealed", "Easy to share"]} />
+            }
           >
             The results appear the moment voting closes, so members, candidates and observers all see the same
             picture; while voting is open no count moves with one ballot.

@@ -95,7 +95,8 @@ export default function Landing() {
             </h1>
             <p className={styles.heroLead}>
               Verify your voters, give each of them one vote per position with a receipt, and follow turnout
-              live and the results at the close, in the same place your members talk, meet and debate.
+              as ballots are sealed and the results at the close, in the same place your members talk, meet
+              and debate.
             </p>
             <div className={shared.heroActions}>
               <Link to="/signup" className={cx("btn", "btn-lg", shared.btnOnBrand)}>

@@ -27,7 +27,7 @@ const STEPS = [
   },
   {
     title: "Follow and share the results",
-    text: "Turnout moves live and the results appear as charts in the election channel at the close, ready to share with everyone.",
+    text: "Turnout moves as ballots are sealed, and the results appear as charts in the election channel at the close, ready to share with everyone.",
   },
 ] as const;
 

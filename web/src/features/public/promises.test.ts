@@ -31,4 +31,13 @@ describe("the public pages", () => {
     );
     expect(live).toEqual([]);
   });
+
+  it("never say turnout moves live: it moves as ballots are sealed, ten voters or more at a time", () => {
+    // Sentences may be cut across lines in the source: the words of each page read as one text.
+    const pages = readdirSync(folder)
+      .filter((name) => name.endsWith(".tsx"))
+      .map((name) => ({ name, words: readFileSync(join(folder, name), "utf8").replace(/\s+/g, " ") }));
+    const live = pages.filter(({ words }) => /turnout[^.<"]{0,40}\blive\b|\blive turnout/i.test(words));
+    expect(live.map(({ name }) => name)).toEqual([]);
+  });
 });

@@ -131,7 +131,8 @@ export function Room({
     return (
       <div className={styles.body}>
         <EmptyState title={text.ended} action={suspended ? undefined : <ReopenButton onReopen={onReopen} />}>
-          <span role="status">{newerSession ? text.newerSession : text.endedBody}</span>
+          {/* Suspended, no room opens again: the shell's banner says why. */}
+          <span role="status">{newerSession ? text.newerSession : suspended ? null : text.endedBody}</span>
         </EmptyState>
         <Recordings recordings={view.recordings} uploading={recorder.uploading} />
       </div>

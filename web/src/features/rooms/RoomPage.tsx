@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { messages } from "../../../../contract/messages";
 import type { RoomKind, RoomStatus } from "../../../../contract/rooms";
 import { Link, useSearchParams } from "../../router";
@@ -41,14 +42,20 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
   const { listed, gone } = useListedChannel(channelId);
   useHonestAddress(gone ? null : listed);
   const room = useRoom(gone ? null : channelId);
+  // Heard live from the workspace: members of a suspended organization may not join rooms (the
+  // shell's banner says so). Re-activated, a room refused meanwhile is read again.
+  const suspended = current?.status === "suspended";
+  const wasSuspended = useRef(suspended);
+  useEffect(() => {
+    if (wasSuspended.current && !suspended && room.failure) room.retry();
+    wasSuspended.current = suspended;
+  }, [suspended, room.failure, room.retry]);
 
   if (!currentId) return <NoOrganization area={area} />;
 
   const { view, failure } = room;
   const notFound = !channelId || gone || room.status === 404 || room.status === 400;
   const name = listed?.name ?? channelName;
-  // Heard live from the workspace: members of a suspended organization may not join rooms.
-  const suspended = current?.status === "suspended";
 
   return (
     <article className={parts.page}>
@@ -67,11 +74,6 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
         }
         description={listed?.description || view?.session.description || ""}
       />
-      {suspended && (
-        <div className={cx(parts.notice, parts.suspended)} role="status">
-          <strong>{messages.organizationSuspended}</strong>
-        </div>
-      )}
       {notFound ? (
         <EmptyState
           icon={kind === "airing" ? <MicIcon size={36} /> : <VideoIcon size={36} />}
@@ -82,7 +84,7 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
             </Link>
           }
         >
-          {failure ? failure.message : text.roomNotFoundBody}
+          {text.roomNotFoundBody}
         </EmptyState>
       ) : failure ? (
         suspended && room.status === 403 ? null : (

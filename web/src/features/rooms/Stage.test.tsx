@@ -42,6 +42,13 @@ describe("a live stream's tile without a picture", () => {
   });
 });
 
+describe("a live stream's empty stage", () => {
+  it("says the host left once the session is live", () => {
+    render(<Stage kind="live" live participants={[]} selfId="me" remotes={new Map()} preview={null} />);
+    expect(screen.getByText(text.stageLeft)).toBeTruthy();
+  });
+});
+
 describe("an audio room's empty stage", () => {
   const empty = (live: boolean) =>
     render(

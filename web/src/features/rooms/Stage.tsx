@@ -81,7 +81,7 @@ function VideoTiles({
   preview,
   live,
 }: StageProps & { speakers: RoomParticipant[] }) {
-  if (speakers.length === 0) return <p className={styles.empty}>{text.noVideo}</p>;
+  if (speakers.length === 0) return <p className={styles.empty}>{live ? text.stageLeft : text.noVideo}</p>;
   return (
     <ul className={cx(styles.tiles, TILES[Math.min(speakers.length, 4)])}>
       {speakers.map((p) => {

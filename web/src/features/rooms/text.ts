@@ -42,7 +42,7 @@ export const text = {
   rejoin: "Rejoin",
   enableSound: "Click to turn on sound",
   waitingHost: "Waiting for the host to start the session.",
-  /** An audio room's stage with no one on it: before the session starts, and once it has (the host left). */
+  /** A stage with no one on it: before the session starts, and once it has (the host left). */
   stageEmpty: "No one is on stage yet.",
   stageLeft: "No one is on stage: the host has left the room.",
   waitingHostCanStart: "Everyone who opens this channel is in the room. Press Start to go live.",

@@ -47,8 +47,18 @@ function ShellLayout() {
   useEffect(() => {
     if (sidebarOpen) {
       wasOpen.current = true;
-      document.querySelector<HTMLElement>(`.${styles.shell} aside button`)?.focus();
-    } else if (wasOpen.current) {
+      // The drawer fades in (hidden until its transition runs): tried each frame until it takes it.
+      const first = document.querySelector<HTMLElement>(`.${styles.shell} aside button`);
+      let frame = 0;
+      let tries = 0;
+      const take = () => {
+        first?.focus();
+        if (first && document.activeElement !== first && ++tries < 60) frame = requestAnimationFrame(take);
+      };
+      take();
+      return () => cancelAnimationFrame(frame);
+    }
+    if (wasOpen.current) {
       wasOpen.current = false;
       const active = document.activeElement;
       if (!active || active === document.body || active.closest("aside")) drawerButton.current?.focus();
