@@ -167,14 +167,20 @@ describe("security monitoring", () => {
     await confirm.waitFor({ state: "detached" });
     await panel.getByRole("button", { name: "Unblock" }).waitFor();
     await panel.getByText("Blocked").first().waitFor();
-    await vote(voterPage, second.id_number, "Kofi Boateng");
-    await voterPage.getByText(messages.votingSessionBlocked, { exact: false }).waitFor();
+    // The ballot says so before the voter verifies, as soon as it is read again (a cast tried
+    // meanwhile is refused with the same words).
+    await voterPage.reload();
+    await voterPage.getByRole("tab", { name: "Cast Vote" }).click();
+    await voterPage.getByRole("tabpanel").getByText(messages.votingSessionBlocked, { exact: true }).waitFor();
+    expect(await voterPage.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
     await shot(voterPage, "monitoring-voter-blocked");
     await panel.getByRole("button", { name: "Unblock" }).click();
     await panel.getByRole("button", { name: "Block" }).waitFor();
     await panel.getByRole("button", { name: "Close" }).click();
 
-    // The second voter votes (the session completes when voting closes, below).
+    // Unblocked, the second voter votes once the ballot is read again (the session completes when
+    // voting closes, below).
+    await voterPage.reload();
     await vote(voterPage, second.id_number, "Kofi Boateng");
     await voterPage.getByText("Your vote has been cast successfully!").first().waitFor();
 

@@ -229,7 +229,9 @@ describe("a live stream", { retry: 1 }, () => {
   });
 });
 
-describe("a live stream with a speaker on stage", () => {
+// The same known flake as the live stream's above (the host's camera now and then does not reach
+// the other side over the mesh on this 2-core machine, before any reload): one retry.
+describe("a live stream with a speaker on stage", { retry: 1 }, () => {
   it("gives the speaker the host's camera and voice again after the host reloads", async () => {
     const live = await createChannel(host.context, { name: `panel-${Date.now()}`, type: "live" });
     await startSession(host, [kojo], live);
