@@ -67,7 +67,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("an audio room", () => {
+// The mesh's known first-connection flake (see the live stream's below) reached the audio room
+// once in CI (the host's first audio never reached a listener): one retry here too.
+describe("an audio room", { retry: 1 }, () => {
   it("carries the host's voice to listeners, stops it on mute, and a promoted listener's voice", async () => {
     const airing = await createChannel(host.context, { name: `town-hall-${Date.now()}`, type: "airing" });
     await openRoom(host, "organization", airing);
