@@ -23,22 +23,28 @@ export function ResultsTab({ election }: { election: Election }) {
       <h2 className="visually-hidden">{text.tabs.results}</h2>
       <div className={styles.toolbar}>
         {election.status === "active" && <p className={cx("muted", shared.small)}>{text.batchNote}</p>}
-        {election.viewer.can_see_results && (
-          <a
-            className="btn"
-            href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
-            download
-          >
-            {text.exportCsv}
-          </a>
-        )}
-        {election.viewer.can_see_results && (
-          <Link className="btn" to={`/elections/${election.id}/report`}>
-            {text.printReport}
-          </Link>
-        )}
+        <ResultsExports election={election} />
       </div>
       <ResultsList election={election} />
+    </>
+  );
+}
+
+/** The results as a CSV file and as a printable report, for a viewer who may see them. */
+export function ResultsExports({ election }: { election: Election }) {
+  if (!election.viewer.can_see_results) return null;
+  return (
+    <>
+      <a
+        className="btn"
+        href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
+        download
+      >
+        {text.exportCsv}
+      </a>
+      <Link className="btn" to={`/elections/${election.id}/report`}>
+        {text.printReport}
+      </Link>
     </>
   );
 }

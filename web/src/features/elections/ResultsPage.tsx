@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { channelPath } from "../../../../contract/channels";
 import type { Election } from "../../../../contract/elections";
-import { electionsEndpoints } from "../../../../contract/elections-endpoints";
-import { endpointUrl } from "../../../../contract/endpoint";
 import { Link, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronLeftIcon } from "../../ui/icons";
@@ -15,6 +13,7 @@ import { ElectionsLoad } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { dateInZone, resultsNotice, turnout, windowText } from "./format";
 import { pageText } from "./pageText";
+import { ResultsExports } from "./ResultsList";
 import styles from "./ResultsPage.module.css";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { ResultsTable } from "./results/ResultsTable";
@@ -188,20 +187,7 @@ function SelectedElection({ election }: { election: Election }) {
           <Link className="btn" to={`/elections/${election.id}/bulletin`}>
             {text.bulletinLink}
           </Link>
-          {election.viewer.can_see_results && (
-            <>
-              <a
-                className="btn"
-                href={endpointUrl(electionsEndpoints.resultsCsv, { params: { id: election.id } })}
-                download
-              >
-                {text.exportCsv}
-              </a>
-              <Link className="btn" to={`/elections/${election.id}/report`}>
-                {text.printReport}
-              </Link>
-            </>
-          )}
+          <ResultsExports election={election} />
         </div>
       </header>
       <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Results views">
