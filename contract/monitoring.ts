@@ -1,4 +1,5 @@
 import { answer, endpoint, idParams } from "./endpoint";
+import { type DeviceInfo, type GeoLocation, votingSessionEndpoints } from "./voting-sessions";
 import { z } from "./zod";
 
 /** Security monitoring: voting sessions, the risk rules that fired on them, alerts and figures. */
@@ -53,44 +54,6 @@ export const monitoringMessages = {
     `Only sessions with a risk of ${(threshold * 100).toFixed(0)}% or more can be blocked.`,
   notBlocked: "This session is not blocked.",
 } as const;
-
-/** What the browser reports about itself (spec: device_info); every field capped. */
-export const deviceInfoSchema = z.strictObject({
-  userAgent: z.string().max(512),
-  platform: z.string().max(100),
-  language: z.string().max(35),
-  cookieEnabled: z.boolean(),
-  onLine: z.boolean(),
-  screen: z.strictObject({
-    width: z.number().int().min(0).max(100_000),
-    height: z.number().int().min(0).max(100_000),
-    colorDepth: z.number().int().min(0).max(128),
-  }),
-  timezone: z.string().max(64),
-  /** navigator.webdriver: the browser says it is driven by automation. */
-  webdriver: z.boolean().optional(),
-  /** The browser's own "mobile" hint (User-Agent Client Hints, or "Mobi" in the user agent). */
-  mobile: z.boolean().optional(),
-});
-export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
-
-export const locationSchema = z.strictObject({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  accuracy: z.number().min(0).max(10_000_000),
-});
-export type GeoLocation = z.infer<typeof locationSchema>;
-
-/**
- * POST /api/elections/:id/voting-sessions, sent when a voter opens an election channel. The
- * location is null until (and unless) the voter allows geolocation; a later call with it fills it in.
- */
-export const recordSessionInput = z.strictObject({
-  device_hash: z.string().regex(/^[0-9a-f]{64}$/, { error: "The device hash must be 64 hex characters" }),
-  device_info: deviceInfoSchema,
-  location: locationSchema.nullable(),
-});
-export type RecordSessionInput = z.input<typeof recordSessionInput>;
 
 /** A fired rule as stored with the session. */
 export interface RiskRuleHit {
@@ -211,15 +174,7 @@ export interface SessionStatusChange {
 
 /** Security monitoring's endpoints: the voter's session record, and the organization's screen. */
 export const monitoringEndpoints = {
-  /** A voter opened an election channel (and, later, allowed geolocation). Answered 201. */
-  record: endpoint({
-    method: "POST",
-    path: "/api/elections/:id/voting-sessions",
-    access: "voter",
-    params: idParams,
-    body: recordSessionInput,
-    response: answer<{ recorded: true }>(),
-  }),
+  ...votingSessionEndpoints,
   /** The monitoring screen: stat cards, sessions, alerts and analytics, read together. */
   overview: endpoint({
     method: "GET",

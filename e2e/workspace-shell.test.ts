@@ -5,7 +5,16 @@ import type { Channel, ChannelType } from "../contract/channels";
 import { messages } from "../contract/messages";
 import type { OrganizationProfile } from "../contract/organizations";
 import { settle } from "./browser";
-import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import {
+  launchBrowser,
+  newPage,
+  openElection,
+  pause,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -130,6 +139,43 @@ describe("workspace shell", () => {
     await page.getByText("Text Channel", { exact: true }).waitFor();
     expect(await general.getAttribute("aria-current")).toBe("page");
     await shot(page, "workspace-admin-channel");
+    await context.close();
+  });
+
+  it("the channels stay where they first appear while the calendar and the day's events load", async () => {
+    const { context, page, organization } = await adminWithOrganization();
+    // Two events today (each election opens now): a list longer than the room kept for it.
+    const candidates = [
+      { name: "Ama Owusu", party: "Progress Party" },
+      { name: "Yaw Boateng", party: "Unity Alliance" },
+    ];
+    for (const name of ["spring-vote", "autumn-vote"])
+      await openElection(context, organization.id, name, candidates);
+    // The calendar's events arrive late, as on a slow network: nothing may move when they do.
+    await page.route("**/api/organizations/*/calendar?*", async (route) => {
+      await pause(800);
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const tops: number[] = [];
+      (window as unknown as { channelTops: number[] }).channelTops = tops;
+      const started = performance.now();
+      const frame = () => {
+        const link = document.querySelector('[aria-label="Text Channels"] a');
+        const top = link && Math.round(link.getBoundingClientRect().top);
+        if (top && tops.at(-1) !== top) tops.push(top);
+        if (performance.now() - started < 4_000) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto("/organization");
+    const calendar = page.getByRole("region", { name: "Calendar" });
+    await calendar.getByRole("link", { name: "autumn-vote" }).first().waitFor();
+    await pause(500);
+    expect(
+      await page.evaluate(() => (window as unknown as { channelTops: number[] }).channelTops),
+    ).toHaveLength(1);
+    await shot(page, "workspace-calendar-events");
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +24,27 @@ export interface RiskRuleHit {
   weight: number;
   detail: string;
 }
+
+/**
+ * Attempts to vote again made before a seal disclosed the voter's vote: counted on the session at
+ * once, they would tell administrators that this voter had voted, and when. They move to the
+ * voter's session when a seal discloses the voter (monitor.ts, discloseHeldDuplicates); never shown.
+ */
+export const heldDuplicateAttempts = pgTable(
+  "held_duplicate_attempts",
+  {
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull(),
+    /** The last attempt's address: the session's, should the voter have none by then. */
+    ip: text("ip").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.electionId, t.userId] })],
+);
 
 /** A voter's visit to an election, from opening the channel through verification to casting. */
 export const votingSessions = pgTable(

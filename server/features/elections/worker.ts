@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { every } from "../../lib/every";
+import { discloseHeldDuplicates } from "../monitoring/monitor";
 import { announceElection, applySchedule } from "./lifecycle";
 import { sendScheduledNotices } from "./scheduled-notices";
 import { sealPending } from "./sealing";
@@ -13,7 +14,7 @@ const TICK_MS = 1000;
  * here (counts only) every time the sealer looks, until someone investigates.
  */
 export async function sealAndAnnounce(
-  ctx: Pick<AppContext, "db" | "bus">,
+  ctx: Pick<AppContext, "db" | "clock" | "bus">,
   log: FastifyBaseLogger,
   options: { electionId?: string } = {},
 ): Promise<void> {
@@ -34,6 +35,9 @@ export async function sealAndAnnounce(
       { err: outcome.stopped, seals: outcome.seals.length },
       "sealer stopped after some of a backlog's seals; the rest waits for its next pass",
     );
+  // Monitoring hears of the disclosed voters' held duplicate attempts, once per election sealed.
+  for (const electionId of new Set(outcome.seals.map((seal) => seal.electionId)))
+    await discloseHeldDuplicates(ctx, electionId);
   for (const seal of outcome.seals) {
     await ctx.bus.publish(`org:${seal.organizationId}`, "election.sealed", {
       election_id: seal.electionId,

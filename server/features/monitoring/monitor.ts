@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/connect";
 import { votingSessions } from "../../db/schema";
 import { announceAssessment } from "./announce";
 import { updateCurrentSession } from "./sessions";
@@ -43,9 +44,68 @@ export function votingMonitor(
           ? { verification: "passed" }
           : { verification: "failed", failedVerifications: sql`${votingSessions.failedVerifications} + 1` },
       ),
-    duplicateAttempt: (who) =>
-      update(who, { duplicateAttempts: sql`${votingSessions.duplicateAttempts} + 1` }),
+    // Only a voter whose vote is in can attempt again: held until a seal discloses them.
+    duplicateAttempt: async (who) => {
+      try {
+        if (await holdDuplicate(ctx.db, who)) return;
+      } catch (error) {
+        log.error({ err: error, electionId: who.electionId }, "monitoring: duplicate attempt not held");
+        return;
+      }
+      await update(who, { duplicateAttempts: sql`${votingSessions.duplicateAttempts} + 1` });
+    },
     // A cast completes the session only when the sealer discloses it, in a batch
     // (completeSessionsDisclosedBy): the moment of one vote is not to be learned here.
   };
+}
+
+/**
+ * Holds a duplicate attempt (heldDuplicateAttempts) while any of the voter's participations in the
+ * election waits for its seal, in one statement; false when all are disclosed (it counts at once).
+ */
+async function holdDuplicate(db: Db, who: VoterInElection): Promise<boolean> {
+  const held = (await db.execute(sql`
+    insert into held_duplicate_attempts (election_id, user_id, attempts, ip)
+    select ${who.electionId}::uuid, ${who.userId}::uuid, 1, ${who.ip}
+    where exists (
+      select 1 from participations p
+      where p.election_id = ${who.electionId}::uuid and p.user_id = ${who.userId}::uuid and p.seal_id is null)
+    on conflict (election_id, user_id)
+      do update set attempts = held_duplicate_attempts.attempts + 1, ip = excluded.ip
+    returning 1 as held`)) as unknown as { rows: unknown[] };
+  return held.rows.length > 0;
+}
+
+/**
+ * After a seal: the held duplicate attempts of the election's voters whose participations are all
+ * disclosed now move to their current session, which is re-assessed (the rule may fire) and
+ * announced. The seal's batch is the moment they become visible, as the votes behind them did.
+ * "Last seen" stays: the voter was not seen at the seal. An attempt held by a voter disclosed by
+ * an earlier seal (it came as that seal committed) moves with the next one.
+ */
+export async function discloseHeldDuplicates(
+  ctx: Pick<AppContext, "db" | "clock" | "bus">,
+  electionId: string,
+): Promise<void> {
+  const released = (await ctx.db.execute(sql`
+    delete from held_duplicate_attempts h
+    where h.election_id = ${electionId}::uuid
+      and not exists (
+        select 1 from participations p
+        where p.election_id = h.election_id and p.user_id = h.user_id and p.seal_id is null)
+    returning h.user_id, h.attempts, h.ip`)) as unknown as {
+    rows: Array<{ user_id: string; attempts: number; ip: string }>;
+  };
+  for (const { user_id: userId, attempts, ip } of released.rows) {
+    const assessed = await updateCurrentSession(
+      ctx.db,
+      ctx.clock.now(),
+      { userId, electionId, ip },
+      {
+        duplicateAttempts: sql`${votingSessions.duplicateAttempts} + ${attempts}`,
+        updatedAt: sql`${votingSessions.updatedAt}`,
+      },
+    );
+    if (assessed) await announceAssessment(ctx.bus, assessed);
+  }
 }

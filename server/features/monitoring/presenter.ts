@@ -1,4 +1,5 @@
-import type { DeviceInfo, MonitoredSession, SecurityAlert } from "../../../contract/monitoring";
+import type { MonitoredSession, SecurityAlert } from "../../../contract/monitoring";
+import type { DeviceInfo } from "../../../contract/voting-sessions";
 import type { AlertRow } from "./alerts";
 import type { SessionRow } from "./rules/types";
 

@@ -181,16 +181,22 @@ describe("automation signs", () => {
 });
 
 describe("repeated duplicate vote attempts", () => {
-  it("counts each attempt to vote again and fires at the second", async () => {
-    const { voters, election, president } = await monitoredElection(t);
+  /** A voter who opened the election channel, and a vote for the president's candidate at `index`. */
+  async function voterWhoOpened() {
+    const { admin, voters, election, president } = await monitoredElection(t);
     const [voter] = voters;
     if (!voter) throw new Error("no voters");
     await recordFrom(t, voter.cookie, election.id, sessionBody());
-    const vote = async (candidate: number) =>
+    const vote = async (index: number) =>
       call(t.app, voter.cookie).post(`/api/elections/${election.id}/ballots`, {
         grant_id: await grantFor(t.database.db, t.clock, voter.user.id, election.id),
-        selections: [{ position_id: president.id, candidate_id: president.candidates[candidate].id }],
+        selections: [{ position_id: president.id, candidate_id: president.candidates[index].id }],
       });
+    return { admin, voter, election, vote };
+  }
+
+  it("counts each attempt to vote again and fires at the second", async () => {
+    const { voter, election, vote } = await voterWhoOpened();
     expect((await vote(0)).statusCode).toBe(201);
     // The session completes when a seal discloses the vote in a batch, never at the cast itself.
     let session = await sessionOf(voter.user.id, election.id);
@@ -211,6 +217,27 @@ describe("repeated duplicate vote attempts", () => {
     expect(fired(session)).toContain("duplicate_votes");
     // Completed stays completed: the vote happened; the risk shows beside it.
     expect(session.status).toBe("completed");
+  });
+
+  it("holds attempts made before a seal disclosed the vote, then counts them at the seal, Last seen unmoved", async () => {
+    const { admin, voter, election, vote } = await voterWhoOpened();
+    expect((await vote(0)).statusCode).toBe(201);
+    const seen = (await sessionOf(voter.user.id, election.id)).updatedAt;
+    t.clock.advance(60_000);
+    expect((await vote(1)).statusCode).toBe(409);
+    expect((await vote(1)).statusCode).toBe(409);
+    let session = await sessionOf(voter.user.id, election.id);
+    expect(session).toMatchObject({ duplicateAttempts: 0, status: "active", updatedAt: seen });
+    expect(fired(session)).not.toContain("duplicate_votes");
+
+    // One voter is too few for a seal while voting is open: the close seals what waits.
+    t.clock.advance(60_000);
+    expect((await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`)).statusCode).toBe(
+      200,
+    );
+    session = await sessionOf(voter.user.id, election.id);
+    expect(session).toMatchObject({ duplicateAttempts: 2, status: "completed", updatedAt: seen });
+    expect(fired(session)).toContain("duplicate_votes");
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { recordSessionInput } from "../../../contract/monitoring";
+import type { recordSessionInput } from "../../../contract/voting-sessions";
 import type { Db, Tx } from "../../db/connect";
 import { elections, votingSessions } from "../../db/schema";
 import { type Assessment, assess } from "./assess";
@@ -92,6 +92,8 @@ export async function completeSessionsDisclosedBy(db: Db, electionId: string, se
  * Applies a change (a verification outcome, a duplicate attempt, a cast) to the voter's current
  * session in the election, the one seen last, and re-assesses it. A voter who verifies or votes
  * without having opened the channel gets a session here, with the request's address and no device.
+ * "Last seen" (updated_at) becomes now unless the change says otherwise (held duplicate attempts
+ * released by a seal keep it).
  */
 export async function updateCurrentSession(
   db: Db,
@@ -130,7 +132,7 @@ export async function updateCurrentSession(
     if (!id) throw new Error("voting session insert returned nothing");
     await tx
       .update(votingSessions)
-      .set({ ...change, updatedAt: now })
+      .set({ updatedAt: now, ...change })
       .where(eq(votingSessions.id, id));
     return assess(tx, id, now);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RecordSessionInput } from "../../../contract/monitoring";
+import type { RecordSessionInput } from "../../../contract/voting-sessions";
 import type { BusMessage } from "../../realtime/bus";
 import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createOrganization } from "../../test/factories";

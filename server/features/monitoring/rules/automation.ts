@@ -1,4 +1,4 @@
-import type { DeviceInfo } from "../../../../contract/monitoring";
+import type { DeviceInfo } from "../../../../contract/voting-sessions";
 import type { RiskRule } from "./types";
 
 /** User agents of headless browsers and automation tools. */

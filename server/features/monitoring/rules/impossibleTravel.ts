@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
-import type { GeoLocation } from "../../../../contract/monitoring";
+import type { GeoLocation } from "../../../../contract/voting-sessions";
 import { votingSessions } from "../../../db/schema";
 import type { RiskRule } from "./types";
 

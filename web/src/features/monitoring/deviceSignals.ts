@@ -1,4 +1,4 @@
-import type { DeviceInfo, GeoLocation } from "../../../../contract/monitoring";
+import type { DeviceInfo, GeoLocation } from "../../../../contract/voting-sessions";
 import { sha256Hex } from "../elections/hash";
 
 /** How long the voter has to answer the browser's location prompt before the location counts as unknown. */

@@ -1,10 +1,10 @@
 import {
   type AlertSeverity,
-  type GeoLocation,
   RISK_LOW_BELOW,
   RISK_MEDIUM_BELOW,
   type SessionStatus,
 } from "../../../../contract/monitoring";
+import type { GeoLocation } from "../../../../contract/voting-sessions";
 import { formatDateTime } from "../../ui/format";
 import { text } from "./text";
 

@@ -1,4 +1,4 @@
-import { monitoringEndpoints } from "../../../../contract/monitoring";
+import { votingSessionEndpoints } from "../../../../contract/voting-sessions";
 import { call } from "../../api/client";
 import { currentLocation, deviceHash, deviceInfo } from "./deviceSignals";
 
@@ -11,10 +11,13 @@ import { currentLocation, deviceHash, deviceInfo } from "./deviceSignals";
 export async function recordVotingSession(electionId: string): Promise<void> {
   try {
     const body = { device_hash: await deviceHash(), device_info: deviceInfo() };
-    await call(monitoringEndpoints.record, { params: { id: electionId }, body: { ...body, location: null } });
+    await call(votingSessionEndpoints.record, {
+      params: { id: electionId },
+      body: { ...body, location: null },
+    });
     const location = await currentLocation();
     if (location)
-      await call(monitoringEndpoints.record, { params: { id: electionId }, body: { ...body, location } });
+      await call(votingSessionEndpoints.record, { params: { id: electionId }, body: { ...body, location } });
   } catch (failure) {
     console.warn("Could not record the voting session", failure);
   }

@@ -52,7 +52,7 @@ export function ChannelSidebar({
       {currentId && <SearchBox area={area} />}
       <div className={styles.sidebarScroll}>
         {area === "organization" && (
-          <Suspense fallback={null}>
+          <Suspense fallback={<div className={styles.calendarSlot} />}>
             <MonthCalendar />
           </Suspense>
         )}

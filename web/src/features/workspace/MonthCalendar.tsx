@@ -24,15 +24,17 @@ interface Day {
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** The weeks shown for a month: Monday first, padded with the neighbouring months' days. */
+/**
+ * The weeks shown for a month: Monday first, padded with the neighbouring months' days, six weeks
+ * whatever the month, so that the calendar keeps one height (ChannelSidebar reserves it while the
+ * calendar loads) and the channels below it never move.
+ */
 function weeksOf(year: number, month: number): Day[][] {
   const first = new Date(year, month, 1);
   const offset = (first.getDay() + 6) % 7;
   const start = new Date(year, month, 1 - offset);
-  const lastDay = new Date(year, month + 1, 0).getDate();
-  const count = Math.ceil((offset + lastDay) / 7) * 7;
   const days: Day[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < 42; i++) {
     const date = new Date(start.getFullYear(), start.getMonth(), start.getDate() + i);
     days.push({ date, inMonth: date.getMonth() === month });
   }
