@@ -14,6 +14,13 @@ export const ALERT_TYPES = [
   "duplicate_identity",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
+/** An alert type's words, as the screens show it and the platform admin's search matches it. */
+export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
+  identity_theft: "Identity theft",
+  suspicious_location: "Suspicious location",
+  device_anomaly: "Device anomaly",
+  duplicate_identity: "Duplicate identity",
+};
 export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export type VerificationOutcome = "none" | "passed" | "failed";

@@ -1,4 +1,5 @@
 import { answer, endpoint, idParams } from "./endpoint";
+import type { AlertSeverity, AlertType } from "./monitoring";
 import { trimmed, z } from "./zod";
 
 /** The platform admin portal: its constants, messages, inputs and answers (spec part 2, "Admin portal"). */
@@ -88,6 +89,9 @@ export type MemberListQuery = z.input<typeof memberListQuery>;
 
 export const actionListQuery = z.strictObject(page);
 
+/** The Monitoring tab's search, through every security event (its list shows the newest that match). */
+export const monitoringSearchQuery = z.strictObject({ q: page.q });
+
 /** The audit log's words for each action (the screen shows them; its search matches them). */
 export const ADMIN_ACTION_NAMES: Record<string, string> = {
   "session.signed_in": "Signed in",
@@ -167,8 +171,8 @@ export interface AdminAlert {
   id: string;
   organization_id: string;
   organization_name: string;
-  type: string;
-  severity: "low" | "medium" | "high" | "critical";
+  type: AlertType;
+  severity: AlertSeverity;
   description: string;
   created_at: string;
   resolved: boolean;
@@ -268,6 +272,7 @@ export const platformAdminEndpoints = {
   monitoring: endpoint({
     ...adminRead,
     path: "/api/admin/monitoring",
+    query: monitoringSearchQuery,
     response: answer<AdminMonitoring>(),
   }),
   actions: endpoint({

@@ -169,6 +169,8 @@ describe("the sidebar calendar", () => {
     const list = page.locator(".MonthCalendar_events");
     await list.getByText("Voting opens").waitFor();
     await list.getByRole("link", { name: election.title }).waitFor();
+    // The dashboard's election overview lists it too, live.
+    await page.getByRole("list", { name: "Elections" }).getByText(election.title).waitFor();
     await shot(page, "controls-calendar");
 
     // Opened now: today's list says so, without a reload.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Channel } from "../contract/channels";
+import { type Channel, channelPath } from "../contract/channels";
 import { type Election, electionMessages, electionServerMessages } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { words as boardWords } from "../web/src/features/elections/bulletinText";
@@ -189,6 +189,18 @@ describe("election screens say what is true", () => {
     );
     expect(mine.current_id).toBe(third.organizationId);
     const home = mine.organizations.find((o) => o.id === organizationId)?.name ?? "";
+    // Its text channel as well: its organization named, never under this organization's header.
+    const { channels } = await apiJson<{ channels: Channel[] }>(
+      voter.context,
+      "GET",
+      `/api/organizations/${organizationId}/channels`,
+    );
+    const general = channels.find((channel) => channel.type === "text");
+    if (!general) throw new Error("no text channel");
+    await voter.page.goto(channelPath("member", general));
+    await voter.page.getByRole("heading", { name: `This channel belongs to ${home}` }).waitFor();
+    expect(await voter.page.locator(".ChannelFrame_channelHeader").count()).toBe(0);
+    await voter.page.getByRole("button", { name: `Switch to ${home}` }).waitFor();
     await voter.page.goto(`/member/election${query}`);
     await voter.page.getByRole("heading", { name: `This election belongs to ${home}` }).waitFor();
     expect(await voter.page.locator(".ChannelFrame_channelHeader").count()).toBe(0);

@@ -284,6 +284,38 @@ describe("the monitoring tab", () => {
     );
     expect(alert).toMatchObject({ severity: "high", resolved: false, organization_id: owner.organizationId });
   });
+
+  it("searches every security event, not the newest on screen: description, organization, type's words, severity", async () => {
+    const owner = await createOrganization(t.app);
+    const [voter] = await bulkVoters(t.database.db, t.clock, owner.organizationId, 1);
+    if (!voter) throw new Error("no voters");
+    const marker = `far-back-${owner.organizationId.slice(0, 8)}`;
+    // Older than any newest ten, on any database.
+    await t.database.db.insert(securityAlerts).values({
+      organizationId: owner.organizationId,
+      userId: voter.user.id,
+      type: "duplicate_identity",
+      severity: "critical",
+      rule: "duplicate_identity",
+      description: `Held join ${marker}`,
+      createdAt: new Date("2020-01-01T00:00:00Z"),
+    });
+    const search = async (q: string) =>
+      (await get(`/api/admin/monitoring?q=${encodeURIComponent(q)}`)).json().recent_alerts as Array<{
+        description: string;
+        organization_id: string;
+      }>;
+    expect((await search(marker)).map((a) => a.description)).toEqual([`Held join ${marker}`]);
+    const ours = (found: Array<{ organization_id: string }>) =>
+      found.filter((a) => a.organization_id === owner.organizationId);
+    expect(ours(await search(owner.input.organization))).toHaveLength(1);
+    expect(ours(await search("Duplicate ident"))).toHaveLength(1);
+    expect(ours(await search("critic"))).toHaveLength(1);
+    expect(ours(await search("Device anomaly"))).toHaveLength(0);
+    // LIKE's wildcards are the admin's text, not patterns.
+    expect(await search("%_%")).toEqual([]);
+    expect((await get(`/api/admin/monitoring?q=${"x".repeat(101)}`)).statusCode).toBe(400);
+  });
 });
 
 describe("the audit log", () => {

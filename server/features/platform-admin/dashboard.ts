@@ -1,11 +1,13 @@
 import { performance } from "node:perf_hooks";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { ALERT_TYPE_LABELS, ALERT_TYPES } from "../../../contract/monitoring";
 import {
   type AdminMonitoring,
   type AdminOverview,
   RECENT_ORGANIZATIONS,
 } from "../../../contract/platform-admin";
 import type { Db } from "../../db/connect";
+import { containing } from "../../db/like";
 import { organizations, securityAlerts } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { disclosedParticipation } from "../elections/queries";
@@ -58,6 +60,19 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
   };
 }
 
+/** An alert the search finds: in its description, its organization's name, its type's words or severity. */
+function alertMatching(q: string) {
+  const term = q.toLowerCase();
+  const types = ALERT_TYPES.filter((type) => ALERT_TYPE_LABELS[type].toLowerCase().includes(term));
+  const pattern = containing(q);
+  return or(
+    ilike(securityAlerts.description, pattern),
+    ilike(organizations.name, pattern),
+    ilike(securityAlerts.severity, pattern),
+    types.length ? inArray(securityAlerts.type, types) : undefined,
+  );
+}
+
 /** Round trip of a trivial query, in milliseconds (null when the database does not answer). */
 async function databaseLatency(db: Db): Promise<number | null> {
   const started = performance.now();
@@ -74,8 +89,9 @@ async function databaseLatency(db: Db): Promise<number | null> {
  * alerts, the newest alerts of every organization, and health as it can be measured honestly:
  * the database answers (and how fast), the server processes whose heartbeat it saw in the last
  * 30 seconds (by the database's clock, as presence judges them), and the users connected now.
+ * A search (`q`) looks through every alert: its description, organization, type's words, severity.
  */
-export async function adminMonitoring(db: Db, clock: Clock): Promise<AdminMonitoring> {
+export async function adminMonitoring(db: Db, clock: Clock, q = ""): Promise<AdminMonitoring> {
   const latency = await databaseLatency(db);
   const [figures] = (
     (await db.execute(sql`
@@ -101,6 +117,7 @@ export async function adminMonitoring(db: Db, clock: Clock): Promise<AdminMonito
     .select({ alert: securityAlerts, organizationName: organizations.name })
     .from(securityAlerts)
     .innerJoin(organizations, eq(organizations.id, securityAlerts.organizationId))
+    .where(q ? alertMatching(q) : undefined)
     .orderBy(desc(securityAlerts.createdAt), desc(securityAlerts.id))
     .limit(RECENT_ALERTS);
   return {

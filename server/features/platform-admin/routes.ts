@@ -151,7 +151,7 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
 
   route(app, platformAdminEndpoints.members, ({ query }) => listMembers(db, query));
 
-  route(app, platformAdminEndpoints.monitoring, () => adminMonitoring(db, clock));
+  route(app, platformAdminEndpoints.monitoring, ({ query }) => adminMonitoring(db, clock, query.q));
 
   route(app, platformAdminEndpoints.actions, ({ query }) => listAdminActions(db, query));
 }

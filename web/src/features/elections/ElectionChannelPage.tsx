@@ -7,7 +7,7 @@ import { LoadState } from "../../ui/LoadState";
 import { Spinner } from "../../ui/Spinner";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { recordVotingSession } from "../monitoring/recordVotingSession";
-import { ChannelHeader } from "../workspace/ChannelFrame";
+import { ChannelHeader, OtherOrganization } from "../workspace/ChannelFrame";
 import { EmptyState, NoOrganization } from "../workspace/EmptyState";
 import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -141,7 +141,7 @@ function Overview({ election }: { election: Election }) {
 
 /** The election channel screen: header, status, the four tabs and (organization users) the configuration. */
 export default function ElectionChannelPage() {
-  const { area, currentId, current, organizations, switchTo } = useWorkspace();
+  const { area, currentId, current, organizations } = useWorkspace();
   const [searchParams, setSearchParams] = useSearchParams();
   const channelId = searchParams.get("channelId");
   const { listed, gone } = useListedChannel(channelId);
@@ -183,25 +183,31 @@ export default function ElectionChannelPage() {
     election && election.organization_id !== currentId
       ? organizations.find((o) => o.id === election.organization_id)
       : undefined;
-  if (notFound || elsewhere) {
+  if (elsewhere)
+    return (
+      <article className={shared.page}>
+        <OtherOrganization
+          organization={elsewhere}
+          icon={<BallotIcon size={36} />}
+          title={text.otherOrganization(elsewhere.name)}
+        >
+          {text.otherOrganizationBody}
+        </OtherOrganization>
+      </article>
+    );
+  if (notFound) {
     return (
       <article className={shared.page}>
         <EmptyState
           icon={<BallotIcon size={36} />}
-          title={elsewhere ? text.otherOrganization(elsewhere.name) : text.electionNotFound}
+          title={text.electionNotFound}
           action={
-            elsewhere ? (
-              <button type="button" className="btn btn-primary" onClick={() => void switchTo(elsewhere.id)}>
-                {text.switchTo(elsewhere.name)}
-              </button>
-            ) : (
-              <Link to={`/${area}`} className="btn btn-primary">
-                Back to Dashboard
-              </Link>
-            )
+            <Link to={`/${area}`} className="btn btn-primary">
+              Back to Dashboard
+            </Link>
           }
         >
-          {elsewhere ? text.otherOrganizationBody : text.electionNotFoundBody}
+          {text.electionNotFoundBody}
         </EmptyState>
       </article>
     );

@@ -14,7 +14,6 @@ export const pageText = {
   otherOrganization: (name: string) => `This election belongs to ${name}`,
   otherOrganizationBody:
     "It is not an election of the organization you have open. Switch to its organization to see it there.",
-  switchTo: (name: string) => `Switch to ${name}`,
   tabs: { overview: "Overview", vote: "Cast Vote", results: "Results", voters: "Voters" },
   votingPeriod: "Voting period",
   votingWindow: "Voting window",

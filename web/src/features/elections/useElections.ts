@@ -27,8 +27,8 @@ export function refreshElection(queryClient: QueryClient, electionId: string | n
 
 /**
  * Keeps the organization's elections live: every `election.updated` or `election.sealed` (a batch
- * of ballots sealed: turnout moved) refreshes the reads about that election, a deleted channel
- * the lists; after every (re)subscription all of them, since events sent while the socket was
+ * of ballots sealed: turnout moved) refreshes the reads about that election, a created or deleted
+ * channel the lists; after every (re)subscription all of them, since events sent while the socket was
  * down are lost.
  */
 function useElectionEvents(organizationId: string | null | undefined) {
@@ -49,7 +49,8 @@ function useElectionEvents(organizationId: string | null | undefined) {
     {
       "election.updated": (event) => refresh(event.election_id),
       "election.sealed": (event) => refresh(event.election_id),
-      // Deleting an election channel takes an election that never opened with it.
+      // A new election channel brings its election; deleting one takes an election that never opened.
+      "channel.created": () => refresh(null),
       "channel.deleted": () => refresh(null),
     },
     catchUp,

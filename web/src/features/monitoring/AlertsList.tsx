@@ -1,9 +1,13 @@
-import { MONITORING_LIST_LIMIT, type SecurityAlert } from "../../../../contract/monitoring";
+import {
+  ALERT_TYPE_LABELS,
+  MONITORING_LIST_LIMIT,
+  type SecurityAlert,
+} from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
 import { dateTimeText, SEVERITY_TONE } from "./format";
 import styles from "./MonitoringPage.module.css";
-import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
+import { SEVERITY_LABELS, text } from "./text";
 
 interface Props {
   alerts: SecurityAlert[];
@@ -41,7 +45,7 @@ export function AlertsList({ alerts, onInvestigate, onResolve, resolving }: Prop
                     {alert.user_id}
                   </span>
                 </span>
-                <Badge tone="grey">{TYPE_LABELS[alert.type]}</Badge>
+                <Badge tone="grey">{ALERT_TYPE_LABELS[alert.type]}</Badge>
                 <Badge tone={SEVERITY_TONE[alert.severity]}>{SEVERITY_LABELS[alert.severity]}</Badge>
                 <time dateTime={alert.created_at} className={cx("muted", styles.small)}>
                   {dateTimeText(alert.created_at)}

@@ -1,5 +1,6 @@
 import {
   ALERT_SEVERITIES,
+  ALERT_TYPE_LABELS,
   ALERT_TYPES,
   type MonitoringAnalytics,
   RISK_RULE_LABELS,
@@ -8,7 +9,7 @@ import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
 import { percentText, SEVERITY_TONE, type Tone } from "./format";
 import styles from "./MonitoringPage.module.css";
-import { SEVERITY_LABELS, TYPE_LABELS, text } from "./text";
+import { SEVERITY_LABELS, text } from "./text";
 
 interface Bar {
   key: string;
@@ -84,7 +85,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
           label={text.alertsByType}
           bars={ALERT_TYPES.map((type) => ({
             key: type,
-            label: TYPE_LABELS[type],
+            label: ALERT_TYPE_LABELS[type],
             value: alerts.by_type[type],
             tone: "brand",
           }))}

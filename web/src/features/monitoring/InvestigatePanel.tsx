@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { METHOD_LABELS, type VerificationMethod } from "../../../../contract/elections";
 import {
+  ALERT_TYPE_LABELS,
   type MonitoredSession,
   monitoringEndpoints,
   type SessionInvestigation,
@@ -19,7 +20,7 @@ import { dateTimeText, locationText, riskPercent, SEVERITY_TONE, STATUS_TONE } f
 import styles from "./MonitoringPage.module.css";
 import { RiskCell } from "./RiskCell";
 import { DeviceText, StatusCell } from "./SessionsTable";
-import { SEVERITY_LABELS, STATUS_LABELS, TYPE_LABELS, text } from "./text";
+import { SEVERITY_LABELS, STATUS_LABELS, text } from "./text";
 
 function Facts({ session }: { session: MonitoredSession }) {
   const info = session.device_info;
@@ -180,7 +181,7 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
                     {view.alerts.map((alert) => (
                       <li key={alert.id}>
                         <Badge tone={SEVERITY_TONE[alert.severity]}>{SEVERITY_LABELS[alert.severity]}</Badge>{" "}
-                        <Badge tone="grey">{TYPE_LABELS[alert.type]}</Badge> {alert.description}{" "}
+                        <Badge tone="grey">{ALERT_TYPE_LABELS[alert.type]}</Badge> {alert.description}{" "}
                         {alert.resolved && <Badge tone="green">{text.resolved}</Badge>}
                       </li>
                     ))}

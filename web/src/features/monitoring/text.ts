@@ -1,4 +1,4 @@
-import type { AlertSeverity, AlertType, SessionStatus } from "../../../../contract/monitoring";
+import type { AlertSeverity, SessionStatus } from "../../../../contract/monitoring";
 
 /** The monitoring screen's words: the spec's, with "AI" replaced by what is really measured. */
 export const text = {
@@ -114,13 +114,6 @@ export const STATUS_LABELS: Record<SessionStatus, string> = {
   completed: "Completed",
   suspicious: "Suspicious",
   blocked: "Blocked",
-};
-
-export const TYPE_LABELS: Record<AlertType, string> = {
-  identity_theft: "Identity theft",
-  suspicious_location: "Suspicious location",
-  device_anomaly: "Device anomaly",
-  duplicate_identity: "Duplicate identity",
 };
 
 export const SEVERITY_LABELS: Record<AlertSeverity, string> = {

@@ -1,3 +1,4 @@
+import { ALERT_TYPE_LABELS } from "../../../../contract/monitoring";
 import { platformAdminEndpoints } from "../../../../contract/platform-admin";
 import { useEndpointQuery } from "../../api/query";
 import { cx } from "../../ui/cx";
@@ -8,21 +9,21 @@ import { useAdminFailure } from "./AdminSession";
 import { Counter } from "./Counter";
 import { RefreshButton } from "./RefreshButton";
 import { StatusBadge } from "./StatusBadge";
-import { loadWords, matching } from "./tabLoad";
+import { keepShowing, loadWords } from "./tabLoad";
+import { useSearchedPages } from "./useSearchedPages";
 
 /** How often the figures are measured again while the tab is open (the admin has no live socket). */
 const REFRESH_MS = 30_000;
 
-const TYPE_NAMES: Record<string, string> = {
-  identity_theft: "Identity theft",
-  suspicious_location: "Suspicious location",
-  device_anomaly: "Device anomaly",
-  duplicate_identity: "Duplicate identity",
-};
-
 /** Monitoring: figures measured across the platform now, and the newest security events. */
 export function MonitoringTab({ search }: { search: string }) {
-  const query = useEndpointQuery(platformAdminEndpoints.monitoring, { refetchInterval: REFRESH_MS });
+  // Searched on the server, through every event (it searched the ten on screen only).
+  const { q } = useSearchedPages(search);
+  const query = useEndpointQuery(
+    platformAdminEndpoints.monitoring,
+    { query: { q } },
+    { ...keepShowing, refetchInterval: REFRESH_MS },
+  );
   useAdminFailure(query.error);
   const reload = () => void query.refetch();
 
@@ -42,11 +43,7 @@ export function MonitoringTab({ search }: { search: string }) {
         {(monitoring) => {
           const { health } = monitoring;
           const healthy = health.database === "reachable" && health.live_processes > 0;
-          const events = matching(
-            monitoring.recent_alerts,
-            search,
-            (a) => `${a.description} ${a.organization_name} ${a.type} ${a.severity}`,
-          );
+          const events = monitoring.recent_alerts;
           return (
             <>
               <div className={styles.counters}>
@@ -87,7 +84,7 @@ export function MonitoringTab({ search }: { search: string }) {
                 <h2>Recent Security Events</h2>
                 {events.length === 0 ? (
                   <p className={styles.state}>
-                    {search ? "No security event matches the search." : "No security events recorded."}
+                    {q ? "No security event matches the search." : "No security events recorded."}
                   </p>
                 ) : (
                   <ul className={styles.events}>
@@ -95,7 +92,7 @@ export function MonitoringTab({ search }: { search: string }) {
                       <li key={alert.id} className={styles.event} data-severity={alert.severity}>
                         <div className={styles.eventHead}>
                           <StatusBadge value={alert.severity} />
-                          <span className={styles.strong}>{TYPE_NAMES[alert.type] ?? alert.type}</span>
+                          <span className={styles.strong}>{ALERT_TYPE_LABELS[alert.type]}</span>
                           {alert.resolved && <StatusBadge value="resolved" />}
                           <span className={cx("muted", styles.eventTime)}>
                             {formatDateTime(alert.created_at)}

@@ -11,10 +11,11 @@ import { useWorkspace } from "./WorkspaceContext";
 
 /**
  * A channel page's frame: loads the channel from the address and shows "no organization",
- * "channel not found", a connection error with Retry or the loading line until it is ready.
+ * "channel not found", a connection error with Retry, the loading line until it is ready, or the
+ * other organization it belongs to.
  */
 export function ChannelFrame({ children }: { children: (channel: Channel) => ReactNode }) {
-  const { area, currentId } = useWorkspace();
+  const { area, currentId, organizations } = useWorkspace();
   const { channelName, load, gone, channel, retry } = useChannelFromQuery();
 
   if (!currentId) return <NoOrganization area={area} />;
@@ -56,7 +57,50 @@ export function ChannelFrame({ children }: { children: (channel: Channel) => Rea
       </PageLoading>
     );
   }
+  const owner =
+    channel.organization_id !== currentId && organizations.find((o) => o.id === channel.organization_id);
+  if (owner)
+    return (
+      <OtherOrganization
+        organization={owner}
+        icon={<ChannelTypeIcon type={channel.type} size={36} />}
+        title={text.otherOrganization(owner.name)}
+      >
+        {text.otherOrganizationBody}
+      </OtherOrganization>
+    );
   return children(channel);
+}
+
+/**
+ * A channel or an election of another of the viewer's organizations, opened by its address: never
+ * shown under the name of the organization open; the viewer may switch to its own.
+ */
+export function OtherOrganization({
+  organization,
+  icon,
+  title,
+  children,
+}: {
+  organization: { id: string; name: string };
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  const { switchTo } = useWorkspace();
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      action={
+        <button type="button" className="btn btn-primary" onClick={() => void switchTo(organization.id)}>
+          {text.switchTo(organization.name)}
+        </button>
+      }
+    >
+      {children}
+    </EmptyState>
+  );
 }
 
 /** A channel page's loading state: what is loading (the channel's name) and the words. */

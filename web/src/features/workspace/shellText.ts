@@ -45,6 +45,10 @@ export const shellText = {
     `${actor} mentioned you${channel ? ` in #${channel}` : ""}`,
   // Channel page
   channelNotFoundBody: "This channel does not exist or you no longer have access to it.",
+  otherOrganization: (name: string) => `This channel belongs to ${name}`,
+  otherOrganizationBody:
+    "It is not a channel of the organization you have open. Switch to its organization to see it there.",
+  switchTo: (name: string) => `Switch to ${name}`,
   backToDashboard: "Back to Dashboard",
   memberCount: (count: number) => `${count} ${count === 1 ? "member" : "members"}`,
   /** The live connection is lost and being tried again. */
