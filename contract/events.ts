@@ -153,6 +153,7 @@ export interface EventMap {
    * topic admins:{organization id} (only its administrators may watch it; the monitoring screen
    * refetches): a voting session was recorded, re-scored or blocked; a risk rule raised an alert;
    * an administrator resolved one. Ids only. A cast is not announced: its moment stays unknown.
+   * Also topic user:{id} of the voter whose session an administrator blocked or unblocked.
    */
   "voting_session.updated": { organization_id: string; session_id: string };
   /** session_id is null for an alert that belongs to no voting session (a join held for its ID number). */

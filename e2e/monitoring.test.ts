@@ -161,26 +161,28 @@ describe("security monitoring", () => {
     // Risky enough to block: shared device (50%) and this automated browser's signs (40%) make
     // 70%, over the default 60%. Blocked, the voter cannot vote; unblocked, they can.
     await panel.getByText("70.0%").first().waitFor();
+    // The voter has their ballot open meanwhile.
+    await voterPage.getByRole("tab", { name: "Cast Vote" }).click();
+    await voterPage.getByRole("button", { name: "Submit Vote" }).waitFor();
     await panel.getByRole("button", { name: "Block" }).click();
     const confirm = admin.page.getByRole("dialog", { name: "Block this session?" });
     await confirm.getByRole("button", { name: "Block" }).click();
     await confirm.waitFor({ state: "detached" });
     await panel.getByRole("button", { name: "Unblock" }).waitFor();
     await panel.getByText("Blocked").first().waitFor();
-    // The ballot says so before the voter verifies, as soon as it is read again (a cast tried
-    // meanwhile is refused with the same words).
-    await voterPage.reload();
-    await voterPage.getByRole("tab", { name: "Cast Vote" }).click();
-    await voterPage.getByRole("tabpanel").getByText(messages.votingSessionBlocked, { exact: true }).waitFor();
+    // The open ballot says so at once, before the voter verifies (a cast tried meanwhile is
+    // refused with the same words).
+    const blocked = voterPage.getByRole("tabpanel").getByText(messages.votingSessionBlocked, { exact: true });
+    await blocked.waitFor();
     expect(await voterPage.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
     await shot(voterPage, "monitoring-voter-blocked");
     await panel.getByRole("button", { name: "Unblock" }).click();
     await panel.getByRole("button", { name: "Block" }).waitFor();
     await panel.getByRole("button", { name: "Close" }).click();
 
-    // Unblocked, the second voter votes once the ballot is read again (the session completes when
-    // voting closes, below).
-    await voterPage.reload();
+    // Unblocked, the second voter's ballot lets them vote again at once, without a reload (the
+    // session completes when voting closes, below).
+    await blocked.waitFor({ state: "detached" });
     await vote(voterPage, second.id_number, "Kofi Boateng");
     await voterPage.getByText("Your vote has been cast successfully!").first().waitFor();
 

@@ -93,16 +93,24 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
       organization_id: session.organizationId,
       session_id: session.id,
     });
+  /** A block or unblock is told to the voter too: their open ballot reads again whether they may vote. */
+  const blockChanged = async (session: { id: string; organizationId: string; userId: string }) => {
+    await sessionChanged(session);
+    await bus.publish(`user:${session.userId}`, "voting_session.updated", {
+      organization_id: session.organizationId,
+      session_id: session.id,
+    });
+  };
 
   route(app, monitoringEndpoints.block, async ({ params, auth }) => {
     const session = await blockSession(db, auth.user, params.id, blockRisk, clock.now());
-    await sessionChanged(session);
+    await blockChanged(session);
     return { id: session.id, status: session.status };
   });
 
   route(app, monitoringEndpoints.unblock, async ({ params, auth }) => {
     const session = await unblockSession(db, auth.user, params.id, clock.now());
-    await sessionChanged(session);
+    await blockChanged(session);
     return { id: session.id, status: session.status };
   });
 }

@@ -5,6 +5,7 @@ import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import type { Moment } from "../../api/moment";
 import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
+import { useAuth } from "../accounts/AuthProvider";
 
 const e = electionsEndpoints;
 
@@ -68,6 +69,9 @@ export function useChannelElection(channelId: string | null) {
   useElectionEvents(query.data?.organization_id);
   const electionId = query.data?.id ?? null;
   const refetch = useCallback(() => refreshElection(queryClient, electionId), [queryClient, electionId]);
+  // Blocked or unblocked by an administrator: the ballot says at once whether the voter may vote.
+  const { user } = useAuth();
+  useTopic(user ? `user:${user.id}` : null, { "voting_session.updated": refetch });
   const replace = useCallback(
     (election: Election) =>
       queryClient.setQueryData(endpointKey(e.ofChannel, { params: { id: channelId ?? "" } }), election),
