@@ -94,6 +94,9 @@ describe("create channel", () => {
 
     await create.click();
     await page.getByText(messages.channelCreated("student-council-2026")).waitFor();
+    // The blank form left behind asks for nothing beside the success.
+    expect(await page.getByText(messages.votingPeriodRequired).count()).toBe(0);
+    expect(await page.getByText(messages.candidateRequired).count()).toBe(0);
     // The organization's first election turned Require Admin Approval on: said beside the message,
     // and again on the workspace home it leads to.
     const approvalOn = channelMessages.approvalTurnedOn(admin.organization);

@@ -87,6 +87,35 @@ describe("workspace shell", () => {
     await calendar.getByRole("button", { name: "Next month" }).click();
     await calendar.locator(".MonthCalendar_day:not(.MonthCalendar_dayOut)").first().click();
     expect(await calendar.getByText(/^Selected: /).textContent()).toMatch(/\b1\b/);
+    // The grid is one tab stop (the selected day); the arrows move a day or a week, Page Up a
+    // month, into the month before; Enter chooses.
+    const days = calendar.locator('.MonthCalendar_grid button[tabindex="0"]');
+    expect(await days.count()).toBe(1);
+    await days.focus();
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    const label = (date: Date) =>
+      new Intl.DateTimeFormat(undefined, {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      }).format(date);
+    const now = new Date();
+    const first = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedDay()).toMatch(label(new Date(first.getFullYear(), first.getMonth(), 8)));
+    await page.keyboard.press("ArrowLeft");
+    expect(await focusedDay()).toMatch(label(new Date(first.getFullYear(), first.getMonth(), 7)));
+    await page.keyboard.press("PageUp");
+    expect(await focusedDay()).toMatch(label(new Date(now.getFullYear(), now.getMonth(), 7)));
+    await calendar
+      .getByRole("heading", {
+        name: new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" }).format(now),
+      })
+      .waitFor();
+    await page.keyboard.press("Enter");
+    expect(await calendar.getByText(/^Selected: /).textContent()).toMatch(/\b7\b/);
+    expect(await calendar.locator('.MonthCalendar_grid button[tabindex="0"]').count()).toBe(1);
 
     // The four groups: a new organization starts with "General" in text, airing and live; the
     // election group's "General" entry opens the form for the first election.

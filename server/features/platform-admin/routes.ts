@@ -49,35 +49,42 @@ function sessionInfo(
 export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock } = ctx;
 
+  /**
+   * A sign-in that failed, or that the throttle refused, in the audit log. What was typed into an
+   * unknown username may be a password: only a real admin's name is kept (`account`: already
+   * looked up, null for none; left out, looked up here).
+   */
+  const recordFailure = async (
+    action: "session.sign_in_failed" | "session.sign_in_refused",
+    attempt: { username: string; ip: string },
+    account?: { id: string; username: string } | null,
+  ) => {
+    const real = account === undefined ? await findAdminByUsername(db, attempt.username) : account;
+    await recordAdminAction(db, clock, {
+      adminId: real?.id ?? null,
+      action,
+      targetType: "admin",
+      targetId: real?.id ?? "",
+      detail: real ? { username: real.username } : {},
+      ip: attempt.ip,
+    });
+  };
+
   route(app, platformAdminEndpoints.signIn, async ({ body: input, request, reply }) => {
     // A refusal by the throttle is recorded too: the first of each window (a flood adds no rows).
+    const attempt = { username: input.username, ip: request.ip };
     const guess = await beginGuess(
       ctx,
       { realm: "admin", account: input.username, ip: request.ip },
-      (first) => (first ? recordFailure("session.sign_in_refused") : Promise.resolve()),
+      (first) => (first ? recordFailure("session.sign_in_refused", attempt) : Promise.resolve()),
     );
     const { admin: signedIn, known } = await authenticateAdmin(db, input.username, input.password);
     if (!signedIn) {
-      await recordFailure("session.sign_in_failed", known);
+      await recordFailure("session.sign_in_failed", attempt, known);
       request.log.warn({ event: "admin.signin.failed", ip: request.ip }, "failed admin sign-in");
       throw unauthorized(platformAdminMessages.invalidCredentials);
     }
 
-    async function recordFailure(
-      action: "session.sign_in_failed" | "session.sign_in_refused",
-      account?: { id: string; username: string } | null,
-    ) {
-      // What was typed into an unknown username may be a password: only a real admin's name is kept.
-      const real = account === undefined ? await findAdminByUsername(db, input.username) : account;
-      await recordAdminAction(db, clock, {
-        adminId: real?.id ?? null,
-        action,
-        targetType: "admin",
-        targetId: real?.id ?? "",
-        detail: real ? { username: real.username } : {},
-        ip: request.ip,
-      });
-    }
     await guess.right();
     // A new session id at every sign-in; the one this browser had ends.
     const previous = request.cookies[ADMIN_COOKIE];

@@ -203,10 +203,11 @@ export default function CreateChannelPage() {
             form={form}
             organizationId={currentId}
             candidates={candidates.fields}
-            missingPeriod={missingPeriod}
+            // The blank form left after a creation (the page goes on to the dashboard) asks for nothing.
+            missingPeriod={missingPeriod && !success}
             startPast={startPast}
             timeZone={current.timezone}
-            missingCandidates={missingCandidates}
+            missingCandidates={missingCandidates && !success}
             onAddCandidate={() => setAdding(true)}
             onRemoveCandidate={candidates.remove}
           />

@@ -2,12 +2,14 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../contract/accounts";
 import { type Election, electionMessages, type PositionView } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { firstMessages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { ToastProvider } from "../../ui/Toast";
 import { CastVote } from "./CastVote";
 import { pageText } from "./pageText";
+import { keepReceipt } from "./receipts";
 import { text } from "./text";
 
 vi.mock("../../api/client", () => ({ call: vi.fn() }));
@@ -53,10 +55,12 @@ const election = (status: Election["status"], blocked = false): Election =>
     },
   }) as unknown as Election;
 
-function page(status: Election["status"], onChanged = vi.fn(), blocked = false) {
+function page(status: Election["status"], onChanged = vi.fn(), blocked = false, voted: string[] = []) {
+  const shown = election(status, blocked);
+  shown.viewer.voted_position_ids = voted;
   return (
     <ToastProvider>
-      <CastVote election={election(status, blocked)} onChanged={onChanged} />
+      <CastVote election={shown} onChanged={onChanged} />
     </ToastProvider>
   );
 }
@@ -119,5 +123,43 @@ describe("a voter whose voting session an administrator blocked", () => {
     render(page("active", vi.fn(), true));
     expect(screen.getByText(firstMessages.votingSessionBlocked)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: pageText.submitVote })).toBeNull();
+  });
+});
+
+describe("a cast refused because the session was blocked meanwhile", () => {
+  it("says so once, by the notice, and leaving the page asks nothing about answers that cannot be cast", async () => {
+    const onChanged = vi.fn();
+    const view = render(page("active", onChanged));
+    await verifying();
+    vi.mocked(call).mockImplementation(async (endpoint) => {
+      if (endpoint === electionsEndpoints.cast)
+        throw new ApiError(403, "forbidden", firstMessages.votingSessionBlocked);
+      return { status: "verified", grant_id: "g" } as never;
+    });
+    fireEvent.click(screen.getByRole("button", { name: text.verify }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled(), { timeout: 5_000 });
+    // The election read again says the block.
+    view.rerender(page("active", onChanged, true));
+    expect(screen.getAllByText(firstMessages.votingSessionBlocked, { exact: false })).toHaveLength(1);
+    const leaving = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(false);
+  });
+});
+
+describe("a vote cast in another tab of this browser", () => {
+  it("shows its choice, from the receipt that tab kept, once this tab learns of the vote", () => {
+    const view = render(page("active"));
+    keepReceipt("voter", "e", {
+      receipt: "r-1",
+      choices: { p: "ada" },
+      answers: {},
+      cast_at: new Date().toISOString(),
+      head: null,
+    });
+    // A refusal ("already voted") reads the election again: the position is voted now.
+    view.rerender(page("active", vi.fn(), false, ["p"]));
+    expect(screen.queryByText(pageText.choiceNotKept)).toBeNull();
+    expect(screen.getByText("Ada")).toBeInTheDocument();
   });
 });

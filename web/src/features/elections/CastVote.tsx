@@ -75,6 +75,13 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const [formKey, setFormKey] = useState(0);
 
   const voted = new Set(election.viewer.voted_position_ids);
+  // A vote cast in another tab of this browser (learnt from a refusal, or a reload of the election):
+  // its receipt is in storage now, and its choice is shown from it.
+  const votedKey = election.viewer.voted_position_ids.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the voted positions change
+  useEffect(() => {
+    setKept({ choices: keptChoices(user?.id, election.id), answers: keptAnswers(user?.id, election.id) });
+  }, [votedKey, user?.id, election.id]);
   const open = election.positions.filter((p) => !voted.has(p.id));
 
   const cast = useCallback(
@@ -164,7 +171,9 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   useEffect(() => {
     if (!votingStopped) return;
     setPhase((now) => (now.name === "verifying" || now.name === "password" ? { name: "idle" } : now));
-  }, [votingStopped]);
+    // Marked answers that cannot be cast any more: leaving the page need not ask about them.
+    forgetDraft(election.id);
+  }, [votingStopped, election.id]);
 
   // "Preview as a voter", for whoever manages the election while it is upcoming.
   const preview = user && election.viewer.can_manage && election.status === "upcoming" && (
@@ -245,7 +254,8 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         </div>
       )}
 
-      {error && (
+      {/* A refusal the notice now explains (blocked, closed, suspended) is said once, by the notice. */}
+      {error && !notice && (
         <p className={cx("alert", "alert-error", styles.castError)} role="alert">
           {error}
         </p>

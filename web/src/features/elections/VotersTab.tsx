@@ -65,6 +65,7 @@ export function VotersTab({ election }: { election: Election }) {
               ? text.rollNoteChosen
               : text.rollNoteUpcoming}{" "}
           {text.secrecyNote}
+          {election.status !== "completed" && election.status !== "cancelled" && ` ${text.secrecyNoteOpen}`}
         </p>
         {voters.length === 0 ? (
           <p className="muted">{text.noVoters}</p>

@@ -87,8 +87,9 @@ export const text = {
   noVoters: "No eligible voters yet.",
   filterVoters: "Filter by name",
   noMatch: "No voter matches that name.",
-  secrecyNote:
-    "Only participation is shown here, never anyone's choice. While voting is open it changes in batches, when ten or more voters' ballots are sealed together.",
+  secrecyNote: "Only participation is shown here, never anyone's choice.",
+  secrecyNoteOpen:
+    "While voting is open it changes in batches, when ten or more voters' ballots are sealed together; your own vote shows at once, to you alone.",
   // Configuration
   configTitle: "Channel Configuration",
   configToggle: "Show or hide the channel configuration",

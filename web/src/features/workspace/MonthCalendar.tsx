@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { channelPath } from "../../../../contract/channels";
 import type { CalendarEvent } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
@@ -58,6 +58,43 @@ const shortFormat = new Intl.DateTimeFormat(undefined, {
 });
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+const addDays = (date: Date, days: number) =>
+  new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+
+/** The same day of another month, or that month's last day when it is shorter. */
+function addMonths(date: Date, months: number): Date {
+  const last = new Date(date.getFullYear(), date.getMonth() + months + 1, 0).getDate();
+  return new Date(date.getFullYear(), date.getMonth() + months, Math.min(date.getDate(), last));
+}
+
+/**
+ * The grid's keys (the date picker pattern): the arrows move a day or a week, Home and End to the
+ * week's ends, Page Up and Page Down a month. The grid is one tab stop; Enter or Space chooses.
+ */
+function dayAfterKey(key: string, from: Date): Date | null {
+  const weekday = (from.getDay() + 6) % 7;
+  switch (key) {
+    case "ArrowLeft":
+      return addDays(from, -1);
+    case "ArrowRight":
+      return addDays(from, 1);
+    case "ArrowUp":
+      return addDays(from, -7);
+    case "ArrowDown":
+      return addDays(from, 7);
+    case "Home":
+      return addDays(from, -weekday);
+    case "End":
+      return addDays(from, 6 - weekday);
+    case "PageUp":
+      return addMonths(from, -1);
+    case "PageDown":
+      return addMonths(from, 1);
+    default:
+      return null;
+  }
+}
 
 /** One line of the selected day: what happens (an election opening or closing, a session) and when. */
 interface DayItem {
@@ -125,7 +162,32 @@ export function MonthCalendar() {
   const [today] = useState(() => new Date());
   const [shown, setShown] = useState(() => ({ year: today.getFullYear(), month: today.getMonth() }));
   const [selected, setSelected] = useState<Date>(today);
+  // The day the grid's one tab stop is on (the arrow keys move it); focused again after a move.
+  const [active, setActive] = useState<Date>(today);
+  const grid = useRef<HTMLTableElement>(null);
+  const moved = useRef(false);
   const weeks = weeksOf(shown.year, shown.month);
+  const showing = (date: Date) => weeks.some((week) => week.some((day) => sameDay(day.date, date)));
+  // A month shown by the buttons keeps the tab stop in it: on the selected day if there, else the 1st.
+  const stop = showing(active)
+    ? active
+    : showing(selected) && selected.getMonth() === shown.month
+      ? selected
+      : new Date(shown.year, shown.month, 1);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLElement>('button[tabindex="0"]')?.focus();
+  });
+  const onGridKey = (event: KeyboardEvent) => {
+    const next = dayAfterKey(event.key, stop);
+    if (!next) return;
+    event.preventDefault();
+    moved.current = true;
+    setActive(next);
+    if (next.getMonth() !== shown.month || next.getFullYear() !== shown.year)
+      setShown({ year: next.getFullYear(), month: next.getMonth() });
+  };
   const gridStart = weeks[0]?.[0]?.date ?? new Date(shown.year, shown.month, 1);
   const lastShown = weeks.at(-1)?.at(-1)?.date ?? new Date(shown.year, shown.month + 1, 0);
   const gridEnd = new Date(lastShown.getFullYear(), lastShown.getMonth(), lastShown.getDate() + 1);
@@ -161,7 +223,7 @@ export function MonthCalendar() {
           <ChevronIcon size={16} />
         </button>
       </div>
-      <table className={styles.grid}>
+      <table ref={grid} className={styles.grid} onKeyDown={onGridKey}>
         <thead>
           <tr>
             {WEEKDAYS.map((day) => (
@@ -192,8 +254,10 @@ export function MonthCalendar() {
                       aria-label={`${dayFormat.format(date)}${busy ? `, ${text.hasEvents}` : ""}`}
                       aria-pressed={isSelected}
                       aria-current={isToday ? "date" : undefined}
+                      tabIndex={sameDay(date, stop) ? 0 : -1}
                       onClick={() => {
                         setSelected(date);
+                        setActive(date);
                         if (!inMonth) setShown({ year: date.getFullYear(), month: date.getMonth() });
                       }}
                     >
@@ -218,6 +282,7 @@ export function MonthCalendar() {
             className={buttons.linkButton}
             onClick={() => {
               setSelected(today);
+              setActive(today);
               setShown({ year: today.getFullYear(), month: today.getMonth() });
             }}
           >
