@@ -69,6 +69,16 @@ export interface RiskRuleHit {
   detail: string;
 }
 
+/**
+ * The session's score from the rules that fired: 1 − Π(1 − weight). Each rule closes its share of
+ * the distance to 1, so the score only grows as rules fire, never passes 1, and one rule alone
+ * scores its own weight. No rule fired: 0.
+ */
+export function combineScore(hits: Array<Pick<RiskRuleHit, "weight">>): number {
+  const remaining = hits.reduce((left, hit) => left * (1 - hit.weight), 1);
+  return Math.min(1, Math.max(0, Math.round((1 - remaining) * 10_000) / 10_000));
+}
+
 export interface MonitoredSession {
   id: string;
   user_id: string;

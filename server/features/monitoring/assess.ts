@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { type SessionStatus, SUSPICIOUS_RISK } from "../../../contract/monitoring";
+import { combineScore, type SessionStatus, SUSPICIOUS_RISK } from "../../../contract/monitoring";
 import type { Tx } from "../../db/connect";
 import { votingSessions } from "../../db/schema";
 import { raiseAlerts } from "./alerts";
-import { combineScore, evaluateRules } from "./rules";
+import { evaluateRules } from "./rules";
 import type { SessionRow } from "./rules/types";
 
 /**

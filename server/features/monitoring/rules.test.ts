@@ -1,12 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MonitoredSession } from "../../../contract/monitoring";
+import { combineScore, type MonitoredSession } from "../../../contract/monitoring";
 import { votingSessions } from "../../db/schema";
 import { grantFor } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { sealPending } from "../elections/sealing";
-import { combineScore } from "./rules";
 import { automationSigns } from "./rules/automation";
 import { distanceKm, impossibleTrip } from "./rules/impossibleTravel";
 import { SHARED_ADDRESS_MIN_VOTERS, SHARED_ADDRESS_WINDOW_MINUTES } from "./rules/sharedAddress";

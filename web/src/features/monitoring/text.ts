@@ -65,6 +65,9 @@ export const text = {
   election: "Election",
   anElection: "this election",
   firedRules: "Why this risk",
+  /** Several rules' weights, and the risk they make together: 1 − (1 − a)(1 − b)… */
+  combinedRisk: (weights: string[], risk: string) =>
+    `Combined, not added: each rule closes its share of what is left to 100% (1 − ${weights.map((w) => `(1 − ${w})`).join(" × ")} = ${risk}).`,
   noRules: "No risk rule fired.",
   // Investigate panel
   investigateTitle: "Investigate session",
