@@ -122,6 +122,8 @@ export interface PositionView {
 export interface Election {
   id: string;
   organization_id: string;
+  /** Named on what is read outside the workspace (the printable results report). */
+  organization_name: string;
   channel_id: string | null;
   title: string;
   description: string;

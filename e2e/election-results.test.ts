@@ -395,6 +395,8 @@ describe("results of every method", () => {
     await page.goto("/organization/election-results");
     await page.getByRole("link", { name: "Print report" }).click();
     await page.getByRole("heading", { level: 1, name: "Results report: agm-2026" }).waitFor();
+    // Read or printed away from the workspace, it names its organization.
+    await page.getByText(ownerAccount.organization, { exact: true }).waitFor();
     const head = closed.counting?.head;
     if (head) await page.getByText(`${head.sequence}:${head.root}`).waitFor();
     await page.getByText("Counted", { exact: true }).waitFor();

@@ -161,9 +161,14 @@ describe("invite page", () => {
     await page.waitForURL("**/signup");
     const state = await page.evaluate(() => (window.history.state as { state?: unknown }).state);
     expect(state).toEqual({ returnTo: `/join/${invite_code}`, inviteCode: invite_code });
+    // The sign-up and sign-in pages say who invited them.
+    const invited = page.getByText(`You are invited to join ${admin.organization}.`, { exact: false });
+    await invited.waitFor();
+    await shot(page, "invite-signup");
     await page.getByRole("link", { name: /sign in/i }).click();
     await page.waitForURL("**/signin");
     await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await invited.waitFor();
     await page.getByLabel("Email").fill(voter.email);
     await page.getByLabel("Password").fill(voter.password);
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -90,7 +90,12 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         .from(electionVoters)
         .where(and(inArray(electionVoters.electionId, ids), eq(electionVoters.userId, viewer.id))),
       db
-        .select({ id: organizations.id, timezone: organizations.timezone, status: organizations.status })
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          timezone: organizations.timezone,
+          status: organizations.status,
+        })
         .from(organizations)
         .where(inArray(organizations.id, organizationIds)),
       Promise.all(organizationIds.map(async (id) => [id, await roleIn(db, viewer.id, id)] as const)),
@@ -119,6 +124,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   const rollBy = new Map(rolls.map((r) => [r.electionId, r.n]));
   const votersBy = new Map(orgVoters.map((v) => [v.organizationId, v.n]));
   const zoneBy = new Map(zones.map((z) => [z.id, z.timezone]));
+  const nameBy = new Map(zones.map((z) => [z.id, z.name]));
   const suspended = new Set(zones.filter((z) => z.status === "suspended").map((z) => z.id));
   const roleBy = new Map(roles);
   const rolled = new Set(onRoll.map((r) => r.electionId));
@@ -165,6 +171,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
     return {
       id: row.id,
       organization_id: row.organizationId,
+      organization_name: nameBy.get(row.organizationId) ?? "",
       channel_id: row.channelId,
       title: row.title,
       description: row.description,

@@ -19,6 +19,7 @@ function Report({ election }: { election: Election }) {
   return (
     <article className={styles.report} aria-labelledby="report-title">
       <header className={styles.head}>
+        <p className={cx("muted", shared.small)}>{election.organization_name}</p>
         <h1 id="report-title">{text.reportTitle(election.title)}</h1>
         <p className={cx("muted", shared.small)}>{windowText(election)}</p>
       </header>
