@@ -88,18 +88,11 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { id: alert.id, resolved: true, resolved_at: alert.resolvedAt?.toISOString() ?? null };
   });
 
-  const sessionChanged = (session: { id: string; organizationId: string }) =>
-    bus.publish(adminsTopic(session.organizationId), "voting_session.updated", {
-      organization_id: session.organizationId,
-      session_id: session.id,
-    });
-  /** A block or unblock is told to the voter too: their open ballot reads again whether they may vote. */
+  /** Told to the administrators; a block or unblock to the voter too (their ballot reads again whether they may vote). */
   const blockChanged = async (session: { id: string; organizationId: string; userId: string }) => {
-    await sessionChanged(session);
-    await bus.publish(`user:${session.userId}`, "voting_session.updated", {
-      organization_id: session.organizationId,
-      session_id: session.id,
-    });
+    const payload = { organization_id: session.organizationId, session_id: session.id };
+    await bus.publish(adminsTopic(session.organizationId), "voting_session.updated", payload);
+    await bus.publish(`user:${session.userId}`, "voting_session.updated", payload);
   };
 
   route(app, monitoringEndpoints.block, async ({ params, auth }) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
@@ -63,10 +63,6 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   useEffect(() => {
     if (receiptDone > 0) castRoot.current?.focus();
   }, [receiptDone]);
-  const [kept, setKept] = useState(() => ({
-    choices: keptChoices(user?.id, election.id),
-    answers: keptAnswers(user?.id, election.id),
-  }));
   // What Submit Vote sends once the voter is verified; a new form (empty answers) after each cast.
   const pending = useRef<{ selections: Selection[]; answers: Record<string, Ballot> }>({
     selections: [],
@@ -75,13 +71,14 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const [formKey, setFormKey] = useState(0);
 
   const voted = new Set(election.viewer.voted_position_ids);
-  // A vote cast in another tab of this browser (learnt from a refusal, or a reload of the election):
-  // its receipt is in storage now, and its choice is shown from it.
+  // The choices shown for voted positions, from the receipts this browser keeps: read again whenever
+  // the voted positions change (a cast here, or one in another tab learnt from a refusal or a reload).
   const votedKey = election.viewer.voted_position_ids.join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the voted positions change
-  useEffect(() => {
-    setKept({ choices: keptChoices(user?.id, election.id), answers: keptAnswers(user?.id, election.id) });
-  }, [votedKey, user?.id, election.id]);
+  const kept = useMemo(
+    () => ({ choices: keptChoices(user?.id, election.id), answers: keptAnswers(user?.id, election.id) }),
+    [votedKey, user?.id, election.id],
+  );
   const open = election.positions.filter((p) => !voted.has(p.id));
 
   const cast = useCallback(
@@ -110,7 +107,6 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
           cast_at: new Date().toISOString(),
           head: result.head ? headText(result.head) : null,
         });
-        setKept({ choices: keptChoices(user?.id, election.id), answers: keptAnswers(user?.id, election.id) });
         setReceipt({ code: result.receipt, head: result.head ? headText(result.head) : null });
         forgetDraft(election.id);
         setFormKey((k) => k + 1);

@@ -171,7 +171,7 @@ export function MonthCalendar() {
   // A month shown by the buttons keeps the tab stop in it: on the selected day if there, else the 1st.
   const stop = showing(active)
     ? active
-    : showing(selected) && selected.getMonth() === shown.month
+    : selected.getMonth() === shown.month && selected.getFullYear() === shown.year
       ? selected
       : new Date(shown.year, shown.month, 1);
   useEffect(() => {
