@@ -7,12 +7,14 @@ import { defaultLimits } from "../../context";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
+import { sha256 } from "../../lib/crypto";
 import type { User } from "../accounts/sessions";
 import { createChannel } from "../channels/service";
 import { castVote } from "../elections/casting";
 import { closeEarly, openEarly } from "../elections/lifecycle";
 import { sealPending } from "../elections/sealing";
 import { startVerification } from "../elections/verification";
+import { recordSession, updateCurrentSession } from "../monitoring/sessions";
 import type { DemoParts } from "./seed";
 
 /** The calendar day `offsetDays` from now (an election's start or end date). */
@@ -115,9 +117,42 @@ export async function demoElections(
   await sealPending(db);
 }
 
+/** The browsers the demo's voters use: each voter their own device, so no rule fires on the seed. */
+const DEMO_BROWSERS = [
+  {
+    userAgent:
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    platform: "Win32",
+    screen: { width: 1920, height: 1080, colorDepth: 24 },
+    mobile: false,
+  },
+  {
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    platform: "iPhone",
+    screen: { width: 390, height: 844, colorDepth: 24 },
+    mobile: true,
+  },
+  {
+    userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0",
+    platform: "MacIntel",
+    screen: { width: 1512, height: 982, colorDepth: 30 },
+    mobile: false,
+  },
+  {
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+    platform: "Linux armv81",
+    screen: { width: 412, height: 915, colorDepth: 24 },
+    mobile: true,
+  },
+];
+
 /**
- * One demo voter votes as anyone does: verification by National ID (the voter at `index` of the
- * demo's voters has DEMO100200 + index), then the cast with the grant it gives.
+ * One demo voter votes as anyone does: opens the election (a voting session for security
+ * monitoring, from a browser of their own), verifies by National ID (the voter at `index` of the
+ * demo's voters has DEMO100200 + index), then casts with the grant it gives. The seal completes the
+ * session, as it does for everyone.
  */
 export async function voteAs(
   ctx: { db: Db; clock: Clock; secretKey: string },
@@ -127,9 +162,36 @@ export async function voteAs(
   selections: CastVoteInput["selections"],
 ): Promise<void> {
   const { db, clock } = ctx;
-  const verified = await startVerification({ ...ctx, ip: "127.0.0.1" }, voter, electionId, {
+  const [election] = await db
+    .select({ organizationId: elections.organizationId })
+    .from(elections)
+    .where(eq(elections.id, electionId));
+  if (!election) return;
+  const who = { userId: voter.id, electionId, ip: `192.0.2.${10 + (index % 200)}` };
+  const browser = DEMO_BROWSERS[index % DEMO_BROWSERS.length] ?? DEMO_BROWSERS[0];
+  if (!browser) return;
+  await recordSession(
+    db,
+    clock.now(),
+    { ...who, organizationId: election.organizationId },
+    {
+      device_hash: sha256(`demo-device-${voter.id}`),
+      device_info: {
+        ...browser,
+        language: "en-GB",
+        cookieEnabled: true,
+        onLine: true,
+        timezone: "Europe/London",
+      },
+      location: null,
+    },
+  );
+  const verified = await startVerification({ ...ctx, ip: who.ip }, voter, electionId, {
     method: "national_id",
     id_number: `DEMO${100200 + index}`,
+  });
+  await updateCurrentSession(db, clock.now(), who, {
+    verification: verified.status === "verified" ? "passed" : "failed",
   });
   if (verified.status !== "verified") return;
   await castVote({

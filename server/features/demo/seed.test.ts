@@ -11,6 +11,7 @@ import {
   organizations,
   posts,
   uploads,
+  votingSessions,
 } from "../../db/schema";
 import { systemClock } from "../../lib/clock";
 import { FolderStorage } from "../../storage/index";
@@ -60,6 +61,16 @@ describe("demo data", () => {
     ]);
     for (const election of list)
       expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
+    // Security monitoring has the demo's voters, each on a browser of their own and verified; a
+    // session is completed once a seal disclosed its vote (the open by-election's wait for more).
+    const sessions = await t.database.db.select().from(votingSessions);
+    expect(sessions.length).toBeGreaterThanOrEqual(42);
+    expect(sessions.filter((s) => s.status === "completed").length).toBeGreaterThanOrEqual(42);
+    for (const session of sessions) {
+      expect([session.verification, session.riskRules]).toEqual(["passed", []]);
+      expect(["active", "completed"]).toContain(session.status);
+      expect(session.deviceInfo?.platform).toBeTruthy();
+    }
     const messages = await t.database.db.select().from(posts);
     expect(messages.length).toBeGreaterThan(4);
     const files = await t.database.db.select().from(uploads).where(eq(uploads.kind, "attachment"));

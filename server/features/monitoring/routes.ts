@@ -16,7 +16,7 @@ import {
   organizationElections,
   organizationSessions,
 } from "./queries";
-import { recordSession } from "./sessions";
+import { reassessDevicePeers, recordSession } from "./sessions";
 import { monitoringFigures } from "./stats";
 
 /** Opening election channels: far more than a person does, few enough to stop a flood of sessions. */
@@ -46,6 +46,8 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
       body,
     );
     await announceAssessment(bus, assessed);
+    for (const peer of await reassessDevicePeers(db, now, assessed.session))
+      await announceAssessment(bus, peer);
     // Nothing about the session goes back to the voter: no id to watch, no score to probe.
     reply.code(201);
     return { recorded: true };

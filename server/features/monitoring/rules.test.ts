@@ -65,6 +65,25 @@ describe("shared device", () => {
     expect(second.riskScore).toBeGreaterThanOrEqual(0.5);
     expect(second.status).toBe("suspicious");
   });
+
+  it("counts every voter on the device in each flagged session's reason, however late they came", async () => {
+    const { voters, election } = await monitoredElection(t, { members: 3 });
+    const [a, b, c] = voters;
+    if (!a || !b || !c) throw new Error("no voters");
+    const device = deviceHash();
+    const reason = async (voter: typeof a) =>
+      (await sessionOf(voter.user.id, election.id)).riskRules.find((hit) => hit.rule === "shared_device")
+        ?.detail;
+    for (const voter of [a, b])
+      await recordFrom(t, voter.cookie, election.id, sessionBody({ device_hash: device }));
+    expect(await reason(b)).toBe("This device was also used by 1 other voter of this organization");
+
+    await recordFrom(t, c.cookie, election.id, sessionBody({ device_hash: device }));
+    expect(await reason(c)).toBe("This device was also used by 2 other voters of this organization");
+    expect(await reason(b)).toBe("This device was also used by 2 other voters of this organization");
+    // The rule stays about who came later: the device's first voter is not flagged.
+    expect(await reason(a)).toBeUndefined();
+  });
 });
 
 describe("many voters on one address", () => {

@@ -5,6 +5,8 @@ import type { recordSessionInput } from "../../../contract/voting-sessions";
 import type { Db, Tx } from "../../db/connect";
 import { elections, votingSessions } from "../../db/schema";
 import { type Assessment, assess } from "./assess";
+import { otherVotersOnDevice, sharedDevice } from "./rules/sharedDevice";
+import type { SessionRow } from "./rules/types";
 
 type SessionChange = PgUpdateSetSource<typeof votingSessions>;
 
@@ -69,6 +71,36 @@ export async function recordSession(
     if (!id) throw new Error("voting session insert returned nothing");
     return assess(tx, id, now);
   });
+}
+
+/**
+ * After a voter recorded a session on a device: the other voters' sessions on it whose shared-device
+ * reason already fired are re-assessed, so that "also used by N other voters" counts the newcomer
+ * and the sessions of one device agree. The rule stays about who came later: a session it has not
+ * fired on (the device's first voter) is left as it is. Each in a transaction of its own (its
+ * voter's lock, then its row), never two sessions' rows held at once.
+ */
+export async function reassessDevicePeers(db: Db, now: Date, session: SessionRow): Promise<Assessment[]> {
+  if (!session.deviceHash) return [];
+  const peers = await db
+    .select({ id: votingSessions.id, userId: votingSessions.userId, electionId: votingSessions.electionId })
+    .from(votingSessions)
+    .where(
+      and(
+        otherVotersOnDevice(session),
+        sql`${votingSessions.riskRules} @> ${JSON.stringify([{ rule: sharedDevice.id }])}::jsonb`,
+      ),
+    );
+  const assessed: Assessment[] = [];
+  for (const peer of peers) {
+    assessed.push(
+      await db.transaction(async (tx) => {
+        await lockVoter(tx, peer.userId, peer.electionId ?? "");
+        return assess(tx, peer.id, now);
+      }),
+    );
+  }
+  return assessed;
 }
 
 /**

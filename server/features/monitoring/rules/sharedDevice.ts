@@ -1,9 +1,17 @@
 import { and, countDistinct, eq, ne } from "drizzle-orm";
 import { votingSessions } from "../../../db/schema";
-import { plural, type RiskRule } from "./types";
+import { plural, type RiskRule, type SessionRow } from "./types";
 
 /** Fires when at least this many other voters of the organization used the same device. */
 export const SHARED_DEVICE_MIN_OTHER_VOTERS = 1;
+
+/** The sessions of other voters of the organization on this session's device. */
+export const otherVotersOnDevice = (session: SessionRow) =>
+  and(
+    eq(votingSessions.organizationId, session.organizationId),
+    eq(votingSessions.deviceHash, session.deviceHash ?? ""),
+    ne(votingSessions.userId, session.userId),
+  );
 
 /**
  * One device hash used by several voters: one person may be voting for others. The device hash is
@@ -19,13 +27,7 @@ export const sharedDevice: RiskRule = {
     const [row] = await db
       .select({ n: countDistinct(votingSessions.userId) })
       .from(votingSessions)
-      .where(
-        and(
-          eq(votingSessions.organizationId, session.organizationId),
-          eq(votingSessions.deviceHash, session.deviceHash),
-          ne(votingSessions.userId, session.userId),
-        ),
-      );
+      .where(otherVotersOnDevice(session));
     const others = row?.n ?? 0;
     if (others < SHARED_DEVICE_MIN_OTHER_VOTERS) return null;
     return `This device was also used by ${plural(others, "other voter")} of this organization`;
