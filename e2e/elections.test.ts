@@ -165,6 +165,11 @@ describe("elections", () => {
     await shot(admin.page, "election-admin-voters-during-voting");
     await admin.page.getByRole("tab", { name: "Overview" }).click();
     await admin.page.getByText("0 of 1 eligible voter voted").waitFor();
+    // Each tab is an address of its own: Back returns to the tab before, Forward comes back.
+    await admin.page.goBack();
+    await admin.page.getByRole("tab", { name: "Voters", selected: true }).waitFor();
+    await admin.page.goForward();
+    await admin.page.getByRole("tab", { name: "Overview", selected: true }).waitFor();
     // The voter sees their own vote at once, and the same notice on Results.
     await voter.page.getByRole("tab", { name: "Voters" }).click();
     await voter.page.locator(".VotersTab_voter", { hasText: "Abena Voter" }).getByText("Voted").waitFor();

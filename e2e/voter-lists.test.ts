@@ -141,6 +141,16 @@ describe("voter lists", () => {
     await late.page.getByText(voterListMessages.invitationReplaced).waitFor();
     await shot(late.page, "invitation-replaced");
     await late.context.close();
+
+    // A new import's notice replaces the resend's: only the latest action is news.
+    await owner.page.getByLabel("Upload CSV").setInputFiles({
+      name: "late-joiners.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`Full name,Email\r\nAkua Darko,${email("akua")}`),
+    });
+    await owner.page.getByRole("button", { name: "Send invitations (1)" }).click();
+    await owner.page.getByText("1 invitation sent.").waitFor();
+    expect(await owner.page.getByText(voterListMessages.resent(kofi)).count()).toBe(0);
     await invitations.scrollIntoViewIfNeeded();
     await shot(owner.page, "voter-list-accepted");
     await owner.page.setViewportSize({ width: 390, height: 844 });

@@ -148,11 +148,10 @@ export default function ElectionChannelPage() {
   useHonestAddress(gone ? null : listed);
   const { query, refetch, replace } = useChannelElection(channelId);
   // The tab open is in the address (`&tab=vote`, `&tab=results`): a link from a notice opens on it,
-  // and a reload opens the same tab again.
+  // a reload opens the same tab again, and Back returns to the tab before.
   const asked = searchParams.get("tab");
   const tab = TABS.find((t) => t.key === asked)?.key ?? "overview";
-  const setTab = (next: TabKey) =>
-    setSearchParams({ ...Object.fromEntries(searchParams), tab: next }, { replace: true });
+  const setTab = (next: TabKey) => setSearchParams({ ...Object.fromEntries(searchParams), tab: next });
   const election = query.data && !gone ? query.data : null;
   // A failed live refetch keeps the last good screen; only a first load's failure can be "not found".
   const failure = query.data ? null : query.error;

@@ -20,6 +20,8 @@ export function VoterListPanel({ organizationId }: { organizationId: string }) {
   const input = { params: { id: organizationId } };
   const overview = useEndpointQuery(invitationsEndpoints.list, input, { refetchInterval: 15_000 });
   const [status, setStatus] = useState<string | null>(null);
+  /** Each import starts the table afresh: a resend or revoke notice from before it is no longer news. */
+  const [imports, setImports] = useState(0);
   const refresh = () => void readFromNow(queryClient, endpointKey(invitationsEndpoints.list));
 
   return (
@@ -34,6 +36,7 @@ export function VoterListPanel({ organizationId }: { organizationId: string }) {
         organizationId={organizationId}
         onSent={(message) => {
           setStatus(message);
+          setImports((n) => n + 1);
           refresh();
         }}
       />
@@ -67,6 +70,7 @@ export function VoterListPanel({ organizationId }: { organizationId: string }) {
               ))}
             </ul>
             <InvitationsTable
+              key={imports}
               invitations={data.invitations}
               onChanged={() => {
                 // "N invitations sent." was about the import; a resend or revoke since has its own words.
