@@ -107,6 +107,16 @@ describe("layout", () => {
     await shot(page, "layout-toast-clear-of-composer");
     await page.unroute("**/api/posts/*/like");
 
+    // At 200% zoom (a 1280 × 800 laptop shows 640 × 400 CSS pixels) the header is one line and the
+    // messages keep more than a third of the height (they had 42 px of 400).
+    await page.setViewportSize({ width: 640, height: 400 });
+    await page.getByRole("textbox", { name: "Message" }).waitFor();
+    const list = await box(page, ".MessageList_scroll");
+    expect(list.height, "the messages' share of a short window").toBeGreaterThan(400 / 3);
+    expect((await box(page, ".ChannelHeader_header")).height).toBeLessThan(60);
+    await shot(page, "layout-text-channel-zoom-200");
+    await page.setViewportSize({ width: 1280, height: 860 });
+
     // The election's Configuration panel, scrolled to its end, ends above the chat button.
     await owner.page.goto(`/organization/election?channelId=${channel.id}&channelName=${channel.name}`);
     const config = owner.page.locator(".elections_config");
