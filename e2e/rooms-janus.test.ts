@@ -391,5 +391,16 @@ describe.skipIf(!installed)("the room screens on a server configured with Janus"
       "screen frames at Kojo",
     );
     await shot(kojoNow.page, "rooms-janus-live-screen");
+
+    // The host reloads again and again: each time they are back on their own stage and counted
+    // once (a reload's join was undone, now and then, by the closing window's leave).
+    for (let reload = 0; reload < 6; reload++) {
+      await hostNow.page.reload();
+      await hostNow.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
+      const stage = hostNow.page.getByRole("region", { name: "On stage" });
+      await stage.locator("li", { hasText: "Kofi Admin" }).waitFor();
+      await hostNow.page.getByText("2 participants").waitFor();
+      await kojoNow.page.getByText("2 participants").waitFor();
+    }
   });
 });

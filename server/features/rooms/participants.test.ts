@@ -1,5 +1,5 @@
 // Over 300 lines: one room session's participants (joining, leaving, media states) on one shared setup.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { socketMessages } from "../../../contract/events";
 import type { RoomView } from "../../../contract/rooms";
@@ -160,6 +160,38 @@ describe("leaving", () => {
     await second.socket.next((m) => m.type === "room.left");
     expect((await view(member.cookie, session.id)).session.participant_count).toBe(0);
     await second.socket.close();
+  });
+
+  it("of an older window that closes while a reload's join is being written does not undo that join", async () => {
+    const { member, session } = await roomWorkspace(t);
+    const before = await seat(baseUrl, member.cookie, session.id);
+    t.clock.advance(2_000);
+    const after = await TestSocket.open(baseUrl, { cookie: member.cookie });
+    // The session's row held, as a busy database would: the reload's join waits for it first, then
+    // the older window's leave (it closed before the join could take the seat from it).
+    let release = () => {};
+    const held = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from room_sessions where id = ${session.id} for update`);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const joined = join(after, session.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await before.socket.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await held;
+    expect((await joined).type).toBe("room.joined");
+    await after.roundTrip();
+    const [row] = await t.database.db
+      .select({ connected: roomParticipants.isConnected })
+      .from(roomParticipants)
+      .where(and(eq(roomParticipants.sessionId, session.id), eq(roomParticipants.userId, member.id)));
+    expect(row?.connected).toBe(true);
+    expect((await view(member.cookie, session.id)).session.participant_count).toBe(1);
+    await after.close();
   });
 
   it("happens for the participants of a server process that is gone", async () => {

@@ -96,16 +96,17 @@ export async function joinSession(
 
 /**
  * The user leaves (their socket closed, or they left): disconnected, video and screen sharing
- * off, hand down. Only the seat held by the given process is given up, so a socket closing in
- * one process never undoes a newer join through another; "orphaned" gives up a seat whose
- * process is gone (its `process_id` was cleared). Null when nothing changed.
+ * off, hand down. Only the seat the given process took at `joinedAt` is given up, so a socket
+ * closing never undoes a newer join, through another process or this one (a reload's join
+ * written while the older window closed); "orphaned" gives up a seat whose process is gone (its
+ * `process_id` was cleared). Null when nothing changed.
  */
 export async function leaveSession(
   db: Db,
   clock: Clock,
   sessionId: string,
   userId: string,
-  seat: { processId: string } | "orphaned",
+  seat: { processId: string; joinedAt: string } | "orphaned",
 ): Promise<ParticipantChange | null> {
   return db.transaction(async (tx) => {
     const [session] = await tx
@@ -134,7 +135,10 @@ export async function leaveSession(
           held,
           seat === "orphaned"
             ? isNull(roomParticipants.processId)
-            : eq(roomParticipants.processId, seat.processId),
+            : and(
+                eq(roomParticipants.processId, seat.processId),
+                eq(roomParticipants.joinedAt, new Date(seat.joinedAt)),
+              ),
         ),
       )
       .returning();

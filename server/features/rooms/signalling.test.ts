@@ -222,7 +222,7 @@ describe("signals between server processes", () => {
     const recipient = { user: { id: randomUUID() } as User, send: (m: ServerMessage) => sent.push(m) };
     const theirSeats = new RoomSeats();
     const sessionId = randomUUID();
-    theirSeats.take(recipient as unknown as Connection, sessionId);
+    theirSeats.take(recipient as unknown as Connection, sessionId, new Date().toISOString());
     const log = { info() {}, warn() {}, error() {} };
     const ours = new SignalRouter(bus, randomUUID(), new RoomSeats(), log);
     const theirProcess = randomUUID();

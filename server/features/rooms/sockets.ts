@@ -54,8 +54,9 @@ export function installRoomSockets(
     connection.send({ type: "room.error", session_id: sessionId, message });
   };
 
-  const leave = async (connection: Connection, sessionId: string) => {
-    const change = await leaveSession(db, clock, sessionId, connection.user.id, { processId });
+  /** Gives up the seat this socket took at `joinedAt` (never a newer one of the same user). */
+  const leave = async (connection: Connection, sessionId: string, joinedAt: string) => {
+    const change = await leaveSession(db, clock, sessionId, connection.user.id, { processId, joinedAt });
     if (change) await announceLeft(bus, change);
   };
 
@@ -68,8 +69,9 @@ export function installRoomSockets(
       held.map((seat) => seat.sessionId),
     );
     for (const { sessionId, connection } of held) {
-      if (!theirs.has(sessionId) || !seats.release(connection, sessionId)) continue;
-      await leave(connection, sessionId);
+      const joinedAt = theirs.has(sessionId) ? seats.release(connection, sessionId) : null;
+      if (!joinedAt) continue;
+      await leave(connection, sessionId, joinedAt);
       connection.send({ type: "room.left", session_id: sessionId, reason: "ended" });
     }
   };
@@ -79,10 +81,10 @@ export function installRoomSockets(
       const change = await joinSession(db, clock, connection.user, sessionId, processId);
       if (connection.isClosed) {
         // The socket closed while the join was being written: its close found no seat to give up.
-        await leave(connection, sessionId);
+        await leave(connection, sessionId, change.participant.joined_at);
         return;
       }
-      const previous = seats.take(connection, sessionId);
+      const previous = seats.take(connection, sessionId, change.participant.joined_at);
       previous?.send({ type: "room.left", session_id: sessionId, reason: "replaced" });
       connection.send({ type: "room.joined", session_id: sessionId, participant: change.participant });
       await announceJoined(bus, change);
@@ -93,7 +95,8 @@ export function installRoomSockets(
 
   hub.handle("room.leave", async (connection, { session_id: sessionId }) => {
     try {
-      if (seats.release(connection, sessionId)) await leave(connection, sessionId);
+      const joinedAt = seats.release(connection, sessionId);
+      if (joinedAt) await leave(connection, sessionId, joinedAt);
       connection.send({ type: "room.left", session_id: sessionId, reason: "left" });
     } catch (error) {
       refuse(connection, sessionId, error);
@@ -115,8 +118,8 @@ export function installRoomSockets(
   hub.handle("signal", signal);
 
   hub.onClose((connection) => {
-    for (const sessionId of seats.releaseAll(connection)) {
-      leave(connection, sessionId).catch((error) =>
+    for (const { sessionId, joinedAt } of seats.releaseAll(connection)) {
+      leave(connection, sessionId, joinedAt).catch((error) =>
         log.warn({ err: error, sessionId }, "leaving a room on socket close failed"),
       );
     }
