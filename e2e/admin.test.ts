@@ -146,6 +146,19 @@ describe("the platform admin portal", () => {
     );
     await admin.page.getByTestId("system-health").getByText("Healthy").waitFor();
     await shot(admin.page, "admin-monitoring");
+    // On a phone the header, three rows tall there, scrolls away with the page (it stayed over it),
+    // and every tab is in view.
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ["Overview", "Organizations", "Members", "Monitoring", "Audit Log"]) {
+      const place = await admin.page.getByRole("button", { name, exact: true }).boundingBox();
+      expect(place?.x ?? -1, `the ${name} tab is cut off`).toBeGreaterThanOrEqual(0);
+      expect((place?.x ?? 0) + (place?.width ?? 999), `the ${name} tab is cut off`).toBeLessThanOrEqual(390);
+    }
+    const banner = admin.page.getByRole("banner");
+    expect(await banner.evaluate((header) => getComputedStyle(header).position)).toBe("static");
+    await admin.page.getByRole("heading", { name: "Recent Security Events" }).scrollIntoViewIfNeeded();
+    await shot(admin.page, "admin-monitoring-phone");
+    await admin.page.setViewportSize({ width: 1280, height: 860 });
 
     // The audit log lists the suspension and the failed sign-in.
     await admin.page.getByRole("button", { name: "Audit Log" }).click();

@@ -121,6 +121,48 @@ describe("security monitoring", () => {
     expect(await admin.page.getByTestId("stat-total_monitored").textContent()).toBe("2");
     await shot(admin.page, "monitoring-sessions");
 
+    // On a phone each session is a card: its reasons and its Investigate and Block buttons are all
+    // in the width of the screen (they were off to the right of a table scrolled sideways in a box a
+    // quarter of the screen wide), and the list scrolls with the page, not inside a box of its own.
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    const phoneRow = admin.page.locator("[data-session]").first();
+    await phoneRow.waitFor();
+    const boxes = await phoneRow.evaluate((row) => {
+      const found: string[] = [];
+      for (let up = row.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (up.scrollWidth > up.clientWidth + 1 && style.overflowX !== "visible")
+          found.push(`${up.className} scrolls sideways by ${up.scrollWidth - up.clientWidth}px`);
+        if (style.overflowY !== "visible" && up.scrollHeight > up.clientHeight + 1 && up.clientHeight < 600)
+          found.push(`${up.className} scrolls within ${up.clientHeight}px`);
+      }
+      return found;
+    });
+    expect(boxes).toEqual([]);
+    // Measured where they are, without scrolling anything into view (which scrolled a box sideways).
+    for (const name of ["Investigate", "Block"]) {
+      const place = await phoneRow.getByRole("button", { name, exact: true }).boundingBox();
+      expect(place, `${name} is not shown`).not.toBeNull();
+      expect(place?.x ?? -1, `${name} starts left of the screen`).toBeGreaterThanOrEqual(0);
+      expect((place?.x ?? 0) + (place?.width ?? 0), `${name} ends right of the screen`).toBeLessThanOrEqual(
+        390,
+      );
+      expect(place?.height ?? 0, `${name} is too small to press`).toBeGreaterThanOrEqual(40);
+    }
+    const reason = await admin.page
+      .getByText(/This device was also used by 1 other voter/)
+      .first()
+      .boundingBox();
+    expect((reason?.x ?? 0) + (reason?.width ?? 999), "a reason is cut off").toBeLessThanOrEqual(390);
+    // Every tab is in view (they scrolled sideways, the third out of sight).
+    for (const name of ["Voting Sessions", "Security Alerts", "Risk Analytics"]) {
+      const place = await admin.page.getByRole("tab", { name }).boundingBox();
+      expect((place?.x ?? 0) + (place?.width ?? 999), `the ${name} tab is cut off`).toBeLessThanOrEqual(390);
+    }
+    await phoneRow.scrollIntoViewIfNeeded();
+    await shot(admin.page, "monitoring-sessions-phone");
+    await admin.page.setViewportSize({ width: 1280, height: 860 });
+
     // Each row names its election and the date its session started; the list filters by election.
     await firstRow.getByRole("cell", { name: election.title, exact: true }).waitFor();
     const started = (await firstRow.locator("time").textContent()) ?? "";

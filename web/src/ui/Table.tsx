@@ -14,6 +14,7 @@ export function Table({
   scroll = true,
   label,
   stickyFirst = false,
+  stack = false,
 }: {
   children: ReactNode;
   /** Tighter cells, for long lists. */
@@ -29,6 +30,8 @@ export function Table({
   label?: string;
   /** The first column (what each row is) stays in view while the rest scrolls sideways under it. */
   stickyFirst?: boolean;
+  /** On a phone each row stands as a card (see ScrollBox). */
+  stack?: boolean;
 }) {
   const table = (
     <table
@@ -39,7 +42,7 @@ export function Table({
   );
   if (!scroll) return table;
   return (
-    <ScrollBox label={label} stickyFirst={stickyFirst}>
+    <ScrollBox label={label} stickyFirst={stickyFirst} stack={stack}>
       {table}
     </ScrollBox>
   );
@@ -75,15 +78,23 @@ function useScrollEdges() {
 /**
  * The box a wide table scrolls sideways in, shaded on each side that has more to show; for a table
  * of a screen's own making too. `label` and `stickyFirst` as for Table; `className` on the box.
+ *
+ * With `stack`, a phone shows each body row as a card instead: its cells one under another, each
+ * under its column's name (the cell's `data-label`), its actions in reach without scrolling sideways
+ * and the page, not a narrow box, scrolling. A cell without a label (what the row is, its actions, a
+ * cell across every column) takes the card's whole width; a `<tbody>` per item keeps an item's rows
+ * together (Table.module.css).
  */
 export function ScrollBox({
   label,
   stickyFirst = false,
+  stack = false,
   className,
   children,
 }: {
   label?: string;
   stickyFirst?: boolean;
+  stack?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -92,6 +103,7 @@ export function ScrollBox({
     <div
       className={cx(
         styles.frame,
+        stack && styles.stack,
         edges.start && !stickyFirst && styles.moreStart,
         edges.start && stickyFirst && styles.underSticky,
         edges.end && styles.moreEnd,

@@ -76,7 +76,7 @@ function Facts({ session }: { session: MonitoredSession }) {
 
 function History({ view }: { view: SessionInvestigation }) {
   return (
-    <ScrollBox className={styles.tableWrap}>
+    <ScrollBox className={styles.tableWrap} stack>
       <table className={cx(styles.table, styles.tableCompact)}>
         <thead>
           <tr>
@@ -91,19 +91,19 @@ function History({ view }: { view: SessionInvestigation }) {
         <tbody>
           {view.history.map((session) => (
             <tr key={session.id} className={session.id === view.session.id ? styles.rowCurrent : undefined}>
-              <td>{session.election_title ?? text.unknown}</td>
-              <td>{locationText(session.location)}</td>
-              <td>
+              <td data-label={text.election}>{session.election_title ?? text.unknown}</td>
+              <td data-label={text.columns.location}>{locationText(session.location)}</td>
+              <td data-label={text.columns.network}>
                 {session.ip_address || text.unknown}{" "}
                 <span className={cx("muted", styles.mono, styles.small)}>
                   {session.device_hash.slice(0, 12)}
                 </span>
               </td>
-              <td>{riskPercent(session.risk_score)}</td>
-              <td>
+              <td data-label={text.columns.risk}>{riskPercent(session.risk_score)}</td>
+              <td data-label={text.columns.status}>
                 <Badge tone={STATUS_TONE[session.status]}>{STATUS_LABELS[session.status]}</Badge>
               </td>
-              <td>{dateTimeText(session.created_at)}</td>
+              <td data-label={text.created}>{dateTimeText(session.created_at)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
@@ -67,7 +66,10 @@ interface Props {
   busyId: string | null;
 }
 
-/** The sessions table (spec columns), newest first, with the rules that fired under each row. */
+/**
+ * The sessions table (spec columns), newest first, with the rules that fired under each row; on a
+ * phone each session is a card (ScrollBox's `stack`), its own `<tbody>` holding its rules with it.
+ */
 export function SessionsTable({
   sessions,
   filtered = false,
@@ -86,7 +88,7 @@ export function SessionsTable({
     );
   }
   return (
-    <ScrollBox className={styles.tableWrap}>
+    <ScrollBox className={styles.tableWrap} stack>
       <table className={styles.table}>
         <caption className="visually-hidden">{text.tabs.sessions}</caption>
         <thead>
@@ -104,87 +106,85 @@ export function SessionsTable({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <Fragment key={session.id}>
-              <tr
-                className={session.risk_rules.length > 0 ? styles.rowFlagged : undefined}
-                data-session={session.id}
-              >
-                <th scope="row">
-                  <span className={styles.stack}>
-                    <strong>{session.full_name}</strong>
-                    <span className={cx("muted", styles.small)}>
-                      <Email address={session.email} />
-                    </span>
+        {sessions.map((session) => (
+          <tbody key={session.id} className={styles.session}>
+            <tr
+              className={session.risk_rules.length > 0 ? styles.rowFlagged : undefined}
+              data-session={session.id}
+            >
+              <th scope="row">
+                <span className={styles.stack}>
+                  <strong>{session.full_name}</strong>
+                  <span className={cx("muted", styles.small)}>
+                    <Email address={session.email} />
                   </span>
-                </th>
-                <td>{session.election_title ?? text.unknown}</td>
-                <td>{locationText(session.location)}</td>
-                <td>
-                  <DeviceText session={session} />
-                </td>
-                <td>
-                  <span className={styles.stack}>
-                    <span>{session.ip_address || text.unknown}</span>
-                    <span className={cx("muted", styles.small, styles.mono)} title={session.device_hash}>
-                      {shortHash(session.device_hash)}
-                    </span>
+                </span>
+              </th>
+              <td data-label={text.columns.election}>{session.election_title ?? text.unknown}</td>
+              <td data-label={text.columns.location}>{locationText(session.location)}</td>
+              <td data-label={text.columns.device}>
+                <DeviceText session={session} />
+              </td>
+              <td data-label={text.columns.network}>
+                <span className={styles.stack}>
+                  <span>{session.ip_address || text.unknown}</span>
+                  <span className={cx("muted", styles.small, styles.mono)} title={session.device_hash}>
+                    {shortHash(session.device_hash)}
                   </span>
-                </td>
-                <td>
-                  <RiskCell score={session.risk_score} verification={session.verification} />
-                </td>
-                <td>
-                  <StatusCell session={session} />
-                </td>
-                <td>
-                  {/* When the session started (never when a ballot was cast: docs/monitoring.md). */}
-                  <time dateTime={session.created_at}>{dateTimeText(session.created_at)}</time>
-                </td>
-                <td>
-                  <div className={styles.actions}>
+                </span>
+              </td>
+              <td data-label={text.columns.risk}>
+                <RiskCell score={session.risk_score} verification={session.verification} />
+              </td>
+              <td data-label={text.columns.status}>
+                <StatusCell session={session} />
+              </td>
+              <td data-label={text.columns.time}>
+                {/* When the session started (never when a ballot was cast: docs/monitoring.md). */}
+                <time dateTime={session.created_at}>{dateTimeText(session.created_at)}</time>
+              </td>
+              <td>
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className={cx("btn", styles.btnSmall)}
+                    onClick={() => onInvestigate(session)}
+                  >
+                    {text.investigate}
+                  </button>
+                  {session.status === "blocked" ? (
                     <button
                       type="button"
                       className={cx("btn", styles.btnSmall)}
-                      onClick={() => onInvestigate(session)}
+                      disabled={busyId === session.id}
+                      onClick={() => onUnblock(session)}
                     >
-                      {text.investigate}
+                      {busyId === session.id ? text.unblocking : text.unblock}
                     </button>
-                    {session.status === "blocked" ? (
+                  ) : (
+                    session.risk_score >= blockRisk && (
                       <button
                         type="button"
-                        className={cx("btn", styles.btnSmall)}
+                        className={cx("btn btn-danger", styles.btnSmall)}
                         disabled={busyId === session.id}
-                        onClick={() => onUnblock(session)}
+                        onClick={() => onBlock(session)}
                       >
-                        {busyId === session.id ? text.unblocking : text.unblock}
+                        {text.block}
                       </button>
-                    ) : (
-                      session.risk_score >= blockRisk && (
-                        <button
-                          type="button"
-                          className={cx("btn btn-danger", styles.btnSmall)}
-                          disabled={busyId === session.id}
-                          onClick={() => onBlock(session)}
-                        >
-                          {text.block}
-                        </button>
-                      )
-                    )}
-                  </div>
+                    )
+                  )}
+                </div>
+              </td>
+            </tr>
+            {session.risk_rules.length > 0 && (
+              <tr className={styles.rulesRow}>
+                <td colSpan={9}>
+                  <FiredRules rules={session.risk_rules} />
                 </td>
               </tr>
-              {session.risk_rules.length > 0 && (
-                <tr className={styles.rulesRow}>
-                  <td colSpan={9}>
-                    <FiredRules rules={session.risk_rules} />
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
+            )}
+          </tbody>
+        ))}
       </table>
       {sessions.length >= MONITORING_LIST_LIMIT && (
         <p className={cx("muted", styles.small)}>{text.listNote(MONITORING_LIST_LIMIT)}</p>
