@@ -168,7 +168,7 @@ export async function voteAs(
     .where(eq(elections.id, electionId));
   if (!election) return;
   const who = { userId: voter.id, electionId, ip: `192.0.2.${10 + (index % 200)}` };
-  const browser = DEMO_BROWSERS[index % DEMO_BROWSERS.length] ?? DEMO_BROWSERS[0];
+  const browser = DEMO_BROWSERS[index % DEMO_BROWSERS.length];
   if (!browser) return;
   await recordSession(
     db,
