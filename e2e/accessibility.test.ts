@@ -209,6 +209,52 @@ describe("accessibility (axe-core): no serious or critical violation, one h1", (
     await expect.poll(() => sounds.getAttribute("aria-checked")).toBe(before);
   });
 
+  it("keyboard: each message's actions are one tab stop, a toolbar moved through with the arrows", {
+    timeout: TIMEOUT,
+  }, async () => {
+    const { context, page } = w.voter;
+    for (const content of ["First of two", "Second of two"])
+      await apiJson(context, "POST", `/api/channels/${w.general.id}/posts`, { content });
+    await page.goto(at("member", w.general));
+    const first = page.getByRole("article").filter({ hasText: "First of two" });
+    const second = page.getByRole("article").filter({ hasText: "Second of two" });
+    await second.waitFor();
+    // Which message the focus is in (by its words) and the name of what holds it.
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        const words = element?.closest("article")?.textContent ?? "";
+        const where = words.includes("First of two")
+          ? "first"
+          : words.includes("Second of two")
+            ? "second"
+            : "elsewhere";
+        return `${where}: ${element?.getAttribute("aria-label") ?? element?.textContent}`;
+      });
+    const toolbar = first.getByRole("toolbar", { name: "Message actions" });
+    expect(await toolbar.locator('[tabindex="0"]').count()).toBe(1);
+    // In the first message's toolbar, the arrows, Home and End move between its buttons...
+    await toolbar.getByRole("button", { name: "Like" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("first: Add reaction");
+    await page.keyboard.press("End");
+    expect(await focused()).toBe("first: More actions");
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("first: Like");
+    await page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe("first: More actions");
+    await page.keyboard.press("Home");
+    expect(await focused()).toBe("first: Like");
+    await page.keyboard.press("ArrowRight");
+    // ...one Tab leaves it for the next message's toolbar, at its first button...
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("second: Like");
+    // ...and one Shift+Tab enters the first again, where it was left.
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("first: Add reaction");
+    expect(await toolbar.locator('[tabindex="0"]').count()).toBe(1);
+  });
+
   it("as an organization's admin", { timeout: TIMEOUT }, async () => {
     const { page } = w.admin;
     const findings = [

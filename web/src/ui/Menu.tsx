@@ -10,6 +10,7 @@ import {
 import { createPortal } from "react-dom";
 import { cx } from "./cx";
 import styles from "./Menu.module.css";
+import { stepIndex } from "./Toolbar";
 
 export interface MenuItem {
   /** Unique within its list. */
@@ -128,17 +129,13 @@ function MenuList({ label, at, items, onClose, onBack, autoFocus, flipX }: MenuL
       (button) => button.getAttribute("aria-disabled") !== "true",
     );
 
-  const move = (delta: number | "first" | "last") => {
+  /** Up, Down, Home and End move between the items (stepIndex); whether the key was one of them. */
+  const move = (key: string) => {
     const list = buttons();
-    if (list.length === 0) return;
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const next =
-      delta === "first"
-        ? 0
-        : delta === "last"
-          ? list.length - 1
-          : (index + delta + list.length) % list.length;
+    const next = stepIndex(key, list.indexOf(document.activeElement as HTMLElement), list.length, true);
+    if (next === undefined) return false;
     list[next]?.focus();
+    return true;
   };
 
   const openSubmenu = useCallback((item: MenuItem, button: HTMLElement, withFocus: boolean) => {
@@ -164,23 +161,11 @@ function MenuList({ label, at, items, onClose, onBack, autoFocus, flipX }: MenuL
       (event.target as HTMLElement).closest("[data-ui-menu]") !== ref.current
     )
       return;
+    if (move(event.key)) {
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        move(1);
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        move(-1);
-        break;
-      case "Home":
-        event.preventDefault();
-        move("first");
-        break;
-      case "End":
-        event.preventDefault();
-        move("last");
-        break;
       case "Escape":
       case "ArrowLeft":
         if (event.key === "ArrowLeft" && flipX === undefined) break;

@@ -5,6 +5,7 @@ import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { DotsIcon } from "../../ui/icons";
 import { Menu } from "../../ui/Menu";
+import { Toolbar } from "../../ui/Toolbar";
 import { AttachmentView } from "./Attachment";
 import parts from "./ChannelParts.module.css";
 import { useChannel } from "./context";
@@ -147,7 +148,7 @@ export const MessageItem = memo(function MessageItem({ post, compact, highlighte
       </div>
       {/* While the message is edited its box is the only thing to act on: no toolbar over it. */}
       {!editing && (
-        <div className={styles.msgActions} role="toolbar" aria-label={text.messageActions}>
+        <Toolbar className={styles.msgActions} label={text.messageActions}>
           {/* Like and Comment only where the server takes them; the comments chip still opens a thread to read. */}
           {canComment && (
             <button
@@ -199,7 +200,7 @@ export const MessageItem = memo(function MessageItem({ post, compact, highlighte
           >
             <DotsIcon size={17} />
           </button>
-        </div>
+        </Toolbar>
       )}
       {menuAt && <Menu label={text.messageActions} at={menuAt} items={items} onClose={closeMenu} />}
     </article>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { RoomKind, RoomParticipant, RoomSession } from "../../../../contract/rooms";
 import { SENDING_ROLES } from "../../../../contract/rooms";
 import { cx } from "../../ui/cx";
+import { Toolbar } from "../../ui/Toolbar";
 import styles from "./Controls.module.css";
 import {
   HandIcon,
@@ -72,7 +73,7 @@ export function Controls(props: Props) {
   const live = session.status === "live";
   const sends = !!me && SENDING_ROLES.has(me.role);
   return (
-    <div className={styles.controls} role="toolbar" aria-label="Room controls">
+    <Toolbar className={styles.controls} label="Room controls">
       {me && sends && (
         <Control
           className={cx(styles.control, me.is_muted && styles.off)}
@@ -148,6 +149,6 @@ export function Controls(props: Props) {
           </button>
         )}
       </div>
-    </div>
+    </Toolbar>
   );
 }
