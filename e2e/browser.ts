@@ -118,14 +118,19 @@ export const cutOff = (page: Page) =>
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Runs axe-core on the page as it stands (its context needs bypassCSP): every violation, with up to six nodes each. */
+/**
+ * Runs axe-core on the page as it stands (its context needs bypassCSP): every violation, with up to
+ * six nodes each; and two of our own, serious, that axe holds only in part (its landmark-unique is
+ * moderate and page-wide): a data table without a name (a caption, aria-label or aria-labelledby),
+ * and a landmark inside another of the same role and name (a region "Seals" in a region "Seals").
+ */
 export async function axeViolations(page: Page) {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return (
+    const found = (
       result.violations as Array<{
         id: string;
         impact: string;
@@ -140,6 +145,47 @@ export async function axeViolations(page: Page) {
         .slice(0, 6)
         .map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").split("\n")[1] ?? ""}`),
     }));
+    // axe's name and role functions read its tree of the page, which it builds for a run.
+    axe.setup(document);
+    const nameOf = (element: Element): string => axe.commons.text.accessibleText(element).trim();
+    const shown = (element: Element) => !element.closest('[hidden], [aria-hidden="true"]');
+    const where = (element: Element) => element.outerHTML.slice(0, 100);
+    const unnamed = [...document.querySelectorAll("table")].filter((table) => shown(table) && !nameOf(table));
+    if (unnamed.length > 0)
+      found.push({
+        rule: "table-name",
+        impact: "serious",
+        help: "A data table has a name",
+        nodes: unnamed.map(where),
+      });
+    const LANDMARKS = new Set([
+      "banner",
+      "complementary",
+      "contentinfo",
+      "form",
+      "main",
+      "navigation",
+      "region",
+      "search",
+    ]);
+    const roleOf = (element: Element): string | null => axe.commons.aria.getRole(element);
+    const nested = [...document.querySelectorAll("*")].filter((element) => {
+      const role = roleOf(element);
+      if (!role || !LANDMARKS.has(role) || !shown(element)) return false;
+      const name = nameOf(element);
+      for (let up = element.parentElement; up; up = up.parentElement)
+        if (roleOf(up) === role && nameOf(up) === name) return true;
+      return false;
+    });
+    if (nested.length > 0)
+      found.push({
+        rule: "landmark-nested-same-name",
+        impact: "serious",
+        help: "A landmark is not inside another of the same role and name",
+        nodes: nested.slice(0, 6).map(where),
+      });
+    axe.teardown();
+    return found;
   });
 }
 

@@ -247,7 +247,7 @@ describe("the bulletin board", () => {
       route.fulfill({ json: { ...bulletin, seals, sealed } }),
     );
     await page.reload();
-    const sealTable = page.getByRole("region", { name: "Seals" });
+    const sealTable = page.getByRole("table", { name: "Seals" });
     await page.getByText("Seals 1–50 of 120").waitFor();
     expect(await sealTable.getByRole("row").count()).toBe(51);
     const sealPages = page.getByRole("navigation", { name: "Pages of seals" });

@@ -3,6 +3,13 @@ import { cx } from "./cx";
 import styles from "./Table.module.css";
 
 /**
+ * What names a table (every data table has a name, read when a screen reader enters it): its own
+ * words, as a caption seen by screen readers alone, or the id of the heading above it that says
+ * what it holds.
+ */
+export type TableName = { label: string; labelledBy?: never } | { labelledBy: string; label?: never };
+
+/**
  * A data table: header cells on a tinted row, rows ruled, numbers right-aligned (the screen's own
  * class on a cell); scrolls sideways inside its own box when wider than the page, with a shade on
  * each side that has more to show (a phone's scroll bars show only while scrolling).
@@ -12,10 +19,12 @@ export function Table({
   compact = false,
   className,
   scroll = true,
+  wide = false,
   label,
+  labelledBy,
   stickyFirst = false,
   stack = false,
-}: {
+}: TableName & {
   children: ReactNode;
   /** Tighter cells, for long lists. */
   compact?: boolean;
@@ -24,10 +33,10 @@ export function Table({
   /** Wraps the table in a box that scrolls sideways (off where the page scrolls already). */
   scroll?: boolean;
   /**
-   * Names the scrolling box and makes it a tab stop, so a keyboard can scroll a wide table (the
-   * results' round tables and matrices); give it wherever the table may be wider than its box.
+   * The table may be wider than its box (the results' round tables and matrices): the box is a tab
+   * stop, so that a keyboard can scroll it, named as the table is.
    */
-  label?: string;
+  wide?: boolean;
   /** The first column (what each row is) stays in view while the rest scrolls sideways under it. */
   stickyFirst?: boolean;
   /** On a phone each row stands as a card (see ScrollBox). */
@@ -36,13 +45,19 @@ export function Table({
   const table = (
     <table
       className={cx(styles.table, compact && styles.compact, stickyFirst && styles.stickyFirst, className)}
+      aria-labelledby={labelledBy}
     >
+      {label && <caption className="visually-hidden">{label}</caption>}
       {children}
     </table>
   );
   if (!scroll) return table;
   return (
-    <ScrollBox label={label} stickyFirst={stickyFirst} stack={stack}>
+    <ScrollBox
+      name={wide ? (label ? { label } : { labelledBy }) : undefined}
+      stickyFirst={stickyFirst}
+      stack={stack}
+    >
       {table}
     </ScrollBox>
   );
@@ -50,7 +65,6 @@ export function Table({
 
 /** Whether the box has more to show before and after what it shows (none while it fits). */
 function useScrollEdges() {
-  // The div's type; the section takes it too (only what every element has is read).
   const box = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: false, end: false });
   useEffect(() => {
@@ -77,7 +91,9 @@ function useScrollEdges() {
 
 /**
  * The box a wide table scrolls sideways in, shaded on each side that has more to show; for a table
- * of a screen's own making too. `label` and `stickyFirst` as for Table; `className` on the box.
+ * of a screen's own making too. With `name` (the table's), a tab stop so that a keyboard can scroll
+ * it: a group, not a region, so that it does not stand as a second landmark of the same name inside
+ * the section that holds the table. `stickyFirst` as for Table; `className` on the box.
  *
  * With `stack`, a phone shows each body row as a card instead: its cells one under another, each
  * under its column's name (the cell's `data-label`), its actions in reach without scrolling sideways
@@ -86,13 +102,13 @@ function useScrollEdges() {
  * together (Table.module.css).
  */
 export function ScrollBox({
-  label,
+  name,
   stickyFirst = false,
   stack = false,
   className,
   children,
 }: {
-  label?: string;
+  name?: { label?: string; labelledBy?: string };
   stickyFirst?: boolean;
   stack?: boolean;
   className?: string;
@@ -109,11 +125,19 @@ export function ScrollBox({
         edges.end && styles.moreEnd,
       )}
     >
-      {label ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
-        <section ref={box} className={cx(styles.wrap, className)} aria-label={label} tabIndex={0}>
+      {name ? (
+        // biome-ignore lint/a11y/useSemanticElements: a scrolling box, not a set of form fields
+        <div
+          ref={box}
+          className={cx(styles.wrap, className)}
+          role="group"
+          aria-label={name.label}
+          aria-labelledby={name.labelledBy}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached by keyboard to scroll it
+          tabIndex={0}
+        >
           {children}
-        </section>
+        </div>
       ) : (
         <div ref={box} className={cx(styles.wrap, className)}>
           {children}

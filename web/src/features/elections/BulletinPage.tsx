@@ -153,7 +153,7 @@ export default function BulletinPage() {
               <p className="muted">{words.noSeals}</p>
             ) : (
               <>
-                <Table compact label={words.seals}>
+                <Table compact wide labelledBy="el-seals-title">
                   <thead>
                     <tr>
                       <th scope="col">{words.sequence}</th>

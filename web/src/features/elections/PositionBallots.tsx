@@ -61,7 +61,7 @@ export function PositionBallots({
       )}
       {published && ballots.length === 0 && <p className={cx("muted", shared.small)}>{words.noBallots}</p>}
       {published && plurality && (
-        <Table compact scroll={false}>
+        <Table compact scroll={false} label={`${words.count}, ${position.title}`}>
           <thead>
             <tr>
               <th scope="col">{words.candidate}</th>
@@ -82,7 +82,7 @@ export function PositionBallots({
       )}
       {ballots.length > 0 && (
         <>
-          <Table compact scroll={false}>
+          <Table compact scroll={false} label={`${words.receiptHash}s, ${position.title}`}>
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>

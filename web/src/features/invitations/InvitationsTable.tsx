@@ -82,8 +82,7 @@ export function InvitationsTable({
           {status.text}
         </p>
       )}
-      <Table compact>
-        <caption className="visually-hidden">Invitations and their states</caption>
+      <Table compact label="Invitations and their states">
         <thead>
           <tr>
             <th scope="col">Invitation</th>

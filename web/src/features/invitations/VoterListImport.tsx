@@ -118,8 +118,7 @@ function PreviewTable({
         <strong>{filename}</strong>: {formatCount(preview.good)} ready to invite
         {preview.bad > 0 && `, ${formatCount(preview.bad)} with problems (not invited)`}.
       </p>
-      <Table compact>
-        <caption className="visually-hidden">Preview of {filename}</caption>
+      <Table compact label={`Preview of ${filename}`}>
         <thead>
           <tr>
             <th scope="col" className={styles.line}>

@@ -78,6 +78,7 @@ function History({ view }: { view: SessionInvestigation }) {
   return (
     <ScrollBox className={styles.tableWrap} stack>
       <table className={cx(styles.table, styles.tableCompact)}>
+        <caption className="visually-hidden">{text.history}</caption>
         <thead>
           <tr>
             <th scope="col">{text.election}</th>

@@ -46,6 +46,7 @@ export function AuditLogTab({ search }: { search: string }) {
           const none = q ? "No action matches the search." : "No actions recorded yet.";
           return (
             <PagedTable
+              labelledBy="adm-audit-title"
               columns={["When", "Admin", "Action", "Target", "Address"]}
               page={page}
               onOffset={setOffset}

@@ -32,6 +32,7 @@ export function MembersTab({ search }: { search: string }) {
       >
         {(page) => (
           <PagedTable
+            labelledBy="adm-members-title"
             columns={["Name", "Email", "Role", "Organization", "Joined"]}
             page={page}
             onOffset={setOffset}

@@ -97,6 +97,7 @@ export function OrganizationsTab({ search }: { search: string }) {
       >
         {(page) => (
           <PagedTable
+            labelledBy="adm-orgs-title"
             columns={["Organization", "Owner", "Members", "Status", "Created", "Actions"]}
             page={page}
             onOffset={setOffset}

@@ -16,8 +16,11 @@ export function PagedTable<T>({
   page,
   onOffset,
   emptyText,
+  labelledBy,
   children,
 }: {
+  /** The id of the heading that names the table. */
+  labelledBy: string;
   columns: string[];
   page: Page<T>;
   onOffset(offset: number): void;
@@ -29,7 +32,7 @@ export function PagedTable<T>({
       {emptyText ? (
         <EmptyState title={emptyText} />
       ) : (
-        <Table className={styles.table}>
+        <Table className={styles.table} labelledBy={labelledBy}>
           <thead>
             <tr>
               {columns.map((column) => (

@@ -45,7 +45,7 @@ function ChannelTable({ channels, form }: { channels: Channel[]; form: SettingsF
   // A narrow screen scrolls the table sideways within its card, not the page past its edge.
   return (
     <ScrollBox>
-      <table className={styles.table}>
+      <table className={styles.table} aria-labelledby="st-channels">
         <thead>
           <tr>
             <th scope="col">Channel</th>

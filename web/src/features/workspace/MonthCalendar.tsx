@@ -223,7 +223,7 @@ export function MonthCalendar() {
           <ChevronIcon size={16} />
         </button>
       </div>
-      <table ref={grid} className={styles.grid} onKeyDown={onGridKey}>
+      <table ref={grid} className={styles.grid} aria-label={title} onKeyDown={onGridKey}>
         <thead>
           <tr>
             {WEEKDAYS.map((day) => (

@@ -11,8 +11,7 @@ function Matrix({ rows, caption, label }: { rows: MatrixRow[]; caption: string; 
   return (
     <>
       <p className={cx("muted", shared.small)}>{caption}</p>
-      <Table compact stickyFirst label={label}>
-        <caption className="visually-hidden">{label}</caption>
+      <Table compact wide stickyFirst label={label}>
         <thead>
           <tr>
             <td />

@@ -97,7 +97,7 @@ describe("QuestionResult", () => {
         .map((h) => h.textContent),
     ).toEqual(["Round", "What happened", "Ann", "Bob", "Cy", "Exhausted"]);
     expect(within(table).getByRole("rowheader", { name: "Round 2" })).toBeInTheDocument();
-    expect(screen.getByRole("region", { name: "Rounds, Treasurer" })).toHaveAttribute("tabindex", "0");
+    expect(screen.getByRole("group", { name: "Rounds, Treasurer" })).toHaveAttribute("tabindex", "0");
   });
 
   it("shows the quorum verdict beside the result", () => {

@@ -193,8 +193,7 @@ function ReferendumView({
         </span>
       </p>
       {detail === "full" && (
-        <Table compact label={`Answers, ${title}`}>
-          <caption className="visually-hidden">Answers</caption>
+        <Table compact wide label={`Answers, ${title}`}>
           <thead>
             <tr>
               <th scope="col">Answer</th>

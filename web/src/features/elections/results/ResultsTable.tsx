@@ -16,8 +16,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
   const label = leaderLabel(election.status, leaders.length > 1);
   return (
     <>
-      <Table label={`${text.resultsTable}, ${position.title}`}>
-        <caption className="visually-hidden">{position.title}</caption>
+      <Table wide label={`${text.resultsTable}, ${position.title}`}>
         <thead>
           <tr>
             <th scope="col">{text.rank}</th>

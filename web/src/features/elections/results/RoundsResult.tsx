@@ -41,10 +41,10 @@ export function RoundsResult({
       {detail === "full" && (
         <Table
           compact
+          wide
           stickyFirst
           label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}
         >
-          <caption className="visually-hidden">{`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}</caption>
           <thead>
             <tr>
               <th scope="col">{unit}</th>
