@@ -17,8 +17,9 @@ import {
  * axe-core on every main screen, as each role sees it: signed out, voter, organization admin and
  * platform admin. Any serious or critical violation fails, and so does a screen without exactly
  * one h1 or with content outside every landmark (axe counts those best practices; we hold them).
- * Beside them, what axe cannot see: the focus comes back to a dialog's opener, and a switch's
- * label toggles it.
+ * Beside them, what axe cannot see: the focus comes back to a dialog's opener, a switch's label
+ * toggles it, a message's actions are one tab stop, and no status line comes into a page already
+ * holding its words (axeViolations adds unnamed tables and nested landmarks of one name).
  */
 
 /** Moderate rules we hold as well: every menu, control and tooltip inside a landmark; no heading level skipped. */
@@ -50,8 +51,39 @@ async function auditPage(): Promise<{ context: BrowserContext; page: Page }> {
     bypassCSP: true,
   });
   contexts.push(context);
+  await context.addInitScript(watchStatusLines);
   return { context, page: await context.newPage() };
 }
+
+/**
+ * Runs in every page: notes each status line (role="status") that came into the page already
+ * holding its words, which screen readers often do not read: a status line is made empty and filled
+ * after (ui/Status), or stays in the page and changes. An aria-live count or title (the calendar's
+ * month, "3 organization(s) found") is left alone: its first words come with the screen, as part of
+ * it, and only its changes are news.
+ */
+function watchStatusLines() {
+  const LIVE = '[role="status"]';
+  const born: string[] = [];
+  (window as unknown as { bornFull: string[] }).bornFull = born;
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const regions = [...(node.matches(LIVE) ? [node] : []), ...node.querySelectorAll(LIVE)];
+        for (const region of regions)
+          if (region.textContent?.trim())
+            born.push(`${region.outerHTML.slice(0, 100)}: ${region.textContent.trim()}`);
+      }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** The status lines the page made already holding their words since the last look (watchStatusLines). */
+const bornFull = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const born = (window as unknown as { bornFull?: string[] }).bornFull ?? [];
+    return born.splice(0);
+  });
 
 /** Runs axe on the page as it stands; returns the serious and critical violations, and a missing or second h1. */
 async function audit(page: Page, screen: string): Promise<Finding[]> {
@@ -61,6 +93,15 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
   const findings: Finding[] = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || HELD.has(v.rule))
     .map((v) => ({ screen, ...v }));
+  const full = await bornFull(page);
+  if (full.length > 0)
+    findings.push({
+      screen,
+      rule: "status-born-full",
+      impact: "serious",
+      help: "A status line exists before its words",
+      nodes: full,
+    });
   const headings = await page.locator("h1").count();
   if (headings !== 1)
     findings.push({ screen, rule: "one-h1", impact: "serious", help: `${headings} h1 elements`, nodes: [] });

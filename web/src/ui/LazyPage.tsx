@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { Status } from "./Status";
 
 /** A lazily loaded page: 'Loading...' while its code comes, 'Connection Error' with Retry if it fails. */
 export function LazyPage({ children }: { children: ReactNode }) {
@@ -7,9 +8,9 @@ export function LazyPage({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <Suspense
         fallback={
-          <div className="center-screen" role="status">
+          <Status as="div" className="center-screen">
             Loading...
-          </div>
+          </Status>
         }
       >
         {children}

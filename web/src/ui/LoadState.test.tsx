@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { EmptyState } from "./EmptyState";
@@ -28,9 +28,10 @@ function show(data: string[] | null, error: string | null, onRetry = () => {}) {
 }
 
 describe("LoadState", () => {
-  it("says what is loading while there is nothing yet", () => {
+  it("says what is loading while there is nothing yet, in a status line that exists before its words", async () => {
     show(null, null);
-    expect(screen.getByRole("status")).toHaveTextContent("Loading the board...");
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Loading the board..."));
   });
 
   it("shows the failure with a Retry that loads again", async () => {

@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
 import styles from "./LoadState.module.css";
 import { Spinner } from "./Spinner";
+import { Status } from "./Status";
 
 /** A screen's loading state: a spinner and what is loading. */
 export function LoadingState({ label }: { label: string }) {
   return (
-    <div className={styles.loadState} role="status">
+    <Status as="div" className={styles.loadState}>
       <Spinner />
       {label}
-    </div>
+    </Status>
   );
 }
 

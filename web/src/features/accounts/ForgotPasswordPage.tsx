@@ -6,6 +6,7 @@ import { Link } from "../../router";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { AuthCard } from "./AuthCard";
 import styles from "./AuthCard.module.css";
 
@@ -24,9 +25,9 @@ export default function ForgotPasswordPage() {
       subtitle="We will send a one-time link to the e-mail of your account."
     >
       {done && (
-        <div className="alert alert-success" role="status">
+        <Status as="div" className="alert alert-success">
           {done}
-        </div>
+        </Status>
       )}
       <FormError form={form} />
       <form onSubmit={submit} noValidate>

@@ -6,6 +6,7 @@ import { useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { Link, useParams } from "../../router";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { AuthCard } from "./AuthCard";
 import { PasswordField } from "./PasswordField";
 import { usePasswordProblem } from "./usePasswordProblem";
@@ -34,9 +35,9 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password" subtitle="The link works once and for 30 minutes.">
       {done ? (
-        <div className="alert alert-success" role="status">
+        <Status as="div" className="alert alert-success">
           {done} <Link to="/signin">Sign In</Link>
-        </div>
+        </Status>
       ) : dead ? (
         <div className="alert alert-error" role="alert">
           {dead}. <Link to="/forgot-password">Ask for a new link</Link>

@@ -7,6 +7,7 @@ import { Link, useLocation } from "../../router";
 import { Field } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { AuthCard } from "./AuthCard";
 import styles from "./AuthCard.module.css";
 import { useAuth } from "./AuthProvider";
@@ -40,11 +41,7 @@ export default function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Votespace account.">
-      {ended && (
-        <p className="alert alert-info" role="status">
-          {messages.sessionExpired}
-        </p>
-      )}
+      {ended && <Status className="alert alert-info">{messages.sessionExpired}</Status>}
       {/* Missing fields say one thing, once, above the form (as the server says it). */}
       <FormError form={form} fields={["email", "password"]} />
       <form onSubmit={submit} noValidate>

@@ -11,6 +11,7 @@ import { Field, SelectField } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { AuthCard } from "./AuthCard";
 import styles from "./AuthCard.module.css";
@@ -94,9 +95,9 @@ export default function SignUpPage() {
         look="segmented"
       >
         {success && (
-          <div className="alert alert-success" role="status">
+          <Status as="div" className="alert alert-success">
             {success}
-          </div>
+          </Status>
         )}
         <FormError form={form} />
         <form onSubmit={submit} noValidate>

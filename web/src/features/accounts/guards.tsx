@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { UserType } from "../../../../contract/accounts";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Navigate, useLocation } from "../../router";
+import { Status } from "../../ui/Status";
 import { sameChannelIn } from "../workspace/areaPaths";
 import { homeFor, useAuth } from "./AuthProvider";
 
@@ -9,9 +10,9 @@ function GuardState({ children }: { children: ReactNode }) {
   const { status, error } = useAuth();
   if (status === "loading") {
     return (
-      <div className="center-screen" role="status">
+      <Status as="div" className="center-screen">
         Loading...
-      </div>
+      </Status>
     );
   }
   if (status === "error") {

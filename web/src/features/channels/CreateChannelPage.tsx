@@ -8,6 +8,7 @@ import { useEndpointMutation } from "../../api/query";
 import { useNavigate, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { fieldProps, formError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import type { HomeState } from "../workspace/WorkspaceHome";
@@ -62,9 +63,9 @@ export default function CreateChannelPage() {
 
   if (status === "loading") {
     return (
-      <div className={cx(styles.page, styles.state)} role="status">
+      <Status as="div" className={cx(styles.page, styles.state)}>
         Loading...
-      </div>
+      </Status>
     );
   }
   if (!current || !currentId) {
@@ -88,7 +89,7 @@ export default function CreateChannelPage() {
     return (
       <div className={cx(styles.page, styles.state)}>
         <h1>Create Channel</h1>
-        <p role="status">{messages.organizationSuspended}</p>
+        <Status>{messages.organizationSuspended}</Status>
       </div>
     );
   }
@@ -215,10 +216,10 @@ export default function CreateChannelPage() {
 
         {/* By the button that was pressed: the form is longer than a screen. */}
         {success && (
-          <div className={cx("alert alert-success", styles.success)} role="status">
+          <Status as="div" className={cx("alert alert-success", styles.success)}>
             <p>{success}</p>
             {notice && <p>{notice}</p>}
-          </div>
+          </Status>
         )}
         {error && (
           <div className="alert alert-error" role="alert">

@@ -4,6 +4,7 @@ import { messages } from "../../../../contract/messages";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { QuestionList } from "../elections/QuestionList";
 import { QuorumField } from "../elections/QuorumField";
 import { firstMessage, quorumValue } from "../elections/questions";
@@ -63,11 +64,7 @@ export function VotingSection({
       {/* The organization's clock, not the browser's: a start "in the past" is past there. */}
       <p className={cx("muted", styles.zone)}>{electionText.timeZone(timeZone)}</p>
       {missingPeriod && <p className={styles.requirement}>{messages.votingPeriodRequired}</p>}
-      {startPast && (
-        <p className={styles.requirement} role="status">
-          {messages.votingStartPast}
-        </p>
-      )}
+      {startPast && <Status className={styles.requirement}>{messages.votingStartPast}</Status>}
 
       <div className={styles.candidatesHead}>
         <h3>Candidates ({candidates.length})</h3>

@@ -7,6 +7,7 @@ import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useContractForm } from "../../ui/form/useContractForm";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
 import parts from "./ChatParts.module.css";
 import { PresenceDot } from "./ContactList";
@@ -207,9 +208,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
         </div>
       )}
       {!contact.shares_organization ? (
-        <p className={styles.note} role="status">
-          {text.noSharedOrganization(contact.full_name)}
-        </p>
+        <Status className={styles.note}>{text.noSharedOrganization(contact.full_name)}</Status>
       ) : (
         !contact.accepts_messages && <p className={styles.note}>{text.notAccepting(contact.full_name)}</p>
       )}

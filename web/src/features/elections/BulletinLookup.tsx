@@ -10,6 +10,7 @@ import {
 } from "../../../../contract/bulletin";
 import { cx } from "../../ui/cx";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
 import styles from "./BulletinLookup.module.css";
 import { boardAnswer } from "./boardBallots";
@@ -195,7 +196,7 @@ export function Lookup({
         </div>
       )}
       {result && (
-        <div role="status">
+        <Status as="div">
           {result.length === 0 ? (
             <p className={cx(shared.notice, shared.noticeWarning)}>
               {/* Once the answers are out every ballot is sealed: no next seal will bring it. */}
@@ -223,7 +224,7 @@ export function Lookup({
               })}
             </ul>
           )}
-        </div>
+        </Status>
       )}
     </section>
   );

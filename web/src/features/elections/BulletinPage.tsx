@@ -6,6 +6,7 @@ import { Link, useParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { Table } from "../../ui/Table";
 import { BoardPager } from "./BoardPager";
 import { Lookup, type Match } from "./BulletinLookup";
@@ -129,9 +130,9 @@ export default function BulletinPage() {
           </section>
 
           {bulletin.election.status === "active" && (
-            <div className={shared.notice} role="status">
+            <Status as="div" className={shared.notice}>
               <p className={shared.small}>{words.batches}</p>
-            </div>
+            </Status>
           )}
 
           <Lookup bulletin={bulletin} onMatches={setMatches} />
@@ -193,7 +194,7 @@ export default function BulletinPage() {
                   onPage={setSealPage}
                   range={words.sealRange}
                 />
-                <p
+                <Status
                   className={
                     check.state === "problems"
                       ? cx(shared.notice, styles.noticeDanger)
@@ -201,7 +202,6 @@ export default function BulletinPage() {
                         ? cx(shared.notice, shared.noticeSuccess)
                         : shared.notice
                   }
-                  role="status"
                 >
                   {check.state === "checking" && words.checking}
                   {check.state === "ok" &&
@@ -213,7 +213,7 @@ export default function BulletinPage() {
                         ` ${words.moreProblems(check.problems.length - PROBLEMS_SHOWN)}`}
                     </>
                   )}
-                </p>
+                </Status>
               </>
             )}
             {bulletin.tie_seed && (

@@ -86,7 +86,7 @@ describe("voting closes while the voter is in the verification dialog", () => {
 
     view.rerender(page("completed"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByText(pageText.notOpenCompleted)).toBeInTheDocument();
+    expect(await screen.findByText(pageText.notOpenCompleted)).toBeInTheDocument();
     expect(screen.queryByText(text.verifyFailed)).toBeNull();
     expect(screen.queryByText(electionMessages.verificationCancelled)).toBeNull();
     expect(call).not.toHaveBeenCalled();
@@ -119,9 +119,9 @@ describe("voting closes while the voter is in the verification dialog", () => {
 });
 
 describe("a voter whose voting session an administrator blocked", () => {
-  it("is told so before verifying, not after, and is offered no ballot to submit", () => {
+  it("is told so before verifying, not after, and is offered no ballot to submit", async () => {
     render(page("active", vi.fn(), true));
-    expect(screen.getByText(firstMessages.votingSessionBlocked)).toBeInTheDocument();
+    expect(await screen.findByText(firstMessages.votingSessionBlocked)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: pageText.submitVote })).toBeNull();
   });
 });
@@ -140,7 +140,7 @@ describe("a cast refused because the session was blocked meanwhile", () => {
     await waitFor(() => expect(onChanged).toHaveBeenCalled(), { timeout: 5_000 });
     // The election read again says the block.
     view.rerender(page("active", onChanged, true));
-    expect(screen.getAllByText(firstMessages.votingSessionBlocked, { exact: false })).toHaveLength(1);
+    expect(await screen.findAllByText(firstMessages.votingSessionBlocked, { exact: false })).toHaveLength(1);
     const leaving = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(leaving);
     expect(leaving.defaultPrevented).toBe(false);

@@ -7,6 +7,7 @@ import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { useToast } from "../../ui/Toast";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -231,23 +232,23 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
       )}
 
       {notice && (
-        <div className={shared.notice} role="status">
+        <Status as="div" className={shared.notice}>
           <p>{notice}</p>
-        </div>
+        </Status>
       )}
       {preview}
       {!notice && !election.viewer.on_roll && (
-        <div className={cx(shared.notice, shared.noticeWarning)} role="status">
+        <Status as="div" className={cx(shared.notice, shared.noticeWarning)}>
           <p>{text.notOnRoll}</p>
-        </div>
+        </Status>
       )}
       {!notice && election.viewer.on_roll && needsTwoFactor && (
-        <div className={cx(shared.notice, shared.noticeWarning)} role="status">
+        <Status as="div" className={cx(shared.notice, shared.noticeWarning)}>
           <p>{electionMessages.twoFactorNeeded}</p>
           <Link to={`/${area}/settings`} className="btn">
             {text.twoFactorLink}
           </Link>
-        </div>
+        </Status>
       )}
 
       {/* A refusal the notice now explains (blocked, closed, suspended) is said once, by the notice. */}
@@ -258,9 +259,9 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
       )}
 
       {canVote && open.length === 0 && !receipt && (
-        <div className={cx(shared.notice, shared.noticeSuccess)} role="status">
+        <Status as="div" className={cx(shared.notice, shared.noticeSuccess)}>
           <p>{text.allVoted}</p>
-        </div>
+        </Status>
       )}
 
       {canVote && open.length > 0 && user ? (

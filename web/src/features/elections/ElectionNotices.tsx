@@ -18,6 +18,7 @@ import { cx } from "../../ui/cx";
 import { formatCount, formatDateTime } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
 import styles from "./ElectionNotices.module.css";
@@ -228,13 +229,13 @@ function RemindButton({
       >
         Remind those who have not voted
       </button>
-      <p className={cx("muted", shared.small)} role="status">
+      <Status className={cx("muted", shared.small)}>
         {next
           ? `A reminder was sent ${last ? formatDateTime(last.queued_at) : "less than an hour ago"}. The next can be sent at ${formatDateTime(next)}.`
           : count === 0
             ? "Everyone on the roll is shown as voted."
             : "By e-mail and by a direct message from you, once an hour at most."}
-      </p>
+      </Status>
       {asking && (
         <ConfirmDialog
           title="Remind those who have not voted?"

@@ -4,6 +4,7 @@ import { useEndpointQuery } from "../../api/query";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { when } from "./format";
@@ -79,9 +80,9 @@ export default function OutboxPage() {
           <p className="muted">{words.intro}</p>
         </section>
         {closed ? (
-          <div className={cx(shared.notice, shared.noticeWarning)} role="status">
+          <Status as="div" className={cx(shared.notice, shared.noticeWarning)}>
             <p>{words.unavailable}</p>
-          </div>
+          </Status>
         ) : (
           <LoadState
             {...load}

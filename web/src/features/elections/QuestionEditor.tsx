@@ -11,6 +11,7 @@ import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
+import { Status } from "../../ui/Status";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { CandidatePhotoInput } from "./CandidatePhotoInput";
 import { useListFocus } from "./listFocus";
@@ -293,9 +294,7 @@ export function QuestionEditor({
             ))}
           </fieldset>
         )}
-        <p className="visually-hidden" role="status">
-          {focus.said}
-        </p>
+        <Status className="visually-hidden">{focus.said}</Status>
         {isSubmitted && problem && (
           <p className="alert alert-error" role="alert">
             {problem}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { QuestionInput } from "../../../../contract/ballots/question";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { useListFocus } from "./listFocus";
 import { QuestionEditor } from "./QuestionEditor";
 import styles from "./QuestionList.module.css";
@@ -103,9 +104,7 @@ export function QuestionList({
           })}
         </ol>
       )}
-      <p className="visually-hidden" role="status">
-        {focus.said}
-      </p>
+      <Status className="visually-hidden">{focus.said}</Status>
       {editing !== null && (
         <QuestionEditor
           initial={editing === "new" ? undefined : questions[editing]}

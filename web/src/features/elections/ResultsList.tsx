@@ -3,6 +3,7 @@ import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { candidateColour, resultsNotice } from "./format";
@@ -57,9 +58,9 @@ export function ResultsExports({ election }: { election: Election }) {
 export function ResultsList({ election }: { election: Election }) {
   if (!election.viewer.can_see_results) {
     return (
-      <div className={shared.notice} role="status">
+      <Status as="div" className={shared.notice}>
         <p>{resultsNotice(election)}</p>
-      </div>
+      </Status>
     );
   }
   return (

@@ -4,6 +4,7 @@ import type { Election } from "../../../../contract/elections";
 import { Link, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronLeftIcon } from "../../ui/icons";
+import { Status } from "../../ui/Status";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -193,9 +194,9 @@ function SelectedElection({ election }: { election: Election }) {
       <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Results views">
         <Tiles election={election} />
         {!election.viewer.can_see_results ? (
-          <div className={shared.notice} role="status">
+          <Status as="div" className={shared.notice}>
             <p>{resultsNotice(election)}</p>
-          </div>
+          </Status>
         ) : (
           <>
             <QuorumNote election={election} />

@@ -15,6 +15,7 @@ import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
+import { Status } from "../../ui/Status";
 import { CodeField } from "../accounts/CodeField";
 import { text } from "./text";
 import styles from "./VerificationModal.module.css";
@@ -229,9 +230,7 @@ export function VerificationModal({
           <p className="muted">{text.methodHelp[method]}</p>
           {sentMessage ? (
             <form onSubmit={confirmCode} noValidate>
-              <p className="alert alert-success" role="status">
-                {sentMessage}
-              </p>
+              <Status className="alert alert-success">{sentMessage}</Status>
               <CodeField
                 label={text.codeLabel}
                 pattern="[0-9]*"
@@ -271,13 +270,13 @@ export function VerificationModal({
       )}
 
       {step.name === "success" && (
-        <div className={cx(styles.verifyResult, styles.verifySuccess)} role="status">
+        <Status as="div" className={cx(styles.verifyResult, styles.verifySuccess)}>
           <span className={styles.verifyIcon} aria-hidden="true">
             ✓
           </span>
           <h3>{text.verified}</h3>
           <p className="muted">{text.verifiedBody}</p>
-        </div>
+        </Status>
       )}
 
       {step.name === "failure" && (

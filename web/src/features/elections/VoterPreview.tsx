@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Election } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { BallotForm } from "./BallotForm";
 import { previewWords } from "./ballotWords";
 import styles from "./CastVote.module.css";
@@ -23,9 +24,7 @@ export function VoterPreview({ election, voterId }: { election: Election; voterI
       </button>
       {open && (
         <section className={styles.preview} aria-label={previewWords.previewTitle}>
-          <p className={styles.previewBanner} role="status">
-            {previewWords.previewBanner}
-          </p>
+          <Status className={styles.previewBanner}>{previewWords.previewBanner}</Status>
           <BallotForm
             positions={election.positions}
             voterId={voterId}

@@ -16,6 +16,7 @@ import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { AuthCard } from "../accounts/AuthCard";
 import authCard from "../accounts/AuthCard.module.css";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
@@ -95,11 +96,9 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
         </p>
       </div>
       {joined ? (
-        <p className="alert alert-success" role="status">
-          {joined}
-        </p>
+        <Status className="alert alert-success">{joined}</Status>
       ) : status === "loading" ? (
-        <p role="status">Loading...</p>
+        <Status>Loading...</Status>
       ) : user && sameAccount ? (
         <AcceptAsMember token={token} onJoined={setJoined} />
       ) : user ? (

@@ -11,6 +11,7 @@ import { Badge } from "../../ui/Badge";
 import { Email } from "../../ui/Email";
 import { formatCount } from "../../ui/format";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { Table } from "../../ui/Table";
 import { utf8Text } from "./csvFile";
 import styles from "./VoterListPanel.module.css";
@@ -85,7 +86,7 @@ export function VoterListImport({
           {error}
         </p>
       )}
-      {preview.isPending && <p role="status">Checking the list...</p>}
+      {preview.isPending && <Status>Checking the list...</Status>}
       {preview.data && file && (
         <PreviewTable
           preview={preview.data}
@@ -114,10 +115,10 @@ function PreviewTable({
 }) {
   return (
     <div className={styles.preview}>
-      <p className={styles.summary} aria-live="polite">
+      <Status className={styles.summary}>
         <strong>{filename}</strong>: {formatCount(preview.good)} ready to invite
         {preview.bad > 0 && `, ${formatCount(preview.bad)} with problems (not invited)`}.
-      </p>
+      </Status>
       <Table compact label={`Preview of ${filename}`}>
         <thead>
           <tr>

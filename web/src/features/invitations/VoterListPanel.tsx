@@ -5,6 +5,7 @@ import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { cx } from "../../ui/cx";
 import { formatCount, formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import profilePage from "../organizations/ProfilePage.module.css";
 import { InvitationsTable } from "./InvitationsTable";
 import { VoterListImport } from "./VoterListImport";
@@ -40,11 +41,7 @@ export function VoterListPanel({ organizationId }: { organizationId: string }) {
           refresh();
         }}
       />
-      {status && (
-        <p className={profilePage.status} role="status">
-          {status}
-        </p>
-      )}
+      {status && <Status className={profilePage.status}>{status}</Status>}
       <LoadState
         data={overview.data}
         error={overview.isFetching ? null : overview.error?.message}

@@ -8,6 +8,7 @@ import { useTopic } from "../../api/useRealtime";
 import { Link, Navigate, useNavigate, useParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import authCard from "../accounts/AuthCard.module.css";
 import { homeFor, useAuth } from "../accounts/AuthProvider";
 import { errorText, joinErrorText } from "../organizations/errors";
@@ -190,20 +191,20 @@ function Invite({ code }: { code: string }) {
               </p>
 
               {decided ? (
-                <div className={decided.approved ? "alert alert-success" : "alert alert-error"} role="status">
+                <Status as="div" className={decided.approved ? "alert alert-success" : "alert alert-error"}>
                   {decided.message}
-                </div>
+                </Status>
               ) : (
                 outcome && (
-                  <div
+                  <Status
+                    as="div"
                     className={outcome.kind === "joined" ? "alert alert-success" : "alert alert-info"}
-                    role="status"
                   >
                     {outcome.kind === "pending" && (
                       <strong className={styles.outcomeTitle}>{REQUEST_PENDING}</strong>
                     )}
                     {outcome.message}
-                  </div>
+                  </Status>
                 )
               )}
               {acceptError && (

@@ -6,6 +6,7 @@ import { call } from "../../api/client";
 import { copyText, shareOrCopy } from "../../ui/clipboard";
 import { cx } from "../../ui/cx";
 import { Modal } from "../../ui/Modal";
+import { Status } from "../../ui/Status";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
 import { errorText } from "./errors";
 import { inviteLink } from "./inviteLink";
@@ -134,11 +135,7 @@ export function InviteBox({
           New link
         </button>
       )}
-      {status && (
-        <p className={styles.status} role="status">
-          {status}
-        </p>
-      )}
+      {status && <Status className={styles.status}>{status}</Status>}
       {error && (
         <div className="alert alert-error" role="alert">
           {error}

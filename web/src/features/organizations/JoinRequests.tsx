@@ -6,6 +6,7 @@ import { useLocation } from "../../router";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
 import { formatDateTime } from "../../ui/format";
+import { Status } from "../../ui/Status";
 import { errorText } from "./errors";
 import styles from "./ProfilePage.module.css";
 import { JOIN_REQUESTS_ID, useJoinRequests } from "./useJoinRequests";
@@ -88,16 +89,8 @@ export function JoinRequests({
           {error}
         </div>
       )}
-      {status && (
-        <p className={styles.status} role="status">
-          {status}
-        </p>
-      )}
-      {requests === null && !error && (
-        <p className="muted" role="status">
-          Loading requests...
-        </p>
-      )}
+      {status && <Status className={styles.status}>{status}</Status>}
+      {requests === null && !error && <Status className="muted">Loading requests...</Status>}
       {requests !== null && count === 0 && <p className="muted">No pending join requests.</p>}
       {count > 0 && (
         <ul className={styles.requests}>

@@ -1,5 +1,6 @@
 import { Link } from "../../router";
 import { UsersIcon } from "../../ui/icons";
+import { Status } from "../../ui/Status";
 import styles from "./JoinRequestsNotice.module.css";
 import { JOIN_REQUESTS_PATH, useJoinRequests } from "./useJoinRequests";
 
@@ -16,7 +17,7 @@ export const noticeText = {
 export function JoinRequestsNotice({ organizationId }: { organizationId: string }) {
   const count = useJoinRequests(organizationId).requests?.length ?? 0;
   return (
-    <div role="status">
+    <Status as="div">
       {count > 0 && (
         <p className={styles.notice}>
           <span className={styles.icon} aria-hidden="true">
@@ -28,6 +29,6 @@ export function JoinRequestsNotice({ organizationId }: { organizationId: string 
           </Link>
         </p>
       )}
-    </div>
+    </Status>
   );
 }

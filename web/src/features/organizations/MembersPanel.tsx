@@ -7,6 +7,7 @@ import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
+import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./MembersPanel.module.css";
@@ -64,11 +65,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
         Members <span className={profilePage.badge}>{members.length}</span>
       </h2>
       {hasVoters && <p className={cx("muted", profilePage.cardSub)}>{messages.votersNeverAdmins}.</p>}
-      {status && (
-        <p className={profilePage.status} role="status">
-          {status}
-        </p>
-      )}
+      {status && <Status className={profilePage.status}>{status}</Status>}
       <ul className={styles.list}>
         {members.map((member) => {
           const can = actionsFor(member, organization, user?.id);

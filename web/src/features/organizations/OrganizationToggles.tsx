@@ -3,6 +3,7 @@ import type { OrganizationProfile, OrganizationSettingsInput } from "../../../..
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { call } from "../../api/client";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { Toggle } from "../../ui/Toggle";
 import { useAuth } from "../accounts/AuthProvider";
 import { errorText } from "./errors";
@@ -108,11 +109,7 @@ export function OrganizationToggles({
           onChange={(value) => setTwoFactor(value ? "enable" : "disable")}
         />
       </section>
-      {saved && (
-        <p className={styles.status} role="status">
-          {saved}
-        </p>
-      )}
+      {saved && <Status className={styles.status}>{saved}</Status>}
       {twoFactor && (
         <TwoFactorDialog
           mode={twoFactor}

@@ -8,6 +8,7 @@ import { cx } from "../../ui/cx";
 import { Field, SelectField } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { OrgLogo, OrgLogoPreview } from "./OrgLogo";
 import profilePage from "./ProfilePage.module.css";
@@ -89,9 +90,7 @@ export function ProfileEditForm({
       <h1 id="op-edit-title">Edit Profile</h1>
       <FormError form={form} />
       {logoSaved && !busy && (
-        <p className="alert alert-success" role="status">
-          The new logo is saved; your other changes are not.
-        </p>
+        <Status className="alert alert-success">The new logo is saved; your other changes are not.</Status>
       )}
       <div className={profilePage.editLogo}>
         {preview ? (

@@ -3,6 +3,7 @@ import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import { VoterListPanel } from "../invitations/VoterListPanel";
 import { ReportsPanel } from "../posts/ReportsPanel";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -67,9 +68,9 @@ function Profile({ current }: { current: OrganizationProfile }) {
   return (
     <div className={styles.page}>
       {notice && (
-        <div className="alert alert-success" role="status">
+        <Status as="div" className="alert alert-success">
           {notice}
-        </div>
+        </Status>
       )}
       {editing ? (
         <ProfileEditForm

@@ -17,6 +17,7 @@ import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { ShieldIcon } from "../../ui/icons";
 
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import type { SignInState } from "./AdminSession";
 import styles from "./AdminSignInPage.module.css";
 
@@ -82,9 +83,9 @@ export default function AdminSignInPage() {
         <h1>Admin Portal</h1>
         <p className={cx("muted", styles.sub)}>Votespace platform administration</p>
         {notice && (
-          <div className="alert alert-error" role="status">
+          <Status as="div" className="alert alert-error">
             {notice}
-          </div>
+          </Status>
         )}
         {/* Missing fields say one thing, once, above the form (as the server says it). */}
         <FormError form={form} fields={["username", "password"]} />

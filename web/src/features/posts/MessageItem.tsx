@@ -5,6 +5,7 @@ import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { DotsIcon } from "../../ui/icons";
 import { Menu } from "../../ui/Menu";
+import { Status } from "../../ui/Status";
 import { Toolbar } from "../../ui/Toolbar";
 import { AttachmentView } from "./Attachment";
 import parts from "./ChannelParts.module.css";
@@ -140,9 +141,9 @@ export const MessageItem = memo(function MessageItem({ post, compact, highlighte
         {post.attachment && <AttachmentView attachment={post.attachment} />}
         <MessageReactions post={post} threadOpen={threadOpen} onToggleThread={toggleThread} />
         {copied && (
-          <p className={styles.msgCopied} role="status">
+          <Status className={styles.msgCopied}>
             <CheckIcon size={14} /> {postMessages.copied}
-          </p>
+          </Status>
         )}
         {threadOpen && <Thread post={post} focusKey={focusKey} />}
       </div>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Post } from "../../../../contract/posts";
 import { LoadFailure, LoadingState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import { useChannel, useChannelState } from "./context";
 import { dayKey, dayLabel } from "./format";
 import { ArrowDownIcon } from "./icons";
@@ -341,9 +342,9 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
         aria-busy={loadingOlder || status === "loading"}
       >
         {hasMore ? (
-          <div ref={sentinel} className={styles.older} role="status">
+          <Status as="div" ref={sentinel} className={styles.older}>
             {loadingOlder ? text.loadingOlder : ""}
-          </div>
+          </Status>
         ) : (
           status === "ready" && (
             <section className={styles.welcome}>

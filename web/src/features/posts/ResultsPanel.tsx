@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { authorName, type Post } from "../../../../contract/posts";
 import { Avatar } from "../../ui/Avatar";
+import { Status } from "../../ui/Status";
 import parts from "./ChannelParts.module.css";
 import { fullTime, shortTime } from "./format";
 import { CloseIcon } from "./icons";
@@ -60,9 +61,7 @@ export function ResultsPanel<T>({
       }}
     >
       <header className={styles.searchHead}>
-        <p className={styles.searchSummary} role="status">
-          {summary}
-        </p>
+        <Status className={styles.searchSummary}>{summary}</Status>
         <button type="button" className={parts.iconButton} aria-label={closeLabel} onClick={close}>
           <CloseIcon size={16} />
         </button>

@@ -3,6 +3,7 @@ import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { useEndpointQuery } from "../../api/query";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import parts from "./ChannelParts.module.css";
 import { CommentForm } from "./CommentForm";
 import { CommentItem } from "./CommentItem";
@@ -31,9 +32,7 @@ export function Thread({ post, focusKey }: { post: Post; focusKey: number }) {
           </button>
         </p>
       ) : !thread.data ? (
-        <p className={styles.threadNote} role="status">
-          {text.loadingComments}
-        </p>
+        <Status className={styles.threadNote}>{text.loadingComments}</Status>
       ) : comments.length === 0 ? (
         <p className={styles.threadNote}>{text.noComments}</p>
       ) : null}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { profileMessages, type VoterProfile } from "../../../../contract/profile";
 import { cx } from "../../ui/cx";
 import { LockIcon, ShieldIcon } from "../../ui/icons";
+import { Status } from "../../ui/Status";
 import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import styles from "./VoterProfilePage.module.css";
@@ -14,9 +15,9 @@ export function SecurityCard({ profile, onChanged }: { profile: VoterProfile; on
     <section className={cx("card", styles.card)} aria-labelledby="vp-security-title">
       <h2 id="vp-security-title">Security</h2>
       {notice && (
-        <div className="alert alert-success" role="status">
+        <Status as="div" className="alert alert-success">
           {notice}
-        </div>
+        </Status>
       )}
       <div className={styles.securityRow}>
         <LockIcon />

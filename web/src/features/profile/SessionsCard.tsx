@@ -7,6 +7,7 @@ import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from 
 import { useTopic } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
 import styles from "./SessionsCard.module.css";
 import profileStyles from "./VoterProfilePage.module.css";
@@ -63,9 +64,9 @@ export function SessionsCard() {
         Every sign-in ends after {SESSION_LIFETIME_DAYS} days, and sooner when left idle.
       </p>
       {notice && (
-        <div className="alert alert-success" role="status">
+        <Status as="div" className="alert alert-success">
           {notice}
-        </div>
+        </Status>
       )}
       {error && (
         <div className="alert alert-error" role="alert">

@@ -9,6 +9,7 @@ import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
 import { ChevronLeftIcon } from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";
+import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
 import { ActivityCard } from "./ActivityCard";
 import { ContactCard, phoneChanges } from "./ContactCard";
@@ -89,9 +90,9 @@ export default function VoterProfilePage() {
         {(profile) => (
           <>
             {notice && (
-              <div className="alert alert-success" role="status">
+              <Status as="div" className="alert alert-success">
                 {notice}
-              </div>
+              </Status>
             )}
             {editing && <FormError form={form} />}
             <div className={styles.grid}>

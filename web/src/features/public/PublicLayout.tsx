@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "../../router";
 import { Spinner } from "../../ui/Spinner";
+import { Status } from "../../ui/Status";
 import Footer from "./Footer";
 import Header from "./Header";
 import styles from "./PublicLayout.module.css";
@@ -9,10 +10,10 @@ import { useScrollToHash } from "./useScrollToHash";
 
 function PageLoading() {
   return (
-    <div className={styles.loading} role="status">
+    <Status as="div" className={styles.loading}>
       <Spinner size="large" />
       <span className="visually-hidden">Loading page</span>
-    </div>
+    </Status>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Recording } from "../../../../contract/rooms";
 import { cx } from "../../ui/cx";
 import { formatDateTime } from "../../ui/format";
+import { Status } from "../../ui/Status";
 import { DownloadIcon, RecordIcon } from "./icons";
 import styles from "./Recordings.module.css";
 import parts from "./roomParts.module.css";
@@ -13,11 +14,7 @@ export function Recordings({ recordings, uploading }: { recordings: Recording[];
       <h2 id="rm-recordings-title" className={parts.cardTitle}>
         {text.recordings} <span className={parts.count}>{recordings.length}</span>
       </h2>
-      {uploading && (
-        <p className={parts.small} role="status">
-          {text.uploadingRecording}
-        </p>
-      )}
+      {uploading && <Status className={parts.small}>{text.uploadingRecording}</Status>}
       {recordings.length === 0 && !uploading ? (
         <p className={cx("muted", parts.small)}>{text.noRecordings}</p>
       ) : (

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { copyText } from "../../ui/clipboard";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { useToast } from "../../ui/Toast";
 import { EmptyState } from "../workspace/EmptyState";
 import { Controls } from "./Controls";
@@ -132,7 +133,7 @@ export function Room({
       <div className={styles.body}>
         <EmptyState title={text.ended} action={suspended ? undefined : <ReopenButton onReopen={onReopen} />}>
           {/* Suspended, no room opens again: the shell's banner says why. */}
-          <span role="status">{newerSession ? text.newerSession : suspended ? null : text.endedBody}</span>
+          <Status as="span">{newerSession ? text.newerSession : suspended ? null : text.endedBody}</Status>
         </EmptyState>
         <Recordings recordings={view.recordings} uploading={recorder.uploading} />
       </div>
@@ -159,9 +160,7 @@ export function Room({
         </div>
       ) : (
         seat.state === "connecting" && (
-          <p className={cx(parts.notice, parts.noticeQuiet)} role="status">
-            {text.connecting}
-          </p>
+          <Status className={cx(parts.notice, parts.noticeQuiet)}>{text.connecting}</Status>
         )
       )}
       {local.notice && (
@@ -193,9 +192,9 @@ export function Room({
         </button>
       )}
       {session.is_recording && (
-        <p className={styles.recordingFlag} role="status">
+        <Status className={styles.recordingFlag}>
           <RecordIcon size={14} /> {text.recordingBadge}
-        </p>
+        </Status>
       )}
 
       <div className={styles.layout}>

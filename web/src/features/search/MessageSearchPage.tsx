@@ -4,6 +4,7 @@ import { call } from "../../api/client";
 import { endpointKey } from "../../api/query";
 import { useNavigate, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { openConversation } from "../chat/openConversation";
 import { MESSAGE_PARAM } from "../posts/permalink";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -55,7 +56,7 @@ export default function MessageSearchPage() {
       ) : !q ? (
         <p className="muted">{text.typeSomething}</p>
       ) : !search.data && search.isFetching ? (
-        <p role="status">{text.searching}</p>
+        <Status>{text.searching}</Status>
       ) : !search.data ? (
         <div role="alert" className={styles.error}>
           <p>{search.error?.message}</p>
@@ -65,9 +66,9 @@ export default function MessageSearchPage() {
         </div>
       ) : (
         <>
-          <p role="status" className={styles.summary}>
+          <Status className={styles.summary}>
             {hits.length === 0 ? text.noResults(q) : text.results(hits.length, more, q)}
-          </p>
+          </Status>
           {hits.length > 0 && (
             <ul className={styles.hits}>
               {hits.map((hit) => (

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import { Toggle } from "../../ui/Toggle";
 import { askBrowserPermission, type BrowserPermission, browserPermission } from "./browserNotifications";
 import styles from "./SettingsPage.module.css";
@@ -66,9 +67,7 @@ export function BrowserNotificationsToggle({
         onChange={(on) => void change(on)}
       />
       {state && (
-        <p className={cx(styles.browserState, blocked && styles.browserBlocked)} role="status">
-          {state}
-        </p>
+        <Status className={cx(styles.browserState, blocked && styles.browserBlocked)}>{state}</Status>
       )}
     </>
   );

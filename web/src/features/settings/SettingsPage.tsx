@@ -9,6 +9,7 @@ import { useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
+import { Status } from "../../ui/Status";
 import { errorText } from "../organizations/errors";
 import { TwoFactorDialog } from "../organizations/TwoFactorDialog";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -46,9 +47,7 @@ export default function SettingsPage() {
           </button>
         </div>
       ) : (
-        <p className={cx("muted", styles.state)} role="status">
-          Loading settings...
-        </p>
+        <Status className={cx("muted", styles.state)}>Loading settings...</Status>
       )}
     </div>
   );
@@ -119,9 +118,9 @@ function SettingsEditor({ saved, back }: { saved: UserSettings; back: ReactNode 
       <div className={styles.footer}>
         <div className={styles.footerMessages} aria-live="polite">
           {notice && (
-            <div className="alert alert-success" role="status">
+            <Status as="div" className="alert alert-success">
               {notice}
-            </div>
+            </Status>
           )}
           <FormError form={form} />
           {!notice && !failed && dirty && <span className="muted">You have unsaved changes.</span>}

@@ -3,6 +3,7 @@ import type { Channel, ChannelType } from "../../../../contract/channels";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Link } from "../../router";
 import { ChannelTypeIcon, HashIcon, UsersIcon } from "../../ui/icons";
+import { Status } from "../../ui/Status";
 import styles from "./ChannelFrame.module.css";
 import { EmptyState, NoOrganization } from "./EmptyState";
 import { shellText as text } from "./shellText";
@@ -106,9 +107,9 @@ export function OtherOrganization({
 /** A channel page's loading state: what is loading (the channel's name) and the words. */
 export function PageLoading({ children }: { children: ReactNode }) {
   return (
-    <div className={styles.pageLoading} role="status">
+    <Status as="div" className={styles.pageLoading}>
       {children}
-    </div>
+    </Status>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
+import { Status } from "../../ui/Status";
 import styles from "./EmptyState.module.css";
 import { BuildingIcon } from "./icons";
 import { shellText as text } from "./shellText";
@@ -51,14 +52,12 @@ export function NoOrganization({
       action={
         <>
           {removedFrom && !compact && (
-            <p className="alert alert-info" role="status">
-              {messages.removedFromOrganization(removedFrom)}.
-            </p>
+            <Status className="alert alert-info">{messages.removedFromOrganization(removedFrom)}.</Status>
           )}
           {pending.length > 0 && !compact && (
-            <p className="alert alert-info" role="status">
+            <Status className="alert alert-info">
               {text.requestWaiting(pending.map((organization) => organization.name))}
-            </p>
+            </Status>
           )}
           <Link to={`/${area}/search-organizations`} className="btn btn-primary">
             {text.searchOrganizations}

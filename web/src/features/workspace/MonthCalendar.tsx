@@ -9,6 +9,7 @@ import { useTopic } from "../../api/useRealtime";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronIcon, ChevronLeftIcon } from "../../ui/icons";
+import { Status } from "../../ui/Status";
 import styles from "./MonthCalendar.module.css";
 import { text } from "./text";
 import { useWorkspace } from "./WorkspaceContext";
@@ -291,9 +292,7 @@ export function MonthCalendar() {
         )}
       </div>
       {failed ? (
-        <p className={styles.note} role="status">
-          {text.calendarError}
-        </p>
+        <Status className={styles.note}>{text.calendarError}</Status>
       ) : dayItems.length === 0 ? (
         <p className={styles.note}>{text.nothingThatDay}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Outlet, useLocation } from "../../router";
+import { Status } from "../../ui/Status";
 import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
 import { ChannelSidebar } from "./ChannelSidebar";
@@ -67,9 +68,9 @@ function ShellLayout() {
 
   if (status === "loading") {
     return (
-      <div className="center-screen" role="status">
+      <Status as="div" className="center-screen">
         {text.loading}
-      </div>
+      </Status>
     );
   }
   if (status === "error") {
@@ -129,9 +130,9 @@ function ShellLayout() {
         </div>
         <ConnectionStatus />
         {current?.status === "suspended" && (
-          <div className={styles.suspended} role="status">
+          <Status as="div" className={styles.suspended}>
             {messages.organizationSuspended}
-          </div>
+          </Status>
         )}
         <div className={styles.mainContent} ref={content}>
           <Outlet />

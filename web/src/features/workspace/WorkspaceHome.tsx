@@ -7,6 +7,7 @@ import { Link, useLocation } from "../../router";
 import { cx } from "../../ui/cx";
 import { HashIcon, UsersIcon } from "../../ui/icons";
 import { messageOf } from "../../ui/messageOf";
+import { Status } from "../../ui/Status";
 import { ElectionOverview } from "../elections/ElectionOverview";
 import { InviteBox } from "../organizations/InviteBox";
 import { JoinRequestsNotice } from "../organizations/JoinRequestsNotice";
@@ -80,11 +81,7 @@ export default function WorkspaceHome() {
         </div>
       </section>
 
-      {notice && (
-        <p className="alert alert-info" role="status">
-          {notice}
-        </p>
-      )}
+      {notice && <Status className="alert alert-info">{notice}</Status>}
       {/* Decided on the organization profile, which only the organization area has. */}
       {area === "organization" && current.can.manage && <JoinRequestsNotice organizationId={currentId} />}
 
