@@ -38,7 +38,6 @@ export function Tabs<K extends string>({
   label,
   look = "underline",
   classes,
-  wrap = false,
   panel,
   panelClass,
   panelsClass,
@@ -56,11 +55,6 @@ export function Tabs<K extends string>({
   look?: "underline" | "segmented" | "side" | "custom";
   /** The list's, tabs' and selected tab's classes when `look` is "custom". */
   classes?: TabClasses;
-  /**
-   * Underlined tabs that wrap onto more rows on a phone, all in view, where they would scroll
-   * sideways (a screen's few long-named tabs; the channel's many short ones keep scrolling).
-   */
-  wrap?: boolean;
   /** One panel per tab, kept mounted once shown (see above): the panel's content for a tab. */
   panel?(key: K): ReactNode;
   /** With `panel`: a tab's panel class. */
@@ -93,7 +87,7 @@ export function Tabs<K extends string>({
   return (
     <>
       <div
-        className={look === "custom" ? classes?.list : cx(LIST[look], wrap && styles.wrap)}
+        className={look === "custom" ? classes?.list : LIST[look]}
         role="tablist"
         aria-label={label}
         aria-orientation={vertical ? "vertical" : "horizontal"}

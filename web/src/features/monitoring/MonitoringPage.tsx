@@ -148,7 +148,7 @@ export default function MonitoringPage() {
           <>
             <StatCards stats={data.stats} />
             <div className={styles.tabsCard}>
-              <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Monitoring" wrap>
+              <Tabs<TabKey> tabs={TABS} active={tab} onChange={setTab} label="Monitoring">
                 {tab === "sessions" && (
                   <ElectionFilter elections={data.elections} value={electionId} onChange={setElectionId} />
                 )}
