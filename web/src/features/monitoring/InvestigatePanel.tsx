@@ -77,8 +77,7 @@ function Facts({ session }: { session: MonitoredSession }) {
 function History({ view }: { view: SessionInvestigation }) {
   return (
     <ScrollBox className={styles.tableWrap} stack>
-      <table className={cx(styles.table, styles.tableCompact)}>
-        <caption className="visually-hidden">{text.history}</caption>
+      <table className={cx(styles.table, styles.tableCompact)} aria-labelledby="mon-history">
         <thead>
           <tr>
             <th scope="col">{text.election}</th>
@@ -190,7 +189,7 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
                 )}
               </section>
               <section>
-                <h3>{text.history}</h3>
+                <h3 id="mon-history">{text.history}</h3>
                 <History view={view} />
               </section>
               <section>
