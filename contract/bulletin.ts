@@ -87,6 +87,13 @@ export interface Bulletin {
 /** A receipt's characters: no 0, 1, I or O, which read alike. */
 export const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
+/** A new receipt: 130 random bits (26 characters of its alphabet), grouped for reading (VS-XXXX-…-XX). */
+export function drawReceipt(): string {
+  let characters = "";
+  for (const byte of crypto.getRandomValues(new Uint8Array(26))) characters += RECEIPT_ALPHABET[byte % 32];
+  return `VS-${characters.match(/.{1,4}/g)?.join("-")}`;
+}
+
 /** A receipt as casting gives it: VS- and 26 characters of its alphabet, by fours; any case. */
 export const RECEIPT_PATTERN = new RegExp(
   `^VS-(?:[${RECEIPT_ALPHABET}]{4}-){6}[${RECEIPT_ALPHABET}]{2}$`,

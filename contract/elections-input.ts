@@ -5,6 +5,7 @@
  */
 
 import { ballotSchema } from "./ballots/ballot-input";
+import { RECEIPT_PATTERN } from "./bulletin";
 import {
   calendarDateSchema,
   type candidateInputSchema,
@@ -32,6 +33,11 @@ export const confirmVerificationInput = z.strictObject({
 
 export const castVoteInput = z.strictObject({
   grant_id: z.uuid({ error: electionServerMessages.grantMissing }),
+  /**
+   * The receipt, drawn by the voter's browser and kept there before the cast is sent, so that an
+   * answer lost on its way back leaves the voter their receipt; drawn by the server when absent.
+   */
+  receipt: z.string().regex(RECEIPT_PATTERN).optional(),
   selections: z
     .array(
       z

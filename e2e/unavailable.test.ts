@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../contract/elections";
 import { messages } from "../contract/messages";
 import { launchBrowser, openElection, organizationWithVoter, shot } from "./support";
@@ -98,5 +98,30 @@ describe("a server that is briefly unavailable", () => {
     await dialog.getByRole("button", { name: "Try Again" }).click();
     await verifyInDialog(voter.page, voterAccount.id_number);
     await voter.page.getByText(electionMessages.voteCast).first().waitFor();
+  });
+
+  it("a cast whose answer is lost on the way back still shows the voter their receipt", async () => {
+    const { voter, voterAccount, settled } = await markedBallot("lost-answer-vote");
+    await settled();
+    // The server stores the vote and answers; the answer never reaches the page.
+    let sent: string | undefined;
+    await voter.page.route("**/api/elections/*/ballots", async (route) => {
+      sent = route.request().postDataJSON().receipt;
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await verifyWithNationalId(voter.page, voterAccount.id_number);
+    // The receipt the browser drew and sent is shown, as if the answer had come: the election read
+    // again says the position is voted.
+    const receipt = voter.page.getByText(/^VS-[A-Z0-9-]{32}$/);
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toBe(sent);
+    expect(await voter.page.getByText(electionMessages.castError).count()).toBe(0);
+    await shot(voter.page, "unavailable-answer-lost-receipt");
+
+    // Kept in this browser: after a reload the choice is still shown with the vote.
+    await voter.page.unroute("**/api/elections/*/ballots");
+    await voter.page.reload();
+    await voter.page.getByText("Kojo Mensah").first().waitFor();
   });
 });

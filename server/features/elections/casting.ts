@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ballot } from "../../../contract/ballots/ballot";
-import { chainKeyMessage, RECEIPT_ALPHABET, receiptMessage } from "../../../contract/bulletin";
+import { chainKeyMessage, drawReceipt, receiptMessage } from "../../../contract/bulletin";
 import {
   type CastVoteResult,
   type ChainHead,
@@ -23,13 +22,6 @@ import { requirePasswordIfChosen } from "../accounts/reconfirm";
 import type { User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
 import { checkSelections } from "./ballot-check";
-
-/** A receipt: 130 random bits, shown once, grouped for reading (VS-XXXX-…). */
-function newReceipt(): string {
-  let text = "";
-  for (const byte of randomBytes(26)) text += RECEIPT_ALPHABET[byte % 32];
-  return `VS-${text.match(/.{1,4}/g)?.join("-")}`;
-}
 
 export function receiptHash(receipt: string, positionId: string): string {
   return sha256(receiptMessage(receipt, positionId));
@@ -242,7 +234,7 @@ export async function castVote(options: {
     throw badRequest(electionServerMessages.wrongCandidate);
   }
 
-  const receipt = newReceipt();
+  const receipt = input.receipt?.toUpperCase() ?? drawReceipt();
   let written: Written;
   try {
     written = await castBatches(db)({

@@ -1,12 +1,14 @@
 // Over 300 lines: casting, who voted and results read one election's ballots in turn, on one shared setup.
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drawReceipt } from "../../../contract/bulletin";
 import { electionMessages, electionServerMessages } from "../../../contract/elections";
 import { ballots, elections, participations } from "../../db/schema";
 import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
+import { receiptHash } from "./casting";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,6 +84,32 @@ describe("casting a vote", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(electionMessages.alreadyVoted);
     expect(await ballotCount(election.id)).toBe(2);
+  });
+
+  it("takes the receipt the voter's browser drew, in the receipts' one form, and refuses any other", async () => {
+    const { voters, election, president } = await openElection();
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    const selections = [{ position_id: president.id, candidate_id: president.candidates[0].id }];
+    const grant = await grantFor(t.database.db, t.clock, voter.user.id, election.id);
+    const malformed = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      receipt: "VS-1234",
+      selections,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(await ballotCount(election.id)).toBe(0);
+
+    const drawn = drawReceipt();
+    const response = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      receipt: drawn.toLowerCase(),
+      selections,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().receipt).toBe(drawn);
+    const [ballot] = await t.database.db.select().from(ballots).where(eq(ballots.electionId, election.id));
+    expect(ballot?.receiptHash).toBe(receiptHash(drawn, president.id));
   });
 
   it("refuses, changing nothing: before the start, after the end, when cancelled, without or with an expired or spent grant, another election's candidate, a non-member", async () => {

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Ballot } from "../../../../contract/ballots/ballot";
-import { type Election, electionMessages, headText, type PositionView } from "../../../../contract/elections";
-import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { type Election, electionMessages, type PositionView } from "../../../../contract/elections";
 import { firstMessages as messages } from "../../../../contract/first-messages";
-import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
@@ -15,17 +13,21 @@ import { BallotForm, type Selection } from "./BallotForm";
 import { VotedPosition } from "./BallotPositions";
 import { draftOf, forgetDraft, keepDraft } from "./ballotDrafts";
 import styles from "./CastVote.module.css";
+import type { Cast } from "./castBallot";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
-import { keepReceipt, keptAnswers, keptChoices } from "./receipts";
+import { keptAnswers, keptChoices, receiptsFor } from "./receipts";
 
 // The verification and password dialogs (and the form library they use) are not part of the page's
 // first load: their code comes once the voter marks an answer (dialogsCode), so a network lost
 // between marking and Submit Vote still opens the verification, which then says the server cannot
-// be reached. The receipt shows once a vote is cast: it (and the clipboard helper) load then.
+// be reached. The receipt's code comes with them: a server that answers the cast and then goes
+// away must not leave the receipt unshown for want of its code.
 const verificationCode = () => import("./VerificationModal");
 const passwordCode = () => import("./PasswordPrompt");
-const Receipt = lazy(() => import("./VoteReceipt").then((m) => ({ default: m.Receipt })));
+const receiptCode = () => import("./VoteReceipt");
+const castCode = () => import("./castBallot");
+const Receipt = lazy(() => receiptCode().then((m) => ({ default: m.Receipt })));
 const VerificationModal = lazy(() => verificationCode().then((m) => ({ default: m.VerificationModal })));
 const PasswordPrompt = lazy(() => passwordCode().then((m) => ({ default: m.PasswordPrompt })));
 // For those who manage an upcoming election only: voters never load it.
@@ -33,7 +35,7 @@ const VoterPreview = lazy(() => import("./VoterPreview").then((m) => ({ default:
 
 /** Fetches the dialogs' code (the browser fetches a module once; a failure is met again, and said, when a dialog opens). */
 function dialogsCode(): void {
-  void Promise.all([verificationCode(), passwordCode()]).catch(() => undefined);
+  void Promise.all([verificationCode(), passwordCode(), receiptCode(), castCode()]).catch(() => undefined);
 }
 
 type Phase =
@@ -57,19 +59,19 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   const toast = useToast();
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [error, setError] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<{ code: string; head: string | null } | null>(null);
+  const [receipt, setReceipt] = useState<Cast | null>(null);
   // The receipt put away (Done): its button is gone, so the focus goes to the tab's content, never to the page.
   const [receiptDone, setReceiptDone] = useState(0);
   const castRoot = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (receiptDone > 0) castRoot.current?.focus();
   }, [receiptDone]);
-  // What Submit Vote sends once the voter is verified; a new form (empty answers) after each cast.
+  // What Submit Vote sends once the voter is verified; a new form (empty answers) after each cast,
+  // the ballot form being keyed by the receipt on screen.
   const pending = useRef<{ selections: Selection[]; answers: Record<string, Ballot> }>({
     selections: [],
     answers: {},
   });
-  const [formKey, setFormKey] = useState(0);
 
   const voted = new Set(election.viewer.voted_position_ids);
   // The choices shown for voted positions, from the receipts this browser keeps: read again whenever
@@ -84,33 +86,20 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
 
   const cast = useCallback(
     async (grantId: string, password?: string) => {
-      const { selections, answers } = pending.current;
       setPhase({ name: "casting" });
       setError(null);
       try {
-        const result = await call(electionsEndpoints.cast, {
-          params: { id: election.id },
-          body: { grant_id: grantId, selections, ...(password !== undefined && { password }) },
-        });
-        const counted = (id: string) => result.position_ids.includes(id);
-        keepReceipt(user?.id, election.id, {
-          receipt: result.receipt,
-          choices: Object.fromEntries(
-            selections.flatMap((s) =>
-              s.candidate_id && counted(s.position_id) ? [[s.position_id, s.candidate_id]] : [],
-            ),
-          ),
-          answers: Object.fromEntries(
-            selections.flatMap((s) =>
-              s.ballot && counted(s.position_id) ? [[s.position_id, answers[s.position_id]]] : [],
-            ),
-          ),
-          cast_at: new Date().toISOString(),
-          head: result.head ? headText(result.head) : null,
-        });
-        setReceipt({ code: result.receipt, head: result.head ? headText(result.head) : null });
+        const { castBallot } = await castCode();
+        setReceipt(
+          await castBallot({
+            userId: user?.id,
+            electionId: election.id,
+            grantId,
+            password,
+            ...pending.current,
+          }),
+        );
         forgetDraft(election.id);
-        setFormKey((k) => k + 1);
         setPhase({ name: "idle" });
         toast(electionMessages.voteCast);
         onChanged();
@@ -125,11 +114,28 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         }
         setPhase({ name: "idle" });
         setError(castError(failure));
-        if (failure instanceof ApiError) onChanged();
+        // A refusal changed what the page should say; an answer that never came may hide a vote
+        // that was cast: the election is read again, and settles it (below).
+        onChanged();
       }
     },
     [election.id, toast, onChanged, user?.id],
   );
+
+  // A cast whose answer never came (here, or before a reload), settled by the election read since:
+  // cast, its receipt is shown as if the answer had come.
+  useEffect(() => {
+    if (!receiptsFor(user?.id, election.id).some((kept) => kept.pending)) return;
+    void castCode()
+      .then(({ settleLost }) => {
+        const cast = settleLost(user?.id, election);
+        if (!cast) return;
+        setReceipt(cast);
+        setError(null);
+        forgetDraft(election.id);
+      })
+      .catch(() => undefined);
+  }, [election, user?.id]);
 
   const onVerified = useCallback(
     (grant: string | false) => {
@@ -221,7 +227,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         <Suspense fallback={null}>
           <Receipt
             electionId={election.id}
-            receipt={receipt.code}
+            receipt={receipt.receipt}
             head={receipt.head}
             onDone={() => {
               setReceipt(null);
@@ -266,7 +272,7 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
 
       {canVote && open.length > 0 && user ? (
         <BallotForm
-          key={formKey}
+          key={receipt?.receipt}
           positions={election.positions}
           voted={votedView}
           voterId={user.id}

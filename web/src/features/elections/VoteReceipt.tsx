@@ -17,8 +17,11 @@ export function Receipt({
 }: {
   electionId: string;
   receipt: string;
-  /** The chain's head at the vote, `<sequence>:<root>`, or null before the first seal. */
-  head: string | null;
+  /**
+   * The chain's head at the vote, `<sequence>:<root>`, or null before the first seal; undefined when
+   * the cast's answer was lost (castBallot.ts settleLost): not known, so not said.
+   */
+  head: string | null | undefined;
   onDone(): void;
 }) {
   const toast = useToast();
@@ -50,17 +53,19 @@ export function Receipt({
         </button>
       </div>
       <p className={styles.receiptKeep}>{text.receiptKeep}</p>
-      <div className={styles.receiptHead}>
-        <span className={shared.small}>{text.receiptHead}</span>
-        {head ? (
-          <>
-            <code className={styles.receiptHeadCode}>{head}</code>
-            <p className={cx("muted", shared.small)}>{text.receiptHeadNote}</p>
-          </>
-        ) : (
-          <p className={cx("muted", shared.small)}>{text.receiptNoHead}</p>
-        )}
-      </div>
+      {head !== undefined && (
+        <div className={styles.receiptHead}>
+          <span className={shared.small}>{text.receiptHead}</span>
+          {head ? (
+            <>
+              <code className={styles.receiptHeadCode}>{head}</code>
+              <p className={cx("muted", shared.small)}>{text.receiptHeadNote}</p>
+            </>
+          ) : (
+            <p className={cx("muted", shared.small)}>{text.receiptNoHead}</p>
+          )}
+        </div>
+      )}
       <div className={styles.receiptActions}>
         <Link className="btn" to={`/elections/${electionId}/bulletin`} target="_blank" rel="noopener">
           {text.findOnBulletin}

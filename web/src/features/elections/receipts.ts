@@ -17,6 +17,8 @@ export interface KeptReceipt {
   cast_at: string;
   /** The chain's head when the vote was cast, as `<sequence>:<root>` (null before the first seal). */
   head?: string | null;
+  /** Sent, its answer not (yet) come: cast or not, castBallot.ts settles it. */
+  pending?: boolean;
 }
 
 type Store = Record<string, KeptReceipt[]>;
@@ -60,12 +62,22 @@ export function keptAnswers(userId: string | undefined, electionId: string): Rec
 }
 
 export function keepReceipt(userId: string | undefined, electionId: string, receipt: KeptReceipt): void {
+  const kept = receiptsFor(userId, electionId).filter((r) => r.receipt !== receipt.receipt);
+  store(userId, electionId, [...kept, receipt]);
+}
+
+function store(userId: string | undefined, electionId: string, kept: KeptReceipt[]): void {
   if (!userId) return;
-  const store = read(userId);
-  store[electionId] = [...(store[electionId] ?? []).filter((r) => r.receipt !== receipt.receipt), receipt];
+  const all = read(userId);
+  all[electionId] = kept;
   try {
-    localStorage.setItem(RECEIPTS_PREFIX + userId, JSON.stringify(store));
+    localStorage.setItem(RECEIPTS_PREFIX + userId, JSON.stringify(all));
   } catch {
     // Storage full or refused: the receipt is still on screen to copy.
   }
+}
+
+export function forgetReceipt(userId: string | undefined, electionId: string, receipt: string): void {
+  const kept = receiptsFor(userId, electionId).filter((r) => r.receipt !== receipt);
+  store(userId, electionId, kept);
 }

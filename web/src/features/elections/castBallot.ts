@@ -1,0 +1,96 @@
+/**
+ * Casting a ballot: loaded with the verification dialog, after the voter's first mark (not on the
+ * ballot page's first load). The receipt is drawn here, in the voter's browser, and kept with the
+ * answers before the cast is sent. An answer lost on its way back (the server stored the vote, then
+ * the connection or the server went) still leaves the voter their receipt: it is shown once the
+ * election says that those positions are voted (settleLost). The server keeps only its hashes.
+ */
+import type { Ballot } from "../../../../contract/ballots/ballot";
+import { drawReceipt } from "../../../../contract/bulletin";
+import { type Election, headText } from "../../../../contract/elections";
+import { electionsEndpoints } from "../../../../contract/elections-endpoints";
+import { call } from "../../api/client";
+import { ApiError } from "../../api/http";
+import type { Selection } from "./BallotForm";
+import { forgetReceipt, type KeptReceipt, keepReceipt, receiptsFor } from "./receipts";
+
+export interface Cast {
+  receipt: string;
+  /** The chain's head at the vote (VoteReceipt), not known for a cast whose answer was lost. */
+  head?: string | null;
+}
+
+/**
+ * Sends the cast with a receipt drawn here, kept (pending) before it goes. Resolves with the receipt
+ * once cast; a refusal forgets it and throws the server's error; an answer that never came keeps it
+ * pending and throws too (the vote may be in: settleLost says so once the election is read again).
+ */
+export async function castBallot(options: {
+  userId: string | undefined;
+  electionId: string;
+  grantId: string;
+  password?: string;
+  selections: Selection[];
+  answers: Record<string, Ballot>;
+}): Promise<Cast> {
+  const { userId, electionId, selections, answers } = options;
+  const receipt = drawReceipt();
+  const choices = (of: (id: string) => boolean) => ({
+    choices: Object.fromEntries(
+      selections.flatMap((s) =>
+        s.candidate_id && of(s.position_id) ? [[s.position_id, s.candidate_id]] : [],
+      ),
+    ),
+    answers: Object.fromEntries(
+      selections.flatMap((s) =>
+        s.ballot && of(s.position_id) ? [[s.position_id, answers[s.position_id]]] : [],
+      ),
+    ),
+  });
+  const kept = { receipt, ...choices(() => true), cast_at: new Date().toISOString() };
+  keepReceipt(userId, electionId, { ...kept, pending: true });
+  try {
+    const result = await call(electionsEndpoints.cast, {
+      params: { id: electionId },
+      body: {
+        grant_id: options.grantId,
+        receipt,
+        selections,
+        ...(options.password !== undefined && { password: options.password }),
+      },
+    });
+    const head = result.head ? headText(result.head) : null;
+    // An earlier cast of these positions whose answer was lost was not the one cast.
+    for (const earlier of receiptsFor(userId, electionId))
+      if (earlier.pending && positionsOf(earlier).some((id) => result.position_ids.includes(id)))
+        forgetReceipt(userId, electionId, earlier.receipt);
+    keepReceipt(userId, electionId, { ...kept, ...choices((id) => result.position_ids.includes(id)), head });
+    return { receipt: result.receipt, head };
+  } catch (failure) {
+    if (failure instanceof ApiError) forgetReceipt(userId, electionId, receipt);
+    throw failure;
+  }
+}
+
+/**
+ * A cast whose answer never came, settled by the election as read since: when every position it
+ * answered is voted, and no receipt kept from another cast covers one of them, it was this cast
+ * (its receipt kept for good and returned). Until then it stays pending: a read from before the
+ * answer was lost cannot say that it was not cast, so it is forgotten only when a later cast of its
+ * positions is answered (castBallot) or refused for good. Null while there is nothing to say.
+ */
+export function settleLost(userId: string | undefined, election: Election): Cast | null {
+  const voted = new Set(election.viewer.voted_position_ids);
+  const receipts = receiptsFor(userId, election.id);
+  const covered = new Set(receipts.filter((r) => !r.pending).flatMap(positionsOf));
+  for (const kept of receipts) {
+    const positions = positionsOf(kept);
+    if (!kept.pending || positions.some((id) => !voted.has(id) || covered.has(id))) continue;
+    const { pending: _, ...cast } = kept;
+    keepReceipt(userId, election.id, cast);
+    return { receipt: kept.receipt };
+  }
+  return null;
+}
+
+const positionsOf = (kept: KeptReceipt) => [...Object.keys(kept.choices), ...Object.keys(kept.answers ?? {})];
