@@ -148,7 +148,11 @@ export async function axeViolations(page: Page) {
     // axe's name and role functions read its tree of the page, which it builds for a run.
     axe.setup(document);
     const nameOf = (element: Element): string => axe.commons.text.accessibleText(element).trim();
-    const shown = (element: Element) => !element.closest('[hidden], [aria-hidden="true"]');
+    // Rendered and in the accessibility tree: not in a closed <details>, a closed drawer (inert,
+    // hidden) or anything else that leaves it out.
+    const shown = (element: Element) =>
+      !element.closest('[hidden], [aria-hidden="true"], [inert]') &&
+      element.checkVisibility({ visibilityProperty: true });
     const where = (element: Element) => element.outerHTML.slice(0, 100);
     const unnamed = [...document.querySelectorAll("table")].filter((table) => shown(table) && !nameOf(table));
     if (unnamed.length > 0)

@@ -79,8 +79,11 @@ describe("direct messages", () => {
     // The voter: a badge on the button, live; the list shows who wrote and how many are unread.
     await voter.page.getByRole("button", { name: "Open messages, 1 unread" }).waitFor({ timeout: 5000 });
     expect(await voter.page.locator(".ChatDock_fabBadge").textContent()).toBe("1");
-    // Sounds are on by default (settings › notifications): the message chimed.
-    expect(await voter.page.evaluate(() => (window as unknown as { chimes: number }).chimes)).toBe(1);
+    // Sounds are on by default (settings › notifications): the message chimed, once its code came
+    // (the chime is fetched when it first plays, after the badge may already show).
+    await expect
+      .poll(() => voter.page.evaluate(() => (window as unknown as { chimes: number }).chimes))
+      .toBe(1);
     await shot(voter.page, "chat-badge");
     await fab(voter.page).click();
     const grace = contact(voter.page, "Grace Adeyemi");

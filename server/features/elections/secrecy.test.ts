@@ -24,13 +24,17 @@ afterAll(() => t.close());
 const quiet = { error: () => {}, info: () => {}, warn: () => {} } as never;
 
 /**
- * What this app's bus carried since `from`, about this test's election or nothing election-bound:
- * on a shared PostgreSQL database the worker's tick also seals other test files' elections.
+ * What this app's bus carried since `from`, about this test's election and organization or nothing
+ * bound to either: on a shared PostgreSQL database the worker's tick also seals other test files'
+ * elections, and announces what monitoring says of their voters.
  */
-const heardSince = (from: number, electionId: string) =>
+const heardSince = (from: number, electionId: string, organizationId: string) =>
   heard.slice(from).filter((m) => {
-    const about = (m.payload as { election_id?: unknown } | null)?.election_id;
-    return about === undefined || about === electionId;
+    const about = m.payload as { election_id?: unknown; organization_id?: unknown } | null;
+    return (
+      (about?.election_id === undefined || about.election_id === electionId) &&
+      (about?.organization_id === undefined || about.organization_id === organizationId)
+    );
   });
 
 /**
@@ -129,7 +133,7 @@ describe("ballot secrecy against timing", () => {
       expect(again.statusCode).toBe(409);
       await sealAndAnnounce(t.app.context, quiet); // the worker's tick: too few to seal
       expect(await look()).toEqual(before);
-      expect(heardSince(heardBefore, id)).toEqual([]);
+      expect(heardSince(heardBefore, id, organizationId)).toEqual([]);
       // The voter alone sees their own vote at once.
       const own = (await call(t.app, voter.cookie).get(`/api/elections/${id}`)).json();
       expect(own.viewer.voted_position_ids).toHaveLength(2);
@@ -147,7 +151,7 @@ describe("ballot secrecy against timing", () => {
     await sealAndAnnounce(t.app.context, quiet);
     // The seal, and monitoring's word on each disclosed voter whose attempts were held (re-assessed,
     // with the alerts that raised): all in the seal's batch.
-    const atSeal = heardSince(heardBefore, id).map((m) => m.event);
+    const atSeal = heardSince(heardBefore, id, organizationId).map((m) => m.event);
     expect(atSeal.filter((event) => event === "election.sealed")).toHaveLength(1);
     expect(atSeal.filter((event) => event === "voting_session.updated")).toHaveLength(SEAL_MIN_VOTERS - 1);
     expect(
