@@ -7,6 +7,7 @@ import type { QuestionInput } from "../contract/ballots/question";
 import type { Bulletin } from "../contract/bulletin";
 import type { CastVoteResult, Election } from "../contract/elections";
 import { verifyBulletin } from "../server/features/elections/recount";
+import { RECEIPTS_PREFIX } from "../web/src/features/accounts/keptOnDevice";
 import { words } from "../web/src/features/elections/bulletinText";
 import { type RunningE2eApp, startE2eApp } from "./app";
 import { apiJson, settle, signInAs, takeOverDemoAccount } from "./browser";
@@ -190,6 +191,38 @@ describe("the bulletin board", () => {
     ])
       await found.getByText(`${line}, and seal 1 holds it`).waitFor();
 
+    // Had this browser kept another choice for President with that receipt (a ballot changed after
+    // it was cast), the record is not ticked: the voter is told what they chose and what to do.
+    const me = await apiJson<{ profile: { id: string } }>(voter, "GET", "/api/session");
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [
+        `${RECEIPTS_PREFIX}${me.profile.id}`,
+        JSON.stringify({
+          [election.id]: [
+            {
+              receipt: cast.receipt,
+              choices: { [position("President").id]: id("President", "Ama Serwaa") },
+              cast_at: new Date().toISOString(),
+            },
+          ],
+        }),
+      ],
+    );
+    await page.reload();
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "⚠ Found: your ballot for President is recorded for Kojo Mensah" })
+      .getByText(words.notYourChoice("President", "Ama Serwaa"), { exact: false })
+      .waitFor();
+    await shot(page, "bulletin-not-your-choice");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByLabel("Your receipt").fill(cast.receipt);
+    await page.getByRole("button", { name: "Find my ballot" }).click();
+    await found.getByText("Found: your ballot for President is recorded for Kojo Mensah").first().waitFor();
+
     // Each question's table: the whole answer, marked as the voter's; its result; the seed; the check.
     const board = page.getByRole("region", { name: "Board of Directors" });
     const row = board.getByRole("row").filter({ hasText: "Your ballot" });
@@ -223,6 +256,8 @@ describe("the bulletin board", () => {
     await page.getByLabel("Your receipt").fill(cast.receipt);
     await page.getByRole("button", { name: "Find my ballot" }).click();
     await board.getByText("Ballots 1–50 of 3,001").waitFor();
+    // Its seal check fails (3,001 answers, 8 sealed): the voter's own record is not ticked either.
+    await page.getByRole("status").getByText(words.boardBroken, { exact: false }).first().waitFor();
     expect(await board.getByRole("row").count()).toBe(51);
     await board.getByRole("row").nth(1).getByText("Your ballot").waitFor();
     const pages = board.getByRole("navigation", { name: "Board of Directors: pages of ballots" });

@@ -19,7 +19,7 @@ import shared from "./elections.module.css";
 import { shorten } from "./format";
 import { sha256Hex } from "./hash";
 import { receiptsFor } from "./receipts";
-import { ballotHashOf } from "./sealCheck";
+import { ballotHashOf, type Check, sealedAnswer } from "./sealCheck";
 
 /** A receipt to look up (checked in this browser only: nothing is sent). */
 const lookupInput = z.object({
@@ -47,9 +47,12 @@ export interface Match {
  */
 export function Lookup({
   bulletin,
+  check,
   onMatches,
 }: {
   bulletin: Bulletin;
+  /** The page's seal check: a record the chain does not hold together is never shown as sound. */
+  check: Check;
   onMatches(matches: Match[] | null): void;
 }) {
   // The signed-in voter's receipts (signed out: none, though the board is public).
@@ -133,6 +136,25 @@ export function Lookup({
 
   const invalid = form.formState.errors.receipt?.message;
 
+  /**
+   * What this browser kept as the voter's answer to the match's question, in words, when the record
+   * differs from it (the receipt's own voter sees a ballot changed after it was cast); else null.
+   */
+  const keptDiffers = (match: Match): string | null => {
+    const position = bulletin.positions.find((p) => p.id === match.positionId);
+    const mine = kept.find((item) => item.receipt === typedReceipt(receipt));
+    if (!position || !mine || !match.ballot) return null;
+    const chosen = mine.choices[match.positionId];
+    const answer = mine.answers?.[match.positionId];
+    const keptBallot = chosen
+      ? { candidate_id: chosen, ballot: null }
+      : answer
+        ? { candidate_id: null, ballot: answer }
+        : null;
+    if (!keptBallot || sealedAnswer(keptBallot) === sealedAnswer(match.ballot)) return null;
+    return words.notYourChoice(position.title, boardAnswer(position, keptBallot) ?? "");
+  };
+
   const foundText = (match: Match) => {
     const position = bulletin.positions.find((p) => p.id === match.positionId);
     if (!position) return "";
@@ -205,7 +227,12 @@ export function Lookup({
           ) : (
             <ul className={styles.found}>
               {result.map((match) => {
-                const sound = match.holds !== false && (match.ballot || !published);
+                const differs = keptDiffers(match);
+                const sound =
+                  match.holds !== false &&
+                  (match.ballot || !published) &&
+                  !differs &&
+                  check.state !== "problems";
                 return (
                   <li
                     key={match.positionId}
@@ -213,6 +240,8 @@ export function Lookup({
                   >
                     {sound ? "✓ " : "⚠ "}
                     {foundText(match)}
+                    {differs && `. ${differs}`}
+                    {check.state === "problems" && `. ${words.boardBroken}`}
                     {match.ballot && (
                       <span className={cx("muted", shared.small, shared.mono)}>
                         {" "}

@@ -135,7 +135,7 @@ export default function BulletinPage() {
             </Status>
           )}
 
-          <Lookup bulletin={bulletin} onMatches={setMatches} />
+          <Lookup bulletin={bulletin} check={check} onMatches={setMatches} />
 
           <section className={shared.card} aria-labelledby="el-seals-title">
             <h2 id="el-seals-title">{words.seals}</h2>

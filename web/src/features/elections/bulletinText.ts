@@ -55,6 +55,10 @@ export const words = {
     `Found: your ballot for ${position} is sealed in seal ${seal}; its choice is published when voting closes`,
   hashDiffers: (position: string, seal: number) =>
     `Your ballot for ${position} is in seal ${seal}, but the answer published for it is not the one the seal holds: tell the election's organizer and keep your receipt`,
+  notYourChoice: (position: string, chosen: string) =>
+    `This browser kept "${chosen}" as your choice for ${position} when you voted: the record above differs from it. Tell the election's organizer and keep your receipt`,
+  boardBroken:
+    "The seal check on this page found problems (below): until they are explained, this record cannot be trusted.",
   inNoSeal: (position: string) =>
     `Your ballot for ${position} is published with its answer, but no seal holds it: tell the election's organizer and keep your receipt`,
   answerMissing: (position: string, seal: number) =>
