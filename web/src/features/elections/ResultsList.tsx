@@ -78,7 +78,7 @@ export function ResultsList({ election }: { election: Election }) {
           );
         }
         const { ranked, total, leaders, tie } = rankPosition(position, election.status);
-        const label = leaderLabel(election.status, leaders.length > 1);
+        const label = leaderLabel(election, leaders.length > 1);
         return (
           <section key={position.id} className={shared.card} aria-label={position.title}>
             <header className={styles.resultHead}>

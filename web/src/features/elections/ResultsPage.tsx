@@ -126,7 +126,7 @@ function Summary({ election }: { election: Election }) {
                 </span>
               ) : (
                 <span className={shared.summaryLeader}>
-                  <Trophy label={leaderLabel(election.status, false)} />
+                  <Trophy label={leaderLabel(election, false)} />
                   <strong>{leader.name}</strong> <span className="muted">({partyOf(leader.party)})</span> —{" "}
                   {text.votes(leader.votes)} ({leader.share}%)
                   {tie && <span className={cx("muted", shared.small, styles.tieNote)}>{tie}</span>}

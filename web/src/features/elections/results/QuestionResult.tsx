@@ -6,7 +6,7 @@ import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import shared from "../elections.module.css";
 import { candidateColour } from "../format";
-import { Trophy } from "../Trophy";
+import { leaderLabel, Trophy } from "../Trophy";
 import { JudgmentResult } from "./JudgmentResult";
 import { MatrixResult } from "./MatrixResult";
 import { namesOf, quorumVerdict, referendumVerdict, tieTexts, totalsRows, winnersLine } from "./present";
@@ -57,7 +57,7 @@ export function QuestionResult({
           <Badge tone={referendum.passed ? "green" : "red"}>{referendum.label}</Badge>
         ) : (
           <>
-            <Trophy label={election.status === "completed" ? "Winner" : "Most votes"} />
+            <Trophy label={leaderLabel(election, false)} />
             <strong>{winnersLine(count, names)}</strong>
           </>
         )}

@@ -13,7 +13,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
   const position = election.positions[positionIndex];
   if (!position) return null;
   const { ranked, leaders, tie } = rankPosition(position, election.status);
-  const label = leaderLabel(election.status, leaders.length > 1);
+  const label = leaderLabel(election, leaders.length > 1);
   return (
     <>
       <Table wide label={`${text.resultsTable}, ${position.title}`}>
