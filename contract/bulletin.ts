@@ -7,7 +7,7 @@
 import type { Ballot } from "./ballots/ballot";
 import type { QuestionMethod } from "./ballots/question";
 import type { QuestionResult } from "./ballots/result";
-import type { ElectionStatus } from "./elections";
+import type { Election, ElectionStatus } from "./elections";
 
 /**
  * A sealed ballot's answer, published once voting has closed, with no seal: the seals are the
@@ -67,6 +67,11 @@ export interface Bulletin {
    * null before.
    */
   tie_seed: string | null;
+  /**
+   * Who took part against the roll, and the quorum's verdict (Election's), published with the
+   * results: a result below its quorum is not valid, whatever it counts. Null before.
+   */
+  turnout: Pick<Election, "votes_cast" | "total_voters" | "quorum"> | null;
   /** The chain's heads over time: each seal with its time and root. */
   seals: BulletinSeal[];
   /** Each seal's ballots' hashes and tags, in the seals' order. */

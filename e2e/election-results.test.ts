@@ -379,8 +379,13 @@ describe("results of every method", () => {
     await page.getByText("Stage 1", { exact: true }).waitFor();
     await bothWidths(page, "screen-detailed", () => page.locator("canvas").first().waitFor());
 
-    // The organization overview.
+    // The public board says it too, with the results.
     await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`/elections/${closed.id}/bulletin`);
+    await page.getByText("Valid: turnout 87.5%, quorum 60%").waitFor();
+    await shot(page, "board-quorum");
+
+    // The organization overview.
     await page.goto("/organization");
     await page.getByText("Valid: turnout 87.5%, quorum 60%").waitFor();
     await bothWidths(page, "organization-overview", () =>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import type { Bulletin } from "../../../contract/bulletin";
 import { type ElectionStatus, electionServerMessages } from "../../../contract/elections";
@@ -10,12 +10,13 @@ import {
   elections,
   electionVoters,
   organizations,
+  participations,
   seals,
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { countElections } from "./counts";
 import { electionQuestions } from "./definition";
-import { type ElectionRow, resultsPublished } from "./queries";
+import { type ElectionRow, quorumOf, resultsPublished } from "./queries";
 import { sealedHashes } from "./sealing";
 
 /**
@@ -62,6 +63,14 @@ export async function boardParts(
   // the last, then one with them all, would give that seal's answers, and the Voters tab its voters.
   const choicesPublished = resultsPublished(election) && !(await anyUnsealed(db, election.id));
   const counted = choicesPublished ? await countOf(db, election, positions, standing) : null;
+  // Who took part, as turnout counts them: fixed once the results are out.
+  const [took] = choicesPublished
+    ? await db
+        .select({ n: countDistinct(participations.userId) })
+        .from(participations)
+        .where(eq(participations.electionId, election.id))
+    : [];
+  const rollSize = election.rollSize ?? 0;
   const board = {
     election: {
       id: election.id,
@@ -81,6 +90,13 @@ export async function boardParts(
     definition_hash: election.definitionHash,
     roll_size: election.rollSize,
     tie_seed: choicesPublished ? (counted?.tieSeed ?? election.tieSeed) : null,
+    turnout: took
+      ? {
+          votes_cast: took.n,
+          total_voters: rollSize,
+          quorum: quorumOf(election, rollSize, took.n),
+        }
+      : null,
     seals: chain.map((s) => ({
       sequence: s.sequence,
       previous_root: s.previousRoot,

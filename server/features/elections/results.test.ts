@@ -198,6 +198,9 @@ describe("the quorum", () => {
     await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
     const closed = await read(e.admin.cookie, e.election.id);
     expect(closed.quorum).toEqual({ percent: 50, turnout_percent: 40, met: false });
+    // The public board says so with the results: not valid, whatever it counts.
+    const board = (await call(t.app).get(`/api/elections/${e.election.id}/bulletin`)).json();
+    expect(board.turnout).toEqual({ votes_cast: 2, total_voters: 5, quorum: closed.quorum });
 
     const enough = await questionElection(t, { quorum: 60 });
     await voteEveryQuestion(t, enough, 3);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import type { Bulletin } from "../../../../contract/bulletin";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
 import { useEndpointQuery } from "../../api/query";
@@ -17,6 +18,7 @@ import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { shorten, statusOf, when } from "./format";
 import { PositionBallots } from "./PositionBallots";
+import { quorumVerdict } from "./results/present";
 import { StatusBadge } from "./StatusBadge";
 import { type Check, checkSeals } from "./sealCheck";
 
@@ -216,6 +218,7 @@ export default function BulletinPage() {
                 </Status>
               </>
             )}
+            <TurnoutVerdict bulletin={bulletin} />
             {bulletin.tie_seed && (
               <div className={styles.seed}>
                 <p>
@@ -251,5 +254,19 @@ export default function BulletinPage() {
       </header>
       <main className={shared.publicMain}>{body}</main>
     </div>
+  );
+}
+
+/**
+ * The published turnout against the quorum, in the results' own words ("Not valid: turnout 42.8%
+ * below the 80% quorum"): a result below its quorum is not valid, whatever it counts.
+ */
+function TurnoutVerdict({ bulletin }: { bulletin: Bulletin }) {
+  const verdict = bulletin.turnout ? quorumVerdict(bulletin.turnout) : null;
+  if (!verdict) return null;
+  return (
+    <p className={cx(shared.notice, verdict.valid === false ? shared.noticeWarning : shared.noticeSuccess)}>
+      {verdict.text}
+    </p>
   );
 }

@@ -80,6 +80,7 @@ function board(positions: Bulletin["positions"] = []): Bulletin {
     positions,
     definition_hash: definition,
     roll_size: 8,
+    turnout: null,
     tie_seed: hex(42),
     seals: [seal(1, genesis, first, 5), seal(2, first, second, 3)],
     sealed: [sealed(1, 0, 5), sealed(2, 5, 8)],
