@@ -59,7 +59,7 @@ if (args[0] === "--board") {
     printBoard(check);
     printProblems(
       check.problems,
-      "the questions hash to the published definition the chain starts from, every seal rebuilds from its published ballot hashes, as many answers are published as ballots sealed, and every published result is what the recount of those answers gives.",
+      'the questions hash to the published definition the chain starts from, every seal rebuilds from its published ballot hashes, as many answers are published as ballots sealed, and every published result is what the recount of those answers gives. Which sealed hash holds which answer only each voter can check, with their receipt (the board\'s "Find your ballot").',
     );
   } catch (error) {
     console.error((error as Error).message);
