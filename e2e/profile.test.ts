@@ -94,10 +94,15 @@ describe("the voter profile", () => {
     await activity.getByText(`Voted in ${election.title}`).waitFor();
     await shot(page, "profile-view");
 
+    // Another tab opens the same form before this one saves (below).
+    const stale = await context.newPage();
+    await stale.goto(page.url());
+    await stale.getByRole("button", { name: "Edit Profile" }).click();
+
     // Edit name and phone: the warning shows while editing; the change is kept.
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByText(profileMessages.verificationWarning).waitFor();
-    await page.getByLabel("Full Name").fill("Nana Ama Voter");
+    await page.getByLabel("Full Name").fill("Nana A. Voter");
     await page.getByLabel("Phone Number").fill("+233 24 555 0199");
     // A new phone number (where Phone codes go) asks for the current password.
     await page.getByText(profileMessages.contactPasswordHint).waitFor();
@@ -109,6 +114,11 @@ describe("the voter profile", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByRole("button", { name: "Edit Profile" }).waitFor();
     await page.getByText(profileMessages.saved).waitFor();
+    // The other tab changes the name only: the new phone saved here stays (it sent the old one back).
+    await stale.getByLabel("Full Name").fill("Nana Ama Voter");
+    await stale.getByRole("button", { name: "Save Changes" }).click();
+    await stale.getByText(profileMessages.saved).waitFor();
+    await stale.close();
     await page.reload();
     await page.getByRole("heading", { name: "Nana Ama Voter" }).waitFor();
     await page.getByText("+233 24 555 0199").waitFor();

@@ -1,5 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
+import { samePhone } from "../../../../contract/accounts";
 import { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileEndpoints, profileMessages } from "../../../../contract/profile";
 import { useEndpointQuery } from "../../api/query";
@@ -36,13 +37,17 @@ export default function VoterProfilePage() {
 
   const profile = query.data?.profile ?? null;
 
-  // Save stays in edit on failure (spec part 2 section 4), and says why.
+  // Save stays in edit on failure (spec part 2 section 4), and says why. Only what this form
+  // changed is sent: a change saved meanwhile in another tab (a new phone, where codes go) stays.
   const save = submitting(form, async (values) => {
     if (!profile) return;
-    const { current_password, code, ...contact } = values;
+    const { current_password, code, full_name, phone_number } = values;
+    const before = form.formState.defaultValues;
+    const newPhone = samePhone(phone_number ?? "") !== samePhone(before?.phone_number ?? "");
     await updateProfile({
-      ...contact,
-      ...(phoneChanges(profile, contact.phone_number) && { current_password, code }),
+      ...(full_name !== before?.full_name && { full_name }),
+      ...(newPhone && { phone_number }),
+      ...(newPhone && phoneChanges(profile, phone_number) && { current_password, code }),
     });
     await query.refetch();
     setEditing(false);
