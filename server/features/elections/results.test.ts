@@ -4,7 +4,7 @@ import type { Ballot } from "../../../contract/ballots/ballot";
 import type { Bulletin } from "../../../contract/bulletin";
 import type { Election } from "../../../contract/elections";
 import { elections } from "../../db/schema";
-import { questionElection, voteEveryQuestion } from "../../test/elections";
+import { castDirect, questionElection, voteEveryQuestion } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { countQuestion } from "../counting";
@@ -185,6 +185,26 @@ describe("the tie seed", () => {
     const [first, second] = await Promise.all([read(e.admin.cookie, e.election.id), board(e.election.id)]);
     expect(first.counting?.tie_seed).toMatch(HEX_SEED);
     expect(second.tie_seed).toBe(first.counting?.tie_seed);
+  });
+});
+
+describe("blank ballots of a plurality question", () => {
+  it("are a row of their own in the CSV, with no rank and no share", async () => {
+    const e = await questionElection(t);
+    await voteEveryQuestion(t, e, 4);
+    const [president] = e.election.positions;
+    const fifth = e.voters[4];
+    if (!president || !fifth) throw new Error("no president");
+    await castDirect(t.database.db, {
+      electionId: e.election.id,
+      positionId: president.id,
+      userId: fifth.user.id,
+      ballot: { kind: "blank" },
+    });
+    await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
+    const csv = (await call(t.app, e.admin.cookie).get(`/api/elections/${e.election.id}/results.csv`)).body;
+    expect(csv).toContain("President,1,Ada,Blue,4,100.0,Yes");
+    expect(csv).toMatch(/President,,Blank,,1,,\r\n/);
   });
 });
 

@@ -78,6 +78,10 @@ export async function resultsCsv(
         elected.includes(candidate.id) ? "Yes" : "",
       ]);
     }
+    // Blank ballots were cast too: a row of their own, with no rank and no share of the votes.
+    const blank = count?.method === "plurality" ? count.result.blank : 0;
+    if (blank > 0)
+      lines.push([election.title, election.status, position.title, "", "Blank", "", String(blank), "", ""]);
     const tie = count?.method === "plurality" ? count.result.tie : null;
     if (tie) {
       const name = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;

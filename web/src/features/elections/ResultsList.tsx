@@ -8,6 +8,7 @@ import { CandidateAvatar, partyOf } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { candidateColour, resultsNotice } from "./format";
 import styles from "./ResultsList.module.css";
+import { blankOf, votesInTotal } from "./results/present";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { rankPosition } from "./results/ranking";
 import { leaderLabel, Trophy } from "./Trophy";
@@ -83,7 +84,7 @@ export function ResultsList({ election }: { election: Election }) {
           <section key={position.id} className={shared.card} aria-label={position.title}>
             <header className={styles.resultHead}>
               <h3>{position.title}</h3>
-              <span className={cx("muted", shared.small)}>{text.totalVotes(total)}</span>
+              <span className={cx("muted", shared.small)}>{votesInTotal(total, blankOf(position))}</span>
             </header>
             <ol className={styles.resultList}>
               {ranked.map((candidate) => (

@@ -16,6 +16,7 @@ import { dateInZone, resultsNotice, turnout, windowText } from "./format";
 import { pageText } from "./pageText";
 import { ResultsExports } from "./ResultsList";
 import styles from "./ResultsPage.module.css";
+import { blankOf, votesInTotal } from "./results/present";
 import { QuestionResult, QuorumNote } from "./results/QuestionResult";
 import { ResultsTable } from "./results/ResultsTable";
 import { rankPosition } from "./results/ranking";
@@ -132,14 +133,19 @@ function Summary({ election }: { election: Election }) {
                   {tie && <span className={cx("muted", shared.small, styles.tieNote)}>{tie}</span>}
                 </span>
               )}
-              <span className={cx(styles.summaryTotal, "muted")}>{text.totalVotes(total)}</span>
+              <span className={cx(styles.summaryTotal, "muted")}>
+                {votesInTotal(total, blankOf(position))}
+              </span>
             </li>
           );
         })}
       </ul>
       <p className={styles.summaryGrand}>
-        {text.totalVotes(totalVotes)} across {election.positions.length}{" "}
-        {election.positions.length === 1 ? "position" : "positions"}
+        {votesInTotal(
+          totalVotes,
+          election.positions.map(blankOf).reduce((a, b) => a + b, 0),
+        )}{" "}
+        across {election.positions.length} {election.positions.length === 1 ? "position" : "positions"}
       </p>
     </section>
   );

@@ -57,7 +57,6 @@ export const text = {
   resultsTable: "Results table",
   reportTitle: (title: string) => `Results report: ${title}`,
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
-  totalVotes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"} in total`,
   mostVotes: "Most votes",
   winner: "Winner",
   tiedFirst: "Tied for first",

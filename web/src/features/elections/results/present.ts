@@ -361,3 +361,11 @@ export function totalsRows(result: TotalsResult, names: Names): TotalsRow[] {
     };
   });
 }
+
+/** The blank ballots of a plurality question's count (0 before it is published). */
+export const blankOf = (position: PositionView): number =>
+  position.result?.method === "plurality" ? position.result.result.blank : 0;
+
+/** "2 votes in total", and the blank ballots beside them when there are any: they were cast too. */
+export const votesInTotal = (votes: number, blank: number): string =>
+  `${votes} ${votes === 1 ? "vote" : "votes"} in total${blank ? ` and ${blank} blank` : ""}`;
