@@ -22,8 +22,9 @@ export interface Cast {
 
 /**
  * Sends the cast with a receipt drawn here, kept (pending) before it goes. Resolves with the receipt
- * once cast; a refusal forgets it and throws the server's error; an answer that never came keeps it
- * pending and throws too (the vote may be in: settleLost says so once the election is read again).
+ * once cast; a refusal forgets it and throws the server's error; an answer that never came (or a
+ * server error) keeps it pending and throws too (the vote may be in: settleLost says so once the
+ * election is read again).
  */
 export async function castBallot(options: {
   userId: string | undefined;
@@ -67,7 +68,8 @@ export async function castBallot(options: {
     keepReceipt(userId, electionId, { ...kept, ...choices((id) => result.position_ids.includes(id)), head });
     return { receipt: result.receipt, head };
   } catch (failure) {
-    if (failure instanceof ApiError) forgetReceipt(userId, electionId, receipt);
+    // Refused (4xx): not cast. A server error may come after the commit: kept, as an answer lost.
+    if (failure instanceof ApiError && failure.status < 500) forgetReceipt(userId, electionId, receipt);
     throw failure;
   }
 }
