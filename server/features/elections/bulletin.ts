@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import type { Bulletin } from "../../../contract/bulletin";
 import { type ElectionStatus, electionServerMessages } from "../../../contract/elections";
@@ -10,13 +10,12 @@ import {
   elections,
   electionVoters,
   organizations,
-  participations,
   seals,
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { countElections } from "./counts";
 import { electionQuestions } from "./definition";
-import { type ElectionRow, quorumOf, resultsPublished } from "./queries";
+import { type ElectionRow, quorumOf, resultsPublished, votersWhoTookPart } from "./queries";
 import { sealedHashes } from "./sealing";
 
 /**
@@ -64,12 +63,9 @@ export async function boardParts(
   const choicesPublished = resultsPublished(election) && !(await anyUnsealed(db, election.id));
   const counted = choicesPublished ? await countOf(db, election, positions, standing) : null;
   // Who took part, as turnout counts them: fixed once the results are out.
-  const [took] = choicesPublished
-    ? await db
-        .select({ n: countDistinct(participations.userId) })
-        .from(participations)
-        .where(eq(participations.electionId, election.id))
-    : [];
+  const tookPart = choicesPublished
+    ? ((await votersWhoTookPart(db, [election.id])).get(election.id) ?? 0)
+    : null;
   const rollSize = election.rollSize ?? 0;
   const board = {
     election: {
@@ -90,13 +86,10 @@ export async function boardParts(
     definition_hash: election.definitionHash,
     roll_size: election.rollSize,
     tie_seed: choicesPublished ? (counted?.tieSeed ?? election.tieSeed) : null,
-    turnout: took
-      ? {
-          votes_cast: took.n,
-          total_voters: rollSize,
-          quorum: quorumOf(election, rollSize, took.n),
-        }
-      : null,
+    turnout:
+      tookPart === null
+        ? null
+        : { votes_cast: tookPart, total_voters: rollSize, quorum: quorumOf(election, rollSize, tookPart) },
     seals: chain.map((s) => ({
       sequence: s.sequence,
       previous_root: s.previousRoot,

@@ -57,17 +57,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         .innerJoin(electionPositions, eq(electionPositions.id, candidates.positionId))
         .where(inArray(electionPositions.electionId, ids))
         .orderBy(asc(candidates.sortOrder)),
-      db
-        .select({ electionId: participations.electionId, n: countDistinct(participations.userId) })
-        .from(participations)
-        .innerJoin(elections, eq(elections.id, participations.electionId))
-        .where(
-          and(
-            inArray(participations.electionId, ids),
-            disclosedParticipation('"participations"', '"elections"'),
-          ),
-        )
-        .groupBy(participations.electionId),
+      votersWhoTookPart(db, ids),
       db
         .select({ electionId: electionVoters.electionId, n: count() })
         .from(electionVoters)
@@ -120,7 +110,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
   // An upcoming election whose administrator chose its roll counts (and places the viewer on) that roll.
   const chosen = await chosenRolls(db, rows, viewer.id);
   const securityBy = new Map(security.map((c) => [c.id, c.settings]));
-  const castBy = new Map(cast.map((c) => [c.electionId, c.n]));
+  const castBy = cast;
   const rollBy = new Map(rolls.map((r) => [r.electionId, r.n]));
   const votersBy = new Map(orgVoters.map((v) => [v.organizationId, v.n]));
   const zoneBy = new Map(zones.map((z) => [z.id, z.timezone]));
@@ -257,4 +247,20 @@ export function quorumOf(
     turnout_percent: Number(percentOf(votesCast, totalVoters)),
     met: resultsPending(row.status) ? null : votesCast * 100 >= row.quorumPercent * totalVoters,
   };
+}
+
+/**
+ * How many voters took part in each election, as turnout counts them: those a seal disclosed (all
+ * of them once the results are out). Election id → voters.
+ */
+export async function votersWhoTookPart(db: Db, ids: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ electionId: participations.electionId, n: countDistinct(participations.userId) })
+    .from(participations)
+    .innerJoin(elections, eq(elections.id, participations.electionId))
+    .where(
+      and(inArray(participations.electionId, ids), disclosedParticipation('"participations"', '"elections"')),
+    )
+    .groupBy(participations.electionId);
+  return new Map(rows.map((row) => [row.electionId, row.n]));
 }

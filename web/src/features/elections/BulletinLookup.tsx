@@ -140,18 +140,14 @@ export function Lookup({
    * What this browser kept as the voter's answer to the match's question, in words, when the record
    * differs from it (the receipt's own voter sees a ballot changed after it was cast); else null.
    */
+  const mine = result ? kept.find((item) => item.receipt === typedReceipt(receipt)) : undefined;
   const keptDiffers = (match: Match): string | null => {
     const position = bulletin.positions.find((p) => p.id === match.positionId);
-    const mine = kept.find((item) => item.receipt === typedReceipt(receipt));
-    if (!position || !mine || !match.ballot) return null;
-    const chosen = mine.choices[match.positionId];
-    const answer = mine.answers?.[match.positionId];
-    const keptBallot = chosen
-      ? { candidate_id: chosen, ballot: null }
-      : answer
-        ? { candidate_id: null, ballot: answer }
-        : null;
-    if (!keptBallot || sealedAnswer(keptBallot) === sealedAnswer(match.ballot)) return null;
+    const chosen = mine?.choices[match.positionId];
+    const answer = mine?.answers?.[match.positionId];
+    if (!position || !match.ballot || (!chosen && !answer)) return null;
+    const keptBallot = { candidate_id: chosen ?? null, ballot: chosen ? null : (answer ?? null) };
+    if (sealedAnswer(keptBallot) === sealedAnswer(match.ballot)) return null;
     return words.notYourChoice(position.title, boardAnswer(position, keptBallot) ?? "");
   };
 
