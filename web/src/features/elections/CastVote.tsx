@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, type PositionView } from "../../../../contract/elections";
 import { firstMessages as messages } from "../../../../contract/first-messages";
@@ -16,7 +16,7 @@ import styles from "./CastVote.module.css";
 import type { Cast } from "./castBallot";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
-import { keptAnswers, keptChoices, receiptsFor } from "./receipts";
+import { keptOf, receiptsFor } from "./receipts";
 
 // The verification and password dialogs (and the form library they use) are not part of the page's
 // first load: their code comes once the voter marks an answer (dialogsCode), so a network lost
@@ -74,14 +74,9 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
   });
 
   const voted = new Set(election.viewer.voted_position_ids);
-  // The choices shown for voted positions, from the receipts this browser keeps: read again whenever
-  // the voted positions change (a cast here, or one in another tab learnt from a refusal or a reload).
-  const votedKey = election.viewer.voted_position_ids.join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the voted positions change
-  const kept = useMemo(
-    () => ({ choices: keptChoices(user?.id, election.id), answers: keptAnswers(user?.id, election.id) }),
-    [votedKey, user?.id, election.id],
-  );
+  // The choices shown for voted positions, from the receipts this browser keeps, read at each render
+  // (a cast here, or one in another tab learnt from a refusal or a reload): a few small entries.
+  const kept = keptOf(user?.id, election.id);
   const open = election.positions.filter((p) => !voted.has(p.id));
 
   const cast = useCallback(

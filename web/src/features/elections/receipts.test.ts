@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetKeptOnDevice } from "../accounts/keptOnDevice";
-import { keepReceipt, keptChoices, receiptsFor } from "./receipts";
+import { keepReceipt, keptOf, receiptsFor } from "./receipts";
 
 const receipt = (code: string) => ({ receipt: code, choices: { president: "ada" }, cast_at: "" });
 
@@ -10,7 +10,7 @@ describe("kept receipts", () => {
   it("are the signed-in voter's own: another user, or none, reads nothing", () => {
     keepReceipt("voter-1", "election", receipt("VS-1"));
     expect(receiptsFor("voter-1", "election").map((r) => r.receipt)).toEqual(["VS-1"]);
-    expect(keptChoices("voter-1", "election")).toEqual({ president: "ada" });
+    expect(keptOf("voter-1", "election").choices).toEqual({ president: "ada" });
     expect(receiptsFor("voter-2", "election")).toEqual([]);
     expect(receiptsFor(undefined, "election")).toEqual([]);
     keepReceipt(undefined, "election", receipt("VS-2"));

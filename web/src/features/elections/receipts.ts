@@ -51,14 +51,19 @@ export function receiptsFor(userId: string | undefined, electionId: string): Kep
   return read(userId)[electionId] ?? [];
 }
 
-/** positionId → candidateId over every receipt kept for the election. */
-export function keptChoices(userId: string | undefined, electionId: string): Record<string, string> {
-  return Object.assign({}, ...receiptsFor(userId, electionId).map((r) => r.choices));
-}
-
-/** positionId → the answer kept for a question other than a plurality choice. */
-export function keptAnswers(userId: string | undefined, electionId: string): Record<string, Ballot> {
-  return Object.assign({}, ...receiptsFor(userId, electionId).map((r) => r.answers ?? {}));
+/**
+ * Over every receipt kept for the election: positionId → candidateId (plurality choices), and
+ * positionId → the answer to any other question.
+ */
+export function keptOf(
+  userId: string | undefined,
+  electionId: string,
+): { choices: Record<string, string>; answers: Record<string, Ballot> } {
+  const receipts = receiptsFor(userId, electionId);
+  return {
+    choices: Object.assign({}, ...receipts.map((r) => r.choices)),
+    answers: Object.assign({}, ...receipts.map((r) => r.answers ?? {})),
+  };
 }
 
 export function keepReceipt(userId: string | undefined, electionId: string, receipt: KeptReceipt): void {
