@@ -46,6 +46,31 @@ export const heldDuplicateAttempts = pgTable(
   (t) => [primaryKey({ columns: [t.electionId, t.userId] })],
 );
 
+/**
+ * Passed identity verifications not yet disclosed. Every vote needs one just before it, so a pass
+ * shown at once would tell administrators, a second ahead, the moment a voter voted. The voter's
+ * session learns of it (and attempts from `since` on show in Investigate and the figures) when a
+ * seal discloses the voter, or when the election is no longer open (monitor.ts,
+ * discloseHeldVerifications). Failed verifications are shown at once: they are what an
+ * administrator watches for.
+ */
+export const heldVerifications = pgTable(
+  "held_verifications",
+  {
+    electionId: uuid("election_id")
+      .notNull()
+      .references(() => elections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The first held pass: passed attempts from then on are not shown while held. */
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    /** The last pass's address: the session's, should the voter have none by then. */
+    ip: text("ip").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.electionId, t.userId] })],
+);
+
 /** A voter's visit to an election, from opening the channel through verification to casting. */
 export const votingSessions = pgTable(
   "voting_sessions",

@@ -1,12 +1,16 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bulletin } from "../../../contract/bulletin";
 import { electionMessages } from "../../../contract/elections";
+import type { MonitoringOverview } from "../../../contract/monitoring";
+import { users } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import type { BusMessage } from "../../realtime/bus";
-import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
+import { hashIdNumber } from "../accounts/service";
 import { sessionBody } from "../monitoring/testing";
 import { signedInAdmin } from "../platform-admin/test-helpers";
 import { chainKey } from "./casting";
@@ -70,7 +74,32 @@ describe("ballot secrecy against timing", () => {
     }
 
     const id = election.id;
+    // Every caster verifies through the API with a number of their own: a passed check comes a
+    // second before a vote, so monitoring must not show it then either.
+    for (const [i, voter] of casters.entries())
+      await t.database.db
+        .update(users)
+        .set({ voterIdHash: hashIdNumber(t.app.context.config.secretKey, `SECRECY-${i}-0000`) })
+        .where(eq(users.id, voter.user.id));
+    const verified = async (voter: (typeof casters)[number]) => {
+      const i = casters.indexOf(voter);
+      const check = await call(t.app, voter.cookie).post(`/api/elections/${id}/verification`, {
+        method: "national_id",
+        id_number: `SECRECY-${i}-0000`,
+      });
+      expect(check.json().status).toBe("verified");
+      return check.json().grant_id as string;
+    };
+    const sessions: MonitoringOverview = (
+      await call(t.app, admin.cookie).get(`/api/organizations/${organizationId}/monitoring`)
+    ).json();
     const reads: Array<[string, string | undefined, string]> = [
+      // Investigate, for each voter: their sessions and their verification attempts.
+      ...sessions.sessions.map((session): [string, string, string] => [
+        `admin: investigate ${session.full_name}`,
+        admin.cookie,
+        `/api/monitoring/sessions/${session.id}`,
+      ]),
       ["admin: election", admin.cookie, `/api/elections/${id}`],
       ["admin: elections list", admin.cookie, `/api/organizations/${organizationId}/elections`],
       ["admin: channel's election", admin.cookie, `/api/channels/${channel.id}/election`],
@@ -106,7 +135,7 @@ describe("ballot secrecy against timing", () => {
     };
     const castBy = async (voter: (typeof casters)[number], i: number) => {
       const response = await call(t.app, voter.cookie).post(`/api/elections/${id}/ballots`, {
-        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, id),
+        grant_id: await verified(voter),
         selections: [
           { position_id: president.id, candidate_id: president.candidates[i % 2].id },
           { position_id: senator.id, candidate_id: senator.candidates[(i + 1) % 2].id },
@@ -127,7 +156,7 @@ describe("ballot secrecy against timing", () => {
       // And tries again (a second tab, or someone else with their account): refused, and held from
       // monitoring until the seal, where an attempt would say this voter has voted.
       const again = await call(t.app, voter.cookie).post(`/api/elections/${id}/ballots`, {
-        grant_id: await grantFor(t.database.db, t.clock, voter.user.id, id),
+        grant_id: await verified(voter),
         selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
       });
       expect(again.statusCode).toBe(409);
@@ -149,11 +178,13 @@ describe("ballot secrecy against timing", () => {
     await castBy(tenth, SEAL_MIN_VOTERS - 1);
     const heardBefore = heard.length;
     await sealAndAnnounce(t.app.context, quiet);
-    // The seal, and monitoring's word on each disclosed voter whose attempts were held (re-assessed,
-    // with the alerts that raised): all in the seal's batch.
+    // The seal, and monitoring's word on each disclosed voter whose attempts and passed checks were
+    // held (re-assessed, with the alerts that raised): all in the seal's batch.
     const atSeal = heardSince(heardBefore, id, organizationId).map((m) => m.event);
     expect(atSeal.filter((event) => event === "election.sealed")).toHaveLength(1);
-    expect(atSeal.filter((event) => event === "voting_session.updated")).toHaveLength(SEAL_MIN_VOTERS - 1);
+    expect(atSeal.filter((event) => event === "voting_session.updated")).toHaveLength(
+      SEAL_MIN_VOTERS + SEAL_MIN_VOTERS - 1,
+    );
     expect(
       atSeal.every((event) => ["election.sealed", "voting_session.updated", "alert.created"].includes(event)),
     ).toBe(true);
@@ -177,8 +208,13 @@ describe("ballot secrecy against timing", () => {
     expect(monitoring.sessions.filter((s: { status: string }) => s.status === "completed")).toHaveLength(
       SEAL_MIN_VOTERS,
     );
-    // The attempts held until the seal count now, in its batch ("Last seen" is not moved by them).
+    // The attempts held until the seal count now, in its batch ("Last seen" is not moved by them),
+    // and so do the disclosed voters' passed checks (each checked before each of their two tries).
     expect(monitoring.analytics.duplicates.attempts).toBe(SEAL_MIN_VOTERS - 1);
+    expect(monitoring.analytics.verification.passed).toBe(SEAL_MIN_VOTERS + SEAL_MIN_VOTERS - 1);
+    expect(
+      monitoring.sessions.filter((s: { verification: string | null }) => s.verification === "passed"),
+    ).toHaveLength(SEAL_MIN_VOTERS);
 
     // One more ballot after the seal moves nothing either; the close shows every count.
     const afterSeal = await look();
@@ -188,6 +224,11 @@ describe("ballot secrecy against timing", () => {
     await sealAndAnnounce(t.app.context, quiet);
     expect(await look()).toEqual(afterSeal);
     await call(t.app, admin.cookie).post(`/api/elections/${id}/close`);
+    // The close shows the checks still held: the last voter's, though no seal of ten disclosed it.
+    const atClose: MonitoringOverview = (
+      await call(t.app, admin.cookie).get(`/api/organizations/${organizationId}/monitoring`)
+    ).json();
+    expect(atClose.analytics.verification.passed).toBe(SEAL_MIN_VOTERS + SEAL_MIN_VOTERS);
     const closed = (await call(t.app, observer.cookie).get(`/api/elections/${id}`)).json();
     expect(closed.votes_cast).toBe(SEAL_MIN_VOTERS + 1);
     const total = closed.positions[0].candidates.reduce(

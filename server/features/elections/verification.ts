@@ -49,10 +49,11 @@ async function record(
   method: VerificationMethod,
   success: boolean,
 ) {
+  const at = ctx.clock.now();
   await ctx.db
     .insert(verificationAttempts)
-    .values({ userId: user.id, electionId, method, success, ip: ctx.ip });
-  await ctx.monitor?.verification({ userId: user.id, electionId, ip: ctx.ip }, success);
+    .values({ userId: user.id, electionId, method, success, ip: ctx.ip, createdAt: at });
+  await ctx.monitor?.verification({ userId: user.id, electionId, ip: ctx.ip }, success, at);
 }
 
 async function grant(ctx: VerificationContext, user: User, electionId: string, method: VerificationMethod) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { every } from "../../lib/every";
-import { discloseHeldDuplicates } from "../monitoring/monitor";
+import { discloseHeldDuplicates, discloseHeldVerifications } from "../monitoring/monitor";
 import { announceElection, applySchedule } from "./lifecycle";
 import { sendScheduledNotices } from "./scheduled-notices";
 import { sealPending } from "./sealing";
@@ -35,9 +35,12 @@ export async function sealAndAnnounce(
       { err: outcome.stopped, seals: outcome.seals.length },
       "sealer stopped after some of a backlog's seals; the rest waits for its next pass",
     );
-  // Monitoring hears of the disclosed voters' held duplicate attempts, once per election sealed.
+  // Monitoring hears of the disclosed voters' held duplicate attempts, once per election sealed,
+  // and of their held verifications; a closed election's voters' verifications all show then.
   for (const electionId of new Set(outcome.seals.map((seal) => seal.electionId)))
     await discloseHeldDuplicates(ctx, electionId);
+  for (const seal of outcome.seals) await discloseHeldVerifications(ctx, { sealId: seal.sealId });
+  await discloseHeldVerifications(ctx, { closed: options.electionId ?? "all" });
   for (const seal of outcome.seals) {
     await ctx.bus.publish(`org:${seal.organizationId}`, "election.sealed", {
       election_id: seal.electionId,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/connect";
@@ -12,7 +12,8 @@ import { updateCurrentSession } from "./sessions";
  * way: a failure here is logged, and the verification or vote goes on as if nothing happened.
  */
 export interface VotingMonitor {
-  verification(who: VoterInElection, success: boolean): Promise<void>;
+  /** `at`: the attempt's time in the verification log (a held pass hides the log from then on). */
+  verification(who: VoterInElection, success: boolean, at: Date): Promise<void>;
   /** A vote for a position the voter already voted for (refused by the ballot's unique key). */
   duplicateAttempt(who: VoterInElection): Promise<void>;
 }
@@ -37,13 +38,21 @@ export function votingMonitor(
     }
   };
   return {
-    verification: (who, success) =>
-      update(
-        who,
-        success
-          ? { verification: "passed" }
-          : { verification: "failed", failedVerifications: sql`${votingSessions.failedVerifications} + 1` },
-      ),
+    // A failure is news at once; a pass comes a second before a vote, so it waits for a seal.
+    verification: async (who, success, at) => {
+      if (!success) {
+        await update(who, {
+          verification: "failed",
+          failedVerifications: sql`${votingSessions.failedVerifications} + 1`,
+        });
+        return;
+      }
+      try {
+        await holdVerification(ctx.db, at, who);
+      } catch (error) {
+        log.error({ err: error, electionId: who.electionId }, "monitoring: verification not held");
+      }
+    },
     // Only a voter whose vote is in can attempt again: held until a seal discloses them.
     duplicateAttempt: async (who) => {
       try {
@@ -74,6 +83,52 @@ async function holdDuplicate(db: Db, who: VoterInElection): Promise<boolean> {
       do update set attempts = held_duplicate_attempts.attempts + 1, ip = excluded.ip
     returning 1 as held`)) as unknown as { rows: unknown[] };
   return held.rows.length > 0;
+}
+
+/** Whether an attempt (a verification_attempts row, by its table or alias) is a pass still held. */
+export const heldPass = (attempt: SQL) => sql`(${attempt}.success and exists (
+  select 1 from held_verifications h
+  where h.election_id = ${attempt}.election_id and h.user_id = ${attempt}.user_id
+    and ${attempt}.created_at >= h.since))`;
+
+async function holdVerification(db: Db, at: Date, who: VoterInElection): Promise<void> {
+  await db.execute(sql`
+    insert into held_verifications (election_id, user_id, since, ip)
+    values (${who.electionId}::uuid, ${who.userId}::uuid, ${at}, ${who.ip})
+    on conflict (election_id, user_id) do update set ip = excluded.ip`);
+}
+
+/**
+ * Held passed verifications move to the voter's current session (verification passed, re-assessed,
+ * announced; "Last seen" kept), in one batch with what else becomes visible then:
+ * - `{ sealId }`: the voters that seal discloses (a participation of theirs is in it);
+ * - `{ closed }`: every voter of elections no longer open, whether they voted or not (one election,
+ *   or all of them: the worker's pass, which also catches a close by schedule).
+ */
+export async function discloseHeldVerifications(
+  ctx: Pick<AppContext, "db" | "clock" | "bus">,
+  which: { sealId: number } | { closed: string | "all" },
+): Promise<void> {
+  const due =
+    "sealId" in which
+      ? sql`exists (select 1 from participations p
+          where p.election_id = h.election_id and p.user_id = h.user_id and p.seal_id = ${which.sealId})`
+      : sql`exists (select 1 from elections e where e.id = h.election_id and e.status <> 'active'
+          ${which.closed === "all" ? sql`` : sql`and e.id = ${which.closed}::uuid`})`;
+  const released = (await ctx.db.execute(sql`
+    delete from held_verifications h where ${due}
+    returning h.election_id, h.user_id, h.ip`)) as unknown as {
+    rows: Array<{ election_id: string; user_id: string; ip: string }>;
+  };
+  for (const { election_id: electionId, user_id: userId, ip } of released.rows) {
+    const assessed = await updateCurrentSession(
+      ctx.db,
+      ctx.clock.now(),
+      { userId, electionId, ip },
+      { verification: "passed", updatedAt: sql`${votingSessions.updatedAt}` },
+    );
+    if (assessed) await announceAssessment(ctx.bus, assessed);
+  }
 }
 
 /**

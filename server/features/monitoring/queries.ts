@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import {
   HISTORY_LIMIT,
   MONITORING_LIST_LIMIT,
@@ -12,6 +12,7 @@ import { elections, securityAlerts, users, verificationAttempts, votingSessions 
 import { notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { requireAdmin } from "../organizations/policy";
+import { heldPass } from "./monitor";
 import { presentAlert, presentSession } from "./presenter";
 
 /** Sessions with their voter's name and e-mail and the election's title, newest first. */
@@ -100,7 +101,11 @@ export async function investigateSession(
       .from(verificationAttempts)
       .innerJoin(elections, eq(elections.id, verificationAttempts.electionId))
       .where(
-        and(eq(verificationAttempts.userId, row.userId), eq(elections.organizationId, row.organizationId)),
+        and(
+          eq(verificationAttempts.userId, row.userId),
+          eq(elections.organizationId, row.organizationId),
+          sql`not ${heldPass(sql`${verificationAttempts}`)}`,
+        ),
       )
       .orderBy(desc(verificationAttempts.createdAt))
       .limit(HISTORY_LIMIT),

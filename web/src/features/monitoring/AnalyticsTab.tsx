@@ -53,6 +53,7 @@ export function AnalyticsTab({ analytics }: { analytics: MonitoringAnalytics }) 
         <p className={cx("muted", styles.small)}>
           {text.passRateDetail(verification.passed, verification.attempts)}
         </p>
+        <p className={cx("muted", styles.small)}>{text.heldChecks}</p>
       </section>
       <section className={styles.panel}>
         <h2>{text.duplicateRate}</h2>

@@ -194,6 +194,7 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
               </section>
               <section>
                 <h3>{text.verificationAttempts}</h3>
+                <p className={cx("muted", styles.small)}>{text.heldChecks}</p>
                 {view.verification_attempts.length === 0 ? (
                   <p className={cx("muted", styles.small)}>{text.noAttempts}</p>
                 ) : (

@@ -37,7 +37,10 @@ export const text = {
   mobile: "Mobile device",
   verified: "Identity verified",
   verificationFailed: "Identity verification failed",
-  notVerified: "Not verified yet",
+  notVerified: "No identity check shown yet",
+  /** Why passed checks come late (monitor.ts, held verifications). */
+  heldChecks:
+    "A passed check shows once a seal discloses the voter, or when voting closes: shown at once, it would date their vote.",
   duplicates: (n: number) => `${n} duplicate ${n === 1 ? "attempt" : "attempts"}`,
   noSessions: "No voting sessions yet",
   noSessionsBody: "A session appears here when a voter opens an election channel of this organization.",
