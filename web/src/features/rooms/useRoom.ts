@@ -20,6 +20,28 @@ function withParticipant(view: RoomView, participant: RoomParticipant): RoomView
   return { ...view, participants, viewer };
 }
 
+/** Reads of a session in a row when events keep landing during each (the last one is shown). */
+const READS_MAX = 4;
+
+/**
+ * A read of the room whose answer is newer than every change made to the view while it was on
+ * its way. An event comes on the socket and an answer over HTTP: an answer may land after an event
+ * its read did not see (a seat taken meanwhile), and shown, it would undo that event for good. Such
+ * an answer is put aside and the session read again, a few times at most.
+ */
+export async function settledRead(
+  changes: { current: number },
+  first: () => Promise<RoomView>,
+): Promise<RoomView> {
+  let before = changes.current;
+  let view = await first();
+  for (let read = 1; changes.current !== before && read < READS_MAX; read += 1) {
+    before = changes.current;
+    view = await call(roomsEndpoints.get, { params: { id: view.session.id } });
+  }
+  return view;
+}
+
 /**
  * The room of a channel: its open session (opened, or created as waiting, when the screen
  * loads: a POST, read once per visit, so it is never refetched by itself and leaves the cache with
@@ -30,9 +52,12 @@ export function useRoom(channelId: string | null) {
   const queryClient = useQueryClient();
   const input = { params: { id: channelId ?? "" } };
   const key = endpointKey(roomsEndpoints.open, input);
+  // Events heard and changes made to the view so far (the user's own seat among them): a read
+  // that lands after one of them may predate it. Counted even before the first answer is in.
+  const changesRef = useRef(0);
   const query = useQuery<RoomView, Error>({
     queryKey: key,
-    queryFn: () => call(roomsEndpoints.open, input),
+    queryFn: () => settledRead(changesRef, () => call(roomsEndpoints.open, input)),
     enabled: channelId !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -49,8 +74,10 @@ export function useRoom(channelId: string | null) {
   keyRef.current = key;
 
   const update = useCallback(
-    (change: (view: RoomView) => RoomView) =>
-      queryClient.setQueryData<RoomView>(keyRef.current, (current) => current && change(current)),
+    (change: (view: RoomView) => RoomView) => {
+      changesRef.current += 1;
+      queryClient.setQueryData<RoomView>(keyRef.current, (current) => current && change(current));
+    },
     [queryClient],
   );
 
@@ -58,7 +85,7 @@ export function useRoom(channelId: string | null) {
     const id = sessionRef.current;
     if (!id) return;
     try {
-      const fresh = await call(roomsEndpoints.get, { params: { id } });
+      const fresh = await settledRead(changesRef, () => call(roomsEndpoints.get, { params: { id } }));
       if (sessionRef.current === id) update(() => fresh);
     } catch {
       // The next event or reconnect tries again; the last good state stays on screen.
@@ -72,10 +99,12 @@ export function useRoom(channelId: string | null) {
     channelId ? `channel:${channelId}` : null,
     {
       "room.updated": ({ session }) => {
+        changesRef.current += 1;
         if (ofThisSession(session.id)) update((view) => ({ ...view, session }));
         else if (session.status !== "ended" && endedRef.current) setNewer(session.id);
       },
       "participant.joined": ({ session_id, participant, participant_count }) => {
+        changesRef.current += 1;
         if (!ofThisSession(session_id)) return;
         update((view) => ({
           ...withParticipant(view, participant),
@@ -83,9 +112,11 @@ export function useRoom(channelId: string | null) {
         }));
       },
       "participant.updated": ({ session_id, participant }) => {
+        changesRef.current += 1;
         if (ofThisSession(session_id)) update((view) => withParticipant(view, participant));
       },
       "participant.left": ({ session_id, user_id, participant_count }) => {
+        changesRef.current += 1;
         if (!ofThisSession(session_id)) return;
         update((view) => ({
           ...view,
