@@ -58,6 +58,11 @@ export const elections = pgTable(
      * so a stale tab never writes back another administrator's fields with its old values.
      */
     version: integer("version").notNull().default(1),
+    /**
+     * The same for the roll's choice (roll.ts setElectionRoll), apart from the definition's: a roll
+     * chosen in one tab does not make another tab's ballot stale, nor the other way round.
+     */
+    rollVersion: integer("roll_version").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,8 +2,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionServerMessages } from "../../../contract/elections";
+import { rollMessages } from "../../../contract/invitations";
 import { elections } from "../../db/schema";
-import { electionChannel, electionOfChannel } from "../../test/elections";
+import { bulkVoters, electionChannel, electionOfChannel } from "../../test/elections";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -14,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upcoming() {
-  const admin = await createOrganization(t.app);
+/** An upcoming election of a new organization's, or of `admin`'s. */
+async function upcoming(admin?: Awaited<ReturnType<typeof createOrganization>>) {
+  admin ??= await createOrganization(t.app);
   const as = call(t.app, admin.cookie);
   const channel = electionChannel(t.clock);
   const created = await as.post("/api/channels", channel);
@@ -85,8 +87,9 @@ describe("an edit of the definition based on an older version", () => {
 
 describe("two saves based on the same version, at once", () => {
   it("exactly one is written; the other is refused with 409, whatever their order", async () => {
-    for (let round = 0; round < 5; round++) {
-      const { as, definition, settings, stored } = await upcoming();
+    const admin = await createOrganization(t.app);
+    for (let round = 0; round < 4; round++) {
+      const { as, definition, settings, stored } = await upcoming(admin);
       const answers = await Promise.all([
         as.put(definition, { voting_settings: settings(30), version: 1 }),
         as.put(definition, { voting_settings: settings(80), version: 1 }),
@@ -128,5 +131,33 @@ describe("the notice settings", () => {
       voting_closed: false,
       reminder_hours_before: 24,
     });
+  });
+});
+
+describe("the roll chosen from an older version", () => {
+  it("is refused with 409, and two choices from the same version at once write exactly one", async () => {
+    const { admin, as, election } = await upcoming();
+    const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, 3);
+    const [a, b, c] = voters.map((v) => v.user.id);
+    const roll = `/api/elections/${election.id}/roll`;
+    const choose = (ids: string[], version?: number) =>
+      as.put(roll, { kind: "chosen", user_ids: ids, list_ids: [], ...(version && { version }) });
+    expect((await as.get(roll)).json()).toMatchObject({ kind: "members", version: 1 });
+    const first = await choose([a as string], 1);
+    expect(first.json()).toMatchObject({ user_ids: [a], version: 2 });
+    // A dialog opened before it chooses from version 1: refused, the first choice stays.
+    const stale = await choose([b as string], 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(rollMessages.changedElsewhere);
+    expect((await as.get(roll)).json()).toMatchObject({ user_ids: [a], version: 2 });
+    // An API client that sends no version replaces the roll as before.
+    expect((await choose([c as string])).json()).toMatchObject({ user_ids: [c], version: 3 });
+    // The roll's version is its own: the ballot saved from the election's version is not refused.
+    expect((await as.get(`/api/elections/${election.id}`)).json().version).toBe(1);
+
+    const answers = await Promise.all([choose([a as string], 3), choose([b as string], 3)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((r) => r.statusCode === 200)?.json();
+    expect((await as.get(roll)).json()).toMatchObject({ user_ids: winner.user_ids, version: 4 });
   });
 });

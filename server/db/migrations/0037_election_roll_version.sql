@@ -1,0 +1,1 @@
+ALTER TABLE "elections" ADD COLUMN "roll_version" integer DEFAULT 1 NOT NULL;
