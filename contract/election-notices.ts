@@ -43,6 +43,14 @@ export const noticeSettingsSchema = z.strictObject({
 });
 export type NoticeSettings = z.output<typeof noticeSettingsSchema>;
 
+/**
+ * A save of the notice settings names only what it changes (each switch is saved as it is turned):
+ * a tab opened before another administrator's change never writes the other switches back with its
+ * old values. A body with every setting replaces them all, as before.
+ */
+export const noticeSettingsChange = noticeSettingsSchema.partial();
+export type NoticeSettingsChange = z.output<typeof noticeSettingsChange>;
+
 /** Every notice on, no scheduled reminder: what an election starts with. */
 export const DEFAULT_NOTICE_SETTINGS: NoticeSettings = {
   election_scheduled: true,
@@ -123,7 +131,7 @@ export const electionNoticesEndpoints = {
     path: notices,
     params: idParams,
     access: "organization",
-    body: noticeSettingsSchema,
+    body: noticeSettingsChange,
     response: answer<ElectionNotices>(),
   }),
   /** "Remind those who have not voted" (answered 201). */

@@ -70,6 +70,11 @@ export const electionDefinitionInput = z.strictObject({
   title: z.string().overwrite(trimmed).min(1).max(100).optional(),
   description: z.string().overwrite(trimmed).max(1000).optional(),
   voting_settings: votingSettingsSchema,
+  /**
+   * The election's `version` the edit started from: refused (409) when the election changed since.
+   * An API client that sends none replaces the definition whatever its version, as before.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type ElectionDefinitionInput = z.input<typeof electionDefinitionInput>;
 export type CandidateInputEntry = z.input<typeof candidateInputSchema>;

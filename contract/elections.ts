@@ -76,6 +76,8 @@ export const electionServerMessages = {
   electionNotFound: "Election not found",
   securityFrozen: "The security settings cannot be changed once voting has opened.",
   definitionFrozen: "The ballot cannot be changed once voting has opened.",
+  changedElsewhere:
+    "This election was changed in another tab or by another administrator since you opened it. Your changes are still here: reload the election to see theirs, then make your changes again and save.",
   adminOnly: "Only organization administrators can manage elections",
   cannotOpen: "Only an upcoming election can be opened.",
   cannotClose: "Only an active election can be closed.",
@@ -139,6 +141,11 @@ export interface Election {
   results_hidden: boolean;
   /** The share of the roll (percent) that must vote for the result to be valid; null for none. */
   quorum_percent: number | null;
+  /**
+   * Raised by each change to the definition (title, description, voting window, quorum, questions and
+   * candidates): an editor sends the version it started from, and an older one is refused (409).
+   */
+  version: number;
   /**
    * The quorum beside the result ("not valid: turnout 38% below the 50% quorum"), null when the
    * election has none. `turnout_percent` is votes_cast of total_voters to one decimal, cut (percentOf; 0 with no

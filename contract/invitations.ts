@@ -252,12 +252,18 @@ export const invitationsEndpoints = {
 export const ROLL_KINDS = ["members", "chosen"] as const;
 export type RollKind = (typeof ROLL_KINDS)[number];
 
+/**
+ * `version`: the roll's version the choice started from (ElectionRoll.version); refused (409) when
+ * the roll was chosen again since. A client that sends none replaces the roll as it stands.
+ */
+const rollVersion = z.number().int().positive().optional();
 export const electionRollInput = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("members") }),
+  z.strictObject({ kind: z.literal("members"), version: rollVersion }),
   z.strictObject({
     kind: z.literal("chosen"),
     user_ids: z.array(z.uuid()).max(20_000),
     list_ids: z.array(z.uuid()).max(200),
+    version: rollVersion,
   }),
 ]);
 export type ElectionRollInput = z.input<typeof electionRollInput>;
@@ -268,6 +274,8 @@ export interface ElectionRoll {
   list_ids: string[];
   /** Voter members on the roll as it stands (fixed once voting opened). */
   count: number;
+  /** Raised by each choice of the roll: a save names the version it started from. */
+  version: number;
 }
 
 export const rollMessages = {
@@ -275,6 +283,8 @@ export const rollMessages = {
   notVoter: "Only voter members of the organization can be on the roll.",
   unknownList: "That voter list is not this organization's.",
   empty: "Choose at least one voter or one list.",
+  changedElsewhere:
+    "The roll was chosen again in another tab or by another administrator since you opened it, so your choice was not saved. Close this dialog and open it again to see theirs, then make your choice again.",
   saved: (count: number) =>
     count === 1
       ? "Roll saved: 1 chosen voter."

@@ -51,6 +51,18 @@ export const elections = pgTable(
     definitionHash: text("definition_hash"),
     /** The roll's size the count used (a referendum of eligible voters, the quorum), fixed when voting ends. */
     rollSize: integer("roll_size"),
+    /**
+     * What an administrator's edit is based on: raised by every change to the definition (title,
+     * description, voting window, quorum, questions and candidates: lifecycle.ts updateDefinition,
+     * extendElection, an early opening). A definition sent with an older version is refused (409),
+     * so a stale tab never writes back another administrator's fields with its old values.
+     */
+    version: integer("version").notNull().default(1),
+    /**
+     * The same for the roll's choice (roll.ts setElectionRoll), apart from the definition's: a roll
+     * chosen in one tab does not make another tab's ballot stale, nor the other way round.
+     */
+    rollVersion: integer("roll_version").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

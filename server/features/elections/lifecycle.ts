@@ -6,7 +6,7 @@ import type { electionDefinitionInput } from "../../../contract/elections-input"
 import { wallClock, zonedInstant } from "../../../contract/zoned-time";
 import type { Db } from "../../db/connect";
 import { channels, electionPositions, elections, organizations } from "../../db/schema";
-import { badRequest } from "../../http/errors";
+import { badRequest, conflict } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
@@ -16,6 +16,9 @@ import { createPositions, definitionHashOf, votingWindow } from "./definition";
 import { queueCancellationNotice, queueClosingNotices, queueNotice } from "./notices";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
+
+/** The election's `version` raised, in the statement that changes its definition. */
+const nextVersion = () => sql`${elections.version} + 1`;
 
 /**
  * upcoming → active: the voter roll is fixed (the organization's voters at this moment, or those the
@@ -37,7 +40,12 @@ async function open(
     .update(elections)
     .set({
       status: "active",
-      ...(started && { startsAt: now, startDate: started.date, startTime: started.time }),
+      ...(started && {
+        startsAt: now,
+        startDate: started.date,
+        startTime: started.time,
+        version: nextVersion(),
+      }),
     })
     .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
     .returning();
@@ -188,7 +196,7 @@ export async function extendElection(
   if (endsAt <= row.endsAt || endsAt <= clock.now()) throw badRequest(electionServerMessages.cannotExtend);
   const [extended] = await db
     .update(elections)
-    .set({ endDate: end.end_date, endTime: end.end_time, endsAt })
+    .set({ endDate: end.end_date, endTime: end.end_time, endsAt, version: nextVersion() })
     .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
     .returning();
   if (!extended) throw badRequest(electionServerMessages.cannotExtend);
@@ -223,6 +231,13 @@ export async function setResultsHidden(
  * Channel Configuration: the voting window, candidates, questions and quorum, replaced whole while the election is
  * upcoming. Once voting opens the ballot definition is frozen (the status check is in the same
  * statement that takes the row lock).
+ *
+ * Optimistic concurrency: an edit that names the `version` it started from is written only if the
+ * election is still at that version, checked in the update that raises it (one statement, under the
+ * row lock: of two saves from the same version, the second waits for the first, finds the version
+ * moved on and changes nothing). Refused with 409 (`changedElsewhere`): a tab opened before another
+ * administrator's save never writes their fields back with its old values. An edit with no version
+ * (an API client's) replaces the definition as it stands.
  */
 export async function updateDefinition(
   db: Db,
@@ -234,6 +249,9 @@ export async function updateDefinition(
   const row = await electionToManage(db, admin, electionId);
   // Frozen first: an editor left open while voting opened is told so, not that its start is past.
   if (row.status !== "upcoming") throw badRequest(electionServerMessages.definitionFrozen);
+  // Stale already: told so before any rule of the draft (its start may have passed meanwhile).
+  const stale = input.version !== undefined && input.version !== row.version;
+  if (stale) throw conflict(electionServerMessages.changedElsewhere);
   const voting = input.voting_settings;
   const window = votingWindow(voting, await timeZoneOf(db, row.organizationId), now);
   return db.transaction(async (tx) => {
@@ -248,10 +266,25 @@ export async function updateDefinition(
         endTime: voting.endTime,
         ...window,
         quorumPercent: voting.quorumPercent,
+        version: nextVersion(),
       })
-      .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
+      .where(
+        and(
+          eq(elections.id, electionId),
+          eq(elections.status, "upcoming"),
+          input.version === undefined ? undefined : eq(elections.version, input.version),
+        ),
+      )
       .returning();
-    if (!updated) throw badRequest(electionServerMessages.definitionFrozen);
+    if (!updated) {
+      const [current] = await tx
+        .select({ status: elections.status })
+        .from(elections)
+        .where(eq(elections.id, electionId));
+      throw current?.status === "upcoming"
+        ? conflict(electionServerMessages.changedElsewhere)
+        : badRequest(electionServerMessages.definitionFrozen);
+    }
     await tx.delete(electionPositions).where(eq(electionPositions.electionId, electionId));
     await createPositions(tx, electionId, voting);
     if (updated.channelId) {

@@ -176,6 +176,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
       time_zone: zoneBy.get(row.organizationId) ?? "UTC",
       results_hidden: row.resultsHidden,
       quorum_percent: row.quorumPercent,
+      version: row.version,
       quorum: quorumOf(row, totalVoters, votesCast),
       counting: count && {
         head: count.head,

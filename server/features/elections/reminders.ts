@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { DirectMessage } from "../../../contract/chat";
 import {
+  DEFAULT_NOTICE_SETTINGS,
   type ElectionNotices,
   NOTICE_KINDS,
   type NoticeSettings,
+  type NoticeSettingsChange,
   noticeMessages,
   REMINDER_INTERVAL_MINUTES,
   type ReminderSent,
@@ -93,17 +95,22 @@ export async function saveNoticeSettings(
   clock: Clock,
   admin: User,
   electionId: string,
-  settings: NoticeSettings,
+  change: NoticeSettingsChange,
 ): Promise<ElectionNotices> {
   const row = await electionToManage(db, admin, electionId);
-  const chosen = Object.fromEntries([
-    ...NOTICE_KINDS.map((kind) => [kind, settings[kind]]),
-    ["reminder_hours_before", settings.reminder_hours_before],
-  ]) as NoticeSettings;
+  // Only the settings the body names: merged into the stored ones in the upsert itself, so two
+  // administrators' switches saved at once both stay (neither writes the other's back).
+  const named = [...NOTICE_KINDS, "reminder_hours_before"] as const;
+  const chosen = Object.fromEntries(
+    named.filter((key) => change[key] !== undefined).map((key) => [key, change[key]]),
+  ) as Partial<NoticeSettings>;
   await db
     .insert(electionNoticeSettings)
-    .values({ electionId, settings: chosen })
-    .onConflictDoUpdate({ target: electionNoticeSettings.electionId, set: { settings: chosen } });
+    .values({ electionId, settings: { ...DEFAULT_NOTICE_SETTINGS, ...chosen } })
+    .onConflictDoUpdate({
+      target: electionNoticeSettings.electionId,
+      set: { settings: sql`${electionNoticeSettings.settings} || ${JSON.stringify(chosen)}::jsonb` },
+    });
   return noticesOf(db, clock, row);
 }
 

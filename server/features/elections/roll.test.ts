@@ -42,7 +42,7 @@ describe("an election's roll", () => {
     expect(voters.roll).toBe("members");
     expect(voters.voters).toHaveLength(4);
     const roll = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}/roll`)).json();
-    expect(roll).toEqual({ kind: "members", user_ids: [], list_ids: [], count: 4 });
+    expect(roll).toEqual({ kind: "members", user_ids: [], list_ids: [], count: 4, version: 1 });
   });
 
   it("is the members picked and the people of a chosen list who joined, fixed when voting opens", async () => {

@@ -16,7 +16,7 @@ import {
   users,
   voterLists,
 } from "../../db/schema";
-import { badRequest } from "../../http/errors";
+import { badRequest, conflict } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { electionForAdmin, electionToManage } from "./access";
 import type { ElectionRow } from "./queries";
@@ -100,6 +100,7 @@ async function describeRoll(db: Db, row: ElectionRow): Promise<ElectionRoll> {
     user_ids: members.map((m) => m.userId),
     list_ids: lists.map((l) => l.listId),
     count: Number(counted?.count ?? 0),
+    version: row.rollVersion,
   };
 }
 
@@ -110,6 +111,8 @@ export async function electionRollFor(db: Db, admin: User, electionId: string): 
 /**
  * Replaces the roll's choice while the election is upcoming. The election's row is locked and its
  * status checked in the transaction, so a roll never changes under an opening (which takes the same lock).
+ * A choice that names the roll's `version` it started from is refused (409) when the roll was chosen
+ * again since: a dialog opened before another administrator's save never writes their roll over.
  */
 export async function setElectionRoll(
   db: Db,
@@ -146,6 +149,15 @@ export async function setElectionRoll(
   const election = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(elections).where(eq(elections.id, electionId)).for("update");
     if (locked?.status !== "upcoming") throw badRequest(rollMessages.fixed);
+    // Checked under the row lock: of two choices from the same version, the second finds it moved on.
+    if (input.version !== undefined && input.version !== locked.rollVersion) {
+      throw conflict(rollMessages.changedElsewhere);
+    }
+    const [chosen] = await tx
+      .update(elections)
+      .set({ rollVersion: sql`${elections.rollVersion} + 1` })
+      .where(eq(elections.id, electionId))
+      .returning();
     await tx.delete(electionRolls).where(eq(electionRolls.electionId, electionId));
     if (input.kind === "chosen") {
       await tx.insert(electionRolls).values({ electionId, chosenBy: admin.id });
@@ -154,7 +166,7 @@ export async function setElectionRoll(
       if (listIds.length)
         await tx.insert(electionRollLists).values(listIds.map((listId) => ({ electionId, listId })));
     }
-    return locked;
+    return chosen ?? locked;
   });
   return { roll: await describeRoll(db, election), election };
 }

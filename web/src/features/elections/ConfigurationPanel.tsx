@@ -10,7 +10,7 @@ import { useToast } from "../../ui/Toast";
 import { Toggle } from "../../ui/Toggle";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { AuditTrail } from "./AuditTrail";
-import { BallotEditor, definitionOf } from "./BallotEditor";
+import { BallotEditor } from "./BallotEditor";
 import styles from "./ConfigurationPanel.module.css";
 import { Lifecycle } from "./ElectionLifecycle";
 import { ElectionNotices } from "./ElectionNotices";
@@ -35,8 +35,6 @@ export function ConfigurationPanel({
   );
   const [hiding, setHiding] = useState(false);
   const bodyId = useId();
-  // The editor starts again from the server's ballot whenever that ballot changes.
-  const ballotKey = JSON.stringify(definitionOf(election));
 
   return (
     <aside className={shared.config} aria-labelledby={`${bodyId}-title`}>
@@ -120,7 +118,8 @@ export function ConfigurationPanel({
             <section className={styles.configSection}>
               <h4>{text.ballotEditor}</h4>
               {election.status === "upcoming" ? (
-                <BallotEditor key={ballotKey} election={election} onUpdated={onUpdated} />
+                // The editor follows the server's ballot itself: a change made elsewhere never drops unsaved edits.
+                <BallotEditor key={election.id} election={election} onUpdated={onUpdated} />
               ) : (
                 <>
                   <p className={styles.frozen}>{text.frozenDone(election.status)}</p>

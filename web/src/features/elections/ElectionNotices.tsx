@@ -128,7 +128,8 @@ function NoticesForm({
       onSaved(
         await save.mutateAsync({
           params: { id: election.id },
-          body: { ...notices.settings, [key]: value },
+          // Only the switch turned: another tab's or administrator's change to the others stays.
+          body: { [key]: value },
         }),
       );
       toast("Notice settings saved.");

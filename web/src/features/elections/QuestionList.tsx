@@ -11,20 +11,27 @@ import { moved, questionSummary } from "./questions";
  * The ballot's questions beyond the spec's offices (the election channel's creation and its
  * Configuration): each summed up in a line, edited in its dialog, moved up or down, removed.
  * `problems` are the ballot form's errors about each question (the server's refusals included).
+ * `onEditing` is told when a question's dialog opens and closes (its draft is an unsaved edit).
  */
 export function QuestionList({
   questions,
   organizationId,
   problems,
   onChange,
+  onEditing,
 }: {
   questions: QuestionInput[];
   organizationId: string;
   problems?: Array<string | undefined>;
   onChange(next: QuestionInput[]): void;
+  onEditing?(open: boolean): void;
 }) {
   // The question in the dialog: its index, "new", or none.
-  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [editing, edit] = useState<number | "new" | null>(null);
+  const setEditing = (next: number | "new" | null) => {
+    edit(next);
+    onEditing?.(next !== null);
+  };
   const focus = useListFocus();
   const move = (index: number, to: number, action: "up" | "down") => {
     onChange(moved(questions, index, to));

@@ -20,11 +20,14 @@ import { refreshElection } from "./useElections";
  */
 export function RollDialog({ election, onClose }: { election: Election; onClose(): void }) {
   const roll = useEndpointQuery(electionsEndpoints.roll, { params: { id: election.id } });
+  // The choice starts from the roll read as the dialog opens, never from a copy kept since (another
+  // tab or administrator may have chosen meanwhile); its version goes with the save.
+  const fresh = roll.isFetchedAfterMount ? roll.data : undefined;
   const lists = useEndpointQuery(invitationsEndpoints.list, { params: { id: election.organization_id } });
   return (
     <Modal title={text.rollChoose} onClose={onClose} wide>
       <LoadState
-        data={roll.data && lists.data ? { roll: roll.data, lists: lists.data.lists } : null}
+        data={fresh && lists.data ? { roll: fresh, lists: lists.data.lists } : null}
         error={roll.error?.message ?? lists.error?.message}
         loadingLabel={text.loading}
         errorTitle={text.connectionError}
@@ -72,7 +75,11 @@ function RollForm({
   };
   const needle = filter.trim().toLowerCase();
   const shown = needle ? voters.filter((v) => v.full_name.toLowerCase().includes(needle)) : voters;
-  const body = kind === "members" ? { kind } : { kind, user_ids: [...userIds], list_ids: [...listIds] };
+  const { version } = roll;
+  const body =
+    kind === "members"
+      ? { kind, version }
+      : { kind, user_ids: [...userIds], list_ids: [...listIds], version };
 
   return (
     <form
