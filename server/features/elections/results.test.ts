@@ -140,7 +140,7 @@ describe("results.csv", () => {
       'Question,Board of Directors\r\nMethod,"Single transferable vote (Scottish STV), 3 seats"',
     );
     expect(csv).toContain(
-      "Stage,Action,A,B,C,D,E,F,Non-transferable,Exhausted,Lost to truncation,Elected,Excluded,Tie",
+      "Stage,Action,A,B,C,D,E,F,Non-transferable this stage,Non-transferable so far,Lost to truncation,Elected,Excluded,Tie",
     );
     expect(csv).toContain("1,First preferences,2,1,1,0,1,0,");
     expect(csv).toContain(
