@@ -4,6 +4,7 @@
  * matrix for Schulze; the grade distribution for majority judgment). Pure: results.csv is built from
  * these rows on the server, and the printable report may show the same rows.
  */
+import { partyOf } from "../elections";
 import type { CountingMethod, QuestionMethod, ReferendumThreshold } from "./question";
 import type { QuestionResult, StvStage, TieBreak } from "./result";
 
@@ -127,7 +128,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       const r = counted.result;
       const figure =
         counted.method === "approval" ? "Approvals" : counted.method === "score" ? "Total" : "Votes";
-      const party = (id: string) => question.candidates.find((c) => c.id === id)?.party || "Independent";
+      const party = (id: string) => partyOf(question.candidates.find((c) => c.id === id)?.party);
       const ranks = competitionRanks(r.order.map((id) => r.totals[id] ?? 0));
       return [
         ...head,

@@ -53,6 +53,10 @@ describe("results of every question", () => {
     expect(published.tie_seed).toBe(seed);
     expect(published.seals.at(-1)).toMatchObject(closed.counting?.head ?? {});
     expect(published.results).toEqual(closed.positions.map((p) => ({ position_id: p.id, result: p.result })));
+    // The board's JSON keeps each party as stored: "" for none (the pages show "Independent").
+    expect(published.positions.find((p) => p.id === e.stv.id)?.candidates.map((c) => c.party)).toEqual(
+      closed.positions.find((p) => p.id === e.stv.id)?.candidates.map(() => ""),
+    );
 
     // Plurality keeps its figures: ballots per candidate (4 for Ada, 1 for Ben), and its result.
     const [president] = closed.positions;

@@ -1,7 +1,7 @@
 import { useFieldArray } from "react-hook-form";
 import { POSITION_LABELS } from "../../../../contract/channels";
 import { votingSettingsSchema } from "../../../../contract/channels-input";
-import type { Election } from "../../../../contract/elections";
+import { type Election, partyOf } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { messages } from "../../../../contract/messages";
 import { startIsPast } from "../../../../contract/zoned-time";
@@ -14,7 +14,7 @@ import { TrashIcon } from "../../ui/icons";
 import { useToast } from "../../ui/Toast";
 import { AddCandidate } from "./AddCandidateForm";
 import styles from "./BallotEditor.module.css";
-import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import { CandidateAvatar } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { QuestionList } from "./QuestionList";
 import { QuorumField } from "./QuorumField";
