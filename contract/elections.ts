@@ -88,6 +88,12 @@ export const electionServerMessages = {
     "This channel cannot be deleted: its election has opened, and the election's record (ballots, results and audit trail) must stay.",
 } as const;
 
+/**
+ * A candidate's party as every screen shows it, the bulletin board, results.csv and its rows
+ * included: "Independent" when none is given (stored as ""; the board's JSON keeps it so).
+ */
+export const partyOf = (party: string | null | undefined) => party?.trim() || "Independent";
+
 export interface CandidateResult {
   id: string;
   name: string;

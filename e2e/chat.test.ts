@@ -12,6 +12,19 @@ const panel = (page: Page) => page.getByRole("region", { name: "Messages" });
 const contact = (page: Page, name: string) =>
   panel(page).getByRole("button", { name: new RegExp(`^${name}`) });
 const fab = (page: Page) => page.getByRole("button", { name: /^Open messages/ });
+const notSent = (page: Page) =>
+  panel(page)
+    .getByRole("alert")
+    .getByText(/^Message not sent: /);
+
+/** The admin's messages panel, open on the conversation with the voter: its message box. */
+async function openVoterConversation(page: Page) {
+  await page.goto("/organization");
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await fab(page).click();
+  await contact(page, "Kwame Mensah").click();
+  return panel(page).getByPlaceholder("Type a message...");
+}
 
 /** An admin and a voter of one organization, each signed in in their own browser context. */
 async function adminAndVoter() {
@@ -129,20 +142,13 @@ describe("direct messages", () => {
 
   it("a failed send keeps the text, says so, and Retry sends it", async () => {
     const { admin } = await adminAndVoter();
-    await admin.page.goto("/organization");
-    await admin.page.getByRole("heading", { name: "Dashboard" }).waitFor();
-    await fab(admin.page).click();
-    await contact(admin.page, "Kwame Mensah").click();
+    const input = await openVoterConversation(admin.page);
     await admin.page.route("**/api/chat/conversations/*", (route) =>
       route.request().method() === "POST" ? route.abort() : route.continue(),
     );
-    const input = panel(admin.page).getByPlaceholder("Type a message...");
     await input.fill("Are you there?");
     await input.press("Enter");
-    await panel(admin.page)
-      .getByRole("alert")
-      .getByText(/^Message not sent: /)
-      .waitFor();
+    await notSent(admin.page).waitFor();
     expect(await input.inputValue()).toBe("Are you there?");
     expect(await panel(admin.page).getByRole("listitem").filter({ hasText: "Are you there?" }).count()).toBe(
       0,
@@ -153,14 +159,38 @@ describe("direct messages", () => {
     await panel(admin.page).getByRole("button", { name: "Retry" }).click();
     await panel(admin.page).getByRole("listitem").filter({ hasText: "Are you there?" }).waitFor();
     expect(await input.inputValue()).toBe("");
-    await expect
-      .poll(() =>
-        panel(admin.page)
-          .getByText(/^Message not sent: /)
-          .count(),
-      )
-      .toBe(0);
+    await expect.poll(() => notSent(admin.page).count()).toBe(0);
     await admin.context.close();
+  });
+
+  it("a message whose answer was lost shows as sent once it arrives: no failure, nothing to send again", async () => {
+    const { admin, voter } = await adminAndVoter();
+    const input = await openVoterConversation(admin.page);
+    // The message reaches the server and is stored; its answer never comes back (a dropped
+    // connection), but the realtime socket brings it to the conversation.
+    await admin.page.route("**/api/chat/conversations/*", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await input.fill("Did this one arrive?");
+    await input.press("Enter");
+    const sent = panel(admin.page).getByRole("listitem").filter({ hasText: "Did this one arrive?" });
+    await sent.waitFor();
+    await expect.poll(() => input.inputValue()).toBe("");
+    await expect.poll(() => notSent(admin.page).count()).toBe(0);
+    expect(await panel(admin.page).getByRole("button", { name: "Retry" }).count()).toBe(0);
+    await shot(admin.page, "chat-answer-lost-sent");
+    await admin.page.unrouteAll({ behavior: "wait" });
+    // Written once: the other side has it once.
+    await voter.page.goto("/member");
+    await fab(voter.page).click();
+    await contact(voter.page, "Grace Adeyemi").click();
+    const received = panel(voter.page).getByRole("listitem").filter({ hasText: "Did this one arrive?" });
+    await received.waitFor();
+    expect(await received.count()).toBe(1);
+    await admin.context.close();
+    await voter.context.close();
   });
 
   it("an open conversation stays, with its draft, when the other person leaves; then read-only, and found again after a reload", async () => {

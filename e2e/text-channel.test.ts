@@ -124,26 +124,52 @@ describe("text channel", () => {
     await shot(admin.page, "text-channel-live-message");
   });
 
-  it("a message whose answer was lost, sent again, is posted once", async () => {
-    // The message reaches the server; its answer never comes back (a dropped connection).
-    const posts = `**/api/channels/${town.id}/posts`;
-    await voter.page.route(posts, async (route) => {
+  /** Sends `text` from `page`: the server stores it, but its answer never comes back (a dropped connection). */
+  async function sendAnswerLost(page: Page, text: string) {
+    await page.route(`**/api/channels/${town.id}/posts`, async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       await route.fetch();
       await route.abort("connectionreset");
     });
-    await composer(voter.page).fill("Posted once only");
-    await composer(voter.page).press("Enter");
-    await voter.page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
+    await composer(page).fill(text);
+    await composer(page).press("Enter");
+  }
+
+  it("a message whose answer was lost shows as sent once it arrives: no failure, nothing to send again", async () => {
+    await sendAnswerLost(voter.page, "Arrived all the same");
+    // The realtime socket brings it to the list: it was sent, and the composer says nothing else.
+    await message(voter.page, "Arrived all the same").waitFor();
+    await expect.poll(() => composer(voter.page).inputValue()).toBe("");
+    await expect.poll(() => voter.page.getByText(postMessages.sendFailed, { exact: false }).count()).toBe(0);
+    await shot(voter.page, "text-channel-answer-lost-sent");
     await voter.page.unrouteAll({ behavior: "wait" });
+    await message(admin.page, "Arrived all the same").waitFor();
+    expect(await admin.page.getByRole("article").filter({ hasText: "Arrived all the same" }).count()).toBe(1);
+  });
+
+  it("a message whose answer was lost, sent again, is posted once", async () => {
+    // A tab whose socket misses the message's event: the text comes back to the box, said unsent.
+    const page = await voter.context.newPage();
+    await page.routeWebSocket(/\/api\/ws/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((frame) => {
+        if (!String(frame).includes("post.created")) socket.send(frame);
+      });
+    });
+    await page.goto(address("member", town));
+    await composer(page).waitFor();
+    await sendAnswerLost(page, "Posted once only");
+    await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
+    await page.unrouteAll({ behavior: "wait" });
     // The text came back to the box; sent again, the server answers with the message it wrote.
-    expect(await composer(voter.page).inputValue()).toBe("Posted once only");
-    await composer(voter.page).press("Enter");
+    expect(await composer(page).inputValue()).toBe("Posted once only");
+    await composer(page).press("Enter");
     await until(
-      () => composer(voter.page).inputValue(),
+      () => composer(page).inputValue(),
       (value) => value === "",
       "the box emptied",
     );
+    await page.close();
     await admin.page.reload();
     await message(admin.page, "Posted once only").waitFor();
     expect(await admin.page.getByRole("article").filter({ hasText: "Posted once only" }).count()).toBe(1);

@@ -116,6 +116,46 @@ describe("a result as rows", () => {
     expect(table[header + 2]?.[1]).toMatch(/^Surplus of A/);
   });
 
+  // A 6, B 4, C 3 and D 1 (who prefers C): D goes first; then B and C have 4 each, and the
+  // totals of the first round (stage) decide: C, with 3 there, is eliminated (excluded).
+  const earlierTie = [
+    ...Array.from({ length: 6 }, () => ranked("a")),
+    ...Array.from({ length: 4 }, () => ranked("b")),
+    ...Array.from({ length: 3 }, () => ranked("c")),
+    ranked("d", "c"),
+  ];
+  const tieCell = (table: string[][], header: string) => {
+    const head = table.findIndex((row) => row[0] === header);
+    const column = table[head]?.indexOf("Tie") ?? -1;
+    return table.slice(head + 1).map((row) => row[column] ?? "");
+  };
+
+  it("a tie decided by earlier totals names the method's step: round for IRV, stage for STV", () => {
+    const irv = rows({ kind: "irv" }, earlierTie).rows;
+    expect(tieCell(irv, "Round").filter(Boolean)).toEqual(["B, C: C by round 1 totals"]);
+    const stv = rows({ kind: "stv", seats: 1 }, earlierTie).rows;
+    expect(tieCell(stv, "Stage").filter(Boolean)).toEqual(["B, C: C by stage 1 totals"]);
+    expect(stv.flat().join(" ")).not.toMatch(/round/i);
+  });
+
+  it("STV: the non-transferable votes of each stage, and in all so far, under their own names", () => {
+    const { rows: table, counted } = rows({ kind: "stv", seats: 1 }, earlierTie);
+    if (counted.method !== "stv") throw new Error("not stv");
+    const header = table.findIndex((row) => row[0] === "Stage");
+    const at = table[header]?.indexOf("Non-transferable this stage") ?? -1;
+    const soFar = table[header]?.indexOf("Non-transferable so far") ?? -1;
+    expect([at, soFar].every((column) => column > 0)).toBe(true);
+    expect(table[header]).not.toContain("Exhausted");
+    const stages = table.slice(header + 1);
+    // C's 4 ballots have no next preference (stage 3), then B's 4 (stage 4).
+    expect(stages.map((row) => [row[at], row[soFar]])).toEqual([
+      ["0", "0"],
+      ["0", "0"],
+      ["4", "4"],
+      ["4", "8"],
+    ]);
+  });
+
   it("Schulze: the pairwise matrix, row over column, blank on the diagonal, and the strongest paths", () => {
     const { rows: table } = rows({ kind: "schulze" }, [
       ranked("a", "b", "c", "d"),

@@ -4,6 +4,7 @@
  * matrix for Schulze; the grade distribution for majority judgment). Pure: results.csv is built from
  * these rows on the server, and the printable report may show the same rows.
  */
+import { partyOf } from "../elections";
 import type { CountingMethod, QuestionMethod, ReferendumThreshold } from "./question";
 import type { QuestionResult, StvStage, TieBreak } from "./result";
 
@@ -27,6 +28,27 @@ export const THRESHOLD_WORDS: Record<ReferendumThreshold, string> = {
 };
 const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 const BASE_WORDS = { cast: "of the Yes and No votes", eligible: "of the eligible voters" };
+
+/**
+ * What a ranked count's steps are called, in every text that names one (the results screens, the
+ * report, results.csv, the board, verify-election): instant runoff counts in rounds, Scottish STV in
+ * stages, its rules' word.
+ */
+export const STEP_WORDS = { irv: "round", stv: "stage" } as const;
+export type StepWord = (typeof STEP_WORDS)[keyof typeof STEP_WORDS];
+
+/**
+ * The ballots a ranked count sets aside, by the names results.csv and the results screens give
+ * them (docs/counting.md § 6 and § 7). IRV: exhausted, ballots ranking no continuing candidate, in
+ * all up to the round. STV (the Scottish rules' term): non-transferable, ballots with no next
+ * available preference when their votes were to move, in votes: those set aside at the stage, and
+ * in all up to its end (the sum of the stages' figures so far).
+ */
+export const SET_ASIDE_LABELS = {
+  exhausted: "Exhausted",
+  nonTransferableAtStage: "Non-transferable this stage",
+  nonTransferableSoFar: "Non-transferable so far",
+} as const;
 
 /** The method in words, with its seats and threshold: "Single transferable vote (Scottish STV), 3 seats". */
 export function methodLabel(method: QuestionMethod): string {
@@ -106,7 +128,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       const r = counted.result;
       const figure =
         counted.method === "approval" ? "Approvals" : counted.method === "score" ? "Total" : "Votes";
-      const party = (id: string) => question.candidates.find((c) => c.id === id)?.party || "Independent";
+      const party = (id: string) => partyOf(question.candidates.find((c) => c.id === id)?.party);
       const ranks = competitionRanks(r.order.map((id) => r.totals[id] ?? 0));
       return [
         ...head,
@@ -129,7 +151,16 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
         ...head,
         ["Elected", r.winner ? name(r.winner) : ""],
         [],
-        ["Round", ...ids.map(name), "Exhausted", "Active", "Elected", "Eliminated", "Transfers", "Tie"],
+        [
+          "Round",
+          ...ids.map(name),
+          SET_ASIDE_LABELS.exhausted,
+          "Active",
+          "Elected",
+          "Eliminated",
+          "Transfers",
+          "Tie",
+        ],
         ...r.rounds.map((round) => [
           String(round.number),
           ...ids.map((id) => (id in round.totals ? String(round.totals[id]) : "")),
@@ -138,7 +169,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
           round.winner ? name(round.winner) : "",
           round.eliminated ? name(round.eliminated) : "",
           transfersText(round.transfers, name),
-          tieText(round.tieBreak, name),
+          tieText(round.tieBreak, name, STEP_WORDS.irv),
         ]),
       ];
     }
@@ -154,8 +185,8 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
           "Stage",
           "Action",
           ...ids.map(name),
-          "Non-transferable",
-          "Exhausted",
+          SET_ASIDE_LABELS.nonTransferableAtStage,
+          SET_ASIDE_LABELS.nonTransferableSoFar,
           "Lost to truncation",
           "Elected",
           "Excluded",
@@ -170,7 +201,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
           String(stage.lostToTruncation),
           names(stage.elected),
           names(stage.excluded),
-          tieText(stage.tieBreak, name),
+          tieText(stage.tieBreak, name, STEP_WORDS.stv),
         ]),
       ];
     }
@@ -229,8 +260,8 @@ function transfersText(transfers: Record<string, number>, name: (id: string) => 
     .join("; ");
 }
 
-function tieText(tie: TieBreak | undefined, name: (id: string) => string): string {
+function tieText(tie: TieBreak | undefined, name: (id: string) => string, step: StepWord): string {
   if (!tie) return "";
-  const how = tie.by === "lot" ? "by lot" : `by round ${tie.round ?? ""} totals`;
+  const how = tie.by === "lot" ? "by lot" : `by ${step} ${tie.round ?? ""} totals`;
   return `${tie.tied.map(name).join(", ")}: ${name(tie.chosen)} ${how}`;
 }

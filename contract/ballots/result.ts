@@ -150,9 +150,12 @@ export interface MjResult {
 export interface TieBreak {
   tied: string[];
   chosen: string;
-  /** "earlier" when an earlier round's totals decided, "lot" when the seed did. */
+  /** "earlier" when an earlier round's (IRV) or stage's (STV) totals decided, "lot" when the seed did. */
   by: "earlier" | "lot";
-  /** The round (1-based) whose totals decided, when by is "earlier". */
+  /**
+   * The round (IRV) or stage (STV), 1-based, whose totals decided, when by is "earlier". Named
+   * `round` for both in the published JSON; every text says the method's word (STEP_WORDS).
+   */
   round?: number;
 }
 

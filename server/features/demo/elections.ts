@@ -65,21 +65,20 @@ export async function demoElections(
         name: "treasurer-election-2025",
         type: "election" as const,
         description: "Last year's election of the union treasurer.",
+        // A treasurer is none of the spec's four offices (president, governor, senator, prime
+        // minister), whose titles the candidate form's questions take: the question is its own.
         voting_settings: {
           startDate: day(clock, 1),
           endDate: day(clock, 1),
-          candidates: [
+          candidates: [],
+          questions: [
             {
-              name: "Tomas Silva",
-              party: "Forward Together",
-              position: "governor" as const,
-              image: image("tomas"),
-            },
-            {
-              name: "Ifeoma Eze",
-              party: "Independent",
-              position: "governor" as const,
-              image: image("ifeoma"),
+              title: "Treasurer",
+              candidates: [
+                { name: "Tomas Silva", party: "Forward Together", photo_url: image("tomas") },
+                { name: "Ifeoma Eze", party: "Independent", photo_url: image("ifeoma") },
+              ],
+              method: { kind: "plurality" as const },
             },
           ],
         },

@@ -61,6 +61,22 @@ describe("demo data", () => {
     ]);
     for (const election of list)
       expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
+    // Each election's questions are titled for what it elects: the treasurer election's is
+    // "Treasurer", not one of the spec's offices the candidate form offers.
+    const titles = await t.database.db
+      .select({ election: elections.title, question: electionPositions.title })
+      .from(electionPositions)
+      .innerJoin(elections, eq(elections.id, electionPositions.electionId))
+      .orderBy(asc(elections.title), asc(electionPositions.sortOrder));
+    expect(titles.map((row) => `${row.election}: ${row.question}`)).toEqual([
+      "board-election-2025: Board of Directors",
+      "board-election-2025: Motion 1: adopt the revised constitution",
+      "board-election-2025: Projects to fund this year",
+      "council-election: President",
+      "council-election: Senator",
+      "senate-by-election: Senator",
+      "treasurer-election-2025: Treasurer",
+    ]);
     // Security monitoring has the demo's voters, each on a browser of their own and verified; a
     // session is completed once a seal disclosed its vote (the open by-election's wait for more).
     const sessions = await t.database.db.select().from(votingSessions);

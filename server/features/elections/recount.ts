@@ -4,7 +4,7 @@
  * it, so a question's method, seats, threshold or candidates changed after the vote breaks the
  * chain), every seal's root rebuilt from its ballots' published hashes, as many answers published
  * as ballots sealed, and every question recounted with its method from those answers and the
- * published seed, compared with the published result winner by winner and round by round. Which
+ * published seed, compared with the published result winner by winner and round by round (stage by stage). Which
  * hash holds which answer only each voter can tell, from their receipt (the board's lookup): the
  * seals' times say which voters each took, so a seal's answers must stay unknown. Counting is `server/features/counting/`: the same
  * rules as the server's count. No database.
@@ -12,7 +12,7 @@
 import { canonicalJson } from "../../../contract/ballots/ballot";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
-import { winnersOf } from "../../../contract/ballots/result-rows";
+import { STEP_WORDS, winnersOf } from "../../../contract/ballots/result-rows";
 import type { Bulletin, SealedHashes } from "../../../contract/bulletin";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
@@ -164,9 +164,9 @@ export function resultDifferences(published: QuestionResult, recount: QuestionRe
   }
   const steps = (r: QuestionResult): { name: string; list: unknown[] } | null =>
     r.method === "irv"
-      ? { name: "round", list: r.result.rounds }
+      ? { name: STEP_WORDS.irv, list: r.result.rounds }
       : r.method === "stv"
-        ? { name: "stage", list: r.result.stages }
+        ? { name: STEP_WORDS.stv, list: r.result.stages }
         : null;
   const [ours, theirs] = [steps(published), steps(recount)];
   if (ours && theirs) {

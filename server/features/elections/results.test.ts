@@ -53,6 +53,10 @@ describe("results of every question", () => {
     expect(published.tie_seed).toBe(seed);
     expect(published.seals.at(-1)).toMatchObject(closed.counting?.head ?? {});
     expect(published.results).toEqual(closed.positions.map((p) => ({ position_id: p.id, result: p.result })));
+    // The board's JSON keeps each party as stored: "" for none (the pages show "Independent").
+    expect(published.positions.find((p) => p.id === e.stv.id)?.candidates.map((c) => c.party)).toEqual(
+      closed.positions.find((p) => p.id === e.stv.id)?.candidates.map(() => ""),
+    );
 
     // Plurality keeps its figures: ballots per candidate (4 for Ada, 1 for Ben), and its result.
     const [president] = closed.positions;
@@ -140,7 +144,7 @@ describe("results.csv", () => {
       'Question,Board of Directors\r\nMethod,"Single transferable vote (Scottish STV), 3 seats"',
     );
     expect(csv).toContain(
-      "Stage,Action,A,B,C,D,E,F,Non-transferable,Exhausted,Lost to truncation,Elected,Excluded,Tie",
+      "Stage,Action,A,B,C,D,E,F,Non-transferable this stage,Non-transferable so far,Lost to truncation,Elected,Excluded,Tie",
     );
     expect(csv).toContain("1,First preferences,2,1,1,0,1,0,");
     expect(csv).toContain(

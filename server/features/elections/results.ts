@@ -4,6 +4,7 @@ import {
   type Election,
   type EligibleVoter,
   headText,
+  partyOf,
   percentOf,
   resultsUnavailable,
 } from "../../../contract/elections";
@@ -72,7 +73,7 @@ export async function resultsCsv(
         position.title,
         String(rank),
         candidate.name,
-        candidate.party || "Independent",
+        partyOf(candidate.party),
         String(votes),
         percentOf(votes, total),
         elected.includes(candidate.id) ? "Yes" : "",

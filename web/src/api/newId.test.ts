@@ -28,7 +28,7 @@ describe("a message's id", () => {
       (id) => ids.back([{ key: "a", id }], new ApiError(409, "conflict", "taken"), ""),
       (id) => {
         ids.back([{ key: "a", id }], lost, "");
-        ids.edited();
+        ids.forget();
       },
       (id) =>
         ids.back(

@@ -36,8 +36,8 @@ export function useSendIds() {
         const [only] = items;
         kept.current = items.length === 1 && only && before === "" && unreachable(failure) ? only : null;
       },
-      /** The box was edited: what is sent next is another message. */
-      edited(): void {
+      /** The box was edited, or what came back was written after all: what is sent next is another message. */
+      forget(): void {
         kept.current = null;
       },
     }),

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
+import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { Avatar } from "../../ui/Avatar";
@@ -69,9 +70,20 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   // (Retry sends it). Each goes under an id made here; one that came back goes again, unchanged,
   // under the same id: if it was written and only its answer was lost, it is not written twice.
   const ids = useSendIds();
+  // One whose answer was lost may have been written: once the conversation shows it (its event, or
+  // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
+  const lost = useLostSend<{ id: string; content: string }>(
+    (id) => messages.some((message) => message.id === id),
+    (item) => {
+      ids.forget();
+      chat.settled();
+      form.setValue("content", withoutSent(form.getValues("content"), item.content, " "));
+    },
+  );
   const post = useOutbox<{ id: string; content: string }>(
     async ({ id, content }) => onSent(await chat.send(content, id)),
     (back, failure) => {
+      lost.back(back, failure);
       const current = form.getValues("content");
       ids.back(
         back.map((item) => ({ key: item.content, id: item.id })),
@@ -103,6 +115,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     stickToEnd.current = true;
     form.reset({ content: "" });
     form.setFocus("content");
+    lost.clear();
     post({ id: ids.take(content), content });
   });
   const submit = (event?: FormEvent) => {
@@ -221,7 +234,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
           readOnly={!contact.shares_organization}
-          {...form.register("content", { onChange: ids.edited })}
+          {...form.register("content", { onChange: ids.forget })}
         />
         <button
           type="submit"

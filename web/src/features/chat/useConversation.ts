@@ -24,6 +24,8 @@ export interface Conversation {
   sendError: string | null;
   /** Sends the text (under `id`, made by the sender: the same id sent again is the same message); the message once the server stored it (only then is it shown as sent); rejects when refused (`sendError` says why). */
   send(content: string, id?: string): Promise<DirectMessage>;
+  /** The message a failed send was about shows after all (its answer was lost): the failure is forgotten. */
+  settled(): void;
 }
 
 interface Options {
@@ -127,6 +129,7 @@ export function useConversation({ me, otherId, otherName, reading, onRead }: Opt
     },
     sending: sent.isPending,
     sendError: sent.error ? messageOf(sent.error) : null,
+    settled: () => sent.reset(),
     send: (content, id) =>
       sent.mutateAsync({ params: { id: otherId }, body: { content, ...(id ? { id } : {}) } }),
   };

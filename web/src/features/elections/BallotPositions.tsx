@@ -1,10 +1,10 @@
 import { type ReactNode, useId } from "react";
 import type { Ballot } from "../../../../contract/ballots/ballot";
-import type { PositionView } from "../../../../contract/elections";
+import { type PositionView, partyOf } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import styles from "./BallotPositions.module.css";
 import { answerWords } from "./ballotWords";
-import { CandidateAvatar, CandidateStatement, partyOf } from "./CandidateAvatar";
+import { CandidateAvatar, CandidateStatement } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
 

@@ -3,7 +3,6 @@ import { Avatar } from "../../ui/Avatar";
 import styles from "./ballotParts.module.css";
 import { ballotWords } from "./ballotWords";
 import shared from "./elections.module.css";
-import { pageText as text } from "./pageText";
 
 type Candidate = PositionView["candidates"][number];
 
@@ -11,9 +10,6 @@ type Candidate = PositionView["candidates"][number];
 export function CandidateAvatar({ name, image, size = 44 }: { name: string; image: string; size?: number }) {
   return <Avatar name={name} src={image || null} size={size} />;
 }
-
-/** A candidate's party, or "Independent". */
-export const partyOf = (party: string) => party.trim() || text.independent;
 
 /** A candidate's picture, name and party (when given), for every ballot kind but plurality. */
 export function CandidateLabel({ candidate }: { candidate: Candidate }) {

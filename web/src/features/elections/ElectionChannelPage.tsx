@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import type { Election } from "../../../../contract/elections";
+import { type Election, partyOf } from "../../../../contract/elections";
 import { Link, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
 import { BallotIcon, CalendarIcon, ClockIcon, LockIcon, UsersIcon } from "../../ui/icons";
@@ -12,7 +12,7 @@ import { EmptyState, NoOrganization } from "../workspace/EmptyState";
 import { useHonestAddress, useListedChannel } from "../workspace/useChannelFromQuery";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import { rulesText } from "./ballotWords";
-import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import { CandidateAvatar } from "./CandidateAvatar";
 import { CastVote } from "./CastVote";
 import styles from "./ElectionChannelPage.module.css";
 import { loadOf } from "./ElectionsLoad";

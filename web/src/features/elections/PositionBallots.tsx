@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import type { QuestionResult } from "../../../../contract/ballots/result";
 import type { Bulletin } from "../../../../contract/bulletin";
+import { partyOf } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
 import { BoardPager } from "./BoardPager";
@@ -12,7 +13,9 @@ import styles from "./PositionBallots.module.css";
 
 /**
  * One question's sealed ballots on the bulletin board, each with its whole answer (a ranking, the
- * grades…), 50 to a page so thousands of ballots stay quick; the voter's own come first.
+ * grades…), 50 to a page so thousands of ballots stay quick; the voter's own come first. A
+ * plurality question's count lists its candidates with their party as the results screens show it
+ * (partyOf: "Independent" for none; the board's JSON keeps the party as stored).
  */
 export function PositionBallots({
   bulletin,
@@ -65,6 +68,7 @@ export function PositionBallots({
           <thead>
             <tr>
               <th scope="col">{words.candidate}</th>
+              <th scope="col">{words.party}</th>
               <th scope="col" className={shared.num}>
                 {words.count}
               </th>
@@ -74,6 +78,7 @@ export function PositionBallots({
             {position.candidates.map((candidate) => (
               <tr key={candidate.id}>
                 <th scope="row">{candidate.name}</th>
+                <td>{partyOf(candidate.party)}</td>
                 <td className={shared.num}>{counts.get(candidate.id) ?? 0}</td>
               </tr>
             ))}

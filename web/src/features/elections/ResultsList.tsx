@@ -1,10 +1,10 @@
-import type { Election } from "../../../../contract/elections";
+import { type Election, partyOf } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { Status } from "../../ui/Status";
-import { CandidateAvatar, partyOf } from "./CandidateAvatar";
+import { CandidateAvatar } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import { candidateColour, resultsNotice } from "./format";
 import styles from "./ResultsList.module.css";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { channelPath } from "../../../../contract/channels";
-import type { Election } from "../../../../contract/elections";
+import { type Election, partyOf } from "../../../../contract/elections";
 import { Link, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { ChevronLeftIcon } from "../../ui/icons";
@@ -8,7 +8,6 @@ import { Status } from "../../ui/Status";
 import { type TabDef, Tabs } from "../../ui/Tabs";
 import { NoOrganization } from "../workspace/EmptyState";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { partyOf } from "./CandidateAvatar";
 import { DistributionChart, ResultsBarChart } from "./charts";
 import { ElectionsLoad } from "./ElectionsLoad";
 import shared from "./elections.module.css";

@@ -59,22 +59,20 @@ describe("boardAnswer", () => {
   });
 });
 
+/** An STV count of the three, with its stages and who it elected and excluded. */
+const stvCount = (
+  seats: number,
+  stages: Extract<QuestionResult, { method: "stv" }>["result"]["stages"],
+  elected: string[],
+  excluded: string[],
+): QuestionResult => ({
+  method: "stv",
+  result: { cast: 3, blank: 0, valid: 3, seats, quota: 2, stages, elected, excluded, lastVacancies: null },
+});
+
 describe("outcomeText", () => {
   it("names the elected in the order the count elected them", () => {
-    const counted: QuestionResult = {
-      method: "stv",
-      result: {
-        cast: 3,
-        blank: 0,
-        valid: 3,
-        seats: 2,
-        quota: 2,
-        stages: [],
-        elected: ["c2", "c0"],
-        excluded: ["c1"],
-        lastVacancies: null,
-      },
-    };
+    const counted = stvCount(2, [], ["c2", "c0"], ["c1"]);
     expect(outcomeText(position({ kind: "stv", seats: 2 }), counted)).toBe(
       "Elected: Grace Hopper, Ada Lovelace",
     );
@@ -94,6 +92,29 @@ describe("outcomeText", () => {
     };
     expect(outcomeText(position({ kind: "plurality" }), counted)).toMatch(
       /^Elected: Alan Turing\. Alan Turing tied with Ada Lovelace; decided by /,
+    );
+  });
+
+  it("says an STV tie decided by earlier totals in stages, the count's word", () => {
+    const stage = (
+      number: number,
+      tieBreak?: { tied: string[]; chosen: string; by: "earlier"; round: number },
+    ) => ({
+      number,
+      kind: "exclusion" as const,
+      transfers: {},
+      nonTransferable: { ballots: 0, votes: 0 },
+      exhausted: { ballots: 0, votes: 0 },
+      lostToTruncation: 0,
+      totals: {},
+      elected: [],
+      excluded: [],
+      ...(tieBreak ? { tieBreak } : {}),
+    });
+    const tie = { tied: ["c1", "c2"], chosen: "c2", by: "earlier" as const, round: 1 };
+    const counted = stvCount(1, [stage(1), stage(2, tie)], ["c0"], ["c2", "c1"]);
+    expect(outcomeText(position({ kind: "stv", seats: 1 }), counted)).toBe(
+      "Elected: Ada Lovelace. Grace Hopper tied with Alan Turing; decided by the totals of stage 1",
     );
   });
 

@@ -69,6 +69,7 @@ export const words = {
     "Results appear when voting closes: until then the board lists no answer, only each seal's ballot hashes.",
   position: "Position",
   candidate: "Candidate",
+  party: "Party",
   count: "Sealed ballots",
   receiptHash: "Receipt hash",
   choice: "Choice",

@@ -136,7 +136,7 @@ function tokenColour(name: string): string {
 }
 
 /**
- * Each candidate's votes round by round (instant runoff, STV), the quota as a dashed line for STV.
+ * Each candidate's votes round by round (instant runoff) or stage by stage (STV), the quota as a dashed line for STV.
  * The round table beside it says the same in words and figures.
  */
 export function RoundsChart({
@@ -148,7 +148,7 @@ export function RoundsChart({
   table: RoundTable;
   quota?: number;
 }) {
-  const title = table.setAsideLabel === "Exhausted" ? "Votes round by round" : "Votes stage by stage";
+  const title = `Votes ${table.step} by ${table.step}`;
   const labels = table.rows.map((row) => row.label);
   const datasets = table.columns.map((column, index) => {
     const colour = candidateColour(position, column.id);

@@ -22,7 +22,6 @@ export const pageText = {
     `${cast} of ${total} eligible ${total === 1 ? "voter" : "voters"} voted`,
   positions: "Positions",
   noCandidates: "No candidates yet.",
-  independent: "Independent",
   bulletinLink: "Public bulletin board",
   bulletinNote: "Anyone can check the sealed ballots there; your receipt finds yours.",
   noDescription: "No description",

@@ -48,7 +48,7 @@ export const METHOD_CHOICES: ReadonlyArray<{ kind: CountingMethod; label: string
     kind: "stv",
     label: "Ranked, several seats (single transferable vote)",
     explanation:
-      "Voters rank as many as they like; candidates reaching the quota are elected, and surplus votes and those of the eliminated move to the next choice (Scottish STV).",
+      "Voters rank as many as they like; candidates reaching the quota are elected, and surplus votes and those of the excluded move to the next choice (Scottish STV).",
   },
   {
     kind: "schulze",

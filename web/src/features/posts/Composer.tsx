@@ -10,6 +10,7 @@ import {
 import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
 import { ApiError, unreachable } from "../../api/http";
+import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
@@ -19,7 +20,7 @@ import { onPasteCut } from "../../ui/pasteCut";
 import { AttachTools } from "./AttachTools";
 import styles from "./Composer.module.css";
 import { mentionQuery, refusal, suggestMembers } from "./composerInput";
-import { useChannel } from "./context";
+import { useChannel, useChannelState } from "./context";
 import { readDraft, writeDraft } from "./drafts";
 import { EmojiPicker } from "./EmojiPicker";
 import { SendIcon } from "./icons";
@@ -33,6 +34,9 @@ const MAX_SUGGESTIONS = 6;
 /** What a message is, to send again under its id: its text and its attachment. */
 const sendKey = (content: string, ready: { attachment: { id: string } } | null) =>
   `${content}\u0000${ready?.attachment.id ?? ""}`;
+
+/** A message on its way: the id it is sent under, its text and its attachment. */
+type Outgoing = { id: string; content: string; ready: Extract<Pending, { state: "ready" }> | null };
 
 /**
  * The message box: text (Enter sends, Shift+Enter a new line), an image or a file uploaded first
@@ -68,9 +72,27 @@ export function Composer() {
     if (failedUnreachable.current) setError(null);
     failedUnreachable.current = false;
   });
-  const post = useOutbox<{ id: string; content: string; ready: Extract<Pending, { state: "ready" }> | null }>(
+  // A message whose answer was lost may have been written: once the channel shows it (its event,
+  // or a read catching up), it was sent, and it leaves the box with the failure notice.
+  const { timeline } = useChannelState();
+  const lost = useLostSend<Outgoing>(
+    (id) => timeline.posts.some((held) => held.id === id),
+    (item) => {
+      ids.forget();
+      failedUnreachable.current = false;
+      setError(null);
+      setValue((current) => withoutSent(current, item.content, "\n"));
+      const attachment = item.ready?.attachment.id;
+      if (attachment)
+        setPending((current) =>
+          current?.state === "ready" && current.attachment.id === attachment ? null : current,
+        );
+    },
+  );
+  const post = useOutbox<Outgoing>(
     ({ id, content, ready }) => actions.send(content, ready?.attachment.id, id),
     (back, failure) => {
+      lost.back(back, failure);
       ids.back(
         back.map((item) => ({ key: sendKey(item.content, item.ready), id: item.id })),
         failure,
@@ -123,7 +145,7 @@ export function Composer() {
     const next = event.target.value;
     setValue(next);
     setError(null);
-    ids.edited();
+    ids.forget();
     setMention(mentionQuery(next, event.target.selectionStart ?? next.length));
     setActive(0);
     if (next.trim()) actions.notifyTyping();
@@ -204,6 +226,7 @@ export function Composer() {
     setPending(null);
     setEmojiOpen(false);
     setError(null);
+    lost.clear();
     post({ id: ids.take(sendKey(content, ready)), content, ready });
     area.current?.focus();
   };

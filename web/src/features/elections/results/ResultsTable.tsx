@@ -1,7 +1,6 @@
-import type { Election } from "../../../../../contract/elections";
+import { type Election, partyOf } from "../../../../../contract/elections";
 import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
-import { partyOf } from "../CandidateAvatar";
 import shared from "../elections.module.css";
 import { leaderLabel, Trophy } from "../Trophy";
 import { text } from "../text";

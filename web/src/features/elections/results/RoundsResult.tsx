@@ -24,7 +24,7 @@ export function RoundsResult({
   const table =
     count.method === "irv" ? irvRoundTable(count.result, position) : stvRoundTable(count.result, position);
   const quota = count.method === "stv" ? count.result.quota : undefined;
-  const unit = count.method === "irv" ? "Round" : "Stage";
+  const unit = table.step === "round" ? "Round" : "Stage";
   return (
     <>
       {count.method === "stv" && <p className={shared.small}>{stvQuotaText(count.result)}</p>}
@@ -35,7 +35,8 @@ export function RoundsResult({
         <p className={cx("muted", shared.small)}>
           {count.method === "irv"
             ? "Round by round: each continuing candidate's ballots, and what happened."
-            : "Stage by stage: each candidate's votes at the end of the stage (the change in brackets), and what happened."}
+            : "Stage by stage: each candidate's votes at the end of the stage (the change in brackets), and what happened."}{" "}
+          {table.setAsideNote}
         </p>
       )}
       {detail === "full" && (

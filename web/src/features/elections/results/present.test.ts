@@ -125,6 +125,7 @@ describe("instant runoff rounds", () => {
     const table = irvRoundTable(result.result, { candidates });
     expect(table.columns.map((c) => c.name)).toEqual(["Memphis", "Nashville", "Chattanooga", "Knoxville"]);
     expect(table.setAsideLabel).toBe("Exhausted");
+    expect(table.step).toBe("round");
     expect(table.rows.map((row) => row.label)).toEqual(["Round 1", "Round 2", "Round 3"]);
     expect(table.rows[0]).toMatchObject({
       cells: ["42", "26", "15", "17"],
@@ -165,7 +166,8 @@ describe("STV stages", () => {
       /^Quota 6 \(Droop: 16 valid ballots ÷ \(2 seats \+ 1\), rounded down, plus 1\)\./,
     );
     const table = stvRoundTable(result.result, { candidates });
-    expect(table.setAsideLabel).toBe("Non-transferable");
+    expect(table.setAsideLabel).toBe("Non-transferable so far");
+    expect(table.setAsideNote).toMatch(/^Non-transferable so far: .* in all up to the end of the stage/);
     expect(table.rows[0]).toMatchObject({
       label: "Stage 1",
       cells: ["8", "3", "2", "2", "1"],
@@ -184,6 +186,28 @@ describe("STV stages", () => {
     // An excluded candidate's column is empty from the stage after.
     const edExcluded = table.rows.findIndex((row) => row.events.startsWith("Ed excluded"));
     expect(table.rows[edExcluded + 1]?.cells[4] ?? "").toBe("");
+  });
+
+  it("says a tie decided by earlier totals with the method's word: round for IRV, stage for STV", () => {
+    // A 6, B 4, C 3, D 1 (then C): after D goes, B and C have 4 each; the first totals decide.
+    const four = people("A", "B", "C", "D");
+    const tie = [
+      ...times(6, ranked("a")),
+      ...times(4, ranked("b")),
+      ...times(3, ranked("c")),
+      ranked("d", "c"),
+    ];
+    const names = namesOf({ candidates: four });
+    const irv = count(four, { kind: "irv" }, tie);
+    expect(tieTexts(irv, names)).toEqual(["C tied with B; decided by the totals of round 1"]);
+    const stv = count(four, { kind: "stv", seats: 1 }, tie);
+    expect(tieTexts(stv, names)).toEqual(["C tied with B; decided by the totals of stage 1"]);
+    if (stv.method !== "stv") throw new Error("stv expected");
+    const table = stvRoundTable(stv.result, { candidates: four });
+    expect(table.step).toBe("stage");
+    const words = table.rows.map((row) => `${row.label} ${row.events}`).join(" | ");
+    expect(words).toContain("decided by the totals of stage 1");
+    expect(words).not.toMatch(/round/i);
   });
 
   it("says a tie broken by lot in words", () => {

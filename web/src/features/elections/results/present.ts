@@ -16,7 +16,13 @@ import type {
   TieBreak,
   TotalsResult,
 } from "../../../../../contract/ballots/result";
-import { THRESHOLD_WORDS, winnersOf } from "../../../../../contract/ballots/result-rows";
+import {
+  SET_ASIDE_LABELS,
+  STEP_WORDS,
+  type StepWord,
+  THRESHOLD_WORDS,
+  winnersOf,
+} from "../../../../../contract/ballots/result-rows";
 import { type Election, type PositionView, percentOf } from "../../../../../contract/elections";
 
 /** A candidate id's name on this question (the id itself if the candidate is unknown). */
@@ -40,10 +46,13 @@ export function votesFigure(value: number): string {
 
 const lotWords = "decided by the public seed";
 
-/** A tie broken on the way ("B tied with C; decided by the public seed"). */
-export function tieBreakText(tie: TieBreak, names: Names): string {
+/**
+ * A tie broken on the way ("B tied with C; decided by the public seed"; "…; decided by the totals
+ * of stage 2": `step` is the method's word, STEP_WORDS).
+ */
+export function tieBreakText(tie: TieBreak, names: Names, step: StepWord): string {
   const others = tie.tied.filter((id) => id !== tie.chosen).map(names);
-  const how = tie.by === "lot" ? lotWords : `decided by the totals of round ${tie.round ?? 1}`;
+  const how = tie.by === "lot" ? lotWords : `decided by the totals of ${step} ${tie.round ?? 1}`;
   return `${names(tie.chosen)} tied with ${listWords(others)}; ${how}`;
 }
 
@@ -79,11 +88,11 @@ export function tieTexts(count: QuestionResult, names: Names): string[] {
     }
     case "irv":
       return count.result.rounds.flatMap((round) =>
-        round.tieBreak ? [tieBreakText(round.tieBreak, names)] : [],
+        round.tieBreak ? [tieBreakText(round.tieBreak, names, STEP_WORDS.irv)] : [],
       );
     case "stv":
       return count.result.stages.flatMap((stage) =>
-        stage.tieBreak ? [tieBreakText(stage.tieBreak, names)] : [],
+        stage.tieBreak ? [tieBreakText(stage.tieBreak, names, STEP_WORDS.stv)] : [],
       );
     case "schulze": {
       const text = schulzeTieText(count.result, names);
@@ -161,7 +170,7 @@ export interface RoundRow {
   cells: string[];
   /** The same votes as numbers, for the chart (null when no longer counted). */
   values: Array<number | null>;
-  /** The exhausted (IRV) or non-transferable (STV) figure. */
+  /** The exhausted (IRV) or non-transferable (STV) figure, in all up to this round or stage. */
   setAside: string;
   /** What happened, in words. */
   events: string;
@@ -170,8 +179,12 @@ export interface RoundRow {
 }
 
 export interface RoundTable {
+  /** What the count's steps are called: "round" (IRV) or "stage" (STV). */
+  step: StepWord;
   columns: Array<{ id: string; name: string }>;
+  /** The set-aside column's name (results.csv's), and what it counts in a sentence. */
   setAsideLabel: string;
+  setAsideNote: string;
   rows: RoundRow[];
 }
 
@@ -198,7 +211,7 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
       const moved = transfersWords(round.transfers, names, round.eliminated);
       events.push(`${names(round.eliminated)} eliminated${moved ? `; ballots moved: ${moved}` : ""}`);
     }
-    if (round.tieBreak) events.push(tieBreakText(round.tieBreak, names));
+    if (round.tieBreak) events.push(tieBreakText(round.tieBreak, names, STEP_WORDS.irv));
     return {
       label: `Round ${round.number}`,
       cells: columns.map((c) => (c.id in round.totals ? String(round.totals[c.id]) : "")),
@@ -208,7 +221,13 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
       elected: round.winner ? [round.winner] : [],
     };
   });
-  return { columns, setAsideLabel: "Exhausted", rows };
+  return {
+    step: STEP_WORDS.irv,
+    columns,
+    setAsideLabel: SET_ASIDE_LABELS.exhausted,
+    setAsideNote: `${SET_ASIDE_LABELS.exhausted}: ballots that rank no continuing candidate, in all up to the round.`,
+    rows,
+  };
 }
 
 /** Scottish STV stage by stage: totals after each stage with the change, surpluses, exclusions, elections. */
@@ -242,7 +261,7 @@ export function stvRoundTable(result: StvResult, position: Pick<PositionView, "c
       events.push(`${votesFigure(stage.lostToTruncation)} lost to rounding down`);
     for (const id of stage.excluded) if (id !== stage.from) events.push(`${names(id)} excluded`);
     if (stage.elected.length > 0) events.push(`${listWords(stage.elected.map(names))} elected`);
-    if (stage.tieBreak) events.push(tieBreakText(stage.tieBreak, names));
+    if (stage.tieBreak) events.push(tieBreakText(stage.tieBreak, names, STEP_WORDS.stv));
     const values = columns.map((c) => (gone.has(c.id) ? null : (stage.totals[c.id] ?? 0)));
     for (const id of stage.excluded) gone.add(id);
     return {
@@ -254,7 +273,13 @@ export function stvRoundTable(result: StvResult, position: Pick<PositionView, "c
       elected: stage.elected,
     };
   });
-  return { columns, setAsideLabel: "Non-transferable", rows };
+  return {
+    step: STEP_WORDS.stv,
+    columns,
+    setAsideLabel: SET_ASIDE_LABELS.nonTransferableSoFar,
+    setAsideNote: `${SET_ASIDE_LABELS.nonTransferableSoFar}: the votes of ballots with no next available preference, set aside when they were to move, in all up to the end of the stage (each stage's own are in what happened).`,
+    rows,
+  };
 }
 
 /** STV's quota and the count's base, in words. */
