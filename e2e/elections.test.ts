@@ -1,11 +1,19 @@
 // Over 300 lines: the elections journeys (voting with receipt, bulletin board and results; editing and hiding results; phone codes; empty states) on one shared organization and browser.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bulletin } from "../contract/bulletin";
 import { type Channel, DEFAULT_SECURITY_SETTINGS } from "../contract/channels";
 import { type Election, electionMessages, electionServerMessages } from "../contract/elections";
 import { apiJson } from "./browser";
-import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
+import {
+  launchBrowser,
+  newPage,
+  registerOrganization,
+  registerVoter,
+  shot,
+  signInAs,
+  voteWithNationalId,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,19 +62,6 @@ async function setUp() {
   const election = await apiJson<Election>(admin.context, "GET", `/api/channels/${channel.id}/election`);
   const query = `?channelId=${channel.id}&channelName=${channel.name}`;
   return { adminAccount, voterAccount, admin, voter, organizationId, channel, election, query };
-}
-
-/** Chooses a candidate in each position, submits and passes National ID verification. */
-async function voteWithNationalId(page: Page, idNumber: string, choices: string[]) {
-  for (const name of choices) await page.getByRole("radio", { name: new RegExp(name) }).check();
-  await page.getByRole("button", { name: "Submit Vote" }).click();
-  const dialog = page.getByRole("dialog", { name: "Voter Verification" });
-  await dialog.getByRole("radio", { name: /National ID/ }).check();
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await dialog.getByLabel("National ID Number").fill(idNumber);
-  await dialog.getByRole("button", { name: "Verify" }).click();
-  await dialog.getByText("Identity verified").waitFor();
-  return dialog;
 }
 
 describe("elections", () => {

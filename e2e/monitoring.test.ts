@@ -11,6 +11,7 @@ import {
   registerVoter,
   shot,
   signInAs,
+  voteWithNationalId,
 } from "./support";
 
 let browser: Browser;
@@ -32,13 +33,7 @@ async function signInWithForm(page: Page, account: { email: string; password: st
 /** Chooses a candidate, submits and passes National ID verification. */
 async function vote(page: Page, idNumber: string, candidate: string) {
   await page.getByRole("tab", { name: "Cast Vote" }).click();
-  await page.getByRole("radio", { name: new RegExp(candidate) }).check();
-  await page.getByRole("button", { name: "Submit Vote" }).click();
-  const dialog = page.getByRole("dialog", { name: "Voter Verification" });
-  await dialog.getByRole("radio", { name: /National ID/ }).check();
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await dialog.getByLabel("National ID Number").fill(idNumber);
-  await dialog.getByRole("button", { name: "Verify" }).click();
+  const dialog = await voteWithNationalId(page, idNumber, [candidate]);
   await dialog.waitFor({ state: "detached" });
 }
 

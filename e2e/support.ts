@@ -269,6 +269,22 @@ export async function openElection(
   return created;
 }
 
+/**
+ * On the Cast Vote tab: marks the candidates named, presses Submit Vote and passes National ID
+ * verification. Returns the dialog, which then closes and hands the grant to the cast.
+ */
+export async function voteWithNationalId(page: Page, idNumber: string, choices: string[]) {
+  for (const name of choices) await page.getByRole("radio", { name: new RegExp(name) }).check();
+  await page.getByRole("button", { name: "Submit Vote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Voter Verification" });
+  await dialog.getByRole("radio", { name: /National ID/ }).check();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByLabel("National ID Number").fill(idNumber);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await dialog.getByText("Identity verified").waitFor();
+  return dialog;
+}
+
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` holds for the value `read` gives, or fails with the last value seen. */

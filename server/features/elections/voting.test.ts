@@ -253,6 +253,32 @@ describe("casting a vote", () => {
     expect(unvoted.json().error.message).toBe(electionServerMessages.grantMissing);
   });
 
+  it("spends a grant only with a cast it stores: a cast refused leaves it for the next one, which spends it", async () => {
+    const { voters, election, president, senator } = await openElection();
+    const other = await openElection();
+    const [voter] = voters;
+    if (!voter) throw new Error("no voter");
+    // What the voter's browser counts on when it sends the same grant again (web castBallot.ts).
+    const grant = await grantFor(t.database.db, t.clock, voter.user.id, election.id);
+    const refused = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      selections: [{ position_id: president.id, candidate_id: other.president.candidates[0].id }],
+    });
+    expect(refused.statusCode).toBe(400);
+    const retried = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    expect(retried.statusCode).toBe(201);
+    const again = await cast(voter.cookie, election.id, {
+      grant_id: grant,
+      selections: [{ position_id: senator.id, candidate_id: senator.candidates[0].id }],
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.message).toBe(electionServerMessages.grantMissing);
+    expect(await ballotCount(election.id)).toBe(1);
+  });
+
   it("stores exactly one ballot per voter and position from 200 voters making 5 concurrent attempts each", async () => {
     const { voters, election, president, senator } = await openElection({ members: 200 });
     const attempts = voters.flatMap((voter, v) => Array.from({ length: 5 }, (_, k) => ({ voter, v, k })));

@@ -24,7 +24,8 @@ function transient(error: unknown): boolean {
 
 /**
  * The one query client of the app (main.tsx). Reads are not refetched on window focus (a screen's
- * data changes through its own writes and realtime events); a transient failure is tried twice more.
+ * data changes through its own writes and realtime events), except a read that asks for it (the
+ * channel's election: a voter's cast sends no event); a transient failure is tried twice more.
  * Every read and write is tried whatever the browser says of its network (`networkMode: "always"`):
  * by default one made after an `offline` event waited, without a word, for an `online` event (a
  * button stayed on "Verifying..." for good on a lost network, and a server on the organization's

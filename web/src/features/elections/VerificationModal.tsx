@@ -17,6 +17,7 @@ import { useContractForm } from "../../ui/form/useContractForm";
 import { Modal } from "../../ui/Modal";
 import { Status } from "../../ui/Status";
 import { CodeField } from "../accounts/CodeField";
+import { keepGrant, unspentGrant } from "./castBallot";
 import { text } from "./text";
 import styles from "./VerificationModal.module.css";
 
@@ -40,23 +41,34 @@ function failureMessage(failure: unknown): string {
 const votingNotOpen = (failure: unknown) =>
   failure instanceof ApiError && failure.message === electionMessages.notOpen;
 
-/**
- * The Voter Verification modal: select a method, verify (on the server), then success (closes
- * after 1.5 s with the grant) or failure (Try Again returns to method selection). The close button
- * answers false. The failure panel is for the voter's identity: a refusal because voting closed
- * meanwhile goes to `onVotingClosed` (the page says voting has closed) instead.
- */
-export function VerificationModal({
-  electionId,
-  methods,
-  onResult,
-  onVotingClosed,
-}: {
+interface VerificationProps {
   electionId: string;
   methods: VerificationMethod[];
   onResult(grantId: string | false): void;
   onVotingClosed(): void;
-}) {
+}
+
+/**
+ * The Voter Verification modal: select a method, verify (on the server), then success (closes
+ * after 1.5 s with the grant) or failure (Try Again returns to method selection). The close button
+ * answers false. The failure panel is for the voter's identity: a refusal because voting closed
+ * meanwhile goes to `onVotingClosed` (the page says voting has closed) instead. A grant given
+ * before and not spent (its cast failed and stored nothing: castBallot.ts) answers at once, while it
+ * is valid, with no dialog: the voter verified already.
+ */
+export function VerificationModal(props: VerificationProps) {
+  const [unspent] = useState(() => unspentGrant(props.electionId));
+  // The latest onResult, called once. Not named `answer`: the build takes calls of that name for
+  // pure ones, and drops them when nothing uses their value (vite.config.ts manualPureFunctions).
+  const castWith = useRef(props.onResult);
+  castWith.current = props.onResult;
+  useEffect(() => {
+    if (unspent) castWith.current(unspent);
+  }, [unspent]);
+  return unspent ? null : <Verification {...props} />;
+}
+
+function Verification({ electionId, methods, onResult, onVotingClosed }: VerificationProps) {
   const [step, setStep] = useState<Step>({ name: "select" });
   const [method, setMethod] = useState<VerificationMethod | null>(methods[0] ?? null);
   const idForm = useContractForm(idInput, { defaultValues: { id_number: "" } });
@@ -84,10 +96,21 @@ export function VerificationModal({
     else setStep({ name: "failure", message: failureMessage(failure), codeStillValid });
   };
 
-  async function run<T>(task: () => Promise<T>, onDone: (value: T) => void, codeStillValid = false) {
+  /** Verified: the grant is kept for the cast, valid from when the verification was asked for. */
+  const verified = (grantId: string, askedAt: number) => {
+    keepGrant(electionId, grantId, askedAt);
+    setStep({ name: "success", grantId });
+  };
+
+  async function run<T>(
+    task: () => Promise<T>,
+    onDone: (value: T, askedAt: number) => void,
+    codeStillValid = false,
+  ) {
     setBusy(true);
+    const askedAt = Date.now();
     try {
-      onDone(await task());
+      onDone(await task(), askedAt);
     } catch (failure) {
       fail(failure, codeStillValid);
     } finally {
@@ -103,8 +126,8 @@ export function VerificationModal({
           params: { id: electionId },
           body: { method: "national_id", id_number },
         }),
-      (result) => {
-        if (result.status === "verified") setStep({ name: "success", grantId: result.grant_id });
+      (result, askedAt) => {
+        if (result.status === "verified") verified(result.grant_id, askedAt);
         else fail(new ApiError(400, "unexpected", electionMessages.verifyFailedDefault));
       },
     );
@@ -114,11 +137,11 @@ export function VerificationModal({
     if (method !== "voters_card" && method !== "phone") return;
     void run(
       () => call(electionsEndpoints.startVerification, { params: { id: electionId }, body: { method } }),
-      (result) => {
+      (result, askedAt) => {
         if (result.status === "code_sent") {
           setSentMessage(result.message);
           codeForm.reset();
-        } else setStep({ name: "success", grantId: result.grant_id });
+        } else verified(result.grant_id, askedAt);
       },
     );
   };
@@ -128,7 +151,7 @@ export function VerificationModal({
     return run(
       () =>
         call(electionsEndpoints.confirmVerification, { params: { id: electionId }, body: { method, code } }),
-      (result) => setStep({ name: "success", grantId: result.grant_id }),
+      (result, askedAt) => verified(result.grant_id, askedAt),
       true,
     );
   });

@@ -4,7 +4,7 @@ import { cx } from "../../ui/cx";
 import { Status } from "../../ui/Status";
 import { BallotForm } from "./BallotForm";
 import { previewWords } from "./ballotWords";
-import styles from "./CastVote.module.css";
+import styles from "./VoterPreview.module.css";
 
 /**
  * "Preview as a voter": the whole ballot of an upcoming election as a voter sees it, for whoever manages
@@ -16,7 +16,7 @@ export function VoterPreview({ election, voterId }: { election: Election; voterI
     <>
       <button
         type="button"
-        className={cx("btn", styles.previewButton)}
+        className={cx("btn", styles.button)}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
@@ -24,7 +24,7 @@ export function VoterPreview({ election, voterId }: { election: Election; voterI
       </button>
       {open && (
         <section className={styles.preview} aria-label={previewWords.previewTitle}>
-          <Status className={styles.previewBanner}>{previewWords.previewBanner}</Status>
+          <Status className={styles.banner}>{previewWords.previewBanner}</Status>
           <BallotForm
             positions={election.positions}
             voterId={voterId}

@@ -3,14 +3,17 @@
  * ballot page's first load). The receipt is drawn here, in the voter's browser, and kept with the
  * answers before the cast is sent. An answer lost on its way back (the server stored the vote, then
  * the connection or the server went) still leaves the voter their receipt: it is shown once the
- * election says that those positions are voted (settleLost). The server keeps only its hashes.
+ * election says that those positions are voted (settleLost). The server keeps only its hashes. The
+ * verification's grant is kept until a cast spends it (keepGrant), so that a cast tried again after a
+ * failure that stored nothing does not ask the voter to verify again.
  */
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { drawReceipt } from "../../../../contract/bulletin";
-import { type Election, headText } from "../../../../contract/elections";
+import { type Election, electionMessages, GRANT_TTL_MINUTES, headText } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { keptForUser } from "../accounts/keptForUser";
 import type { Selection } from "./BallotForm";
 import { forgetReceipt, type KeptReceipt, keepReceipt, receiptsFor } from "./receipts";
 
@@ -18,6 +21,32 @@ export interface Cast {
   receipt: string;
   /** The chain's head at the vote (VoteReceipt), not known for a cast whose answer was lost. */
   head?: string | null;
+}
+
+/**
+ * The verification grant given to this page for each election and not yet spent, with when it ends
+ * by this browser's clock. The server spends a grant only with a cast it stores, in the one write
+ * (server casting.ts): after an answer that never came or a server error, the grant is sent again
+ * (VerificationModal answers with it at once) while it is valid; a cast it already stored is then
+ * refused as "already voted", as a new grant's would be. Page memory only: forgotten once a cast
+ * is stored, when the server says to verify again (it expired, or was spent) or refuses voting,
+ * and at sign-out.
+ */
+const grants = new Map<string, { id: string; until: number }>();
+keptForUser(() => grants.clear());
+
+/**
+ * A grant given by a verification asked for at `askedAt` (Date.now()): the server counts its
+ * GRANT_TTL_MINUTES from later, when it gave it, so it is valid here no longer than there.
+ */
+export function keepGrant(electionId: string, grantId: string, askedAt: number): void {
+  grants.set(electionId, { id: grantId, until: askedAt + GRANT_TTL_MINUTES * 60_000 });
+}
+
+/** The election's grant kept unspent and still valid, if any. */
+export function unspentGrant(electionId: string): string | null {
+  const grant = grants.get(electionId);
+  return grant && Date.now() < grant.until ? grant.id : null;
 }
 
 /**
@@ -66,10 +95,15 @@ export async function castBallot(options: {
       if (earlier.pending && positionsOf(earlier).some((id) => result.position_ids.includes(id)))
         forgetReceipt(userId, electionId, earlier.receipt);
     keepReceipt(userId, electionId, { ...kept, ...choices((id) => result.position_ids.includes(id)), head });
+    grants.delete(electionId);
     return { receipt: result.receipt, head };
   } catch (failure) {
     // Refused (4xx): not cast. A server error may come after the commit: kept, as an answer lost.
     if (failure instanceof ApiError && failure.status < 500) forgetReceipt(userId, electionId, receipt);
+    // The grant is spent only with a stored cast: kept, unless the server refused it ("Please verify
+    // your identity": expired or spent) or voting itself (a new verification once voting is possible
+    // again); not for a wrong password, which the password prompt asks again with the same grant.
+    if (isForbidden(failure) && failure.message !== electionMessages.passwordWrong) grants.delete(electionId);
     throw failure;
   }
 }
@@ -94,5 +128,9 @@ export function settleLost(userId: string | undefined, election: Election): Cast
   }
   return null;
 }
+
+/** A refusal by the rules (403), the server's electionServerMessages.grantMissing among them. */
+const isForbidden = (failure: unknown): failure is ApiError =>
+  failure instanceof ApiError && failure.code === "forbidden";
 
 const positionsOf = (kept: KeptReceipt) => [...Object.keys(kept.choices), ...Object.keys(kept.answers ?? {})];

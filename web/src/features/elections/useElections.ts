@@ -58,13 +58,18 @@ function useElectionEvents(organizationId: string | null | undefined) {
   );
 }
 
-/** The election of an election channel, live; `replace` writes an answer the page already has. */
+/**
+ * The election of an election channel, live; `replace` writes an answer the page already has. Read
+ * again when its browser tab is shown again: the voter's own cast in another tab or on another device
+ * comes with no event (ballot secrecy: nothing is sent at a cast), and a ballot left open there would
+ * otherwise be offered until the server refused it ("You have already voted").
+ */
 export function useChannelElection(channelId: string | null) {
   const queryClient = useQueryClient();
   const query = useEndpointQuery(
     e.ofChannel,
     { params: { id: channelId ?? "" } },
-    { enabled: channelId !== null },
+    { enabled: channelId !== null, refetchOnWindowFocus: true },
   );
   useElectionEvents(query.data?.organization_id);
   const electionId = query.data?.id ?? null;
