@@ -10,7 +10,7 @@ import {
   totpProofInput,
   updateProfileInput,
 } from "./accounts-input";
-import { answer, done, endpoint } from "./endpoint";
+import { done, endpoint, typedAnswer } from "./endpoint";
 
 /** Accounts' endpoints: registration, sign-in and its session, the user's own profile, password resets, two-factor. */
 export const accountsEndpoints = {
@@ -19,32 +19,42 @@ export const accountsEndpoints = {
     path: "/api/accounts/voters",
     access: "public",
     body: registerVoterInput,
-    response: answer<RegistrationResult>(),
+    response: typedAnswer<RegistrationResult>(),
   }),
   registerOrganization: endpoint({
     method: "POST",
     path: "/api/accounts/organizations",
     access: "public",
     body: registerOrganizationInput,
-    response: answer<RegistrationResult>(),
+    response: typedAnswer<RegistrationResult>(),
   }),
   signIn: endpoint({
     method: "POST",
     path: "/api/session",
     access: "public",
     body: signInInput,
-    response: answer<SignInResult>(),
+    response: typedAnswer<SignInResult>(),
   }),
-  session: endpoint({ method: "GET", path: "/api/session", access: "user", response: answer<SessionInfo>() }),
+  session: endpoint({
+    method: "GET",
+    path: "/api/session",
+    access: "user",
+    response: typedAnswer<SessionInfo>(),
+  }),
   /** Answered 204 with no body, signed in or not. */
-  signOut: endpoint({ method: "DELETE", path: "/api/session", access: "public", response: answer<void>() }),
+  signOut: endpoint({
+    method: "DELETE",
+    path: "/api/session",
+    access: "public",
+    response: typedAnswer<void>(),
+  }),
   /** Public so that a signed-out caller gets the spec's own words ("no user"). */
   updateProfile: endpoint({
     method: "PATCH",
     path: "/api/profile",
     access: "public",
     body: updateProfileInput,
-    response: answer<SessionInfo>(),
+    response: typedAnswer<SessionInfo>(),
   }),
   /** Answered 202, whether or not the address has an account. */
   requestPasswordReset: endpoint({
@@ -74,20 +84,20 @@ export const accountsEndpoints = {
     path: "/api/account/two-factor/setup",
     access: "user",
     body: totpProofInput.default({}),
-    response: answer<TotpSetup>(),
+    response: typedAnswer<TotpSetup>(),
   }),
   twoFactorEnable: endpoint({
     method: "POST",
     path: "/api/account/two-factor/enable",
     access: "user",
     body: totpCodeInput,
-    response: answer<{ success: true }>(),
+    response: typedAnswer<{ success: true }>(),
   }),
   twoFactorDisable: endpoint({
     method: "POST",
     path: "/api/account/two-factor/disable",
     access: "user",
     body: totpProofInput,
-    response: answer<{ success: true }>(),
+    response: typedAnswer<{ success: true }>(),
   }),
 };

@@ -6,7 +6,7 @@ import {
   createChannelInput,
   updateChannelInput,
 } from "./channels-input";
-import { answer, done, endpoint, idParams } from "./endpoint";
+import { done, endpoint, idParams, typedAnswer } from "./endpoint";
 
 /** Channels' endpoints: an organization's channels, each one's settings and the viewer's choices. */
 export const channelsEndpoints = {
@@ -15,14 +15,14 @@ export const channelsEndpoints = {
     path: "/api/organizations/:id/channels",
     access: "user",
     params: idParams,
-    response: answer<{ channels: Channel[] }>(),
+    response: typedAnswer<{ channels: Channel[] }>(),
   }),
   get: endpoint({
     method: "GET",
     path: "/api/channels/:id",
     access: "user",
     params: idParams,
-    response: answer<Channel>(),
+    response: typedAnswer<Channel>(),
   }),
   /** The answer's notice says so when the organization's first election turned Require Admin Approval on. */
   create: endpoint({
@@ -30,7 +30,7 @@ export const channelsEndpoints = {
     path: "/api/channels",
     access: "user",
     body: createChannelInput,
-    response: answer<ChannelCreated>(),
+    response: typedAnswer<ChannelCreated>(),
   }),
   /** The answer's message says "renamed" when the name changed, "saved" otherwise. */
   update: endpoint({
@@ -39,14 +39,14 @@ export const channelsEndpoints = {
     access: "user",
     params: idParams,
     body: updateChannelInput,
-    response: answer<ChannelSaved>(),
+    response: typedAnswer<ChannelSaved>(),
   }),
   duplicate: endpoint({
     method: "POST",
     path: "/api/channels/:id/duplicate",
     access: "user",
     params: idParams,
-    response: answer<ChannelSaved>(),
+    response: typedAnswer<ChannelSaved>(),
   }),
   remove: endpoint({
     method: "DELETE",
@@ -61,7 +61,7 @@ export const channelsEndpoints = {
     access: "user",
     params: idParams,
     body: channelPreferencesInput,
-    response: answer<{ channel: Channel }>(),
+    response: typedAnswer<{ channel: Channel }>(),
   }),
   /** Who may post in a channel where only chosen members post. */
   posters: endpoint({
@@ -69,7 +69,7 @@ export const channelsEndpoints = {
     path: "/api/channels/:id/posters",
     access: "user",
     params: idParams,
-    response: answer<{ user_ids: string[] }>(),
+    response: typedAnswer<{ user_ids: string[] }>(),
   }),
   setPosters: endpoint({
     method: "PUT",
@@ -77,6 +77,6 @@ export const channelsEndpoints = {
     access: "user",
     params: idParams,
     body: channelMembersInput,
-    response: answer<{ user_ids: string[] }>(),
+    response: typedAnswer<{ user_ids: string[] }>(),
   }),
 };

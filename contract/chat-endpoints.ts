@@ -1,6 +1,6 @@
 import type { ContactList, ConversationPage, DirectMessage, ReadResult, UnreadTotal } from "./chat";
 import { contactsQuery, conversationQuery, sendMessageInput, unreadQuery } from "./chat-input";
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 /** Direct messages: contacts, the unread badge, conversations, sending (201) and read marks. */
 export const chatEndpoints = {
   contacts: endpoint({
@@ -8,14 +8,14 @@ export const chatEndpoints = {
     path: "/api/chat/contacts",
     access: "user",
     query: contactsQuery,
-    response: answer<ContactList>(),
+    response: typedAnswer<ContactList>(),
   }),
   unread: endpoint({
     method: "GET",
     path: "/api/chat/unread",
     access: "user",
     query: unreadQuery,
-    response: answer<UnreadTotal>(),
+    response: typedAnswer<UnreadTotal>(),
   }),
   conversation: endpoint({
     method: "GET",
@@ -23,7 +23,7 @@ export const chatEndpoints = {
     access: "user",
     params: idParams,
     query: conversationQuery,
-    response: answer<ConversationPage>(),
+    response: typedAnswer<ConversationPage>(),
   }),
   send: endpoint({
     method: "POST",
@@ -31,13 +31,13 @@ export const chatEndpoints = {
     access: "user",
     params: idParams,
     body: sendMessageInput,
-    response: answer<DirectMessage>(),
+    response: typedAnswer<DirectMessage>(),
   }),
   markRead: endpoint({
     method: "POST",
     path: "/api/chat/conversations/:id/read",
     access: "user",
     params: idParams,
-    response: answer<ReadResult>(),
+    response: typedAnswer<ReadResult>(),
   }),
 };

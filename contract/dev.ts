@@ -1,4 +1,4 @@
-import { answer, endpoint } from "./endpoint";
+import { endpoint, typedAnswer } from "./endpoint";
 
 /** A message the developer outbox holds (what the outbox kept instead of sending it). */
 export interface OutboxMessage {
@@ -15,6 +15,6 @@ export const devEndpoints = {
     method: "GET",
     path: "/api/dev/outbox",
     access: "public",
-    response: answer<{ messages: OutboxMessage[] }>(),
+    response: typedAnswer<{ messages: OutboxMessage[] }>(),
   }),
 };

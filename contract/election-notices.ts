@@ -3,7 +3,7 @@
  * have not voted, and what has been sent. Part of the elections feature.
  */
 
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import { z } from "./zod";
 
 /** The notices an administrator may switch per election, in the order they go out. */
@@ -124,7 +124,7 @@ export const electionNoticesEndpoints = {
     path: notices,
     params: idParams,
     access: "organization",
-    response: answer<ElectionNotices>(),
+    response: typedAnswer<ElectionNotices>(),
   }),
   save: endpoint({
     method: "PUT",
@@ -132,7 +132,7 @@ export const electionNoticesEndpoints = {
     params: idParams,
     access: "organization",
     body: noticeSettingsChange,
-    response: answer<ElectionNotices>(),
+    response: typedAnswer<ElectionNotices>(),
   }),
   /** "Remind those who have not voted" (answered 201). */
   remind: endpoint({
@@ -140,6 +140,6 @@ export const electionNoticesEndpoints = {
     path: "/api/elections/:id/reminders",
     params: idParams,
     access: "organization",
-    response: answer<ReminderSent>(),
+    response: typedAnswer<ReminderSent>(),
   }),
 };

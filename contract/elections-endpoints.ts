@@ -17,14 +17,14 @@ import {
   extendElectionInput,
   startVerificationInput,
 } from "./elections-input";
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import { type ElectionRoll, electionRollInput, type RollKind } from "./invitations";
 
 const election = "/api/elections/:id";
 const ofElection = <P extends string>(path: P) => ({ path, params: idParams }) as const;
 /** An administrator's change to an election; the answer is the election as it now is. */
 const change = <M extends "POST" | "PATCH" | "PUT", P extends string>(method: M, path: P) =>
-  ({ method, ...ofElection(path), access: "organization", response: answer<Election>() }) as const;
+  ({ method, ...ofElection(path), access: "organization", response: typedAnswer<Election>() }) as const;
 
 /** The elections' endpoints (the election channel, the results screen, the bulletin board). */
 export const electionsEndpoints = {
@@ -34,7 +34,7 @@ export const electionsEndpoints = {
     path: "/api/organizations/:id/elections",
     access: "user",
     params: idParams,
-    response: answer<{ elections: Election[] }>(),
+    response: typedAnswer<{ elections: Election[] }>(),
   }),
   /** The election of an election channel. */
   ofChannel: endpoint({
@@ -42,48 +42,53 @@ export const electionsEndpoints = {
     path: "/api/channels/:id/election",
     access: "user",
     params: idParams,
-    response: answer<Election>(),
+    response: typedAnswer<Election>(),
   }),
-  get: endpoint({ method: "GET", ...ofElection(election), access: "user", response: answer<Election>() }),
+  get: endpoint({
+    method: "GET",
+    ...ofElection(election),
+    access: "user",
+    response: typedAnswer<Election>(),
+  }),
   voters: endpoint({
     method: "GET",
     ...ofElection(`${election}/voters`),
     access: "user",
-    response: answer<{ voters: EligibleVoter[]; roll: RollKind }>(),
+    response: typedAnswer<{ voters: EligibleVoter[]; roll: RollKind }>(),
   }),
   /** The results as a CSV file: a plain link (the browser downloads it with the session cookie). */
   resultsCsv: endpoint({
     method: "GET",
     ...ofElection(`${election}/results.csv`),
     access: "user",
-    response: answer<string>(),
+    response: typedAnswer<string>(),
   }),
   audit: endpoint({
     method: "GET",
     ...ofElection(`${election}/audit`),
     access: "organization",
-    response: answer<{ entries: ElectionAuditEntry[] }>(),
+    response: typedAnswer<{ entries: ElectionAuditEntry[] }>(),
   }),
   /** The public bulletin board: sealed ballots by receipt hash, and the seals. */
   bulletin: endpoint({
     method: "GET",
     ...ofElection(`${election}/bulletin`),
     access: "public",
-    response: answer<Bulletin>(),
+    response: typedAnswer<Bulletin>(),
   }),
   startVerification: endpoint({
     method: "POST",
     ...ofElection(`${election}/verification`),
     access: "voter",
     body: startVerificationInput,
-    response: answer<VerificationStart>(),
+    response: typedAnswer<VerificationStart>(),
   }),
   confirmVerification: endpoint({
     method: "POST",
     ...ofElection(`${election}/verification/confirm`),
     access: "voter",
     body: confirmVerificationInput,
-    response: answer<VerificationResult>(),
+    response: typedAnswer<VerificationResult>(),
   }),
   /** Casting a ballot (answered 201). */
   cast: endpoint({
@@ -91,7 +96,7 @@ export const electionsEndpoints = {
     ...ofElection(`${election}/ballots`),
     access: "voter",
     body: castVoteInput,
-    response: answer<CastVoteResult>(),
+    response: typedAnswer<CastVoteResult>(),
   }),
   open: endpoint(change("POST", `${election}/open`)),
   close: endpoint(change("POST", `${election}/close`)),
@@ -109,20 +114,20 @@ export const electionsEndpoints = {
     path: "/api/organizations/:id/candidate-photos",
     access: "organization",
     params: idParams,
-    response: answer<{ url: string }>(),
+    response: typedAnswer<{ url: string }>(),
   }),
   /** Who may vote: every voter member, or the administrator's choice (contract/invitations.ts). */
   roll: endpoint({
     method: "GET",
     ...ofElection(`${election}/roll`),
     access: "organization",
-    response: answer<ElectionRoll>(),
+    response: typedAnswer<ElectionRoll>(),
   }),
   setRoll: endpoint({
     method: "PUT",
     ...ofElection(`${election}/roll`),
     access: "organization",
     body: electionRollInput,
-    response: answer<ElectionRoll>(),
+    response: typedAnswer<ElectionRoll>(),
   }),
 };

@@ -6,7 +6,7 @@
 
 import { ID_TYPES } from "./accounts";
 import { newPassword, phoneNumber } from "./accounts-input";
-import { answer, done, endpoint, idParams } from "./endpoint";
+import { done, endpoint, idParams, typedAnswer } from "./endpoint";
 import { messages } from "./messages";
 import { trimmed, z } from "./zod";
 
@@ -189,7 +189,7 @@ export const invitationsEndpoints = {
     access: "organization",
     params: idParams,
     body: voterListInput,
-    response: answer<VoterListPreview>(),
+    response: typedAnswer<VoterListPreview>(),
   }),
   send: endpoint({
     method: "POST",
@@ -197,14 +197,14 @@ export const invitationsEndpoints = {
     access: "organization",
     params: idParams,
     body: voterListInput,
-    response: answer<VoterListSent>(),
+    response: typedAnswer<VoterListSent>(),
   }),
   list: endpoint({
     method: "GET",
     path: "/api/organizations/:id/invitations",
     access: "organization",
     params: idParams,
-    response: answer<InvitationsOverview>(),
+    response: typedAnswer<InvitationsOverview>(),
   }),
   resend: endpoint({
     method: "POST",
@@ -226,21 +226,21 @@ export const invitationsEndpoints = {
     path: "/api/invitation/:token",
     access: "public",
     params: invitationTokenParams,
-    response: answer<InvitationPreview>(),
+    response: typedAnswer<InvitationPreview>(),
   }),
   accept: endpoint({
     method: "POST",
     path: "/api/invitations/accept",
     access: "user",
     body: acceptInvitationInput,
-    response: answer<InvitationAccepted>(),
+    response: typedAnswer<InvitationAccepted>(),
   }),
   createAccount: endpoint({
     method: "POST",
     path: "/api/invitations/account",
     access: "public",
     body: invitationAccountInput,
-    response: answer<InvitationAccepted>(),
+    response: typedAnswer<InvitationAccepted>(),
   }),
 };
 

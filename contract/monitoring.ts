@@ -1,4 +1,4 @@
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import { type DeviceInfo, type GeoLocation, votingSessionEndpoints } from "./voting-sessions";
 import { z } from "./zod";
 
@@ -199,34 +199,34 @@ export const monitoringEndpoints = {
     access: "organization",
     params: idParams,
     query: monitoringQuery,
-    response: answer<MonitoringOverview>(),
+    response: typedAnswer<MonitoringOverview>(),
   }),
   investigate: endpoint({
     method: "GET",
     path: "/api/monitoring/sessions/:id",
     access: "organization",
     params: idParams,
-    response: answer<SessionInvestigation>(),
+    response: typedAnswer<SessionInvestigation>(),
   }),
   resolveAlert: endpoint({
     method: "POST",
     path: "/api/monitoring/alerts/:id/resolve",
     access: "organization",
     params: idParams,
-    response: answer<{ id: string; resolved: true; resolved_at: string | null }>(),
+    response: typedAnswer<{ id: string; resolved: true; resolved_at: string | null }>(),
   }),
   block: endpoint({
     method: "POST",
     path: "/api/monitoring/sessions/:id/block",
     access: "organization",
     params: idParams,
-    response: answer<SessionStatusChange>(),
+    response: typedAnswer<SessionStatusChange>(),
   }),
   unblock: endpoint({
     method: "POST",
     path: "/api/monitoring/sessions/:id/unblock",
     access: "organization",
     params: idParams,
-    response: answer<SessionStatusChange>(),
+    response: typedAnswer<SessionStatusChange>(),
   }),
 };

@@ -1,5 +1,5 @@
 /** The organizations feature's endpoints, declared once; the schemas, types and messages they use are in `organizations.ts`. */
-import { answer, done, endpoint, idParams } from "./endpoint";
+import { done, endpoint, idParams, typedAnswer } from "./endpoint";
 import {
   type CalendarEvent,
   calendarQuery,
@@ -31,14 +31,14 @@ export const organizationsEndpoints = {
     path: "/api/organizations/search",
     access: "user",
     query: searchQuery,
-    response: answer<{ organizations: SearchResult[] }>(),
+    response: typedAnswer<{ organizations: SearchResult[] }>(),
   }),
   stats: endpoint({
     method: "GET",
     path: "/api/organizations/:id/stats",
     access: "user",
     params: idParams,
-    response: answer<OrganizationStats>(),
+    response: typedAnswer<OrganizationStats>(),
   }),
   calendar: endpoint({
     method: "GET",
@@ -46,7 +46,7 @@ export const organizationsEndpoints = {
     access: "user",
     params: idParams,
     query: calendarQuery,
-    response: answer<{ events: CalendarEvent[] }>(),
+    response: typedAnswer<{ events: CalendarEvent[] }>(),
   }),
   update: endpoint({
     method: "PATCH",
@@ -54,7 +54,7 @@ export const organizationsEndpoints = {
     access: "user",
     params: idParams,
     body: updateOrganizationInput,
-    response: answer<OrganizationProfile>(),
+    response: typedAnswer<OrganizationProfile>(),
   }),
   updateSettings: endpoint({
     method: "PATCH",
@@ -62,7 +62,7 @@ export const organizationsEndpoints = {
     access: "user",
     params: idParams,
     body: organizationSettingsInput,
-    response: answer<OrganizationProfile>(),
+    response: typedAnswer<OrganizationProfile>(),
   }),
   /** `password`: when the user's settings ask for it before sensitive actions. */
   newInviteCode: endpoint({
@@ -71,7 +71,7 @@ export const organizationsEndpoints = {
     access: "user",
     params: idParams,
     body: passwordConfirmInput.default({}),
-    response: answer<{ invite_code: string }>(),
+    response: typedAnswer<{ invite_code: string }>(),
   }),
   /** Public: a signed-out caller is told to sign in, in the spec's words. */
   join: endpoint({
@@ -79,28 +79,28 @@ export const organizationsEndpoints = {
     path: "/api/organizations/:id/join",
     access: "public",
     params: idParams,
-    response: answer<JoinResult>(),
+    response: typedAnswer<JoinResult>(),
   }),
   invite: endpoint({
     method: "GET",
     path: "/api/invites/:code",
     access: "public",
     params: inviteParams,
-    response: answer<InvitePreview>(),
+    response: typedAnswer<InvitePreview>(),
   }),
   acceptInvite: endpoint({
     method: "POST",
     path: "/api/invites/:code/accept",
     access: "public",
     params: inviteParams,
-    response: answer<JoinResult>(),
+    response: typedAnswer<JoinResult>(),
   }),
   joinRequests: endpoint({
     method: "GET",
     path: "/api/organizations/:id/join-requests",
     access: "user",
     params: idParams,
-    response: answer<{ requests: JoinRequest[] }>(),
+    response: typedAnswer<{ requests: JoinRequest[] }>(),
   }),
   approve: endpoint({
     method: "POST",
@@ -136,6 +136,6 @@ export const organizationsEndpoints = {
     access: "user",
     params: memberParams,
     body: memberRoleInput,
-    response: answer<{ member: Member }>(),
+    response: typedAnswer<{ member: Member }>(),
   }),
 };

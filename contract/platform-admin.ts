@@ -1,4 +1,4 @@
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import type { AlertSeverity, AlertType } from "./monitoring";
 import { trimmed, z } from "./zod";
 
@@ -223,37 +223,37 @@ export const platformAdminEndpoints = {
     path: "/api/admin/session",
     access: "public",
     body: adminSignInInput,
-    response: answer<AdminSessionInfo>(),
+    response: typedAnswer<AdminSessionInfo>(),
   }),
   session: endpoint({
     ...adminRead,
     path: "/api/admin/session",
-    response: answer<AdminSessionInfo>(),
+    response: typedAnswer<AdminSessionInfo>(),
   }),
   /** Answered 204 with no body, signed in or not. */
   signOut: endpoint({
     method: "DELETE",
     path: "/api/admin/session",
     access: "public",
-    response: answer<void>(),
+    response: typedAnswer<void>(),
   }),
   /** The sign-in page's demo box: only on a demo server, and only to its own machine. */
   demoCredentials: endpoint({
     method: "GET",
     path: "/api/admin/demo-credentials",
     access: "public",
-    response: answer<DemoCredentials>(),
+    response: typedAnswer<DemoCredentials>(),
   }),
   overview: endpoint({
     ...adminRead,
     path: "/api/admin/overview",
-    response: answer<AdminOverview>(),
+    response: typedAnswer<AdminOverview>(),
   }),
   organizations: endpoint({
     ...adminRead,
     path: "/api/admin/organizations",
     query: organizationListQuery,
-    response: answer<Page<AdminOrganization>>(),
+    response: typedAnswer<Page<AdminOrganization>>(),
   }),
   setStatus: endpoint({
     method: "PUT",
@@ -261,24 +261,24 @@ export const platformAdminEndpoints = {
     access: "admin",
     params: idParams,
     body: organizationStatusInput,
-    response: answer<{ organization: AdminOrganization }>(),
+    response: typedAnswer<{ organization: AdminOrganization }>(),
   }),
   members: endpoint({
     ...adminRead,
     path: "/api/admin/members",
     query: memberListQuery,
-    response: answer<Page<AdminMember>>(),
+    response: typedAnswer<Page<AdminMember>>(),
   }),
   monitoring: endpoint({
     ...adminRead,
     path: "/api/admin/monitoring",
     query: monitoringSearchQuery,
-    response: answer<AdminMonitoring>(),
+    response: typedAnswer<AdminMonitoring>(),
   }),
   actions: endpoint({
     ...adminRead,
     path: "/api/admin/actions",
     query: actionListQuery,
-    response: answer<Page<AdminActionEntry>>(),
+    response: typedAnswer<Page<AdminActionEntry>>(),
   }),
 };

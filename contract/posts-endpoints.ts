@@ -1,5 +1,5 @@
 /** The posts feature's endpoints, declared once; the schemas, types and messages they use are in `posts.ts`. */
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import type { Comment, Mention, Post, PostPage, Reaction, ReportsPage } from "./posts";
 import {
   commentInput,
@@ -14,8 +14,8 @@ import {
 } from "./posts-input";
 import { unreadEndpoints } from "./unread-endpoints";
 
-const ok = answer<{ success: true }>();
-const postList = answer<{ posts: Post[] }>();
+const ok = typedAnswer<{ success: true }>();
+const postList = typedAnswer<{ posts: Post[] }>();
 const user = "user" as const;
 const onPost = { access: user, params: idParams } as const;
 
@@ -34,120 +34,120 @@ export const postsEndpoints = {
     path: "/api/channels/:id/posts",
     ...onPost,
     query: pageQuery,
-    response: answer<PostPage>(),
+    response: typedAnswer<PostPage>(),
   }),
   create: endpoint({
     method: "POST",
     path: "/api/channels/:id/posts",
     ...onPost,
     body: createPostInput,
-    response: answer<Post>(),
+    response: typedAnswer<Post>(),
   }),
-  get: endpoint({ method: "GET", path: "/api/posts/:id", ...onPost, response: answer<Post>() }),
+  get: endpoint({ method: "GET", path: "/api/posts/:id", ...onPost, response: typedAnswer<Post>() }),
   edit: endpoint({
     method: "PATCH",
     path: "/api/posts/:id",
     ...onPost,
     body: editPostInput,
-    response: answer<Post>(),
+    response: typedAnswer<Post>(),
   }),
   remove: endpoint({ method: "DELETE", path: "/api/posts/:id", ...onPost, response: ok }),
   like: endpoint({
     method: "PUT",
     path: "/api/posts/:id/like",
     ...onPost,
-    response: answer<{ likes_count: number; user_liked: boolean }>(),
+    response: typedAnswer<{ likes_count: number; user_liked: boolean }>(),
   }),
   unlike: endpoint({
     method: "DELETE",
     path: "/api/posts/:id/like",
     ...onPost,
-    response: answer<{ likes_count: number; user_liked: boolean }>(),
+    response: typedAnswer<{ likes_count: number; user_liked: boolean }>(),
   }),
   react: endpoint({
     method: "PUT",
     path: "/api/posts/:id/reactions/:emoji",
     access: user,
     params: reactionEmojiParam,
-    response: answer<{ reactions: Reaction[] }>(),
+    response: typedAnswer<{ reactions: Reaction[] }>(),
   }),
   unreact: endpoint({
     method: "DELETE",
     path: "/api/posts/:id/reactions/:emoji",
     access: user,
     params: reactionEmojiParam,
-    response: answer<{ reactions: Reaction[] }>(),
+    response: typedAnswer<{ reactions: Reaction[] }>(),
   }),
   pin: endpoint({
     method: "PUT",
     path: "/api/posts/:id/pin",
     ...onPost,
-    response: answer<{ is_pinned: boolean }>(),
+    response: typedAnswer<{ is_pinned: boolean }>(),
   }),
   unpin: endpoint({
     method: "DELETE",
     path: "/api/posts/:id/pin",
     ...onPost,
-    response: answer<{ is_pinned: boolean }>(),
+    response: typedAnswer<{ is_pinned: boolean }>(),
   }),
   bookmark: endpoint({
     method: "PUT",
     path: "/api/posts/:id/bookmark",
     ...onPost,
-    response: answer<{ is_bookmarked: boolean }>(),
+    response: typedAnswer<{ is_bookmarked: boolean }>(),
   }),
   unbookmark: endpoint({
     method: "DELETE",
     path: "/api/posts/:id/bookmark",
     ...onPost,
-    response: answer<{ is_bookmarked: boolean }>(),
+    response: typedAnswer<{ is_bookmarked: boolean }>(),
   }),
   comments: endpoint({
     method: "GET",
     path: "/api/posts/:id/comments",
     ...onPost,
-    response: answer<{ comments: Comment[] }>(),
+    response: typedAnswer<{ comments: Comment[] }>(),
   }),
   comment: endpoint({
     method: "POST",
     path: "/api/posts/:id/comments",
     ...onPost,
     body: commentInput,
-    response: answer<{ comment: Comment; comments_count: number }>(),
+    response: typedAnswer<{ comment: Comment; comments_count: number }>(),
   }),
   editComment: endpoint({
     method: "PATCH",
     path: "/api/comments/:id",
     ...onPost,
     body: commentInput,
-    response: answer<{ comment: Comment }>(),
+    response: typedAnswer<{ comment: Comment }>(),
   }),
   removeComment: endpoint({
     method: "DELETE",
     path: "/api/comments/:id",
     ...onPost,
-    response: answer<{ success: true; comments_count: number }>(),
+    response: typedAnswer<{ success: true; comments_count: number }>(),
   }),
   forward: endpoint({
     method: "POST",
     path: "/api/posts/:id/forward",
     ...onPost,
     body: forwardInput,
-    response: answer<Post>(),
+    response: typedAnswer<Post>(),
   }),
   report: endpoint({
     method: "POST",
     path: "/api/posts/:id/report",
     ...onPost,
     body: reportBody,
-    response: answer<{ success: true; message: string }>(),
+    response: typedAnswer<{ success: true; message: string }>(),
   }),
   reports: endpoint({
     method: "GET",
     path: "/api/organizations/:id/reports",
     ...onPost,
     query: reportsQuery,
-    response: answer<ReportsPage>(),
+    response: typedAnswer<ReportsPage>(),
   }),
   dismissReport: endpoint({ method: "POST", path: "/api/reports/:id/dismiss", ...onPost, response: ok }),
   removeReported: endpoint({ method: "POST", path: "/api/reports/:id/remove", ...onPost, response: ok }),
@@ -168,7 +168,7 @@ export const postsEndpoints = {
     method: "GET",
     path: "/api/organizations/:id/mentions",
     ...onPost,
-    response: answer<{ mentions: Mention[] }>(),
+    response: typedAnswer<{ mentions: Mention[] }>(),
   }),
   ...unreadEndpoints,
 };

@@ -1,6 +1,6 @@
 import type { UserType } from "./accounts";
 import { newPassword } from "./accounts-input";
-import { answer, done, endpoint } from "./endpoint";
+import { done, endpoint, typedAnswer } from "./endpoint";
 import { type SessionInfo, sessionMessages } from "./sessions";
 import { z } from "./zod";
 
@@ -118,20 +118,20 @@ export const profileEndpoints = {
     method: "GET",
     path: "/api/profile",
     access: "user",
-    response: answer<{ profile: VoterProfile }>(),
+    response: typedAnswer<{ profile: VoterProfile }>(),
   }),
   activity: endpoint({
     method: "GET",
     path: "/api/profile/activity",
     access: "user",
     query: activityQuery,
-    response: answer<ActivityPage>(),
+    response: typedAnswer<ActivityPage>(),
   }),
   pollingStations: endpoint({
     method: "GET",
     path: "/api/profile/polling-stations",
     access: "user",
-    response: answer<{ stations: PollingStation[] }>(),
+    response: typedAnswer<{ stations: PollingStation[] }>(),
   }),
   changePassword: endpoint({
     method: "POST",
@@ -144,7 +144,7 @@ export const profileEndpoints = {
     method: "GET",
     path: "/api/profile/sessions",
     access: "user",
-    response: answer<{ sessions: SessionInfo[] }>(),
+    response: typedAnswer<{ sessions: SessionInfo[] }>(),
   }),
   /** Ends one other session; the current one ends by signing out (DELETE /api/session). */
   endSession: endpoint({

@@ -4,7 +4,7 @@
  * two media paths (peer-to-peer mesh and the Janus SFU).
  */
 
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import { messages } from "./messages";
 import { z } from "./zod";
 
@@ -189,23 +189,23 @@ export const roomsEndpoints = {
     path: "/api/channels/:id/room",
     access: "user",
     params: idParams,
-    response: answer<RoomView>(),
+    response: typedAnswer<RoomView>(),
   }),
-  get: endpoint({ method: "GET", ...ofSession(session), response: answer<RoomView>() }),
-  start: endpoint({ method: "POST", ...ofSession(`${session}/start`), response: answer<RoomSession>() }),
-  end: endpoint({ method: "POST", ...ofSession(`${session}/end`), response: answer<RoomSession>() }),
+  get: endpoint({ method: "GET", ...ofSession(session), response: typedAnswer<RoomView>() }),
+  start: endpoint({ method: "POST", ...ofSession(`${session}/start`), response: typedAnswer<RoomSession>() }),
+  end: endpoint({ method: "POST", ...ofSession(`${session}/end`), response: typedAnswer<RoomSession>() }),
   setRecording: endpoint({
     method: "PUT",
     ...ofSession(`${session}/recording`),
     body: recordingStateInput,
-    response: answer<RoomSession>(),
+    response: typedAnswer<RoomSession>(),
   }),
   /** The viewer's own mute, video, screen share and raised hand. */
   setMine: endpoint({
     method: "PATCH",
     ...ofSession(`${session}/me`),
     body: myStateInput,
-    response: answer<RoomParticipant>(),
+    response: typedAnswer<RoomParticipant>(),
   }),
   /** The host promotes someone to speaker or moves them back to the audience. */
   setRole: endpoint({
@@ -214,16 +214,16 @@ export const roomsEndpoints = {
     access: "user",
     params: participantParams,
     body: roleInput,
-    response: answer<RoomParticipant>(),
+    response: typedAnswer<RoomParticipant>(),
   }),
   /** How this participant's browser reaches the session's media; connected participants only. */
-  media: endpoint({ method: "GET", ...ofSession(`${session}/media`), response: answer<MediaJoin>() }),
+  media: endpoint({ method: "GET", ...ofSession(`${session}/media`), response: typedAnswer<MediaJoin>() }),
   recordings: endpoint({
     method: "GET",
     path: "/api/channels/:id/recordings",
     access: "user",
     params: idParams,
-    response: answer<{ recordings: Recording[] }>(),
+    response: typedAnswer<{ recordings: Recording[] }>(),
   }),
   /**
    * A recording's upload: multipart (one WebM file), so the server registers it by hand (the
@@ -232,6 +232,6 @@ export const roomsEndpoints = {
   uploadRecording: endpoint({
     method: "POST",
     ...ofSession(`${session}/recordings`),
-    response: answer<Recording>(),
+    response: typedAnswer<Recording>(),
   }),
 };

@@ -1,4 +1,4 @@
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import { trimmed, z } from "./zod";
 
 /** Organization-wide search: messages and comments of its channels, one's direct messages, file names. */
@@ -120,6 +120,6 @@ export const searchEndpoints = {
     access: "user",
     params: idParams,
     query: orgSearchQuery,
-    response: answer<SearchPage>(),
+    response: typedAnswer<SearchPage>(),
   }),
 };

@@ -1,4 +1,4 @@
-import { answer, endpoint } from "./endpoint";
+import { endpoint, typedAnswer } from "./endpoint";
 import type { UserSettings } from "./settings";
 import { saveSettingsInput, userSettingsSchema } from "./settings-input";
 
@@ -11,6 +11,6 @@ export const settingsEndpoints = {
     path: "/api/settings",
     access: "user",
     body: saveSettingsInput,
-    response: answer<{ settings: UserSettings; message: string }>(),
+    response: typedAnswer<{ settings: UserSettings; message: string }>(),
   }),
 };

@@ -1,4 +1,4 @@
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 
 /**
  * The unread counts' endpoint, declared on its own: the workspace's shell reads it on every page,
@@ -11,6 +11,6 @@ export const unreadEndpoints = {
     path: "/api/organizations/:id/unread",
     access: "user",
     params: idParams,
-    response: answer<{ unread: Record<string, number> }>(),
+    response: typedAnswer<{ unread: Record<string, number> }>(),
   }),
 };

@@ -1,4 +1,4 @@
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import { z } from "./zod";
 
 // A voter's voting session, as the ballot page records it for security monitoring. On its own, and
@@ -51,6 +51,6 @@ export const votingSessionEndpoints = {
     access: "voter",
     params: idParams,
     body: recordSessionInput,
-    response: answer<{ recorded: true }>(),
+    response: typedAnswer<{ recorded: true }>(),
   }),
 };

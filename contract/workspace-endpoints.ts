@@ -1,4 +1,4 @@
-import { answer, endpoint, idParams } from "./endpoint";
+import { endpoint, idParams, typedAnswer } from "./endpoint";
 import {
   type Member,
   type MyOrganizations,
@@ -16,21 +16,21 @@ export const workspaceEndpoints = {
     method: "GET",
     path: "/api/organizations/mine",
     access: "user",
-    response: answer<MyOrganizations>(),
+    response: typedAnswer<MyOrganizations>(),
   }),
   switchTo: endpoint({
     method: "PUT",
     path: "/api/organizations/current",
     access: "user",
     body: switchOrganizationInput,
-    response: answer<MyOrganizations>(),
+    response: typedAnswer<MyOrganizations>(),
   }),
   profile: endpoint({
     method: "GET",
     path: "/api/organizations/:id",
     access: "user",
     params: idParams,
-    response: answer<OrganizationProfile>(),
+    response: typedAnswer<OrganizationProfile>(),
   }),
   /** Who is online now (presence.updated events keep it current). */
   online: endpoint({
@@ -38,13 +38,13 @@ export const workspaceEndpoints = {
     path: "/api/organizations/:id/online",
     access: "user",
     params: idParams,
-    response: answer<{ user_ids: string[] }>(),
+    response: typedAnswer<{ user_ids: string[] }>(),
   }),
   members: endpoint({
     method: "GET",
     path: "/api/organizations/:id/members",
     access: "user",
     params: idParams,
-    response: answer<{ members: Member[] }>(),
+    response: typedAnswer<{ members: Member[] }>(),
   }),
 };

@@ -25,7 +25,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     emptyOutDir: true,
     sourcemap: false,
-    // Zod only where a form validates (build/endpointsWithoutSchemas.ts): `z` and `answer`
+    // Zod only where a form validates (build/endpointsWithoutSchemas.ts): `z` and `typedAnswer`
     // (contract/endpoint.ts's z.custom()) build schemas without side effects; reading a property has
     // none either, so a dropped schema's `{ error: messages.x }` does not keep zod imported.
     rolldownOptions: {
@@ -38,7 +38,7 @@ export default defineConfig({
         assetFileNames: "assets/[hash][extname]",
       },
       treeshake: {
-        manualPureFunctions: ["z", "answer"],
+        manualPureFunctions: ["z", "typedAnswer"],
         propertyReadSideEffects: false,
       },
     },

@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answer, endpoint } from "../../contract/endpoint";
+import { endpoint, typedAnswer } from "../../contract/endpoint";
 import { messages } from "../../contract/messages";
 import type { Db } from "../db/connect";
 import { ManualClock } from "../lib/clock";
@@ -17,20 +17,20 @@ const item = endpoint({
   params: z.strictObject({ id: z.uuid({ error: messages.notFound }) }),
   query: z.strictObject({ page: z.coerce.number().int().min(0).default(0) }),
   body: z.strictObject({ name: z.string().min(1, { error: "Name is required" }) }),
-  response: answer<{ id: string; page: number; name: string }>(),
+  response: typedAnswer<{ id: string; page: number; name: string }>(),
 });
 
 const ping = endpoint({
   method: "POST",
   path: "/api/ping",
   access: "public",
-  response: answer<{ ok: true }>(),
+  response: typedAnswer<{ ok: true }>(),
 });
 const mine = endpoint({
   method: "GET",
   path: "/api/mine",
   access: "user",
-  response: answer<{ id: string }>(),
+  response: typedAnswer<{ id: string }>(),
 });
 
 let app: FastifyInstance | null = null;
