@@ -235,4 +235,22 @@ describe("sign-out", () => {
     expect(session.status()).toBe(401);
     await context.close();
   });
+
+  it("in one tab signs the browser's other tabs out at once, and they say where it happened", async () => {
+    const voter = await registerVoter();
+    const { context, page } = await newPage(browser);
+    await signInAs(context, voter);
+    const other = await context.newPage();
+    await other.goto("/voters");
+    await other.getByRole("heading", { name: "Voter Profile" }).waitFor();
+    await page.goto("/member");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    // The other tab makes no request of its own: it hears of the sign-out, not of an expired session.
+    await other.waitForURL("**/signin");
+    await other.getByText("You signed out in another tab. Sign in again to go on.").waitFor();
+    expect(await other.getByText("Your session has expired. Please sign in again.").count()).toBe(0);
+    await shot(other, "signed-out-in-another-tab");
+    await context.close();
+  });
 });

@@ -14,6 +14,9 @@ import { useAuth } from "./AuthProvider";
 import { CodeField } from "./CodeField";
 import { PasswordField } from "./PasswordField";
 
+/** This browser signed out in another tab (a sign-out there ends the session here too). */
+const signedOutInTab = "You signed out in another tab. Sign in again to go on.";
+
 /** On success the GuestOnly guard around this page sends the user on (return path, else their area). */
 export default function SignInPage() {
   const { signIn } = useAuth();
@@ -23,7 +26,7 @@ export default function SignInPage() {
   /** Shown once the server asks for the authenticator's code (two-factor sign-in). */
   const [needsCode, setNeedsCode] = useState(false);
   const busy = form.formState.isSubmitting;
-  /** Signed out because the session ended elsewhere (another device, a password changed): said once. */
+  /** Signed out because the session ended elsewhere (another tab or device, a password changed): said once. */
   const [ended] = useState(takeSessionEnded);
   const code = needsCode ? fieldProps(form, "code") : null;
 
@@ -41,7 +44,11 @@ export default function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Votespace account.">
-      {ended && <Status className="alert alert-info">{messages.sessionExpired}</Status>}
+      {ended && (
+        <Status className="alert alert-info">
+          {ended === "tab" ? signedOutInTab : messages.sessionExpired}
+        </Status>
+      )}
       {/* Missing fields say one thing, once, above the form (as the server says it). */}
       <FormError form={form} fields={["email", "password"]} />
       <form onSubmit={submit} noValidate>
