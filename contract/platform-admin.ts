@@ -18,6 +18,15 @@ export type OrganizationStatus = Exclude<OrganizationStatusFilter, "all">;
 /** Inactive is displayed but not settable (spec part 2 section 4). */
 export const SETTABLE_STATUSES = ["active", "suspended"] as const;
 export const ADMIN_PAGE_SIZE = 50;
+/**
+ * The columns the paged tables sort by on the server (a page sorted alone would not be the list's
+ * order), each list newest first unless told otherwise (spec part 2: "newest first").
+ */
+export const ORGANIZATION_SORTS = ["name", "owner", "members", "status", "created"] as const;
+export type OrganizationSort = (typeof ORGANIZATION_SORTS)[number];
+export const MEMBER_SORTS = ["name", "email", "role", "organization", "joined"] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+export const SORT_ORDERS = ["asc", "desc"] as const;
 export const ADMIN_PAGE_MAX = 200;
 
 export const platformAdminMessages = {
@@ -32,6 +41,9 @@ export const platformAdminMessages = {
   usernameTaken: "An admin with this username already exists",
   statusInvalid: "Status must be active or suspended",
   statusFilterInvalid: "Status filter must be all, active, inactive or suspended",
+  organizationSortInvalid: "Organizations can be sorted by name, owner, members, status or created",
+  memberSortInvalid: "Members can be sorted by name, email, role, organization or joined",
+  orderInvalid: "Sort order must be asc or desc",
   organizationNotFound: "Organization not found",
   noDemo: "Demo credentials are shown only when the server runs with demo data",
   accessNotice: "This area is restricted to platform administrators. Every access is logged and monitored.",
@@ -76,15 +88,25 @@ const page = {
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 };
 
+const order = z.enum(SORT_ORDERS, { error: platformAdminMessages.orderInvalid }).default("desc");
+
 export const organizationListQuery = z.strictObject({
   status: z
     .enum(ORGANIZATION_STATUS_FILTERS, { error: platformAdminMessages.statusFilterInvalid })
     .default("all"),
+  sort: z
+    .enum(ORGANIZATION_SORTS, { error: platformAdminMessages.organizationSortInvalid })
+    .default("created"),
+  order,
   ...page,
 });
 export type OrganizationListQuery = z.input<typeof organizationListQuery>;
 
-export const memberListQuery = z.strictObject(page);
+export const memberListQuery = z.strictObject({
+  sort: z.enum(MEMBER_SORTS, { error: platformAdminMessages.memberSortInvalid }).default("joined"),
+  order,
+  ...page,
+});
 export type MemberListQuery = z.input<typeof memberListQuery>;
 
 export const actionListQuery = z.strictObject(page);

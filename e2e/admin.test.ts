@@ -5,7 +5,15 @@ import { messages } from "../contract/messages";
 import type { AdminMonitoring, AdminOverview } from "../contract/platform-admin";
 import { platformAdminMessages } from "../contract/platform-admin";
 import { answerTo } from "./browser";
-import { apiJson, launchBrowser, newPage, openElection, organizationWithVoter, shot } from "./support";
+import {
+  apiJson,
+  launchBrowser,
+  newPage,
+  openElection,
+  organizationWithVoter,
+  registerOrganization,
+  shot,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -121,13 +129,48 @@ describe("the platform admin portal", () => {
     );
     await shot(admin.page, "admin-organizations-suspended");
 
-    // The status filter shows it among the suspended ones.
+    // Sorted on the server (a page holds only some of them), by keyboard: most members first at the
+    // first press, then fewest; the one column sorted says so, the default (Created) no longer. A
+    // second organization, of its owner alone, to sort with.
+    await registerOrganization();
     await admin.page.getByRole("searchbox").fill("");
+    const organizations = admin.page.getByRole("table", { name: "Organizations" });
+    const column = (name: string) => organizations.getByRole("columnheader", { name });
+    expect(await column("Created").getAttribute("aria-sort")).toBe("descending");
+    const counts = () =>
+      organizations
+        .locator("tbody tr")
+        .evaluateAll((rows) => rows.map((row) => Number(row.children[2]?.textContent?.replace(/\D/g, ""))));
+    const inOrder = async (direction: 1 | -1) => {
+      const shown = await counts();
+      return shown.length > 1 && shown.every((n, i) => i === 0 || direction * (n - (shown[i - 1] ?? 0)) >= 0);
+    };
+    const sortedBy = (order: string) =>
+      admin.page.waitForResponse((answer) => answer.url().includes(`sort=members&order=${order}`));
+    const mostFirst = sortedBy("desc");
+    await organizations.getByRole("button", { name: "Members" }).focus();
+    await admin.page.keyboard.press("Enter");
+    await mostFirst;
+    await expect.poll(() => inOrder(-1)).toBe(true);
+    expect(await column("Members").getAttribute("aria-sort")).toBe("descending");
+    expect(await column("Created").getAttribute("aria-sort")).toBeNull();
+    const fewestFirst = sortedBy("asc");
+    await admin.page.keyboard.press("Space");
+    await fewestFirst;
+    await expect.poll(() => inOrder(1)).toBe(true);
+    expect(await column("Members").getAttribute("aria-sort")).toBe("ascending");
+    await shot(admin.page, "admin-organizations-sorted");
+
+    // The status filter shows it among the suspended ones.
     await admin.page.getByLabel("Status").selectOption("suspended");
     await admin.page.getByRole("row", { name: new RegExp(ownerAccount.organization) }).waitFor();
 
     // Members: the voter, with the organization.
-    await admin.page.getByRole("button", { name: "Members" }).click();
+    // The section's button (the Organizations table has a Members column's, too).
+    await admin.page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("button", { name: "Members" })
+      .click();
     await admin.page.getByRole("searchbox").fill(voterAccount.email);
     const member = admin.page.getByRole("row", { name: new RegExp(voterAccount.email) });
     await member.getByText("Adjoa Voter").waitFor();

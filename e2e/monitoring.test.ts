@@ -116,6 +116,31 @@ describe("security monitoring", () => {
     expect(await admin.page.getByTestId("stat-total_monitored").textContent()).toBe("2");
     await shot(admin.page, "monitoring-sessions");
 
+    // The table sorts by its columns, by keyboard: newest first until the admin chooses (Started,
+    // descending), then by User, A to Z and back, the one column sorted saying so (aria-sort).
+    const sessions = admin.page.getByRole("table", { name: "Voting Sessions" });
+    const header = (name: string) => sessions.getByRole("columnheader", { name });
+    const users = () => sessions.locator("tr[data-session] > th strong").allTextContents();
+    expect(await header("Started").getAttribute("aria-sort")).toBe("descending");
+    expect(await users()).toEqual(["Yaw Second", "Ama First"]);
+    await sessions.getByRole("button", { name: "User" }).focus();
+    await admin.page.keyboard.press("Enter");
+    expect(await header("User").getAttribute("aria-sort")).toBe("ascending");
+    expect(await header("Started").getAttribute("aria-sort")).toBeNull();
+    expect(await users()).toEqual(["Ama First", "Yaw Second"]);
+    await admin.page.keyboard.press("Space");
+    expect(await header("User").getAttribute("aria-sort")).toBe("descending");
+    expect(await users()).toEqual(["Yaw Second", "Ama First"]);
+    // Riskiest first at the first press: the shared device's second session carries the most.
+    await sessions.getByRole("button", { name: "Risk" }).press("Enter");
+    expect(await header("Risk").getAttribute("aria-sort")).toBe("descending");
+    expect(await header("User").getAttribute("aria-sort")).toBeNull();
+    const risks = await sessions
+      .locator("tr[data-session] .MonitoringPage_riskValue")
+      .evaluateAll((cells) => cells.map((cell) => Number.parseFloat(cell.textContent ?? "")));
+    expect(risks).toEqual([...risks].sort((a, b) => b - a));
+    await shot(admin.page, "monitoring-sessions-sorted");
+
     // On a phone each session is a card: its reasons and its Investigate and Block buttons are all
     // in the width of the screen (they were off to the right of a table scrolled sideways in a box a
     // quarter of the screen wide), and the list scrolls with the page, not inside a box of its own.
@@ -153,6 +178,13 @@ describe("security monitoring", () => {
     for (const name of ["Voting Sessions", "Security Alerts", "Risk Analytics"]) {
       const place = await admin.page.getByRole("tab", { name }).boundingBox();
       expect((place?.x ?? 0) + (place?.width ?? 999), `the ${name} tab is cut off`).toBeLessThanOrEqual(390);
+    }
+    // The sorting headers stay on a phone, above the cards, in reach and at a finger's size.
+    for (const name of ["User", "Risk", "Started"]) {
+      const place = await admin.page.getByRole("button", { name, exact: true }).boundingBox();
+      expect(place, `Sort by ${name} is not shown`).not.toBeNull();
+      expect((place?.x ?? 0) + (place?.width ?? 999), `Sort by ${name} is cut off`).toBeLessThanOrEqual(390);
+      expect(place?.height ?? 0, `Sort by ${name} is too small to press`).toBeGreaterThanOrEqual(40);
     }
     await phoneRow.scrollIntoViewIfNeeded();
     await shot(admin.page, "monitoring-sessions-phone");

@@ -140,6 +140,56 @@ describe("the organizations tab", () => {
     expect(bad.json().error.message).toBe(platformAdminMessages.statusFilterInvalid);
   });
 
+  it("sorts by the column asked for, either way, on the server (a page is the whole list's order), and refuses any other", async () => {
+    // A word of this run's own: the shared PostgreSQL database keeps earlier runs' rows.
+    const tag = `Sortable${Date.now().toString(36)}`;
+    const names = [`${tag} Gamma 10`, `${tag} alpha`, `${tag} Gamma 2`];
+    const made = [];
+    for (const name of names) made.push(await createOrganization(t.app, { organization: name }));
+    // Members: alpha 1, Gamma 10 3, Gamma 2 2.
+    await createMember(t.app, made[0]?.organizationId ?? "");
+    await createMember(t.app, made[0]?.organizationId ?? "");
+    await createMember(t.app, made[2]?.organizationId ?? "");
+    const order = async (query: string) =>
+      ((await get(`/api/admin/organizations?q=${tag}&${query}`)).json().items as Array<{ name: string }>).map(
+        (o) => o.name,
+      );
+    // Newest first unless told otherwise.
+    expect(await order("")).toEqual([...names].reverse());
+    expect(await order("sort=created&order=desc")).toEqual([...names].reverse());
+    expect(await order("sort=created&order=asc")).toEqual(names);
+    // Words without their case.
+    expect(await order("sort=name&order=asc")).toEqual([`${tag} alpha`, `${tag} Gamma 10`, `${tag} Gamma 2`]);
+    expect(await order("sort=name&order=desc")).toEqual([
+      `${tag} Gamma 2`,
+      `${tag} Gamma 10`,
+      `${tag} alpha`,
+    ]);
+    expect(await order("sort=members&order=desc")).toEqual([
+      `${tag} Gamma 10`,
+      `${tag} Gamma 2`,
+      `${tag} alpha`,
+    ]);
+    // The same order from page to page: the second page goes on where the first stopped.
+    const first = (await get(`/api/admin/organizations?q=${tag}&sort=members&order=asc&limit=2`)).json();
+    const second = (
+      await get(`/api/admin/organizations?q=${tag}&sort=members&order=asc&limit=2&offset=2`)
+    ).json();
+    expect([...first.items, ...second.items].map((o: { name: string }) => o.name)).toEqual([
+      `${tag} alpha`,
+      `${tag} Gamma 2`,
+      `${tag} Gamma 10`,
+    ]);
+    expect(first.total).toBe(3);
+
+    const unknown = await get("/api/admin/organizations?sort=password_hash");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(platformAdminMessages.organizationSortInvalid);
+    const badOrder = await get("/api/admin/organizations?sort=name&order=sideways");
+    expect(badOrder.statusCode).toBe(400);
+    expect(badOrder.json().error.message).toBe(platformAdminMessages.orderInvalid);
+  });
+
   it("shows 'Unknown' (null) for an owner whose name is missing", async () => {
     const owner = await createOrganization(t.app, { organization: "Nameless Owner Club" });
     await t.database.db.update(users).set({ fullName: "" }).where(sql`${users.id} = ${owner.id}`);
@@ -216,6 +266,32 @@ describe("the members tab", () => {
     if (ownDatabase()) expect(page.total).toBe(await scalar(sql`select count(*)::int as n from users`));
     // No member answer carries a password hash or an ID hash.
     expect(JSON.stringify(page)).not.toMatch(/\$argon2|password|voter_id_hash/);
+  });
+  it("sorts by name, e-mail, role, organization or joined, nothing last either way, and refuses any other", async () => {
+    const owner = await createOrganization(t.app, {
+      full_name: "Zed Sorted Owner",
+      organization: "Sorted Members Co",
+    });
+    const member = await createMember(t.app, owner.organizationId, { full_name: "amy Sorted" });
+    const loner = await createVoter(t.app, { full_name: "Bo Sorted" });
+    const ids = async (query: string) =>
+      ((await get(`/api/admin/members?q=Sorted&${query}`)).json().items as Array<{ id: string }>)
+        .map((m) => m.id)
+        .filter((id) => [owner.id, member.id, loner.id].includes(id));
+    expect(await ids("")).toEqual([loner.id, member.id, owner.id]);
+    expect(await ids("sort=name&order=asc")).toEqual([member.id, loner.id, owner.id]);
+    expect(await ids("sort=name&order=desc")).toEqual([owner.id, loner.id, member.id]);
+    expect(await ids("sort=joined&order=asc")).toEqual([owner.id, member.id, loner.id]);
+    // No organization stays last, whichever the direction.
+    expect((await ids("sort=organization&order=asc")).at(-1)).toBe(loner.id);
+    expect((await ids("sort=organization&order=desc")).at(-1)).toBe(loner.id);
+    // Organization (the owner) before voter, and back.
+    expect((await ids("sort=role&order=asc"))[0]).toBe(owner.id);
+    expect((await ids("sort=role&order=desc")).at(-1)).toBe(owner.id);
+
+    const unknown = await get("/api/admin/members?sort=created_at");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(platformAdminMessages.memberSortInvalid);
   });
 });
 

@@ -1,9 +1,11 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   AdminMember,
   AdminOrganization,
+  MemberSort,
   memberListQuery,
+  OrganizationSort,
   organizationListQuery,
   Page,
 } from "../../../contract/platform-admin";
@@ -12,14 +14,41 @@ import { containing } from "../../db/like";
 import { organizations, users } from "../../db/schema";
 import { memberCount } from "../organizations/queries";
 
-/** A term for ILIKE, its wildcards taken literally. */
-
 const total = sql<number>`count(*) over ()::int`;
+
+/** A column's value to sort by: words without their case (an empty one as none), others as they are. */
+type SortKey = { text: SQL | AnyColumn } | { value: SQL | AnyColumn };
+
+/**
+ * The ORDER BY of a paged list: the chosen column that way, nothing (a missing owner, no
+ * organization, no name) last either way, then newest first, so that equal rows keep one order
+ * from page to page.
+ */
+function orderBy(key: SortKey, order: "asc" | "desc", created: AnyColumn, id: AnyColumn): SQL[] {
+  const value = "text" in key ? sql`nullif(lower(${key.text}::text), '')` : sql`${key.value}`;
+  return [sql`${value} ${sql.raw(order)} nulls last`, desc(created), desc(id)];
+}
+
+const ORGANIZATION_ORDER: Record<OrganizationSort, SortKey> = {
+  name: { text: organizations.name },
+  owner: { text: users.fullName },
+  members: { value: memberCount },
+  status: { text: organizations.status },
+  created: { value: organizations.createdAt },
+};
+
+const MEMBER_ORDER: Record<MemberSort, SortKey> = {
+  name: { text: users.fullName },
+  email: { text: users.email },
+  role: { text: users.userType },
+  organization: { text: organizations.name },
+  joined: { value: users.createdAt },
+};
 
 /**
  * Every organization with its owner (null when the account is gone) and its member count (counted
- * from the memberships), newest first; filtered by status and by a term in name, description or
- * the owner's name or e-mail.
+ * from the memberships), newest first or sorted by a column; filtered by status and by a term in
+ * name, description or the owner's name or e-mail.
  */
 export async function listOrganizations(
   db: Db,
@@ -48,7 +77,9 @@ export async function listOrganizations(
     .from(organizations)
     .leftJoin(users, eq(users.id, organizations.ownerId))
     .where(and(...conditions))
-    .orderBy(desc(organizations.createdAt), desc(organizations.id))
+    .orderBy(
+      ...orderBy(ORGANIZATION_ORDER[query.sort], query.order, organizations.createdAt, organizations.id),
+    )
     .limit(query.limit)
     .offset(query.offset);
   return {
@@ -87,8 +118,8 @@ export function presentOrganization(
 }
 
 /**
- * Every account (voters and organization users), newest first, with the organization it works in
- * now; filtered by a term in name, e-mail or that organization's name.
+ * Every account (voters and organization users), newest first or sorted by a column, with the
+ * organization it works in now; filtered by a term in name, e-mail or that organization's name.
  */
 export async function listMembers(
   db: Db,
@@ -112,7 +143,7 @@ export async function listMembers(
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...orderBy(MEMBER_ORDER[query.sort], query.order, users.createdAt, users.id))
     .limit(query.limit)
     .offset(query.offset);
   let count = rows[0]?.total ?? 0;

@@ -2,6 +2,14 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cx } from "./cx";
 import styles from "./Table.module.css";
 
+/*
+ * A table's sorting (Sort.tsx, sort.ts) is imported from here: every list that sorts is a table, so
+ * its code travels in the table's chunk. Imported from its own files it made a chunk of its own,
+ * which every lazy page's preload list then named, the ballot page's first load carrying those lists.
+ */
+export { SortHeader, useSort } from "./Sort";
+export { dateValue, sortRows } from "./sort";
+
 /**
  * What names a table (every data table has a name, read when a screen reader enters it): its own
  * words, as a caption seen by screen readers alone, or the id of the heading above it that says

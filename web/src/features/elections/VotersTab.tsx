@@ -6,6 +6,8 @@ import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { LoadState } from "../../ui/LoadState";
+import type { SortValue } from "../../ui/sort";
+import { SortHeader, sortRows, Table, useSort } from "../../ui/Table";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { NameFilter } from "./NameFilter";
@@ -13,8 +15,20 @@ import { RollDialog } from "./RollDialog";
 import { text } from "./text";
 import styles from "./VotersTab.module.css";
 
+type SortKey = "name" | "voted";
+
+/** The table's column names (here, not in text.ts, which the ballot page's first load carries). */
+const COLUMNS = { name: "Voter", voted: "Status" } as const;
+
+/** Sorted by Status, a first press puts those who have not voted yet first. */
+const SORT_VALUES: Record<SortKey, (voter: EligibleVoter) => SortValue> = {
+  name: (voter) => voter.full_name,
+  voted: (voter) => voter.voted,
+};
+
 /**
- * The eligible voters with "voted" or "not yet" (never a choice). Refreshed with the election
+ * The eligible voters with "voted" or "not yet" (never a choice), by name or by who has voted
+ * (the table's headers sort it, ui/Sort.tsx). Refreshed with the election
  * (useElections.ts: on every seal and status change, and after the viewer's own vote, which they
  * alone see at once); a failed refresh keeps the last list.
  */
@@ -23,6 +37,8 @@ export function VotersTab({ election }: { election: Election }) {
   const [filter, setFilter] = useState("");
   const [choosing, setChoosing] = useState(false);
   const filterId = useId();
+  // The server lists them by name.
+  const { sort, toggle } = useSort<SortKey>({ key: "name", direction: "ascending" });
   return (
     <>
       <LoadState {...loadOf(query)}>{({ voters, roll }) => voterList(voters, roll)}</LoadState>
@@ -72,21 +88,35 @@ export function VotersTab({ election }: { election: Election }) {
         ) : shown.length === 0 ? (
           <p className="muted">{text.noMatch}</p>
         ) : (
-          <ul className={styles.voterList}>
-            {shown.map((voter) => (
-              <li key={voter.user_id} className={styles.voter}>
-                <Avatar name={voter.full_name} size={32} />
-                <span className={styles.voterName}>{voter.full_name}</span>
-                <span
-                  className={
-                    voter.voted ? cx(shared.pill, styles.pillGreen) : cx(shared.pill, styles.pillGrey)
-                  }
-                >
-                  {voter.voted ? text.voted : text.notYet}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <Table compact labelledBy={`${filterId}-title`}>
+            <thead>
+              <tr>
+                <SortHeader column="name" label={COLUMNS.name} sort={sort} onSort={toggle} />
+                <SortHeader column="voted" label={COLUMNS.voted} sort={sort} onSort={toggle} />
+              </tr>
+            </thead>
+            <tbody>
+              {sortRows(shown, sort, SORT_VALUES).map((voter) => (
+                <tr key={voter.user_id} className={styles.voter}>
+                  <th scope="row">
+                    <span className={styles.who}>
+                      <Avatar name={voter.full_name} size={32} />
+                      <span className={styles.voterName}>{voter.full_name}</span>
+                    </span>
+                  </th>
+                  <td>
+                    <span
+                      className={
+                        voter.voted ? cx(shared.pill, styles.pillGreen) : cx(shared.pill, styles.pillGrey)
+                      }
+                    >
+                      {voter.voted ? text.voted : text.notYet}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
         )}
       </section>
     );

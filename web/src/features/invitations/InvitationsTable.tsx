@@ -11,7 +11,8 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Email } from "../../ui/Email";
 import { formatDateTime } from "../../ui/format";
 import { messageOf } from "../../ui/messageOf";
-import { Table } from "../../ui/Table";
+import type { SortValue } from "../../ui/sort";
+import { dateValue, SortHeader, sortRows, Table, useSort } from "../../ui/Table";
 import styles from "./VoterListPanel.module.css";
 
 const STATES: Record<InvitationState, { label: string; tone: BadgeTone }> = {
@@ -23,17 +24,39 @@ const STATES: Record<InvitationState, { label: string; tone: BadgeTone }> = {
   expired: { label: "Expired", tone: "orange" },
 };
 
-/** The moment that matters for the state: accepted, else when it ends or ended, else when it was sent. */
+/** The moment that matters for the state: accepted, else when it ended, else until when its link works. */
 function when(invitation: Invitation): string {
   if (invitation.accepted_at) return `on ${formatDateTime(invitation.accepted_at)}`;
   if (invitation.state === "expired") return `on ${formatDateTime(invitation.expires_at)}`;
   if (invitation.revoked_at) return `on ${formatDateTime(invitation.revoked_at)}`;
-  return `${formatDateTime(invitation.sent_at)} · link until ${formatDateTime(invitation.expires_at)}`;
+  return `link until ${formatDateTime(invitation.expires_at)}`;
 }
 
 const open = (state: InvitationState) => state !== "accepted" && state !== "revoked";
 
-/** Each invitation with its state; Resend (a new link) and Revoke (asked again first) while it is open. */
+/** Sorted by State, a first press puts first what needs the administrator: failed, expired, then pending. */
+const STATE_RANK: Record<InvitationState, number> = {
+  failed: 0,
+  expired: 1,
+  sent: 2,
+  delivered: 3,
+  accepted: 4,
+  revoked: 5,
+};
+
+type SortKey = "invitee" | "state" | "sent";
+
+const SORT_VALUES: Record<SortKey, (invitation: Invitation) => SortValue> = {
+  invitee: (invitation) => invitation.full_name || invitation.email,
+  state: (invitation) => STATE_RANK[invitation.state],
+  sent: (invitation) => dateValue(invitation.sent_at),
+};
+
+/**
+ * Each invitation with its state, newest first or sorted by invitee, state or when it was sent
+ * (ui/Sort.tsx; a card each on a phone); Resend (a new link) and Revoke (asked again first) while
+ * it is open.
+ */
 export function InvitationsTable({
   invitations,
   onChanged,
@@ -46,6 +69,8 @@ export function InvitationsTable({
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   /** Where focus goes once a revoked row's buttons are gone: the words saying it was revoked. */
   const statusRef = useRef<HTMLParagraphElement>(null);
+  // The server lists them newest first.
+  const { sort, toggle } = useSort<SortKey>({ key: "sent", direction: "descending" });
 
   async function resend(invitation: Invitation) {
     setBusy(invitation.id);
@@ -82,38 +107,45 @@ export function InvitationsTable({
           {status.text}
         </p>
       )}
-      <Table compact label="Invitations and their states">
+      <Table compact stack label="Invitations and their states">
         <thead>
           <tr>
-            <th scope="col">Invitation</th>
+            <SortHeader column="invitee" label="Invitee" sort={sort} onSort={toggle} />
+            <SortHeader column="state" label="State" sort={sort} onSort={toggle} />
+            <SortHeader column="sent" label="Sent" first="descending" sort={sort} onSort={toggle} />
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {invitations.map((invitation) => {
+          {sortRows(invitations, sort, SORT_VALUES).map((invitation) => {
             const state = STATES[invitation.state];
             return (
               <tr key={invitation.id}>
-                <td>
+                <th scope="row" className={styles.invitee}>
                   <span className={styles.who}>
                     <strong>{invitation.full_name}</strong>
                     <span className={styles.email}>
                       <Email address={invitation.email} />
                     </span>
-                    <span className={styles.state}>
-                      <Badge tone={state.tone}>{state.label}</Badge>
-                      <span className={styles.when}>{when(invitation)}</span>
-                    </span>
-                    {invitation.failure && (
-                      <span className={styles.failure}>
-                        {invitation.state === "sent"
-                          ? voterListMessages.retrying(invitation.failure)
-                          : invitation.failure}
-                      </span>
-                    )}
                   </span>
+                </th>
+                <td data-label="State">
+                  <span className={styles.state}>
+                    <Badge tone={state.tone}>{state.label}</Badge>
+                    <span className={styles.when}>{when(invitation)}</span>
+                  </span>
+                  {invitation.failure && (
+                    <span className={styles.failure}>
+                      {invitation.state === "sent"
+                        ? voterListMessages.retrying(invitation.failure)
+                        : invitation.failure}
+                    </span>
+                  )}
+                </td>
+                <td data-label="Sent" className={styles.when}>
+                  <time dateTime={invitation.sent_at}>{formatDateTime(invitation.sent_at)}</time>
                 </td>
                 <td>
                   {open(invitation.state) && (

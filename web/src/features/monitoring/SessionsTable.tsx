@@ -1,8 +1,13 @@
-import { MONITORING_LIST_LIMIT, type MonitoredSession } from "../../../../contract/monitoring";
+import {
+  MONITORING_LIST_LIMIT,
+  type MonitoredSession,
+  type SessionStatus,
+} from "../../../../contract/monitoring";
 import { Badge } from "../../ui/Badge";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
-import { ScrollBox } from "../../ui/Table";
+import type { SortDirection, SortValue } from "../../ui/sort";
+import { dateValue, ScrollBox, SortHeader, sortRows, useSort } from "../../ui/Table";
 import { FiredRules } from "./FiredRules";
 import { dateTimeText, isMobile, locationText, STATUS_TONE, shortHash } from "./format";
 import styles from "./MonitoringPage.module.css";
@@ -55,6 +60,19 @@ export function StatusCell({ session }: { session: MonitoredSession }) {
   );
 }
 
+/** How serious a status is: sorted by Status, the most serious first at a first press. */
+const STATUS_RANK: Record<SessionStatus, number> = { completed: 0, active: 1, suspicious: 2, blocked: 3 };
+
+type SortKey = "user" | "election" | "risk" | "status" | "time";
+
+const SORT_VALUES: Record<SortKey, (session: MonitoredSession) => SortValue> = {
+  user: (session) => session.full_name,
+  election: (session) => session.election_title,
+  risk: (session) => session.risk_score,
+  status: (session) => STATUS_RANK[session.status],
+  time: (session) => dateValue(session.created_at),
+};
+
 interface Props {
   sessions: MonitoredSession[];
   /** The list is of one election (its empty state says so). */
@@ -69,6 +87,8 @@ interface Props {
 /**
  * The sessions table (spec columns), newest first, with the rules that fired under each row; on a
  * phone each session is a card (ScrollBox's `stack`), its own `<tbody>` holding its rules with it.
+ * Sorted by User, Election, AI Risk, Status or Time as the administrator chooses (ui/Sort.tsx): the
+ * page holds the whole list (the newest 50, as its note says), so it sorts it itself.
  */
 export function SessionsTable({
   sessions,
@@ -79,6 +99,10 @@ export function SessionsTable({
   onUnblock,
   busyId,
 }: Props) {
+  const { sort, toggle } = useSort<SortKey>({ key: "time", direction: "descending" });
+  const sortHeader = (column: SortKey, first?: SortDirection) => (
+    <SortHeader column={column} label={text.columns[column]} first={first} sort={sort} onSort={toggle} />
+  );
   if (sessions.length === 0) {
     return (
       <div className={styles.empty}>
@@ -93,20 +117,20 @@ export function SessionsTable({
         <caption className="visually-hidden">{text.tabs.sessions}</caption>
         <thead>
           <tr>
-            <th scope="col">{text.columns.user}</th>
-            <th scope="col">{text.columns.election}</th>
+            {sortHeader("user")}
+            {sortHeader("election")}
             <th scope="col">{text.columns.location}</th>
             <th scope="col">{text.columns.device}</th>
             <th scope="col">{text.columns.network}</th>
-            <th scope="col">{text.columns.risk}</th>
-            <th scope="col">{text.columns.status}</th>
-            <th scope="col">{text.columns.time}</th>
+            {sortHeader("risk", "descending")}
+            {sortHeader("status", "descending")}
+            {sortHeader("time", "descending")}
             <th scope="col">
               <span className="visually-hidden">{text.columns.actions}</span>
             </th>
           </tr>
         </thead>
-        {sessions.map((session) => (
+        {sortRows(sessions, sort, SORT_VALUES).map((session) => (
           <tbody key={session.id} className={styles.session}>
             <tr
               className={session.risk_rules.length > 0 ? styles.rowFlagged : undefined}

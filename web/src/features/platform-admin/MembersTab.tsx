@@ -1,21 +1,27 @@
-import { platformAdminEndpoints } from "../../../../contract/platform-admin";
+import { type MemberSort, platformAdminEndpoints } from "../../../../contract/platform-admin";
 import { useEndpointQuery } from "../../api/query";
 import { Email } from "../../ui/Email";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
+import { useSort } from "../../ui/Table";
 import styles from "./AdminDashboardPage.module.css";
 import { useAdminFailure } from "./AdminSession";
-import { PagedTable } from "./PagedTable";
+import { PagedTable, sortQuery } from "./PagedTable";
 import { keepShowing, loadWords } from "./tabLoad";
 import { useSearchedPages } from "./useSearchedPages";
 
 const ROLE_NAMES = { voter: "Voter", organization: "Organization" } as const;
 
-/** Members: every account, newest first, with its current organization. */
+/** Members: every account, newest first (or sorted by a column), with its current organization. */
 export function MembersTab({ search }: { search: string }) {
   const { q, offset, setOffset } = useSearchedPages(search);
-  const query = useEndpointQuery(platformAdminEndpoints.members, { query: { q, offset } }, keepShowing);
+  const { sort, toggle } = useSort<MemberSort>({ key: "joined", direction: "descending" });
+  const query = useEndpointQuery(
+    platformAdminEndpoints.members,
+    { query: { q, offset, ...(sort && sortQuery(sort)) } },
+    keepShowing,
+  );
   useAdminFailure(query.error);
   return (
     <section aria-labelledby="adm-members-title">
@@ -33,7 +39,15 @@ export function MembersTab({ search }: { search: string }) {
         {(page) => (
           <PagedTable
             labelledBy="adm-members-title"
-            columns={["Name", "Email", "Role", "Organization", "Joined"]}
+            columns={[
+              { label: "Name", sort: "name" },
+              { label: "Email", sort: "email" },
+              { label: "Role", sort: "role" },
+              { label: "Organization", sort: "organization" },
+              { label: "Joined", sort: "joined", first: "descending" },
+            ]}
+            sort={sort}
+            onSort={toggle}
             page={page}
             onOffset={setOffset}
           >

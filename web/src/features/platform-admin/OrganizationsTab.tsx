@@ -3,6 +3,7 @@ import { useState } from "react";
 import {
   type AdminOrganization,
   ORGANIZATION_STATUS_FILTERS,
+  type OrganizationSort,
   type OrganizationStatusFilter,
   type Page,
   platformAdminEndpoints,
@@ -15,10 +16,11 @@ import { EmptyState } from "../../ui/EmptyState";
 import { formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
+import { useSort } from "../../ui/Table";
 import { useToast } from "../../ui/Toast";
 import styles from "./AdminDashboardPage.module.css";
 import { useAdminFailure, useAdminSession } from "./AdminSession";
-import { PagedTable } from "./PagedTable";
+import { PagedTable, sortQuery } from "./PagedTable";
 import { StatusBadge } from "./StatusBadge";
 import { keepShowing, loadWords } from "./tabLoad";
 import { useSearchedPages } from "./useSearchedPages";
@@ -30,7 +32,9 @@ import { useSearchedPages } from "./useSearchedPages";
 export function OrganizationsTab({ search }: { search: string }) {
   const [status, setStatus] = useState<OrganizationStatusFilter>("all");
   const { q, offset, setOffset } = useSearchedPages(search);
-  const input = { query: { status, q, offset } };
+  // Newest first, as the spec lists them, until the admin sorts by a column.
+  const { sort, toggle } = useSort<OrganizationSort>({ key: "created", direction: "descending" });
+  const input = { query: { status, q, offset, ...(sort && sortQuery(sort)) } };
   const query = useEndpointQuery(platformAdminEndpoints.organizations, input, keepShowing);
   useAdminFailure(query.error);
   const queryClient = useQueryClient();
@@ -98,7 +102,16 @@ export function OrganizationsTab({ search }: { search: string }) {
         {(page) => (
           <PagedTable
             labelledBy="adm-orgs-title"
-            columns={["Organization", "Owner", "Members", "Status", "Created", "Actions"]}
+            columns={[
+              { label: "Organization", sort: "name" },
+              { label: "Owner", sort: "owner" },
+              { label: "Members", sort: "members", first: "descending" },
+              { label: "Status", sort: "status" },
+              { label: "Created", sort: "created", first: "descending" },
+              "Actions",
+            ]}
+            sort={sort}
+            onSort={toggle}
             page={page}
             onOffset={setOffset}
           >

@@ -1,0 +1,51 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Invitation, InvitationState } from "../../../../contract/invitations";
+import { InvitationsTable } from "./InvitationsTable";
+
+const invitation = (full_name: string, state: InvitationState, sent_at: string): Invitation => ({
+  id: full_name,
+  list_id: "list",
+  email: `${full_name.toLowerCase().replace(/\s/g, ".")}@example.org`,
+  full_name,
+  state,
+  failure: state === "failed" ? "Mailbox unavailable" : null,
+  sent_at,
+  expires_at: "2026-04-01T00:00:00Z",
+  accepted_at: state === "accepted" ? "2026-03-05T00:00:00Z" : null,
+  revoked_at: null,
+  accepted_user_id: null,
+});
+
+// As the server lists them: newest first.
+const INVITATIONS = [
+  invitation("Kofi 10", "accepted", "2026-03-04T00:00:00Z"),
+  invitation("Ama", "delivered", "2026-03-03T00:00:00Z"),
+  invitation("Kofi 9", "failed", "2026-03-02T00:00:00Z"),
+];
+
+const invitees = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).getByRole("rowheader").querySelector("strong")?.textContent);
+
+describe("the invitations table", () => {
+  it("lists them newest first, then as the administrator sorts them: by state (what needs them first) or invitee", () => {
+    render(<InvitationsTable invitations={INVITATIONS} onChanged={() => undefined} />);
+    const header = (name: string) => screen.getByRole("columnheader", { name });
+    expect(header("Sent").getAttribute("aria-sort")).toBe("descending");
+    expect(invitees()).toEqual(["Kofi 10", "Ama", "Kofi 9"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "State" }));
+    expect(header("State").getAttribute("aria-sort")).toBe("ascending");
+    expect(header("Sent").hasAttribute("aria-sort")).toBe(false);
+    expect(invitees()).toEqual(["Kofi 9", "Ama", "Kofi 10"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Invitee" }));
+    expect(invitees()).toEqual(["Ama", "Kofi 9", "Kofi 10"]);
+    fireEvent.click(screen.getByRole("button", { name: "Invitee" }));
+    expect(header("Invitee").getAttribute("aria-sort")).toBe("descending");
+    expect(invitees()).toEqual(["Kofi 10", "Kofi 9", "Ama"]);
+  });
+});
