@@ -226,9 +226,10 @@ describe("sign-out", () => {
     });
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    // Only when it signed out (for its other tabs' sign-in page), nothing of the user's.
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("votespace_"))),
-    ).toEqual([]);
+    ).toEqual(["votespace_signed_out"]);
     await page.goto("/member");
     await page.waitForURL("**/signin");
     const session = await context.request.get("/api/session");

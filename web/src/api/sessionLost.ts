@@ -28,18 +28,15 @@ export const onSessionKept = kept.on;
 export const sessionKept = kept.emit;
 
 /**
- * The session ended elsewhere and this tab signed out because of it: the sign-in page says so once,
- * rather than appearing for no reason, and says how: "expired" ("Your session has expired. Please
- * sign in again.": another device, a password changed, its time up) or "tab" (this browser signed
- * out in another of its tabs, which the tab hears through the cached profile's removal).
+ * The session ended elsewhere and this tab signed out because of it: the sign-in page says so once
+ * ("Your session has expired. Please sign in again."), rather than appearing for no reason.
  */
-export type SessionEnd = "expired" | "tab";
-let ended: SessionEnd | null = null;
-export const noteSessionEnded = (how: SessionEnd) => {
-  ended = how;
+let endedElsewhere = false;
+export const noteSessionEnded = () => {
+  endedElsewhere = true;
 };
-export function takeSessionEnded(): SessionEnd | null {
-  const how = ended;
-  ended = null;
-  return how;
+export function takeSessionEnded(): boolean {
+  const ended = endedElsewhere;
+  endedElsewhere = false;
+  return ended;
 }

@@ -15,10 +15,10 @@ import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
-import { noteSessionEnded, onSessionLost, sessionKept, sessionLost } from "../../api/sessionLost";
+import { noteSessionEnded, onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
 import { forgetKeptForUser } from "./keptForUser";
-import { readCachedProfile, USER_KEY, writeCachedProfile } from "./storage";
+import { readCachedProfile, SIGNED_OUT_KEY, writeCachedProfile } from "./storage";
 
 type Status = "loading" | "ready" | "error";
 
@@ -56,11 +56,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [cached] = useState(readCachedProfile);
   const shownFor = useRef(cached?.id ?? null);
-  /**
-   * Signed out in another tab of this browser (its cached profile removed): this tab's session is
-   * read again at once, and the sign-in page says where it ended. Until someone signs in again.
-   */
-  const outInTab = useRef(false);
   /** Counts sign-ins and sign-outs, so a slow first session check cannot undo one made after it started. */
   const changes = useRef(0);
 
@@ -73,7 +68,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
    */
   const adopt = useCallback(
     (profile: Profile | null) => {
-      if (profile) outInTab.current = false;
       writeCachedProfile(profile);
       if ((profile?.id ?? null) !== shownFor.current) {
         shownFor.current = profile?.id ?? null;
@@ -115,29 +109,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A request or the socket says the session may have ended elsewhere: read it again; if it is
   // gone, this tab signs out (its guards then go to the sign-in page, and back after it).
-  useEffect(() => {
-    const stopLost = onSessionLost(() => {
-      if (!queryClient.getQueryData(sessionKey)) return;
-      void queryClient.refetchQueries({ queryKey: sessionKey, exact: true }).then(() => {
-        if (queryClient.getQueryData(sessionKey)) {
-          sessionKept();
-          return;
-        }
-        noteSessionEnded(outInTab.current ? "tab" : "expired");
-      });
-    });
-    // (The socket's close for the ended session may come first, or after: either way it is said.)
-    const heard = (event: StorageEvent) => {
-      if (event.key !== USER_KEY) return;
-      outInTab.current = event.newValue === null;
-      if (outInTab.current) sessionLost();
-    };
-    window.addEventListener("storage", heard);
-    return () => {
-      stopLost();
-      window.removeEventListener("storage", heard);
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        if (!queryClient.getQueryData(sessionKey)) return;
+        void queryClient.refetchQueries({ queryKey: sessionKey, exact: true }).then(() => {
+          if (queryClient.getQueryData(sessionKey)) sessionKept();
+          else noteSessionEnded();
+        });
+      }),
+    [queryClient],
+  );
 
   const user = session.data ?? null;
   const status: Status = session.isError ? "error" : session.data === undefined ? "loading" : "ready";
@@ -156,9 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         changes.current++;
-        // The record goes first: the browser's other tabs hear of it before the server's end of the
-        // session reaches their sockets, and say they were signed out in another tab.
-        writeCachedProfile(null);
+        localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
         try {
           await call(accountsEndpoints.signOut);
         } finally {

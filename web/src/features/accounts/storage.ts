@@ -19,6 +19,12 @@ export function readCachedProfile(): Profile | null {
   return null;
 }
 
+/**
+ * When this browser last signed out (a time, nothing of the user's): its other tabs, signed out by
+ * it, say so on the sign-in page rather than that their session expired (SignInPage).
+ */
+export const SIGNED_OUT_KEY = "votespace_signed_out";
+
 export function writeCachedProfile(profile: Profile | null): void {
   if (profile) localStorage.setItem(USER_KEY, JSON.stringify(profile));
   else {
