@@ -1,4 +1,5 @@
 /** The channels feature's endpoints, declared once; the schemas, types and messages they use are in `channels.ts`. */
+import type { ChannelPosters } from "./channel-settings";
 import type { Channel, ChannelCreated, ChannelSaved } from "./channels";
 import {
   channelMembersInput,
@@ -69,7 +70,7 @@ export const channelsEndpoints = {
     path: "/api/channels/:id/posters",
     access: "user",
     params: idParams,
-    response: typedAnswer<{ user_ids: string[] }>(),
+    response: typedAnswer<ChannelPosters>(),
   }),
   setPosters: endpoint({
     method: "PUT",
@@ -77,6 +78,6 @@ export const channelsEndpoints = {
     access: "user",
     params: idParams,
     body: channelMembersInput,
-    response: typedAnswer<{ user_ids: string[] }>(),
+    response: typedAnswer<ChannelPosters>(),
   }),
 };

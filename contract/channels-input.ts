@@ -40,6 +40,15 @@ export const channelPermissionsSchema = z.strictObject({
 });
 export type ChannelPermissions = z.output<typeof channelPermissionsSchema>;
 
+/**
+ * A save of the permissions names only the switches it changes, merged into the stored ones: the two
+ * are independent, so two administrators' switches both stay (no default fills a switch not named).
+ */
+export const channelPermissionsChange = z.strictObject({
+  membersCanComment: z.boolean().optional(),
+  membersCanAttach: z.boolean().optional(),
+});
+
 /** A calendar date YYYY-MM-DD that exists (never rolled over: 2026-12-32 is refused, not January 1). */
 export const calendarDateSchema = (required: string) =>
   z
@@ -152,12 +161,21 @@ export const createChannelInput = z
   });
 export type CreateChannelInput = z.input<typeof createChannelInput>;
 
+/**
+ * The version of what is saved whole (a channel's security settings or posters) that the edit
+ * started from, as an election's definition and roll have: refused (409) when it changed since; an
+ * API client that sends none writes as before (server/db/versions.ts).
+ */
+const editedVersion = z.number().int().positive().optional();
+
 export const updateChannelInput = z.strictObject({
   name: channelName.optional(),
   description: z.string().overwrite(trimmed).max(CHANNEL_DESCRIPTION_MAX).optional(),
   is_private: z.boolean().optional(),
+  /** The verification rules are one set, saved whole with the `security_version` they started from. */
   security_settings: securitySettingsSchema.optional(),
-  permissions: channelPermissionsSchema.optional(),
+  security_version: editedVersion,
+  permissions: channelPermissionsChange.optional(),
 });
 export type UpdateChannelInput = z.input<typeof updateChannelInput>;
 
@@ -180,4 +198,8 @@ export const channelPreferencesInput = z.strictObject({
 });
 export type ChannelPreferencesInput = z.input<typeof channelPreferencesInput>;
 
-export const channelMembersInput = z.strictObject({ user_ids: z.array(z.uuid()).max(10_000) });
+/** The private channel's posters, chosen whole from the list at `version` (ChannelPosters). */
+export const channelMembersInput = z.strictObject({
+  user_ids: z.array(z.uuid()).max(10_000),
+  version: editedVersion,
+});

@@ -82,6 +82,13 @@ export interface Channel {
   security_settings: SecuritySettings;
   voting_settings: VotingSettings | null;
   permissions: ChannelPermissions;
+  /**
+   * Raised by each save of the security settings: the settings form sends the version it started
+   * from, and an older one is refused (409), so a stale tab never writes another's rules back.
+   */
+  security_version: number;
+  /** The same for the private channel's posters (ChannelPosters.version), apart from the settings'. */
+  posters_version: number;
   created_at: string;
   /** The viewer's own choices for this channel. */
   preferences: ChannelPreferences;

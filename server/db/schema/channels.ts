@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -33,6 +34,14 @@ export const channels = pgTable(
     securitySettings: jsonb("security_settings").$type<SecuritySettings>().notNull(),
     votingSettings: jsonb("voting_settings").$type<VotingSettings>(),
     permissions: jsonb("permissions").$type<ChannelPermissions>().notNull(),
+    /**
+     * What an administrator's edit of the security settings is based on (the election's verification
+     * rules, for an election channel): raised by each save of them (service.ts updateChannel). Settings
+     * sent with an older version are refused (409): a stale tab never writes another's back.
+     */
+    securityVersion: integer("security_version").notNull().default(1),
+    /** The same for the list of members who may post (setChannelPosters), apart from the settings'. */
+    postersVersion: integer("posters_version").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

@@ -37,6 +37,8 @@ export function presentChannel(
     security_settings: effectiveSecurity(row.type, row.securitySettings),
     voting_settings: row.votingSettings ?? null,
     permissions: row.permissions,
+    security_version: row.securityVersion,
+    posters_version: row.postersVersion,
     created_at: row.createdAt.toISOString(),
     preferences: presentPreferences(preferences, clock),
     can: {

@@ -69,19 +69,18 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     channel: await setChannelPreferences(db, clock, auth.user, params.id, body),
   }));
 
-  route(app, channelsEndpoints.posters, async ({ auth, params }) => ({
-    user_ids: await channelPosters(db, auth.user, params.id),
-  }));
+  route(app, channelsEndpoints.posters, ({ auth, params }) => channelPosters(db, auth.user, params.id));
 
   route(app, channelsEndpoints.setPosters, async ({ auth, params, body }) => {
-    const { userIds: saved, organizationId } = await setChannelPosters(
+    const { posters, organizationId } = await setChannelPosters(
       db,
       auth.user,
       params.id,
       body.user_ids,
+      body.version,
     );
     // Who may post changed: each member's channel record (its `can.post`) is read again at once.
     await changed("channel.updated", { id: params.id, organization_id: organizationId });
-    return { user_ids: saved };
+    return posters;
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { type ChannelPosters, channelSettingsMessages } from "../../../contract/channel-settings";
 import { type Channel, DEFAULT_PERMISSIONS, DUPLICATE_SUFFIX } from "../../../contract/channels";
 import type {
   channelPreferencesInput,
@@ -18,7 +19,8 @@ import {
   posts,
   uploads,
 } from "../../db/schema";
-import { hasChanges, updateWhere } from "../../db/update";
+import { hasChanges } from "../../db/update";
+import { atVersion, raisedVersion, requireVersion, requireWritten } from "../../db/versions";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -175,7 +177,16 @@ export async function createChannel(
   }
 }
 
-/** Rename, describe, change visibility, security settings or permissions (administrators). */
+/**
+ * Rename, describe, change visibility, security settings or permissions (administrators).
+ *
+ * Two administrators (or tabs) at once: the security settings are one set of rules (an election's
+ * verification rules until voting opens), saved whole, so a save that names the `security_version` it
+ * started from is written only while the channel is still at it (checked in the update that raises
+ * it) and otherwise refused with 409, its election's audit left as it was. The permissions are
+ * independent switches: only those named are merged into the stored ones, in the update itself. The
+ * name, description and visibility are single fields, each saved alone.
+ */
 export async function updateChannel(
   db: Db,
   clock: Clock,
@@ -186,29 +197,50 @@ export async function updateChannel(
   const row = await channelToChange(db, user, channelId);
   if (input.name !== undefined && input.name === row.name) throw badRequest(messages.renameSame);
   checkSecurityFor(row.type, input.security_settings);
+  const security = input.security_settings;
+  // Only the switches named, merged in the update (jsonb ||): another's change to the others stays.
+  const permissions =
+    input.permissions && Object.entries(input.permissions).filter(([, on]) => on !== undefined);
   try {
     await db.transaction(async (tx) => {
-      // An election's verification rules: recorded while upcoming, frozen once voting opened.
-      if (input.security_settings !== undefined && row.type === "election") {
+      // An election's verification rules: recorded while upcoming, frozen once voting opened (told
+      // so before that the form is stale: voting opening does not move the settings' version).
+      if (security !== undefined && row.type === "election") {
         await guardSecurityChange(tx, {
           channelId,
           actorId: user.id,
           before: row.securitySettings,
-          after: input.security_settings,
+          after: security,
         });
       }
-      await updateWhere(
-        tx,
-        channels,
-        {
-          name: input.name,
-          description: input.description,
-          isPrivate: input.is_private,
-          securitySettings: input.security_settings,
-          permissions: input.permissions,
-        },
-        eq(channels.id, channelId),
-      );
+      // Stale already when read: the audit above named the settings of an older version.
+      if (security !== undefined)
+        requireVersion(input.security_version, row.securityVersion, changedElsewhere);
+      const values = {
+        name: input.name,
+        description: input.description,
+        isPrivate: input.is_private,
+        ...(security !== undefined && {
+          securitySettings: security,
+          securityVersion: raisedVersion(channels.securityVersion),
+        }),
+        ...(permissions?.length && {
+          permissions: sql`${channels.permissions} || ${JSON.stringify(Object.fromEntries(permissions))}::jsonb`,
+        }),
+      };
+      if (!hasChanges(values)) return;
+      const [written] = await tx
+        .update(channels)
+        .set(values)
+        .where(
+          and(
+            eq(channels.id, channelId),
+            security === undefined ? undefined : atVersion(channels.securityVersion, input.security_version),
+          ),
+        )
+        .returning({ id: channels.id });
+      // Moved on meanwhile (another save from the same version came first): nothing of this one stays.
+      if (security !== undefined) requireWritten(written, changedElsewhere);
     });
   } catch (error) {
     nameTaken(error, input.name ?? row.name);
@@ -305,14 +337,16 @@ export async function setChannelPreferences(
   return getChannel(db, clock, user, channelId);
 }
 
-/** Members allowed to post in a private channel (administrators always may). */
-export async function channelPosters(db: Db, user: User, channelId: string): Promise<string[]> {
-  await channelForAdmin(db, user, channelId);
+const changedElsewhere = channelSettingsMessages.securityChangedElsewhere;
+
+/** Members allowed to post in a private channel (administrators always may), with the list's version. */
+export async function channelPosters(db: Db, user: User, channelId: string): Promise<ChannelPosters> {
+  const row = await channelForAdmin(db, user, channelId);
   const rows = await db
     .select({ userId: channelMembers.userId })
     .from(channelMembers)
     .where(eq(channelMembers.channelId, channelId));
-  return rows.map((r) => r.userId);
+  return { user_ids: rows.map((r) => r.userId), version: row.postersVersion };
 }
 
 export async function setChannelPosters(
@@ -320,7 +354,8 @@ export async function setChannelPosters(
   user: User,
   channelId: string,
   userIds: string[],
-): Promise<{ userIds: string[]; organizationId: string }> {
+  version?: number,
+): Promise<{ posters: ChannelPosters; organizationId: string }> {
   const row = await channelToChange(db, user, channelId);
   const unique = [...new Set(userIds)];
   // Every one a member, in one statement (up to 10,000 picked: one read each took seconds).
@@ -336,10 +371,21 @@ export async function setChannelPosters(
       );
     if ((members?.n ?? 0) < unique.length) throw badRequest(messages.notMember);
   }
-  await db.transaction(async (tx) => {
+  const postersChanged = channelSettingsMessages.postersChangedElsewhere;
+  requireVersion(version, row.postersVersion, postersChanged);
+  const saved = await db.transaction(async (tx) => {
+    // The list is chosen whole: written only while it is still at the version the choice started
+    // from, checked in the update that raises it and holds the channel's row until commit.
+    const [raised] = await tx
+      .update(channels)
+      .set({ postersVersion: raisedVersion(channels.postersVersion) })
+      .where(and(eq(channels.id, channelId), atVersion(channels.postersVersion, version)))
+      .returning({ version: channels.postersVersion });
+    const { version: next } = requireWritten(raised, postersChanged);
     await tx.delete(channelMembers).where(eq(channelMembers.channelId, channelId));
     if (unique.length > 0)
       await tx.insert(channelMembers).values(unique.map((userId) => ({ channelId, userId })));
+    return next;
   });
-  return { userIds: unique, organizationId: row.organizationId };
+  return { posters: { user_ids: unique, version: saved }, organizationId: row.organizationId };
 }

@@ -6,6 +6,7 @@ import type { electionDefinitionInput } from "../../../contract/elections-input"
 import { wallClock, zonedInstant } from "../../../contract/zoned-time";
 import type { Db } from "../../db/connect";
 import { channels, electionPositions, elections, organizations } from "../../db/schema";
+import { atVersion, raisedVersion, requireVersion } from "../../db/versions";
 import { badRequest, conflict } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { Bus } from "../../realtime/bus";
@@ -18,7 +19,7 @@ import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
 
 /** The election's `version` raised, in the statement that changes its definition. */
-const nextVersion = () => sql`${elections.version} + 1`;
+const nextVersion = () => raisedVersion(elections.version);
 
 /**
  * upcoming → active: the voter roll is fixed (the organization's voters at this moment, or those the
@@ -250,8 +251,7 @@ export async function updateDefinition(
   // Frozen first: an editor left open while voting opened is told so, not that its start is past.
   if (row.status !== "upcoming") throw badRequest(electionServerMessages.definitionFrozen);
   // Stale already: told so before any rule of the draft (its start may have passed meanwhile).
-  const stale = input.version !== undefined && input.version !== row.version;
-  if (stale) throw conflict(electionServerMessages.changedElsewhere);
+  requireVersion(input.version, row.version, electionServerMessages.changedElsewhere);
   const voting = input.voting_settings;
   const window = votingWindow(voting, await timeZoneOf(db, row.organizationId), now);
   return db.transaction(async (tx) => {
@@ -272,7 +272,7 @@ export async function updateDefinition(
         and(
           eq(elections.id, electionId),
           eq(elections.status, "upcoming"),
-          input.version === undefined ? undefined : eq(elections.version, input.version),
+          atVersion(elections.version, input.version),
         ),
       )
       .returning();

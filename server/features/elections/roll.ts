@@ -16,7 +16,8 @@ import {
   users,
   voterLists,
 } from "../../db/schema";
-import { badRequest, conflict } from "../../http/errors";
+import { raisedVersion, requireVersion } from "../../db/versions";
+import { badRequest } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import { electionForAdmin, electionToManage } from "./access";
 import type { ElectionRow } from "./queries";
@@ -150,12 +151,10 @@ export async function setElectionRoll(
     const [locked] = await tx.select().from(elections).where(eq(elections.id, electionId)).for("update");
     if (locked?.status !== "upcoming") throw badRequest(rollMessages.fixed);
     // Checked under the row lock: of two choices from the same version, the second finds it moved on.
-    if (input.version !== undefined && input.version !== locked.rollVersion) {
-      throw conflict(rollMessages.changedElsewhere);
-    }
+    requireVersion(input.version, locked.rollVersion, rollMessages.changedElsewhere);
     const [chosen] = await tx
       .update(elections)
-      .set({ rollVersion: sql`${elections.rollVersion} + 1` })
+      .set({ rollVersion: raisedVersion(elections.rollVersion) })
       .where(eq(elections.id, electionId))
       .returning();
     await tx.delete(electionRolls).where(eq(electionRolls.electionId, electionId));

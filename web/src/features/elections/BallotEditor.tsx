@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { POSITION_LABELS } from "../../../../contract/channels";
 import { votingSettingsSchema } from "../../../../contract/channels-input";
@@ -9,11 +9,12 @@ import { startIsPast } from "../../../../contract/zoned-time";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { useEndpointMutation } from "../../api/query";
+import { ChangedElsewhere } from "../../ui/ChangedElsewhere";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { fieldProps, formError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { useVersionedEdit } from "../../ui/form/useVersionedEdit";
 import { TrashIcon } from "../../ui/icons";
-import { messageOf } from "../../ui/messageOf";
 import { useToast } from "../../ui/Toast";
 import { AddCandidate } from "./AddCandidateForm";
 import styles from "./BallotEditor.module.css";
@@ -57,53 +58,29 @@ export function BallotEditor({
   const toast = useToast();
   const form = useContractForm(votingSettingsSchema, { defaultValues: definitionOf(election) });
   const candidates = useFieldArray({ control: form.control, name: "candidates" });
-  const [base, setBase] = useState(election.version);
-  // The server's refusal of a save based on an older version (409), until the election is reloaded.
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
   // A question's dialog open holds a draft of its own: an unsaved edit too (its place may move).
   const [questionOpen, setQuestionOpen] = useState(false);
-  /** The form starts again from this version of the election (the edits are dropped). */
-  const standOn = (next: Election) => {
-    form.reset(definitionOf(next));
-    setBase(next.version);
-    setRefusal(null);
-  };
+  const { isDirty: dirty, isSubmitting: saving } = form.formState;
+  const edit = useVersionedEdit({
+    current: election,
+    versionOf: (value) => value.version,
+    unsaved: dirty || questionOpen,
+    standOn: (next) => form.reset(definitionOf(next)),
+    read: async () => {
+      const fresh = await call(electionsEndpoints.get, { params: { id: election.id } });
+      onUpdated(fresh);
+      return fresh;
+    },
+    changed: text.changedElsewhere,
+    failed: text.actionFailed,
+  });
   const save = useEndpointMutation(electionsEndpoints.setDefinition, {
     onSuccess: (next) => {
-      standOn(next);
+      edit.saved(next);
       onUpdated(next);
       toast(text.saved);
     },
   });
-  const { isDirty: dirty, isSubmitting: saving } = form.formState;
-  const unsaved = dirty || questionOpen;
-  // A newer version only: a read begun before this tab's own save may arrive after it.
-  const stale = election.version > base;
-  // Changed elsewhere with nothing unsaved here: the form simply shows the new ballot.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: standOn is remade at each render; the election and what is unsaved decide
-  useEffect(() => {
-    if (stale && !unsaved) standOn(election);
-  }, [stale, unsaved, election]);
-  /** Reads the election as it now is and starts the form again from it. */
-  const reload = async () => {
-    setReloading(true);
-    try {
-      const fresh = await call(electionsEndpoints.get, { params: { id: election.id } });
-      standOn(fresh);
-      onUpdated(fresh);
-    } catch (failure) {
-      toast(text.actionFailed(messageOf(failure)), "error");
-    } finally {
-      setReloading(false);
-    }
-  };
-  /** A save refused as based on an older version: the edits stay, the refusal is shown, and the page reads the election again. */
-  const refusedAsStale = (failure: unknown) => {
-    if (!(failure instanceof ApiError && failure.status === 409)) throw failure;
-    setRefusal(failure.message);
-    void call(electionsEndpoints.get, { params: { id: election.id } }).then(onUpdated, () => {});
-  };
   const questions = form.watch("questions") ?? [];
   // What stops the save, shown as the draft changes: the contract's first rule broken.
   const draft = form.watch();
@@ -123,8 +100,8 @@ export function BallotEditor({
       className={styles.editor}
       onSubmit={submitting(form, (voting_settings) =>
         save
-          .mutateAsync({ params: { id: election.id }, body: { voting_settings, version: base } })
-          .catch(refusedAsStale)
+          .mutateAsync({ params: { id: election.id }, body: { voting_settings, version: edit.base } })
+          .catch(edit.refused)
           .catch(underOwnField),
       )}
       noValidate
@@ -175,14 +152,13 @@ export function BallotEditor({
       />
       <QuorumField {...fieldProps(form, "quorumPercent", quorumValue)} />
       {dirty && problem && <p className={shared.fieldError}>{problem}</p>}
-      {(refusal || (stale && unsaved)) && (
-        <div className={cx("alert alert-info", styles.changedElsewhere)} role="alert">
-          <p>{refusal ?? text.changedElsewhere}</p>
-          <button type="button" className="btn" onClick={() => void reload()} disabled={reloading || saving}>
-            {reloading ? text.reloading : text.reloadElection}
-          </button>
-        </div>
-      )}
+      <ChangedElsewhere
+        notice={edit.notice}
+        reloadLabel={text.reloadElection}
+        reloading={edit.reloading}
+        busy={saving}
+        onReload={edit.reload}
+      />
       {refused && (
         <p className="alert alert-error" role="alert">
           {refused}

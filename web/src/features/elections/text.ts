@@ -174,7 +174,6 @@ export const text = {
   changedElsewhere:
     "This election was changed in another tab or by another administrator. Your unsaved changes are still here, but they cannot be saved over theirs: reload the election to see their changes, then make yours again.",
   reloadElection: "Reload election",
-  reloading: "Reloading...",
   needsCandidate: "Add at least one candidate.",
   working: "Working...",
   opened: "Voting is open",

@@ -102,3 +102,34 @@ describe("Edit Profile: all of the change or none of it", () => {
     expect(uploadLogo).not.toHaveBeenCalled();
   });
 });
+
+describe("Edit Profile in two tabs", () => {
+  it("sends only the fields changed here, and takes another tab's change to the others while editing", async () => {
+    vi.mocked(call).mockResolvedValue({ ...profile, name: "Riverside Co-op Renamed" });
+    const user = userEvent.setup();
+    const callbacks = { onApplied: vi.fn(), onSaved: vi.fn(), onCancel: vi.fn() };
+    const view = (shown: OrganizationProfile) => (
+      <QueryClientProvider client={client}>
+        <ProfileEditForm profile={shown} {...callbacks} />
+      </QueryClientProvider>
+    );
+    const client = createQueryClient();
+    const { rerender } = render(view(profile));
+    const name = screen.getByLabelText(/Organization Name/);
+    await user.clear(name);
+    await user.type(name, "Riverside Co-op Renamed");
+    // Another tab saves a description and a location meanwhile; its event brings the new profile.
+    rerender(view({ ...profile, description: "Homes for all", location: "Mombasa, Kenya" }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText("Description")).toHaveProperty("value", "Homes for all"),
+    );
+    expect(screen.getByLabelText(/Organization Name/)).toHaveProperty("value", "Riverside Co-op Renamed");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await vi.waitFor(() => expect(callbacks.onCancel).toHaveBeenCalled());
+    // Only the name: the other tab's description and location are not written back with old values.
+    expect(vi.mocked(call).mock.calls[0]?.[1]).toEqual({
+      params: { id: "org-1" },
+      body: { name: "Riverside Co-op Renamed" },
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
 import { updateOrganizationInput } from "../../../../contract/organizations";
@@ -8,6 +8,7 @@ import { cx } from "../../ui/cx";
 import { Field, SelectField } from "../../ui/Field";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { changedFields, useFollowSaved } from "../../ui/form/useFollowSaved";
 import { Status } from "../../ui/Status";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { OrgLogo, OrgLogoPreview } from "./OrgLogo";
@@ -24,7 +25,23 @@ const TIME_ZONES: readonly string[] = [
   ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC"),
 ];
 
-/** Edit Profile mode: name, description, website, location and logo; the server checks each field. */
+/** The profile's fields as the form edits them. */
+const fieldsOf = (profile: OrganizationProfile) => ({
+  name: profile.name,
+  description: profile.description,
+  website: profile.website,
+  location: profile.location,
+  timezone: profile.timezone,
+});
+
+/**
+ * Edit Profile mode: name, description, website, location and logo; the server checks each field.
+ *
+ * The fields are independent, so a save sends only those changed here (`PATCH` writes only the
+ * fields named): another tab's or administrator's change to the others is never written back with
+ * the values this form opened with. While the form is open, such a change shows in the fields not
+ * edited here; those edited keep their values.
+ */
 export function ProfileEditForm({
   profile,
   onApplied,
@@ -38,15 +55,11 @@ export function ProfileEditForm({
   onSaved(profile: OrganizationProfile): void;
   onCancel(): void;
 }) {
-  const form = useContractForm(updateOrganizationInput, {
-    defaultValues: {
-      name: profile.name,
-      description: profile.description,
-      website: profile.website,
-      location: profile.location,
-      timezone: profile.timezone,
-    },
-  });
+  const key = JSON.stringify(fieldsOf(profile));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved fields change when their content does
+  const saved = useMemo(() => fieldsOf(profile), [key]);
+  const form = useContractForm(updateOrganizationInput, { defaultValues: saved });
+  useFollowSaved(form, saved);
   const update = useEndpointMutation(organizationsEndpoints.update);
   const [logo, setLogo] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -76,7 +89,7 @@ export function ProfileEditForm({
       setLogo(null);
       setLogoSaved(true);
     }
-    onSaved(await update.mutateAsync({ params: { id: profile.id }, body }));
+    onSaved(await update.mutateAsync({ params: { id: profile.id }, body: changedFields(body, saved) }));
     onCancel();
   });
 

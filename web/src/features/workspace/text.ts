@@ -54,6 +54,12 @@ export const text = {
   noVoterMembers: "This organization has no members besides its administrators yet.",
   loadingMembers: "Loading members...",
   saveSection: "Save",
+  securityChangedElsewhere:
+    "This channel's security settings were changed in another tab or by another administrator. Your unsaved changes are still here, but they cannot be saved over theirs: reload the settings to see their changes, then make yours again.",
+  reloadSettings: "Reload settings",
+  postersChangedElsewhere:
+    "Who may post in this channel was changed in another tab or by another administrator. Your unsaved choice is still here, but it cannot be saved over theirs: reload the list to see their choice, then make yours again.",
+  reloadPosters: "Reload list",
   // Home
   welcome: (name: string) => `Welcome to ${name}`,
   noDescription: "No description provided",

@@ -95,3 +95,10 @@ export function fieldProps<T extends FieldValues, Out>(
   const error: { message?: string } | undefined = get(form.formState.errors, name);
   return { ...form.register(name, options), error: error?.message };
 }
+
+// Forms saved whole with a version, and forms of independent fields (docs/security.md, "Two
+// administrators at once"), bundled with the forms: a chunk of their own would be one more name in
+// each lazy page's list of files to load, the ballot page's first load among them.
+export { ChangedElsewhere } from "../ChangedElsewhere";
+export { changedFields, editedFields, useFollowSaved } from "./useFollowSaved";
+export { useVersionedEdit } from "./useVersionedEdit";

@@ -1,5 +1,6 @@
 import type { Channel, ChannelPermissions } from "../../../../../contract/channels";
 import { updateChannelInput } from "../../../../../contract/channels-input";
+import { changedFields } from "../../../ui/form/useFollowSaved";
 import { Toggle } from "../../../ui/Toggle";
 import { text } from "../../workspace/text";
 import styles from "../channelSettings.module.css";
@@ -7,9 +8,17 @@ import { Section, SectionFoot, useChannelUpdateForm } from "./section";
 
 const schema = updateChannelInput.pick({ permissions: true }).required();
 
-/** What members may do in the channel besides reading. */
+/**
+ * What members may do in the channel besides reading. The switches are independent: only those
+ * changed here are sent (merged into the stored ones), so another tab's change to the other stays.
+ */
 export function PermissionsSection({ channel }: { channel: Channel }) {
-  const { form, clear, foot } = useChannelUpdateForm(channel, schema, { permissions: channel.permissions });
+  const { form, clear, foot } = useChannelUpdateForm(
+    channel,
+    schema,
+    (saved) => ({ permissions: saved.permissions }),
+    ({ permissions }) => ({ permissions: changedFields(permissions, channel.permissions) }),
+  );
   const permissions = form.watch("permissions");
   const toggle = (key: keyof ChannelPermissions, label: string) => (
     <Toggle

@@ -1,4 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { type ChannelPosters, channelSettingsMessages } from "../../../../../contract/channel-settings";
 import type { Channel } from "../../../../../contract/channels";
 import { channelsEndpoints } from "../../../../../contract/channels-endpoints";
 import { channelMembersInput } from "../../../../../contract/channels-input";
@@ -15,7 +17,18 @@ import { Section, SectionFoot, useSectionForm } from "./section";
 export const postersChanged = (saved: readonly string[], chosen: readonly string[]): boolean =>
   saved.length !== chosen.length || saved.some((id) => !chosen.includes(id));
 
-/** Member Management (private channels): which voting members may post here. */
+const schema = channelMembersInput.pick({ user_ids: true });
+const versionedOf = (posters: ChannelPosters) => ({
+  saved: { user_ids: posters.user_ids },
+  version: posters.version,
+});
+
+/**
+ * Member Management (private channels): which voting members may post here. The list is chosen
+ * whole, with the version it started from: a choice from an older one is refused (409), and another
+ * tab's save (the channel's `posters_version` moves on with its event) keeps an unsaved choice here
+ * and says so, with "Reload list"; with nothing unsaved the list simply shows theirs.
+ */
 export function PostersSection({ channel }: { channel: Channel }) {
   const { members } = useWorkspace();
   const queryClient = useQueryClient();
@@ -23,12 +36,30 @@ export function PostersSection({ channel }: { channel: Channel }) {
   const input = { params: { id: channel.id } };
   const posters = useEndpointQuery(channelsEndpoints.posters, input);
   const saved = posters.data?.user_ids;
-  const { form, clear, foot } = useSectionForm({
-    schema: channelMembersInput,
+  // Another tab's or administrator's choice: the channel says the list moved on, and it is read again.
+  const behind = posters.data !== undefined && channel.posters_version > posters.data.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the channel's version of the list decides
+  useEffect(() => {
+    if (behind) void posters.refetch();
+  }, [behind, channel.posters_version]);
+  const { form, clear, foot, changedElsewhere } = useSectionForm({
+    schema,
     saved: { user_ids: saved ?? [] },
     endpoint: channelsEndpoints.setPosters,
-    input: (body) => ({ ...input, body }),
+    input: (body, version) => ({ ...input, body: { ...body, version } }),
     onSaved: (result) => queryClient.setQueryData(endpointKey(channelsEndpoints.posters, input), result),
+    versioned: {
+      // Nothing read yet: 0, so the list read stands as the first version.
+      version: posters.data?.version ?? 0,
+      of: versionedOf,
+      read: async () => {
+        const { data, error } = await posters.refetch();
+        if (!data) throw error ?? new Error(messages.connectionError);
+        return versionedOf(data);
+      },
+      changed: text.postersChangedElsewhere,
+      staleWords: channelSettingsMessages.postersChangedElsewhere,
+    },
   });
   const chosen = form.watch("user_ids");
 
@@ -72,6 +103,7 @@ export function PostersSection({ channel }: { channel: Channel }) {
           </fieldset>
         )}
       </LoadState>
+      {changedElsewhere(text.reloadPosters)}
       <SectionFoot {...foot} dirty={saved !== undefined && postersChanged(saved, chosen)} />
     </Section>
   );

@@ -1,3 +1,4 @@
+import { channelSettingsMessages } from "../../../../../contract/channel-settings";
 import type { Channel, ChannelType, SecuritySettings } from "../../../../../contract/channels";
 import { updateChannelInput } from "../../../../../contract/channels-input";
 import { Toggle } from "../../../ui/Toggle";
@@ -58,16 +59,27 @@ const pick = (settings: SecuritySettings, toggles: SecurityToggle[]) =>
 
 const schema = updateChannelInput.pick({ security_settings: true }).required();
 
-/** The channel's security switches (an administrator's choice for everyone). */
+/**
+ * The channel's security switches (an administrator's choice for everyone; an election channel's
+ * verification rules until voting opens). They are one set of rules, saved whole with the
+ * `security_version` the form started from: a save from an older one is refused (409), and another
+ * tab's save keeps this form's unsaved switches and says so, with "Reload settings".
+ */
 export function SecuritySettingsSection({ channel }: { channel: Channel }) {
   const toggles = securityToggles(channel.type);
-  const { form, clear, foot } = useChannelUpdateForm(
+  const { form, clear, foot, changedElsewhere } = useChannelUpdateForm(
     channel,
     schema,
-    { security_settings: channel.security_settings },
-    ({ security_settings }) => ({
+    (saved) => ({ security_settings: saved.security_settings }),
+    ({ security_settings }, version) => ({
       security_settings: { ...channel.security_settings, ...pick(security_settings, toggles) },
+      security_version: version,
     }),
+    {
+      versionOf: (saved) => saved.security_version,
+      changed: text.securityChangedElsewhere,
+      staleWords: channelSettingsMessages.securityChangedElsewhere,
+    },
   );
   const settings = form.watch("security_settings");
   return (
@@ -96,6 +108,7 @@ export function SecuritySettingsSection({ channel }: { channel: Channel }) {
           />
         ))}
       </div>
+      {changedElsewhere(text.reloadSettings)}
       <SectionFoot {...foot} />
     </Section>
   );

@@ -11,7 +11,9 @@ const schema = updateChannelInput.pick({ is_private: true }).required();
 /** Public (every member) or private (only the chosen posters may write). */
 export function VisibilitySection({ channel }: { channel: Channel }) {
   const name = useId();
-  const { form, clear, foot } = useChannelUpdateForm(channel, schema, { is_private: channel.is_private });
+  const { form, clear, foot } = useChannelUpdateForm(channel, schema, (saved) => ({
+    is_private: saved.is_private,
+  }));
   const isPrivate = form.watch("is_private");
   const options = [
     { value: false, label: text.public, note: text.publicNote },
