@@ -12,8 +12,9 @@ import {
   clockTime,
   votingSettingsSchema,
 } from "./channels-input";
-import { electionMessages, electionServerMessages } from "./elections";
+import { electionServerMessages } from "./elections";
 import { messages } from "./messages";
+import { verificationMessages } from "./verification-messages";
 import { trimmed, z } from "./zod";
 
 export const startVerificationInput = z.discriminatedUnion(
@@ -28,7 +29,7 @@ export const startVerificationInput = z.discriminatedUnion(
 
 export const confirmVerificationInput = z.strictObject({
   method: z.enum(["voters_card", "phone"]),
-  code: z.string().regex(/^\d{6}$/, { error: electionMessages.invalidCode }),
+  code: z.string().regex(/^\d{6}$/, { error: verificationMessages.invalidCode }),
 });
 
 export const castVoteInput = z.strictObject({

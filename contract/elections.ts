@@ -44,9 +44,6 @@ export const electionMessages = {
   castError: "An error occurred while casting your vote",
   voteCast: "Your vote has been cast successfully!",
   verificationCancelled: "Verification failed or was cancelled. Your vote was not cast.",
-  invalidCode: "Invalid verification code. Please check and try again.",
-  verificationError: "An error occurred during verification. Please try again.",
-  verifyFailedDefault: "We could not verify your identity. Please try again.",
   notOpen: "Voting is not open for this election.",
   /** Shown only for a cancelled election whose administrators hid its results (a completed one shows them to all). */
   resultsHidden: "This election was cancelled; its results are not published.",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bulletin } from "../contract/bulletin";
 import { type Channel, DEFAULT_SECURITY_SETTINGS } from "../contract/channels";
 import { type Election, electionMessages, electionServerMessages } from "../contract/elections";
+import { verificationMessages } from "../contract/verification-messages";
 import { apiJson } from "./browser";
 import {
   launchBrowser,
@@ -383,7 +384,7 @@ describe("elections", () => {
     const wrong = sent === "000000" ? "111111" : "000000";
     await code.fill(wrong);
     await dialog.getByRole("button", { name: "Verify" }).click();
-    await dialog.getByText(electionMessages.invalidCode).waitFor();
+    await dialog.getByText(verificationMessages.invalidCode).waitFor();
     await dialog.getByRole("button", { name: "Enter the code again" }).click();
     await code.fill(sent);
     await shot(voter.page, "election-phone-code");

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../contract/elections";
 import { messages } from "../contract/messages";
+import { verificationMessages } from "../contract/verification-messages";
 import { launchBrowser, openElection, organizationWithVoter, shot } from "./support";
 
 let browser: Browser;
@@ -105,7 +106,7 @@ describe("a server that is briefly unavailable", () => {
     await voter.context.setOffline(true);
     await verifyWithNationalId(voter.page, voterAccount.id_number, { closes: false });
     const dialog = verificationDialog(voter.page);
-    await dialog.getByText(electionMessages.verificationError).waitFor();
+    await dialog.getByText(verificationMessages.verificationError).waitFor();
     await shot(voter.page, "offline-verification-failed");
 
     await voter.context.setOffline(false);

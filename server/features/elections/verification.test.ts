@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages, electionServerMessages } from "../../../contract/elections";
+import { verificationMessages } from "../../../contract/verification-messages";
 import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
@@ -65,7 +66,7 @@ describe("Phone and Voter's Card codes", () => {
     for (let i = 0; i < 5; i++) {
       expect(
         (await as.post(`${url}/confirm`, { method: "phone", code: wrongCode })).json().error.message,
-      ).toBe(electionMessages.invalidCode);
+      ).toBe(verificationMessages.invalidCode);
     }
     expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
       electionServerMessages.codeExpired,
@@ -85,7 +86,7 @@ describe("Phone and Voter's Card codes", () => {
   it("must be 6 digits", async () => {
     const { url, as } = await setup();
     expect((await as.post(`${url}/confirm`, { method: "phone", code: "12ab56" })).json().error.message).toBe(
-      electionMessages.invalidCode,
+      verificationMessages.invalidCode,
     );
   });
 });

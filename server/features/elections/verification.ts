@@ -4,7 +4,6 @@ import type { z } from "zod";
 import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MINUTES,
-  electionMessages,
   electionServerMessages,
   GRANT_TTL_MINUTES,
   ID_MIN_LENGTH,
@@ -13,6 +12,7 @@ import {
   type VerificationStart,
 } from "../../../contract/elections";
 import type { confirmVerificationInput, startVerificationInput } from "../../../contract/elections-input";
+import { verificationMessages } from "../../../contract/verification-messages";
 import type { Db } from "../../db/connect";
 import {
   elections,
@@ -156,7 +156,7 @@ export async function confirmVerification(
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
       .where(eq(verificationCodes.id, code.id));
     await record(ctx, user, electionId, input.method, false);
-    throw badRequest(electionMessages.invalidCode);
+    throw badRequest(verificationMessages.invalidCode);
   }
   const consumed = await ctx.db
     .update(verificationCodes)

@@ -9,6 +9,7 @@ import {
 } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { confirmVerificationInput, startVerificationInput } from "../../../../contract/elections-input";
+import { verificationMessages } from "../../../../contract/verification-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { cx } from "../../ui/cx";
@@ -33,8 +34,8 @@ type Step =
 
 /** The server's words for a refusal; a network failure or an unexplained error gets the spec's text. */
 function failureMessage(failure: unknown): string {
-  if (failure instanceof ApiError) return failure.message || electionMessages.verifyFailedDefault;
-  return electionMessages.verificationError;
+  if (failure instanceof ApiError) return failure.message || verificationMessages.verifyFailedDefault;
+  return verificationMessages.verificationError;
 }
 
 /** The server refused because voting is no longer open: no one's identity failed. */
@@ -128,7 +129,7 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
         }),
       (result, askedAt) => {
         if (result.status === "verified") verified(result.grant_id, askedAt);
-        else fail(new ApiError(400, "unexpected", electionMessages.verifyFailedDefault));
+        else fail(new ApiError(400, "unexpected", verificationMessages.verifyFailedDefault));
       },
     );
   });
@@ -308,9 +309,9 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
             !
           </span>
           <h3>{text.verifyFailed}</h3>
-          <p>{step.message || electionMessages.verifyFailedDefault}</p>
+          <p>{step.message || verificationMessages.verifyFailedDefault}</p>
           <div className={cx(styles.modalActions, styles.modalActionsCenter)}>
-            {step.codeStillValid && step.message === electionMessages.invalidCode && (
+            {step.codeStillValid && step.message === verificationMessages.invalidCode && (
               <button
                 type="button"
                 className="btn"
