@@ -404,6 +404,23 @@ describe("unread counts and mentions", () => {
     await call(t.app, member.cookie).post(`/api/channels/${general.id}/read`);
     expect(await unread()).toEqual({});
   });
+
+  it("are read up to the newest message, even with the app's clock behind the database's", async () => {
+    const { admin, member, other, general } = await workspace();
+    const unread = async () =>
+      (await call(t.app, member.cookie).get(`/api/organizations/${admin.organizationId}/unread`)).json()
+        .unread;
+    await send(other.cookie, general.id, { content: "written at the database's time" });
+    expect(await unread()).toEqual({ [general.id]: 1 });
+    const before = t.clock.now();
+    t.clock.set(new Date(Date.now() - 60 * 60_000)); // messages take the database's time, an hour later
+    try {
+      await call(t.app, member.cookie).post(`/api/channels/${general.id}/read`);
+      expect(await unread()).toEqual({});
+    } finally {
+      t.clock.set(before);
+    }
+  });
 });
 
 describe("must be denied", () => {

@@ -14,7 +14,12 @@ export const administratorOf = (author: SQL, organization: SQL) => sql`
   where m.user_id = ${author} and m.organization_id = ${organization}
     and m.role = 'admin' and u.user_type = 'organization'`;
 
-/** The user has read the channel up to now; their mentions there are read too. Says the channel's organization. */
+/**
+ * The user has read the channel up to now; their mentions there are read too. Says the channel's
+ * organization. "Now" is the later of the app's clock and the channel's newest message: messages
+ * take the database's time, and a database clock ahead of the app's must not leave messages already
+ * shown unread.
+ */
 export async function markRead(
   db: Db,
   user: User,
@@ -22,10 +27,15 @@ export async function markRead(
   now: Date,
 ): Promise<{ organizationId: string }> {
   const { channel } = await channelReader(db, user, channelId);
+  const upToNow = sql`greatest(${now}::timestamptz,
+    (select max(p.created_at) from posts p where p.channel_id = ${channelId}::uuid))`;
   await db
     .insert(channelReads)
-    .values({ channelId, userId: user.id, lastReadAt: now })
-    .onConflictDoUpdate({ target: [channelReads.channelId, channelReads.userId], set: { lastReadAt: now } });
+    .values({ channelId, userId: user.id, lastReadAt: upToNow })
+    .onConflictDoUpdate({
+      target: [channelReads.channelId, channelReads.userId],
+      set: { lastReadAt: upToNow },
+    });
   await db
     .update(notifications)
     .set({ readAt: now })
