@@ -7,19 +7,16 @@ import { wallClock, zonedInstant } from "../../../contract/zoned-time";
 import type { Db } from "../../db/connect";
 import { channels, electionPositions, elections, organizations } from "../../db/schema";
 import { atVersion, raisedVersion, requireVersion } from "../../db/versions";
-import { badRequest, conflict } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
-import { electionToManage } from "./access";
+import { electionToManage, refuseUnwritten } from "./access";
 import { freezeVerificationRules } from "./audit";
 import { createPositions, definitionHashOf, votingWindow } from "./definition";
 import { queueCancellationNotice, queueClosingNotices, queueNotice } from "./notices";
 import type { ElectionRow } from "./queries";
 import { electionRoll } from "./roll";
-
-/** The election's `version` raised, in the statement that changes its definition. */
-const nextVersion = () => raisedVersion(elections.version);
 
 /**
  * upcoming → active: the voter roll is fixed (the organization's voters at this moment, or those the
@@ -45,7 +42,7 @@ async function open(
         startsAt: now,
         startDate: started.date,
         startTime: started.time,
-        version: nextVersion(),
+        version: raisedVersion(elections.version),
       }),
     })
     .where(and(eq(elections.id, electionId), eq(elections.status, "upcoming")))
@@ -197,7 +194,7 @@ export async function extendElection(
   if (endsAt <= row.endsAt || endsAt <= clock.now()) throw badRequest(electionServerMessages.cannotExtend);
   const [extended] = await db
     .update(elections)
-    .set({ endDate: end.end_date, endTime: end.end_time, endsAt, version: nextVersion() })
+    .set({ endDate: end.end_date, endTime: end.end_time, endsAt, version: raisedVersion(elections.version) })
     .where(and(eq(elections.id, electionId), sql`${elections.status} in ('upcoming', 'active')`))
     .returning();
   if (!extended) throw badRequest(electionServerMessages.cannotExtend);
@@ -266,7 +263,7 @@ export async function updateDefinition(
         endTime: voting.endTime,
         ...window,
         quorumPercent: voting.quorumPercent,
-        version: nextVersion(),
+        version: raisedVersion(elections.version),
       })
       .where(
         and(
@@ -276,15 +273,13 @@ export async function updateDefinition(
         ),
       )
       .returning();
-    if (!updated) {
-      const [current] = await tx
-        .select({ status: elections.status })
-        .from(elections)
-        .where(eq(elections.id, electionId));
-      throw current?.status === "upcoming"
-        ? conflict(electionServerMessages.changedElsewhere)
-        : badRequest(electionServerMessages.definitionFrozen);
-    }
+    if (!updated)
+      return refuseUnwritten(
+        tx,
+        electionId,
+        electionServerMessages.changedElsewhere,
+        electionServerMessages.definitionFrozen,
+      );
     await tx.delete(electionPositions).where(eq(electionPositions.electionId, electionId));
     await createPositions(tx, electionId, voting);
     if (updated.channelId) {

@@ -16,10 +16,10 @@ import {
   users,
   voterLists,
 } from "../../db/schema";
-import { raisedVersion, requireVersion } from "../../db/versions";
+import { atVersion, raisedVersion } from "../../db/versions";
 import { badRequest } from "../../http/errors";
 import type { User } from "../accounts/sessions";
-import { electionForAdmin, electionToManage } from "./access";
+import { electionForAdmin, electionToManage, refuseUnwritten } from "./access";
 import type { ElectionRow } from "./queries";
 
 /**
@@ -148,15 +148,21 @@ export async function setElectionRoll(
     if (lists.length !== listIds.length) throw badRequest(rollMessages.unknownList, "list_ids");
   }
   const election = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(elections).where(eq(elections.id, electionId)).for("update");
-    if (locked?.status !== "upcoming") throw badRequest(rollMessages.fixed);
-    // Checked under the row lock: of two choices from the same version, the second finds it moved on.
-    requireVersion(input.version, locked.rollVersion, rollMessages.changedElsewhere);
+    // One update checks the status and the version, raises the version and holds the row until
+    // commit (an opening takes the same lock): of two choices from one version, the second waits,
+    // finds the version moved on and writes nothing.
     const [chosen] = await tx
       .update(elections)
       .set({ rollVersion: raisedVersion(elections.rollVersion) })
-      .where(eq(elections.id, electionId))
+      .where(
+        and(
+          eq(elections.id, electionId),
+          eq(elections.status, "upcoming"),
+          atVersion(elections.rollVersion, input.version),
+        ),
+      )
       .returning();
+    if (!chosen) return refuseUnwritten(tx, electionId, rollMessages.changedElsewhere, rollMessages.fixed);
     await tx.delete(electionRolls).where(eq(electionRolls.electionId, electionId));
     if (input.kind === "chosen") {
       await tx.insert(electionRolls).values({ electionId, chosenBy: admin.id });
@@ -165,7 +171,7 @@ export async function setElectionRoll(
       if (listIds.length)
         await tx.insert(electionRollLists).values(listIds.map((listId) => ({ electionId, listId })));
     }
-    return chosen ?? locked;
+    return chosen;
   });
   return { roll: await describeRoll(db, election), election };
 }

@@ -25,14 +25,28 @@ export interface VoterInElection {
   ip: string;
 }
 
+type SessionChange = Parameters<typeof updateCurrentSession>[3];
+
+/** Held news released at a seal or a close: the voter was not seen then, so "Last seen" stays. */
+const lastSeenKept = { updatedAt: sql`${votingSessions.updatedAt}` };
+
+/** The voter's current session in the election changed, re-assessed, and the assessment announced. */
+async function changeSession(
+  ctx: Pick<AppContext, "db" | "clock" | "bus">,
+  who: VoterInElection,
+  change: SessionChange,
+): Promise<void> {
+  const assessed = await updateCurrentSession(ctx.db, ctx.clock.now(), who, change);
+  if (assessed) await announceAssessment(ctx.bus, assessed);
+}
+
 export function votingMonitor(
   ctx: Pick<AppContext, "db" | "clock" | "bus">,
   log: FastifyBaseLogger,
 ): VotingMonitor {
-  const update = async (who: VoterInElection, change: Parameters<typeof updateCurrentSession>[3]) => {
+  const update = async (who: VoterInElection, change: SessionChange) => {
     try {
-      const assessed = await updateCurrentSession(ctx.db, ctx.clock.now(), who, change);
-      if (assessed) await announceAssessment(ctx.bus, assessed);
+      await changeSession(ctx, who, change);
     } catch (error) {
       log.error({ err: error, electionId: who.electionId }, "monitoring: session update failed");
     }
@@ -120,15 +134,8 @@ export async function discloseHeldVerifications(
     returning h.election_id, h.user_id, h.ip`)) as unknown as {
     rows: Array<{ election_id: string; user_id: string; ip: string }>;
   };
-  for (const { election_id: electionId, user_id: userId, ip } of released.rows) {
-    const assessed = await updateCurrentSession(
-      ctx.db,
-      ctx.clock.now(),
-      { userId, electionId, ip },
-      { verification: "passed", updatedAt: sql`${votingSessions.updatedAt}` },
-    );
-    if (assessed) await announceAssessment(ctx.bus, assessed);
-  }
+  for (const { election_id: electionId, user_id: userId, ip } of released.rows)
+    await changeSession(ctx, { userId, electionId, ip }, { verification: "passed", ...lastSeenKept });
 }
 
 /**
@@ -151,16 +158,10 @@ export async function discloseHeldDuplicates(
     returning h.user_id, h.attempts, h.ip`)) as unknown as {
     rows: Array<{ user_id: string; attempts: number; ip: string }>;
   };
-  for (const { user_id: userId, attempts, ip } of released.rows) {
-    const assessed = await updateCurrentSession(
-      ctx.db,
-      ctx.clock.now(),
+  for (const { user_id: userId, attempts, ip } of released.rows)
+    await changeSession(
+      ctx,
       { userId, electionId, ip },
-      {
-        duplicateAttempts: sql`${votingSessions.duplicateAttempts} + ${attempts}`,
-        updatedAt: sql`${votingSessions.updatedAt}`,
-      },
+      { duplicateAttempts: sql`${votingSessions.duplicateAttempts} + ${attempts}`, ...lastSeenKept },
     );
-    if (assessed) await announceAssessment(ctx.bus, assessed);
-  }
 }
