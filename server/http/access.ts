@@ -10,6 +10,7 @@ import {
   resolveAdminSession,
 } from "../features/platform-admin/sessions";
 import type { Clock } from "../lib/clock";
+import { sha256 } from "../lib/crypto";
 import { forbidden, unauthorized } from "./errors";
 
 /**
@@ -23,12 +24,29 @@ export const SESSION_COOKIE = "votespace_session";
 export const ADMIN_COOKIE = "votespace_admin";
 const ADMIN_COOKIE_PATH = "/api/admin";
 
+/**
+ * The session of a route that reads it inside its own write (`config.sessionInWrite`: the vote's
+ * cast, whose one statement looks the session up by `id` beside every other rule it checks). Until
+ * `resolve()` is called nothing was read: it resolves the session (once) as every other route's
+ * preHandler does, with the same 401 and 403 and the same cookie cleared. Any refusal of such a
+ * route reads it first (errors.ts), so a caller not signed in or not let in is told that, as on
+ * every other route, whatever else was wrong.
+ */
+export interface SessionInWrite {
+  /** The session's id: the hash of its cookie, as the sessions table keys it. */
+  id: string;
+  resolve(): Promise<{ user: User; sessionId: string }>;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    sessionInWrite?: boolean;
   }
   interface FastifyRequest {
     auth: { user: User; sessionId: string } | null;
+    /** On a `sessionInWrite` route with a session cookie: the session, not yet read. */
+    sessionInWrite: SessionInWrite | null;
     /** The platform admin of an "admin" route (resolved on those routes only). */
     admin: { admin: PlatformAdmin; session: AdminSession; sessionId: string } | null;
   }
@@ -40,6 +58,7 @@ declare module "fastify" {
 
 export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   app.decorateRequest("auth", null);
+  app.decorateRequest("sessionInWrite", null);
   app.decorateRequest("admin", null);
   app.decorate("apiRoutes", []);
 
@@ -58,19 +77,43 @@ export function installAccess(app: FastifyInstance, deps: { db: Db; clock: Clock
   });
 
   app.addHook("preHandler", async (request, reply) => {
-    const access = request.routeOptions.config.access;
+    const { access, sessionInWrite } = request.routeOptions.config;
     if (!access) return;
     if (access === "admin") return requireAdminSession(request, reply, deps);
     const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      request.auth = await resolveSession(deps.db, deps.clock, token);
-      if (!request.auth) clearSessionCookie(reply);
+    if (token && sessionInWrite && access !== "public") {
+      let read: Promise<NonNullable<FastifyRequest["auth"]>> | undefined;
+      request.sessionInWrite = {
+        id: sha256(token),
+        resolve: () => {
+          read ??= authenticate(request, reply, deps, access, token).then(
+            () => request.auth as NonNullable<FastifyRequest["auth"]>,
+          );
+          return read;
+        },
+      };
+      return;
     }
-    if (access === "public") return;
-    const user = request.auth?.user;
-    if (!user) throw unauthorized(token ? messages.sessionExpired : messages.notSignedIn);
-    if (access !== "user" && user.userType !== access) throw forbidden();
+    await authenticate(request, reply, deps, access, token);
   });
+}
+
+/** The request's session and user (`request.auth`), refused as the route's access kind says. */
+async function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db; clock: Clock },
+  access: Exclude<Access, "admin">,
+  token: string | undefined,
+): Promise<void> {
+  if (token) {
+    request.auth = await resolveSession(deps.db, deps.clock, token);
+    if (!request.auth) clearSessionCookie(reply);
+  }
+  if (access === "public") return;
+  const user = request.auth?.user;
+  if (!user) throw unauthorized(token ? messages.sessionExpired : messages.notSignedIn);
+  if (access !== "user" && user.userType !== access) throw forbidden();
 }
 
 /** Admin routes look at the admin cookie only. */

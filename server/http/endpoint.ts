@@ -6,7 +6,7 @@ import {
   type EndpointResponse,
   pathParams,
 } from "../../contract/endpoint";
-import { currentAdmin } from "./access";
+import { currentAdmin, type SessionInWrite } from "./access";
 import { parse, unauthorized } from "./errors";
 import { noBody } from "./params";
 
@@ -47,12 +47,51 @@ export function route<E extends AnyEndpoint>(
   handler: NoInfer<EndpointHandler<E>>,
   options: { senderOrder?: boolean } = {},
 ): void {
+  register(app, endpoint, options, (input, request, reply) => {
+    const caller =
+      endpoint.access === "admin"
+        ? { admin: currentAdmin(request) }
+        : { auth: callerAuth(endpoint, request) };
+    return handler({ ...input, ...caller, request, reply } as unknown as EndpointCall<E>);
+  });
+}
+
+/**
+ * A route whose one write reads its session itself, beside every other rule it checks (the vote's
+ * cast: one statement and one round trip where the session's read would be a second before it).
+ * Its handler gets `session` (access.ts SessionInWrite) instead of `auth`: nothing was read yet, and
+ * `session.resolve()` gives the user, or the 401 or 403 any other route gives, when the write
+ * refused. Without a session cookie the route answers 401 as any other.
+ */
+export function routeWithSessionInWrite<
+  E extends AnyEndpoint & { access: "user" | "voter" | "organization" },
+>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (
+    call: EndpointParsed<E> & { session: SessionInWrite; request: FastifyRequest; reply: FastifyReply },
+  ) => Promise<EndpointResponse<E>>,
+): void {
+  register(app, endpoint, { sessionInWrite: true }, (input, request, reply) => {
+    const session = request.sessionInWrite;
+    if (!session) throw unauthorized();
+    return handler({ ...input, session, request, reply } as Parameters<typeof handler>[0]);
+  });
+}
+
+/** The route itself: params, query and body parsed as route() says, then `call`. */
+function register(
+  app: FastifyInstance,
+  endpoint: AnyEndpoint,
+  options: { senderOrder?: boolean; sessionInWrite?: boolean },
+  call: (input: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => unknown,
+): void {
   checkDeclaration(endpoint);
   const { params, query, body } = endpoint;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, senderOrder: options.senderOrder },
+    config: { access: endpoint.access, ...options },
     handler: async (request, reply) => {
       const input: Record<string, unknown> = {};
       if (params) input.params = parse(params, request.params);
@@ -63,11 +102,7 @@ export function route<E extends AnyEndpoint>(
         if (!commonPasswordsLoaded()) await loadCommonPasswords();
         input.body = parse(body, request.body);
       } else if (endpoint.method !== "GET") noBody(request.body);
-      const caller =
-        endpoint.access === "admin"
-          ? { admin: currentAdmin(request) }
-          : { auth: callerAuth(endpoint, request) };
-      return handler({ ...input, ...caller, request, reply } as unknown as EndpointCall<E>);
+      return call(input, request, reply);
     },
   });
 }

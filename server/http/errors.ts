@@ -76,7 +76,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 
 /** Every failure leaves in the one error shape; unexpected ones are logged and say nothing inside. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
+    const error = await sessionFirst(thrown, request);
     if (error instanceof AppError) {
       return reply
         .code(error.status)
@@ -98,6 +99,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send(body("internal", messages.internal));
   });
+}
+
+/**
+ * A refusal of a route that reads its session inside its write (access.ts SessionInWrite), made
+ * before the session was read: it is read now, and a caller not signed in, or not let in, is
+ * told that instead, as every other route tells them before anything else.
+ */
+async function sessionFirst(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+): Promise<FastifyError | AppError> {
+  const session = request.sessionInWrite;
+  const status = error instanceof AppError ? error.status : error.statusCode;
+  if (!session || request.auth || status === undefined || status >= 500) return error;
+  try {
+    await session.resolve();
+    return error;
+  } catch (refusal) {
+    return refusal instanceof AppError ? refusal : error;
+  }
 }
 
 /**

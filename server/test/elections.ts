@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Ballot } from "../../contract/ballots/ballot";
 import type { QuestionMethod } from "../../contract/ballots/question";
@@ -78,6 +78,12 @@ export async function bulkVoters(db: Db, clock: Clock, organizationId: string, c
       cookie: `votespace_session=${await createSession(db, clock, user, { ip: "127.0.0.1", userAgent: "test" })}`,
     })),
   );
+}
+
+/** How many ballots the election holds. */
+export async function ballotCount(db: Db, electionId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(ballots).where(eq(ballots.electionId, electionId));
+  return row?.n ?? 0;
 }
 
 /** A verification grant made directly, as a successful check would. */

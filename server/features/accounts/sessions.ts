@@ -25,7 +25,7 @@ const {
 export { userColumns };
 
 /** Activity moves the idle expiry forward at most this often, to spare the database a write per request. */
-const TOUCH_EVERY_MS = 60_000;
+export const SESSION_TOUCH_EVERY_MS = 60_000;
 /**
  * However active, a session ends this long after sign-in: idle expiry alone would let a stolen
  * cookie stay signed in forever as long as something keeps using it. "Never" means "not on
@@ -112,7 +112,7 @@ export async function resolveSession(
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: expiryFrom(now, row.session.createdAt, row.user) })

@@ -197,7 +197,7 @@ export async function voteAs(
     db,
     clock,
     guard: { db, clock, limits: defaultLimits },
-    voter,
+    by: { user: voter },
     electionId,
     input: castVoteInput.parse({ grant_id: verified.grant_id, selections }),
   });

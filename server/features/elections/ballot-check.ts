@@ -36,7 +36,7 @@ export interface Checked {
  */
 export async function checkSelections(
   db: Db,
-  options: { electionId: string; voterId: string; selections: Selection[] },
+  options: { electionId: string; voterId: () => Promise<string>; selections: Selection[] },
 ): Promise<Checked[] | null> {
   const { selections } = options;
   if (selections.every((s) => s.ballot === undefined))
@@ -142,10 +142,14 @@ async function questionsOf(
   return found;
 }
 
-async function isMember(db: Db, options: { electionId: string; voterId: string }): Promise<boolean> {
+async function isMember(
+  db: Db,
+  options: { electionId: string; voterId: () => Promise<string> },
+): Promise<boolean> {
+  const voterId = await options.voterId();
   const read = (await db.execute(sql`
     select exists (select 1 from elections e join organization_memberships m on m.organization_id = e.organization_id
-      where e.id = ${options.electionId} and m.user_id = ${options.voterId}) as member`)) as unknown as {
+      where e.id = ${options.electionId} and m.user_id = ${voterId}) as member`)) as unknown as {
     rows: Array<{ member: boolean }>;
   };
   return read.rows[0]?.member === true;

@@ -12,6 +12,7 @@ import type { castVoteInput } from "../../../contract/elections-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
 import { batchParam, perDatabase, prepared } from "../../db/prepared";
+import type { SessionInWrite } from "../../http/access";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
@@ -19,7 +20,7 @@ import { sha256 } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
-import type { User } from "../accounts/sessions";
+import { SESSION_LIFETIME_MS, SESSION_TOUCH_EVERY_MS, type User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
 import { checkSelections } from "./ballot-check";
 
@@ -66,9 +67,12 @@ interface Checks {
 /** One vote as the batch write takes it: its rules' inputs and its selections as they will be stored. */
 interface VoteToWrite {
   electionId: string;
-  voterId: string;
+  /** The voter, or null when the write finds them by `sessionId` (a session the request did not read). */
+  voterId: string | null;
+  sessionId: string | null;
   grantId: string;
-  totp: boolean;
+  /** Whether the voter has two-factor sign-in on; null when the write reads it with the session. */
+  totp: boolean | null;
   now: Date;
   selections: Array<{
     positionId: string;
@@ -79,16 +83,22 @@ interface VoteToWrite {
   }>;
 }
 
-/** What the write answers for one vote: whether it was cast (its grant spent), and the chain's head then. */
+/**
+ * What the write answers for one vote: whether it was cast (its grant spent), the chain's head
+ * then, and for a vote found by its session, when that session was last seen (null if the
+ * session was not one the vote could be cast with).
+ */
 interface Written {
   cast: boolean;
   head: ChainHead | null;
+  seen: Date | null;
 }
 
 interface WrittenRow {
   n: number;
   cast: boolean;
   head: ChainHead | null;
+  seen: string | Date | null;
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -107,10 +117,18 @@ const p = (name: string) => sql.placeholder(name);
 const castStatement = prepared<WrittenRow>(
   "cast_votes",
   sql`
-      with votes as (
-        select v.n::int as n, v.election_id, v.voter_id, v.grant_id, v.totp
-        from unnest(${batchParam("elections", "uuid[]")}, ${batchParam("voters", "uuid[]")}, ${batchParam("grants", "uuid[]")}, ${batchParam("totp", "boolean[]")})
-          with ordinality as v(election_id, voter_id, grant_id, totp, n)
+      with given as (
+        select v.n::int as n, v.election_id, v.voter_id, v.session_id, v.grant_id, v.totp
+        from unnest(${batchParam("elections", "uuid[]")}, ${batchParam("voters", "uuid[]")}, ${batchParam("sessions", "text[]")}, ${batchParam("grants", "uuid[]")}, ${batchParam("totp", "boolean[]")})
+          with ordinality as v(election_id, voter_id, session_id, grant_id, totp, n)
+      ),
+      votes as (
+        select v.n, v.election_id, coalesce(v.voter_id, u.id) as voter_id, v.grant_id,
+          coalesce(v.totp, u.totp_enabled) as totp, s.last_seen_at as seen
+        from given v
+        left join sessions s on s.id = v.session_id and s.expires_at > ${p("now")} and s.created_at > ${p("sessionsFrom")}
+        left join users u on u.id = s.user_id and u.user_type = 'voter'
+          and not coalesce((u.settings -> 'security' ->> 'requirePassword')::boolean, false)
       ),
       choices as (
         select c.vote as n, c.position_id, c.candidate_id, c.receipt_hash, c.chain_key,
@@ -149,20 +167,24 @@ const castStatement = prepared<WrittenRow>(
       )
       select v.n, s.n is not null as cast,
         (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
-          where h.election_id = v.election_id order by h.sequence desc limit 1) as head
+          where h.election_id = v.election_id order by h.sequence desc limit 1) as head,
+        v.seen
       from votes v left join spent s on s.n = v.n`,
 );
 
 /** Writes a batch of votes in one statement and one commit; each vote answered on its own (see castStatement). */
 async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written | Error>> {
   const choices = votes.flatMap((vote, i) => vote.selections.map((s) => ({ ...s, vote: i + 1 })));
+  // One clock reading for the batch: the latest of its votes', so no vote is judged before it came.
+  const now = Math.max(...votes.map((v) => v.now.getTime()));
   const { rows } = await castStatement(db).execute({
     elections: arrayOf(votes.map((v) => v.electionId)),
-    voters: arrayOf(votes.map((v) => v.voterId)),
+    voters: arrayOf(votes.map((v) => v.voterId ?? "NULL")),
+    sessions: arrayOf(votes.map((v) => v.sessionId ?? "NULL")),
     grants: arrayOf(votes.map((v) => v.grantId)),
-    totp: arrayOf(votes.map((v) => String(v.totp))),
-    // One clock reading for the batch: the latest of its votes', so no vote is judged before it came.
-    now: new Date(Math.max(...votes.map((v) => v.now.getTime()))),
+    totp: arrayOf(votes.map((v) => (v.totp === null ? "NULL" : String(v.totp)))),
+    now: new Date(now),
+    sessionsFrom: new Date(now - SESSION_LIFETIME_MS),
     voteOf: arrayOf(choices.map((c) => String(c.vote))),
     positions: arrayOf(choices.map((c) => c.positionId)),
     chosen: arrayOf(choices.map((c) => c.candidateId ?? "NULL")),
@@ -173,7 +195,8 @@ async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written |
   const byVote = new Map(rows.map((row) => [Number(row.n), row]));
   return votes.map((_, i) => {
     const row = byVote.get(i + 1);
-    return row ? { cast: row.cast, head: row.head } : new Error("cast: the write did not answer a vote");
+    if (!row) return new Error("cast: the write did not answer a vote");
+    return { cast: row.cast, head: row.head, seen: row.seen === null ? null : new Date(row.seen) };
   });
 }
 
@@ -191,6 +214,15 @@ const castBatches = perDatabase((db) =>
 );
 
 /**
+ * Who casts: a user already read, or the session of a route that reads it inside the write
+ * (routeWithSessionInWrite). A voter with a session casts in one statement: the write finds them
+ * by it, beside every other rule. Only when it is refused (the session not one to vote with, a
+ * password to check, any rule broken) is the session read as any route reads it, and the vote then
+ * goes as a signed-in user's does.
+ */
+export type Caster = { user: User } | { session: SessionInWrite };
+
+/**
  * Casts one voter's answers, one per question (position). The rules, each enforced inside the one statement
  * that writes (so nothing can change between a check and the write): the election is active by
  * the server's clock; the organization is not suspended; the voter belongs to it and is on the roll;
@@ -206,7 +238,7 @@ const castBatches = perDatabase((db) =>
 export async function castVote(options: {
   db: Db;
   clock: Clock;
-  voter: User;
+  by: Caster;
   electionId: string;
   input: z.output<typeof castVoteInput>;
   /** Told of each duplicate attempt (security monitoring), with the request's address. */
@@ -215,50 +247,69 @@ export async function castVote(options: {
   /** The "Require password to vote" check is a guess at the password: throttled as sign-in is. */
   guard: GuessGuard;
 }): Promise<CastVoteResult> {
-  const { db, clock, voter, electionId, input, monitor } = options;
-  const who = { userId: voter.id, electionId, ip: options.ip ?? "" };
+  const { db, clock, by, electionId, input, monitor } = options;
+  let known = "user" in by ? by.user : null;
+  const session = "session" in by ? by.session : null;
+  const voter = async (): Promise<User> => {
+    known ??= (await (session as SessionInWrite).resolve()).user;
+    return known;
+  };
+  const ip = options.ip ?? "";
   const now = clock.now();
   const positionIds = input.selections.map((s) => s.position_id);
   if (new Set(positionIds).size !== positionIds.length)
     throw badRequest(electionServerMessages.answeredTwice);
-  const checked = await checkSelections(db, { electionId, voterId: voter.id, selections: input.selections });
-  await requirePasswordIfChosen(options.guard, voter, input.password, who.ip, {
-    needed: electionMessages.passwordNeeded,
-    wrong: electionMessages.passwordWrong,
+  const checked = await checkSelections(db, {
+    electionId,
+    voterId: async () => (await voter()).id,
+    selections: input.selections,
   });
   const positions = arrayOf(positionIds);
   const count = positionIds.length;
   if (!checked) {
     // A question that is not this election's: nothing is written; the refusal says which rule was broken.
-    await explainRefusal(db, { voter, electionId, now, positions, chosen: "{}", count });
+    await explainRefusal(db, { voter: await voter(), electionId, now, positions, chosen: "{}", count });
     throw badRequest(electionServerMessages.wrongCandidate);
   }
 
   const receipt = input.receipt?.toUpperCase() ?? drawReceipt();
-  let written: Written;
-  try {
-    written = await castBatches(db)({
-      electionId,
-      voterId: voter.id,
-      grantId: input.grant_id,
-      totp: voter.totpEnabled,
-      now,
-      selections: checked.map((c, i) => {
-        const positionId = positionIds[i] as string;
-        return {
-          positionId,
-          ...c,
-          hash: receiptHash(receipt, positionId),
-          key: chainKey(receipt, positionId),
-        };
-      }),
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      await monitor?.duplicateAttempt(who);
-      throw conflict(electionMessages.alreadyVoted);
+  const selections = checked.map((c, i) => {
+    const positionId = positionIds[i] as string;
+    return { positionId, ...c, hash: receiptHash(receipt, positionId), key: chainKey(receipt, positionId) };
+  });
+  const write = async (user: User | null): Promise<Written> => {
+    try {
+      return await castBatches(db)({
+        electionId,
+        voterId: user?.id ?? null,
+        sessionId: user ? null : (session as SessionInWrite).id,
+        grantId: input.grant_id,
+        totp: user?.totpEnabled ?? null,
+        now,
+        selections,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        await monitor?.duplicateAttempt({ userId: (await voter()).id, electionId, ip });
+        throw conflict(electionMessages.alreadyVoted);
+      }
+      throw error;
     }
-    throw error;
+  };
+
+  let written = known ? null : await write(null);
+  if (written?.cast) {
+    // Activity moves the session's idle expiry on, as any request's read of it does; the vote is
+    // cast whatever that read answers.
+    if (written.seen && now.getTime() - written.seen.getTime() >= SESSION_TOUCH_EVERY_MS)
+      await voter().catch(() => undefined);
+  } else {
+    const user = await voter();
+    await requirePasswordIfChosen(options.guard, user, input.password, ip, {
+      needed: electionMessages.passwordNeeded,
+      wrong: electionMessages.passwordWrong,
+    });
+    written = await write(user);
   }
   if (written.cast) {
     return {
@@ -270,9 +321,10 @@ export async function castVote(options: {
     };
   }
   // Refused: a second look says which rule, in the spec's words.
+  const user = await voter();
   const chosen = arrayOf(checked.map((c) => c.candidateId ?? "NULL"));
-  const broken = await explainRefusal(db, { voter, electionId, now, positions, chosen, count });
-  if (broken === "already_voted") await monitor?.duplicateAttempt(who);
+  const broken = await explainRefusal(db, { voter: user, electionId, now, positions, chosen, count });
+  if (broken === "already_voted") await monitor?.duplicateAttempt({ userId: user.id, electionId, ip });
   throw broken === "already_voted"
     ? conflict(electionMessages.alreadyVoted)
     : forbidden(electionServerMessages.grantMissing);

@@ -10,7 +10,7 @@ import { electionsEndpoints } from "../../../contract/elections-endpoints";
 import type { AppContext } from "../../context";
 import { elections } from "../../db/schema";
 import { currentUser } from "../../http/access";
-import { route } from "../../http/endpoint";
+import { route, routeWithSessionInWrite } from "../../http/endpoint";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { idParam } from "../../http/params";
 import { representation, sendRepresentation } from "../../http/representation";
@@ -167,12 +167,13 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return result;
   });
 
-  route(app, e.cast, async ({ auth, params, body, request, reply }) => {
+  // The cast reads its session inside its one write (casting.ts castVote).
+  routeWithSessionInWrite(app, e.cast, async ({ session, params, body, request, reply }) => {
     // No realtime event per ballot: screens refresh when a seal discloses a batch (worker.ts).
     const result = await castVote({
       db,
       clock,
-      voter: auth.user,
+      by: { session },
       electionId: params.id,
       input: body,
       monitor,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawReceipt } from "../../../contract/bulletin";
 import { electionMessages, electionServerMessages } from "../../../contract/elections";
 import { ballots, elections, participations } from "../../db/schema";
-import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { ballotCount, bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -31,14 +31,6 @@ async function openElection(options: { members?: number; open?: boolean } = {}) 
 
 const cast = (cookie: string, electionId: string, body: unknown) =>
   call(t.app, cookie).post(`/api/elections/${electionId}/ballots`, body);
-
-async function ballotCount(electionId: string) {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(ballots)
-    .where(eq(ballots.electionId, electionId));
-  return row?.n ?? 0;
-}
 
 describe("casting a vote", () => {
   it("records participation and a secret ballot, returns a receipt, and refuses a second vote for the position", async () => {
@@ -83,7 +75,7 @@ describe("casting a vote", () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(electionMessages.alreadyVoted);
-    expect(await ballotCount(election.id)).toBe(2);
+    expect(await ballotCount(t.database.db, election.id)).toBe(2);
   });
 
   it("takes the receipt the voter's browser drew, in the receipts' one form, and refuses any other", async () => {
@@ -98,7 +90,7 @@ describe("casting a vote", () => {
       selections,
     });
     expect(malformed.statusCode).toBe(400);
-    expect(await ballotCount(election.id)).toBe(0);
+    expect(await ballotCount(t.database.db, election.id)).toBe(0);
 
     const drawn = drawReceipt();
     const response = await cast(voter.cookie, election.id, {
@@ -178,7 +170,7 @@ describe("casting a vote", () => {
       selections: [choice],
     });
     expect(cancelled.json().error.message).toBe(electionMessages.notOpen);
-    expect(await ballotCount(election.id)).toBe(0);
+    expect(await ballotCount(t.database.db, election.id)).toBe(0);
     const [spentGrants] = await t.database.db
       .select({ n: count() })
       .from(participations)
@@ -220,7 +212,7 @@ describe("casting a vote", () => {
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(49);
-    expect(await ballotCount(election.id)).toBe(1);
+    expect(await ballotCount(t.database.db, election.id)).toBe(1);
   });
 
   it("tells a double submission with the same grant that the vote was cast, not to verify again", async () => {
@@ -243,7 +235,7 @@ describe("casting a vote", () => {
     const late = await cast(voter.cookie, election.id, body(grant));
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(electionMessages.alreadyVoted);
-    expect(await ballotCount(election.id)).toBe(1);
+    expect(await ballotCount(t.database.db, election.id)).toBe(1);
     // A spent grant for a position not voted yet still asks for verification.
     const unvoted = await cast(voter.cookie, election.id, {
       grant_id: grant,
@@ -276,7 +268,7 @@ describe("casting a vote", () => {
     });
     expect(again.statusCode).toBe(403);
     expect(again.json().error.message).toBe(electionServerMessages.grantMissing);
-    expect(await ballotCount(election.id)).toBe(1);
+    expect(await ballotCount(t.database.db, election.id)).toBe(1);
   });
 
   it("stores exactly one ballot per voter and position from 200 voters making 5 concurrent attempts each", async () => {
@@ -348,7 +340,7 @@ describe("casting a vote", () => {
       ),
     );
     expect(responses.every((r) => r.statusCode === 201)).toBe(true);
-    expect(await ballotCount(election.id)).toBe(200);
+    expect(await ballotCount(t.database.db, election.id)).toBe(200);
     await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
     const seen = (await call(t.app, admin.cookie).get(`/api/elections/${election.id}`)).json();
     expect(seen.votes_cast).toBe(200);
