@@ -63,9 +63,7 @@ export function route<E extends AnyEndpoint>(
  * `session.resolve()` gives the user, or the 401 or 403 any other route gives, when the write
  * refused. Without a session cookie the route answers 401 as any other.
  */
-export function routeWithSessionInWrite<
-  E extends AnyEndpoint & { access: "user" | "voter" | "organization" },
->(
+export function routeWithSessionInWrite<E extends AnyEndpoint & { access: "voter" }>(
   app: FastifyInstance,
   endpoint: E,
   handler: (

@@ -112,12 +112,13 @@ async function sessionFirst(
 ): Promise<FastifyError | AppError> {
   const session = request.sessionInWrite;
   const status = error instanceof AppError ? error.status : error.statusCode;
-  if (!session || request.auth || status === undefined || status >= 500) return error;
+  if (!session || request.auth || (status !== undefined && status >= 500)) return error;
   try {
     await session.resolve();
     return error;
   } catch (refusal) {
-    return refusal instanceof AppError ? refusal : error;
+    // The session's own refusal (401, 403), or the database out of reach (503, as any route says).
+    return refusal as FastifyError | AppError;
   }
 }
 

@@ -124,6 +124,12 @@ describe("the cast's session, read inside its write", () => {
     const path = `/api/elections/${election.id}/ballots`;
     const asked = await call(t.app, voter.cookie).post(path, { grant_id: grant, selections: [choice] });
     expect(asked.json().error.message).toBe(electionMessages.passwordNeeded);
+    // Asked first, whatever else is wrong with the vote (here, another election's question).
+    const elsewhere = await call(t.app, voter.cookie).post(path, {
+      grant_id: grant,
+      selections: [{ ...choice, position_id: crypto.randomUUID() }],
+    });
+    expect(elsewhere.json().error.message).toBe(electionMessages.passwordNeeded);
     expect(await grantUnspent(grant)).toBe(true);
     const given = await call(t.app, voter.cookie).post(path, {
       grant_id: grant,

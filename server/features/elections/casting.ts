@@ -85,12 +85,13 @@ interface VoteToWrite {
 
 /**
  * What the write answers for one vote: whether it was cast (its grant spent), the chain's head
- * then, and for a vote found by its session, when that session was last seen (null if the
- * session was not one the vote could be cast with).
+ * then, and for a vote given by its session, whether that session found a voter who may vote
+ * with it alone (a voter, not asked for a password) and when it was last seen.
  */
 interface Written {
   cast: boolean;
   head: ChainHead | null;
+  found: boolean;
   seen: Date | null;
 }
 
@@ -98,6 +99,7 @@ interface WrittenRow {
   n: number;
   cast: boolean;
   head: ChainHead | null;
+  found: boolean;
   seen: string | Date | null;
 }
 
@@ -124,11 +126,11 @@ const castStatement = prepared<WrittenRow>(
       ),
       votes as (
         select v.n, v.election_id, coalesce(v.voter_id, u.id) as voter_id, v.grant_id,
-          coalesce(v.totp, u.totp_enabled) as totp, s.last_seen_at as seen
+          coalesce(v.totp, u.totp_enabled) as totp, s.last_seen_at as seen, u.id is not null as found
         from given v
         left join sessions s on s.id = v.session_id and s.expires_at > ${p("now")} and s.created_at > ${p("sessionsFrom")}
         left join users u on u.id = s.user_id and u.user_type = 'voter'
-          and not coalesce((u.settings -> 'security' ->> 'requirePassword')::boolean, false)
+          and coalesce(u.settings #> '{security,requirePassword}', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
       ),
       choices as (
         select c.vote as n, c.position_id, c.candidate_id, c.receipt_hash, c.chain_key,
@@ -168,7 +170,7 @@ const castStatement = prepared<WrittenRow>(
       select v.n, s.n is not null as cast,
         (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
           where h.election_id = v.election_id order by h.sequence desc limit 1) as head,
-        v.seen
+        v.seen, v.found
       from votes v left join spent s on s.n = v.n`,
 );
 
@@ -196,7 +198,12 @@ async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written |
   return votes.map((_, i) => {
     const row = byVote.get(i + 1);
     if (!row) return new Error("cast: the write did not answer a vote");
-    return { cast: row.cast, head: row.head, seen: row.seen === null ? null : new Date(row.seen) };
+    return {
+      cast: row.cast,
+      head: row.head,
+      found: row.found,
+      seen: row.seen === null ? null : new Date(row.seen),
+    };
   });
 }
 
@@ -266,9 +273,16 @@ export async function castVote(options: {
   });
   const positions = arrayOf(positionIds);
   const count = positionIds.length;
+  const passwordIfChosen = (user: User) =>
+    requirePasswordIfChosen(options.guard, user, input.password, ip, {
+      needed: electionMessages.passwordNeeded,
+      wrong: electionMessages.passwordWrong,
+    });
   if (!checked) {
     // A question that is not this election's: nothing is written; the refusal says which rule was broken.
-    await explainRefusal(db, { voter: await voter(), electionId, now, positions, chosen: "{}", count });
+    const user = await voter();
+    await passwordIfChosen(user);
+    await explainRefusal(db, { voter: user, electionId, now, positions, chosen: "{}", count });
     throw badRequest(electionServerMessages.wrongCandidate);
   }
 
@@ -303,12 +317,12 @@ export async function castVote(options: {
     // cast whatever that read answers.
     if (written.seen && now.getTime() - written.seen.getTime() >= SESSION_TOUCH_EVERY_MS)
       await voter().catch(() => undefined);
-  } else {
+  } else if (!written?.found) {
+    // Not a session to vote with alone: read as every route reads it, then cast as a signed-in
+    // user's vote (the password asked first when the voter chose to give it). A session that
+    // found its voter was refused by a rule, and a second write would be refused the same.
     const user = await voter();
-    await requirePasswordIfChosen(options.guard, user, input.password, ip, {
-      needed: electionMessages.passwordNeeded,
-      wrong: electionMessages.passwordWrong,
-    });
+    await passwordIfChosen(user);
     written = await write(user);
   }
   if (written.cast) {
