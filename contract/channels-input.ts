@@ -32,22 +32,18 @@ export const securitySettingsSchema = z.strictObject({
 });
 export type SecuritySettings = z.output<typeof securitySettingsSchema>;
 
-export const channelPermissionsSchema = z.strictObject({
-  /** Members may comment and react (posting itself follows is_private). */
-  membersCanComment: z.boolean().default(true),
-  /** Members may attach images and files. */
-  membersCanAttach: z.boolean().default(true),
-});
-export type ChannelPermissions = z.output<typeof channelPermissionsSchema>;
-
 /**
  * A save of the permissions names only the switches it changes, merged into the stored ones: the two
- * are independent, so two administrators' switches both stay (no default fills a switch not named).
+ * are independent, so two administrators' switches both stay (no default fills a switch not named;
+ * a new channel has DEFAULT_PERMISSIONS).
  */
 export const channelPermissionsChange = z.strictObject({
+  /** Members may comment and react (posting itself follows is_private). */
   membersCanComment: z.boolean().optional(),
+  /** Members may attach images and files. */
   membersCanAttach: z.boolean().optional(),
 });
+export type ChannelPermissions = Required<z.output<typeof channelPermissionsChange>>;
 
 /** A calendar date YYYY-MM-DD that exists (never rolled over: 2026-12-32 is refused, not January 1). */
 export const calendarDateSchema = (required: string) =>

@@ -26,7 +26,8 @@ export const ORGANIZATION_SORTS = ["name", "owner", "members", "status", "create
 export type OrganizationSort = (typeof ORGANIZATION_SORTS)[number];
 export const MEMBER_SORTS = ["name", "email", "role", "organization", "joined"] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
-export const SORT_ORDERS = ["asc", "desc"] as const;
+const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 export const ADMIN_PAGE_MAX = 200;
 
 export const platformAdminMessages = {

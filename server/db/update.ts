@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./connect";
 
@@ -20,4 +20,12 @@ export async function updateWhere<T extends PgTable>(
 ): Promise<void> {
   if (!hasChanges(values)) return;
   await db.update(table).set(values).where(condition);
+}
+
+/**
+ * A jsonb column with the keys of `change` merged in (`||`; a key left undefined is not named): a
+ * save of independent switches writes only its own, so another's saved at once stays.
+ */
+export function mergedJsonb(column: AnyColumn, change: object): SQL {
+  return sql`${column} || ${JSON.stringify(change)}::jsonb`;
 }

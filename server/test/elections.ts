@@ -115,6 +115,21 @@ export async function electionOfChannel(app: FastifyInstance, cookie: string, ch
   return response.json();
 }
 
+/**
+ * An organization with `count` voter members and an election channel: its election upcoming, or
+ * opened early by the organization's admin with `open`.
+ */
+export async function electionWithVoters(t: TestApp, count: number, options: { open?: boolean } = {}) {
+  const admin = await createOrganization(t.app);
+  const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, count);
+  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+    .channel;
+  let election = await electionOfChannel(t.app, admin.cookie, channel.id);
+  if (options.open)
+    election = (await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`)).json();
+  return { admin, voters, channel, election };
+}
+
 /** A question of any method added straight to an upcoming election (as the definition would store it). */
 export async function addQuestion(
   db: Db,

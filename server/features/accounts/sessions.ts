@@ -25,7 +25,12 @@ const {
 export { userColumns };
 
 /** Activity moves the idle expiry forward at most this often, to spare the database a write per request. */
-export const SESSION_TOUCH_EVERY_MS = 60_000;
+const TOUCH_EVERY_MS = 60_000;
+
+/** Whether a request now moves the idle expiry of a session last seen at `lastSeenAt` on. */
+export function touchDue(lastSeenAt: Date, now: Date): boolean {
+  return now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+}
 /**
  * However active, a session ends this long after sign-in: idle expiry alone would let a stolen
  * cookie stay signed in forever as long as something keeps using it. "Never" means "not on
@@ -112,7 +117,7 @@ export async function resolveSession(
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
+  if (touchDue(row.session.lastSeenAt, now)) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: expiryFrom(now, row.session.createdAt, row.user) })

@@ -19,7 +19,7 @@ import {
   posts,
   uploads,
 } from "../../db/schema";
-import { hasChanges } from "../../db/update";
+import { hasChanges, mergedJsonb } from "../../db/update";
 import { atVersion, raisedVersion, requireVersion, requireWritten } from "../../db/versions";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -198,9 +198,6 @@ export async function updateChannel(
   if (input.name !== undefined && input.name === row.name) throw badRequest(messages.renameSame);
   checkSecurityFor(row.type, input.security_settings);
   const security = input.security_settings;
-  // Only the switches named, merged in the update (jsonb ||): another's change to the others stays.
-  const permissions =
-    input.permissions && Object.entries(input.permissions).filter(([, on]) => on !== undefined);
   try {
     await db.transaction(async (tx) => {
       // An election's verification rules: recorded while upcoming, frozen once voting opened (told
@@ -224,9 +221,11 @@ export async function updateChannel(
           securitySettings: security,
           securityVersion: raisedVersion(channels.securityVersion),
         }),
-        ...(permissions?.length && {
-          permissions: sql`${channels.permissions} || ${JSON.stringify(Object.fromEntries(permissions))}::jsonb`,
-        }),
+        // Only the switches named, merged in the update: another's change to the others stays.
+        ...(input.permissions &&
+          hasChanges(input.permissions) && {
+            permissions: mergedJsonb(channels.permissions, input.permissions),
+          }),
       };
       if (!hasChanges(values)) return;
       const [written] = await tx
@@ -371,8 +370,6 @@ export async function setChannelPosters(
       );
     if ((members?.n ?? 0) < unique.length) throw badRequest(messages.notMember);
   }
-  const postersChanged = channelSettingsMessages.postersChangedElsewhere;
-  requireVersion(version, row.postersVersion, postersChanged);
   const saved = await db.transaction(async (tx) => {
     // The list is chosen whole: written only while it is still at the version the choice started
     // from, checked in the update that raises it and holds the channel's row until commit.
@@ -381,7 +378,7 @@ export async function setChannelPosters(
       .set({ postersVersion: raisedVersion(channels.postersVersion) })
       .where(and(eq(channels.id, channelId), atVersion(channels.postersVersion, version)))
       .returning({ version: channels.postersVersion });
-    const { version: next } = requireWritten(raised, postersChanged);
+    const { version: next } = requireWritten(raised, channelSettingsMessages.postersChangedElsewhere);
     await tx.delete(channelMembers).where(eq(channelMembers.channelId, channelId));
     if (unique.length > 0)
       await tx.insert(channelMembers).values(unique.map((userId) => ({ channelId, userId })));

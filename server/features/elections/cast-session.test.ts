@@ -4,8 +4,7 @@ import { electionMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import { electionVoters, sessions, users, verificationGrants } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
-import { ballotCount, bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
-import { createOrganization } from "../../test/factories";
+import { ballotCount, electionWithVoters, grantFor } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { SESSION_LIFETIME_MS } from "../accounts/sessions";
@@ -17,15 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function openElection(members: number) {
-  const admin = await createOrganization(t.app);
-  const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, members);
-  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
-    .channel;
-  const election = await electionOfChannel(t.app, admin.cookie, channel.id);
-  const opened = (await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`)).json();
-  const [president] = opened.positions;
+  const { admin, voters, election } = await electionWithVoters(t, members, { open: true });
+  const [president] = election.positions;
   const choice = { position_id: president.id, candidate_id: president.candidates[0].id };
-  return { admin, voters, election: opened, choice };
+  return { admin, voters, election, choice };
 }
 
 const sessionOf = (cookie: string) => sha256(decodeURIComponent(cookie.replace("votespace_session=", "")));

@@ -20,7 +20,7 @@ import { sha256 } from "../../lib/crypto";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { GuessGuard } from "../accounts/guesses";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
-import { SESSION_LIFETIME_MS, SESSION_TOUCH_EVERY_MS, type User } from "../accounts/sessions";
+import { SESSION_LIFETIME_MS, touchDue, type User } from "../accounts/sessions";
 import type { VotingMonitor } from "../monitoring/monitor";
 import { checkSelections } from "./ballot-check";
 
@@ -315,8 +315,7 @@ export async function castVote(options: {
   if (written?.cast) {
     // Activity moves the session's idle expiry on, as any request's read of it does; the vote is
     // cast whatever that read answers.
-    if (written.seen && now.getTime() - written.seen.getTime() >= SESSION_TOUCH_EVERY_MS)
-      await voter().catch(() => undefined);
+    if (written.seen && touchDue(written.seen, now)) await voter().catch(() => undefined);
   } else if (!written?.found) {
     // Not a session to vote with alone: read as every route reads it, then cast as a signed-in
     // user's vote (the password asked first when the voter chose to give it). A session that

@@ -4,7 +4,13 @@ import { ANNOUNCEMENT_DELAY_MINUTES } from "../../../contract/election-notices";
 import { directMessages, outbox } from "../../db/schema";
 import { deliverDue, EXPIRED } from "../../lib/outbox/deliver";
 import type { BusMessage } from "../../realtime/bus";
-import { bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import {
+  bulkVoters,
+  electionChannel,
+  electionOfChannel,
+  electionWithVoters,
+  grantFor,
+} from "../../test/elections";
 import { createOrganization, signIn } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -45,12 +51,8 @@ const origin = () => t.app.context.publicOrigin;
 
 /** An organization with `count` voters and an upcoming election channel. */
 async function setUp(count: number) {
-  const admin = await createOrganization(t.app);
-  const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, count);
-  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
-    .channel;
-  const upcoming = await electionOfChannel(t.app, admin.cookie, channel.id);
-  return { admin, voters, upcoming, channel };
+  const { election: upcoming, ...rest } = await electionWithVoters(t, count);
+  return { ...rest, upcoming };
 }
 
 /** The member's own setting: election notices and reminders off. */

@@ -14,6 +14,7 @@ import { votingOpen } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { inList } from "../../db/params";
 import { electionNoticeSettings, electionNotices, elections, organizations, users } from "../../db/schema";
+import { mergedJsonb } from "../../db/update";
 import { AppError, badRequest } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { formatWhen } from "../../lib/outbox/templates";
@@ -109,7 +110,7 @@ export async function saveNoticeSettings(
     .values({ electionId, settings: { ...DEFAULT_NOTICE_SETTINGS, ...chosen } })
     .onConflictDoUpdate({
       target: electionNoticeSettings.electionId,
-      set: { settings: sql`${electionNoticeSettings.settings} || ${JSON.stringify(chosen)}::jsonb` },
+      set: { settings: mergedJsonb(electionNoticeSettings.settings, chosen) },
     });
   return noticesOf(db, clock, row);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawReceipt } from "../../../contract/bulletin";
 import { electionMessages, electionServerMessages } from "../../../contract/elections";
 import { ballots, elections, participations } from "../../db/schema";
-import { ballotCount, bulkVoters, electionChannel, electionOfChannel, grantFor } from "../../test/elections";
+import { ballotCount, electionWithVoters, grantFor } from "../../test/elections";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -18,15 +18,9 @@ afterAll(() => t.close());
 
 /** An organization with members and an election channel, opened early by the admin. */
 async function openElection(options: { members?: number; open?: boolean } = {}) {
-  const admin = await createOrganization(t.app);
-  const voters = await bulkVoters(t.database.db, t.clock, admin.organizationId, options.members ?? 2);
-  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
-    .channel;
-  let election = await electionOfChannel(t.app, admin.cookie, channel.id);
-  if (options.open !== false)
-    election = (await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`)).json();
-  const [president, senator] = election.positions;
-  return { admin, voters, channel, election, president, senator };
+  const opened = await electionWithVoters(t, options.members ?? 2, { open: options.open !== false });
+  const [president, senator] = opened.election.positions;
+  return { ...opened, president, senator };
 }
 
 const cast = (cookie: string, electionId: string, body: unknown) =>

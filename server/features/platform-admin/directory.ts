@@ -8,6 +8,7 @@ import type {
   OrganizationSort,
   organizationListQuery,
   Page,
+  SortOrder,
 } from "../../../contract/platform-admin";
 import type { Db } from "../../db/connect";
 import { containing } from "../../db/like";
@@ -24,7 +25,7 @@ type SortKey = { text: SQL | AnyColumn } | { value: SQL | AnyColumn };
  * organization, no name) last either way, then newest first, so that equal rows keep one order
  * from page to page.
  */
-function orderBy(key: SortKey, order: "asc" | "desc", created: AnyColumn, id: AnyColumn): SQL[] {
+function orderBy(key: SortKey, order: SortOrder, created: AnyColumn, id: AnyColumn): SQL[] {
   const value = "text" in key ? sql`nullif(lower(${key.text}::text), '')` : sql`${key.value}`;
   return [sql`${value} ${sql.raw(order)} nulls last`, desc(created), desc(id)];
 }

@@ -34,7 +34,7 @@ export async function markRead(
     .values({ channelId, userId: user.id, lastReadAt: upToNow })
     .onConflictDoUpdate({
       target: [channelReads.channelId, channelReads.userId],
-      set: { lastReadAt: upToNow },
+      set: { lastReadAt: sql`excluded.last_read_at` },
     });
   await db
     .update(notifications)

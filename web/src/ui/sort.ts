@@ -25,9 +25,8 @@ const isEmpty = (value: SortValue) =>
 /** Two present values of one column, ascending: numbers and dates by value, words by the collator. */
 function compare(a: Exclude<SortValue, null | undefined>, b: Exclude<SortValue, null | undefined>): number {
   if (typeof a === "string" && typeof b === "string") return collator.compare(a, b);
-  const number = (value: typeof a) =>
-    value instanceof Date ? value.getTime() : typeof value === "boolean" ? Number(value) : Number(value);
-  return number(a) - number(b);
+  // A date's number is its time, a boolean's 0 or 1.
+  return Number(a) - Number(b);
 }
 
 /** Ascending or descending order of two values, an empty one after any other. */

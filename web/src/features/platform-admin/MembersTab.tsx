@@ -4,10 +4,9 @@ import { Email } from "../../ui/Email";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
-import { useSort } from "../../ui/Table";
 import styles from "./AdminDashboardPage.module.css";
 import { useAdminFailure } from "./AdminSession";
-import { PagedTable, sortQuery } from "./PagedTable";
+import { PagedTable } from "./PagedTable";
 import { keepShowing, loadWords } from "./tabLoad";
 import { useSearchedPages } from "./useSearchedPages";
 
@@ -15,13 +14,8 @@ const ROLE_NAMES = { voter: "Voter", organization: "Organization" } as const;
 
 /** Members: every account, newest first (or sorted by a column), with its current organization. */
 export function MembersTab({ search }: { search: string }) {
-  const { q, offset, setOffset } = useSearchedPages(search);
-  const { sort, toggle } = useSort<MemberSort>({ key: "joined", direction: "descending" });
-  const query = useEndpointQuery(
-    platformAdminEndpoints.members,
-    { query: { q, offset, ...(sort && sortQuery(sort)) } },
-    keepShowing,
-  );
+  const paging = useSearchedPages<MemberSort>(search, { key: "joined", direction: "descending" });
+  const query = useEndpointQuery(platformAdminEndpoints.members, { query: paging.query }, keepShowing);
   useAdminFailure(query.error);
   return (
     <section aria-labelledby="adm-members-title">
@@ -46,10 +40,10 @@ export function MembersTab({ search }: { search: string }) {
               { label: "Organization", sort: "organization" },
               { label: "Joined", sort: "joined", first: "descending" },
             ]}
-            sort={sort}
-            onSort={toggle}
+            sort={paging.sort}
+            onSort={paging.sortBy}
             page={page}
-            onOffset={setOffset}
+            onOffset={paging.setOffset}
           >
             {page.items.map((member) => (
               <tr key={member.id}>

@@ -16,11 +16,10 @@ import { EmptyState } from "../../ui/EmptyState";
 import { formatDate } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
-import { useSort } from "../../ui/Table";
 import { useToast } from "../../ui/Toast";
 import styles from "./AdminDashboardPage.module.css";
 import { useAdminFailure, useAdminSession } from "./AdminSession";
-import { PagedTable, sortQuery } from "./PagedTable";
+import { PagedTable } from "./PagedTable";
 import { StatusBadge } from "./StatusBadge";
 import { keepShowing, loadWords } from "./tabLoad";
 import { useSearchedPages } from "./useSearchedPages";
@@ -31,10 +30,9 @@ import { useSearchedPages } from "./useSearchedPages";
  */
 export function OrganizationsTab({ search }: { search: string }) {
   const [status, setStatus] = useState<OrganizationStatusFilter>("all");
-  const { q, offset, setOffset } = useSearchedPages(search);
   // Newest first, as the spec lists them, until the admin sorts by a column.
-  const { sort, toggle } = useSort<OrganizationSort>({ key: "created", direction: "descending" });
-  const input = { query: { status, q, offset, ...(sort && sortQuery(sort)) } };
+  const paging = useSearchedPages<OrganizationSort>(search, { key: "created", direction: "descending" });
+  const input = { query: { status, ...paging.query } };
   const query = useEndpointQuery(platformAdminEndpoints.organizations, input, keepShowing);
   useAdminFailure(query.error);
   const queryClient = useQueryClient();
@@ -80,7 +78,7 @@ export function OrganizationsTab({ search }: { search: string }) {
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as OrganizationStatusFilter);
-              setOffset(0);
+              paging.setOffset(0);
             }}
           >
             {ORGANIZATION_STATUS_FILTERS.map((value) => (
@@ -110,10 +108,10 @@ export function OrganizationsTab({ search }: { search: string }) {
               { label: "Created", sort: "created", first: "descending" },
               "Actions",
             ]}
-            sort={sort}
-            onSort={toggle}
+            sort={paging.sort}
+            onSort={paging.sortBy}
             page={page}
-            onOffset={setOffset}
+            onOffset={paging.setOffset}
           >
             {page.items.map((organization) => (
               <tr key={organization.id}>

@@ -8,17 +8,11 @@ import styles from "./AdminDashboardPage.module.css";
 import { Pager } from "./Pager";
 
 /** A column the server sorts its list by (the contract's `sort` values), first which way. */
-export interface SortedColumn<K extends string> {
+interface SortedColumn<K extends string> {
   label: string;
   sort: K;
   first?: SortDirection;
 }
-
-/** A paged list's sort as its query sends it. */
-export const sortQuery = <K extends string>(sort: NonNullable<SortState<K>>) => ({
-  sort: sort.key,
-  order: sort.direction === "ascending" ? ("asc" as const) : ("desc" as const),
-});
 
 /**
  * A page of rows in a card: the kit's table with its column headings (scrolling sideways in its own
@@ -41,7 +35,7 @@ export function PagedTable<T, K extends string = never>({
   labelledBy: string;
   columns: Array<string | SortedColumn<K>>;
   sort?: SortState<K>;
-  /** A press on a sorting header (the list then goes back to its first page). */
+  /** A press on a sorting header (useSearchedPages sortBy: the list then goes back to its first page). */
   onSort?(key: K, first: SortDirection, label: string): void;
   page: Page<T>;
   onOffset(offset: number): void;
@@ -68,11 +62,7 @@ export function PagedTable<T, K extends string = never>({
                     label={column.label}
                     first={column.first}
                     sort={sort}
-                    onSort={(key, first, label) => {
-                      onSort(key, first, label);
-                      // Another order starts again at its first page.
-                      onOffset(0);
-                    }}
+                    onSort={onSort}
                   />
                 ),
               )}

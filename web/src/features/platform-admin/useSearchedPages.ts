@@ -1,14 +1,17 @@
 import { useState } from "react";
+import type { SortDirection, SortState } from "../../ui/sort";
+import { useSort } from "../../ui/Table";
 import { useDebounced } from "../../ui/useDebounced";
 
 /** Searches hit the server once the admin stopped typing for a moment. */
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The search as the server gets it (after typing settles) and the page offset, which goes back to
- * the first page whenever that search changes.
+ * The search as the server gets it (after typing settles), the page offset, and the sort a list the
+ * server sorts is shown in (`initialSort` until the admin presses a header). The offset goes back to
+ * the first page whenever the search or the sort changes: another list starts at its beginning.
  */
-export function useSearchedPages(search: string) {
+export function useSearchedPages<K extends string = never>(search: string, initialSort: SortState<K> = null) {
   const [offset, setOffset] = useState(0);
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [lastQ, setLastQ] = useState(q);
@@ -16,5 +19,25 @@ export function useSearchedPages(search: string) {
     setLastQ(q);
     setOffset(0);
   }
-  return { q, offset, setOffset };
+  const { sort, toggle } = useSort<K>(initialSort);
+  return {
+    q,
+    offset,
+    setOffset,
+    sort,
+    /** A press on a sorting header (ui/Sort.tsx SortHeader's onSort). */
+    sortBy(key: K, first?: SortDirection, label?: string) {
+      toggle(key, first, label);
+      setOffset(0);
+    },
+    /** The list's query: the search, the page and the sort. */
+    query: {
+      q,
+      offset,
+      ...(sort && {
+        sort: sort.key,
+        order: sort.direction === "ascending" ? ("asc" as const) : ("desc" as const),
+      }),
+    },
+  };
 }

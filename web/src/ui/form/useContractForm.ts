@@ -100,5 +100,5 @@ export function fieldProps<T extends FieldValues, Out>(
 // administrators at once"), bundled with the forms: a chunk of their own would be one more name in
 // each lazy page's list of files to load, the ballot page's first load among them.
 export { ChangedElsewhere } from "../ChangedElsewhere";
-export { changedFields, editedFields, useFollowSaved } from "./useFollowSaved";
+export { changedFields, useFollowSaved } from "./useFollowSaved";
 export { useVersionedEdit } from "./useVersionedEdit";

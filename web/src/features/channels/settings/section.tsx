@@ -29,7 +29,7 @@ const savedWords = (result: unknown): string =>
     : messages.settingsSaved;
 
 /** The saved values of a section saved whole, with the version they are (useVersionedEdit). */
-export type Versioned<V> = { saved: V; version: number };
+type Versioned<V> = { saved: V; version: number };
 
 /**
  * One section's form: on the contract's schema of what it sends, holding the saved values (`saved`),
