@@ -33,6 +33,10 @@ async function runLane({ requests, concurrency }) {
 }
 
 process.once("message", async ({ lanes }) => {
+  const before = process.cpuUsage();
   const measured = await Promise.all(lanes.map(runLane));
-  process.send(failure ? { error: failure } : measured);
+  const used = process.cpuUsage(before);
+  // The load generator's own CPU for the whole load (every lane): what the requests cost the client side.
+  const loadCpuMs = (used.user + used.system) / 1000;
+  process.send(failure ? { error: failure } : measured.map((m) => ({ ...m, loadCpuMs })));
 });

@@ -4,6 +4,8 @@ export interface Measurement {
   perSecond: number;
   p50: number;
   p99: number;
+  /** The load generator's process CPU (ms) for the whole load, every lane (bench/http-load.ts only). */
+  loadCpuMs?: number;
 }
 
 /** Runs `task` `count` times with `concurrency` in flight; rate and latency percentiles (ms). */
