@@ -74,7 +74,7 @@ export const electionServerMessages = {
   securityFrozen: "The security settings cannot be changed once voting has opened.",
   definitionFrozen: "The ballot cannot be changed once voting has opened.",
   changedElsewhere:
-    "This election was changed in another tab or by another administrator since you opened it. Your changes are still here: reload the election to see theirs, then make your changes again and save.",
+    "This election was changed since you opened it: here, in another tab or by another administrator. Your changes are still here: reload the election to see that change, then make your changes again and save.",
   adminOnly: "Only organization administrators can manage elections",
   cannotOpen: "Only an upcoming election can be opened.",
   cannotClose: "Only an active election can be closed.",

@@ -144,3 +144,31 @@ describe("two tabs editing one election", () => {
     await context.close();
   });
 });
+
+describe("one tab changing the election while its ballot has unsaved edits", () => {
+  it("extending it there keeps the edits and says the election changed here, not only elsewhere", async () => {
+    const { context, tabA, tabB, read } = await twoTabs("board-vote-3");
+    await tabB.close();
+    await addCandidate(tabA, "Esi Unsaved");
+
+    // The same tab extends the upcoming election by a day: its version moves on under the editor.
+    const opened = await read();
+    const later = new Date(`${opened.end_date}T00:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 1);
+    const extend = panelOf(tabA).getByRole("form", { name: text.extendTitle });
+    await extend.getByLabel(text.newEndDate).fill(later.toISOString().slice(0, 10));
+    await extend.getByRole("button", { name: text.extend }).click();
+    await tabA.getByRole("dialog").getByRole("button", { name: text.extend }).click();
+    await tabA.getByText(text.extended).waitFor();
+
+    const told = panelOf(tabA).getByRole("alert").filter({ hasText: text.changedElsewhere });
+    await told.waitFor();
+    expect(text.changedElsewhere).toContain("here, in another tab or by another administrator");
+    await panelOf(tabA).getByRole("button", { name: "Remove Esi Unsaved" }).waitFor();
+    expect((await read()).end_date).toBe(later.toISOString().slice(0, 10));
+    await told.scrollIntoViewIfNeeded();
+    await shot(tabA, "election-admin-extend-same-tab");
+
+    await context.close();
+  });
+});

@@ -172,7 +172,7 @@ export const text = {
   unsaved: "You have unsaved changes.",
   resetChanges: "Discard changes",
   changedElsewhere:
-    "This election was changed in another tab or by another administrator. Your unsaved changes are still here, but they cannot be saved over theirs: reload the election to see their changes, then make yours again.",
+    "This election was changed while you were editing it: here, in another tab or by another administrator. Your unsaved changes are still here, but they cannot be saved over that change: reload the election to see it, then make yours again.",
   reloadElection: "Reload election",
   needsCandidate: "Add at least one candidate.",
   working: "Working...",
