@@ -18,7 +18,7 @@ import { endpointKey } from "../../api/query";
 import { noteSessionEnded, onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
 import { forgetKeptForUser } from "./keptForUser";
-import { readCachedProfile, SIGNED_OUT_KEY, writeCachedProfile } from "./storage";
+import { markSignedOut, readCachedProfile, writeCachedProfile } from "./storage";
 
 type Status = "loading" | "ready" | "error";
 
@@ -138,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         changes.current++;
-        localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+        markSignedOut();
         try {
           await call(accountsEndpoints.signOut);
         } finally {

@@ -25,6 +25,10 @@ export function readCachedProfile(): Profile | null {
  */
 export const SIGNED_OUT_KEY = "votespace_signed_out";
 
+export function markSignedOut(): void {
+  localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+}
+
 export function writeCachedProfile(profile: Profile | null): void {
   if (profile) localStorage.setItem(USER_KEY, JSON.stringify(profile));
   else {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "../../router";
 import { Avatar } from "../../ui/Avatar";
 import { Tooltip } from "../../ui/Tooltip";
 import { useAuth } from "../accounts/AuthProvider";
-import { writeCachedProfile } from "../accounts/storage";
+import { markSignedOut, writeCachedProfile } from "../accounts/storage";
 import { GearIcon, LogOutIcon, UserIcon } from "./icons";
 import { shellText as text } from "./shellText";
 import styles from "./UserFooter.module.css";
@@ -79,6 +79,9 @@ export function UserFooter({ area }: { area: Area }) {
               // The server's session and the cached record end now; the in-memory user when the
               // area is gone (see above). A failed request still signs out locally.
               await call(accountsEndpoints.signOut).catch(() => undefined);
+              // Marked before the area is left, so this browser's other tabs and anything reading
+              // storage once the page shows / find it signed out.
+              markSignedOut();
               writeCachedProfile(null);
               left.current = true;
               navigate("/", { replace: true });
