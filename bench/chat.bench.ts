@@ -21,7 +21,9 @@ import { signedInOrganization } from "./members";
  * the moment a message is posted to the moment the recipient's socket has it: a steady phase
  * (latency) and a full-speed phase (messages/s, a few seconds of it). The baseline, in the same
  * run, is a bare Node HTTP + `ws` relay doing the same exchange with no session, rule or database.
- * Rounds alternate between the servers; the median round is reported.
+ * Rounds alternate between the servers; the median round is reported. After each of its rounds the
+ * real app's GET /api/health is sent from the same clients, as many and as many at once as the
+ * full-speed phase: what the server answers when a request does nothing, beside the bare relay.
  */
 const PAIRS = 500;
 const ROUNDS = 3;
@@ -54,7 +56,7 @@ interface ClientSetup {
   pairs: Array<[Member, Member]>;
 }
 
-type ToClients = { type: "round"; base: number } | { type: "stop" };
+type ToClients = { type: "round"; base: number } | { type: "health" } | { type: "stop" };
 interface RoundFigures {
   perSecond: number;
   p50: number;
@@ -63,7 +65,8 @@ interface RoundFigures {
 type FromClients =
   | { type: "ready" }
   | { type: "failed"; message: string }
-  | { type: "round"; figures: RoundFigures };
+  | { type: "round"; figures: RoundFigures }
+  | { type: "health"; perSecond: number };
 
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted: number[], q: number) =>
@@ -195,8 +198,28 @@ async function clients(setup: ClientSetup): Promise<void> {
     };
   };
 
+  /** The server's own trivial request, as many and as many at once as the full-speed phase sends. */
+  const health = async (): Promise<number> => {
+    let next = 0;
+    const start = now();
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next++ < BURST_MESSAGES) {
+          const response = await keepAliveRequest(`${setup.httpBase}/api/health`, { method: "GET" });
+          if (response.status !== 200) throw new Error(`health answered ${response.status}`);
+        }
+      }),
+    );
+    return (BURST_MESSAGES * 1000) / (now() - start);
+  };
+
   port.on("message", (message: ToClients) => {
-    if (message.type === "round") {
+    if (message.type === "health") {
+      health().then(
+        (perSecond) => port.postMessage({ type: "health", perSecond } satisfies FromClients),
+        (error: Error) => port.postMessage({ type: "failed", message: error.message } satisfies FromClients),
+      );
+    } else if (message.type === "round") {
       round(message.base).then(
         (figures) => port.postMessage({ type: "round", figures } satisfies FromClients),
         (error: Error) => port.postMessage({ type: "failed", message: error.message } satisfies FromClients),
@@ -243,13 +266,28 @@ class Clients {
   }
 
   round(base: number): Promise<RoundFigures> {
+    return this.ask({ type: "round", base }).then((message) => {
+      if (message.type !== "round") throw new Error("unexpected reply");
+      return message.figures;
+    });
+  }
+
+  /** GET /api/health at full speed from the same clients: the server's own trivial request's rate. */
+  health(): Promise<number> {
+    return this.ask({ type: "health" }).then((message) => {
+      if (message.type !== "health") throw new Error("unexpected reply");
+      return message.perSecond;
+    });
+  }
+
+  private ask(question: ToClients): Promise<FromClients> {
     return new Promise((resolve, reject) => {
       this.reply = (message) => {
         this.reply = null;
-        if (message.type === "round") resolve(message.figures);
-        else reject(new Error(message.type === "failed" ? message.message : "unexpected reply"));
+        if (message.type === "failed") reject(new Error(message.message));
+        else resolve(message);
       };
-      this.worker.postMessage({ type: "round", base } satisfies ToClients);
+      this.worker.postMessage(question satisfies ToClients);
     });
   }
 
@@ -262,6 +300,8 @@ class Clients {
 interface Target {
   name: string;
   clients: Clients;
+  /** Whether the server answers GET /api/health (the real app; the bare relay has no routes). */
+  health?: boolean;
   close(): Promise<void>;
 }
 
@@ -346,6 +386,7 @@ async function votespace(name: string, database: Database, bus: Bus): Promise<Ta
   return {
     name,
     clients,
+    health: true,
     async close() {
       await clients.stop();
       await app.close();
@@ -364,6 +405,7 @@ export async function run(): Promise<void> {
     targets.push(await bareRelay());
     await pushVotespaceTargets(targets, "Votespace chat", votespace);
     const rounds = new Map<Target, RoundFigures[]>(targets.map((target) => [target, []]));
+    const healthRates = new Map<Target, number[]>(targets.map((target) => [target, []]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const target of targets) {
         const figures = await target.clients
@@ -372,6 +414,7 @@ export async function run(): Promise<void> {
             throw new Error(`${target.name}, round ${r + 1}: ${error.message}`);
           });
         rounds.get(target)?.push(figures);
+        if (target.health) healthRates.get(target)?.push(await target.clients.health());
       }
     }
     const summary = targets.map((target) => {
@@ -381,6 +424,7 @@ export async function run(): Promise<void> {
         rate: median(list.map((f) => f.perSecond)),
         p50: median(list.map((f) => f.p50)),
         p99: median(list.map((f) => f.p99)),
+        health: median(healthRates.get(target) ?? []),
       };
     });
     const [baseline, ...subjects] = summary;
@@ -393,6 +437,9 @@ export async function run(): Promise<void> {
     for (const subject of subjects) {
       console.log(
         `  ${subject.name.padEnd(40)} ratio ${(subject.rate / baseline.rate).toFixed(2)} of the bare rate; p99 ${(subject.p99 / baseline.p99).toFixed(1)}× the bare p99`,
+      );
+      console.log(
+        `  ${"".padEnd(40)} its GET /api/health from the same clients: ${fmt(subject.health)}/s, ${(subject.health / baseline.rate).toFixed(2)} of the bare rate; messages ${(subject.rate / subject.health).toFixed(2)} of it`,
       );
     }
   } finally {
