@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { markPhase } from "../lib/startup-phases";
 import { projectRoot } from "../root";
 import { lockDataDir } from "./lock";
+import { textTypesOnce } from "./pglite-handles";
 import { compilePgliteWasm } from "./pglite-wasm";
 import * as schema from "./schema";
 import { markingTransactions } from "./transaction-scope";
@@ -67,6 +68,7 @@ export function handles(open: (config: DrizzleConfig<Schema>) => unknown): Pick<
 
 export function fromPglite(client: PGlite): Database {
   givingTurns(client);
+  textTypesOnce(client);
   return {
     ...handles((config) => drizzlePglite(client, config)),
     kind: "pglite",

@@ -1,4 +1,5 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { onEveryHandle } from "./pglite-handles";
 
 /**
  * How long a run of statements may keep the event loop from turning. PGlite answers a statement on
@@ -39,20 +40,11 @@ function fair<A extends unknown[], R>(statement: Statement<A, R>): Statement<A, 
   };
 }
 
-/** The statements of `target` (the client, or a transaction's handle) waiting for a turn when due. */
-function fairStatements(target: Pick<PGlite | Transaction, "query" | "exec">): void {
-  target.query = fair(target.query.bind(target)) as typeof target.query;
-  target.exec = fair(target.exec.bind(target));
-}
-
 /** `client` whose statements, inside a transaction or not, let the event loop turn every 20 ms. */
 export function givingTurns(client: PGlite): PGlite {
-  fairStatements(client);
-  const transaction = client.transaction.bind(client);
-  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
-    transaction((tx) => {
-      fairStatements(tx);
-      return callback(tx);
-    })) as PGlite["transaction"];
+  onEveryHandle(client, (handle) => {
+    handle.query = fair(handle.query.bind(handle)) as typeof handle.query;
+    handle.exec = fair(handle.exec.bind(handle));
+  });
   return client;
 }
