@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PGlite, QueryOptions } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +23,9 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database's par
   });
   afterAll(() => database?.close());
 
-  it("reads times as text through Drizzle, inside a transaction or not", async () => {
+  it("reads times as text, through Drizzle or not, inside a transaction or not", async () => {
+    const raw = await client.query<{ at: unknown; ats: unknown }>("select now() as at, array[now()] as ats");
+    expect([typeof raw.rows[0]?.at, typeof raw.rows[0]?.ats]).toEqual(["string", "string"]);
     const read = (db: Pick<Database["db"], "execute">) =>
       db.execute(sql`select now() as at, current_date as day, interval '1 day' as span`);
     for (const result of [await read(database.db), await database.db.transaction((tx) => read(tx))]) {
@@ -41,6 +44,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database's par
     const fake = {
       ...record,
       parsers: {},
+      ready: true,
       transaction: (callback: (tx: typeof record) => Promise<unknown>) => callback({ ...record }),
     } as unknown as PGlite;
     textTypesOnce(fake);
@@ -61,8 +65,21 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database's par
   });
 
   it("gives Drizzle's columns their types, and a statement's own parsers are kept", async () => {
-    const [user] = await database.db.select().from(users).where(eq(users.userType, "voter")).limit(1);
-    if (user) expect(user.createdAt).toBeInstanceOf(Date);
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email: `${randomUUID()}@example.org`,
+        passwordHash: "x",
+        fullName: "Esi Times",
+        userType: "voter",
+      })
+      .returning();
+    expect(user?.createdAt).toBeInstanceOf(Date);
+    const [read] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user?.id ?? ""));
+    expect(read?.createdAt.getTime()).toBe(user?.createdAt.getTime());
     const own = await client.query<{ n: bigint }>("select 9007199254740993::int8 as n", [], {
       parsers: { 20: (value: string) => BigInt(value) },
     });

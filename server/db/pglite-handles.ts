@@ -28,12 +28,18 @@ const TEXT_TYPES: Record<number, (value: string) => string> = Object.fromEntries
 /**
  * Drizzle passes PGlite its parsers (TEXT_TYPES) with every statement, and PGlite merges them with
  * its own, several hundred with the array types, for each one: 95 µs a statement, more than a
- * `select 1` costs (82 µs). They are the client's parsers once here instead, and a statement's own
- * are left out when they are those: any statement on this client reads those types as text, as
- * Drizzle and node-postgres's do on PostgreSQL.
+ * `select 1` costs (82 µs). They are the client's parsers once here instead (once it is ready: its
+ * array types' parsers are made then), and a statement's own are left out when they are for those
+ * types only, whatever they do: any statement on this client reads those types as text, as
+ * Drizzle's statements do on PostgreSQL.
  */
 export function textTypesOnce(client: PGlite): void {
-  client.parsers = { ...client.parsers, ...TEXT_TYPES };
+  const install = () => {
+    client.parsers = { ...client.parsers, ...TEXT_TYPES };
+  };
+  // A statement waits for the client to be ready; this, asked first, runs before any of them.
+  if (client.ready) install();
+  else void client.waitReady.then(install);
   onEveryHandle(client, (handle) => {
     const query = handle.query.bind(handle);
     handle.query = ((text: string, params?: unknown[], options?: QueryOptions) =>

@@ -78,10 +78,10 @@ export function UserFooter({ area }: { area: Area }) {
               setLeaving(true);
               // The server's session and the cached record end now; the in-memory user when the
               // area is gone (see above). A failed request still signs out locally.
-              await call(accountsEndpoints.signOut).catch(() => undefined);
-              // Marked before the area is left, so this browser's other tabs and anything reading
-              // storage once the page shows / find it signed out.
+              // Marked before the server ends the session, so this browser's other tabs, told of it,
+              // say they were signed out here, and anything reading storage at / finds it so.
               markSignedOut();
+              await call(accountsEndpoints.signOut).catch(() => undefined);
               writeCachedProfile(null);
               left.current = true;
               navigate("/", { replace: true });
