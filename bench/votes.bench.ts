@@ -98,17 +98,14 @@ async function oneRun(
   target: BenchDatabase,
   meter: BackendCpu | null,
 ): Promise<Run> {
-  const node = async <T>(during: () => Promise<T>) => {
+  /** A load with this process's CPU (ms) and, when readable, the bench database's backends' (`pgMs`). */
+  const metered = async (load: () => Promise<Measurement>) => {
     const before = process.cpuUsage();
-    const result = await during();
+    const { result, cpuMs } = meter ? await meter.measure(load) : { result: await load(), cpuMs: undefined };
     const used = process.cpuUsage(before);
-    return { result, ms: (used.user + used.system) / 1000 };
+    return { result, ms: (used.user + used.system) / 1000, pgMs: cpuMs };
   };
-  const healthRun = await node(async () =>
-    meter
-      ? await meter.measure(() => health(base, 3 * VOTES))
-      : { result: await health(base, 3 * VOTES), cpuMs: Number.NaN },
-  );
+  const healthRun = await metered(() => health(base, 3 * VOTES));
   let pgPerTpcb: number | undefined;
   let pgbenchRate: number | undefined;
   if (target.postgres && meter) {
@@ -121,31 +118,27 @@ async function oneRun(
     pgbenchRate = measured.result.perSecond;
   }
   const spreadVotes = await prepareVotes(app, base, database, "spread", VOTES);
-  const measuredSpread = await node(async () =>
-    meter
-      ? await meter.measure(() => httpLoad(spreadVotes.requests, CLIENTS))
-      : { result: await httpLoad(spreadVotes.requests, CLIENTS), cpuMs: Number.NaN },
-  );
+  const measuredSpread = await metered(() => httpLoad(spreadVotes.requests, CLIENTS));
   await spreadVotes.check();
-  const spread = measuredSpread.result.result;
+  const spread = measuredSpread.result;
   const same = await castVotes(app, base, database, "same", VOTES);
   const ranked = await castVotes(app, base, database, "ranked", VOTES);
   const [others, withPassword] = await castVotesSomeWithPassword(app, base, database, VOTES);
   return {
-    health: healthRun.result.result,
+    health: healthRun.result,
     spread,
     same,
     ranked,
     others: others as Measurement,
     withPassword: withPassword as Measurement,
-    pgPerVote: meter ? measuredSpread.result.cpuMs / VOTES : undefined,
+    pgPerVote: measuredSpread.pgMs === undefined ? undefined : measuredSpread.pgMs / VOTES,
     pgPerTpcb,
     pgbenchRate,
     nodePerVote: measuredSpread.ms / VOTES,
     nodePerHealth: healthRun.ms / (3 * VOTES),
     loadPerVote: (spread.loadCpuMs ?? Number.NaN) / VOTES,
-    loadPerHealth: (healthRun.result.result.loadCpuMs ?? Number.NaN) / (3 * VOTES),
-    pgPerHealth: meter ? healthRun.result.cpuMs / (3 * VOTES) : undefined,
+    loadPerHealth: (healthRun.result.loadCpuMs ?? Number.NaN) / (3 * VOTES),
+    pgPerHealth: healthRun.pgMs === undefined ? undefined : healthRun.pgMs / (3 * VOTES),
   };
 }
 

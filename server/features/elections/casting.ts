@@ -100,7 +100,8 @@ interface WrittenRow {
   cast: boolean;
   head: ChainHead | null;
   found: boolean;
-  seen: string | Date | null;
+  /** As text: a raw statement reads times so on both databases (db/pglite-handles.ts). */
+  seen: string | null;
 }
 
 const p = (name: string) => sql.placeholder(name);
