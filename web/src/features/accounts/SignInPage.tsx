@@ -13,12 +13,9 @@ import styles from "./AuthCard.module.css";
 import { useAuth } from "./AuthProvider";
 import { CodeField } from "./CodeField";
 import { PasswordField } from "./PasswordField";
-import { SIGNED_OUT_KEY } from "./storage";
+import { signedOutLately } from "./storage";
 
 const text = { signedOutInTab: "You signed out in another tab. Sign in again to go on." };
-
-/** This browser signed out in another tab within the last minute: that ended this tab's session. */
-const signedOutInTab = () => Date.now() - Number(localStorage.getItem(SIGNED_OUT_KEY)) < 60_000;
 
 /** On success the GuestOnly guard around this page sends the user on (return path, else their area). */
 export default function SignInPage() {
@@ -49,7 +46,7 @@ export default function SignInPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to your Votespace account.">
       {ended && (
         <Status className="alert alert-info">
-          {signedOutInTab() ? text.signedOutInTab : messages.sessionExpired}
+          {signedOutLately() ? text.signedOutInTab : messages.sessionExpired}
         </Status>
       )}
       {/* Missing fields say one thing, once, above the form (as the server says it). */}

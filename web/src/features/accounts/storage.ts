@@ -23,10 +23,15 @@ export function readCachedProfile(): Profile | null {
  * When this browser last signed out (a time, nothing of the user's): its other tabs, signed out by
  * it, say so on the sign-in page rather than that their session expired (SignInPage).
  */
-export const SIGNED_OUT_KEY = "votespace_signed_out";
+const SIGNED_OUT_KEY = "votespace_signed_out";
 
 export function markSignedOut(): void {
   localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+}
+
+/** Whether this browser signed out within the last minute (markSignedOut), in this tab or another. */
+export function signedOutLately(): boolean {
+  return Date.now() - Number(localStorage.getItem(SIGNED_OUT_KEY)) < 60_000;
 }
 
 export function writeCachedProfile(profile: Profile | null): void {
