@@ -17,9 +17,10 @@ import { signedInOrganization } from "./members";
 /**
  * Direct messages through the real app: 500 pairs of members, each with a WebSocket on their own
  * `user:{id}` topic (1,000 sockets, 1,000 sessions), writing to each other with
- * `POST /api/chat/conversations/:id` (session, rules, rate limit, insert, two events). Measured from
- * the moment a message is posted to the moment the recipient's socket has it: a steady phase
- * (latency) and a full-speed phase (messages/s, a few seconds of it). The baseline, in the same
+ * `POST /api/chat/conversations/:id` (session, rules, rate limit, the insert, which tells the other
+ * processes itself). Measured from the moment a message is posted to the moment the recipient's
+ * socket has it: a steady phase (latency) and a full-speed phase (messages/s, a few seconds of
+ * it). The baseline, in the same
  * run, is a bare Node HTTP + `ws` relay doing the same exchange with no session, rule or database.
  * Rounds alternate between the servers; the median round is reported. After each of its rounds the
  * real app's GET /api/health is sent from the same clients, as many and as many at once as the

@@ -63,6 +63,19 @@ describe("the local bus", () => {
     await bus.close();
   });
 
+  it("has no one to tell in a write: an event told by its write reaches this process's receivers once delivered", async () => {
+    const bus = localBus(silent);
+    const got: BusMessage[] = [];
+    bus.onMessage((message) => got.push(message));
+    const payload = { organization_id: organizationId, user_id: randomUUID(), reason: "left" as const };
+    const told = bus.inWrite(topic, "member.left", payload);
+    expect(told.text).toBeNull();
+    expect(got).toEqual([]);
+    told.deliver(payload);
+    expect(got).toEqual([{ topic, event: "member.left", payload }]);
+    await bus.close();
+  });
+
   it("ignores what is not one of our messages", () => {
     expect(decodeNotification("not json")).toBeNull();
     expect(decodeNotification(JSON.stringify({ topic: "org:1", event: "x", payload: {} }))).toBeNull();
@@ -140,6 +153,24 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
     // The other bus heard it through the database; by then the notification came back here too.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(onA).toHaveLength(1);
+  });
+
+  it("gives a write the text that tells the others; this process's receivers get it once, when delivered", async () => {
+    const [a, b] = [await open(), await open()];
+    const userId = randomUUID();
+    const mine = (message: BusMessage) => (message.payload as { user_id?: string }).user_id === userId;
+    const onA: BusMessage[] = [];
+    a.onMessage((message) => mine(message) && onA.push(message));
+    const payload = { organization_id: organizationId, user_id: userId, reason: "left" as const };
+    const told = a.inWrite(topic, "member.left", payload);
+    // The bus itself sends nothing: the write does, with its change.
+    const atB = receive(b, mine);
+    await database.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${told.text})`);
+    expect(await atB).toEqual({ topic, event: "member.left", payload });
+    told.deliver(payload);
+    // Here once, from deliver, not again when the notification came back.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onA).toEqual([{ topic, event: "member.left", payload }]);
   });
 
   it("listens again after its connection is killed, and says delivery resumed", async () => {

@@ -32,6 +32,15 @@ function busMessage(topics: Topic | Topic[], event: EventName, payload: unknown)
  */
 export interface Bus {
   publish<E extends EventName>(topic: Topic | Topic[], event: E, payload: EventMap[E]): Promise<void>;
+  /**
+   * An event the write itself tells the other processes of, in its own statement: they hear it
+   * when its change commits, and only then, with no round trip of its own and nothing left to send
+   * after the commit (a process stopped between its commit and a publish would leave them
+   * untold). `text` is what the statement hands to `pg_notify(NOTIFY_CHANNEL, …)`, or null when no
+   * other process listens (the embedded database); `deliver` then hands the event, as committed,
+   * to this process's receivers. Refuses an event too large, as publish does, before the write.
+   */
+  inWrite<E extends EventName>(topic: Topic | Topic[], event: E, payload: EventMap[E]): EventInWrite<E>;
   /** Registers a receiver of every message (from this process and the others); returns its removal. */
   onMessage(handler: (message: BusMessage) => void): () => void;
   /**
@@ -40,6 +49,13 @@ export interface Bus {
    */
   onResume?(handler: () => void): () => void;
   close(): Promise<void>;
+}
+
+/** An event told by the write that makes its change (Bus.inWrite). */
+export interface EventInWrite<E extends EventName> {
+  text: string | null;
+  /** After the commit: to this process's receivers, with the payload as written. */
+  deliver(payload: EventMap[E]): void;
 }
 
 /** What the bus logs through (pino's logger fits). */
@@ -124,6 +140,13 @@ export function localBus(log?: BusLog): Bus {
       const message = busMessage(topics, event, payload);
       encodeBusMessage(message);
       dispatch(handlers, message, log);
+    },
+    inWrite(topics, event, payload) {
+      encodeBusMessage(busMessage(topics, event, payload));
+      return {
+        text: null,
+        deliver: (written) => dispatch(handlers, busMessage(topics, event, written), log),
+      };
     },
     onMessage(handler) {
       handlers.add(handler);
@@ -266,6 +289,12 @@ export async function postgresBus(
       // messages 22 % more a second, but let a post deleted on one process reach the others before
       // its creation (a deleted post shown again until the page is read again).
       await notifyInOrder(text);
+    },
+    inWrite(topics, event, payload) {
+      return {
+        text: encodeBusMessage(busMessage(topics, event, payload), origin),
+        deliver: (written) => dispatch(handlers, busMessage(topics, event, written), log),
+      };
     },
     onMessage(handler) {
       handlers.add(handler);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DirectMessage } from "../../contract/chat";
 import type { ServerMessage } from "../../contract/events";
 import { organizationMemberships } from "../db/schema";
 import { createOrganization, createVoter } from "../test/factories";
+import { call } from "../test/http";
 import { type ServerProcess, startServerProcess } from "../test/server-process";
 import { type TestApp, testApp } from "../test/support";
 import { onlineUserIds } from "./presence";
@@ -35,6 +37,43 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
     m.event === "presence.updated" &&
     m.payload.user_id === userId &&
     m.payload.online === online;
+
+  it("a direct message written on A is told to B by its own write, as answered; a refused one is told to no one", {
+    timeout: 30_000,
+  }, async () => {
+    const admin = await createOrganization(t.app);
+    const voter = await createVoter(t.app);
+    await t.database.db
+      .insert(organizationMemberships)
+      .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
+    const onB = await TestSocket.open(b.baseUrl, { cookie: voter.cookie });
+    expect(await onB.subscribe(`user:${voter.id}`)).toMatchObject({ type: "subscribed" });
+    const send = (content: string) =>
+      fetch(`${a.baseUrl}/api/chat/conversations/${voter.id}`, {
+        method: "POST",
+        headers: { cookie: admin.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ content }),
+      });
+    const privacy = async (allowDirectMessages: boolean) => {
+      const settings = (await call(t.app, voter.cookie).get("/api/settings")).json();
+      const saved = await call(t.app, voter.cookie).put("/api/settings", {
+        ...settings,
+        privacy: { ...settings.privacy, allowDirectMessages },
+      });
+      expect(saved.statusCode).toBe(200);
+    };
+
+    await privacy(false);
+    expect((await send("Not now")).status).toBe(403);
+    await privacy(true);
+    const answered = await send("Across processes");
+    expect(answered.status, a.output()).toBe(201);
+    const message = (await answered.json()) as DirectMessage;
+    // The first message.created the socket hears is the one written, exactly as A answered it.
+    const heard = await onB.next((m) => m.type === "event" && m.event === "message.created");
+    expect(heard).toMatchObject({ topic: `user:${voter.id}`, payload: message });
+    await onB.close();
+  });
 
   it("carries events published in process A to a socket on process B", { timeout: 30_000 }, async () => {
     const admin = await createOrganization(t.app);

@@ -6,6 +6,7 @@ import { batchParam, perDatabase, prepared } from "../../db/prepared";
 import { directMessages, organizationMemberships, organizations, users } from "../../db/schema";
 import { batched } from "../../lib/batched";
 import { NO_ID, UUID, uuidArray } from "../../lib/ids";
+import { NOTIFY_CHANNEL } from "../../realtime/bus";
 
 export type MessageRow = typeof directMessages.$inferSelect;
 
@@ -74,13 +75,16 @@ interface SendRow {
  * own: the recipient exists (`found`), shares an organization with the sender (`shared`), one of them
  * not suspended (`active`), and accepts direct messages (`accepting`, settings › privacy, true by
  * default). A message is inserted only when all hold; the flags tell the caller which refused. The
- * messages are rows of `asked` (arrays side by side, the contents a JSON array); each is given its
- * id here, so its row is found again.
+ * messages are rows of `asked` (arrays side by side, the contents and notices JSON arrays); each
+ * comes with its id, so its row is found again. A message written is told to the other processes
+ * by the same statement (`told`, Bus.inWrite), its notice's stand-in time replaced by the one
+ * written.
  */
 const sendIfAllowed = prepared<SendRow>(
   "chat_send",
   sql`with asked as (
-    select a.n::int as n, a.id, a.sender, a.recipient, ${sql.placeholder("contents")}::jsonb ->> (a.n::int - 1) as content
+    select a.n::int as n, a.id, a.sender, a.recipient, ${sql.placeholder("contents")}::jsonb ->> (a.n::int - 1) as content,
+      ${sql.placeholder("notices")}::jsonb ->> (a.n::int - 1) as notice
     from unnest(${batchParam("ids", "uuid[]")}, ${batchParam("senders", "uuid[]")}, ${batchParam("recipients", "uuid[]")})
       with ordinality as a(id, sender, recipient, n)
   ), rules as (
@@ -103,19 +107,33 @@ const sendIfAllowed = prepared<SendRow>(
     insert into direct_messages (id, sender_id, recipient_id, content)
     select id, sender, recipient, content from rules where found and shared and active and accepting
     returning id, content, read_at, created_at
+  ), told as (
+    select pg_notify(${sql.placeholder("channel")}, replace(r.notice, ${sql.placeholder("standIn")},
+      '"created_at":' || to_json(to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text))
+    from sent s join rules r on r.id = s.id where r.notice is not null
   )
-  select r.n, r.found, r.shared, r.active, r.accepting, s.id, s.content, s.read_at, s.created_at
+  select r.n, r.found, r.shared, r.active, r.accepting, s.id, s.content, s.read_at, s.created_at,
+    (select count(*) from told)::int as told
   from rules r left join sent s on s.id = r.id`,
 );
+
+/**
+ * The time a message's notice carries until the statement writes it (sendIfAllowed), as long as
+ * any, so the notice's size is checked as it will be sent. Its key and value are found once in
+ * the notice: a quote inside a text is escaped, so no content can hold them.
+ */
+export const WRITTEN_AT_STAND_IN = new Date(0);
+const standIn = JSON.stringify({ created_at: WRITTEN_AT_STAND_IN.toISOString() }).slice(1, -1);
 
 export type SendOutcome = { sent: MessageRow } | { refused: "notFound" | "suspended" | "notAccepting" };
 
 interface Send {
-  /** The id the sender made for the message, or none (one is made here). */
-  id?: string;
+  id: string;
   senderId: string;
   recipientId: string;
   content: string;
+  /** What the other processes are told once it is written (Bus.inWrite), with WRITTEN_AT_STAND_IN for its time. */
+  notice: string | null;
 }
 
 /**
@@ -129,12 +147,15 @@ const sends = perDatabase((db) =>
   batched<Send, SendOutcome>(
     async (asked) => {
       const valid = asked.map((a) => UUID.test(a.senderId) && UUID.test(a.recipientId));
-      const ids = asked.map((a) => (a.id && UUID.test(a.id) ? a.id : randomUUID()));
+      const ids = asked.map((a) => (UUID.test(a.id) ? a.id : randomUUID()));
       const { rows } = await sendIfAllowed(db).execute({
         ids: uuidArray(ids),
         senders: uuidArray(asked.map((a, i) => (valid[i] ? a.senderId : NO_ID))),
         recipients: uuidArray(asked.map((a, i) => (valid[i] ? a.recipientId : NO_ID))),
         contents: JSON.stringify(asked.map((a) => a.content)),
+        notices: JSON.stringify(asked.map((a) => a.notice)),
+        channel: NOTIFY_CHANNEL,
+        standIn,
       });
       const byNumber = new Map(rows.map((row) => [Number(row.n), row]));
       return asked.map((a, i) => outcomeOf(a, byNumber.get(i + 1)));
@@ -160,14 +181,8 @@ function outcomeOf(asked: Send, row: SendRow | undefined): SendOutcome {
 }
 
 /** Writes the message if the rules allow it (sendIfAllowed), else says which rule refused. */
-export function sendChecked(
-  db: Db,
-  senderId: string,
-  recipientId: string,
-  content: string,
-  id?: string,
-): Promise<SendOutcome> {
-  return sends(db)({ id, senderId, recipientId, content });
+export function sendChecked(db: Db, send: Send): Promise<SendOutcome> {
+  return sends(db)(send);
 }
 
 /** Whether any message has passed between the two (a conversation outlives a shared organization). */
@@ -184,7 +199,8 @@ export interface FormerContactRow {
   last_id: string;
   last_sender_id: string;
   last_content: string;
-  last_created_at: Date | string;
+  /** As text: a raw statement reads times so on both databases (db/pglite-handles.ts). */
+  last_created_at: string;
   unread: number;
 }
 

@@ -35,18 +35,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
       // A sender's messages are written and announced in the order they were sent; one bus
       // message reaches both parties (the recipient, and the sender's other tabs).
       const message = await inSenderOrder(request, () =>
-        inTurn(sender.id, async () => {
-          const { message: sent, repeated } = await sendMessage(
-            db,
-            sender,
-            recipientId,
-            body.content,
-            body.id,
-          );
-          if (!repeated)
-            await bus.publish([`user:${recipientId}`, `user:${sender.id}`], "message.created", sent);
-          return sent;
-        }),
+        inTurn(sender.id, () => sendMessage(db, bus, sender, recipientId, body.content, body.id)),
       );
       reply.code(201);
       return message;

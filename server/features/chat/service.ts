@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
   type ChatContact,
@@ -12,6 +13,7 @@ import { directMessages, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import { isUniqueViolation } from "../../lib/db-errors";
+import type { Bus } from "../../realtime/bus";
 import { onlineUserIds } from "../../realtime/presence";
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
@@ -27,6 +29,7 @@ import {
   sendChecked,
   sharedOrganizations,
   unreadBySender,
+  WRITTEN_AT_STAND_IN,
 } from "./queries";
 
 /**
@@ -98,31 +101,44 @@ export async function readConversation(
 
 /**
  * Sends a direct message: only to someone sharing an organization that is not suspended, and only
- * if they accept direct messages. Returns the message as both parties see it when it is new.
+ * if they accept direct messages. Returns the message as both parties see it when it is new, and
+ * announces it (`message.created` to the recipient and the sender's other tabs): to the other
+ * processes by the write itself (Bus.inWrite), to this one's once written. A send repeated after
+ * its answer was lost is answered as it was first written, and not announced again.
  */
 export async function sendMessage(
   db: Db,
+  bus: Bus,
   user: User,
   recipientId: string,
   content: string,
-  id?: string,
-): Promise<{ message: DirectMessage; repeated: boolean }> {
+  clientId?: string,
+): Promise<DirectMessage> {
   if (recipientId === user.id) throw badRequest(chatMessages.toSelf);
   // A send repeated after its answer was lost (its id taken): the message as it was written. Found
   // only when the write refuses it: a first send reads nothing more.
   const repeated = async () => {
-    const [row] = id ? await db.select().from(directMessages).where(eq(directMessages.id, id)) : [];
+    const [row] = clientId
+      ? await db.select().from(directMessages).where(eq(directMessages.id, clientId))
+      : [];
     // Another's, or the same id with other content (not a repeat: acknowledged, its text would be lost).
     if (row?.senderId !== user.id || row.recipientId !== recipientId || row.content !== content)
       throw conflict(chatMessages.idTaken);
-    return { message: presentMessage(row, user.id), repeated: true };
+    return presentMessage(row, user.id);
   };
+  const id = clientId ?? randomUUID();
+  const draft = { id, senderId: user.id, recipientId, content, readAt: null, createdAt: WRITTEN_AT_STAND_IN };
+  const announced = bus.inWrite(
+    [`user:${recipientId}`, `user:${user.id}`],
+    "message.created",
+    presentMessage(draft, user.id),
+  );
   let outcome: Awaited<ReturnType<typeof sendChecked>>;
   try {
-    outcome = await sendChecked(db, user.id, recipientId, content, id);
+    outcome = await sendChecked(db, { ...draft, notice: announced.text });
   } catch (error) {
     // Written before, or the same send twice at once: the one written first answers both.
-    if (id && isUniqueViolation(error, "direct_messages_pkey")) return repeated();
+    if (clientId && isUniqueViolation(error, "direct_messages_pkey")) return repeated();
     throw error;
   }
   if ("refused" in outcome) {
@@ -131,7 +147,9 @@ export async function sendMessage(
       outcome.refused === "suspended" ? messages.organizationSuspended : chatMessages.notAccepting,
     );
   }
-  return { message: presentMessage(outcome.sent, user.id), repeated: false };
+  const sent = presentMessage(outcome.sent, user.id);
+  announced.deliver(sent);
+  return sent;
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { channels } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
+import { localBus } from "../../realtime/bus";
 import type { FileStorage } from "../../storage/index";
 import type { User } from "../accounts/sessions";
 import { DEFAULT_CHANNEL_NAME } from "../channels/defaults";
@@ -79,11 +80,13 @@ export async function demoConversation(
 export async function demoDirectMessages(db: Db, clock: Clock, admin: User, voters: User[]) {
   const [amara, daniel, lucia] = voters;
   if (!amara || !daniel || !lucia) return;
-  await sendMessage(db, amara, admin.id, "Hi Grace, could I help count ballots on election day?");
-  await sendMessage(db, admin, amara.id, "Yes please! I'll add you to the volunteers list.");
+  // Made before anyone can connect: told to no one.
+  const nobody = localBus();
+  await sendMessage(db, nobody, amara, admin.id, "Hi Grace, could I help count ballots on election day?");
+  await sendMessage(db, nobody, admin, amara.id, "Yes please! I'll add you to the volunteers list.");
   await readMessagesFrom(db, clock, admin, amara.id);
   await readMessagesFrom(db, clock, amara, admin.id);
-  await sendMessage(db, daniel, lucia.id, "Do you have the slides for the town hall?");
-  await sendMessage(db, lucia, daniel.id, "Sending them tonight, with the budget figures.");
-  await sendMessage(db, daniel, admin.id, "Is the projector booked for Thursday's debate?");
+  await sendMessage(db, nobody, daniel, lucia.id, "Do you have the slides for the town hall?");
+  await sendMessage(db, nobody, lucia, daniel.id, "Sending them tonight, with the budget figures.");
+  await sendMessage(db, nobody, daniel, admin.id, "Is the projector booked for Thursday's debate?");
 }
