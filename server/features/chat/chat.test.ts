@@ -442,6 +442,12 @@ describe("read marks", () => {
     const payload = { reader_id: kojo.id, sender_id: abena.id, read_at: read.json().read_at };
     expect(eventsFor(`user:${abena.id}`, "message.read")).toContainEqual(payload);
     expect(eventsFor(`user:${kojo.id}`, "message.read")).toContainEqual(payload);
+    // One bus message (one NOTIFY) for both.
+    expect(
+      published.filter(
+        (m) => m.event === "message.read" && (m.payload as typeof payload).reader_id === kojo.id,
+      ),
+    ).toHaveLength(1);
     const seen = (await conversation(abena.cookie, kojo.id)).json();
     expect(seen.messages.every((m: DirectMessage) => m.read_at === payload.read_at)).toBe(true);
 

@@ -48,9 +48,10 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     const senderId = params.id;
     const { marked, readAt, tellSender } = await readMessagesFrom(db, clock, reader, senderId);
     if (marked > 0) {
+      // One bus message: to the reader's other tabs, and to the sender while the reader shows read receipts.
       const payload = { reader_id: reader.id, sender_id: senderId, read_at: readAt.toISOString() };
-      if (tellSender) await bus.publish(`user:${senderId}`, "message.read", payload);
-      await bus.publish(`user:${reader.id}`, "message.read", payload);
+      const readerTabs = `user:${reader.id}` as const;
+      await bus.publish(tellSender ? [readerTabs, `user:${senderId}`] : readerTabs, "message.read", payload);
     }
     return { marked, read_at: readAt.toISOString() };
   });
