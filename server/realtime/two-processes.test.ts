@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DirectMessage } from "../../contract/chat";
+import { CHAT_MESSAGE_MAX, type DirectMessage } from "../../contract/chat";
 import type { ServerMessage } from "../../contract/events";
 import { organizationMemberships } from "../db/schema";
 import { createOrganization, createVoter } from "../test/factories";
@@ -38,7 +39,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
     m.payload.user_id === userId &&
     m.payload.online === online;
 
-  it("a direct message written on A is told to B by its own write, as answered; a refused one is told to no one", {
+  it("a direct message written on A is told to B by its own write, as answered; a refused or repeated one is told to no one", {
     timeout: 30_000,
   }, async () => {
     const admin = await createOrganization(t.app);
@@ -48,12 +49,19 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
       .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
     const onB = await TestSocket.open(b.baseUrl, { cookie: voter.cookie });
     expect(await onB.subscribe(`user:${voter.id}`)).toMatchObject({ type: "subscribed" });
-    const send = (content: string) =>
-      fetch(`${a.baseUrl}/api/chat/conversations/${voter.id}`, {
+    const send = (content: string, id?: string) =>
+      fetch(`${a.baseUrl}/api/chat/conversations/${voter.id.toUpperCase()}`, {
         method: "POST",
         headers: { cookie: admin.cookie, "content-type": "application/json" },
-        body: JSON.stringify({ content }),
+        body: JSON.stringify({ content, id }),
       });
+    const sent = async (content: string, id?: string) => {
+      const answered = await send(content, id);
+      expect(answered.status, a.output()).toBe(201);
+      return (await answered.json()) as DirectMessage;
+    };
+    const heard = (message: DirectMessage) =>
+      onB.next((m) => m.type === "event" && m.event === "message.created" && m.payload.id === message.id);
     const privacy = async (allowDirectMessages: boolean) => {
       const settings = (await call(t.app, voter.cookie).get("/api/settings")).json();
       const saved = await call(t.app, voter.cookie).put("/api/settings", {
@@ -66,12 +74,23 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
     await privacy(false);
     expect((await send("Not now")).status).toBe(403);
     await privacy(true);
-    const answered = await send("Across processes");
-    expect(answered.status, a.output()).toBe(201);
-    const message = (await answered.json()) as DirectMessage;
-    // The first message.created the socket hears is the one written, exactly as A answered it.
-    const heard = await onB.next((m) => m.type === "event" && m.event === "message.created");
-    expect(heard).toMatchObject({ topic: `user:${voter.id}`, payload: message });
+    // Ids in capitals (a UUID in either case is one): told as written, in small letters.
+    const id = randomUUID().toUpperCase();
+    const first = await sent("Across processes", id);
+    expect(first.id).toBe(id.toLowerCase());
+    // Heard on B exactly as A answered it (the time as the statement wrote it in the notice).
+    expect(await heard(first)).toMatchObject({ topic: `user:${voter.id}`, payload: first });
+    // The longest message in the widest characters (3 bytes each) still travels.
+    const longest = await sent("票".repeat(CHAT_MESSAGE_MAX));
+    expect(await heard(longest)).toMatchObject({ payload: longest });
+    // Sent again after a lost answer: answered as written, not told again.
+    expect(await sent("Across processes", id)).toEqual(first);
+    const last = await sent("And the last");
+    await heard(last);
+    const told = onB.received.flatMap((m) =>
+      m.type === "event" && m.event === "message.created" ? [m.payload] : [],
+    );
+    expect(told.map((m) => (m as DirectMessage).id)).toEqual([first.id, longest.id, last.id]);
     await onB.close();
   });
 

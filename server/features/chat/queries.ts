@@ -112,6 +112,7 @@ const sendIfAllowed = prepared<SendRow>(
       '"created_at":' || to_json(to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text))
     from sent s join rules r on r.id = s.id where r.notice is not null
   )
+  -- told runs as its count is read: every asked message answers a row here, so it always is.
   select r.n, r.found, r.shared, r.active, r.accepting, s.id, s.content, s.read_at, s.created_at,
     (select count(*) from told)::int as told
   from rules r left join sent s on s.id = r.id`,
