@@ -5,7 +5,7 @@
  */
 
 import { CHAT_MESSAGE_MAX, CHAT_PAGE_SIZE, chatMessages, cleanMessage } from "./chat";
-import { z } from "./zod";
+import { lower, z } from "./zod";
 
 export const sendMessageInput = z.strictObject({
   content: z
@@ -16,7 +16,7 @@ export const sendMessageInput = z.strictObject({
    * The message's id, made by the sender: sent again after an answer that never came, the same id
    * is the same message (answered as it was written), never a second one.
    */
-  id: z.uuid().optional(),
+  id: z.uuid().overwrite(lower).optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 

@@ -1,5 +1,5 @@
 import { messages } from "./messages";
-import { z } from "./zod";
+import { lower, z } from "./zod";
 
 /**
  * An endpoint declared once: the server registers its route from it (server/http/endpoint.ts) and
@@ -55,8 +55,11 @@ export function typedAnswer<T>(): z.ZodType<T> {
   return z.custom<T>();
 }
 
-/** The `:id` route parameter: a UUID (a malformed id is a 400 "not found", never a database error). */
-export const idParams = z.object({ id: z.uuid({ error: messages.notFound }) });
+/**
+ * The `:id` route parameter: a UUID (a malformed id is a 400 "not found", never a database error),
+ * in small letters as the database writes it.
+ */
+export const idParams = z.object({ id: z.uuid({ error: messages.notFound }).overwrite(lower) });
 
 /** The plain acknowledgement of an action: `{ success: true, message }`. */
 export const done = typedAnswer<{ success: true; message: string }>();

@@ -26,4 +26,10 @@ const EDGES = new RegExp(`^${INVISIBLE}|${INVISIBLE}$`, "gu");
  */
 export const trimmed = (text: string): string => text.replace(EDGES, "");
 
+/**
+ * A UUID as the database writes it: either case is one id, kept in small letters, so an id from a
+ * request reads the same in a topic, an event and an answer as the row's (`z.uuid().overwrite(lower)`).
+ */
+export const lower = (id: string): string => id.toLowerCase();
+
 export { z };

@@ -132,6 +132,17 @@ function dispatch(handlers: Set<(message: BusMessage) => void>, message: BusMess
   }
 }
 
+/** An event told with `text` by its write (null: no other process listens), delivered here after its commit. */
+function toldBy<E extends EventName>(
+  text: string | null,
+  handlers: Set<(message: BusMessage) => void>,
+  topics: Topic | Topic[],
+  event: E,
+  log?: BusLog,
+): EventInWrite<E> {
+  return { text, deliver: (written) => dispatch(handlers, busMessage(topics, event, written), log) };
+}
+
 /** The bus of a single process (the embedded database): delivery stays in memory. */
 export function localBus(log?: BusLog): Bus {
   const handlers = new Set<(message: BusMessage) => void>();
@@ -143,10 +154,7 @@ export function localBus(log?: BusLog): Bus {
     },
     inWrite(topics, event, payload) {
       encodeBusMessage(busMessage(topics, event, payload));
-      return {
-        text: null,
-        deliver: (written) => dispatch(handlers, busMessage(topics, event, written), log),
-      };
+      return toldBy(null, handlers, topics, event, log);
     },
     onMessage(handler) {
       handlers.add(handler);
@@ -291,10 +299,13 @@ export async function postgresBus(
       await notifyInOrder(text);
     },
     inWrite(topics, event, payload) {
-      return {
-        text: encodeBusMessage(busMessage(topics, event, payload), origin),
-        deliver: (written) => dispatch(handlers, busMessage(topics, event, written), log),
-      };
+      return toldBy(
+        encodeBusMessage(busMessage(topics, event, payload), origin),
+        handlers,
+        topics,
+        event,
+        log,
+      );
     },
     onMessage(handler) {
       handlers.add(handler);

@@ -33,6 +33,16 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
     await t?.close();
   });
 
+  /** An organization's administrator and a voter who is a member of it. */
+  const adminAndMember = async () => {
+    const admin = await createOrganization(t.app);
+    const voter = await createVoter(t.app);
+    await t.database.db
+      .insert(organizationMemberships)
+      .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
+    return { admin, voter };
+  };
+
   const presenceOf = (userId: string, online: boolean) => (m: ServerMessage) =>
     m.type === "event" &&
     m.event === "presence.updated" &&
@@ -42,11 +52,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
   it("a direct message written on A is told to B by its own write, as answered; a refused or repeated one is told to no one", {
     timeout: 30_000,
   }, async () => {
-    const admin = await createOrganization(t.app);
-    const voter = await createVoter(t.app);
-    await t.database.db
-      .insert(organizationMemberships)
-      .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
+    const { admin, voter } = await adminAndMember();
     const onB = await TestSocket.open(b.baseUrl, { cookie: voter.cookie });
     expect(await onB.subscribe(`user:${voter.id}`)).toMatchObject({ type: "subscribed" });
     const send = (content: string, id?: string) =>
@@ -95,11 +101,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres")("two server processes on one
   });
 
   it("carries events published in process A to a socket on process B", { timeout: 30_000 }, async () => {
-    const admin = await createOrganization(t.app);
-    const voter = await createVoter(t.app);
-    await t.database.db
-      .insert(organizationMemberships)
-      .values({ organizationId: admin.organizationId, userId: voter.id, role: "member" });
+    const { admin, voter } = await adminAndMember();
 
     const onB = await TestSocket.open(b.baseUrl, { cookie: admin.cookie });
     expect(await onB.subscribe(`org:${admin.organizationId}`)).toMatchObject({ type: "subscribed" });

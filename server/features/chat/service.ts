@@ -110,13 +110,10 @@ export async function sendMessage(
   db: Db,
   bus: Bus,
   user: User,
-  anyCaseRecipientId: string,
+  recipientId: string,
   content: string,
   clientId?: string,
 ): Promise<DirectMessage> {
-  // Ids as the database writes them (a UUID may come in either case): the notice other processes
-  // hear, the topics and the answer all say the same.
-  const recipientId = anyCaseRecipientId.toLowerCase();
   if (recipientId === user.id) throw badRequest(chatMessages.toSelf);
   // A send repeated after its answer was lost (its id taken): the message as it was written. Found
   // only when the write refuses it: a first send reads nothing more.
@@ -129,7 +126,7 @@ export async function sendMessage(
       throw conflict(chatMessages.idTaken);
     return presentMessage(row, user.id);
   };
-  const id = clientId?.toLowerCase() ?? randomUUID();
+  const id = clientId ?? randomUUID();
   const draft = { id, senderId: user.id, recipientId, content, readAt: null, createdAt: WRITTEN_AT_STAND_IN };
   const announced = bus.inWrite(
     [`user:${recipientId}`, `user:${user.id}`],
