@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
+import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../lib/db-errors";
 import { testDatabase } from "../test/support";
 import type { Database } from "./connect";
-import { eachRow, prepared } from "./prepared";
+import { arrayRows, batchParam, byKey, eachRow, prepared, readAs } from "./prepared";
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -95,5 +96,77 @@ describe("eachRow", () => {
     expect(failed).toBeInstanceOf(Error);
     const { message, cause } = failed as Error & { cause?: Error };
     expect(cause?.message ?? message).toMatch(/division by zero/);
+  });
+});
+
+describe("a table read by its key for each row asked (byKey, readAs)", () => {
+  const people = pgTable("prepared_test_people", {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    bornAt: timestamp("born_at", { withTimezone: true }),
+  });
+  let database: Database;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    database = await testDatabase();
+    await database.db.execute(
+      sql`create table prepared_test_people (id uuid primary key, name text not null, born_at timestamptz)`,
+    );
+    // Small enough that the planner reads the whole table for a join: 1,000 rows, a few pages.
+    const rows = await arrayRows<[string]>(
+      database.db,
+      sql`insert into prepared_test_people select gen_random_uuid(), 'person ' || n,
+        case when n % 2 = 0 then timestamptz '2000-01-01T00:00:00Z' + n * interval '1 day' end
+        from generate_series(1, 1000) n returning id`,
+    );
+    ids.push(...rows.map(([id]) => id));
+    await database.db.execute(sql`analyze prepared_test_people`);
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`drop table prepared_test_people`);
+    await database.close();
+  });
+
+  const select = () =>
+    database.db
+      .select({ n: sql<number>`asked.n`.mapWith(Number), person: readAs(getTableColumns(people)) })
+      .from(
+        sql`unnest(${batchParam("ids", "uuid[]")}) with ordinality as asked(id, n)
+          cross join ${byKey(people, people.id, sql`asked.id`)}`,
+      );
+
+  it("answers the rows asked, typed and parsed as their columns, none for an id not there", async () => {
+    const asked = [ids[1], "00000000-0000-4000-8000-000000000000", ids[0]] as string[];
+    const query = select().prepare("prepared_test_people");
+    for (let i = 0; i < 7; i++) await query.execute({ ids: `{${asked.join(",")}}` });
+    const rows = await query.execute({ ids: `{${asked.join(",")}}` });
+    expect(rows.map((row) => row.n)).toEqual([1, 3]);
+    const [second, first] = rows.map((row) => row.person);
+    expect(second).toEqual({ id: ids[1], name: "person 2", bornAt: new Date("2000-01-03T00:00:00Z") });
+    expect(first).toEqual({ id: ids[0], name: "person 1", bornAt: null });
+  });
+
+  it("is planned by the key, never as a scan of the table, in its generic plan as in a custom one", async () => {
+    const statement = select().toSQL().sql;
+    const plans = await database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(`prepare prepared_test_by_key(text) as ${statement.replace("$1", "$1::uuid[]")}`),
+      );
+      const found: string[] = [];
+      for (const mode of ["force_custom_plan", "force_generic_plan"]) {
+        await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
+        const plan = await arrayRows<[string]>(
+          tx,
+          sql.raw(`explain (costs off) execute prepared_test_by_key('{${ids.slice(0, 5).join(",")}}')`),
+        );
+        found.push(plan.map(([line]) => line).join("\n"));
+      }
+      await tx.execute(sql`deallocate prepared_test_by_key`);
+      return found;
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Scan using prepared_test_people_pkey/);
+      expect(plan).not.toMatch(/Seq Scan on prepared_test_people/);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { getTableName, type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
+import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { PgliteSession } from "drizzle-orm/pglite";
 import { type Db, isEmbedded } from "./connect";
 
@@ -42,6 +42,36 @@ export function prepared<Row>(name: string, statement: SQL): (db: Db) => Prepare
  */
 export function batchParam(name: string, type: string): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
+}
+
+/**
+ * A table read by its primary key once for each row asked: `from unnest(...) as asked(id) cross
+ * join ${byKey(table, table.id, sql`asked.id`)}`, a lateral under the table's own name. The planner
+ * never flattens a lateral with a limit into a join, which it would plan as a scan of the whole
+ * table while the table is small (a seq scan of 1,000 sessions comparing each id with every id
+ * asked: 0.15 ms, against 0.01 ms by the key), and such a statement keeps its generic plan. Select
+ * the table's columns with `readAs` only: Drizzle refuses a column whose table it did not join
+ * itself, and in a select from `sql` it writes a column inside a `sql` field without its table
+ * (`"id"`), which a subquery there would read as its own table's.
+ */
+export function byKey(table: PgTable, key: PgColumn, value: SQL): SQL {
+  return sql`lateral (select * from ${table} where ${key} = ${value} limit 1) as ${table}`;
+}
+
+/** Columns as `byKey` reads them: each typed and parsed as its column, named as its table. */
+export function readAs<Columns extends Record<string, PgColumn>>(
+  columns: Columns,
+): {
+  [Key in keyof Columns]: SQL<
+    Columns[Key]["_"]["notNull"] extends true ? Columns[Key]["_"]["data"] : Columns[Key]["_"]["data"] | null
+  >;
+} {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`.mapWith(column),
+    ]),
+  ) as never;
 }
 
 /** `build(db)` made once per database handle and kept with it (a prepared statement, for one). */

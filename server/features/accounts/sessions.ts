@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { SESSION_LIFETIME_DAYS } from "../../../contract/accounts";
 import type { Db } from "../../db/connect";
-import { perDatabase } from "../../db/prepared";
+import { batchParam, byKey, perDatabase, readAs } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
 import { batched } from "../../lib/batched";
 import type { Clock } from "../../lib/clock";
@@ -74,22 +74,26 @@ export async function createSession(
 
 /**
  * Every request reads its session. Lookups that arrive while one runs go together in the next
- * (lib/batched.ts): one statement, prepared once per database, for all of them.
+ * (lib/batched.ts): one statement, prepared once per database, for all of them, each session and
+ * its user read by their keys (byKey: the planner scanned the whole table while it was small, and
+ * planned each call anew).
  */
 const sessionsById = perDatabase((db) => {
   const query = db
     .select({
-      session: {
+      session: readAs({
         id: sessions.id,
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
-      },
-      user: userColumns,
+      }),
+      user: readAs(userColumns),
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(sql`${sessions.id} = any(${sql.placeholder("ids")}::text[])`)
+    .from(
+      sql`unnest(${batchParam("ids", "text[]")}) as asked(id)
+        cross join ${byKey(sessions, sessions.id, sql`asked.id`)}
+        cross join ${byKey(users, users.id, sql`${sessions.userId}`)}`,
+    )
     .prepare("sessions_by_id");
   return batched(
     async (ids: string[]) => {
