@@ -2,6 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../lib/db-errors";
+import { plansOf } from "../test/plan";
 import { testDatabase } from "../test/support";
 import type { Database } from "./connect";
 import { arrayRows, batchParam, byKey, eachRow, prepared, readAs } from "./prepared";
@@ -147,23 +148,7 @@ describe("a table read by its key for each row asked (byKey, readAs)", () => {
   });
 
   it("is planned by the key, never as a scan of the table, in its generic plan as in a custom one", async () => {
-    const statement = select().toSQL().sql;
-    const plans = await database.db.transaction(async (tx) => {
-      await tx.execute(
-        sql.raw(`prepare prepared_test_by_key(text) as ${statement.replace("$1", "$1::uuid[]")}`),
-      );
-      const found: string[] = [];
-      for (const mode of ["force_custom_plan", "force_generic_plan"]) {
-        await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
-        const plan = await arrayRows<[string]>(
-          tx,
-          sql.raw(`explain (costs off) execute prepared_test_by_key('{${ids.slice(0, 5).join(",")}}')`),
-        );
-        found.push(plan.map(([line]) => line).join("\n"));
-      }
-      await tx.execute(sql`deallocate prepared_test_by_key`);
-      return found;
-    });
+    const plans = await plansOf(database.db, select().toSQL().sql, [`'{${ids.slice(0, 5).join(",")}}'`]);
     for (const plan of plans) {
       expect(plan).toMatch(/Index Scan using prepared_test_people_pkey/);
       expect(plan).not.toMatch(/Seq Scan on prepared_test_people/);

@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
+import { arrayRows } from "../db/prepared";
 
 /**
  * How the database plans a statement (a query builder's, or raw SQL), as the JSON text of
@@ -11,6 +12,28 @@ export async function planOf(db: Db, statement: SQL | SQLWrapper): Promise<strin
     rows: unknown[];
   };
   return JSON.stringify(explained.rows);
+}
+
+/**
+ * How the database plans a statement (its text with $1 … $n, each cast where it is used) for a call
+ * with `args` (SQL literals): its custom plan, then its generic one, as EXPLAIN's lines, so a test can
+ * say which tables it reads whole. Prepared and dropped inside a transaction of its own.
+ */
+export async function plansOf(db: Db, statement: string, args: string[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare plans_of_test as ${statement}`));
+    const plans: string[] = [];
+    for (const mode of ["force_custom_plan", "force_generic_plan"]) {
+      await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
+      const lines = await arrayRows<[string]>(
+        tx,
+        sql.raw(`explain (costs off) execute plans_of_test(${args.join(", ")})`),
+      );
+      plans.push(lines.map(([line]) => line).join("\n"));
+    }
+    await tx.execute(sql`deallocate plans_of_test`);
+    return plans;
+  });
 }
 
 class RolledBack<T> extends Error {

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../contract/messages";
+import { arrayRows } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
 import { createOrganization, createVoter, signIn } from "../../test/factories";
+import { plansOf, rolledBack } from "../../test/plan";
 import { type TestApp, testApp } from "../../test/support";
 import { authenticate } from "./service";
-import { resolveSession } from "./sessions";
+import { resolveSession, sessionsByIdQuery } from "./sessions";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -186,5 +188,33 @@ describe("profile update", () => {
     const after = (await me(voter.cookie)).json().profile;
     expect(after).toMatchObject({ full_name: "Renamed Voter", phone_number: "+1 555 0199" });
     expect(after.updated_at > before.updated_at).toBe(true);
+  });
+});
+
+describe("the session read every request makes", () => {
+  it("takes each session and its user by their keys, never reading either table whole, however few they are", async () => {
+    const plans = await rolledBack(t.database.db, async (tx) => {
+      const ids = await arrayRows<[string]>(
+        tx,
+        sql`with people as (
+            insert into users (email, password_hash, full_name, user_type)
+            select 'plan-' || n || '@example.org', 'x', 'Plan ' || n, 'voter' from generate_series(1, 300) n
+            returning id)
+          insert into sessions (id, user_id, last_seen_at, expires_at)
+          select md5(id::text) || md5(id::text), id, now(), now() + interval '1 day' from people returning id`,
+      );
+      await tx.execute(sql`analyze sessions`);
+      await tx.execute(sql`analyze users`);
+      const asked = `'{${ids
+        .slice(0, 5)
+        .map(([id]) => id)
+        .join(",")}}'`;
+      return plansOf(tx, sessionsByIdQuery(tx).toSQL().sql, [asked]);
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Scan using sessions_pkey/);
+      expect(plan).toMatch(/Index Scan using users_pkey/);
+      expect(plan).not.toMatch(/Seq Scan on (sessions|users)/);
+    }
   });
 });

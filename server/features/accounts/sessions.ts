@@ -78,8 +78,8 @@ export async function createSession(
  * its user read by their keys (byKey: the planner scanned the whole table while it was small, and
  * planned each call anew).
  */
-const sessionsById = perDatabase((db) => {
-  const query = db
+export function sessionsByIdQuery(db: Db) {
+  return db
     .select({
       session: readAs({
         id: sessions.id,
@@ -93,8 +93,11 @@ const sessionsById = perDatabase((db) => {
       sql`unnest(${batchParam("ids", "text[]")}) as asked(id)
         cross join ${byKey(sessions, sessions.id, sql`asked.id`)}
         cross join ${byKey(users, users.id, sql`${sessions.userId}`)}`,
-    )
-    .prepare("sessions_by_id");
+    );
+}
+
+const sessionsById = perDatabase((db) => {
+  const query = sessionsByIdQuery(db).prepare("sessions_by_id");
   return batched(
     async (ids: string[]) => {
       // The ids are hex digests: nothing to quote in the array literal.

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
-import { batchParam, perDatabase } from "../../db/prepared";
+import { batchParam, byKey, perDatabase, readAs } from "../../db/prepared";
 import { channelMembers, channels, organizationMemberships, organizations, posts } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { batched } from "../../lib/batched";
@@ -25,27 +25,34 @@ export interface ChannelAccess {
  * A channel, its organization's status, the user's role there and whether the user was granted the
  * channel, in one statement: every message sent reads it, so it is prepared once per database, and
  * the reads that arrive while one runs go together in the next (lib/batched.ts), one row per
- * (user, channel) asked.
+ * (user, channel) asked, each looked up by its keys (db/prepared.ts byKey, and laterals with a
+ * limit for the role and the grant: joined, the planner read every channel, and every grant, while
+ * there were few).
  */
-const channelAccess = perDatabase((db) => {
-  const query = db
+export function channelAccessQuery(db: Db) {
+  return db
     .select({
       n: sql<string>`asked.n`,
-      channel: channels,
-      status: organizations.status,
-      role: sql<Role | null>`(select ${organizationMemberships.role} from ${organizationMemberships}
-        where ${organizationMemberships.userId} = asked.user_id
-        and ${organizationMemberships.organizationId} = ${channels.organizationId})`,
-      granted: sql<boolean>`exists (select 1 from ${channelMembers}
-        where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = asked.user_id)`,
+      channel: readAs(getTableColumns(channels)),
+      status: readAs({ status: organizations.status }).status,
+      role: sql<Role | null>`membership.role`,
+      granted: sql<boolean>`channel_grant.granted is not null`,
     })
     .from(
       sql`unnest(${batchParam("users", "uuid[]")}, ${batchParam("channels", "uuid[]")})
-        with ordinality as asked(user_id, channel_id, n)`,
-    )
-    .innerJoin(channels, sql`${channels.id} = asked.channel_id`)
-    .innerJoin(organizations, eq(organizations.id, channels.organizationId))
-    .prepare("channel_access");
+          with ordinality as asked(user_id, channel_id, n)
+        cross join ${byKey(channels, channels.id, sql`asked.channel_id`)}
+        cross join ${byKey(organizations, organizations.id, sql`${channels.organizationId}`)}
+        left join lateral (select ${organizationMemberships.role} as role from ${organizationMemberships}
+          where ${organizationMemberships.userId} = asked.user_id
+            and ${organizationMemberships.organizationId} = ${channels.organizationId} limit 1) as membership on true
+        left join lateral (select true as granted from ${channelMembers}
+          where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = asked.user_id limit 1) as channel_grant on true`,
+    );
+}
+
+const channelAccess = perDatabase((db) => {
+  const query = channelAccessQuery(db).prepare("channel_access");
   type Row = Awaited<ReturnType<typeof query.execute>>[number];
   return batched<{ userId: string; channelId: string }, Row | null>(
     async (asked) => {
