@@ -328,12 +328,16 @@ export async function run(): Promise<void> {
         `Votespace at ${fmt((SENDERS * 1000) / intervalMs)} posts/s`,
         async (name, database, bus) => ({ name, database, bus }),
       );
-      const [pglite, ...others] = built;
-      for (const other of others) {
+      // PGlite only (BENCH_ON=PostgreSQL leaves none: the step is then skipped, not run on another).
+      const pglite = built.find((target) => target.name.includes("PGlite"));
+      for (const other of built.filter((target) => target !== pglite)) {
         await other.bus.close();
         await other.database.close();
       }
-      if (!pglite) break;
+      if (!pglite) {
+        console.log("  skipped: PGlite is not among this run's databases (BENCH_ON)");
+        break;
+      }
       const [figures] = await measure(
         await votespace(pglite.name, pglite.database, pglite.bus, false),
         1,

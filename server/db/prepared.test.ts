@@ -134,7 +134,8 @@ describe("a table read by its key for each row asked (byKey, readAs)", () => {
       .from(
         sql`unnest(${batchParam("ids", "uuid[]")}) with ordinality as asked(id, n)
           cross join ${byKey(people, people.id, sql`asked.id`)}`,
-      );
+      )
+      .orderBy(sql`asked.n`);
 
   it("answers the rows asked, typed and parsed as their columns, none for an id not there", async () => {
     const asked = [ids[1], "00000000-0000-4000-8000-000000000000", ids[0]] as string[];

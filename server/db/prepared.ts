@@ -45,7 +45,8 @@ export function batchParam(name: string, type: string): SQL {
 }
 
 /**
- * A table read by its primary key once for each row asked: `from unnest(...) as asked(id) cross
+ * A table read by its primary key (or another unique key: the limit would hide a second row) once
+ * for each row asked: `from unnest(...) as asked(id) cross
  * join ${byKey(table, table.id, sql`asked.id`)}`, a lateral under the table's own name. The planner
  * never flattens a lateral with a limit into a join, which it would plan as a scan of the whole
  * table while the table is small (a seq scan of 1,000 sessions comparing each id with every id
@@ -55,7 +56,7 @@ export function batchParam(name: string, type: string): SQL {
  * (`"id"`), which a subquery there would read as its own table's.
  */
 export function byKey(table: PgTable, key: PgColumn, value: SQL): SQL {
-  return sql`lateral (select * from ${table} where ${key} = ${value} limit 1) as ${table}`;
+  return sql`lateral (select * from ${table} where ${key} = ${value} limit 1) as ${sql.identifier(getTableName(table))}`;
 }
 
 /** Columns as `byKey` reads them: each typed and parsed as its column, named as its table. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { arrayRows } from "../db/prepared";
@@ -17,21 +18,23 @@ export async function planOf(db: Db, statement: SQL | SQLWrapper): Promise<strin
 /**
  * How the database plans a statement (its text with $1 … $n, each cast where it is used) for a call
  * with `args` (SQL literals): its custom plan, then its generic one, as EXPLAIN's lines, so a test can
- * say which tables it reads whole. Prepared and dropped inside a transaction of its own.
+ * say which tables it reads whole. Prepared inside a transaction of its own, and deallocated.
  */
 export async function plansOf(db: Db, statement: string, args: string[]): Promise<string[]> {
+  // A name of its own each time: a failed explain leaves its statement prepared on the connection.
+  const name = `plans_of_${randomUUID().replaceAll("-", "")}`;
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`prepare plans_of_test as ${statement}`));
+    await tx.execute(sql.raw(`prepare ${name} as ${statement}`));
     const plans: string[] = [];
     for (const mode of ["force_custom_plan", "force_generic_plan"]) {
       await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
       const lines = await arrayRows<[string]>(
         tx,
-        sql.raw(`explain (costs off) execute plans_of_test(${args.join(", ")})`),
+        sql.raw(`explain (costs off) execute ${name}(${args.join(", ")})`),
       );
       plans.push(lines.map(([line]) => line).join("\n"));
     }
-    await tx.execute(sql`deallocate plans_of_test`);
+    await tx.execute(sql.raw(`deallocate ${name}`));
     return plans;
   });
 }
