@@ -39,6 +39,28 @@ export async function plansOf(db: Db, statement: string, args: string[]): Promis
   });
 }
 
+/**
+ * The tables a plan (EXPLAIN's text) hashes: the input of a Hash node (a hash join's) however it is
+ * scanned, and "(a hashed subplan)" for one. Such a table is read for the batch as a whole (every
+ * row, or every row an index gives), where a lookup for each row asked reads what that row needs:
+ * a batch statement that hashes none costs what its batch holds, whatever the tables hold.
+ */
+export function tablesHashed(plan: string): string[] {
+  const lines = plan.split("\n");
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const found = new Set<string>();
+  lines.forEach((line, i) => {
+    if (!/(->\s+|^\s*)Hash$/.test(line.trimEnd())) return;
+    for (let j = i + 1; j < lines.length && indent(lines[j] as string) > indent(line); j++) {
+      const scan = lines[j] as string;
+      const table = / on (\w+)/.exec(scan)?.[1];
+      if (table && !/CTE Scan|Function Scan|Bitmap Index Scan/.test(scan)) found.add(table);
+    }
+  });
+  if (/hashed SubPlan/.test(plan)) found.add("(a hashed subplan)");
+  return [...found];
+}
+
 class RolledBack<T> extends Error {
   constructor(readonly value: T) {
     super("rolled back");

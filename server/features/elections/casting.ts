@@ -46,7 +46,7 @@ const twoFactorRequired = sql`coalesce((e.security_settings ->> 'twoFactor')::bo
 const answersItsQuestion = (c: string, q: string) =>
   sql.raw(`case when ${c}.candidate_id is null then ${q}.method ->> 'kind' <> 'plurality' or ${q}.blank
     else ${q}.method ->> 'kind' = 'plurality'
-      and exists (select 1 from candidates k where k.id = ${c}.candidate_id and k.position_id = ${c}.position_id) end`);
+      and coalesce((select true from candidates k where k.id = ${c}.candidate_id and k.position_id = ${c}.position_id limit 1), false) end`);
 
 /** How many selections answer a question of this election (`e`). */
 const validSelections = (positions: string, chosen: string) =>
@@ -115,11 +115,13 @@ const p = (name: string) => sql.placeholder(name);
  * meet the participation's primary key, which fails the whole batch, and the batch's votes are then
  * written one at a time (castBatches), the second refused by the key as before. A batch's ballots
  * go in the order of their receipts' hashes, not in the voters'. Named and prepared (planned once
- * per pooled connection, see batchParam); its text never varies.
+ * per pooled connection, see batchParam); its text never varies. Every table is looked up for each
+ * vote by its keys (laterals and scalar subqueries with a limit, which the planner neither flattens
+ * nor hashes; `allowed` materialized, so the grants are found by theirs): joined, its plan hashed
+ * every session, every active election, the election's positions and every candidate for each
+ * batch while those tables were small (cast-plan.test.ts).
  */
-const castStatement = prepared<WrittenRow>(
-  "cast_votes",
-  sql`
+export const castVotesSql = sql`
       with given as (
         select v.n::int as n, v.election_id, v.voter_id, v.session_id, v.grant_id, v.totp
         from unnest(${batchParam("elections", "uuid[]")}, ${batchParam("voters", "uuid[]")}, ${batchParam("sessions", "text[]")}, ${batchParam("grants", "uuid[]")}, ${batchParam("totp", "boolean[]")})
@@ -129,9 +131,10 @@ const castStatement = prepared<WrittenRow>(
         select v.n, v.election_id, coalesce(v.voter_id, u.id) as voter_id, v.grant_id,
           coalesce(v.totp, u.totp_enabled) as totp, s.last_seen_at as seen, u.id is not null as found
         from given v
-        left join sessions s on s.id = v.session_id and s.expires_at > ${p("now")} and s.created_at > ${p("sessionsFrom")}
-        left join users u on u.id = s.user_id and u.user_type = 'voter'
-          and coalesce(u.settings #> '{security,requirePassword}', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
+        left join lateral (select s.user_id, s.last_seen_at from sessions s
+          where s.id = v.session_id and s.expires_at > ${p("now")} and s.created_at > ${p("sessionsFrom")} limit 1) s on true
+        left join lateral (select u.id, u.totp_enabled from users u where u.id = s.user_id and u.user_type = 'voter'
+          and coalesce(u.settings #> '{security,requirePassword}', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb) limit 1) u on true
       ),
       choices as (
         select c.vote as n, c.position_id, c.candidate_id, c.receipt_hash, c.chain_key,
@@ -139,16 +142,18 @@ const castStatement = prepared<WrittenRow>(
         from unnest(${batchParam("voteOf", "int[]")}, ${batchParam("positions", "uuid[]")}, ${batchParam("chosen", "uuid[]")}, ${batchParam("hashes", "text[]")}, ${batchParam("keys", "text[]")})
           with ordinality as c(vote, position_id, candidate_id, receipt_hash, chain_key, i)
       ),
-      allowed as (
-        select v.n, e.id as election_id, v.voter_id, v.grant_id from votes v join elections e on e.id = v.election_id
+      allowed as materialized (
+        select v.n, e.id as election_id, v.voter_id, v.grant_id
+        from votes v cross join lateral (select * from elections e where e.id = v.election_id limit 1) e
         where e.status = 'active' and e.starts_at <= ${p("now")} and e.ends_at > ${p("now")}
           and exists (select 1 from organization_memberships m where m.organization_id = e.organization_id and m.user_id = v.voter_id)
           and exists (select 1 from election_voters r where r.election_id = e.id and r.user_id = v.voter_id)
-          and not exists (select 1 from organizations o where o.id = e.organization_id and o.status = 'suspended')
+          and not coalesce((select o.status = 'suspended' from organizations o where o.id = e.organization_id limit 1), false)
           and not exists (select 1 from voting_sessions s where s.election_id = e.id and s.user_id = v.voter_id and s.status = 'blocked')
           and (v.totp or not ${twoFactorRequired})
-          and (select count(*) from choices c join election_positions q on q.id = c.position_id and q.election_id = e.id
-            where c.n = v.n and ${answersItsQuestion("c", "q")}) = (select count(*) from choices c where c.n = v.n)
+          and (select count(*) from choices c
+            cross join lateral (select * from election_positions q where q.id = c.position_id limit 1) q
+            where q.election_id = e.id and c.n = v.n and ${answersItsQuestion("c", "q")}) = (select count(*) from choices c where c.n = v.n)
           and not exists (select 1 from choices c join participations pa on pa.position_id = c.position_id and pa.user_id = v.voter_id where c.n = v.n)
       ),
       spent as (
@@ -172,8 +177,9 @@ const castStatement = prepared<WrittenRow>(
         (select json_build_object('sequence', h.sequence, 'root', h.root) from seals h
           where h.election_id = v.election_id order by h.sequence desc limit 1) as head,
         v.seen, v.found
-      from votes v left join spent s on s.n = v.n`,
-);
+      from votes v left join spent s on s.n = v.n`;
+
+const castStatement = prepared<WrittenRow>("cast_votes", castVotesSql);
 
 /** Writes a batch of votes in one statement and one commit; each vote answered on its own (see castStatement). */
 async function writeVotes(db: Db, votes: VoteToWrite[]): Promise<Array<Written | Error>> {
