@@ -113,11 +113,13 @@ const p = (name: string) => sql.placeholder(name);
  * ballots; the others write nothing. A voter who already voted for a chosen position is refused
  * here, as the database stands; two votes of one voter in flight at once (in one batch or in two)
  * meet the participation's primary key, which fails the whole batch, and the batch's votes are then
- * written one at a time (castBatches), the second refused by the key as before. A batch's ballots
+ * written one at a time (castBatches), the second refused by the key as before. A grant is spent
+ * once: two votes of a batch that bring the same one (a double submission) cast the first to arrive,
+ * and the other is refused as already voted. A batch's ballots
  * go in the order of their receipts' hashes, not in the voters'. Named and prepared (planned once
  * per pooled connection, see batchParam); its text never varies. Every table is looked up for each
  * vote by its keys (laterals and scalar subqueries with a limit, which the planner neither flattens
- * nor hashes; `allowed` materialized, so the grants are found by theirs): joined, its plan hashed
+ * nor hashes; `allowed` materialized, so each grant is found by its voter and election): joined, its plan hashed
  * every session, every active election, the election's positions and every candidate for each
  * batch while those tables were small (cast-plan.test.ts).
  */
@@ -157,7 +159,8 @@ export const castVotesSql = sql`
           and not exists (select 1 from choices c join participations pa on pa.position_id = c.position_id and pa.user_id = v.voter_id where c.n = v.n)
       ),
       spent as (
-        update verification_grants g set used_at = ${p("now")} from allowed a
+        update verification_grants g set used_at = ${p("now")}
+        from (select distinct on (grant_id) * from allowed order by grant_id, n) a
         where g.id = a.grant_id and g.user_id = a.voter_id and g.election_id = a.election_id
           and g.used_at is null and g.expires_at > ${p("now")}
         returning a.n, a.election_id, a.voter_id

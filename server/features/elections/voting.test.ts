@@ -230,6 +230,27 @@ describe("casting a vote", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(electionMessages.alreadyVoted);
     expect(await ballotCount(t.database.db, election.id)).toBe(1);
+    // Two at once with one grant and different choices: the first to arrive is the one cast.
+    const again = await grantFor(t.database.db, t.clock, other.user.id, election.id);
+    const choosing = (i: number) => ({
+      grant_id: again,
+      selections: [{ position_id: president.id, candidate_id: president.candidates[i].id }],
+    });
+    const firstWins = await Promise.all([
+      cast(other.cookie, election.id, choosing(1)),
+      cast(other.cookie, election.id, choosing(0)),
+    ]);
+    expect(firstWins.map((r) => r.statusCode)).toEqual([201, 409]);
+    const stored = await t.database.db
+      .select({ candidateId: ballots.candidateId })
+      .from(ballots)
+      .where(
+        and(
+          eq(ballots.electionId, election.id),
+          eq(ballots.receiptHash, receiptHash(firstWins[0]?.json().receipt, president.id)),
+        ),
+      );
+    expect(stored).toEqual([{ candidateId: president.candidates[1].id }]);
     // A spent grant for a position not voted yet still asks for verification.
     const unvoted = await cast(voter.cookie, election.id, {
       grant_id: grant,
