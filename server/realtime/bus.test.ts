@@ -106,6 +106,16 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
     return bus;
   };
 
+  /** Two processes' buses, and what bus A's receivers got of one user's messages. */
+  const twoBuses = async () => {
+    const [a, b] = [await open(), await open()];
+    const userId = randomUUID();
+    const mine = (message: BusMessage) => (message.payload as { user_id?: string }).user_id === userId;
+    const onA: BusMessage[] = [];
+    a.onMessage((message) => mine(message) && onA.push(message));
+    return { a, b, userId, mine, onA };
+  };
+
   beforeAll(async () => {
     database = await testDatabase();
   });
@@ -135,11 +145,7 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
   });
 
   it("hands its own messages to its receivers at once, and once: not again when the notification returns", async () => {
-    const [a, b] = [await open(), await open()];
-    const userId = randomUUID();
-    const mine = (message: BusMessage) => (message.payload as { user_id?: string }).user_id === userId;
-    const onA: BusMessage[] = [];
-    a.onMessage((message) => mine(message) && onA.push(message));
+    const { a, b, userId, mine, onA } = await twoBuses();
     const atB = receive(b, mine);
     const publishing = a.publish(topic, "member.left", {
       organization_id: organizationId,
@@ -156,11 +162,7 @@ describe.skipIf(!onPostgres)("the PostgreSQL bus", () => {
   });
 
   it("gives a write the text that tells the others; this process's receivers get it once, when delivered", async () => {
-    const [a, b] = [await open(), await open()];
-    const userId = randomUUID();
-    const mine = (message: BusMessage) => (message.payload as { user_id?: string }).user_id === userId;
-    const onA: BusMessage[] = [];
-    a.onMessage((message) => mine(message) && onA.push(message));
+    const { a, b, userId, mine, onA } = await twoBuses();
     const payload = { organization_id: organizationId, user_id: userId, reason: "left" as const };
     const told = a.inWrite(topic, "member.left", payload);
     // The bus itself sends nothing: the write does, with its change.

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/connect";
@@ -147,10 +146,9 @@ interface Send {
 const sends = perDatabase((db) =>
   batched<Send, SendOutcome>(
     async (asked) => {
-      const valid = asked.map((a) => UUID.test(a.senderId) && UUID.test(a.recipientId));
-      const ids = asked.map((a) => (UUID.test(a.id) ? a.id : randomUUID()));
+      const valid = asked.map((a) => UUID.test(a.id) && UUID.test(a.senderId) && UUID.test(a.recipientId));
       const { rows } = await sendIfAllowed(db).execute({
-        ids: uuidArray(ids),
+        ids: uuidArray(asked.map((a, i) => (valid[i] ? a.id : NO_ID))),
         senders: uuidArray(asked.map((a, i) => (valid[i] ? a.senderId : NO_ID))),
         recipients: uuidArray(asked.map((a, i) => (valid[i] ? a.recipientId : NO_ID))),
         contents: JSON.stringify(asked.map((a) => a.content)),

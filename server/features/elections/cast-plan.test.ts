@@ -12,9 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const cast = new PgDialect().sqlToQuery(castVotesSql);
+
 /** A literal for each of the cast's placeholders: a batch of two votes, one selection each. */
 function castArgs(): string[] {
-  const query = new PgDialect().sqlToQuery(castVotesSql);
   const two = (value: () => string) => `'{${value()},${value()}}'`;
   const literal: Record<string, string> = {
     elections: two(randomUUID),
@@ -31,7 +32,7 @@ function castArgs(): string[] {
     hashes: two(() => "aa"),
     keys: two(() => "bb"),
   };
-  return query.params.map((param) => {
+  return cast.params.map((param) => {
     const name = (param as Placeholder).name;
     const value = literal[name];
     if (!value) throw new Error(`no literal for ${name}`);
@@ -41,7 +42,7 @@ function castArgs(): string[] {
 
 describe("the cast's plan", () => {
   it("looks every table up for each vote of the batch, hashing none, in its custom and generic plans", async () => {
-    const plans = await plansOf(t.database.db, new PgDialect().sqlToQuery(castVotesSql).sql, castArgs());
+    const plans = await plansOf(t.database.db, cast.sql, castArgs());
     for (const plan of plans) expect(tablesHashed(plan)).toEqual([]);
   });
 });
