@@ -4,7 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plansOf, tablesHashed } from "../../test/plan";
 import { type TestApp, testApp } from "../../test/support";
-import { castVotesSql } from "./casting";
+import { castVotesSql } from "./cast-write";
 
 let t: TestApp;
 beforeAll(async () => {
