@@ -2,7 +2,7 @@ import { loadavg } from "node:os";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../server/db/connect";
 import { ballots, elections, participations, seals } from "../server/db/schema";
-import { chainRoot, chainStart, tallyOf } from "../server/features/elections/sealing";
+import { chainRoot, chainStart, tallyOf } from "../server/features/elections/chain";
 import { verifyElectionIntegrity } from "../server/features/elections/verifier";
 import { forEachBenchApp } from "./databases";
 import { electionWithBallots } from "./elections";

@@ -124,7 +124,7 @@ export function receiptMessage(receipt: string, positionId: string): string {
 
 /**
  * What a ballot's chain key is: sha256 hex of `chain|${receipt}:${positionId}`. The key goes into
- * the ballot's hash in its seal (sealing.ts ballotHash) and is never published: only the voter,
+ * the ballot's hash in its seal (chain.ts ballotHash) and is never published: only the voter,
  * holding the receipt, can tie a seal's ballot hash to a choice. Its own hash is the ballot's tag
  * on the board (sha256 hex of the key), which finds the ballot's seal and tells nothing more.
  */

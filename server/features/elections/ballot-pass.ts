@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { ballots } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
-import { ballotHashPrefix, chainRoot, tallyOf } from "./sealing";
+import { ballotHashPrefix, chainRoot, tallyOf } from "./chain";
 
 /**
  * verify-election's one pass over an election's stored ballots (verifier.ts checks what it gives

@@ -13,10 +13,10 @@ import {
   seals,
 } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { sealedHashes } from "./chain";
 import { countElections } from "./counts";
 import { electionQuestions } from "./definition";
 import { type ElectionRow, quorumOf, resultsPublished, votersWhoTookPart } from "./queries";
-import { sealedHashes } from "./sealing";
 
 /**
  * The election's public bulletin board: the seals (the chain's heads over time) with their ballots'

@@ -13,8 +13,8 @@ import { questionElection, voteEveryQuestion } from "../../test/elections";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { bulletinBoard } from "./bulletin";
+import { chainRoot, GENESIS } from "./chain";
 import { verifyBulletin } from "./recount";
-import { chainRoot, GENESIS } from "./sealing";
 import { verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;

@@ -16,8 +16,8 @@ import { STEP_WORDS, winnersOf } from "../../../contract/ballots/result-rows";
 import type { Bulletin, SealedHashes } from "../../../contract/bulletin";
 import { sha256 } from "../../lib/crypto";
 import { countQuestion } from "../counting";
+import { chainStart, sealedHashes } from "./chain";
 import { ballotOf } from "./counts";
-import { chainStart, sealedHashes } from "./sealing";
 
 export interface BoardCheck {
   ballots: number;

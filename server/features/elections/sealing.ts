@@ -1,66 +1,13 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { answerText } from "../../../contract/ballots/ballot";
-import { ballotTag, type SealedHashes } from "../../../contract/bulletin";
 import type { Db } from "../../db/connect";
 import { arrayRows } from "../../db/prepared";
 import { ballots, elections, participations, seals } from "../../db/schema";
-import { sha256 } from "../../lib/crypto";
 import { uuidArray } from "../../lib/ids";
 import { completeSessionsDisclosedBy } from "../monitoring/sessions";
+import { chainRoot, chainStart, tallyOf } from "./chain";
 
-/** The root before the first seal of an election opened before definition hashes were kept. */
-export const GENESIS = "0".repeat(64);
-
-/**
- * The root an election's first seal chains from: its definition hash (fixed when voting opened:
- * contract/ballots/definition-hash.ts), so the chain commits the questions it is counted with;
- * GENESIS for an election opened before that hash was kept.
- */
-export const chainStart = (definitionHash: string | null): string => definitionHash ?? GENESIS;
 /** One sealer at a time across processes. */
 const SEALER_LOCK = 7265002;
-
-type BallotRow = Pick<
-  typeof ballots.$inferSelect,
-  "electionId" | "positionId" | "candidateId" | "answer" | "chainKey"
->;
-
-/** A ballot's hashed text before its chain key: the election, the question and the choice. */
-export function ballotHashPrefix(electionId: string, positionId: string, what: string): string {
-  return `${electionId}|${positionId}|${what}|`;
-}
-
-/** A plurality choice hashes as its candidate's id; any other answer as its canonical text. */
-export function ballotHash(ballot: BallotRow): string {
-  const what = ballot.candidateId ?? answerText(ballot.answer ?? { kind: "blank" });
-  return sha256(ballotHashPrefix(ballot.electionId, ballot.positionId, what) + ballot.chainKey);
-}
-
-/** The batch's ballots in the chain's order: by chain key (an order that says nothing of time). */
-export function chainOrder<B extends Pick<BallotRow, "chainKey">>(batch: B[]): B[] {
-  return [...batch].sort((a, b) => (a.chainKey < b.chainKey ? -1 : 1));
-}
-
-/** A seal's ballots as the board lists them: their hashes in the chain's order, each with its tag. */
-export function sealedHashes(seal: number, batch: BallotRow[]): SealedHashes {
-  const ordered = chainOrder(batch);
-  return { seal, hashes: ordered.map(ballotHash), tags: ordered.map((b) => ballotTag(sha256(b.chainKey))) };
-}
-
-/** root = H(previous root ‖ H(ballot)…) over the batch in the chain's order. */
-export function chainRoot(previousRoot: string, batch: BallotRow[]): string {
-  return sha256(previousRoot + chainOrder(batch).map(ballotHash).join(""));
-}
-
-export function tallyOf(batch: BallotRow[]): Record<string, number> {
-  const tally: Record<string, number> = {};
-  for (const ballot of batch) {
-    // Plurality ballots by candidate; any other answer by its canonical text (so a recount per seal still holds).
-    const key = ballot.candidateId ?? answerText(ballot.answer ?? { kind: "blank" });
-    tally[key] = (tally[key] ?? 0) + 1;
-  }
-  return tally;
-}
 
 /**
  * While an election is open, a position's ballots are sealed (and its participations disclosed)

@@ -14,7 +14,8 @@ import { hashIdNumber } from "../accounts/service";
 import { sessionBody } from "../monitoring/testing";
 import { signedInAdmin } from "../platform-admin/test-helpers";
 import { chainKey } from "./casting";
-import { ballotHash, ballotHashPrefix, SEAL_MIN_VOTERS } from "./sealing";
+import { ballotHash, ballotHashPrefix } from "./chain";
+import { SEAL_MIN_VOTERS } from "./sealing";
 import { sealAndAnnounce } from "./worker";
 
 let t: TestApp;

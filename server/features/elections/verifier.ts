@@ -4,8 +4,8 @@ import { eachRow } from "../../db/prepared";
 import { electionPositions, elections } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { ballotPass, ROW_PER_GROUP_ABOVE } from "./ballot-pass";
+import { chainStart } from "./chain";
 import { definitionHashOf } from "./definition";
-import { chainStart } from "./sealing";
 
 /** A chain head someone saw (on a receipt or the board): seal `sequence` had root `root`. */
 export interface WitnessedHead {

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { definitionText } from "../../../../contract/ballots/definition-hash";
 import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
-import { ballotHash, chainRoot, GENESIS, sealedHashes } from "../../../../server/features/elections/sealing";
+import { ballotHash, chainRoot, GENESIS, sealedHashes } from "../../../../server/features/elections/chain";
 import { sha256 } from "../../../../server/lib/crypto";
 import { ballotHashOf, checkSeals, sealedAnswer } from "./sealCheck";
 
 /**
- * The browser's seal check against the server's own chain (server/features/elections/sealing.ts):
+ * The browser's seal check against the server's own chain (server/features/elections/chain.ts):
  * roots the server computes for ballots of every kind must check out here, and any change to a
  * published answer must not.
  */
