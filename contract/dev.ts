@@ -7,6 +7,9 @@ export interface OutboxMessage {
   subject: string;
   body: string;
   created_at: string;
+  /** Where it stands: waiting, being sent, sent, or given up (`failure` says why; its text is gone). */
+  state: "queued" | "sending" | "sent" | "failed";
+  failure: string | null;
 }
 
 /** The developer outbox: a demo server's, to requests from its own machine (a 404 elsewhere). */

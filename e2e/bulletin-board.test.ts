@@ -355,7 +355,7 @@ describe("the bulletin board", () => {
       "GET",
       `/api/organizations/${organizationId}/elections`,
     );
-    const election = elections.find((e) => e.title === "board-election-2025");
+    const election = elections.find((e) => e.title === "board-election");
     if (!election) throw new Error("no demo board election");
     await context.clearCookies();
 
@@ -365,7 +365,7 @@ describe("the bulletin board", () => {
       page.waitForResponse((r) => r.url().endsWith(`/api/elections/${election.id}/bulletin`));
     let read = boardRead();
     await page.goto(`/elections/${election.id}/bulletin`);
-    await page.getByRole("heading", { name: "board-election-2025" }).waitFor();
+    await page.getByRole("heading", { name: "board-election" }).waitFor();
     // Sent compressed; a second visit revalidates it with its ETag (the server answers 304, which
     // Chromium reports as the 200 it kept) and shows it.
     const first = await read;
@@ -373,7 +373,7 @@ describe("the bulletin board", () => {
     read = boardRead();
     await page.reload();
     expect(await (await read).request().headerValue("if-none-match")).toBe(await first.headerValue("etag"));
-    await page.getByRole("heading", { name: "board-election-2025" }).waitFor();
+    await page.getByRole("heading", { name: "board-election" }).waitFor();
     const board = page.getByRole("region", { name: "Board of Directors" });
     await board.getByText("Method: Single transferable vote (Scottish STV), 3 seats").waitFor();
     await board.getByText(/^Result: Elected: /).waitFor();

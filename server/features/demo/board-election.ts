@@ -9,8 +9,8 @@ import { createChannelInput } from "../../../contract/channels-input";
 import { candidates, electionPositions, elections } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { createChannel } from "../channels/service";
-import { closeEarly, openEarly } from "../elections/lifecycle";
-import { day, voteAs } from "./elections";
+import { closeEarly } from "../elections/lifecycle";
+import { day, openHeldAtOnce, voteAs } from "./elections";
 import type { DemoParts } from "./seed";
 
 const BOARD = [
@@ -73,10 +73,10 @@ export async function demoBoardElection(
     clock,
     admin,
     createChannelInput.parse({
-      name: "board-election-2025",
+      name: "board-election",
       type: "election",
       description:
-        "Last term's election of the union board, with the constitution motion and the projects vote.",
+        "The union board's election, completed, with the constitution motion and the projects vote.",
       voting_settings: {
         startDate: day(clock, 1),
         endDate: day(clock, 1),
@@ -107,7 +107,7 @@ export async function demoBoardElection(
   );
   const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
   if (!election) return;
-  await openEarly(db, clock, admin, election.id, origin);
+  await openHeldAtOnce({ db, clock, origin }, admin, election.id);
   const questions = await db
     .select()
     .from(electionPositions)

@@ -12,6 +12,7 @@ import type { User } from "../accounts/sessions";
 import { createChannel } from "../channels/service";
 import { castVote } from "../elections/casting";
 import { closeEarly, openEarly } from "../elections/lifecycle";
+import { saveNoticeSettings } from "../elections/reminders";
 import { sealPending } from "../elections/sealing";
 import { startVerification } from "../elections/verification";
 import { recordSession, updateCurrentSession } from "../monitoring/sessions";
@@ -23,7 +24,7 @@ export const day = (clock: Clock, offsetDays: number) =>
 
 /**
  * Two more elections beside the upcoming council election: a by-election that is open with votes
- * already cast, and last year's treasurer election, completed. Votes go through the real path:
+ * already cast, and the treasurer election, completed. Votes go through the real path:
  * verification (National ID), the grant, the cast, the seal.
  */
 export async function demoElections(
@@ -62,9 +63,9 @@ export async function demoElections(
     },
     {
       channel: {
-        name: "treasurer-election-2025",
+        name: "treasurer-election",
         type: "election" as const,
-        description: "Last year's election of the union treasurer.",
+        description: "The union treasurer's election, completed.",
         // A treasurer is none of the spec's four offices (president, governor, senator, prime
         // minister), whose titles the candidate form's questions take: the question is its own.
         voting_settings: {
@@ -91,7 +92,9 @@ export async function demoElections(
     const { channel } = await createChannel(db, clock, admin, createChannelInput.parse(plan.channel));
     const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
     if (!election) continue;
-    const opened = await openEarly(db, clock, admin, election.id, origin);
+    const opened = plan.close
+      ? await openHeldAtOnce({ db, clock, origin }, admin, election.id)
+      : await openEarly(db, clock, admin, election.id, origin);
     const [position] = await db
       .select()
       .from(electionPositions)
@@ -114,6 +117,20 @@ export async function demoElections(
     if (plan.close) await closeEarly(db, clock, admin, opened.id, origin);
   }
   await sealPending(db);
+}
+
+/**
+ * Opens a demo election that is voted in and closed at once, as the demo is set up: without its
+ * "voting is open" letters (saveNoticeSettings, as an administrator turns them off), which would
+ * only expire unsent, voting having ended before the outbox took them. Its closing letters go.
+ */
+export async function openHeldAtOnce(
+  { db, clock, origin }: Pick<DemoParts, "db" | "clock" | "origin">,
+  admin: User,
+  electionId: string,
+) {
+  await saveNoticeSettings(db, clock, admin, electionId, { voting_open: false });
+  return openEarly(db, clock, admin, electionId, origin);
 }
 
 /** The browsers the demo's voters use: each voter their own device, so no rule fires on the seed. */

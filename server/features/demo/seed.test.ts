@@ -9,6 +9,7 @@ import {
   electionPositions,
   elections,
   organizations,
+  outbox,
   posts,
   uploads,
   votingSessions,
@@ -46,7 +47,7 @@ describe("demo data", () => {
     const list = await t.database.db.select().from(elections).orderBy(asc(elections.createdAt));
     expect(list.map((e) => e.status).sort()).toEqual(["active", "completed", "completed", "upcoming"]);
     // The board election: STV for three seats, a referendum and an approval question, each with its ballots, all sealed.
-    const board = list.find((e) => e.title === "board-election-2025");
+    const board = list.find((e) => e.title === "board-election");
     const questions = await t.database.db
       .select({ method: electionPositions.method, ballots: count(ballots.id), sealed: count(ballots.sealId) })
       .from(electionPositions)
@@ -61,6 +62,16 @@ describe("demo data", () => {
     ]);
     for (const election of list)
       expect((await verifyElectionIntegrity(t.database.db, election.id)).problems).toEqual([]);
+    // The elections held and closed at once queue no "voting is open" letter (it would only expire
+    // unsent); the open by-election's voters have theirs.
+    const opening = await t.database.db
+      .select({ about: outbox.about })
+      .from(outbox)
+      .where(eq(outbox.kind, "voting_open"));
+    const aboutStatus = (status: string) =>
+      list.filter((e) => e.status === status).map((e) => `election:${e.id}`);
+    expect(opening.filter((o) => aboutStatus("completed").includes(o.about ?? ""))).toEqual([]);
+    expect(opening.some((o) => aboutStatus("active").includes(o.about ?? ""))).toBe(true);
     // Each election's questions are titled for what it elects: the treasurer election's is
     // "Treasurer", not one of the spec's offices the candidate form offers.
     const titles = await t.database.db
@@ -69,13 +80,13 @@ describe("demo data", () => {
       .innerJoin(elections, eq(elections.id, electionPositions.electionId))
       .orderBy(asc(elections.title), asc(electionPositions.sortOrder));
     expect(titles.map((row) => `${row.election}: ${row.question}`)).toEqual([
-      "board-election-2025: Board of Directors",
-      "board-election-2025: Motion 1: adopt the revised constitution",
-      "board-election-2025: Projects to fund this year",
+      "board-election: Board of Directors",
+      "board-election: Motion 1: adopt the revised constitution",
+      "board-election: Projects to fund this year",
       "council-election: President",
       "council-election: Senator",
       "senate-by-election: Senator",
-      "treasurer-election-2025: Treasurer",
+      "treasurer-election: Treasurer",
     ]);
     // Security monitoring has the demo's voters, each on a browser of their own and verified; a
     // session is completed once a seal disclosed its vote (the open by-election's wait for more).

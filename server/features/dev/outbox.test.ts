@@ -2,7 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutboxMessage } from "../../../contract/dev";
 import { loadConfig } from "../../config";
+import { outbox } from "../../db/schema";
+import { EXPIRED } from "../../lib/outbox/deliver";
 import { type TestApp, testApp } from "../../test/support";
 import { createDemoAdmin } from "../platform-admin/accounts";
 
@@ -50,6 +53,35 @@ describe("the developer outbox and the demo credentials", () => {
       const response = await demo.app.inject({ method: "GET", url, headers: { host: "evil.example:3000" } });
       expect(response.statusCode, url).toBe(404);
     }
+  });
+
+  it("show whether each message was sent, and why one was not (its text is gone)", async () => {
+    const db = demo.database.db;
+    await db.insert(outbox).values([
+      { recipient: "sent@example.org", subject: "A code", body: "Your code is 123456", state: "sent" },
+      {
+        recipient: "late@example.org",
+        subject: "Voting is open",
+        body: "",
+        state: "failed",
+        lastError: EXPIRED,
+      },
+    ]);
+    const response = await demo.app.inject({
+      method: "GET",
+      url: "/api/dev/outbox",
+      headers: { host: "localhost:3000" },
+    });
+    const messages = response.json().messages as OutboxMessage[];
+    expect(messages.find((m) => m.to === "sent@example.org")).toMatchObject({
+      state: "sent",
+      failure: null,
+      body: "Your code is 123456",
+    });
+    expect(messages.find((m) => m.to === "late@example.org")).toMatchObject({
+      state: "failed",
+      failure: EXPIRED,
+    });
   });
 
   it("are never shown by a server without demo data", async () => {

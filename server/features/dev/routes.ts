@@ -23,6 +23,8 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
         subject: row.subject,
         body: row.body,
         created_at: row.createdAt.toISOString(),
+        state: row.state,
+        failure: row.state === "failed" ? row.lastError : null,
       })),
     };
   });

@@ -40,7 +40,7 @@ type Dialog = { kind: "settings" | "rename" | "delete"; channelId: string } | nu
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {
   weekday: "short",
-  hour: "2-digit",
+  hour: "numeric",
   minute: "2-digit",
 });
 

@@ -22,7 +22,10 @@ const words = {
   empty: "No messages yet. Ask for a Voter's Card or Phone code in an election to see one here.",
   to: "To",
   subject: "Subject",
-  sent: "Sent",
+  queued: "Queued",
+  state: "State",
+  states: { queued: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Not sent" },
+  notSent: (why: string | null) => `Not sent${why ? `: ${why}` : ""}. Its text is not kept.`,
   count: (n: number) => `${n} ${n === 1 ? "message" : "messages"} (the latest 50)`,
   home: "Votespace",
 };
@@ -108,13 +111,21 @@ export default function OutboxPage() {
                           <dd>{message.subject}</dd>
                         </div>
                         <div>
-                          <dt>{words.sent}</dt>
+                          <dt>{words.queued}</dt>
                           <dd>
                             <time dateTime={message.created_at}>{when(message.created_at)}</time>
                           </dd>
                         </div>
+                        <div>
+                          <dt>{words.state}</dt>
+                          <dd>{words.states[message.state]}</dd>
+                        </div>
                       </dl>
-                      <BodyWithLinks body={message.body} />
+                      {message.state === "failed" ? (
+                        <p className={cx("muted", shared.small)}>{words.notSent(message.failure)}</p>
+                      ) : (
+                        <BodyWithLinks body={message.body} />
+                      )}
                     </li>
                   ))}
                 </ul>

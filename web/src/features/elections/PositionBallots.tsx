@@ -87,7 +87,7 @@ export function PositionBallots({
       )}
       {ballots.length > 0 && (
         <>
-          <Table compact scroll={false} label={`${words.receiptHash}s, ${position.title}`}>
+          <Table compact scroll={false} label={words.receiptHashes(position.title)}>
             <thead>
               <tr>
                 <th scope="col">{words.receiptHash}</th>

@@ -72,6 +72,7 @@ export const words = {
   party: "Party",
   count: "Sealed ballots",
   receiptHash: "Receipt hash",
+  receiptHashes: (position: string) => `Receipt hashes, ${position}`,
   choice: "Choice",
   answer: "Answer",
   pages: (title: string) => `${title}: pages of ballots`,

@@ -5,7 +5,7 @@ import styles from "./ProfilePage.module.css";
 const CARDS: Array<{ key: keyof OrganizationStats; label: string; note: string }> = [
   { key: "total_members", label: "Total Members", note: "Administrators and members" },
   { key: "active_channels", label: "Active Channels", note: "Text, airing, live and election" },
-  { key: "total_votes_cast", label: "Total Votes Cast", note: "Ballots in this organization's elections" },
+  { key: "total_votes_cast", label: "Total Votes Cast", note: "Voters who voted, per election" },
   { key: "online_now", label: "Online Now", note: "Members connected right now" },
 ];
 

@@ -29,7 +29,7 @@ const when = (iso: string) =>
     year: "numeric",
     month: "short",
     day: "numeric",
-    hour: "2-digit",
+    hour: "numeric",
     minute: "2-digit",
   });
 

@@ -25,7 +25,7 @@ const inZone = (iso: string, timeZone: string) =>
     year: "numeric",
     month: "short",
     day: "numeric",
-    hour: "2-digit",
+    hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
   });

@@ -16,7 +16,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
     month: "short",
     day: "numeric",
-    hour: "2-digit",
+    hour: "numeric",
     minute: "2-digit",
   });
 
