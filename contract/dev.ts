@@ -5,9 +5,10 @@ export interface OutboxMessage {
   id: string;
   to: string;
   subject: string;
+  /** Empty when it is not kept (a message that expired unsent). */
   body: string;
   created_at: string;
-  /** Where it stands: waiting, being sent, sent, or given up (`failure` says why; its text is gone). */
+  /** Where it stands: waiting, being sent, sent, or given up (`failure` says why). */
   state: "queued" | "sending" | "sent" | "failed";
   failure: string | null;
 }

@@ -24,6 +24,21 @@ export function definedClasses(css: string): Set<string> {
   return new Set([...rules.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] as string));
 }
 
+/**
+ * The classes a module composes (`composes: a b;` from itself, `composes: a from "./x.module.css";`
+ * from another module): each with the module it comes from, `from` when the module's own.
+ */
+export function composedClasses(css: string): { cls: string; from?: string }[] {
+  return [
+    ...blankComments(css).matchAll(/composes:\s*([\w\s-]+?)(?:\s+from\s+["']([^"']+)["'])?\s*;/g),
+  ].flatMap((match) =>
+    (match[1] as string)
+      .trim()
+      .split(/\s+/)
+      .map((cls) => ({ cls, from: match[2] })),
+  );
+}
+
 /** `import name from "./x.module.css"` in a source file: each module's import name and path. */
 export function moduleImports(source: string): { name: string; specifier: string }[] {
   return [...source.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+\.module\.css)["']/g)].map((match) => ({
@@ -78,6 +93,19 @@ export function findModuleProblems(root: string): ModuleProblem[] {
             problem: `${name}.${cls} is not defined in ${specifier}`,
           });
       }
+    }
+  }
+
+  // A class composed by another module's class (or its own) is used there.
+  for (const file of modules) {
+    for (const { cls, from } of composedClasses(readFileSync(file, "utf8"))) {
+      const module = from ? path.resolve(path.dirname(file), from) : file;
+      used.get(module)?.add(cls);
+      if (!definedClasses(readFileSync(module, "utf8")).has(cls))
+        problems.push({
+          file: path.relative(root, file),
+          problem: `composes .${cls}, not defined in ${from ?? "itself"}`,
+        });
     }
   }
 

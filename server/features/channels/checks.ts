@@ -10,7 +10,7 @@ import type { User } from "../accounts/sessions";
  * What a channel's Security Settings ask of those who take part in it. "Two-factor" is enforced
  * here for every channel type: without two-factor sign-in on the account, one may read but not
  * post, comment, react or join the room (election channels apply it to casting a vote, in
- * elections/casting.ts). "Email" and "Phone verification" choose the methods voters verify with
+ * the vote's one write, elections/cast-write.ts). "Email" and "Phone verification" choose the methods voters verify with
  * before voting, so they exist on election channels only: anywhere else they are refused and
  * never presented as on.
  */

@@ -17,7 +17,8 @@ export const GENESIS = "0".repeat(64);
  * GENESIS for an election opened before that hash was kept.
  */
 export const chainStart = (definitionHash: string | null): string => definitionHash ?? GENESIS;
-export type BallotRow = Pick<
+
+type BallotRow = Pick<
   typeof ballots.$inferSelect,
   "electionId" | "positionId" | "candidateId" | "answer" | "chainKey"
 >;

@@ -1,42 +1,8 @@
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { cx } from "./cx";
 import styles from "./Tabs.module.css";
 
 const LIST = { underline: styles.underline, segmented: styles.segmented, side: styles.side };
-
-/** Which ends of a row that scrolls sideways hide tabs (faded there, so a cut-off row says it scrolls). */
-const HIDDEN_AT = { none: undefined, start: styles.moreBefore, end: styles.moreAfter, both: styles.moreBoth };
-type HiddenAt = keyof typeof HIDDEN_AT;
-
-function useHiddenEnds(list: RefObject<HTMLDivElement | null>, horizontal: boolean): HiddenAt {
-  const [hidden, setHidden] = useState<HiddenAt>("none");
-  useEffect(() => {
-    const node = list.current;
-    if (!node || !horizontal || typeof ResizeObserver === "undefined") return;
-    const update = () => {
-      const before = node.scrollLeft > 1;
-      const after = node.scrollLeft < node.scrollWidth - node.clientWidth - 1;
-      setHidden(before && after ? "both" : before ? "start" : after ? "end" : "none");
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(node);
-    node.addEventListener("scroll", update, { passive: true });
-    return () => {
-      observer.disconnect();
-      node.removeEventListener("scroll", update);
-    };
-  }, [list, horizontal]);
-  return hidden;
-}
 
 export interface TabDef<K extends string> {
   key: K;
@@ -103,8 +69,6 @@ export function Tabs<K extends string>({
   if (panel && !shown.has(active)) setShown(new Set(shown).add(active));
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const vertical = look === "side";
-  const list = useRef<HTMLDivElement>(null);
-  const hiddenAt = useHiddenEnds(list, !vertical && look !== "segmented");
   const onKey = (event: KeyboardEvent) => {
     const index = tabs.findIndex((t) => t.key === active);
     let next: number;
@@ -123,8 +87,7 @@ export function Tabs<K extends string>({
   return (
     <>
       <div
-        ref={list}
-        className={cx(look === "custom" ? classes?.list : LIST[look], HIDDEN_AT[hiddenAt])}
+        className={look === "custom" ? classes?.list : LIST[look]}
         role="tablist"
         aria-label={label}
         aria-orientation={vertical ? "vertical" : "horizontal"}

@@ -25,7 +25,8 @@ const words = {
   queued: "Queued",
   state: "State",
   states: { queued: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Not sent" },
-  notSent: (why: string | null) => `Not sent${why ? `: ${why}` : ""}. Its text is not kept.`,
+  why: (failure: string | null) => (failure ? `: ${failure}` : ""),
+  noText: "Its text is not kept.",
   count: (n: number) => `${n} ${n === 1 ? "message" : "messages"} (the latest 50)`,
   home: "Votespace",
 };
@@ -118,13 +119,16 @@ export default function OutboxPage() {
                         </div>
                         <div>
                           <dt>{words.state}</dt>
-                          <dd>{words.states[message.state]}</dd>
+                          <dd>
+                            {words.states[message.state]}
+                            {message.state === "failed" && words.why(message.failure)}
+                          </dd>
                         </div>
                       </dl>
-                      {message.state === "failed" ? (
-                        <p className={cx("muted", shared.small)}>{words.notSent(message.failure)}</p>
-                      ) : (
+                      {message.body ? (
                         <BodyWithLinks body={message.body} />
+                      ) : (
+                        <p className={cx("muted", shared.small)}>{words.noText}</p>
                       )}
                     </li>
                   ))}

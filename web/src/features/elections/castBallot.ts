@@ -26,7 +26,7 @@ export interface Cast {
 /**
  * The verification grant given to this page for each election and not yet spent, with when it ends
  * by this browser's clock. The server spends a grant only with a cast it stores, in the one write
- * (server casting.ts): after an answer that never came or a server error, the grant is sent again
+ * (server cast-write.ts): after an answer that never came or a server error, the grant is sent again
  * (VerificationModal answers with it at once) while it is valid; a cast it already stored is then
  * refused as "already voted", as a new grant's would be. Page memory only: forgotten once a cast
  * is stored, when the server says to verify again (it expired, or was spent) or refuses voting,
