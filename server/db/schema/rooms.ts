@@ -44,6 +44,11 @@ export const roomSessions = pgTable(
     /** Connected participants now; kept in the same transaction as the participant rows. */
     participantCount: integer("participant_count").notNull().default(0),
     isRecording: boolean("is_recording").notNull().default(false),
+    /**
+     * Whose browser records (the host who turned recording on): their leaving the room, however it
+     * happens, stops it, as nothing records any more.
+     */
+    recordingBy: uuid("recording_by").references(() => users.id, { onDelete: "set null" }),
     /** Recording was turned on at some point: only such a session takes a recording upload. */
     wasRecorded: boolean("was_recorded").notNull().default(false),
     /** Which media path carries this session: browser-to-browser mesh, or the Janus SFU. */

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomParticipants } from "../../db/schema";
+import { roomParticipants, roomSessions } from "../../db/schema";
+import { TestSocket } from "../../realtime/test-fixtures/client";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { listening, roomWorkspace, seat } from "./test-room";
@@ -37,5 +38,44 @@ describe("a member removed from the organization", () => {
     const media = await call(t.app, member.cookie).get(`/api/rooms/sessions/${session.id}/media`);
     expect(media.statusCode).toBe(404);
     await socket.close();
+  });
+});
+
+describe("a recording host whose browser goes away", () => {
+  it("stops the recording: no one is told they are recorded when nothing records", async () => {
+    const { host, member, other, channel, session } = await roomWorkspace(t, "live");
+    const url = `/api/rooms/sessions/${session.id}`;
+    await call(t.app, host.cookie).post(`${url}/start`);
+    const hostSeat = await seat(baseUrl, host.cookie, session.id);
+    const viewer = await seat(baseUrl, member.cookie, session.id);
+    const watcher = await TestSocket.open(baseUrl, { cookie: other.cookie });
+    await watcher.subscribe(`channel:${channel.id}`);
+    const on = await call(t.app, host.cookie).put(`${url}/recording`, { is_recording: true });
+    expect(on.statusCode, on.body).toBe(200);
+    const recording = async () =>
+      (
+        await t.database.db
+          .select({ on: roomSessions.isRecording, by: roomSessions.recordingBy })
+          .from(roomSessions)
+          .where(eq(roomSessions.id, session.id))
+      )[0];
+
+    // A viewer leaving changes nothing.
+    await viewer.socket.close();
+    await watcher.next(
+      (m) => m.type === "event" && m.event === "participant.left" && m.payload.user_id === member.id,
+    );
+    expect(await recording()).toEqual({ on: true, by: host.id });
+
+    // The host's tab closes (a crash, a lost network): recording stops, and everyone hears so.
+    const from = watcher.received.length;
+    await hostSeat.socket.close();
+    expect(
+      await watcher.next((m) => m.type === "event" && m.event === "room.updated", { from }),
+    ).toMatchObject({
+      payload: { session: { id: session.id, is_recording: false } },
+    });
+    expect(await recording()).toEqual({ on: false, by: null });
+    await watcher.close();
   });
 });

@@ -28,13 +28,15 @@ export function announceUpdated(bus: Bus, change: ParticipantChange): Promise<vo
   });
 }
 
-export function announceLeft(bus: Bus, change: ParticipantChange): Promise<void> {
-  return bus.publish(`channel:${change.session.channelId}`, "participant.left", {
+/** Someone left; when they were recording, the session too (recording stopped with them). */
+export async function announceLeft(bus: Bus, change: ParticipantChange): Promise<void> {
+  await bus.publish(`channel:${change.session.channelId}`, "participant.left", {
     channel_id: change.session.channelId,
     session_id: change.session.id,
     user_id: change.participant.user_id,
     participant_count: change.participantCount,
   });
+  if (change.recordingStopped) await announceSession(bus, change.session);
 }
 
 export function announceRecording(bus: Bus, channelId: string, recording: Recording): Promise<void> {

@@ -17,6 +17,8 @@ export interface ParticipantChange {
   session: SessionRow;
   participant: RoomParticipant;
   participantCount: number;
+  /** The one who left was recording: recording stopped with them (the session says so). */
+  recordingStopped?: boolean;
 }
 
 /**
@@ -143,11 +145,20 @@ export async function leaveSession(
       )
       .returning();
     if (!row) return null;
+    // Their browser was recording: nothing records any more (a tab closed, a crash, a lost
+    // network), so no one is told they are being recorded.
+    const recordingStopped = session.isRecording && session.recordingBy === userId;
+    if (recordingStopped)
+      await tx
+        .update(roomSessions)
+        .set({ isRecording: false, recordingBy: null })
+        .where(eq(roomSessions.id, sessionId));
     const updated = await recount(tx, clock, session);
     return {
       session: updated,
       participant: presentParticipant(row, await nameOf(tx, userId)),
       participantCount: updated.participantCount,
+      recordingStopped,
     };
   });
 }

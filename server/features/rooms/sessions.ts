@@ -188,7 +188,14 @@ export async function closeSession(tx: Tx, clock: Clock, sessionId: string): Pro
     .where(and(eq(roomParticipants.sessionId, sessionId), eq(roomParticipants.isConnected, true)));
   const [session] = await tx
     .update(roomSessions)
-    .set({ status: "ended", endedAt: now, isRecording: false, participantCount: 0, emptySince: null })
+    .set({
+      status: "ended",
+      endedAt: now,
+      isRecording: false,
+      recordingBy: null,
+      participantCount: 0,
+      emptySince: null,
+    })
     .where(eq(roomSessions.id, sessionId))
     .returning();
   return session as SessionRow;
@@ -207,7 +214,10 @@ export async function endSession(
   });
 }
 
-/** The host turns recording on (only while live) or off; everyone sees the state. */
+/**
+ * The host turns recording on (only while live) or off; everyone sees the state. The session
+ * remembers whose browser records: their leaving the room stops it (participants.ts leaveSession).
+ */
 export async function setRecording(
   db: Db,
   user: User,
@@ -220,6 +230,12 @@ export async function setRecording(
     if (isRecording && session.status !== "live") throw badRequest(roomMessages.recordingOnlyLive);
     if (session.isRecording === isRecording) return { session, changed: false };
     // was_recorded stays true: the session takes its recording's upload (recordings.ts).
-    return updateSession(tx, sessionId, isRecording ? { isRecording, wasRecorded: true } : { isRecording });
+    return updateSession(
+      tx,
+      sessionId,
+      isRecording
+        ? { isRecording, wasRecorded: true, recordingBy: user.id }
+        : { isRecording, recordingBy: null },
+    );
   });
 }

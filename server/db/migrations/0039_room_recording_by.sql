@@ -1,0 +1,2 @@
+ALTER TABLE "room_sessions" ADD COLUMN "recording_by" uuid;--> statement-breakpoint
+ALTER TABLE "room_sessions" ADD CONSTRAINT "room_sessions_recording_by_users_id_fk" FOREIGN KEY ("recording_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
