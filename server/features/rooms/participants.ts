@@ -24,9 +24,15 @@ export interface ParticipantChange {
 /**
  * Counts the connected participants into the session row. Every transaction that connects or
  * disconnects someone holds the session row (FOR UPDATE) first, so counts never cross; an empty
- * session remembers since when it is empty (it ends by itself 10 minutes later).
+ * session remembers since when it is empty (it ends by itself 10 minutes later). `also`: what
+ * else the change writes to the session row, in the same update.
  */
-async function recount(tx: Tx, clock: Clock, session: SessionRow): Promise<SessionRow> {
+async function recount(
+  tx: Tx,
+  clock: Clock,
+  session: SessionRow,
+  also: Partial<typeof roomSessions.$inferInsert> = {},
+): Promise<SessionRow> {
   const [row] = await tx
     .select({ connected: count() })
     .from(roomParticipants)
@@ -35,7 +41,7 @@ async function recount(tx: Tx, clock: Clock, session: SessionRow): Promise<Sessi
   const emptySince = connected > 0 ? null : (session.emptySince ?? clock.now());
   const [updated] = await tx
     .update(roomSessions)
-    .set({ participantCount: connected, emptySince })
+    .set({ ...also, participantCount: connected, emptySince })
     .where(eq(roomSessions.id, session.id))
     .returning();
   return updated as SessionRow;
@@ -148,12 +154,12 @@ export async function leaveSession(
     // Their browser was recording: nothing records any more (a tab closed, a crash, a lost
     // network), so no one is told they are being recorded.
     const recordingStopped = session.isRecording && session.recordingBy === userId;
-    if (recordingStopped)
-      await tx
-        .update(roomSessions)
-        .set({ isRecording: false, recordingBy: null })
-        .where(eq(roomSessions.id, sessionId));
-    const updated = await recount(tx, clock, session);
+    const updated = await recount(
+      tx,
+      clock,
+      session,
+      recordingStopped ? { isRecording: false, recordingBy: null } : {},
+    );
     return {
       session: updated,
       participant: presentParticipant(row, await nameOf(tx, userId)),

@@ -25,6 +25,7 @@ const words = {
   queued: "Queued",
   state: "State",
   states: { queued: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Not sent" },
+  /** Why it was not sent (the server gives a reason for a failed message only). */
   why: (failure: string | null) => (failure ? `: ${failure}` : ""),
   noText: "Its text is not kept.",
   count: (n: number) => `${n} ${n === 1 ? "message" : "messages"} (the latest 50)`,
@@ -121,7 +122,7 @@ export default function OutboxPage() {
                           <dt>{words.state}</dt>
                           <dd>
                             {words.states[message.state]}
-                            {message.state === "failed" && words.why(message.failure)}
+                            {words.why(message.failure)}
                           </dd>
                         </div>
                       </dl>
