@@ -274,4 +274,47 @@ describe("a long text channel", () => {
     await expect.poll(reach).toBeGreaterThanOrEqual(0);
     expect(await mounted(page)).toBeLessThanOrEqual(MOUNTED_AT_MOST);
   });
+
+  it("Tab into the messages, or Shift+Tab back from the composer, focuses a control in view and leaves the list where it was", async () => {
+    const { page } = admin;
+    await page.goto(address("organization", archive));
+    await page.getByRole("article").first().waitFor();
+    await scrollLog(page, "bottom");
+    await scrollLog(page, -2000 - 37);
+    await page.waitForTimeout(300);
+    const before = await log(page).evaluate((element) => element.scrollTop);
+    /** Where the focus is, once it is in the messages: its box against the list's, and the list's scroll. */
+    const focusInLog = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        const frame = document.querySelector("[role=log]") as HTMLElement;
+        if (!frame.contains(active)) return null;
+        const box = active.getBoundingClientRect();
+        const view = frame.getBoundingClientRect();
+        return { inView: box.top >= view.top && box.bottom <= view.bottom, scrollTop: frame.scrollTop };
+      });
+    const pressUntilInLog = async (key: string) => {
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press(key);
+        const focus = await focusInLog();
+        if (focus) return focus;
+      }
+      return null;
+    };
+    // The channel's tabs come before the messages; the rows mounted above the view (a screen of
+    // them) come first in document order.
+    await page.getByRole("tab", { name: `# ${archive.name}` }).focus();
+    const forward = await pressUntilInLog("Tab");
+    await page.waitForTimeout(200);
+    expect(forward).toEqual({ inView: true, scrollTop: before });
+    expect(await focusInLog()).toEqual({ inView: true, scrollTop: before });
+    await shot(page, "long-channel-tab-into-messages");
+
+    await page.getByRole("textbox", { name: "Message" }).focus();
+    const backward = await pressUntilInLog("Shift+Tab");
+    await page.waitForTimeout(200);
+    expect(backward).toEqual({ inView: true, scrollTop: before });
+    expect(await focusInLog()).toEqual({ inView: true, scrollTop: before });
+    await page.getByRole("textbox", { name: "Message" }).focus();
+  });
 });

@@ -13,7 +13,8 @@ interface ModalProps {
   wide?: boolean;
 }
 
-const FOCUSABLE =
+/** What Tab stops at. */
+export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { Post } from "../../../../contract/posts";
 import { LoadFailure, LoadingState } from "../../ui/LoadState";
+import { FOCUSABLE } from "../../ui/Modal";
 import { Status } from "../../ui/Status";
 import { useChannel, useChannelState } from "./context";
 import { dayKey, dayLabel } from "./format";
@@ -314,8 +315,40 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
     const content = list.current;
     if (!content) return;
     const onFocusIn = (event: FocusEvent) => {
+      const from = event.relatedTarget as Node | null;
+      if (!content.contains(from) && focusInView(event.target as HTMLElement, from)) return;
+      // The browser has already scrolled the focused control into view, and the scroll event that
+      // would read the new place comes only at the next frame: read it now, or the render below
+      // would put the old place back and leave the focus out of sight.
+      readPlace();
       const row = (event.target as HTMLElement).closest<HTMLElement>("[data-row]");
       setFocused(row?.dataset.row ?? null);
+    };
+    /**
+     * Focus coming into the messages (Tab from the tabs above, Shift+Tab from the composer) lands,
+     * in document order, on the first or last row mounted, which may be a screen away from what the
+     * reader is looking at: the place is put back and the focus moves to the first (or last)
+     * control in view. Answers whether it moved.
+     */
+    const focusInView = (target: HTMLElement, from: Node | null): boolean => {
+      const element = scroller.current;
+      if (!element) return false;
+      keepPlace();
+      const view = element.getBoundingClientRect();
+      const inView = (node: Element) => {
+        const box = node.getBoundingClientRect();
+        return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
+      };
+      if (inView(target)) return false;
+      const forward =
+        !from || (from.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      const controls = [...content.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (node) => node.tabIndex >= 0 && inView(node),
+      );
+      const next = forward ? controls[0] : controls.at(-1);
+      if (!next) return false;
+      next.focus({ preventScroll: true });
+      return true;
     };
     const onFocusOut = (event: FocusEvent) => {
       if (!content.contains(event.relatedTarget as Node | null)) setFocused(null);
@@ -326,7 +359,7 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
       content.removeEventListener("focusin", onFocusIn);
       content.removeEventListener("focusout", onFocusOut);
     };
-  }, []);
+  }, [readPlace, keepPlace]);
 
   return (
     <div className={styles.scrollWrap}>
