@@ -8,7 +8,7 @@ import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { requireChannelChecks } from "../channels/checks";
 import { requireActiveOrganization } from "../organizations/policy";
-import { lockedForHost, requireOpen, sendsMedia, sessionAccess } from "./policy";
+import { connectedRow, lockedForHost, requireOpen, sendsMedia, sessionAccess } from "./policy";
 import { type ParticipantRow, presentParticipant, type SessionRow } from "./presenter";
 import { roleOnJoin } from "./sessions";
 
@@ -167,22 +167,6 @@ export async function leaveSession(
       recordingStopped,
     };
   });
-}
-
-/** The connected participant row of this user; refuses anyone not in the session now. */
-async function connectedRow(tx: Tx, sessionId: string, userId: string): Promise<ParticipantRow> {
-  const [row] = await tx
-    .select()
-    .from(roomParticipants)
-    .where(
-      and(
-        eq(roomParticipants.sessionId, sessionId),
-        eq(roomParticipants.userId, userId),
-        eq(roomParticipants.isConnected, true),
-      ),
-    );
-  if (!row) throw badRequest(roomMessages.notJoined);
-  return row;
 }
 
 /**

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { messages } from "../../../contract/messages";
 import { type RoomKind, type RoomRole, roomMessages, SENDING_ROLES } from "../../../contract/rooms";
 import type { Db, Tx } from "../../db/connect";
-import { channels, roomSessions } from "../../db/schema";
+import { channels, roomParticipants, roomSessions } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { User } from "../accounts/sessions";
 import type { ChannelRow } from "../channels/presenter";
 import { isAdmin, roleIn } from "../organizations/policy";
-import type { SessionRow } from "./presenter";
+import type { ParticipantRow, SessionRow } from "./presenter";
 
 /**
  * Who may do what in a room. Any member of the organization may open the room of an airing or
@@ -64,3 +64,19 @@ export function requireOpen(session: SessionRow): void {
 
 /** Host and speakers send media; the audience only receives. */
 export const sendsMedia = (role: RoomRole) => SENDING_ROLES.has(role);
+
+/** The connected participant row of this user; refuses anyone not in the session now. */
+export async function connectedRow(tx: Tx, sessionId: string, userId: string): Promise<ParticipantRow> {
+  const [row] = await tx
+    .select()
+    .from(roomParticipants)
+    .where(
+      and(
+        eq(roomParticipants.sessionId, sessionId),
+        eq(roomParticipants.userId, userId),
+        eq(roomParticipants.isConnected, true),
+      ),
+    );
+  if (!row) throw badRequest(roomMessages.notJoined);
+  return row;
+}

@@ -2,17 +2,25 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECORDING_UPLOAD_WINDOW_MS, type Recording, roomMessages } from "../../../contract/rooms";
 import { roomSessions } from "../../db/schema";
+import type { TestSocket } from "../../realtime/test-fixtures/client";
 import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
-import { roomWorkspace } from "./test-room";
+import { listening, roomWorkspace, seat } from "./test-room";
 
 let t: TestApp;
+let baseUrl: string;
+/** The recording hosts' seats: their browsers, in the room, record. */
+const seats: TestSocket[] = [];
 beforeAll(async () => {
   // Two uploads per host and hour; every test below but the last has a host of its own.
   t = await testApp({ limits: { recordingsPerUser: { max: 2, windowSeconds: 3600 } } });
+  baseUrl = await listening(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  for (const socket of seats) await socket.close();
+  await t.close();
+});
 
 /** The EBML header every WebM file starts with, then some bytes. */
 const WEBM = Buffer.concat([
@@ -37,11 +45,12 @@ function upload(sessionId: string, cookie: string, filename: string, bytes: Buff
   });
 }
 
-/** A room whose host started the session and turned recording on. */
+/** A room whose host started the session, took their seat and turned recording on. */
 async function recordedRoom(kind: "airing" | "live") {
   const room = await roomWorkspace(t, kind);
   const host = call(t.app, room.host.cookie);
   expect((await host.post(`/api/rooms/sessions/${room.session.id}/start`)).statusCode).toBe(200);
+  seats.push((await seat(baseUrl, room.host.cookie, room.session.id)).socket);
   const on = await host.put(`/api/rooms/sessions/${room.session.id}/recording`, { is_recording: true });
   expect(on.statusCode, on.body).toBe(200);
   return room;

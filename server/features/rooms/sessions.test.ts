@@ -119,6 +119,13 @@ describe("the host", () => {
     expect(
       (await call(t.app, stranger.cookie).put(`${url}/recording`, { is_recording: true })).statusCode,
     ).toBe(404);
+    // The host's browser records: from the room only (else "Recording" would show with nothing
+    // recording, and no departure of theirs would ever stop it).
+    const away = await call(t.app, host.cookie).put(`${url}/recording`, { is_recording: true });
+    expect(away.statusCode).toBe(400);
+    expect(away.json().error.message).toBe(roomMessages.notJoined);
+    expect((await call(t.app, member.cookie).get(url)).json().session.is_recording).toBe(false);
+    const hostSeat = await seat(baseUrl, host.cookie, session.id);
     const recording = await call(t.app, host.cookie).put(`${url}/recording`, { is_recording: true });
     expect(recording.json().is_recording).toBe(true);
     expect((await call(t.app, member.cookie).get(url)).json().session.is_recording).toBe(true);
@@ -130,6 +137,7 @@ describe("the host", () => {
     const next = (await open(member.cookie, session.channel_id)).json() as RoomView;
     expect(next.session.id).not.toBe(session.id);
     expect(next.session.status).toBe("waiting");
+    await hostSeat.socket.close();
   });
 
   it("is an administrator of the organization: an organization user who is only a member is not", async () => {

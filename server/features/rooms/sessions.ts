@@ -16,7 +16,7 @@ import type { User } from "../accounts/sessions";
 import { refuseWithoutTwoFactor } from "../channels/checks";
 import { requireActiveOrganization } from "../organizations/policy";
 import type { MediaServer } from "./media/server";
-import { lockedForHost, roomChannel } from "./policy";
+import { connectedRow, lockedForHost, roomChannel } from "./policy";
 import {
   byStage,
   type ParticipantRow,
@@ -215,8 +215,10 @@ export async function endSession(
 }
 
 /**
- * The host turns recording on (only while live) or off; everyone sees the state. The session
- * remembers whose browser records: their leaving the room stops it (participants.ts leaveSession).
+ * The host turns recording on (only while live, and only from the room: their browser records) or
+ * off; everyone sees the state. The session remembers whose browser records: their leaving the room
+ * stops it (participants.ts leaveSession), so a host not in it would leave "Recording" showing with
+ * nothing recording.
  */
 export async function setRecording(
   db: Db,
@@ -228,6 +230,7 @@ export async function setRecording(
     const session = await lockedForHost(tx, user, sessionId);
     await requireActiveOrganization(tx as unknown as Db, session.organizationId);
     if (isRecording && session.status !== "live") throw badRequest(roomMessages.recordingOnlyLive);
+    if (isRecording) await connectedRow(tx, sessionId, user.id);
     if (session.isRecording === isRecording) return { session, changed: false };
     // was_recorded stays true: the session takes its recording's upload (recordings.ts).
     return updateSession(
