@@ -129,6 +129,23 @@ describe("the host", () => {
     const recording = await call(t.app, host.cookie).put(`${url}/recording`, { is_recording: true });
     expect(recording.json().is_recording).toBe(true);
     expect((await call(t.app, member.cookie).get(url)).json().session.is_recording).toBe(true);
+    // Turning it off needs no seat. (The host leaving stops it; once it has, it is made to record again.)
+    await hostSeat.socket.close();
+    const recordingNow = async () =>
+      (
+        await t.database.db
+          .select({ on: roomSessions.isRecording })
+          .from(roomSessions)
+          .where(eq(roomSessions.id, session.id))
+      )[0]?.on;
+    await expect.poll(recordingNow).toBe(false);
+    await t.database.db
+      .update(roomSessions)
+      .set({ isRecording: true, recordingBy: host.id })
+      .where(eq(roomSessions.id, session.id));
+    const off = await call(t.app, host.cookie).put(`${url}/recording`, { is_recording: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().is_recording).toBe(false);
 
     const ended = await call(t.app, host.cookie).post(`${url}/end`);
     expect(ended.json()).toMatchObject({ status: "ended", is_recording: false, participant_count: 0 });
@@ -137,7 +154,6 @@ describe("the host", () => {
     const next = (await open(member.cookie, session.channel_id)).json() as RoomView;
     expect(next.session.id).not.toBe(session.id);
     expect(next.session.status).toBe("waiting");
-    await hostSeat.socket.close();
   });
 
   it("is an administrator of the organization: an organization user who is only a member is not", async () => {

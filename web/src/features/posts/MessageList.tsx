@@ -314,48 +314,67 @@ export function MessageList({ active, target }: { active: boolean; target: JumpT
   useEffect(() => {
     const content = list.current;
     if (!content) return;
+    /** The way Tab is moving the focus, in the turn its key went down; null for any other focus. */
+    let tabbing: "forward" | "backward" | null = null;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      tabbing = event.shiftKey ? "backward" : "forward";
+      setTimeout(() => {
+        tabbing = null;
+      });
+    };
     const onFocusIn = (event: FocusEvent) => {
-      const from = event.relatedTarget as Node | null;
-      if (!content.contains(from) && focusInView(event.target as HTMLElement, from)) return;
+      const target = event.target as HTMLElement;
+      if (tabbing && !content.contains(event.relatedTarget as Node | null) && tabInView(target, tabbing)) {
+        // The control first focused was never the user's: nothing else is told of it.
+        event.stopPropagation();
+        return;
+      }
       // The browser has already scrolled the focused control into view, and the scroll event that
       // would read the new place comes only at the next frame: read it now, or the render below
       // would put the old place back and leave the focus out of sight.
       readPlace();
-      const row = (event.target as HTMLElement).closest<HTMLElement>("[data-row]");
-      setFocused(row?.dataset.row ?? null);
+      setFocused(target.closest<HTMLElement>("[data-row]")?.dataset.row ?? null);
     };
     /**
-     * Focus coming into the messages (Tab from the tabs above, Shift+Tab from the composer) lands,
-     * in document order, on the first or last row mounted, which may be a screen away from what the
-     * reader is looking at: the place is put back and the focus moves to the first (or last)
-     * control in view. Answers whether it moved.
+     * Tab from the channel's tabs (or Shift+Tab from the composer) into the messages lands, in
+     * document order, on the first (or last) row mounted, a screen beyond what the reader is
+     * looking at: the place is put back and the focus moves to the first (or last) control in
+     * view. Only when the browser's choice lies beyond the view that way; a click, a script's
+     * focus or a Tab from a point inside the list keeps its own. Answers whether it moved.
      */
-    const focusInView = (target: HTMLElement, from: Node | null): boolean => {
+    const tabInView = (target: HTMLElement, direction: "forward" | "backward"): boolean => {
       const element = scroller.current;
       if (!element) return false;
+      const scrolledTo = element.scrollTop;
       keepPlace();
       const view = element.getBoundingClientRect();
+      const box = target.getBoundingClientRect();
+      const beyond = direction === "forward" ? box.top < view.top : box.bottom > view.bottom;
       const inView = (node: Element) => {
-        const box = node.getBoundingClientRect();
-        return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
+        const { top, bottom, height } = node.getBoundingClientRect();
+        return height > 0 && top >= view.top && bottom <= view.bottom;
       };
-      if (inView(target)) return false;
-      const forward =
-        !from || (from.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-      const controls = [...content.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (node) => node.tabIndex >= 0 && inView(node),
-      );
-      const next = forward ? controls[0] : controls.at(-1);
-      if (!next) return false;
-      next.focus({ preventScroll: true });
-      return true;
+      const controls = beyond
+        ? [...content.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+            (node) => node.tabIndex >= 0 && inView(node),
+          )
+        : [];
+      const next = direction === "forward" ? controls[0] : controls.at(-1);
+      next?.focus({ preventScroll: true });
+      if (next && document.activeElement === next) return true;
+      // The browser's choice stands, where it scrolled to.
+      element.scrollTop = scrolledTo;
+      return false;
     };
     const onFocusOut = (event: FocusEvent) => {
       if (!content.contains(event.relatedTarget as Node | null)) setFocused(null);
     };
+    document.addEventListener("keydown", onKeyDown, true);
     content.addEventListener("focusin", onFocusIn);
     content.addEventListener("focusout", onFocusOut);
     return () => {
+      document.removeEventListener("keydown", onKeyDown, true);
       content.removeEventListener("focusin", onFocusIn);
       content.removeEventListener("focusout", onFocusOut);
     };
