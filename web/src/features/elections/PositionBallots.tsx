@@ -10,6 +10,7 @@ import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
 import styles from "./PositionBallots.module.css";
+import { countDecides } from "./Trophy";
 
 /**
  * One question's sealed ballots on the bulletin board, each with its whole answer (a ranking, the
@@ -46,6 +47,10 @@ export function PositionBallots({
     return tally;
   }, [ballots]);
   const shown = pageOf(ordered.length, page);
+  const decides = countDecides({
+    status: bulletin.election.status,
+    quorum: bulletin.turnout?.quorum ?? null,
+  });
   return (
     <section className={shared.card} aria-labelledby={titleId}>
       <h3 id={titleId}>{position.title}</h3>
@@ -53,8 +58,8 @@ export function PositionBallots({
         {words.method}: {methodText(position)}
       </p>
       {result && (
-        <p className={cx(shared.notice, shared.noticeSuccess, shared.small)}>
-          {words.outcome}: {outcomeText(position, result)}
+        <p className={cx(shared.notice, decides ? shared.noticeSuccess : shared.noticeWarning, shared.small)}>
+          {words.outcome}: {outcomeText(position, result, decides)}
         </p>
       )}
       {!published && (

@@ -73,8 +73,15 @@ const stvCount = (
 describe("outcomeText", () => {
   it("names the elected in the order the count elected them", () => {
     const counted = stvCount(2, [], ["c2", "c0"], ["c1"]);
-    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted)).toBe(
+    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, true)).toBe(
       "Elected: Grace Hopper, Ada Lovelace",
+    );
+  });
+
+  it("below its quorum or cancelled, names no one elected: only who is ahead, and that it is not valid", () => {
+    const counted = stvCount(2, [], ["c2", "c0"], ["c1"]);
+    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, false)).toBe(
+      "Not valid, no one elected; ahead in the count: Grace Hopper, Ada Lovelace",
     );
   });
 
@@ -90,7 +97,7 @@ describe("outcomeText", () => {
         tie: { tied: ["c1", "c0"], elected: ["c1"] },
       },
     };
-    expect(outcomeText(position({ kind: "plurality" }), counted)).toMatch(
+    expect(outcomeText(position({ kind: "plurality" }), counted, true)).toMatch(
       /^Elected: Alan Turing\. Alan Turing tied with Ada Lovelace; decided by /,
     );
   });
@@ -113,7 +120,7 @@ describe("outcomeText", () => {
     });
     const tie = { tied: ["c1", "c2"], chosen: "c2", by: "earlier" as const, round: 1 };
     const counted = stvCount(1, [stage(1), stage(2, tie)], ["c0"], ["c2", "c1"]);
-    expect(outcomeText(position({ kind: "stv", seats: 1 }), counted)).toBe(
+    expect(outcomeText(position({ kind: "stv", seats: 1 }), counted, true)).toBe(
       "Elected: Ada Lovelace. Grace Hopper tied with Alan Turing; decided by the totals of stage 1",
     );
   });
@@ -135,7 +142,11 @@ describe("outcomeText", () => {
       },
     };
     const motion = position({ kind: "referendum", threshold: "two_thirds", base: "cast", abstain: true });
-    expect(outcomeText(motion, counted)).toBe("Passed: 27 Yes, 12 No, 3 Abstain (26 Yes needed)");
+    expect(outcomeText(motion, counted, true)).toBe("Passed: 27 Yes, 12 No, 3 Abstain (26 Yes needed)");
+    // Below its quorum, or cancelled: the count decides nothing.
+    expect(outcomeText(motion, counted, false)).toBe(
+      "Not valid, not carried: 27 Yes, 12 No, 3 Abstain (26 Yes needed)",
+    );
     expect(methodText(motion)).toBe("Referendum: Two thirds of the Yes and No votes");
   });
 });

@@ -23,17 +23,22 @@ export function boardAnswer(
   return ballot.ballot ? answerWords(position, ballot.ballot) : null;
 }
 
-/** A question's published outcome in one line: who was elected, or whether the motion passed. */
-export function outcomeText(position: BoardPosition, counted: QuestionResult): string {
+/**
+ * A question's published outcome in one line: who was elected, or whether the motion passed; when
+ * the count decides nothing (Trophy.tsx countDecides: cancelled, or below its quorum), who is ahead
+ * and that it is not valid.
+ */
+export function outcomeText(position: BoardPosition, counted: QuestionResult, decides: boolean): string {
   if (counted.method === "referendum") {
     const r = counted.result;
-    return words.referendumOutcome(r.passed, r.yes, r.no, r.abstain, r.yesNeeded);
+    return words.referendumOutcome(decides ? r.passed : null, r.yes, r.no, r.abstain, r.yesNeeded);
   }
   const name = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
   const elected = winnersOf(counted).map(name);
   if (!elected.length) return words.noneElected;
   // A tie the count decided, as the results screens say it ("Ama tied with Kojo; decided by the public seed").
-  return [words.elected(elected), ...tieTexts(counted, name)].join(". ");
+  const lead = decides ? words.elected(elected) : words.ahead(elected);
+  return [lead, ...tieTexts(counted, name)].join(". ");
 }
 
 /** The method in words, as the results screens say it ("Single transferable vote (Scottish STV), 3 seats"). */

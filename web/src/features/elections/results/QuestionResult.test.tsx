@@ -30,12 +30,19 @@ function position(title: string, method: QuestionMethod, ballots: Ballot[], elig
   };
 }
 
+/** Completed below its 50 % quorum: not valid. */
 const election = {
   status: "completed",
   quorum_percent: 50,
   votes_cast: 38,
   total_voters: 100,
   quorum: { percent: 50, turnout_percent: 38, met: false },
+} as Election;
+/** Completed with its quorum met: the count decides. */
+const decided = {
+  ...election,
+  votes_cast: 62,
+  quorum: { percent: 50, turnout_percent: 62, met: true },
 } as Election;
 
 describe("QuestionResult", () => {
@@ -46,7 +53,7 @@ describe("QuestionResult", () => {
       { kind: "referendum", threshold: "majority", base: "cast", abstain: true },
       [yes, yes, { kind: "answer", answer: "no" }, { kind: "answer", answer: "abstain" }],
     );
-    render(<QuestionResult election={election} position={motion} />);
+    render(<QuestionResult election={decided} position={motion} />);
     expect(screen.getByText("Passed")).toBeInTheDocument();
     expect(
       screen.getByText("Yes 2 of 3 Yes and No votes (66.6%); a simple majority needed 2 Yes."),
@@ -88,7 +95,7 @@ describe("QuestionResult", () => {
       ranked("cy", "bob"),
       ranked("cy", "bob"),
     ]);
-    render(<QuestionResult election={election} position={treasurer} />);
+    render(<QuestionResult election={decided} position={treasurer} />);
     expect(screen.getByText("Winner: Cy")).toBeInTheDocument();
     const table = screen.getByRole("table", { name: "Rounds, Treasurer" });
     expect(
@@ -98,6 +105,40 @@ describe("QuestionResult", () => {
     ).toEqual(["Round", "What happened", "Ann", "Bob", "Cy", "Exhausted"]);
     expect(within(table).getByRole("rowheader", { name: "Round 2" })).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Rounds, Treasurer" })).toHaveAttribute("tabindex", "0");
+  });
+
+  it("below its quorum names no one elected or passed: only who is ahead", () => {
+    const ranked = (...ids: string[]): Ballot => ({ kind: "ranking", ranks: ids.map((id) => [id]) });
+    const treasurer = position("Treasurer", { kind: "irv" }, [
+      ranked("cy"),
+      ranked("cy", "bob"),
+      ranked("ann"),
+    ]);
+    const { unmount } = render(<QuestionResult election={election} position={treasurer} />);
+    expect(screen.getByText("Ahead in the count: Cy")).toBeInTheDocument();
+    expect(screen.queryByText(/Winner/)).toBeNull();
+    unmount();
+
+    const pick = (...ids: string[]): Ballot => ({ kind: "set", candidates: ids });
+    const board = position("Board", { kind: "approval", min: 1, max: 3, seats: 2 }, [
+      pick("ann", "bob"),
+      pick("ann"),
+    ]);
+    const second = render(<QuestionResult election={election} position={board} />);
+    expect(screen.getByText("Ahead in the count: Ann and Bob")).toBeInTheDocument();
+    expect(screen.getAllByText("Ahead")).toHaveLength(2);
+    expect(screen.queryByText("Elected")).toBeNull();
+    second.unmount();
+
+    const yes = { kind: "answer", answer: "yes" } as const;
+    const motion = position(
+      "Motion 4",
+      { kind: "referendum", threshold: "majority", base: "cast", abstain: true },
+      [yes],
+    );
+    render(<QuestionResult election={{ ...decided, status: "cancelled" }} position={motion} />);
+    expect(screen.getByText("Not valid")).toBeInTheDocument();
+    expect(screen.queryByText("Passed")).toBeNull();
   });
 
   it("shows the quorum verdict beside the result", () => {

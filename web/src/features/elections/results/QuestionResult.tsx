@@ -6,7 +6,7 @@ import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import shared from "../elections.module.css";
 import { candidateColour } from "../format";
-import { leaderLabel, Trophy } from "../Trophy";
+import { countDecides, leaderLabel, Trophy } from "../Trophy";
 import { JudgmentResult } from "./JudgmentResult";
 import { MatrixResult } from "./MatrixResult";
 import { namesOf, quorumVerdict, referendumVerdict, tieTexts, totalsRows, winnersLine } from "./present";
@@ -49,16 +49,19 @@ export function QuestionResult({
   const names = namesOf(position);
   const ties = tieTexts(count, names);
   const referendum = count.method === "referendum" ? referendumVerdict(count.result) : null;
+  const decides = countDecides(election);
   return (
     <div className={styles.question}>
       <p className={cx("muted", shared.small)}>{methodLabel(position.method)}</p>
       <p className={styles.winners}>
         {referendum ? (
-          <Badge tone={referendum.passed ? "green" : "red"}>{referendum.label}</Badge>
+          <Badge tone={decides && referendum.passed ? "green" : "red"}>
+            {winnersLine(count, names, decides)}
+          </Badge>
         ) : (
           <>
             <Trophy label={leaderLabel(election, false)} />
-            <strong>{winnersLine(count, names)}</strong>
+            <strong>{winnersLine(count, names, decides)}</strong>
           </>
         )}
       </p>
@@ -73,7 +76,12 @@ export function QuestionResult({
             <ReferendumView title={position.title} result={count.result} detail={detail} />
           )}
           {(count.method === "block" || count.method === "approval" || count.method === "score") && (
-            <TotalsBars position={position} result={count.result} unit={TOTALS_UNIT[count.method]} />
+            <TotalsBars
+              position={position}
+              result={count.result}
+              unit={TOTALS_UNIT[count.method]}
+              decides={decides}
+            />
           )}
           {(count.method === "irv" || count.method === "stv") && (
             <RoundsResult position={position} count={count} detail={detail} />
@@ -102,15 +110,17 @@ const TOTALS_UNIT: Record<"block" | "approval" | "score", [string, string]> = {
   score: ["point", "points"],
 };
 
-/** Approval, block and score: totals as bars, highest first, the elected marked. */
+/** Approval, block and score: totals as bars, highest first, the elected (or, deciding nothing, those ahead) marked. */
 function TotalsBars({
   position,
   result,
   unit,
+  decides,
 }: {
   position: PositionView;
   result: TotalsResult;
   unit: [string, string];
+  decides: boolean;
 }) {
   const rows = totalsRows(result, namesOf(position));
   return (
@@ -121,8 +131,8 @@ function TotalsBars({
             <span className={styles.totalsName}>
               {row.elected ? <strong>{row.name}</strong> : row.name}
               {row.elected && (
-                <Badge tone="green" className={styles.elected}>
-                  Elected
+                <Badge tone={decides ? "green" : "grey"} className={styles.elected}>
+                  {decides ? "Elected" : "Ahead"}
                 </Badge>
               )}
             </span>

@@ -354,11 +354,15 @@ export function mjRows(result: MjResult, names: Names): MjRow[] {
   });
 }
 
-/** The heading line of a question's winners: "Elected: A, B" or "Winner: A". */
-export function winnersLine(count: QuestionResult, names: Names): string {
-  if (count.method === "referendum") return referendumVerdict(count.result).label;
+/**
+ * The heading line of a question's winners: "Elected: A, B" or "Winner: A"; "Ahead in the count: A"
+ * when the count decides nothing (Trophy.tsx countDecides: cancelled, or below its quorum).
+ */
+export function winnersLine(count: QuestionResult, names: Names, decides = true): string {
+  if (count.method === "referendum") return decides ? referendumVerdict(count.result).label : NOT_VALID;
   const winners = winnersOf(count).map(names);
   if (winners.length === 0) return "No winner: no ballots for any candidate";
+  if (!decides) return `Ahead in the count: ${listWords(winners)}`;
   const many = winners.length > 1 || count.method === "stv" || count.method === "block";
   return `${many ? "Elected" : "Winner"}: ${listWords(winners)}`;
 }
@@ -371,6 +375,9 @@ export interface TotalsRow {
   width: number;
   elected: boolean;
 }
+
+/** A referendum's verdict when the count decides nothing: it has not passed. */
+export const NOT_VALID = "Not valid";
 
 /** Approval, block and score totals, highest first, the elected marked. */
 export function totalsRows(result: TotalsResult, names: Names): TotalsRow[] {
