@@ -235,6 +235,15 @@ describe("the platform admin portal", () => {
     // The workspace says so above every screen, too.
     await voter.page.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
     await shot(voter.page, "admin-suspended-post-refused");
+    // So is a direct message: the conversation stays readable, its box read-only, saying why.
+    await voter.page.getByRole("button", { name: /^Open messages/ }).click();
+    const messagesPanel = voter.page.getByRole("region", { name: "Messages" });
+    await messagesPanel.getByRole("button", { name: new RegExp(`^${ownerAccount.full_name}`) }).click();
+    await messagesPanel.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
+    const box = messagesPanel.getByPlaceholder("Type a message...");
+    expect(await box.getAttribute("readonly")).not.toBeNull();
+    expect(await messagesPanel.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await shot(voter.page, "admin-suspended-direct-message");
 
     // Activated again, the voter votes.
     await admin.page.getByRole("button", { name: "Organizations" }).click();

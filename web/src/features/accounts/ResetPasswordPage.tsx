@@ -28,6 +28,9 @@ export default function ResetPasswordPage() {
   );
   const dead =
     !done && link.error instanceof ApiError && link.error.status === 400 ? link.error.message : null;
+  // Too many tries from this address: the form stays (the link may still work), saying why it is refused now.
+  const throttled =
+    !done && link.error instanceof ApiError && link.error.status === 429 ? link.error.message : null;
   const check = usePasswordProblem(form.watch("password"), form.formState.errors.password?.message ?? null);
   const busy = form.formState.isSubmitting;
   const submit = submitting(form, (body) => reset.mutateAsync({ body }));
@@ -44,6 +47,11 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <>
+          {throttled && (
+            <div className="alert alert-error" role="alert">
+              {throttled}
+            </div>
+          )}
           <FormError form={form} />
           <form onSubmit={submit} noValidate>
             <PasswordField

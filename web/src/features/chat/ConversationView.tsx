@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
+import { messages as notices } from "../../../../contract/messages";
 import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
@@ -10,6 +11,7 @@ import { useContractForm } from "../../ui/form/useContractForm";
 import { LoadState } from "../../ui/LoadState";
 import { Status } from "../../ui/Status";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
+import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChatParts.module.css";
 import { PresenceDot } from "./ContactList";
 import styles from "./ConversationView.module.css";
@@ -63,8 +65,11 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const draft = form.watch("content");
   const list = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
-  // Someone who shares no organization any more: the conversation is read-only (the draft stays).
-  const writable = contact.accepts_messages && contact.shares_organization;
+  // Someone who shares no organization any more, or this organization suspended (its members read
+  // but do not write, as in its channels; heard live): the conversation is read-only (the draft stays).
+  const suspended = useWorkspace().current?.status === "suspended";
+  const readOnly = !contact.shares_organization || suspended;
+  const writable = contact.accepts_messages && !readOnly;
   const canSend = draft.trim() !== "" && writable;
   // A refused message, with those sent after it, comes back in front of what was written since
   // (Retry sends it). Each goes under an id made here; one that came back goes again, unchanged,
@@ -220,7 +225,9 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           </button>
         </div>
       )}
-      {!contact.shares_organization ? (
+      {suspended ? (
+        <Status className={styles.note}>{notices.organizationSuspended}</Status>
+      ) : !contact.shares_organization ? (
         <Status className={styles.note}>{text.noSharedOrganization(contact.full_name)}</Status>
       ) : (
         !contact.accepts_messages && <p className={styles.note}>{text.notAccepting(contact.full_name)}</p>
@@ -233,7 +240,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           placeholder={text.placeholder}
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
-          readOnly={!contact.shares_organization}
+          readOnly={readOnly}
           {...form.register("content", { onChange: ids.forget })}
         />
         <button
