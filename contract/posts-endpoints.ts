@@ -1,6 +1,6 @@
 /** The posts feature's endpoints, declared once; the schemas, types and messages they use are in `posts.ts`. */
 import { endpoint, idParams, typedAnswer } from "./endpoint";
-import type { Comment, Mention, Post, PostPage, Reaction, ReportsPage } from "./posts";
+import type { ChannelSearch, Comment, Mention, Post, PostPage, Reaction, ReportsPage } from "./posts";
 import {
   commentInput,
   createPostInput,
@@ -160,7 +160,7 @@ export const postsEndpoints = {
     path: "/api/channels/:id/search",
     ...onPost,
     query: searchInput,
-    response: postList,
+    response: typedAnswer<ChannelSearch>(),
   }),
   markRead: endpoint({ method: "POST", path: "/api/channels/:id/read", ...onPost, response: ok }),
   typing: endpoint({ method: "POST", path: "/api/channels/:id/typing", ...onPost, response: ok }),

@@ -79,6 +79,15 @@ export interface Attachment {
   is_image: boolean;
 }
 
+/**
+ * A channel's search: the messages found, newest first, and for each found by a reply in its thread
+ * (the workspace's search finds replies too), that reply's text by the message's id.
+ */
+export interface ChannelSearch {
+  posts: Post[];
+  replies: Record<string, string>;
+}
+
 export interface Post {
   id: string;
   channel_id: string;

@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { Post } from "../../../contract/posts";
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { ChannelSearch, Post } from "../../../contract/posts";
 import { searchTerms } from "../../../contract/search";
 import type { Db } from "../../db/connect";
-import { posts } from "../../db/schema";
+import { inList } from "../../db/params";
+import { comments, posts } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { searchQuery } from "../search/queries";
 import { channelReader } from "./access";
@@ -32,18 +33,43 @@ export async function channelCollection(
 }
 
 /**
- * The channel's messages whose words or attachment's name match the search, matched as the
- * organization's search matches them (`searchQuery`: accents and case aside, each word as the start
+ * The channel's messages whose words, attachment's name or a reply in their thread match the
+ * search (with that reply's text), matched as the organization's search matches them (`searchQuery`: accents and case aside, each word as the start
  * of a word, words in quotes as a phrase), newest first.
  */
-export async function searchChannel(db: Db, user: User, channelId: string, q: string): Promise<Post[]> {
+export async function searchChannel(
+  db: Db,
+  user: User,
+  channelId: string,
+  q: string,
+): Promise<ChannelSearch> {
   await channelReader(db, user, channelId);
-  if (searchTerms(q).length === 0) return [];
+  if (searchTerms(q).length === 0) return { posts: [], replies: {} };
   const query = searchQuery(q);
+  const inThread = (post: SQL) =>
+    sql`select 1 from comments c where c.post_id = ${post} and search_document(c.content) @@ ${query}`;
   const matches = sql`(search_document("posts"."content") @@ ${query} or exists (select 1 from uploads u
-    where u.id = "posts"."attachment_id" and u.kind = 'attachment' and search_document(u.filename) @@ ${query}))`;
-  return loadPosts(db, user.id, and(eq(posts.channelId, channelId), matches), {
+    where u.id = "posts"."attachment_id" and u.kind = 'attachment' and search_document(u.filename) @@ ${query})
+    or exists (${inThread(sql`"posts"."id"`)}))`;
+  const found = await loadPosts(db, user.id, and(eq(posts.channelId, channelId), matches), {
     order: "newest",
     limit: SEARCH_LIMIT,
   });
+  // Each message's first matching reply: what the result shows of a message found by its thread.
+  const replies = found.length
+    ? await db
+        .selectDistinctOn([comments.postId], { postId: comments.postId, content: comments.content })
+        .from(comments)
+        .where(
+          and(
+            inList(
+              comments.postId,
+              found.map((post) => post.id),
+            ),
+            sql`search_document(${comments.content}) @@ ${query}`,
+          ),
+        )
+        .orderBy(comments.postId, comments.createdAt)
+    : [];
+  return { posts: found, replies: Object.fromEntries(replies.map((reply) => [reply.postId, reply.content])) };
 }

@@ -362,6 +362,31 @@ describe("search", () => {
     expect(found.map((p: { content: string }) => p.content)).toEqual(["The budget meeting is on Monday"]);
   });
 
+  it("finds a message by a reply in its thread, with that reply, as the organization's search finds the reply", async () => {
+    const { admin, member, general } = await workspace();
+    const asked = (await send(member.cookie, general.id, { content: "Who brings the projector?" })).json();
+    await send(member.cookie, general.id, { content: "Nothing to see here" });
+    await call(t.app, admin.cookie).post(`/api/posts/${asked.id}/comments`, { content: "Fine" });
+    await call(t.app, admin.cookie).post(`/api/posts/${asked.id}/comments`, {
+      content: "I have the HDMI cables",
+    });
+    const other = (
+      await call(t.app, admin.cookie).post("/api/channels", { name: "elsewhere", type: "text" })
+    ).json().channel;
+    const there = (await send(member.cookie, other.id, { content: "Another question" })).json();
+    await call(t.app, admin.cookie).post(`/api/posts/${there.id}/comments`, { content: "cables again" });
+    const found = (
+      await call(t.app, member.cookie).get(`/api/channels/${general.id}/search?q=cables`)
+    ).json();
+    expect(found.posts.map((p: { id: string }) => p.id)).toEqual([asked.id]);
+    expect(found.replies).toEqual({ [asked.id]: "I have the HDMI cables" });
+    // Found by its own words: no reply to show.
+    const own = (
+      await call(t.app, member.cookie).get(`/api/channels/${general.id}/search?q=projector`)
+    ).json();
+    expect(own).toMatchObject({ posts: [{ id: asked.id }], replies: {} });
+  });
+
   it("matches as the organization's search does: accents, word starts, phrases and file names", async () => {
     const { member, general } = await workspace();
     const cafe = (await send(member.cookie, general.id, { content: "Please check the café menu" })).json();

@@ -288,9 +288,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
   }
 
-  route(app, e.search, async ({ auth, params, query }) => ({
-    posts: await searchChannel(db, auth.user, params.id, query.q),
-  }));
+  route(app, e.search, ({ auth, params, query }) => searchChannel(db, auth.user, params.id, query.q));
 
   route(app, e.markRead, async ({ auth, params }) => {
     const now = clock.now();

@@ -40,20 +40,34 @@ export function SearchPanel({ query, onClose }: { query: string; onClose(): void
       onClose={onClose}
       items={results}
       postOf={(post) => post}
-      body={(post) => <FoundPost post={post} query={query} />}
+      body={(post) => (
+        <FoundPost
+          post={post}
+          query={query}
+          reply={search.isSuccess ? search.data.replies[post.id] : undefined}
+        />
+      )}
       onOpen={jumpTo}
     />
   );
 }
 
-/** A found message: its text and its file's name (a message may be found by either), matches marked. */
-export function FoundPost({ post, query }: { post: Post; query: string }) {
+/**
+ * A found message: its text, its file's name and the reply in its thread that matched (a message
+ * may be found by any of them), matches marked.
+ */
+export function FoundPost({ post, query, reply }: { post: Post; query: string; reply?: string }) {
   return (
     <>
       {post.content && <Highlighted value={post.content} query={query} />}
       {post.attachment && (
         <span className={styles.file}>
           <Highlighted value={post.attachment.filename} query={query} />
+        </span>
+      )}
+      {reply && (
+        <span className={styles.file}>
+          {text.inThread} <Highlighted value={reply} query={query} />
         </span>
       )}
     </>

@@ -10,6 +10,7 @@ export const text = {
   searchResults: (count: number, q: string) =>
     `${count} ${count === 1 ? "result" : "results"} for ${quoted(q)}`,
   noResults: (q: string) => `No messages match ${quoted(q)}.`,
+  inThread: "In its thread:",
   closeSearch: "Close search",
   jumpFailed: "That message is no longer in this channel",
   tabs: {
