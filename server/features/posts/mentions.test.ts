@@ -63,6 +63,18 @@ describe("an edited message", () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().edited_at).toBe(t.clock.now().toISOString());
   });
+
+  it("tells those it names anew, as a new message would, and no one twice", async () => {
+    const w = await workspace();
+    const post = (await w.send("@Ama the minutes are up")).json();
+    expect(await w.notified(w.ama.id)).toBe(1);
+    const edit = (content: string) => call(t.app, w.admin.cookie).patch(`/api/posts/${post.id}`, { content });
+    expect((await edit("@Ama the minutes are up, @Ama Owusu please look")).statusCode).toBe(200);
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+    expect(await w.notified(w.ama.id)).toBe(1);
+    await edit("@Ama the minutes are up. @Ama Owusu please look now");
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+  });
 });
 
 describe("the Mentions view", () => {

@@ -19,11 +19,12 @@ import { loadPosts } from "./queries";
  * Members named in the message as "@Full Name" (contract `mentionedNames`: whole names, the longest
  * first, as the web highlights them) are notified unless their notification choice for the
  * channel is "nothing", the channel is muted for them at `now`, or their settings turn
- * notifications or mentions off. Returns the ids of those notified.
+ * notifications or mentions off. An edited message (`before`: its text until now) notifies only
+ * those it names anew. Returns the ids of those notified.
  */
 export async function notifyMentions(
   db: Db,
-  options: { post: Post; authorId: string; organizationId: string; now: Date },
+  options: { post: Post; authorId: string; organizationId: string; now: Date; before?: string },
 ): Promise<string[]> {
   const text = options.post.content;
   if (!text.includes("@")) return [];
@@ -45,7 +46,15 @@ export async function notifyMentions(
       members.map((m) => m.fullName),
     ),
   );
-  const named = members.filter((m) => names.has(m.fullName));
+  const namedBefore = new Set(
+    options.before
+      ? mentionedNames(
+          options.before,
+          members.map((m) => m.fullName),
+        )
+      : [],
+  );
+  const named = members.filter((m) => names.has(m.fullName) && !namedBefore.has(m.fullName));
   const notified = named.filter((m) => {
     const muted = m.pref?.muted && (m.pref.mutedUntil === null || m.pref.mutedUntil > now);
     // The member's settings screen: notifications on, and mentions among them.

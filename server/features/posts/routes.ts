@@ -53,6 +53,10 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       mentioned_user_ids: mentioned,
       created_at: post.created_at,
     });
+    await announceMentions(post, mentioned);
+  };
+  /** Each member a message names is told (`notification.created`): a new message's, or an edit's. */
+  const announceMentions = async (post: Post, mentioned: string[]) => {
     for (const userId of mentioned) {
       await bus.publish(`user:${userId}`, "notification.created", {
         id: post.id,
@@ -101,12 +105,13 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, e.edit, async ({ auth, params, body }) => {
-    const post = await editPost(db, clock, auth.user, params.id, body);
+    const { post, mentioned } = await editPost(db, clock, auth.user, params.id, body);
     await bus.publish(`channel:${post.channel_id}`, "post.updated", {
       channel_id: post.channel_id,
       post_id: post.id,
       post: neutral(post),
     });
+    await announceMentions(post, mentioned);
     return post;
   });
 

@@ -233,13 +233,23 @@ export async function editPost(
   user: User,
   postId: string,
   input: z.output<typeof editPostInput>,
-): Promise<Post> {
+): Promise<{ post: Post; mentioned: string[] }> {
   const access = await postFor(db, user, postId);
   const { post } = access;
   if (post.authorId !== user.id) throw forbidden(postMessages.notYours);
   refuseIfSuspended(access);
-  await db.update(posts).set({ content: input.content, editedAt: clock.now() }).where(eq(posts.id, postId));
-  return (await loadPost(db, user.id, postId)) as Post;
+  const now = clock.now();
+  await db.update(posts).set({ content: input.content, editedAt: now }).where(eq(posts.id, postId));
+  const edited = (await loadPost(db, user.id, postId)) as Post;
+  // Someone named by the edit is told, as by a new message; those named before are not told again.
+  const mentioned = await notifyMentions(db, {
+    post: edited,
+    authorId: user.id,
+    organizationId: post.organizationId,
+    now,
+    before: post.content,
+  });
+  return { post: edited, mentioned };
 }
 
 /**
