@@ -8,6 +8,7 @@ import { forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
+import { notifyMentions } from "./mentions";
 
 function present(row: {
   comment: typeof comments.$inferSelect;
@@ -36,7 +37,13 @@ export async function listComments(db: Db, user: User, postId: string): Promise<
 }
 
 /** A comment (or reply) under a message: by those who may post there, where comments are on. */
-export async function addComment(db: Db, user: User, postId: string, input: z.output<typeof commentInput>) {
+export async function addComment(
+  db: Db,
+  clock: Clock,
+  user: User,
+  postId: string,
+  input: z.output<typeof commentInput>,
+) {
   const access = await postFor(db, user, postId);
   const { post, admin, channel } = access;
   refuseUnlessParticipant(access, user);
@@ -48,10 +55,19 @@ export async function addComment(db: Db, user: User, postId: string, input: z.ou
     .returning();
   if (!row) throw new Error("comment insert returned nothing");
   const [total] = await db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
+  // Members the reply names are told, as by a message: the notice points at the thread's message.
+  const mentioned = await notifyMentions(db, {
+    post: { id: postId, channel_id: post.channelId, content: post.content },
+    authorId: user.id,
+    organizationId: post.organizationId,
+    now: clock.now(),
+    text: input.content,
+  });
   return {
     channelId: post.channelId,
     comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
     commentsCount: total?.n ?? 0,
+    mentioned,
   };
 }
 

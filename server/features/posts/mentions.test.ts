@@ -37,6 +37,22 @@ describe("mentions notify", () => {
     expect(await w.notified(w.amaOwusu.id)).toBe(1);
   });
 
+  it("from a reply in a message's thread, as from a message", async () => {
+    const w = await workspace();
+    const post = (await w.send("Who brings the projector?")).json();
+    const replied = await call(t.app, w.admin.cookie).post(`/api/posts/${post.id}/comments`, {
+      content: "@Ama Owusu can you?",
+    });
+    expect(replied.statusCode).toBe(201);
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+    expect(await w.notified(w.ama.id)).toBe(0);
+    const [notice] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, w.amaOwusu.id));
+    expect(notice).toMatchObject({ kind: "mention", postId: post.id, channelId: w.general.id });
+  });
+
   it("once a mute has ended by the app's clock", async () => {
     const w = await workspace();
     const muted = await call(t.app, w.amaOwusu.cookie).put(`/api/channels/${w.general.id}/preferences`, {

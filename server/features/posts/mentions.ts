@@ -20,13 +20,21 @@ import { loadPosts } from "./queries";
  * first, as the web highlights them) are notified unless their notification choice for the
  * channel is "nothing", the channel is muted for them at `now`, or their settings turn
  * notifications or mentions off. An edited message (`before`: its text until now) notifies only
- * those it names anew. Returns the ids of those notified.
+ * those it names anew; a reply in a message's thread (`text`: the reply's) notifies as its message
+ * would, the notice pointing at the message. Returns the ids of those notified.
  */
 export async function notifyMentions(
   db: Db,
-  options: { post: Post; authorId: string; organizationId: string; now: Date; before?: string },
+  options: {
+    post: Pick<Post, "id" | "channel_id" | "content">;
+    authorId: string;
+    organizationId: string;
+    now: Date;
+    before?: string;
+    text?: string;
+  },
 ): Promise<string[]> {
-  const text = options.post.content;
+  const text = options.text ?? options.post.content;
   if (!text.includes("@")) return [];
   const members = await db
     .select({ id: users.id, fullName: users.fullName, settings: users.settings, pref: channelPreferences })

@@ -21,6 +21,17 @@ import { announceClosedReports } from "./removal";
 import { decideReport, listReports, reportPost } from "./reports";
 import { createPost, deletePost, editPost, forwardPost, listPosts } from "./service";
 
+/** What a mention's notice says: where (a message, or the message a reply is under), by whom, what. */
+interface MentionNotice {
+  /** The notice's own: the message's id, or the reply's. */
+  id: string;
+  post_id: string;
+  channel_id: string;
+  author: string;
+  content: string;
+  created_at: string;
+}
+
 /** Events carry the message when it fits (NOTIFY's 8 kB); otherwise clients fetch it. */
 const EVENT_POST_BYTES = 6000;
 
@@ -53,19 +64,31 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       mentioned_user_ids: mentioned,
       created_at: post.created_at,
     });
-    await announceMentions(post, mentioned);
+    await announceMentions(mentionOf(post), mentioned);
   };
-  /** Each member a message names is told (`notification.created`): a new message's, or an edit's. */
-  const announceMentions = async (post: Post, mentioned: string[]) => {
+  /** A message as its mentions' notice tells of it. */
+  const mentionOf = (post: Post): MentionNotice => ({
+    id: post.id,
+    post_id: post.id,
+    channel_id: post.channel_id,
+    author: post.author?.full_name ?? postMessages.unknownUser,
+    content: post.content,
+    created_at: post.created_at,
+  });
+  /**
+   * Each member a message names is told (`notification.created`): a new message's, an edit's, or
+   * a reply's in its thread (the notice points at the thread's message, with the reply's words).
+   */
+  const announceMentions = async (said: MentionNotice, mentioned: string[]) => {
     for (const userId of mentioned) {
       await bus.publish(`user:${userId}`, "notification.created", {
-        id: post.id,
+        id: said.id,
         kind: "mention",
-        channel_id: post.channel_id,
-        post_id: post.id,
-        actor_name: post.author?.full_name ?? postMessages.unknownUser,
-        excerpt: post.content.slice(0, 140),
-        created_at: post.created_at,
+        channel_id: said.channel_id,
+        post_id: said.post_id,
+        actor_name: said.author,
+        excerpt: said.content.slice(0, 140),
+        created_at: said.created_at,
       });
     }
   };
@@ -111,7 +134,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       post_id: post.id,
       post: neutral(post),
     });
-    await announceMentions(post, mentioned);
+    await announceMentions(mentionOf(post), mentioned);
     return post;
   });
 
@@ -199,13 +222,24 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, e.comment, async ({ auth, params, body, reply }) => {
     await limitPosts(auth.user);
     const postId = params.id;
-    const result = await addComment(db, auth.user, postId, body);
+    const result = await addComment(db, clock, auth.user, postId, body);
     await bus.publish(`channel:${result.channelId}`, "comment.created", {
       channel_id: result.channelId,
       post_id: postId,
       comment: result.comment,
       comments_count: result.commentsCount,
     });
+    await announceMentions(
+      {
+        id: result.comment.id,
+        post_id: postId,
+        channel_id: result.channelId,
+        author: auth.user.fullName,
+        content: result.comment.content,
+        created_at: result.comment.created_at,
+      },
+      result.mentioned,
+    );
     reply.code(201);
     return { comment: result.comment, comments_count: result.commentsCount };
   });
