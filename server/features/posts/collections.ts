@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { ChannelSearch, Post } from "../../../contract/posts";
 import { searchTerms } from "../../../contract/search";
 import type { Db } from "../../db/connect";
@@ -46,11 +46,10 @@ export async function searchChannel(
   await channelReader(db, user, channelId);
   if (searchTerms(q).length === 0) return { posts: [], replies: {} };
   const query = searchQuery(q);
-  const inThread = (post: SQL) =>
-    sql`select 1 from comments c where c.post_id = ${post} and search_document(c.content) @@ ${query}`;
+  // The replies matched once, through the comments' search index (not each message's thread in turn).
   const matches = sql`(search_document("posts"."content") @@ ${query} or exists (select 1 from uploads u
     where u.id = "posts"."attachment_id" and u.kind = 'attachment' and search_document(u.filename) @@ ${query})
-    or exists (${inThread(sql`"posts"."id"`)}))`;
+    or "posts"."id" in (select c.post_id from comments c where search_document(c.content) @@ ${query}))`;
   const found = await loadPosts(db, user.id, and(eq(posts.channelId, channelId), matches), {
     order: "newest",
     limit: SEARCH_LIMIT,
@@ -69,7 +68,7 @@ export async function searchChannel(
             sql`search_document(${comments.content}) @@ ${query}`,
           ),
         )
-        .orderBy(comments.postId, comments.createdAt)
+        .orderBy(comments.postId, comments.createdAt, comments.id)
     : [];
   return { posts: found, replies: Object.fromEntries(replies.map((reply) => [reply.postId, reply.content])) };
 }

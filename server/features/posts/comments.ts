@@ -98,9 +98,18 @@ export async function editComment(
     .where(and(eq(comments.id, commentId), eq(comments.authorId, user.id)))
     .returning();
   if (!row) throw notFound(postMessages.commentNotFound);
+  // Someone the edit names is told, as by a new reply (once: notifyMentions).
+  const mentioned = await notifyMentions(db, {
+    post: { id: access.post.id, channel_id: access.post.channelId, content: access.post.content },
+    authorId: user.id,
+    organizationId: access.post.organizationId,
+    now: clock.now(),
+    text: input.content,
+  });
   return {
     channelId: access.post.channelId,
     comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
+    mentioned,
   };
 }
 

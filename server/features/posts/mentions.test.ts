@@ -51,6 +51,23 @@ describe("mentions notify", () => {
       .from(notifications)
       .where(eq(notifications.userId, w.amaOwusu.id));
     expect(notice).toMatchObject({ kind: "mention", postId: post.id, channelId: w.general.id });
+    // Named again in another reply of the thread: not told twice.
+    await call(t.app, w.admin.cookie).post(`/api/posts/${post.id}/comments`, { content: "@Ama Owusu ping" });
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+  });
+
+  it("from a reply edited to name a member", async () => {
+    const w = await workspace();
+    const post = (await w.send("Agenda for Thursday")).json();
+    const reply = (
+      await call(t.app, w.admin.cookie).post(`/api/posts/${post.id}/comments`, { content: "Looks good" })
+    ).json().comment;
+    expect(await w.notified(w.ama.id)).toBe(0);
+    const edited = await call(t.app, w.admin.cookie).patch(`/api/comments/${reply.id}`, {
+      content: "Looks good, @Ama add the budget",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await w.notified(w.ama.id)).toBe(1);
   });
 
   it("once a mute has ended by the app's clock", async () => {
@@ -89,6 +106,10 @@ describe("an edited message", () => {
     expect(await w.notified(w.amaOwusu.id)).toBe(1);
     expect(await w.notified(w.ama.id)).toBe(1);
     await edit("@Ama the minutes are up. @Ama Owusu please look now");
+    expect(await w.notified(w.amaOwusu.id)).toBe(1);
+    // Taken out and put back: told once all the same.
+    await edit("@Ama the minutes are up");
+    await edit("@Ama the minutes are up, @Ama Owusu");
     expect(await w.notified(w.amaOwusu.id)).toBe(1);
   });
 });

@@ -19,9 +19,9 @@ import { loadPosts } from "./queries";
  * Members named in the message as "@Full Name" (contract `mentionedNames`: whole names, the longest
  * first, as the web highlights them) are notified unless their notification choice for the
  * channel is "nothing", the channel is muted for them at `now`, or their settings turn
- * notifications or mentions off. An edited message (`before`: its text until now) notifies only
- * those it names anew; a reply in a message's thread (`text`: the reply's) notifies as its message
- * would, the notice pointing at the message. Returns the ids of those notified.
+ * notifications or mentions off. A reply in a message's thread (`text`: the reply's) notifies as
+ * its message would, the notice pointing at the message. No one is told twice of one message and
+ * its thread (an edit naming them again, a reply naming them too). Returns the ids of those notified.
  */
 export async function notifyMentions(
   db: Db,
@@ -30,7 +30,6 @@ export async function notifyMentions(
     authorId: string;
     organizationId: string;
     now: Date;
-    before?: string;
     text?: string;
   },
 ): Promise<string[]> {
@@ -54,15 +53,15 @@ export async function notifyMentions(
       members.map((m) => m.fullName),
     ),
   );
-  const namedBefore = new Set(
-    options.before
-      ? mentionedNames(
-          options.before,
-          members.map((m) => m.fullName),
-        )
-      : [],
+  const toldBefore = new Set(
+    (
+      await db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(and(eq(notifications.postId, options.post.id), eq(notifications.kind, "mention")))
+    ).map((row) => row.userId),
   );
-  const named = members.filter((m) => names.has(m.fullName) && !namedBefore.has(m.fullName));
+  const named = members.filter((m) => names.has(m.fullName) && !toldBefore.has(m.id));
   const notified = named.filter((m) => {
     const muted = m.pref?.muted && (m.pref.mutedUntil === null || m.pref.mutedUntil > now);
     // The member's settings screen: notifications on, and mentions among them.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type Post, postMessages } from "../../../contract/posts";
+import { type Comment, type Post, postMessages } from "../../../contract/posts";
 import { postsEndpoints as e } from "../../../contract/posts-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
@@ -66,14 +66,23 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     await announceMentions(mentionOf(post), mentioned);
   };
-  /** A message as its mentions' notice tells of it. */
+  /** A message as its mentions' notice tells of it, at its last edit's time if edited. */
   const mentionOf = (post: Post): MentionNotice => ({
     id: post.id,
     post_id: post.id,
     channel_id: post.channel_id,
     author: post.author?.full_name ?? postMessages.unknownUser,
     content: post.content,
-    created_at: post.created_at,
+    created_at: post.edited_at ?? post.created_at,
+  });
+  /** A reply as its mentions' notice tells of it: under its own id, pointing at its message. */
+  const replyNotice = (comment: Comment, channelId: string, author: User): MentionNotice => ({
+    id: comment.id,
+    post_id: comment.post_id,
+    channel_id: channelId,
+    author: author.fullName,
+    content: comment.content,
+    created_at: comment.edited_at ?? comment.created_at,
   });
   /**
    * Each member a message names is told (`notification.created`): a new message's, an edit's, or
@@ -229,17 +238,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       comment: result.comment,
       comments_count: result.commentsCount,
     });
-    await announceMentions(
-      {
-        id: result.comment.id,
-        post_id: postId,
-        channel_id: result.channelId,
-        author: auth.user.fullName,
-        content: result.comment.content,
-        created_at: result.comment.created_at,
-      },
-      result.mentioned,
-    );
+    await announceMentions(replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
     reply.code(201);
     return { comment: result.comment, comments_count: result.commentsCount };
   });
@@ -251,6 +250,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       post_id: result.comment.post_id,
       comment: result.comment,
     });
+    await announceMentions(replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
     return { comment: result.comment };
   });
 

@@ -241,13 +241,12 @@ export async function editPost(
   const now = clock.now();
   await db.update(posts).set({ content: input.content, editedAt: now }).where(eq(posts.id, postId));
   const edited = (await loadPost(db, user.id, postId)) as Post;
-  // Someone named by the edit is told, as by a new message; those named before are not told again.
+  // Someone named by the edit is told, as by a new message; those told before are not told again.
   const mentioned = await notifyMentions(db, {
     post: edited,
     authorId: user.id,
     organizationId: post.organizationId,
     now,
-    before: post.content,
   });
   return { post: edited, mentioned };
 }

@@ -59,7 +59,7 @@ export function PositionBallots({
       </p>
       {result && (
         <p className={cx(shared.notice, decides ? shared.noticeSuccess : shared.noticeWarning, shared.small)}>
-          {words.outcome}: {outcomeText(position, result, decides)}
+          {words.outcome}: {outcomeText(position, result, decides, bulletin.election.status === "cancelled")}
         </p>
       )}
       {!published && (

@@ -83,6 +83,9 @@ describe("outcomeText", () => {
     expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, false)).toBe(
       "Not valid, no one elected; ahead in the count: Grace Hopper, Ada Lovelace",
     );
+    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, false, true)).toBe(
+      "Cancelled, no one elected; ahead in the count: Grace Hopper, Ada Lovelace",
+    );
   });
 
   it("says how a tie was decided, as the results screens do", () => {

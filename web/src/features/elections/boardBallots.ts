@@ -26,18 +26,24 @@ export function boardAnswer(
 /**
  * A question's published outcome in one line: who was elected, or whether the motion passed; when
  * the count decides nothing (Trophy.tsx countDecides: cancelled, or below its quorum), who is ahead
- * and that it is not valid.
+ * and why no one is elected.
  */
-export function outcomeText(position: BoardPosition, counted: QuestionResult, decides: boolean): string {
+export function outcomeText(
+  position: BoardPosition,
+  counted: QuestionResult,
+  decides: boolean,
+  cancelled = false,
+): string {
+  const why = words.undecided(cancelled);
   if (counted.method === "referendum") {
     const r = counted.result;
-    return words.referendumOutcome(decides ? r.passed : null, r.yes, r.no, r.abstain, r.yesNeeded);
+    return words.referendumOutcome(decides ? r.passed : why, r.yes, r.no, r.abstain, r.yesNeeded);
   }
   const name = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
   const elected = winnersOf(counted).map(name);
   if (!elected.length) return words.noneElected;
   // A tie the count decided, as the results screens say it ("Ama tied with Kojo; decided by the public seed").
-  const lead = decides ? words.elected(elected) : words.ahead(elected);
+  const lead = decides ? words.elected(elected) : words.ahead(why, elected);
   return [lead, ...tieTexts(counted, name)].join(". ");
 }
 

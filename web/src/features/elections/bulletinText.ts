@@ -85,10 +85,12 @@ export const words = {
   outcome: "Result",
   elected: (names: string[]) => `Elected: ${names.join(", ")}`,
   noneElected: "No one elected",
-  /** Below the quorum, or cancelled: the count decides nothing. */
-  ahead: (names: string[]) => `Not valid, no one elected; ahead in the count: ${names.join(", ")}`,
-  referendumOutcome: (passed: boolean | null, yes: number, no: number, abstain: number, needed: number) =>
-    `${passed === null ? "Not valid, not carried" : passed ? "Passed" : "Not passed"}: ${yes} Yes, ${no} No, ${abstain} Abstain (${needed} Yes needed)`,
+  /** Why the count decides nothing: the election was cancelled, or its turnout fell below the quorum. */
+  undecided: (cancelled: boolean) => (cancelled ? "Cancelled" : "Not valid"),
+  ahead: (why: string, names: string[]) => `${why}, no one elected; ahead in the count: ${names.join(", ")}`,
+  /** `passed`: the count's verdict, or why it decides nothing. */
+  referendumOutcome: (passed: boolean | string, yes: number, no: number, abstain: number, needed: number) =>
+    `${typeof passed === "string" ? `${passed}, not carried` : passed ? "Passed" : "Not passed"}: ${yes} Yes, ${no} No, ${abstain} Abstain (${needed} Yes needed)`,
   tieSeed: "Tie-break seed",
   tieSeedExplain:
     "Drawn at random when voting closed and published here: the counting rules use it to break any tie that earlier totals leave, so anyone who repeats the count gets the same result.",
