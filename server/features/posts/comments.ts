@@ -7,7 +7,7 @@ import { comments, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
-import { postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
+import { type PostRow, postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
 import { notifyMentions } from "./mentions";
 
 function present(row: {
@@ -36,6 +36,21 @@ export async function listComments(db: Db, user: User, postId: string): Promise<
   return rows.map(present);
 }
 
+/**
+ * Members a reply (new or edited) names are told, as by a message, the notice pointing at the
+ * thread's message; once for the message and its thread (notifyMentions).
+ */
+function replyMentions(db: Db, clock: Clock, user: User, post: PostRow, text: string): Promise<string[]> {
+  return notifyMentions(db, {
+    postId: post.id,
+    channelId: post.channelId,
+    text,
+    authorId: user.id,
+    organizationId: post.organizationId,
+    now: clock.now(),
+  });
+}
+
 /** A comment (or reply) under a message: by those who may post there, where comments are on. */
 export async function addComment(
   db: Db,
@@ -55,14 +70,7 @@ export async function addComment(
     .returning();
   if (!row) throw new Error("comment insert returned nothing");
   const [total] = await db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
-  // Members the reply names are told, as by a message: the notice points at the thread's message.
-  const mentioned = await notifyMentions(db, {
-    post: { id: postId, channel_id: post.channelId, content: post.content },
-    authorId: user.id,
-    organizationId: post.organizationId,
-    now: clock.now(),
-    text: input.content,
-  });
+  const mentioned = await replyMentions(db, clock, user, post, input.content);
   return {
     channelId: post.channelId,
     comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
@@ -98,14 +106,7 @@ export async function editComment(
     .where(and(eq(comments.id, commentId), eq(comments.authorId, user.id)))
     .returning();
   if (!row) throw notFound(postMessages.commentNotFound);
-  // Someone the edit names is told, as by a new reply (once: notifyMentions).
-  const mentioned = await notifyMentions(db, {
-    post: { id: access.post.id, channel_id: access.post.channelId, content: access.post.content },
-    authorId: user.id,
-    organizationId: access.post.organizationId,
-    now: clock.now(),
-    text: input.content,
-  });
+  const mentioned = await replyMentions(db, clock, user, access.post, input.content);
   return {
     channelId: access.post.channelId,
     comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { type Mention, mentionedNames, type Post } from "../../../contract/posts";
+import { type Comment, type Mention, mentionedNames, type Post, postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
 import { escapeLike } from "../../db/like";
+import { inList } from "../../db/params";
 import {
   channelPreferences,
   channels,
@@ -11,29 +12,31 @@ import {
   users,
 } from "../../db/schema";
 
+import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
 import { loadPosts } from "./queries";
 
 /**
- * Members named in the message as "@Full Name" (contract `mentionedNames`: whole names, the longest
- * first, as the web highlights them) are notified unless their notification choice for the
- * channel is "nothing", the channel is muted for them at `now`, or their settings turn
- * notifications or mentions off. A reply in a message's thread (`text`: the reply's) notifies as
- * its message would, the notice pointing at the message. No one is told twice of one message and
- * its thread (an edit naming them again, a reply naming them too). Returns the ids of those notified.
+ * Members named in `text` as "@Full Name" (contract `mentionedNames`: whole names, the longest
+ * first, as the web highlights them) are notified of the message `postId` unless their
+ * notification choice for the channel is "nothing", the channel is muted for them at `now`, or
+ * their settings turn notifications or mentions off. The text is the message's, or a reply's in its
+ * thread (the notice then points at the message). No one is told twice of one message and its
+ * thread (an edit naming them again, a reply naming them too). Returns the ids of those notified.
  */
 export async function notifyMentions(
   db: Db,
   options: {
-    post: Pick<Post, "id" | "channel_id" | "content">;
+    postId: string;
+    channelId: string;
+    text: string;
     authorId: string;
     organizationId: string;
     now: Date;
-    text?: string;
   },
 ): Promise<string[]> {
-  const text = options.text ?? options.post.content;
+  const { text, now } = options;
   if (!text.includes("@")) return [];
   const members = await db
     .select({ id: users.id, fullName: users.fullName, settings: users.settings, pref: channelPreferences })
@@ -41,45 +44,104 @@ export async function notifyMentions(
     .innerJoin(users, eq(users.id, organizationMemberships.userId))
     .leftJoin(
       channelPreferences,
-      and(eq(channelPreferences.userId, users.id), eq(channelPreferences.channelId, options.post.channel_id)),
+      and(eq(channelPreferences.userId, users.id), eq(channelPreferences.channelId, options.channelId)),
     )
     .where(
       and(eq(organizationMemberships.organizationId, options.organizationId), ne(users.id, options.authorId)),
     );
-  const { now } = options;
   const names = new Set(
     mentionedNames(
       text,
       members.map((m) => m.fullName),
     ),
   );
-  const toldBefore = new Set(
-    (
-      await db
-        .select({ userId: notifications.userId })
-        .from(notifications)
-        .where(and(eq(notifications.postId, options.post.id), eq(notifications.kind, "mention")))
-    ).map((row) => row.userId),
-  );
-  const named = members.filter((m) => names.has(m.fullName) && !toldBefore.has(m.id));
-  const notified = named.filter((m) => {
+  const wanting = members.filter((m) => {
+    if (!names.has(m.fullName)) return false;
     const muted = m.pref?.muted && (m.pref.mutedUntil === null || m.pref.mutedUntil > now);
     // The member's settings screen: notifications on, and mentions among them.
     const wanted =
       m.settings.notifications?.enabled !== false && m.settings.notifications?.mentions !== false;
     return wanted && m.pref?.notify !== "nothing" && !muted;
   });
+  if (wanting.length === 0) return [];
+  const toldBefore = new Set(
+    (
+      await db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.postId, options.postId),
+            eq(notifications.kind, "mention"),
+            inList(
+              notifications.userId,
+              wanting.map((m) => m.id),
+            ),
+          ),
+        )
+    ).map((row) => row.userId),
+  );
+  const notified = wanting.filter((m) => !toldBefore.has(m.id));
   if (notified.length === 0) return [];
   await db.insert(notifications).values(
     notified.map((m) => ({
       userId: m.id,
       kind: "mention" as const,
-      postId: options.post.id,
-      channelId: options.post.channel_id,
+      postId: options.postId,
+      channelId: options.channelId,
       actorId: options.authorId,
     })),
   );
   return notified.map((m) => m.id);
+}
+
+/** What a mention's notice says: where (a message, or the message a reply is under), by whom, what. */
+interface MentionNotice {
+  /** The notice's own: the message's id, or the reply's. */
+  id: string;
+  post_id: string;
+  channel_id: string;
+  author: string;
+  content: string;
+  created_at: string;
+}
+
+/** A message as its mentions' notice tells of it, at its last edit's time if edited. */
+export const messageNotice = (post: Post): MentionNotice => ({
+  id: post.id,
+  post_id: post.id,
+  channel_id: post.channel_id,
+  author: post.author?.full_name ?? postMessages.unknownUser,
+  content: post.content,
+  created_at: post.edited_at ?? post.created_at,
+});
+
+/** A reply as its mentions' notice tells of it: under its own id, pointing at its message. */
+export const replyNotice = (comment: Comment, channelId: string, author: User): MentionNotice => ({
+  id: comment.id,
+  post_id: comment.post_id,
+  channel_id: channelId,
+  author: author.fullName,
+  content: comment.content,
+  created_at: comment.edited_at ?? comment.created_at,
+});
+
+/**
+ * Each member notifyMentions told hears of it live (`notification.created`): of a new message, an
+ * edit, or a reply in a thread (the notice points at the thread's message, with the reply's words).
+ */
+export async function announceMentions(bus: Bus, said: MentionNotice, mentioned: string[]): Promise<void> {
+  for (const userId of mentioned) {
+    await bus.publish(`user:${userId}`, "notification.created", {
+      id: said.id,
+      kind: "mention",
+      channel_id: said.channel_id,
+      post_id: said.post_id,
+      actor_name: said.author,
+      excerpt: said.content.slice(0, 140),
+      created_at: said.created_at,
+    });
+  }
 }
 
 /** Messages kept in the Mentions view: the newest this many. */

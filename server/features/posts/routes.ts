@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type Comment, type Post, postMessages } from "../../../contract/posts";
+import { type Post, postMessages } from "../../../contract/posts";
 import { postsEndpoints as e } from "../../../contract/posts-endpoints";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
@@ -13,24 +13,13 @@ import { channelReader, postFor } from "./access";
 import { channelCollection, searchChannel } from "./collections";
 import { addComment, deleteComment, editComment, listComments } from "./comments";
 import { setReaction } from "./emoji";
-import { listMentions } from "./mentions";
+import { announceMentions, listMentions, messageNotice, replyNotice } from "./mentions";
 import { loadPost } from "./queries";
 import { setBookmark, setLike, setPin } from "./reactions";
 import { markRead, unreadCounts } from "./reads";
 import { announceClosedReports } from "./removal";
 import { decideReport, listReports, reportPost } from "./reports";
 import { createPost, deletePost, editPost, forwardPost, listPosts } from "./service";
-
-/** What a mention's notice says: where (a message, or the message a reply is under), by whom, what. */
-interface MentionNotice {
-  /** The notice's own: the message's id, or the reply's. */
-  id: string;
-  post_id: string;
-  channel_id: string;
-  author: string;
-  content: string;
-  created_at: string;
-}
 
 /** Events carry the message when it fits (NOTIFY's 8 kB); otherwise clients fetch it. */
 const EVENT_POST_BYTES = 6000;
@@ -64,42 +53,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       mentioned_user_ids: mentioned,
       created_at: post.created_at,
     });
-    await announceMentions(mentionOf(post), mentioned);
-  };
-  /** A message as its mentions' notice tells of it, at its last edit's time if edited. */
-  const mentionOf = (post: Post): MentionNotice => ({
-    id: post.id,
-    post_id: post.id,
-    channel_id: post.channel_id,
-    author: post.author?.full_name ?? postMessages.unknownUser,
-    content: post.content,
-    created_at: post.edited_at ?? post.created_at,
-  });
-  /** A reply as its mentions' notice tells of it: under its own id, pointing at its message. */
-  const replyNotice = (comment: Comment, channelId: string, author: User): MentionNotice => ({
-    id: comment.id,
-    post_id: comment.post_id,
-    channel_id: channelId,
-    author: author.fullName,
-    content: comment.content,
-    created_at: comment.edited_at ?? comment.created_at,
-  });
-  /**
-   * Each member a message names is told (`notification.created`): a new message's, an edit's, or
-   * a reply's in its thread (the notice points at the thread's message, with the reply's words).
-   */
-  const announceMentions = async (said: MentionNotice, mentioned: string[]) => {
-    for (const userId of mentioned) {
-      await bus.publish(`user:${userId}`, "notification.created", {
-        id: said.id,
-        kind: "mention",
-        channel_id: said.channel_id,
-        post_id: said.post_id,
-        actor_name: said.author,
-        excerpt: said.content.slice(0, 140),
-        created_at: said.created_at,
-      });
-    }
+    await announceMentions(bus, messageNotice(post), mentioned);
   };
   // Counted in memory, or leased from Redis: no row written and committed per message (lib/rate-limit.ts).
   const limiter = ctx.hitLimiter;
@@ -143,7 +97,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       post_id: post.id,
       post: neutral(post),
     });
-    await announceMentions(mentionOf(post), mentioned);
+    await announceMentions(bus, messageNotice(post), mentioned);
     return post;
   });
 
@@ -238,7 +192,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       comment: result.comment,
       comments_count: result.commentsCount,
     });
-    await announceMentions(replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
+    await announceMentions(bus, replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
     reply.code(201);
     return { comment: result.comment, comments_count: result.commentsCount };
   });
@@ -250,7 +204,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       post_id: result.comment.post_id,
       comment: result.comment,
     });
-    await announceMentions(replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
+    await announceMentions(bus, replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
     return { comment: result.comment };
   });
 

@@ -219,7 +219,9 @@ async function insertPost(
     { likes: 0, comments: 0, liked: false, pinned: false, bookmarked: false, reactions: [] },
   );
   const mentioned = await notifyMentions(db, {
-    post,
+    postId: post.id,
+    channelId: post.channel_id,
+    text: post.content,
     authorId: user.id,
     organizationId: values.organizationId,
     now: clock.now(),
@@ -243,7 +245,9 @@ export async function editPost(
   const edited = (await loadPost(db, user.id, postId)) as Post;
   // Someone named by the edit is told, as by a new message; those told before are not told again.
   const mentioned = await notifyMentions(db, {
-    post: edited,
+    postId,
+    channelId: post.channelId,
+    text: input.content,
     authorId: user.id,
     organizationId: post.organizationId,
     now,

@@ -26,11 +26,10 @@ export default function ResetPasswordPage() {
     { params: { token } },
     { retry: false },
   );
-  const dead =
-    !done && link.error instanceof ApiError && link.error.status === 400 ? link.error.message : null;
+  const refused = !done && link.error instanceof ApiError ? link.error : null;
+  const dead = refused?.status === 400 ? refused.message : null;
   // Too many tries from this address: the form stays (the link may still work), saying why it is refused now.
-  const throttled =
-    !done && link.error instanceof ApiError && link.error.status === 429 ? link.error.message : null;
+  const throttled = refused?.status === 429 ? refused.message : null;
   const check = usePasswordProblem(form.watch("password"), form.formState.errors.password?.message ?? null);
   const busy = form.formState.isSubmitting;
   const submit = submitting(form, (body) => reset.mutateAsync({ body }));

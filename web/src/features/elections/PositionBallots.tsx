@@ -5,12 +5,19 @@ import { partyOf } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
 import { BoardPager } from "./BoardPager";
-import { type BoardPosition, boardAnswer, methodText, mineFirst, outcomeText, pageOf } from "./boardBallots";
+import {
+  type BoardPosition,
+  boardAnswer,
+  methodText,
+  mineFirst,
+  outcomeText,
+  pageOf,
+  undecidedWhy,
+} from "./boardBallots";
 import { words } from "./bulletinText";
 import shared from "./elections.module.css";
 import { shorten } from "./format";
 import styles from "./PositionBallots.module.css";
-import { countDecides } from "./Trophy";
 
 /**
  * One question's sealed ballots on the bulletin board, each with its whole answer (a ranking, the
@@ -47,10 +54,7 @@ export function PositionBallots({
     return tally;
   }, [ballots]);
   const shown = pageOf(ordered.length, page);
-  const decides = countDecides({
-    status: bulletin.election.status,
-    quorum: bulletin.turnout?.quorum ?? null,
-  });
+  const undecided = undecidedWhy(bulletin);
   return (
     <section className={shared.card} aria-labelledby={titleId}>
       <h3 id={titleId}>{position.title}</h3>
@@ -58,8 +62,10 @@ export function PositionBallots({
         {words.method}: {methodText(position)}
       </p>
       {result && (
-        <p className={cx(shared.notice, decides ? shared.noticeSuccess : shared.noticeWarning, shared.small)}>
-          {words.outcome}: {outcomeText(position, result, decides, bulletin.election.status === "cancelled")}
+        <p
+          className={cx(shared.notice, undecided ? shared.noticeWarning : shared.noticeSuccess, shared.small)}
+        >
+          {words.outcome}: {outcomeText(position, result, undecided)}
         </p>
       )}
       {!published && (

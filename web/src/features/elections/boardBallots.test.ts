@@ -73,17 +73,17 @@ const stvCount = (
 describe("outcomeText", () => {
   it("names the elected in the order the count elected them", () => {
     const counted = stvCount(2, [], ["c2", "c0"], ["c1"]);
-    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, true)).toBe(
+    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, null)).toBe(
       "Elected: Grace Hopper, Ada Lovelace",
     );
   });
 
   it("below its quorum or cancelled, names no one elected: only who is ahead, and that it is not valid", () => {
     const counted = stvCount(2, [], ["c2", "c0"], ["c1"]);
-    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, false)).toBe(
+    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, "Not valid")).toBe(
       "Not valid, no one elected; ahead in the count: Grace Hopper, Ada Lovelace",
     );
-    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, false, true)).toBe(
+    expect(outcomeText(position({ kind: "stv", seats: 2 }), counted, "Cancelled")).toBe(
       "Cancelled, no one elected; ahead in the count: Grace Hopper, Ada Lovelace",
     );
   });
@@ -100,7 +100,7 @@ describe("outcomeText", () => {
         tie: { tied: ["c1", "c0"], elected: ["c1"] },
       },
     };
-    expect(outcomeText(position({ kind: "plurality" }), counted, true)).toMatch(
+    expect(outcomeText(position({ kind: "plurality" }), counted, null)).toMatch(
       /^Elected: Alan Turing\. Alan Turing tied with Ada Lovelace; decided by /,
     );
   });
@@ -123,7 +123,7 @@ describe("outcomeText", () => {
     });
     const tie = { tied: ["c1", "c2"], chosen: "c2", by: "earlier" as const, round: 1 };
     const counted = stvCount(1, [stage(1), stage(2, tie)], ["c0"], ["c2", "c1"]);
-    expect(outcomeText(position({ kind: "stv", seats: 1 }), counted, true)).toBe(
+    expect(outcomeText(position({ kind: "stv", seats: 1 }), counted, null)).toBe(
       "Elected: Ada Lovelace. Grace Hopper tied with Alan Turing; decided by the totals of stage 1",
     );
   });
@@ -145,9 +145,9 @@ describe("outcomeText", () => {
       },
     };
     const motion = position({ kind: "referendum", threshold: "two_thirds", base: "cast", abstain: true });
-    expect(outcomeText(motion, counted, true)).toBe("Passed: 27 Yes, 12 No, 3 Abstain (26 Yes needed)");
+    expect(outcomeText(motion, counted, null)).toBe("Passed: 27 Yes, 12 No, 3 Abstain (26 Yes needed)");
     // Below its quorum, or cancelled: the count decides nothing.
-    expect(outcomeText(motion, counted, false)).toBe(
+    expect(outcomeText(motion, counted, "Not valid")).toBe(
       "Not valid, not carried: 27 Yes, 12 No, 3 Abstain (26 Yes needed)",
     );
     expect(methodText(motion)).toBe("Referendum: Two thirds of the Yes and No votes");

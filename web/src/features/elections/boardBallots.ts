@@ -10,6 +10,7 @@ import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
 import { answerWords } from "./ballotWords";
 import { words } from "./bulletinText";
 import { tieTexts } from "./results/present";
+import { countDecides } from "./Trophy";
 
 export type BoardPosition = Bulletin["positions"][number];
 
@@ -25,26 +26,31 @@ export function boardAnswer(
 
 /**
  * A question's published outcome in one line: who was elected, or whether the motion passed; when
- * the count decides nothing (Trophy.tsx countDecides: cancelled, or below its quorum), who is ahead
- * and why no one is elected.
+ * the count decides nothing (`undecided`: why, from undecidedWhy), who is ahead and why no one is
+ * elected.
  */
 export function outcomeText(
   position: BoardPosition,
   counted: QuestionResult,
-  decides: boolean,
-  cancelled = false,
+  undecided: string | null,
 ): string {
-  const why = words.undecided(cancelled);
   if (counted.method === "referendum") {
     const r = counted.result;
-    return words.referendumOutcome(decides ? r.passed : why, r.yes, r.no, r.abstain, r.yesNeeded);
+    return words.referendumOutcome(undecided ?? r.passed, r.yes, r.no, r.abstain, r.yesNeeded);
   }
   const name = (id: string) => position.candidates.find((c) => c.id === id)?.name ?? id;
   const elected = winnersOf(counted).map(name);
   if (!elected.length) return words.noneElected;
   // A tie the count decided, as the results screens say it ("Ama tied with Kojo; decided by the public seed").
-  const lead = decides ? words.elected(elected) : words.ahead(why, elected);
+  const lead = undecided ? words.ahead(undecided, elected) : words.elected(elected);
   return [lead, ...tieTexts(counted, name)].join(". ");
+}
+
+/** Why the board's counts decide nothing (Trophy.tsx countDecides), in its words; null when they decide. */
+export function undecidedWhy(bulletin: Pick<Bulletin, "election" | "turnout">): string | null {
+  const { status } = bulletin.election;
+  if (countDecides({ status, quorum: bulletin.turnout?.quorum ?? null })) return null;
+  return words.undecided(status === "cancelled");
 }
 
 /** The method in words, as the results screens say it ("Single transferable vote (Scottish STV), 3 seats"). */
