@@ -119,10 +119,14 @@ export interface Comment {
   edited_at: string | null;
 }
 
-/** A message that mentions the viewer, with its channel's name (the Mentions view). */
+/**
+ * A message that mentions the viewer, with its channel's name (the Mentions view); `reply`, the
+ * reply in its thread that mentions them, when that is their latest mention there.
+ */
 export interface Mention {
   post: Post;
   channel_name: string;
+  reply: Comment | null;
 }
 
 export interface PostPage {

@@ -260,6 +260,68 @@ describe("mentions", () => {
     await page.getByRole("heading", { name: "finance", level: 1 }).waitFor();
     await page.locator("article.MessageItem_msgHighlight", { hasText: "Budget approved, thanks" }).waitFor();
   });
+
+  it('"@" suggests members in the message box and in a thread\'s reply box; the one chosen is told', async () => {
+    const { page } = admin;
+    const created = await admin.context.request.post("/api/channels", {
+      data: { type: "text", name: "notes" },
+    });
+    const notes = (await created.json()).channel as Channel;
+    await page.goto(address("organization", hall));
+    // The voter reads another channel: a mention in #hall comes as a notice.
+    await voter.page.goto(address("member", notes));
+    await composer(voter.page).waitFor();
+    const suggestions = page.getByRole("listbox", { name: "Members to mention" });
+
+    // The message box: Tab chooses the one marked, Escape closes the list and keeps the text.
+    await composer(page).pressSequentially("Agenda with @Efu");
+    await suggestions.getByRole("option", { name: /Efua Boateng/, selected: true }).waitFor();
+    await composer(page).press("Tab");
+    expect(await composer(page).inputValue()).toBe(`Agenda with @${voterName} `);
+    await composer(page).pressSequentially("and @Ef");
+    await suggestions.waitFor();
+    await composer(page).press("Escape");
+    await suggestions.waitFor({ state: "detached" });
+    expect(await composer(page).inputValue()).toBe(`Agenda with @${voterName} and @Ef`);
+    await composer(page).fill("Agenda for the week");
+    await composer(page).press("Enter");
+    const row = message(page, "Agenda for the week");
+    await row.waitFor();
+
+    // The voter's Mentions view is open; the reply that names them will show in it.
+    await voter.page.getByRole("button", { name: "Mentions", exact: true }).click();
+    const panel = voter.page.getByRole("region", { name: "Messages that mention you" });
+    await panel.waitFor();
+
+    // A reply: the list over the reply box, Enter chooses (it does not send), Enter again sends.
+    await row.hover();
+    await row.getByRole("button", { name: "Reply" }).click();
+    const reply = page.getByRole("textbox", { name: "Comment", exact: true });
+    await reply.pressSequentially("over to @boat");
+    await suggestions.getByRole("option", { name: /Efua Boateng/, selected: true }).waitFor();
+    expect(await reply.getAttribute("aria-activedescendant")).toBeTruthy();
+    await shot(page, "mention-in-reply");
+    await reply.press("Enter");
+    expect(await reply.inputValue()).toBe(`over to @${voterName} `);
+    expect(await comment(page, "over to").count()).toBe(0);
+    await reply.pressSequentially("for the minutes");
+    await reply.press("Enter");
+    await comment(page, "over to").waitFor();
+    expect(await reply.inputValue()).toBe("");
+
+    // The one named is told, and their Mentions view shows the message with the reply under it.
+    await voter.page
+      .getByText(`${adminName} mentioned you in #hall: over to @${voterName} for the minutes`)
+      .waitFor();
+    const entry = panel.getByRole("button").filter({ hasText: "Agenda for the week" });
+    await entry.getByText(`In its thread, ${adminName}:`).waitFor();
+    await shot(voter.page, "mention-by-reply");
+    await entry.click();
+    await voter.page.getByRole("heading", { name: "hall", level: 1 }).waitFor();
+    await voter.page
+      .locator("article.MessageItem_msgHighlight", { hasText: "Agenda for the week" })
+      .waitFor();
+  });
 });
 
 describe("sending", () => {

@@ -9,20 +9,7 @@ import type { Clock } from "../../lib/clock";
 import type { User } from "../accounts/sessions";
 import { type PostRow, postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
 import { notifyMentions } from "./mentions";
-
-function present(row: {
-  comment: typeof comments.$inferSelect;
-  author: { id: string; fullName: string } | null;
-}): Comment {
-  return {
-    id: row.comment.id,
-    post_id: row.comment.postId,
-    content: row.comment.content,
-    author: row.author ? { id: row.author.id, full_name: row.author.fullName } : null,
-    created_at: row.comment.createdAt.toISOString(),
-    edited_at: row.comment.editedAt?.toISOString() ?? null,
-  };
-}
+import { presentComment } from "./queries";
 
 /** The thread under a message, oldest first. */
 export async function listComments(db: Db, user: User, postId: string): Promise<Comment[]> {
@@ -33,7 +20,7 @@ export async function listComments(db: Db, user: User, postId: string): Promise<
     .leftJoin(users, eq(users.id, comments.authorId))
     .where(eq(comments.postId, postId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map(present);
+  return rows.map(presentComment);
 }
 
 /**
@@ -73,7 +60,7 @@ export async function addComment(
   const mentioned = await replyMentions(db, clock, user, post, input.content);
   return {
     channelId: post.channelId,
-    comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
+    comment: presentComment({ comment: row, author: { id: user.id, fullName: user.fullName } }),
     commentsCount: total?.n ?? 0,
     mentioned,
   };
@@ -109,7 +96,7 @@ export async function editComment(
   const mentioned = await replyMentions(db, clock, user, access.post, input.content);
   return {
     channelId: access.post.channelId,
-    comment: present({ comment: row, author: { id: user.id, fullName: user.fullName } }),
+    comment: presentComment({ comment: row, author: { id: user.id, fullName: user.fullName } }),
     mentioned,
   };
 }

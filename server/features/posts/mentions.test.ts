@@ -154,6 +154,40 @@ describe("the Mentions view", () => {
     ]);
   });
 
+  it("lists a message once, at its latest mention, with the reply in its thread that made it", async () => {
+    const w = await workspace();
+    const reply = (postId: string, content: string, cookie = w.admin.cookie) =>
+      call(t.app, cookie).post(`/api/posts/${postId}/comments`, { content });
+    const agenda = (await w.send("Agenda for Monday")).json();
+    t.clock.advance(1000);
+    const budget = (await w.send("@Ama the budget, please")).json();
+    t.clock.advance(1000);
+    expect((await reply(agenda.id, "@Ama can you take the minutes?")).statusCode).toBe(201);
+    t.clock.advance(1000);
+    // Her own reply, and a reply naming someone else, are not hers to see here.
+    await reply(agenda.id, "@Ama I can", w.ama.cookie);
+    await reply(budget.id, "@Ama Owusu has the figures");
+
+    const listed = (await mentionsOf(w.ama.cookie, w.admin.organizationId)).json().mentions as Array<{
+      post: { id: string };
+      reply: { content: string; author: { full_name: string } } | null;
+    }>;
+    expect(listed.map((m) => [m.post.id, m.reply?.content ?? null])).toEqual([
+      [agenda.id, "@Ama can you take the minutes?"],
+      [budget.id, null],
+    ]);
+    expect(listed[0]?.reply?.author.full_name).toBe(w.admin.input.full_name);
+
+    // A later reply naming her in the budget's thread puts the budget first, with that reply.
+    t.clock.advance(1000);
+    await reply(budget.id, "thanks @Ama");
+    const again = (await mentionsOf(w.ama.cookie, w.admin.organizationId)).json().mentions as typeof listed;
+    expect(again.map((m) => [m.post.id, m.reply?.content ?? null])).toEqual([
+      [budget.id, "thanks @Ama"],
+      [agenda.id, "@Ama can you take the minutes?"],
+    ]);
+  });
+
   it("of another organization is 404", async () => {
     const w = await workspace();
     const stranger = await createOrganization(t.app);

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { type Comment, type Mention, mentionedNames, type Post, postMessages } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
 import { escapeLike } from "../../db/like";
@@ -6,6 +6,7 @@ import { inList } from "../../db/params";
 import {
   channelPreferences,
   channels,
+  comments,
   notifications,
   organizationMemberships,
   posts,
@@ -15,7 +16,7 @@ import {
 import type { Bus } from "../../realtime/bus";
 import type { User } from "../accounts/sessions";
 import { requireMember } from "../organizations/policy";
-import { loadPosts } from "./queries";
+import { loadPosts, presentComment } from "./queries";
 
 /**
  * Members named in `text` as "@Full Name" (contract `mentionedNames`: whole names, the longest
@@ -151,53 +152,82 @@ const MENTION_CANDIDATES = 400;
 
 /**
  * The messages of the organization that mention the user ("@Full Name", by the same rule that
- * notifies and highlights), newest first, from every channel (members read them all), whatever
- * their notification choices: the Mentions view. Another organization's answer is 404.
+ * notifies and highlights), themselves or by a reply in their thread, from every channel (members
+ * read them all), whatever their notification choices: the Mentions view. Each message once, at
+ * its latest mention of the user (with that reply when a reply made it), newest first. Another
+ * organization's answer is 404.
  */
 export async function listMentions(db: Db, user: User, organizationId: string): Promise<Mention[]> {
   await requireMember(db, user, organizationId);
   const needle = `%@${escapeLike(user.fullName.trim())}%`;
-  const candidates = await db
-    .select({ id: posts.id, content: posts.content })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.organizationId, organizationId),
-        sql`${posts.authorId} is distinct from ${user.id}`,
-        sql`${posts.content} ilike ${needle}`,
-      ),
-    )
-    .orderBy(sql`${posts.createdAt} desc`, sql`${posts.id} desc`)
-    .limit(MENTION_CANDIDATES);
-  // All the members' names: "@Ama Owusu" mentions Ama Owusu, not Ama (the longest name wins).
-  const names = (
-    await db
+  const [messages, replies, names] = await Promise.all([
+    db
+      .select({ postId: posts.id, content: posts.content, at: posts.createdAt })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.organizationId, organizationId),
+          sql`${posts.authorId} is distinct from ${user.id}`,
+          sql`${posts.content} ilike ${needle}`,
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(MENTION_CANDIDATES),
+    db
+      .select({ comment: comments, author: { id: users.id, fullName: users.fullName } })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .leftJoin(users, eq(users.id, comments.authorId))
+      .where(
+        and(
+          eq(posts.organizationId, organizationId),
+          sql`${comments.authorId} is distinct from ${user.id}`,
+          sql`${comments.content} ilike ${needle}`,
+        ),
+      )
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(MENTION_CANDIDATES),
+    // All the members' names: "@Ama Owusu" mentions Ama Owusu, not Ama (the longest name wins).
+    db
       .select({ fullName: users.fullName })
       .from(organizationMemberships)
       .innerJoin(users, eq(users.id, organizationMemberships.userId))
-      .where(eq(organizationMemberships.organizationId, organizationId))
-  ).map((row) => row.fullName);
-  const ids = candidates
-    .filter((row) => mentionedNames(row.content, names).includes(user.fullName))
-    .slice(0, MENTIONS_SHOWN)
-    .map((row) => row.id);
-  if (ids.length === 0) return [];
-  const found = await loadPosts(
-    db,
-    user.id,
-    sql`${posts.id} in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-    { order: "newest" },
-  );
-  const channelNames = new Map(
-    (
-      await db
-        .select({ id: channels.id, name: channels.name })
-        .from(channels)
-        .where(eq(channels.organizationId, organizationId))
-    ).map((row) => [row.id, row.name]),
-  );
-  return found.map((post: Post) => ({ post, channel_name: channelNames.get(post.channel_id) ?? "" }));
+      .where(eq(organizationMemberships.organizationId, organizationId)),
+  ]);
+  const memberNames = names.map((row) => row.fullName);
+  const mentionsMe = (text: string) => mentionedNames(text, memberNames).includes(user.fullName);
+  const latest = new Map<string, { at: Date; reply: Comment | null }>();
+  for (const row of messages) {
+    if (mentionsMe(row.content)) latest.set(row.postId, { at: row.at, reply: null });
+  }
+  for (const row of replies) {
+    const held = latest.get(row.comment.postId);
+    if (mentionsMe(row.comment.content) && (!held || held.at < row.comment.createdAt)) {
+      latest.set(row.comment.postId, { at: row.comment.createdAt, reply: presentComment(row) });
+    }
+  }
+  const shown = [...latest]
+    .sort(([aId, a], [bId, b]) => b.at.getTime() - a.at.getTime() || (aId < bId ? 1 : -1))
+    .slice(0, MENTIONS_SHOWN);
+  if (shown.length === 0) return [];
+  const [found, channelRows] = await Promise.all([
+    loadPosts(
+      db,
+      user.id,
+      inList(
+        posts.id,
+        shown.map(([id]) => id),
+      ),
+    ),
+    db
+      .select({ id: channels.id, name: channels.name })
+      .from(channels)
+      .where(eq(channels.organizationId, organizationId)),
+  ]);
+  const postsById = new Map(found.map((post) => [post.id, post]));
+  const channelNames = new Map(channelRows.map((row) => [row.id, row.name]));
+  return shown.flatMap(([id, { reply }]) => {
+    const post = postsById.get(id);
+    return post ? [{ post, channel_name: channelNames.get(post.channel_id) ?? "", reply }] : [];
+  });
 }

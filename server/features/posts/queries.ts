@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Post } from "../../../contract/posts";
+import type { Comment, Post } from "../../../contract/posts";
 import type { Db } from "../../db/connect";
 import { bookmarks, channels, comments, pins, postLikes, posts, uploads, users } from "../../db/schema";
 import { IMAGE_TYPES } from "../uploads/sniff";
@@ -84,6 +84,21 @@ type PostRow = {
   upload: typeof uploads.$inferSelect | null;
   forwardedChannel: { id: string; name: string } | null;
 };
+
+/** A reply in a message's thread, as everyone sees it. */
+export function presentComment(row: {
+  comment: typeof comments.$inferSelect;
+  author: { id: string; fullName: string } | null;
+}): Comment {
+  return {
+    id: row.comment.id,
+    post_id: row.comment.postId,
+    content: row.comment.content,
+    author: row.author ? { id: row.author.id, full_name: row.author.fullName } : null,
+    created_at: row.comment.createdAt.toISOString(),
+    edited_at: row.comment.editedAt?.toISOString() ?? null,
+  };
+}
 
 export function presentPost(
   row: PostRow,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import type { Member } from "../../../../contract/organizations";
 import { COMMENT_MAX, postMessages } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
 import { useOutbox } from "../../api/useOutbox";
@@ -8,7 +9,9 @@ import { keptForUser } from "../accounts/keptForUser";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
+import { MentionSuggestions } from "./MentionSuggestions";
 import { text } from "./text";
+import { useMentionSuggestions } from "./useMentionSuggestions";
 
 /** Comments refused after their thread's box closed, by message: given back when it opens again. */
 const givenBack = new Map<string, { texts: string[]; failure: unknown }>();
@@ -20,7 +23,7 @@ keptForUser(() => givenBack.clear());
  * order sent (useOutbox, as a channel's composer). A refused comment, with those sent after it,
  * comes back to the box in front of what was written since, with why; refused after the thread
  * was closed, it waits for the box to open again (givenBack). `focusKey` changing puts the cursor
- * there (Reply).
+ * there (Reply). "@" suggests the organization's members, as the channel's message box does.
  */
 export function CommentForm({ postId, focusKey }: { postId: string; focusKey: number }) {
   const { actions } = useChannel();
@@ -60,10 +63,32 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
     send(content);
   });
 
+  const mentions = useMentionSuggestions();
+  const box = useRef<HTMLInputElement | null>(null);
+  const { ref, ...field } = form.register("content", {
+    onChange: (event: { target: HTMLInputElement }) => {
+      form.clearErrors();
+      mentions.follow(event.target.value, event.target.selectionStart);
+    },
+  });
+  const chooseMention = (member: Member) => {
+    const input = box.current;
+    if (!input) return;
+    const chosen = mentions.choose(member, input.value, input.selectionStart);
+    form.setValue("content", chosen.value.slice(0, COMMENT_MAX));
+    input.setSelectionRange(chosen.caret, chosen.caret);
+    input.focus();
+  };
+
   return (
     <form className={styles.commentForm} onSubmit={(event) => void submit(event)} noValidate>
+      {mentions.suggesting && <MentionSuggestions {...mentions.list} onChoose={chooseMention} />}
       <input
         type="text"
+        ref={(element) => {
+          ref(element);
+          box.current = element;
+        }}
         className={parts.commentInput}
         aria-label={text.commentLabel}
         aria-invalid={error ? true : undefined}
@@ -73,7 +98,14 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
         onPaste={onPasteCut(COMMENT_MAX, () =>
           form.setError("content", { message: postMessages.pasteCut(COMMENT_MAX) }),
         )}
-        {...form.register("content", { onChange: () => form.clearErrors() })}
+        {...mentions.input}
+        {...field}
+        onKeyDown={(event) => mentions.onKeyDown(event, chooseMention)}
+        onClick={(event) => mentions.follow(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onBlur={(event) => {
+          mentions.close();
+          return field.onBlur(event);
+        }}
       />
       {error && (
         <p id={errorId} className={parts.fieldError} role="alert">

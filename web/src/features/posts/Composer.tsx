@@ -19,7 +19,7 @@ import { messageOf } from "../../ui/messageOf";
 import { onPasteCut } from "../../ui/pasteCut";
 import { AttachTools } from "./AttachTools";
 import styles from "./Composer.module.css";
-import { mentionQuery, refusal, suggestMembers } from "./composerInput";
+import { refusal } from "./composerInput";
 import { useChannel, useChannelState } from "./context";
 import { readDraft, writeDraft } from "./drafts";
 import { EmojiPicker } from "./EmojiPicker";
@@ -28,8 +28,7 @@ import { MentionSuggestions } from "./MentionSuggestions";
 import { type Pending, PendingAttachment } from "./PendingAttachment";
 import { text } from "./text";
 import { uploadAttachment } from "./upload";
-
-const MAX_SUGGESTIONS = 6;
+import { useMentionSuggestions } from "./useMentionSuggestions";
 
 /** What a message is, to send again under its id: its text and its attachment. */
 const sendKey = (content: string, ready: { attachment: { id: string } } | null) =>
@@ -49,13 +48,12 @@ type Outgoing = { id: string; content: string; ready: Extract<Pending, { state: 
  * rule (text or an attachment) is checked before sending, in the contract's words.
  */
 export function Composer() {
-  const { channel, admin, members, me, actions } = useChannel();
+  const { channel, admin, me, actions } = useChannel();
   const [value, setValue] = useState(() => readDraft(me, channel.id));
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
-  const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
-  const [active, setActive] = useState(0);
+  const mentions = useMentionSuggestions();
   const area = useRef<HTMLTextAreaElement>(null);
   const caretAfter = useRef<number | null>(null);
   // A refused message, with those sent after it, comes back in front of what was written since,
@@ -105,12 +103,8 @@ export function Composer() {
       if (attached) setPending((current) => current ?? attached);
     },
   );
-  const listId = useId();
   const errorId = useId();
   const canAttach = admin || channel.permissions.membersCanAttach;
-
-  const suggestions = mention ? suggestMembers(members, me, mention.query, MAX_SUGGESTIONS) : [];
-  const suggesting = suggestions.length > 0;
 
   // The box grows with its text up to a limit; the caret goes where an insertion put it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text changes
@@ -146,8 +140,7 @@ export function Composer() {
     setValue(next);
     setError(null);
     ids.forget();
-    setMention(mentionQuery(next, event.target.selectionStart ?? next.length));
-    setActive(0);
+    mentions.follow(next, event.target.selectionStart);
     if (next.trim()) actions.notifyTyping();
   };
 
@@ -162,11 +155,10 @@ export function Composer() {
   };
 
   const chooseMention = (member: Member) => {
-    if (!mention) return;
-    const element = area.current;
-    const caret = element?.selectionStart ?? value.length;
-    insert(`@${member.full_name} `, mention.start, caret);
-    setMention(null);
+    const chosen = mentions.choose(member, value, area.current?.selectionStart ?? null);
+    caretAfter.current = chosen.caret;
+    setValue(chosen.value.slice(0, MESSAGE_MAX));
+    area.current?.focus();
   };
 
   const pick = (file: File | undefined, kind: "image" | "file") => {
@@ -232,25 +224,7 @@ export function Composer() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (suggesting) {
-      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-        event.preventDefault();
-        const delta = event.key === "ArrowDown" ? 1 : -1;
-        setActive((index) => (index + delta + suggestions.length) % suggestions.length);
-        return;
-      }
-      if (event.key === "Enter" || event.key === "Tab") {
-        event.preventDefault();
-        const chosen = suggestions[active];
-        if (chosen) chooseMention(chosen);
-        return;
-      }
-      if (event.key === "Escape") {
-        event.preventDefault();
-        setMention(null);
-        return;
-      }
-    }
+    if (mentions.onKeyDown(event, chooseMention)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
@@ -273,15 +247,7 @@ export function Composer() {
         </p>
       )}
       <div className={styles.composerBox}>
-        {suggesting && (
-          <MentionSuggestions
-            id={listId}
-            members={suggestions}
-            active={active}
-            onChoose={chooseMention}
-            onHover={setActive}
-          />
-        )}
+        {mentions.suggesting && <MentionSuggestions {...mentions.list} onChoose={chooseMention} />}
         <textarea
           ref={area}
           className={styles.composerInput}
@@ -289,19 +255,15 @@ export function Composer() {
           aria-label={text.messageLabel}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          aria-autocomplete="list"
-          aria-controls={suggesting ? listId : undefined}
-          aria-activedescendant={suggesting ? `${listId}-${active}` : undefined}
+          {...mentions.input}
           placeholder={text.messagePlaceholder(channel.name)}
           maxLength={MESSAGE_MAX}
           value={value}
           onChange={onChange}
           onPaste={onPasteCut(MESSAGE_MAX, () => setError(postMessages.pasteCut(MESSAGE_MAX)))}
           onKeyDown={onKeyDown}
-          onClick={(event) =>
-            setMention(mentionQuery(value, event.currentTarget.selectionStart ?? value.length))
-          }
-          onBlur={() => setMention(null)}
+          onClick={(event) => mentions.follow(value, event.currentTarget.selectionStart)}
+          onBlur={mentions.close}
         />
         <div className={styles.composerTools}>
           {canAttach && <AttachTools onPick={pick} />}

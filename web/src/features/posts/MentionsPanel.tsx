@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { Mention } from "../../../../contract/posts";
+import { authorName, type Mention } from "../../../../contract/posts";
 import { postsEndpoints } from "../../../../contract/posts-endpoints";
 import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
@@ -8,12 +8,14 @@ import { useWorkspace } from "../workspace/WorkspaceContext";
 import { useChannel } from "./context";
 import { messageAddress } from "./permalink";
 import { ResultsPanel } from "./ResultsPanel";
+import styles from "./ResultsPanel.module.css";
 import { RichText } from "./RichText";
 import { text } from "./text";
 
 /**
- * The Mentions view: the organization's messages that mention the viewer, newest first, from every
- * channel, kept fresh as new ones arrive. Choosing one opens its channel at the message.
+ * The Mentions view: the organization's messages that mention the viewer, themselves or by a reply
+ * in their thread (shown under the message), newest first, from every channel, kept fresh as new
+ * ones arrive. Choosing one opens its channel at the message.
  */
 export function MentionsPanel({ onClose }: { onClose(): void }) {
   const { channel, me, members, jumpTo } = useChannel();
@@ -30,6 +32,12 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
       // A new mention of me, or a message deleted (one listed here, maybe).
       const mine = (c: (typeof event.channels)[number]) => c.mentions.some((m) => m.user_id === me);
       if (me && event.channels.some((c) => c.deleted || mine(c))) refetch();
+    },
+  });
+  // A mention by a reply or an edit, told to me alone (when my choices let it be told).
+  useTopic(me ? `user:${me}` : null, {
+    "notification.created": (notice) => {
+      if (notice.kind === "mention") refetch();
     },
   });
 
@@ -59,7 +67,16 @@ export function MentionsPanel({ onClose }: { onClose(): void }) {
       items={mentions.data?.mentions ?? []}
       postOf={(mention) => mention.post}
       where={(mention) => text.inChannel(mention.channel_name)}
-      body={(mention) => <RichText value={mention.post.content} members={members} />}
+      body={({ post, reply }) => (
+        <>
+          <RichText value={post.content} members={members} />
+          {reply && (
+            <span className={styles.file}>
+              {text.replyBy(authorName(reply.author))} <RichText value={reply.content} members={members} />
+            </span>
+          )}
+        </>
+      )}
       onOpen={open}
       takeFocus
     />

@@ -11,6 +11,7 @@ export const text = {
     `${count} ${count === 1 ? "result" : "results"} for ${quoted(q)}`,
   noResults: (q: string) => `No messages match ${quoted(q)}.`,
   inThread: "In its thread:",
+  replyBy: (name: string) => `In its thread, ${name}:`,
   closeSearch: "Close search",
   jumpFailed: "That message is no longer in this channel",
   tabs: {
