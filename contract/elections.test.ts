@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { typedReceipt } from "./bulletin";
+import { countDecides, undecidedWhy } from "./count-standing";
 import { electionMessages, resultsUnavailable } from "./elections";
 import { rankCandidates } from "./ranking";
 
@@ -74,5 +75,17 @@ describe("typedReceipt", () => {
     ]) {
       expect(typedReceipt(typed)).toBeNull();
     }
+  });
+});
+
+describe("a count's standing", () => {
+  const quorum = (met: boolean | null) => ({ met });
+  it("decides who is elected once completed with its quorum met or without one; says why not otherwise", () => {
+    expect(countDecides({ status: "completed", quorum: null })).toBe(true);
+    expect(countDecides({ status: "completed", quorum: quorum(true) })).toBe(true);
+    expect(undecidedWhy({ status: "completed", quorum: quorum(true) })).toBeNull();
+    expect(undecidedWhy({ status: "completed", quorum: quorum(false) })).toBe("Not valid");
+    expect(undecidedWhy({ status: "cancelled", quorum: quorum(true) })).toBe("Cancelled");
+    expect(undecidedWhy({ status: "active", quorum: quorum(null) })).toBe("Not final");
   });
 });

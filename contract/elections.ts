@@ -184,6 +184,8 @@ export interface Election {
     on_roll: boolean;
     /** The viewer's voting session here was blocked by an administrator (security monitoring): they may not vote. */
     blocked: boolean;
+    /** The viewer chose to confirm sensitive actions with their password (settings › security): a vote is one. */
+    confirms_with_password: boolean;
   };
 }
 

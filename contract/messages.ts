@@ -107,6 +107,9 @@ export const workspaceMessages = {
   joinNeedsInvite: "This organization accepts new members through an invite link only",
   joinFailed: "Failed to join organization: ",
   organizationUnavailable: "This organization is not accepting members right now",
+  /** To someone not a member, joining or opening an invite: the members' words would promise what they cannot do. */
+  organizationSuspendedToJoin:
+    "This organization has been suspended by the platform administrator and is not accepting new members.",
   invalidInvite: "Invalid invite link or organization not found",
   invalidInviteFormat: "Invalid invite code format",
   organizationNotFound: "Organization Not Found",

@@ -42,6 +42,8 @@ export const postMessages = {
   attachmentsOff: "Attachments are turned off in this channel",
   attachmentRefused:
     "Attachments must be an image, or a PDF, DOC, DOCX, TXT, ZIP or RAR file, of at most 10 MB",
+  attachmentNotAsNamed: (extension: string) =>
+    `This file's contents are not a ${extension.toUpperCase()} file, as its name says`,
   attachmentMissing: "That attachment was not found; upload it again",
   tooManyUnsent: "You have too many files waiting to be sent. Send or discard some, or wait an hour.",
   forwardTarget: "You cannot post in that channel",

@@ -265,7 +265,7 @@ describe("elections", () => {
     await voter.page.getByRole("heading", { name: "Election Results", level: 1 }).waitFor();
     await voter.page.getByRole("button", { name: /council-vote/ }).waitFor();
     const tile = (label: string) =>
-      voter.page.locator(".ResultsPage_tile", { hasText: label }).locator(".elections_tileValue");
+      voter.page.locator(".ResultsPage_tile", { hasText: label }).locator(".ResultsPage_tileValue");
     expect(await tile("Total Voters").textContent()).toBe("1");
     expect(await tile("Votes Cast").textContent()).toBe("1");
     expect(await tile("Turnout").textContent()).toBe("100.0%");

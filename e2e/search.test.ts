@@ -57,6 +57,12 @@ describe("organization search", () => {
     await box.fill("e");
     await box.press("Enter");
     await page.getByRole("alert").getByText("Type at least 2 characters to search").waitFor();
+    // Characters that make no word: the server's rule, and no Retry, which could not help.
+    await box.fill("%_");
+    await box.press("Enter");
+    await page.waitForURL(/\/member\/search\?q=/);
+    await page.getByRole("alert").getByText("Type letters or numbers to search for").waitFor();
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
 
     await box.fill("elec");
     await box.press("Enter");

@@ -350,7 +350,7 @@ describe("text channel", () => {
       buffer: Buffer.from("just some text"),
     });
     // In the rule's words, as the browser's own check says them (no "Upload failed: " before).
-    await voter.page.getByText(postMessages.attachmentRefused, { exact: true }).waitFor();
+    await voter.page.getByText(postMessages.attachmentNotAsNamed("pdf"), { exact: true }).waitFor();
 
     await admin.page.getByRole("tab", { name: "Media" }).click();
     await admin.page.getByRole("button", { name: "Open poster.png full size" }).waitFor();

@@ -13,7 +13,7 @@ const ranked = (...ids: string[]): Ballot => ({ kind: "ranking", ranks: ids.map(
 
 function rows(method: QuestionMethod, ballots: Ballot[], candidates = people) {
   const counted = countQuestion({ method, candidates }, ballots, { seed: "s", eligible: 10 });
-  return { counted, rows: resultRows({ title: "Q", method, candidates }, counted) };
+  return { counted, rows: resultRows({ title: "Q", method, candidates }, counted, null) };
 }
 const find = (table: string[][], first: string) => table.find((row) => row[0] === first);
 
@@ -38,6 +38,31 @@ describe("a result as rows", () => {
     ]);
     // Equal totals share a rank (competition ranking).
     expect(table.slice(header + 3).map((row) => row[0])).toEqual(["3", "3"]);
+  });
+
+  it("deciding nothing (below its quorum, cancelled), names no one elected: who is ahead, and the outcome's word", () => {
+    const ballots: Ballot[] = [{ kind: "choice", candidate: "b" }];
+    const counted = countQuestion({ method: { kind: "plurality" }, candidates: people }, ballots, {
+      seed: "s",
+      eligible: 10,
+    });
+    const table = resultRows(
+      { title: "Q", method: { kind: "plurality" }, candidates: people },
+      counted,
+      "Not valid",
+    );
+    expect(find(table, "Elected")).toBeUndefined();
+    expect(find(table, "Ahead in the count")).toEqual(["Ahead in the count", "B"]);
+    expect(find(table, "Rank")).toEqual(["Rank", "Candidate", "Party", "Votes", "Ahead"]);
+    const motion: QuestionMethod = {
+      kind: "referendum",
+      threshold: "two_thirds",
+      base: "cast",
+      abstain: true,
+    };
+    const referendum = countQuestion({ method: motion, candidates: [] }, [], { seed: "s", eligible: 10 });
+    const outcome = resultRows({ title: "M", method: motion, candidates: [] }, referendum, "Cancelled");
+    expect(find(outcome, "Outcome")).toEqual(["Outcome", "Cancelled"]);
   });
 
   it("approval names its figure Approvals and reports a tie broken by lot", () => {

@@ -92,10 +92,20 @@ export interface RowsQuestion {
   candidates: Array<{ id: string; name: string; party?: string }>;
 }
 
-/** The question's result as rows of cells (text), a heading block first, then the method's table. */
-export function resultRows(question: RowsQuestion, counted: QuestionResult): string[][] {
+/**
+ * The question's result as rows of cells (text), a heading block first, then the method's table.
+ * `undecided` is why the count decides nothing (contract/elections undecidedWhy), null when it
+ * decides: then no one is "Elected", those ahead are "Ahead in the count", and a referendum's
+ * outcome is that word ("Not valid").
+ */
+export function resultRows(
+  question: RowsQuestion,
+  counted: QuestionResult,
+  undecided: string | null,
+): string[][] {
   const name = (id: string) => question.candidates.find((c) => c.id === id)?.name ?? id;
   const names = (ids: readonly string[]) => ids.map(name).join("; ");
+  const lead = (ids: readonly string[]) => [undecided ? "Ahead in the count" : "Elected", names(ids)];
   const ids = question.candidates.map((c) => c.id);
   const { cast, blank } = counted.result;
   const head = [
@@ -109,7 +119,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       const r = counted.result;
       return [
         ...head,
-        ["Outcome", r.passed ? "Passed" : "Not passed"],
+        ["Outcome", undecided ?? (r.passed ? "Passed" : "Not passed")],
         [],
         ["Answer", "Votes"],
         ["Yes", String(r.yes)],
@@ -132,10 +142,10 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       const ranks = competitionRanks(r.order.map((id) => r.totals[id] ?? 0));
       return [
         ...head,
-        ["Elected", names(r.elected)],
+        lead(r.elected),
         ...(r.tie ? [["Tie broken by lot", `${names(r.tie.tied)} → ${names(r.tie.elected)}`]] : []),
         [],
-        ["Rank", "Candidate", "Party", figure, "Elected"],
+        ["Rank", "Candidate", "Party", figure, undecided ? "Ahead" : "Elected"],
         ...r.order.map((id, i) => [
           String(ranks[i]),
           name(id),
@@ -149,7 +159,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       const r = counted.result;
       return [
         ...head,
-        ["Elected", r.winner ? name(r.winner) : ""],
+        lead(r.winner ? [r.winner] : []),
         [],
         [
           "Round",
@@ -179,7 +189,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
         ...head,
         ["Seats", String(r.seats)],
         ["Quota", String(r.quota)],
-        ["Elected", names(r.elected)],
+        lead(r.elected),
         [],
         [
           "Stage",
@@ -216,7 +226,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       ];
       return [
         ...head,
-        ["Elected", r.winner ? name(r.winner) : ""],
+        lead(r.winner ? [r.winner] : []),
         ["Order", r.order.map(names).join(" > ")],
         [],
         ...matrix("Pairwise: row over column", r.pairwise),
@@ -229,7 +239,7 @@ export function resultRows(question: RowsQuestion, counted: QuestionResult): str
       const of = new Map(r.candidates.map((c) => [c.id, c]));
       return [
         ...head,
-        ["Elected", r.winner ? name(r.winner) : ""],
+        lead(r.winner ? [r.winner] : []),
         [],
         ["Place", "Candidate", ...r.grades, "Majority grade"],
         ...r.order.map((id, i) => [

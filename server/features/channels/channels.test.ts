@@ -245,6 +245,21 @@ describe("managing channels", () => {
     expect(await electionsOf(first.json().channel.id)).toHaveLength(1);
   });
 
+  it("duplicates a name at its limit, cut to leave room for the suffix; names with LIKE's wildcards as themselves", async () => {
+    const admin = await createOrganization(t.app);
+    const as = call(t.app, admin.cookie);
+    const long = "L".repeat(50);
+    const source = (await as.post("/api/channels", { name: long, type: "text" })).json().channel;
+    const first = await as.post(`/api/channels/${source.id}/duplicate`);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().channel.name).toBe(`${"L".repeat(45)}-copy`);
+    const second = (await as.post(`/api/channels/${source.id}/duplicate`)).json().channel.name;
+    expect(second).toBe(`${"L".repeat(43)}-copy-2`);
+    const wild = (await as.post("/api/channels", { name: "50%_off", type: "text" })).json().channel;
+    await as.post("/api/channels", { name: "50xyoff-copy", type: "text" });
+    expect((await as.post(`/api/channels/${wild.id}/duplicate`)).json().channel.name).toBe("50%_off-copy");
+  });
+
   it("deletes, after which the channel is gone", async () => {
     const admin = await createOrganization(t.app);
     const as = call(t.app, admin.cookie);

@@ -1,7 +1,12 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type ChannelPosters, channelSettingsMessages } from "../../../contract/channel-settings";
-import { type Channel, DEFAULT_PERMISSIONS, DUPLICATE_SUFFIX } from "../../../contract/channels";
+import {
+  CHANNEL_NAME_MAX,
+  type Channel,
+  DEFAULT_PERMISSIONS,
+  DUPLICATE_SUFFIX,
+} from "../../../contract/channels";
 import type {
   channelPreferencesInput,
   createChannelInput,
@@ -9,6 +14,7 @@ import type {
 } from "../../../contract/channels-input";
 import { messages } from "../../../contract/messages";
 import type { Db } from "../../db/connect";
+import { escapeLike } from "../../db/like";
 import { inList } from "../../db/params";
 import {
   channelMembers,
@@ -247,7 +253,10 @@ export async function updateChannel(
   return getChannel(db, clock, user, channelId);
 }
 
-/** A copy named "{name}-copy" (then -copy-2, -copy-3…), with the same settings; an election channel gets a new upcoming election. */
+/**
+ * A copy named "{name}-copy" (then -copy-2, -copy-3…), the name cut so that it fits with its suffix,
+ * with the same settings; an election channel gets a new upcoming election.
+ */
 export async function duplicateChannel(
   db: Db,
   clock: Clock,
@@ -255,22 +264,29 @@ export async function duplicateChannel(
   channelId: string,
 ): Promise<Channel> {
   const row = await channelToChange(db, user, channelId);
+  const copyName = (n: number) => {
+    const suffix = n === 1 ? DUPLICATE_SUFFIX : `${DUPLICATE_SUFFIX}-${n}`;
+    return `${row.name.slice(0, CHANNEL_NAME_MAX - suffix.length)}${suffix}`;
+  };
+  // Every copy's name begins with the name cut to leave room for the longest suffix tried.
+  const stem = row.name.slice(0, CHANNEL_NAME_MAX - `${DUPLICATE_SUFFIX}-9999`.length);
   const taken = await db
     .select({ name: channels.name })
     .from(channels)
     .where(
       and(
         eq(channels.organizationId, row.organizationId),
-        sql`lower(${channels.name}) like ${`${row.name.toLowerCase()}${DUPLICATE_SUFFIX}%`}`,
+        sql`lower(${channels.name}) like ${`${escapeLike(stem.toLowerCase())}%`}`,
       ),
     );
   const names = new Set(taken.map((t) => t.name.toLowerCase()));
-  let name = `${row.name}${DUPLICATE_SUFFIX}`;
-  for (let n = 2; names.has(name.toLowerCase()); n++) name = `${row.name}${DUPLICATE_SUFFIX}-${n}`;
+  let n = 1;
+  while (names.has(copyName(n).toLowerCase())) n++;
+  const name = copyName(n);
   // A copy of an election channel is never the organization's first election: nothing else changes.
   const { channel } = await createChannel(db, clock, user, {
     organization_id: row.organizationId,
-    name: name.slice(0, 50),
+    name,
     type: row.type,
     description: row.description,
     is_private: row.isPrivate,

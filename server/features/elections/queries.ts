@@ -222,6 +222,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         voted_position_ids: mine.filter((m) => m.electionId === row.id).map((m) => m.positionId),
         on_roll: onTheRoll,
         blocked: blockedIn.has(row.id),
+        confirms_with_password: viewer.settings?.security?.requirePassword === true,
       },
     };
   });

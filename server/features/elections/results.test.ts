@@ -225,6 +225,14 @@ describe("the quorum", () => {
     // The public board says so with the results: not valid, whatever it counts.
     const board = (await call(t.app).get(`/api/elections/${e.election.id}/bulletin`)).json();
     expect(board.turnout).toEqual({ votes_cast: 2, total_voters: 5, quorum: closed.quorum });
+    // So does the CSV: no one elected, only who is ahead; a referendum not valid, not carried or lost.
+    const csv = (await call(t.app, e.admin.cookie).get(`/api/elections/${e.election.id}/results.csv`)).body;
+    expect(csv).toMatch(/^Election,Status,Position,Rank,Candidate,Party,Votes,Percentage,Ahead\r\n/);
+    expect(csv).not.toMatch(/^Elected,/m);
+    expect(csv).toMatch(/^Ahead in the count,/m);
+    expect(csv).toContain("Rank,Candidate,Party,Approvals,Ahead\r\n");
+    expect(csv).toContain("Outcome,Not valid");
+    expect(csv).toContain("Quorum,50%,turnout 40%,not valid");
 
     const enough = await questionElection(t, { quorum: 60 });
     await voteEveryQuestion(t, enough, 3);

@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { resultRows, winnersOf } from "../../../contract/ballots/result-rows";
+import { undecidedWhy } from "../../../contract/count-standing";
 import {
   type Election,
   type EligibleVoter,
@@ -52,15 +53,27 @@ export async function resultsCsv(
 ): Promise<{ filename: string; csv: string }> {
   const election = await electionFor(db, user, electionId);
   if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
+  // Below its quorum, cancelled or still open, the count names no one elected: only who is ahead.
+  const undecided = undecidedWhy(election);
   const lines = [
-    ["Election", "Status", "Position", "Rank", "Candidate", "Party", "Votes", "Percentage", "Elected"],
+    [
+      "Election",
+      "Status",
+      "Position",
+      "Rank",
+      "Candidate",
+      "Party",
+      "Votes",
+      "Percentage",
+      undecided ? "Ahead" : "Elected",
+    ],
   ];
   // The spec's table holds the plurality positions; every other question follows with its own rows.
   const others = election.positions.filter((p) => p.method.kind !== "plurality");
   const ties: string[][] = [];
   for (const position of election.positions.filter((p) => p.method.kind === "plurality")) {
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
-    // Once completed, the published count says who is elected (a tie decided by its lot).
+    // Once closed, the published count says who is elected, or ahead (a tie decided by its lot).
     const count = shownCount(position, election.status);
     const elected = count ? winnersOf(count) : [];
     for (const { candidate, votes, rank } of rankCandidates(
@@ -95,7 +108,7 @@ export async function resultsCsv(
   }
   if (ties.length) lines.push([], ...ties);
   for (const position of others) {
-    if (position.result) lines.push([], ...resultRows(position, position.result));
+    if (position.result) lines.push([], ...resultRows(position, position.result, undecided));
   }
   lines.push([]);
   lines.push(["Total voters", String(election.total_voters)]);

@@ -87,7 +87,7 @@ async function acceptIn(tx: Db, clock: Clock, user: User, token: string): Promis
     .select({ status: organizations.status })
     .from(organizations)
     .where(eq(organizations.id, row.organizationId));
-  if (organization?.status === "suspended") throw forbidden(messages.organizationSuspended);
+  if (organization?.status === "suspended") throw forbidden(messages.organizationSuspendedToJoin);
   if (organization?.status !== "active") throw forbidden(messages.organizationUnavailable);
   if ((await addMember(tx, user, row.organizationId)) === "same_id_number")
     throw conflict(voterListMessages.sameIdNumber);

@@ -39,7 +39,7 @@ export async function joinOrganization(
   organization: OrganizationRow,
   via: "search" | "invite",
 ): Promise<JoinOutcome> {
-  if (organization.status === "suspended") throw forbidden(messages.organizationSuspended);
+  if (organization.status === "suspended") throw forbidden(messages.organizationSuspendedToJoin);
   if (organization.status !== "active") throw forbidden(messages.organizationUnavailable);
   if (await isMember(db, user.id, organization.id)) throw conflict(messages.alreadyMember);
   if (via === "search" && !organization.isPublic) throw forbidden(messages.joinNeedsInvite);
@@ -117,7 +117,7 @@ export async function addMember(
 export async function organizationByInvite(db: Db, code: string): Promise<OrganizationRow> {
   if (!INVITE_CODE_PATTERN.test(code)) throw badRequest(messages.invalidInviteFormat);
   const [row] = await db.select().from(organizations).where(eq(organizations.inviteCode, code));
-  if (row?.status === "suspended") throw forbidden(messages.organizationSuspended);
+  if (row?.status === "suspended") throw forbidden(messages.organizationSuspendedToJoin);
   if (row?.status !== "active") throw notFound(messages.invalidInvite);
   return row;
 }

@@ -43,9 +43,10 @@ const setStatus = (organizationId: string, status: "active" | "suspended") =>
 function expectSuspended(
   response: { statusCode: number; json(): { error: { message: string } } },
   what: string,
+  message: string = messages.organizationSuspended,
 ) {
   expect(response.statusCode, what).toBe(403);
-  expect(response.json().error.message, what).toBe(messages.organizationSuspended);
+  expect(response.json().error.message, what).toBe(message);
 }
 
 async function participationCount(electionId: string, userId: string) {
@@ -83,11 +84,15 @@ describe("a suspended organization", () => {
       await call(t.app, owner.cookie).post(`/api/join-requests/${request.id}/approve`),
       "approve",
     );
+    // To those not members, in words for them: they could not read anything there.
+    const toJoin = messages.organizationSuspendedToJoin;
     expectSuspended(
       await call(t.app, outsider.cookie).post(`/api/organizations/${owner.organizationId}/join`),
       "join",
+      toJoin,
     );
-    expectSuspended(await call(t.app, outsider.cookie).post(`/api/invites/${code}/accept`), "invite");
+    expectSuspended(await call(t.app, outsider.cookie).get(`/api/invites/${code}`), "invite page", toJoin);
+    expectSuspended(await call(t.app, outsider.cookie).post(`/api/invites/${code}/accept`), "invite", toJoin);
 
     expect((await setStatus(owner.organizationId, "active")).statusCode).toBe(200);
     expect((await search()).json().organizations).toHaveLength(1);

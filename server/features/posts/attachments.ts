@@ -60,6 +60,7 @@ export async function storeAttachment(
   const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
     accept: attachmentType,
     refusal: postMessages.attachmentRefused,
+    mismatch: (extension) => (extension in FILE_TYPES ? postMessages.attachmentNotAsNamed(extension) : null),
     filename: (given) => given,
     row: {
       kind: "attachment",

@@ -522,14 +522,19 @@ describe("attachments", () => {
 
   it("refuse what the name or the content does not allow, and send nothing", async () => {
     const { member, general } = await workspace();
-    for (const [name, bytes] of [
-      ["tool.exe", Buffer.from("MZ\x90\x00binary")],
-      ["notes.pdf", Buffer.from("not really a pdf \x00\x01")],
-      ["script.txt", Buffer.from([0x00, 0xff, 0x10])],
+    // A name not allowed: the rule; an allowed name whose contents are something else: that.
+    for (const [name, bytes, said] of [
+      ["tool.exe", Buffer.from("MZ\x90\x00binary"), postMessages.attachmentRefused],
+      [
+        "notes.pdf",
+        Buffer.from("not really a pdf \x00\x01"),
+        "This file's contents are not a PDF file, as its name says",
+      ],
+      ["script.txt", Buffer.from([0x00, 0xff, 0x10]), postMessages.attachmentNotAsNamed("txt")],
     ] as const) {
       const refused = await upload(member.cookie, general.id, name, Buffer.from(bytes));
       expect(refused.statusCode, name).toBe(400);
-      expect(refused.json().error.message).toBe(postMessages.attachmentRefused);
+      expect(refused.json().error.message).toBe(said);
     }
     expect(
       (await call(t.app, member.cookie).get(`/api/channels/${general.id}/files`)).json().posts,

@@ -94,6 +94,8 @@ export async function saveUploadStream(
   options: {
     accept(type: SniffedType, extension: string): string | null;
     refusal: string;
+    /** What to say instead when the name promises a type its contents are not ("report.pdf" that is no PDF). */
+    mismatch?(extension: string): string | null;
     row: Omit<typeof uploads.$inferInsert, "id" | "size" | "filename" | "contentType">;
     filename(given: string): string;
   },
@@ -118,7 +120,7 @@ export async function saveUploadStream(
   if (!contentType) {
     await drain(file.file);
     if (file.file.truncated) throw new AppError("payload_too_large", options.refusal);
-    throw badRequest(options.refusal);
+    throw badRequest(options.mismatch?.(extension) ?? options.refusal);
   }
   const filename = imageName(given, sniffed);
 

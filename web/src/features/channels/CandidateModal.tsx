@@ -49,6 +49,8 @@ export function CandidateModal({
       }
     >
       <form id={formId} onSubmit={submitting(form, onAdd)} noValidate className={styles.candidateForm}>
+        {/* Add stays off until the candidate is complete: say so before it is tried. */}
+        <p className="muted">All fields are required.</p>
         <Field label="Candidate Name" required maxLength={100} {...fieldProps(form, "name")} />
         <Field label="Political Party" required maxLength={100} {...fieldProps(form, "party")} />
         <div className="field">

@@ -100,12 +100,13 @@ export default function CreateChannelPage() {
   const missingPeriod = isElection && (!voting_settings.startDate || !voting_settings.endDate);
   const missingCandidates =
     isElection && candidates.fields.length === 0 && voting_settings.questions.length === 0;
-  const canSubmit = !isSubmitting && name.trim() !== "" && !missingPeriod && !missingCandidates;
-  // Said as the start is chosen, in the server's words and the organization's time zone (the
-  // server refuses it again, beside the button, if it is sent all the same).
+  // Said as the start is chosen, in the server's words and the organization's time zone; Create
+  // stays off meanwhile, so the refusal is not said a second time beside it (the server still
+  // refuses such a start, should the browser's clock disagree).
   const startPast =
     isElection &&
     startIsPast(voting_settings.startDate, voting_settings.startTime, current.timezone, new Date());
+  const canSubmit = !isSubmitting && name.trim() !== "" && !missingPeriod && !missingCandidates && !startPast;
   const nameError = errors.name?.message;
   // A refusal that is about no field: the voting settings' own rule (end after start) once submitted,
   // or the server's (a taken name), in the spec's words.

@@ -21,9 +21,15 @@ export function PresenceDot({ online }: { online: boolean }) {
   return <span className={online ? cx(styles.dot, styles.dotOn) : styles.dot} aria-hidden="true" />;
 }
 
-function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): void }) {
+export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): void }) {
   const last = contact.last_message;
-  const role = contact.role === "admin" ? text.roleAdmin : text.roleVoter;
+  // An organization's administrator; otherwise a voter, or an organization account that joined as a member.
+  const role =
+    contact.role === "admin"
+      ? text.roleAdmin
+      : contact.user_type === "voter"
+        ? text.roleVoter
+        : text.roleMember;
   return (
     <li>
       <button type="button" className={styles.contact} onClick={onSelect}>
@@ -50,7 +56,8 @@ function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): v
             )}
           </span>
           <span className="visually-hidden">
-            , {role}, {contact.online ? text.online : text.offline}
+            {/* The role is said once: here when the preview shows a message, there otherwise. */}
+            {last ? `, ${role}` : ""}, {contact.online ? text.online : text.offline}
             {contact.unread_count > 0 ? `, ${text.unreadFrom(contact.unread_count)}` : ""}
           </span>
         </span>

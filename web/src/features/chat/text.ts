@@ -30,6 +30,7 @@ export const text = {
   me: "You",
   roleAdmin: "Admin",
   roleVoter: "Voter",
+  roleMember: "Member",
   seen: "Seen",
   notAccepting: (name: string) => `${name} does not accept direct messages.`,
   /** A past conversation with someone who shares no organization with the user any more. */

@@ -107,7 +107,7 @@ export function BallotEditor({
       noValidate
     >
       <p className={cx("muted", shared.small)}>{text.ballotEditorNote}</p>
-      <div className={shared.editorWindow}>
+      <div className={styles.editorWindow}>
         <Field label={text.startDate} type="date" {...fieldProps(form, "startDate")} />
         <Field label={text.endDate} type="date" {...fieldProps(form, "endDate")} />
         <Field label={text.startTime} type="time" {...fieldProps(form, "startTime")} />

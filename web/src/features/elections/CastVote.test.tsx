@@ -163,3 +163,22 @@ describe("a vote cast in another tab of this browser", () => {
     expect(screen.getByText("Ada")).toBeInTheDocument();
   });
 });
+
+describe("a voter who confirms sensitive actions with their password", () => {
+  it("is asked for it once verified, before anything is cast (not after a refusal)", async () => {
+    const shown = election("active");
+    shown.viewer.confirms_with_password = true;
+    render(
+      <ToastProvider>
+        <CastVote election={shown} onChanged={vi.fn()} />
+      </ToastProvider>,
+    );
+    await verifying();
+    vi.mocked(call).mockResolvedValue({ status: "verified", grant_id: "g" } as never);
+    fireEvent.click(screen.getByRole("button", { name: text.verify }));
+    expect(
+      await screen.findByRole("dialog", { name: text.passwordTitle }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(vi.mocked(call).mock.calls.some(([endpoint]) => endpoint === electionsEndpoints.cast)).toBe(false);
+  });
+});

@@ -139,9 +139,12 @@ export function CastVote({ election, onChanged }: { election: Election; onChange
         setError(electionMessages.verificationCancelled);
         return;
       }
-      void cast(grant);
+      // Who chose to confirm with their password is asked for it first: a cast sent without it
+      // would only be refused (the server checks it either way).
+      if (election.viewer.confirms_with_password) setPhase({ name: "password", grantId: grant });
+      else void cast(grant);
     },
-    [cast],
+    [cast, election.viewer.confirms_with_password],
   );
 
   // Voting stopped (the election closed, or the organization was suspended) while the voter was

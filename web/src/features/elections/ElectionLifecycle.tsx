@@ -107,7 +107,7 @@ export function Lifecycle({ election, onUpdated }: { election: Election; onUpdat
         <p className={cx("muted", shared.small)}>
           Now ends {calendarDate(election.end_date)} at {election.end_time} ({election.time_zone}).
         </p>
-        <div className={shared.extendFields}>
+        <div className={styles.extendFields}>
           <Field
             label={text.newEndDate}
             type="date"

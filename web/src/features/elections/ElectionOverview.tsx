@@ -6,7 +6,7 @@ import styles from "./ElectionOverview.module.css";
 import { ElectionsLoad } from "./ElectionsLoad";
 import shared from "./elections.module.css";
 import { resultsNotice, turnout } from "./format";
-import { QuestionResult, QuorumNote } from "./results/QuestionResult";
+import { CountNote, QuestionResult } from "./results/QuestionResult";
 import { StatusBadge } from "./StatusBadge";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
@@ -65,7 +65,7 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
                   <p className="muted">{text.noCandidates}</p>
                 ) : (
                   <>
-                    <QuorumNote election={selected} />
+                    <CountNote election={selected} />
                     {selected.positions.map((position) => (
                       <section key={position.id} className={shared.dashPosition} aria-label={position.title}>
                         <h4>

@@ -9,9 +9,9 @@ import shared from "./elections.module.css";
 import { candidateColour, resultsNotice } from "./format";
 import styles from "./ResultsList.module.css";
 import { blankOf, votesInTotal } from "./results/present";
-import { QuestionResult, QuorumNote } from "./results/QuestionResult";
+import { CountNote, QuestionResult } from "./results/QuestionResult";
 import { rankPosition } from "./results/ranking";
-import { leaderLabel, Trophy } from "./Trophy";
+import { Trophy } from "./Trophy";
 import { text } from "./text";
 
 /**
@@ -66,7 +66,7 @@ export function ResultsList({ election }: { election: Election }) {
   }
   return (
     <div className={styles.results}>
-      <QuorumNote election={election} />
+      <CountNote election={election} />
       {election.positions.map((position) => {
         if (position.method.kind !== "plurality" && position.result) {
           return (
@@ -79,7 +79,6 @@ export function ResultsList({ election }: { election: Election }) {
           );
         }
         const { ranked, total, leaders, tie } = rankPosition(position, election.status);
-        const label = leaderLabel(election, leaders.length > 1);
         return (
           <section key={position.id} className={shared.card} aria-label={position.title}>
             <header className={styles.resultHead}>
@@ -94,7 +93,7 @@ export function ResultsList({ election }: { election: Election }) {
                     <span className={shared.resultName}>
                       <strong>
                         {candidate.name}
-                        {candidate.leading && <Trophy label={label} />}
+                        {candidate.leading && <Trophy election={election} tied={leaders.length > 1} />}
                       </strong>
                       <span className={cx("muted", shared.small)}>{partyOf(candidate.party)}</span>
                     </span>

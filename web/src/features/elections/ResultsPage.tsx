@@ -16,18 +16,19 @@ import { pageText } from "./pageText";
 import { ResultsExports } from "./ResultsList";
 import styles from "./ResultsPage.module.css";
 import { blankOf, votesInTotal } from "./results/present";
-import { QuestionResult, QuorumNote } from "./results/QuestionResult";
+import { CountNote, QuestionResult } from "./results/QuestionResult";
 import { ResultsTable } from "./results/ResultsTable";
 import { rankPosition } from "./results/ranking";
+import { resultsText } from "./results/resultsText";
 import { StatusBadge } from "./StatusBadge";
-import { leaderLabel, Trophy } from "./Trophy";
+import { Trophy } from "./Trophy";
 import { text } from "./text";
 import { useOrganizationElections } from "./useElections";
 
 type TabKey = "overview" | "charts";
 const TABS: Array<TabDef<TabKey>> = [
-  { key: "overview", label: text.overview },
-  { key: "charts", label: text.detailedCharts },
+  { key: "overview", label: resultsText.overview },
+  { key: "charts", label: resultsText.detailedCharts },
 ];
 
 export function ElectionCard({
@@ -55,7 +56,7 @@ export function ElectionCard({
       </span>
       <span className={styles.electionCardMeta}>
         <span>
-          {text.starts} {dateInZone(election.starts_at, election.time_zone)}
+          {resultsText.starts} {dateInZone(election.starts_at, election.time_zone)}
         </span>
         <span>
           {text.turnout} <strong>{turnout(election)}%</strong>
@@ -69,7 +70,7 @@ function Tile({ label, value }: { label: string; value: string | number }) {
   return (
     <div className={styles.tile}>
       <span className={styles.tileLabel}>{label}</span>
-      <strong className={shared.tileValue}>{value}</strong>
+      <strong className={styles.tileValue}>{value}</strong>
     </div>
   );
 }
@@ -78,8 +79,8 @@ export function Tiles({ election }: { election: Election }) {
   return (
     <>
       <div className={styles.tiles}>
-        <Tile label={text.totalVoters} value={election.total_voters} />
-        <Tile label={text.votesCast} value={election.votes_cast} />
+        <Tile label={resultsText.totalVoters} value={election.total_voters} />
+        <Tile label={resultsText.votesCast} value={election.votes_cast} />
         <Tile label={text.turnout} value={`${turnout(election)}%`} />
         <Tile label={text.positions} value={election.positions.length} />
       </div>
@@ -99,7 +100,7 @@ function Summary({ election }: { election: Election }) {
   );
   return (
     <section className={shared.card} aria-labelledby="el-summary-title">
-      <h3 id="el-summary-title">{text.resultsSummary}</h3>
+      <h3 id="el-summary-title">{resultsText.resultsSummary}</h3>
       <ul className={styles.summary}>
         {positions.map(({ position, total, leaders, tie }) => {
           const leader = leaders[0];
@@ -118,15 +119,15 @@ function Summary({ election }: { election: Election }) {
                 <span className="muted">{text.noVotesYet}</span>
               ) : leaders.length > 1 ? (
                 <span className={shared.summaryLeader}>
-                  <Trophy label={text.tiedFirst} />
-                  {text.tiedBetween(leaders.map((l) => `${l.name} (${partyOf(l.party)})`).join(", "))}{" "}
+                  <Trophy election={election} tied />
+                  {resultsText.tiedBetween(leaders.map((l) => `${l.name} (${partyOf(l.party)})`).join(", "))}{" "}
                   <span className="muted">
                     — {text.votes(leader.votes)} each ({leader.share}%)
                   </span>
                 </span>
               ) : (
                 <span className={shared.summaryLeader}>
-                  <Trophy label={leaderLabel(election, false)} />
+                  <Trophy election={election} />
                   <strong>{leader.name}</strong> <span className="muted">({partyOf(leader.party)})</span> —{" "}
                   {text.votes(leader.votes)} ({leader.share}%)
                   {tie && <span className={cx("muted", shared.small, styles.tieNote)}>{tie}</span>}
@@ -187,7 +188,7 @@ function SelectedElection({ election }: { election: Election }) {
         <div className={styles.selectedActions}>
           {channel && (
             <Link className="btn" to={channelPath(area, channel)}>
-              {text.openChannel}
+              {resultsText.openChannel}
             </Link>
           )}
           <Link className="btn" to={`/elections/${election.id}/bulletin`}>
@@ -204,7 +205,7 @@ function SelectedElection({ election }: { election: Election }) {
           </Status>
         ) : (
           <>
-            <QuorumNote election={election} />
+            <CountNote election={election} />
             {tab === "overview" ? <Summary election={election} /> : <DetailedCharts election={election} />}
           </>
         )}
@@ -240,7 +241,7 @@ export default function ResultsPage() {
           const selected = list.find((e) => e.id === selectedId) ?? list[0];
           return (
             <div className={styles.resultsScreen}>
-              <nav className={styles.electionCards} aria-label={text.elections}>
+              <nav className={styles.electionCards} aria-label={resultsText.elections}>
                 {list.map((election) => (
                   <ElectionCard
                     key={election.id}
@@ -259,12 +260,12 @@ export default function ResultsPage() {
   }
 
   return (
-    <div className={shared.screen}>
+    <div className={styles.screen}>
       <header className={styles.screenHead}>
         {back}
         <div>
           <h1>{text.resultsScreenTitle}</h1>
-          <p className="muted">{text.resultsScreenSubtitle}</p>
+          <p className="muted">{resultsText.resultsScreenSubtitle}</p>
         </div>
       </header>
       {body}

@@ -7,10 +7,10 @@
 import type { QuestionResult } from "../../../../contract/ballots/result";
 import { methodLabel, winnersOf } from "../../../../contract/ballots/result-rows";
 import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
+import { countDecides } from "../../../../contract/count-standing";
 import { answerWords } from "./ballotWords";
 import { words } from "./bulletinText";
 import { tieTexts } from "./results/present";
-import { countDecides } from "./Trophy";
 
 export type BoardPosition = Bulletin["positions"][number];
 

@@ -17,6 +17,7 @@ import styles from "./charts.module.css";
 import shared from "./elections.module.css";
 import { candidateColour } from "./format";
 import type { RoundTable } from "./results/present";
+import { resultsText } from "./results/resultsText";
 import { text } from "./text";
 
 // Only what these charts draw (the controllers come with react-chartjs-2's typed charts).
@@ -57,7 +58,7 @@ const tooltipLabel = (total: number) => (item: { raw: unknown; label: string }) 
 /** Bar chart of a position's votes per candidate, titled 'Election Results'. */
 export function ResultsBarChart({
   position,
-  title = text.chartBar,
+  title = resultsText.chartBar,
 }: {
   position: PositionView;
   title?: string;
@@ -94,7 +95,7 @@ export function ResultsBarChart({
 export function DistributionChart({
   position,
   kind = "doughnut",
-  title = text.chartDoughnut,
+  title = resultsText.chartDoughnut,
 }: {
   position: PositionView;
   kind?: "doughnut" | "pie";

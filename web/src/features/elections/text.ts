@@ -9,7 +9,6 @@ export const text = {
   exportCsv: "Export CSV",
   printReport: "Print report",
   // Overview
-  status: "Status",
   timeZone: (zone: string) => `Times in ${zone}`,
   candidates: "Candidates",
   receiptTitle: "Your receipt",
@@ -52,14 +51,7 @@ export const text = {
   verifyFailed: "Verification failed",
   tryAgain: "Try Again",
   enterCodeAgain: "Enter the code again",
-  // Results
-  resultsTitle: "Results",
-  resultsTable: "Results table",
-  reportTitle: (title: string) => `Results report: ${title}`,
   votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
-  mostVotes: "Most votes",
-  winner: "Winner",
-  tiedFirst: "Tied for first",
   noVotesYet: "No votes yet",
   // Voters
   votersTitle: "Eligible voters",
@@ -91,7 +83,6 @@ export const text = {
     "While voting is open it changes in batches, when ten or more voters' ballots are sealed together; your own vote shows at once, to you alone.",
   // Configuration
   configTitle: "Channel Configuration",
-  configToggle: "Show or hide the channel configuration",
   lifecycle: "Voting",
   openNow: "Open voting now",
   closeNow: "Close voting now",
@@ -101,7 +92,6 @@ export const text = {
   newEndDate: "New end date",
   newEndTime: "New end time",
   extendMustBeLater: "The new end must be later than the current end.",
-  confirm: "Confirm",
   keep: "Keep as is",
   confirmOpen: {
     title: "Open voting now?",
@@ -147,7 +137,6 @@ export const text = {
   no: "No",
   ballotEditor: "Voting window and candidates",
   ballotEditorNote: "You can change these until voting opens.",
-  frozen: "The ballot is frozen now that voting has opened.",
   frozenDone: (status: ElectionStatus) =>
     status === "cancelled"
       ? "The election was cancelled; its ballot can no longer change."
@@ -169,7 +158,6 @@ export const text = {
   saveBallot: "Save voting window and candidates",
   saving: "Saving...",
   saved: "Voting window and candidates saved",
-  unsaved: "You have unsaved changes.",
   resetChanges: "Discard changes",
   changedElsewhere:
     "This election was changed while you were editing it: here, in another tab or by another administrator. Your unsaved changes are still here, but they cannot be saved over that change: reload the election to see it, then make yours again.",
@@ -184,24 +172,6 @@ export const text = {
   lifecycleNone: "This election is finished; there is nothing left to run.",
   // Results screen
   resultsScreenTitle: "Election Results",
-  resultsScreenSubtitle:
-    "Elections of your organization: turnout as ballots are sealed, and results when voting closes.",
-  elections: "Elections",
-  starts: "Start",
-  overview: "Overview",
-  detailedCharts: "Detailed Charts",
-  totalVoters: "Total Voters",
-  votesCast: "Votes Cast",
-  resultsSummary: "Results Summary",
-  chartBar: "Election Results",
-  chartDoughnut: "Vote Distribution",
-  rank: "Rank",
-  candidate: "Candidate",
-  partyColumn: "Party",
-  votesColumn: "Votes",
-  percentage: "Percentage",
-  tiedBetween: (names: string) => `Tied: ${names}`,
-  openChannel: "Open election channel",
   // Dashboard overview
   overviewTitle: "Elections",
   overviewSubtitle: "Turnout and results of your organization's elections.",

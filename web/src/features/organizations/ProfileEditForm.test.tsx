@@ -98,6 +98,8 @@ describe("Edit Profile: all of the change or none of it", () => {
       new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" }),
     );
     await screen.findByText(messages.logoInvalid);
+    // The picker shows nothing chosen: Save would not send it.
+    expect((screen.getByLabelText("Logo") as HTMLInputElement).files).toHaveLength(0);
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(uploadLogo).not.toHaveBeenCalled();
   });

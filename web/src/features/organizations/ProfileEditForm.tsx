@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { OrganizationProfile } from "../../../../contract/organizations";
 import { updateOrganizationInput } from "../../../../contract/organizations";
@@ -67,6 +67,13 @@ export function ProfileEditForm({
   const [logoSaved, setLogoSaved] = useState(false);
   const busy = form.formState.isSubmitting;
   const logoId = useId();
+  // A refused logo leaves the picker empty, so that nothing shows as chosen that Save would not send.
+  const logoInput = useRef<HTMLInputElement>(null);
+  const refuseLogo = () => {
+    setLogo(null);
+    if (logoInput.current) logoInput.current.value = "";
+    form.setError("root.server", { message: messages.logoInvalid });
+  };
 
   useEffect(() => {
     if (!logo) {
@@ -113,10 +120,7 @@ export function ProfileEditForm({
             alt="New logo preview"
             size={72}
             // Not an image after all (a document renamed .png): said at once, and not sent.
-            onError={() => {
-              setLogo(null);
-              form.setError("root.server", { message: messages.logoInvalid });
-            }}
+            onError={refuseLogo}
           />
         ) : (
           <OrgLogo name={form.watch("name") || profile.name} url={profile.logo_url} size={72} />
@@ -125,6 +129,7 @@ export function ProfileEditForm({
           <label htmlFor={logoId}>Logo</label>
           <input
             id={logoId}
+            ref={logoInput}
             type="file"
             accept={LOGO_TYPES}
             aria-describedby={`${logoId}-hint`}
@@ -133,9 +138,9 @@ export function ProfileEditForm({
               // Refused at once when the browser already knows (too large, or named another type, as an
               // SVG is); the server still reads the first bytes of what is sent.
               const refused = chosen && (chosen.size > LOGO_MAX_BYTES || !acceptedType(chosen.type));
-              if (refused) form.setError("root.server", { message: messages.logoInvalid });
-              else form.clearErrors("root.server");
-              setLogo(refused ? null : chosen);
+              if (refused) return refuseLogo();
+              form.clearErrors("root.server");
+              setLogo(chosen);
             }}
           />
           <span id={`${logoId}-hint`} className="hint">

@@ -190,10 +190,10 @@ export function Composer() {
         setPending((current) =>
           current?.state === "uploading" && current.upload === upload ? null : current,
         );
-        // Refused by the attachment rule (a file that is not what its name says): the rule's words,
+        // Refused by a rule (a file that is not what its name says, an empty one): the rule's words,
         // as the browser's own check says them; anything else is a failed upload.
-        const byRule = failure instanceof ApiError && failure.message === postMessages.attachmentRefused;
-        setError(byRule ? postMessages.attachmentRefused : text.uploadFailed + messageOf(failure));
+        const byRule = failure instanceof ApiError && failure.status === 400;
+        setError(byRule ? failure.message : text.uploadFailed + messageOf(failure));
       });
   };
 

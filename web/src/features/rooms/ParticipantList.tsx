@@ -9,6 +9,8 @@ import { text } from "./text";
 
 interface Props {
   kind: RoomKind;
+  /** The session is live: before, no camera or microphone runs, whatever each one's choice. */
+  live: boolean;
   participants: RoomParticipant[];
   selfId: string;
   /** The viewer hosts: they see raised hands first and may promote or lower. */
@@ -28,7 +30,7 @@ function State({ icon, words }: { icon: ReactNode; words: string }) {
   );
 }
 
-export function ParticipantList({ kind, participants, selfId, canHost, busyUserId, onRole }: Props) {
+export function ParticipantList({ kind, live, participants, selfId, canHost, busyUserId, onRole }: Props) {
   const audienceRole = kind === "airing" ? "listener" : "viewer";
   const groups = [
     { key: "host", title: text.groups.host, people: participants.filter((p) => p.role === "host") },
@@ -78,7 +80,12 @@ export function ParticipantList({ kind, participants, selfId, canHost, busyUserI
                     {p.is_screen_sharing && (
                       <State icon={<ScreenIcon size={16} />} words={text.sharingScreen} />
                     )}
-                    {p.is_video_on && <State icon={<VideoIcon size={16} />} words={text.videoIsOn} />}
+                    {p.is_video_on && (
+                      <State
+                        icon={<VideoIcon size={16} />}
+                        words={live ? text.videoIsOn : text.videoWhenLive}
+                      />
+                    )}
                     {p.role === "host" || p.role === "speaker" ? (
                       p.is_muted ? (
                         <State
@@ -86,7 +93,7 @@ export function ParticipantList({ kind, participants, selfId, canHost, busyUserI
                           words={text.micMuted}
                         />
                       ) : (
-                        <State icon={<MicIcon size={16} />} words={text.micOn} />
+                        <State icon={<MicIcon size={16} />} words={live ? text.micOn : text.micWhenLive} />
                       )
                     ) : null}
                   </span>

@@ -233,6 +233,7 @@ export function Room({
         <aside className={styles.side}>
           <ParticipantList
             kind={kind}
+            live={live}
             participants={view.participants}
             selfId={viewer.user_id}
             canHost={viewer.can_host}

@@ -16,11 +16,11 @@ const host = (video: boolean): RoomParticipant => ({
   joined_at: "2026-12-05T10:00:00.000Z",
 });
 
-const stage = (video: boolean) =>
+const stage = (video: boolean, live = true) =>
   render(
     <Stage
       kind="live"
-      live={false}
+      live={live}
       participants={[host(video)]}
       selfId="host"
       remotes={new Map()}
@@ -39,6 +39,14 @@ describe("a live stream's tile without a picture", () => {
     stage(true);
     expect(screen.queryByText(text.cameraOff)).toBeNull();
     expect(screen.getByText(text.videoStarting)).toBeTruthy();
+  });
+
+  it("before the session starts, says the camera starts when it goes live, and so does the microphone", () => {
+    stage(true, false);
+    expect(screen.queryByText(text.videoStarting)).toBeNull();
+    expect(screen.getByText(text.videoWhenLive)).toBeTruthy();
+    expect(screen.getByTitle(text.micWhenLive)).toBeTruthy();
+    expect(screen.queryByTitle(text.micOn)).toBeNull();
   });
 });
 

@@ -21,9 +21,12 @@ const TILES = [undefined, styles.tiles1, styles.tiles2, styles.tiles3, styles.ti
 
 const onStage = (p: RoomParticipant) => p.role === "host" || p.role === "speaker";
 
-/** A speaker's microphone as it is (not the button's action): muted, on but not yet heard, or speaking. */
+/**
+ * A speaker's microphone as it is (not the button's action): muted; before the session starts, off
+ * until it does; live, speaking.
+ */
 function MicState({ muted, live }: { muted: boolean; live: boolean }) {
-  const words = muted ? text.micMuted : live ? text.speaking : text.micOn;
+  const words = muted ? text.micMuted : live ? text.speaking : text.micWhenLive;
   return (
     <span className={cx(styles.mic, muted && styles.micOff)} title={words}>
       {muted ? <MicOffIcon size={14} /> : <MicIcon size={14} />}
@@ -100,7 +103,9 @@ function VideoTiles({
             ) : (
               <div className={styles.tileOff}>
                 <Avatar name={p.full_name} size={64} />
-                {p.is_video_on || p.is_screen_sharing ? (
+                {(p.is_video_on || p.is_screen_sharing) && !live ? (
+                  <span>{text.videoWhenLive}</span>
+                ) : p.is_video_on || p.is_screen_sharing ? (
                   <span>{text.videoStarting}</span>
                 ) : (
                   <span>

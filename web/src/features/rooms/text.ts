@@ -71,8 +71,11 @@ export const text = {
   watching: (count: number) => `${count} watching`,
   noVideo: "No one is sharing video yet.",
   cameraOff: "Camera off",
-  /** A tile whose video is on but not here yet (connecting, or the session not live). */
+  /** A tile whose video is on but not here yet (connecting). */
   videoStarting: "Video starting...",
+  /** Before the session starts no camera or microphone runs: each starts as it goes live. */
+  videoWhenLive: "Camera starts when the session goes live",
+  micWhenLive: "Microphone starts when the session goes live",
   sharingScreen: "Sharing screen",
   videoIsOn: "Video on",
   micMuted: "Muted",

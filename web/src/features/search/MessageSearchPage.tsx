@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type SearchHit, searchEndpoints } from "../../../../contract/search";
 import { call } from "../../api/client";
+import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
 import { useNavigate, useSearchParams } from "../../router";
 import { cx } from "../../ui/cx";
@@ -60,9 +61,12 @@ export default function MessageSearchPage() {
       ) : !search.data ? (
         <div role="alert" className={styles.error}>
           <p>{search.error?.message}</p>
-          <button type="button" className="btn" onClick={() => void search.refetch()}>
-            {text.retry}
-          </button>
+          {/* A search refused for what it is ("%_") is not helped by trying again. */}
+          {!(search.error instanceof ApiError && search.error.status === 400) && (
+            <button type="button" className="btn" onClick={() => void search.refetch()}>
+              {text.retry}
+            </button>
+          )}
         </div>
       ) : (
         <>

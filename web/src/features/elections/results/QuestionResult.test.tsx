@@ -4,7 +4,7 @@ import type { Ballot } from "../../../../../contract/ballots/ballot";
 import type { QuestionMethod } from "../../../../../contract/ballots/question";
 import type { Election, PositionView } from "../../../../../contract/elections";
 import { countQuestion } from "../../../../../server/features/counting";
-import { QuestionResult, QuorumNote } from "./QuestionResult";
+import { CountNote, QuestionResult } from "./QuestionResult";
 
 const candidates = ["Ann", "Bob", "Cy"].map((name) => ({
   id: name.toLowerCase(),
@@ -136,13 +136,20 @@ describe("QuestionResult", () => {
       { kind: "referendum", threshold: "majority", base: "cast", abstain: true },
       [yes],
     );
-    render(<QuestionResult election={{ ...decided, status: "cancelled" }} position={motion} />);
+    const third = render(<QuestionResult election={election} position={motion} />);
     expect(screen.getByText("Not valid")).toBeInTheDocument();
+    expect(screen.queryByText("Passed")).toBeNull();
+    third.unmount();
+    render(<QuestionResult election={{ ...decided, status: "cancelled" }} position={motion} />);
+    expect(screen.getByText("Cancelled")).toBeInTheDocument();
     expect(screen.queryByText("Passed")).toBeNull();
   });
 
-  it("shows the quorum verdict beside the result", () => {
-    render(<QuorumNote election={election} />);
+  it("shows the quorum verdict beside the result, and a cancelled election's", () => {
+    const { unmount } = render(<CountNote election={election} />);
     expect(screen.getByText("Not valid: turnout 38.0% below the 50% quorum")).toBeInTheDocument();
+    unmount();
+    render(<CountNote election={{ ...decided, status: "cancelled" }} />);
+    expect(screen.getByText(/^Cancelled: no one is elected/)).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 import type { ReferendumResult, TotalsResult } from "../../../../../contract/ballots/result";
 import { methodLabel } from "../../../../../contract/ballots/result-rows";
+import { undecidedWhy } from "../../../../../contract/count-standing";
 import { type Election, type PositionView, percentOf } from "../../../../../contract/elections";
 import { Badge } from "../../../ui/Badge";
 import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import shared from "../elections.module.css";
 import { candidateColour } from "../format";
-import { countDecides, leaderLabel, Trophy } from "../Trophy";
+import { Trophy } from "../Trophy";
 import { JudgmentResult } from "./JudgmentResult";
 import { MatrixResult } from "./MatrixResult";
 import { namesOf, quorumVerdict, referendumVerdict, tieTexts, totalsRows, winnersLine } from "./present";
@@ -20,9 +21,16 @@ import { RoundsResult } from "./RoundsResult";
  */
 export type ResultDetail = "summary" | "compact" | "full";
 
-/** "Valid: turnout 62%, quorum 50%" or "Not valid: …", beside the result; nothing without a quorum rule. */
-export function QuorumNote({ election }: { election: Election }) {
-  const verdict = quorumVerdict(election);
+/** Above a cancelled election's count. */
+const CANCELLED_COUNT = "Cancelled: no one is elected. The count shows who was ahead when voting stopped.";
+
+/**
+ * What the count above the questions is worth: a cancelled election's elects no one; with a quorum
+ * rule, "Valid: turnout 62%, quorum 50%" or "Not valid: …"; otherwise nothing.
+ */
+export function CountNote({ election }: { election: Election }) {
+  const verdict =
+    election.status === "cancelled" ? { valid: false, text: CANCELLED_COUNT } : quorumVerdict(election);
   if (!verdict) return null;
   return (
     <p className={cx(styles.quorum, verdict.valid ? styles.quorumValid : styles.quorumInvalid)}>
@@ -49,19 +57,21 @@ export function QuestionResult({
   const names = namesOf(position);
   const ties = tieTexts(count, names);
   const referendum = count.method === "referendum" ? referendumVerdict(count.result) : null;
-  const decides = countDecides(election);
+  const undecided = undecidedWhy(election);
+  const decides = !undecided;
   return (
     <div className={styles.question}>
       <p className={cx("muted", shared.small)}>{methodLabel(position.method)}</p>
       <p className={styles.winners}>
         {referendum ? (
           <Badge tone={decides && referendum.passed ? "green" : "red"}>
-            {winnersLine(count, names, decides)}
+            {winnersLine(count, names, undecided)}
           </Badge>
         ) : (
           <>
-            <Trophy label={leaderLabel(election, false)} />
-            <strong>{winnersLine(count, names, decides)}</strong>
+            {/* Deciding nothing, the line says who is ahead. */}
+            {decides && <Trophy election={election} />}
+            <strong>{winnersLine(count, names, undecided)}</strong>
           </>
         )}
       </p>

@@ -10,9 +10,10 @@ import { loadOf } from "../ElectionsLoad";
 import shared from "../elections.module.css";
 import { resultsNotice, turnout, when, windowText } from "../format";
 import { text } from "../text";
-import { QuestionResult, QuorumNote } from "./QuestionResult";
+import { CountNote, QuestionResult } from "./QuestionResult";
 import styles from "./ResultsReportPage.module.css";
 import { ResultsTable } from "./ResultsTable";
+import { resultsText } from "./resultsText";
 
 function Report({ election }: { election: Election }) {
   const counting = election.counting;
@@ -20,7 +21,7 @@ function Report({ election }: { election: Election }) {
     <article className={styles.report} aria-labelledby="report-title">
       <header className={styles.head}>
         <p className={cx("muted", shared.small)}>{election.organization_name}</p>
-        <h1 id="report-title">{text.reportTitle(election.title)}</h1>
+        <h1 id="report-title">{resultsText.reportTitle(election.title)}</h1>
         <p className={cx("muted", shared.small)}>{windowText(election)}</p>
       </header>
       <dl className={styles.facts}>
@@ -47,7 +48,7 @@ function Report({ election }: { election: Election }) {
         <p className={shared.notice}>{resultsNotice(election)}</p>
       ) : (
         <>
-          <QuorumNote election={election} />
+          <CountNote election={election} />
           {election.positions.map((position, index) => (
             <section
               key={position.id}

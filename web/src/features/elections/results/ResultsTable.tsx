@@ -2,30 +2,29 @@ import { type Election, partyOf } from "../../../../../contract/elections";
 import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import shared from "../elections.module.css";
-import { leaderLabel, Trophy } from "../Trophy";
-import { text } from "../text";
+import { Trophy } from "../Trophy";
 import styles from "./ResultsTable.module.css";
 import { rankPosition } from "./ranking";
+import { resultsText } from "./resultsText";
 
 /** A position's candidates by votes, with their party and share; a trophy on the leader. */
 export function ResultsTable({ election, positionIndex }: { election: Election; positionIndex: number }) {
   const position = election.positions[positionIndex];
   if (!position) return null;
   const { ranked, leaders, tie } = rankPosition(position, election.status);
-  const label = leaderLabel(election, leaders.length > 1);
   return (
     <>
-      <Table wide label={`${text.resultsTable}, ${position.title}`}>
+      <Table wide label={`${resultsText.resultsTable}, ${position.title}`}>
         <thead>
           <tr>
-            <th scope="col">{text.rank}</th>
-            <th scope="col">{text.candidate}</th>
-            <th scope="col">{text.partyColumn}</th>
+            <th scope="col">{resultsText.rank}</th>
+            <th scope="col">{resultsText.candidate}</th>
+            <th scope="col">{resultsText.partyColumn}</th>
             <th scope="col" className={shared.num}>
-              {text.votesColumn}
+              {resultsText.votesColumn}
             </th>
             <th scope="col" className={shared.num}>
-              {text.percentage}
+              {resultsText.percentage}
             </th>
           </tr>
         </thead>
@@ -34,7 +33,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
             <tr key={candidate.id} className={candidate.leading ? styles.rowLeading : undefined}>
               <td>
                 {candidate.rank}
-                {candidate.leading && <Trophy label={label} />}
+                {candidate.leading && <Trophy election={election} tied={leaders.length > 1} />}
               </td>
               <th scope="row">{candidate.name}</th>
               <td>{partyOf(candidate.party)}</td>

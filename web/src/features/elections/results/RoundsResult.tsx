@@ -28,9 +28,12 @@ export function RoundsResult({
   return (
     <>
       {count.method === "stv" && <p className={shared.small}>{stvQuotaText(count.result)}</p>}
-      <Suspense fallback={null}>
-        <RoundsChart position={position} table={table} quota={quota} />
-      </Suspense>
+      {/* Decided at its first round or stage, a chart of one point per line shows nothing the table does not. */}
+      {table.rows.length > 1 && (
+        <Suspense fallback={null}>
+          <RoundsChart position={position} table={table} quota={quota} />
+        </Suspense>
+      )}
       {detail === "full" && (
         <p className={cx("muted", shared.small)}>
           {count.method === "irv"

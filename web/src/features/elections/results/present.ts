@@ -355,14 +355,15 @@ export function mjRows(result: MjResult, names: Names): MjRow[] {
 }
 
 /**
- * The heading line of a question's winners: "Elected: A, B" or "Winner: A"; "Ahead in the count: A"
- * when the count decides nothing (Trophy.tsx countDecides: cancelled, or below its quorum).
+ * The heading line of a question's winners: "Elected: A, B" or "Winner: A"; when the count decides
+ * nothing (contract undecidedWhy: cancelled, below its quorum, still open), "Ahead in the count: A",
+ * and a referendum says that word ("Not valid", "Cancelled").
  */
-export function winnersLine(count: QuestionResult, names: Names, decides = true): string {
-  if (count.method === "referendum") return decides ? referendumVerdict(count.result).label : NOT_VALID;
+export function winnersLine(count: QuestionResult, names: Names, undecided: string | null = null): string {
+  if (count.method === "referendum") return undecided ?? referendumVerdict(count.result).label;
   const winners = winnersOf(count).map(names);
   if (winners.length === 0) return "No winner: no ballots for any candidate";
-  if (!decides) return `Ahead in the count: ${listWords(winners)}`;
+  if (undecided) return `Ahead in the count: ${listWords(winners)}`;
   const many = winners.length > 1 || count.method === "stv" || count.method === "block";
   return `${many ? "Elected" : "Winner"}: ${listWords(winners)}`;
 }
@@ -375,9 +376,6 @@ export interface TotalsRow {
   width: number;
   elected: boolean;
 }
-
-/** A referendum's verdict when the count decides nothing: it has not passed. */
-export const NOT_VALID = "Not valid";
 
 /** Approval, block and score totals, highest first, the elected marked. */
 export function totalsRows(result: TotalsResult, names: Names): TotalsRow[] {

@@ -1,0 +1,30 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ChatContact } from "../../../../contract/chat";
+import { ContactRow } from "./ContactList";
+
+const contact = (changes: Partial<ChatContact>): ChatContact => ({
+  id: "grace",
+  full_name: "Grace Adeyemi",
+  role: "member",
+  user_type: "organization",
+  online: false,
+  accepts_messages: true,
+  shares_organization: true,
+  last_message: null,
+  unread_count: 0,
+  ...changes,
+});
+
+describe("a contact", () => {
+  it("is a Voter, an Admin, or a Member (an organization account that joined), said once", () => {
+    const { unmount } = render(<ContactRow contact={contact({})} onSelect={() => {}} />);
+    expect(screen.getByRole("button")).toHaveAccessibleName(/^Grace Adeyemi ?Member, Offline$/);
+    unmount();
+    const second = render(<ContactRow contact={contact({ user_type: "voter" })} onSelect={() => {}} />);
+    expect(screen.getByRole("button")).toHaveTextContent("Voter");
+    second.unmount();
+    render(<ContactRow contact={contact({ role: "admin" })} onSelect={() => {}} />);
+    expect(screen.getByRole("button")).toHaveTextContent("Admin");
+  });
+});
