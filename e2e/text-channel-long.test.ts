@@ -59,6 +59,25 @@ async function scrollLog(page: Page, to: "top" | "bottom" | number) {
   }, to);
 }
 
+/**
+ * Scrolls `offset` pixels back from the end and answers the place once it holds still away from the
+ * top: scrolled past the rows loaded, the list loads the page before and keeps the place, and a place
+ * read sooner is the top it is about to leave (a loaded machine took more than a fixed wait).
+ */
+async function scrollBackFromEnd(page: Page, offset: number): Promise<number> {
+  await scrollLog(page, "bottom");
+  await scrollLog(page, -offset);
+  let last = Number.NaN;
+  const settled = async () => {
+    const now = await log(page).evaluate((element) => element.scrollTop);
+    const still = now === last && now > 0;
+    last = now;
+    return still;
+  };
+  await expect.poll(settled, { interval: 300 }).toBe(true);
+  return last;
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   const owner = await registerOrganization({ full_name: "Adjoa Admin" });
@@ -279,10 +298,7 @@ describe("a long text channel", () => {
     const { page } = admin;
     await page.goto(address("organization", archive));
     await page.getByRole("article").first().waitFor();
-    await scrollLog(page, "bottom");
-    await scrollLog(page, -2000 - 37);
-    await page.waitForTimeout(300);
-    const before = await log(page).evaluate((element) => element.scrollTop);
+    const before = await scrollBackFromEnd(page, 2000 + 37);
     /** Where the focus is, once it is in the messages: its box against the list's, and the list's scroll. */
     const focusInLog = () =>
       page.evaluate(() => {
@@ -316,10 +332,7 @@ describe("a long text channel", () => {
     await post(MESSAGES + 1);
     await page.waitForTimeout(300);
     expect(await focusInLog()).toBeNull();
-    await scrollLog(page, "bottom");
-    await scrollLog(page, -2000 - 37);
-    await page.waitForTimeout(300);
-    const now = await log(page).evaluate((element) => element.scrollTop);
+    const now = await scrollBackFromEnd(page, 2000 + 37);
 
     await page.getByRole("textbox", { name: "Message" }).focus();
     const backward = await pressUntilInLog("Shift+Tab");
