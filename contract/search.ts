@@ -1,10 +1,10 @@
 import { endpoint, idParams, typedAnswer } from "./endpoint";
+import { SEARCH_MAX, SEARCH_MIN } from "./search-limits";
 import { trimmed, z } from "./zod";
 
 /** Organization-wide search: messages and comments of its channels, one's direct messages, file names. */
 
-export const SEARCH_MIN = 2;
-export const SEARCH_MAX = 100;
+export { SEARCH_MAX, SEARCH_MIN };
 export const SEARCH_PAGE = 20;
 
 export const searchMessages = {

@@ -4,6 +4,7 @@ import type { PositionView } from "../../../../contract/elections";
 import { BallotForm } from "./BallotForm";
 import { ballotWords } from "./ballotWords";
 import { pageText } from "./pageText";
+import { reviewWords } from "./reviewWords";
 
 const question = (id: string, title: string): PositionView => ({
   id,
@@ -43,9 +44,9 @@ describe("BallotForm", () => {
     // Not cast unseen: the review says Motion 1 was left unanswered.
     expect(onCast).not.toHaveBeenCalled();
     // The review's code loads once an answer is marked.
-    expect(await screen.findByText(ballotWords.reviewTitle)).toBeInTheDocument();
-    expect(screen.getByText(ballotWords.reviewSkipped("Motion 1"))).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: ballotWords.reviewCast }));
+    expect(await screen.findByText(reviewWords.reviewTitle)).toBeInTheDocument();
+    expect(screen.getByText(reviewWords.reviewSkipped("Motion 1"))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: reviewWords.reviewCast }));
     expect(onCast).toHaveBeenCalledWith([{ position_id: "p", candidate_id: "ada" }], {
       p: { kind: "choice", candidate: "ada" },
     });
@@ -61,13 +62,13 @@ describe("BallotForm", () => {
     fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
     // Verifying: locked, not disabled, so the dialog can give the focus back when it closes.
     rerender(<BallotForm positions={positions} voterId="voter" busy="verifying" onCast={onCast} />);
-    const castButton = await screen.findByRole("button", { name: ballotWords.reviewCast });
+    const castButton = await screen.findByRole("button", { name: reviewWords.reviewCast });
     expect(castButton).not.toBeDisabled();
     expect(castButton).toHaveAttribute("aria-disabled", "true");
     fireEvent.click(castButton);
     expect(onCast).not.toHaveBeenCalled();
     rerender(<BallotForm positions={positions} voterId="voter" busy={false} onCast={onCast} />);
-    fireEvent.click(screen.getByRole("button", { name: ballotWords.reviewBack }));
+    fireEvent.click(screen.getByRole("button", { name: reviewWords.reviewBack }));
     expect(screen.getByRole("button", { name: pageText.submitVote })).toHaveFocus();
   });
 
@@ -87,11 +88,11 @@ describe("BallotForm", () => {
     const [yes] = screen.getAllByLabelText(ballotWords.yes);
     fireEvent.click(yes as HTMLElement);
     fireEvent.click(screen.getByRole("button", { name: pageText.submitVote }));
-    expect(await screen.findByText(ballotWords.reviewTitle)).toBeInTheDocument();
+    expect(await screen.findByText(reviewWords.reviewTitle)).toBeInTheDocument();
 
     // Motion 1 was voted in another tab: this tab's review has nothing left to cast.
     view.rerender(form(["q1"]));
-    expect(screen.queryByText(ballotWords.reviewTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(reviewWords.reviewTitle)).not.toBeInTheDocument();
     expect(screen.getByText("Voted: Motion 1")).toBeInTheDocument();
     expect(screen.getByText("Motion 2")).toBeVisible();
     expect(screen.getByRole("button", { name: pageText.submitVote })).toBeDisabled();

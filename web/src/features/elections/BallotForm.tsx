@@ -6,7 +6,7 @@ import styles from "./BallotForm.module.css";
 import type { Busy } from "./BallotReview";
 import { isAnswered } from "./ballotDraft";
 import type { Answers } from "./ballotDrafts";
-import { ballotWords, reviewLine } from "./ballotWords";
+import { ballotWords } from "./ballotWords";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
 import { QuestionBallot } from "./QuestionBallot";
@@ -137,7 +137,7 @@ export function BallotForm({
       {inReview && (
         <Suspense fallback={null}>
           <BallotReview
-            lines={answered.map(({ position, ballot }) => reviewLine(position, ballot))}
+            answered={answered}
             skipped={skipped}
             busy={busy}
             preview={preview}

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef } from "react";
+import type { Ballot } from "../../../../contract/ballots/ballot";
 import { cx } from "../../ui/cx";
 import styles from "./BallotReview.module.css";
-import { ballotWords, previewWords } from "./ballotWords";
+import type { QuestionWords } from "./ballotWords";
 import shared from "./elections.module.css";
 import { pageText as text } from "./pageText";
+import { previewWords, reviewLine, reviewWords } from "./reviewWords";
 
 /** Why a ballot is locked: its vote is being verified (a dialog above it) or cast; false: it is not. */
 export type Busy = "verifying" | "casting" | false;
@@ -13,14 +15,15 @@ export type Busy = "verifying" | "casting" | false;
  * questions left unanswered, with Back and Cast. In a preview Cast stays off. Focus moves to its title, so a screen reader starts there.
  */
 export function BallotReview({
-  lines,
+  answered,
   skipped,
   busy,
   preview,
   onBack,
   onCast,
 }: {
-  lines: string[];
+  /** Each answered question with its answer, said as a line ("Treasurer: Ada Lovelace"). */
+  answered: { position: QuestionWords; ballot: Ballot }[];
   /** The titles of the questions still open and left unanswered. */
   skipped: string[];
   busy: Busy;
@@ -34,16 +37,16 @@ export function BallotReview({
   return (
     <section className={styles.review} aria-labelledby={titleId}>
       <h2 id={titleId} ref={title} tabIndex={-1}>
-        {ballotWords.reviewTitle}
+        {reviewWords.reviewTitle}
       </h2>
-      <p className={cx("muted", shared.small)}>{ballotWords.reviewIntro}</p>
+      <p className={cx("muted", shared.small)}>{reviewWords.reviewIntro}</p>
       <ul className={styles.lines}>
-        {lines.map((line) => (
-          <li key={line}>{line}</li>
+        {answered.map(({ position, ballot }) => (
+          <li key={position.title}>{reviewLine(position, ballot)}</li>
         ))}
       </ul>
       {skipped.length > 0 && (
-        <p className={cx("muted", shared.small)}>{ballotWords.reviewSkipped(skipped.join(", "))}</p>
+        <p className={cx("muted", shared.small)}>{reviewWords.reviewSkipped(skipped.join(", "))}</p>
       )}
       {preview && <p className={cx("muted", shared.small)}>{previewWords.previewCastOff}</p>}
       <div className={styles.actions}>
@@ -55,7 +58,7 @@ export function BallotReview({
           aria-disabled={busy !== false || undefined}
           onClick={busy === false ? onBack : undefined}
         >
-          {ballotWords.reviewBack}
+          {reviewWords.reviewBack}
         </button>
         <button
           type="button"
@@ -64,7 +67,7 @@ export function BallotReview({
           aria-disabled={busy !== false || undefined}
           onClick={busy === false ? onCast : undefined}
         >
-          {busy === "casting" ? text.submitting : ballotWords.reviewCast}
+          {busy === "casting" ? text.submitting : reviewWords.reviewCast}
         </button>
       </div>
     </section>

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { cx } from "../../ui/cx";
 import { numbersFromRanks, ranksFromNumbers } from "./ballotDraft";
 import styles from "./ballotParts.module.css";
-import { ballotWords } from "./ballotWords";
 import { CandidateLabel, CandidateStatement } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import type { BodyProps } from "./QuestionBallot";
+import { rankingWords } from "./rankingWords";
 
 /** Majority judgment: a grade for every candidate, one radio group each, best grade first. */
 export function GradesBallot({ position, candidates, value, onChange, disabled }: BodyProps<"grades">) {
@@ -15,7 +15,7 @@ export function GradesBallot({ position, candidates, value, onChange, disabled }
     <div className={styles.options}>
       {candidates.map((candidate) => (
         <fieldset key={candidate.id} className={styles.markRow} disabled={disabled}>
-          <legend className="visually-hidden">{ballotWords.gradeFor(candidate.name)}</legend>
+          <legend className="visually-hidden">{rankingWords.gradeFor(candidate.name)}</legend>
           <CandidateLabel candidate={candidate} />
           <div className={styles.grades}>
             {grades.map((grade, index) => (
@@ -53,7 +53,7 @@ export function ScoresBallot({ position, candidates, value, onChange, disabled }
         <div key={candidate.id} className={styles.markRow}>
           <CandidateLabel candidate={candidate} />
           <label className={styles.markField}>
-            <span className="visually-hidden">{ballotWords.scoreFor(candidate.name, max)}</span>
+            <span className="visually-hidden">{rankingWords.scoreFor(candidate.name, max)}</span>
             <span aria-hidden="true">{`0–${max}`}</span>
             <input
               type="number"
@@ -94,16 +94,16 @@ export function SchulzeBallot({ candidates, value, onChange, disabled }: BodyPro
         <div key={candidate.id} className={styles.markRow}>
           <CandidateLabel candidate={candidate} />
           <label className={styles.markField}>
-            <span className="visually-hidden">{ballotWords.rankFor(candidate.name)}</span>
+            <span className="visually-hidden">{rankingWords.rankFor(candidate.name)}</span>
             <span aria-hidden="true" className={shared.small}>
-              {ballotWords.rank}
+              {rankingWords.rank}
             </span>
             <select
               value={numbers[candidate.id] ?? ""}
               disabled={disabled}
               onChange={(event) => set(candidate.id, event.target.value)}
             >
-              <option value="">{ballotWords.notRanked}</option>
+              <option value="">{rankingWords.notRanked}</option>
               {candidates.map((_, index) => {
                 const rank = index + 1;
                 return (

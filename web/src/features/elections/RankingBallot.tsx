@@ -2,10 +2,10 @@ import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { cx } from "../../ui/cx";
 import { addRanked, moveRanked, moveTo, rankingBallot, removeRanked } from "./ballotDraft";
 import styles from "./ballotParts.module.css";
-import { ballotWords } from "./ballotWords";
 import { CandidateLabel, CandidateStatement } from "./CandidateAvatar";
 import shared from "./elections.module.css";
 import type { BodyProps } from "./QuestionBallot";
+import { rankingWords } from "./rankingWords";
 
 type Action = "up" | "down" | "remove" | "add";
 /** Where keyboard focus goes after a move, so a keyboard user keeps their place. */
@@ -94,7 +94,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
     onChange(rankingBallot(next));
     const name = byId.get(moved)?.name ?? moved;
     const rank = next.indexOf(moved);
-    setSaid(rank < 0 ? ballotWords.removed(name) : ballotWords.rankOf(name, rank + 1, next.length));
+    setSaid(rank < 0 ? rankingWords.removed(name) : rankingWords.rankOf(name, rank + 1, next.length));
     if (focusAction) setFocus({ id: moved, action: focusAction });
   };
 
@@ -140,7 +140,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
     <div className={styles.ranking} ref={root}>
       <div>
         <h4 id={rankedTitle} className={styles.listTitle}>
-          {ballotWords.yourRanking}
+          {rankingWords.yourRanking}
         </h4>
         <ol
           aria-labelledby={rankedTitle}
@@ -150,7 +150,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
           onDrop={(event) => dropInRanking(event, ranked.length)}
         >
           {ranked.length === 0 && (
-            <li className={cx("muted", shared.small, styles.empty)}>{ballotWords.noneRanked}</li>
+            <li className={cx("muted", shared.small, styles.empty)}>{rankingWords.noneRanked}</li>
           )}
           {ranked.map((id, index) => {
             const candidate = byId.get(id);
@@ -169,12 +169,12 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
                   {index + 1}
                 </span>
                 <span className="visually-hidden">
-                  {ballotWords.rankPosition(index + 1, ranked.length)}:{" "}
+                  {rankingWords.rankPosition(index + 1, ranked.length)}:{" "}
                 </span>
                 <RowBody candidate={candidate}>
                   <RowButton
                     action="up"
-                    label={ballotWords.moveUp(candidate.name)}
+                    label={rankingWords.moveUp(candidate.name)}
                     disabled={disabled || index === 0}
                     onClick={() => update(moveRanked(ranked, id, -1), id, "up")}
                   >
@@ -182,7 +182,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
                   </RowButton>
                   <RowButton
                     action="down"
-                    label={ballotWords.moveDown(candidate.name)}
+                    label={rankingWords.moveDown(candidate.name)}
                     disabled={disabled || index === ranked.length - 1}
                     onClick={() => update(moveRanked(ranked, id, 1), id, "down")}
                   >
@@ -190,7 +190,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
                   </RowButton>
                   <RowButton
                     action="remove"
-                    label={ballotWords.remove(candidate.name)}
+                    label={rankingWords.remove(candidate.name)}
                     disabled={disabled}
                     onClick={() => remove(id)}
                   >
@@ -204,7 +204,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
       </div>
       <div>
         <h4 id={unrankedTitle} className={styles.listTitle}>
-          {ballotWords.otherCandidates}
+          {rankingWords.otherCandidates}
         </h4>
         <ul
           aria-labelledby={unrankedTitle}
@@ -213,7 +213,7 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
           onDrop={dropOutside}
         >
           {unranked.length === 0 && (
-            <li className={cx("muted", shared.small, styles.empty)}>{ballotWords.allRanked}</li>
+            <li className={cx("muted", shared.small, styles.empty)}>{rankingWords.allRanked}</li>
           )}
           {unranked.map((candidate) => (
             <li
@@ -226,11 +226,11 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
               <RowBody candidate={candidate}>
                 <RowButton
                   action="add"
-                  label={ballotWords.add(candidate.name)}
+                  label={rankingWords.add(candidate.name)}
                   disabled={disabled}
                   onClick={() => add(candidate.id)}
                 >
-                  {ballotWords.addShort}
+                  {rankingWords.addShort}
                 </RowButton>
               </RowBody>
             </li>

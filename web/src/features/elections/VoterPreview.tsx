@@ -3,7 +3,7 @@ import type { Election } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { Status } from "../../ui/Status";
 import { BallotForm } from "./BallotForm";
-import { previewWords } from "./ballotWords";
+import { previewWords } from "./reviewWords";
 import styles from "./VoterPreview.module.css";
 
 /**

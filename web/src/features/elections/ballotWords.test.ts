@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionMethod } from "../../../../contract/ballots/question";
-import { answerWords, type QuestionWords, reviewLine, rulesText } from "./ballotWords";
+import { answerWords, type QuestionWords, rulesText } from "./ballotWords";
+import { reviewLine } from "./reviewWords";
 
 const candidates = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra"].map((name, i) => ({
   id: `c${i}`,

@@ -32,49 +32,21 @@ const BASE_WORDS: Record<ReferendumBase, string> = {
   eligible: "everyone on the voter roll",
 };
 
+/**
+ * The words a ballot's first paint may show. The ranked and graded ballots' words are in
+ * rankingWords.ts and the review's in reviewWords.ts: those screens load lazily, and a module's words
+ * load wherever any of them is used.
+ */
 export const ballotWords = {
   yes: "Yes",
   no: "No",
   abstain: "Abstain",
   blankVote: "Blank vote",
   voteBlank: "Vote blank on this question",
-  notRanked: "Not ranked",
-  rank: "Rank",
-  yourRanking: "Your ranking",
-  noneRanked: "No one ranked yet. Add candidates in the order you prefer them.",
-  otherCandidates: "Not ranked yet",
-  allRanked: "You ranked every candidate.",
-  add: (name: string) => `Add ${name} to your ranking`,
-  remove: (name: string) => `Remove ${name} from your ranking`,
-  moveUp: (name: string) => `Move ${name} up`,
-  moveDown: (name: string) => `Move ${name} down`,
-  rankPosition: (rank: number, of: number) => `Rank ${rank} of ${of}`,
-  addShort: "Add",
-  rankOf: (name: string, rank: number, of: number) => `${name}, rank ${rank} of ${of}`,
-  removed: (name: string) => `${name} removed from your ranking`,
-  rankFor: (name: string) => `Rank for ${name}`,
-  gradeFor: (name: string) => `Grade for ${name}`,
-  scoreFor: (name: string, max: number) => `Score for ${name} (0 to ${max})`,
-  chosenCount: (chosen: number, max: number) => `${chosen} of ${max} chosen`,
   statement: "Statement",
+  chosenCount: (chosen: number, max: number) => `${chosen} of ${max} chosen`,
   answerFor: (title: string) => `Your answer: ${title}`,
   fixAnswers: "Some answers need a change: see the message under each question.",
-  reviewTitle: "Review your ballot",
-  reviewIntro: "This is the ballot you are about to cast. Votes cannot be changed once cast.",
-  reviewSkipped: (titles: string) =>
-    `Not answered: ${titles}. You can answer ${titles.includes(",") ? "them" : "it"} later, until voting closes.`,
-  reviewBack: "Back",
-  reviewCast: "Cast Vote",
-};
-
-/** The preview's words, apart: only those who manage an upcoming election load them (VoterPreview, the review). */
-export const previewWords = {
-  previewTitle: "Preview as a voter",
-  previewBanner:
-    "Preview: this is the ballot as voters will see it. Everything works except casting; nothing is sent.",
-  previewOpen: "Preview as a voter",
-  previewClose: "Close the preview",
-  previewCastOff: "Casting is off in a preview.",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -191,17 +163,4 @@ export function answerWords(question: QuestionWords, ballot: Ballot): string {
         .map((c) => `${c.name}: ${ballot.scores[c.id]}`)
         .join(", ");
   }
-}
-
-const KIND_LABEL: Partial<Record<Ballot["kind"], string>> = {
-  set: "choices",
-  ranking: "rank",
-  grades: "grades",
-  scores: "scores",
-};
-
-/** One line of the review: "Treasurer: Ada Lovelace", "Board of Directors (rank): 1. …, 2. …". */
-export function reviewLine(question: QuestionWords, ballot: Ballot): string {
-  const label = ballot.kind === "blank" ? undefined : KIND_LABEL[ballot.kind];
-  return `${question.title}${label ? ` (${label})` : ""}: ${answerWords(question, ballot)}`;
 }

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { SEARCH_MAX } from "../../../../contract/search";
+import { SEARCH_MAX } from "../../../../contract/search-limits";
 import { useLocation, useNavigate, useSearchParams } from "../../router";
 import type { Area } from "../workspace/WorkspaceContext";
+import { boxText as text } from "./boxText";
 import { SearchIcon } from "./icons";
 import styles from "./SearchBox.module.css";
-import { text } from "./text";
 
 /** The workspace's search box (sidebar, above the channels): Enter opens the organization's results page. */
 export function SearchBox({ area }: { area: Area }) {

@@ -1,6 +1,7 @@
+import { boxText } from "./boxText";
+
 export const text = {
-  boxLabel: "Search messages and files",
-  boxPlaceholder: "Search messages, files",
+  ...boxText,
   submit: "Search",
   title: "Search",
   noOrganization: "Join an organization to search its messages.",

@@ -1,0 +1,20 @@
+/** The ranked and graded ballots' words (RankingBallot, MarkBallots), loaded with those ballots. */
+export const rankingWords = {
+  notRanked: "Not ranked",
+  rank: "Rank",
+  yourRanking: "Your ranking",
+  noneRanked: "No one ranked yet. Add candidates in the order you prefer them.",
+  otherCandidates: "Not ranked yet",
+  allRanked: "You ranked every candidate.",
+  add: (name: string) => `Add ${name} to your ranking`,
+  remove: (name: string) => `Remove ${name} from your ranking`,
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  rankPosition: (rank: number, of: number) => `Rank ${rank} of ${of}`,
+  addShort: "Add",
+  rankOf: (name: string, rank: number, of: number) => `${name}, rank ${rank} of ${of}`,
+  removed: (name: string) => `${name} removed from your ranking`,
+  rankFor: (name: string) => `Rank for ${name}`,
+  gradeFor: (name: string) => `Grade for ${name}`,
+  scoreFor: (name: string, max: number) => `Score for ${name} (0 to ${max})`,
+};
