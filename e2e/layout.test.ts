@@ -85,6 +85,11 @@ describe("layout", () => {
       expect(overlaps(await box(page, ".ChatDock_panel"), header)).toBe(false);
       await shot(page, `layout-channel-header-panel-${width}`);
     }
+    // A tablet (820 px): the channel list is a drawer, and the panel lies over the channel rather
+    // than squeezing it (it was left 108 px, a letter a line).
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect.poll(async () => (await composer.boundingBox())?.width ?? 0).toBeGreaterThan(500);
+    await shot(page, "layout-chat-panel-tablet");
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.keyboard.press("Escape");
 
@@ -175,7 +180,19 @@ describe("layout", () => {
       }
       await page.goto(urls[1] as string);
       await page.getByRole("tab", { name: "Overview" }).waitFor();
+      // The election's four tabs all in view: the organization strip waits in the drawer.
+      for (const name of ["Overview", "Cast Vote", "Results", "Voters"]) {
+        const tab = (await page.getByRole("tab", { name, exact: true }).boundingBox()) as Box;
+        expect(tab.x + tab.width, `${who}: the ${name} tab is cut off`).toBeLessThanOrEqual(390);
+      }
+      const strip = page.getByRole("navigation", { name: "Organizations" });
+      expect(await strip.isVisible()).toBe(false);
       await shot(page, `layout-390-${who}-election`);
+      await page.getByRole("button", { name: "Open channel list" }).click();
+      await expect.poll(() => strip.isVisible()).toBe(true);
+      await shot(page, `layout-390-${who}-drawer`);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => strip.isVisible()).toBe(false);
       await page.close();
     }
     const visitor = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });

@@ -201,6 +201,12 @@ describe("browser notifications", () => {
     });
     await other.page.goto("/member/settings");
     const toggle = other.page.getByRole("switch", { name: "Browser Notifications" });
+    // Before any try, a note in the muted colour: nothing went wrong yet.
+    await other.page
+      .getByText(
+        "Your browser blocks notifications from this site: allow them in its site settings to turn this on.",
+      )
+      .waitFor();
     await toggle.click();
     await other.page
       .getByText(

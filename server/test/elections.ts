@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Ballot } from "../../contract/ballots/ballot";
 import type { QuestionMethod } from "../../contract/ballots/question";
@@ -191,7 +191,7 @@ export async function castDirect(
  */
 export async function questionElection(
   t: TestApp,
-  options: { quorum?: number; motionBase?: "cast" | "eligible" } = {},
+  options: { quorum?: number; motionBase?: "cast" | "eligible"; withoutPlurality?: boolean } = {},
 ) {
   const db = t.database.db;
   const admin = await createOrganization(t.app);
@@ -221,6 +221,16 @@ export async function questionElection(
     candidates: ["X", "Y", "Z"],
     blank: true,
   });
+  // The channel's own plurality positions (President, Senator) taken away: the other questions only.
+  if (options.withoutPlurality)
+    await db
+      .delete(electionPositions)
+      .where(
+        and(
+          eq(electionPositions.electionId, upcoming.id),
+          sql`${electionPositions.method}->>'kind' = 'plurality'`,
+        ),
+      );
   const election: Election = (
     await call(t.app, admin.cookie).post(`/api/elections/${upcoming.id}/open`)
   ).json();
@@ -231,8 +241,8 @@ type QuestionElection = Awaited<ReturnType<typeof questionElection>>;
 
 /** The first `count` voters vote in every question (A, B, C… as in results.test.ts). */
 export async function voteEveryQuestion(t: TestApp, e: QuestionElection, count = e.voters.length) {
-  const [president] = e.election.positions;
-  if (!president) throw new Error("no president");
+  // The channel's plurality President, unless the election was made without it.
+  const president = e.election.positions.find((p) => p.method.kind === "plurality");
   const { A, B, C, D, E, F } = e.stv.candidates as Record<string, string>;
   const { X, Y, Z } = e.approval.candidates as Record<string, string>;
   const rankings = [
@@ -253,7 +263,7 @@ export async function voteEveryQuestion(t: TestApp, e: QuestionElection, count =
         ballot,
         candidateId,
       });
-    await vote(president.id, undefined, president.candidates[i === 4 ? 1 : 0]?.id);
+    if (president) await vote(president.id, undefined, president.candidates[i === 4 ? 1 : 0]?.id);
     await vote(e.stv.id, { kind: "ranking", ranks: (rankings[i] as string[]).map((id) => [id]) });
     await vote(e.motion.id, { kind: "answer", answer: answers[i] as (typeof answers)[number] });
     await vote(e.approval.id, { kind: "set", candidates: sets[i] as string[] });

@@ -157,6 +157,18 @@ describe("results.csv", () => {
     expect(csv).toContain(`Seal chain head,${head?.sequence}:${head?.root}`);
     expect(csv).toContain(`Tie seed,${closed.counting?.tie_seed}`);
   });
+
+  it("names the election on lines of its own when it has no plurality position, not under an empty table", async () => {
+    const e = await questionElection(t, { withoutPlurality: true });
+    expect(e.election.positions.map((p) => p.method.kind)).toEqual(["stv", "referendum", "approval"]);
+    await voteEveryQuestion(t, e);
+    await call(t.app, e.admin.cookie).post(`/api/elections/${e.election.id}/close`);
+    const csv = (await call(t.app, e.admin.cookie).get(`/api/elections/${e.election.id}/results.csv`)).body;
+    expect(csv).toMatch(
+      new RegExp(`^Election,${e.election.title}\r\nStatus,completed\r\n\r\nQuestion,Board of Directors\r\n`),
+    );
+    expect(csv).not.toContain("Election,Status,Position");
+  });
 });
 
 describe("the tie seed", () => {

@@ -55,23 +55,30 @@ export async function resultsCsv(
   if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
   // Below its quorum, cancelled or still open, the count names no one elected: only who is ahead.
   const undecided = undecidedWhy(election);
-  const lines = [
-    [
-      "Election",
-      "Status",
-      "Position",
-      "Rank",
-      "Candidate",
-      "Party",
-      "Votes",
-      "Percentage",
-      undecided ? "Ahead" : "Elected",
-    ],
-  ];
   // The spec's table holds the plurality positions; every other question follows with its own rows.
+  // Without a plurality position the election is named on lines of its own, not by an empty table.
+  const plurality = election.positions.filter((p) => p.method.kind === "plurality");
   const others = election.positions.filter((p) => p.method.kind !== "plurality");
+  const lines = plurality.length
+    ? [
+        [
+          "Election",
+          "Status",
+          "Position",
+          "Rank",
+          "Candidate",
+          "Party",
+          "Votes",
+          "Percentage",
+          undecided ? "Ahead" : "Elected",
+        ],
+      ]
+    : [
+        ["Election", election.title],
+        ["Status", election.status],
+      ];
   const ties: string[][] = [];
-  for (const position of election.positions.filter((p) => p.method.kind === "plurality")) {
+  for (const position of plurality) {
     const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
     // Once closed, the published count says who is elected, or ahead (a tie decided by its lot).
     const count = shownCount(position, election.status);

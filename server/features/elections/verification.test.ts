@@ -28,6 +28,17 @@ async function setup() {
 
 const codeIn = (text: string | undefined) => text?.match(/\b(\d{6})\b/)?.[1] ?? "";
 
+/** A phone code sent to a new voter: the code, one that is not it, and a try of either. */
+async function phoneCodeSent() {
+  const { url, as } = await setup();
+  await as.post(url, { method: "phone" });
+  const code = codeIn((await t.outbox.lastTo("+233 20 555 0177"))?.text);
+  const wrongCode = code === "000000" ? "111111" : "000000";
+  const attempt = async (tried: string): Promise<string> =>
+    (await as.post(`${url}/confirm`, { method: "phone", code: tried })).json().error.message;
+  return { code, wrongCode, attempt };
+}
+
 describe("National ID", () => {
   it("passes with the registered number and fails with any other, in the spec's words", async () => {
     const { url, as } = await setup();
@@ -59,18 +70,19 @@ describe("Phone and Voter's Card codes", () => {
   });
 
   it("die after 5 wrong tries", async () => {
-    const { url, as } = await setup();
-    await as.post(url, { method: "phone" });
-    const code = codeIn((await t.outbox.lastTo("+233 20 555 0177"))?.text);
-    const wrongCode = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await as.post(`${url}/confirm`, { method: "phone", code: wrongCode })).json().error.message,
-      ).toBe(verificationMessages.invalidCode);
-    }
-    expect((await as.post(`${url}/confirm`, { method: "phone", code })).json().error.message).toBe(
-      electionServerMessages.codeExpired,
-    );
+    const { code, wrongCode, attempt } = await phoneCodeSent();
+    for (let i = 0; i < 4; i++) expect(await attempt(wrongCode)).toBe(verificationMessages.invalidCode);
+    // The fifth wrong try kills the code, and says so rather than inviting another.
+    expect(await attempt(wrongCode)).toBe(electionServerMessages.codeExpired);
+    expect(await attempt(code)).toBe(electionServerMessages.codeExpired);
+  });
+
+  it("die after 5 wrong tries made at once, too: no more than 4 are told to try again", async () => {
+    const { code, wrongCode, attempt } = await phoneCodeSent();
+    const told = await Promise.all(Array.from({ length: 12 }, () => attempt(wrongCode)));
+    expect(told.filter((message) => message === verificationMessages.invalidCode)).toHaveLength(4);
+    expect(told.filter((message) => message === electionServerMessages.codeExpired)).toHaveLength(8);
+    expect(await attempt(code)).toBe(electionServerMessages.codeExpired);
   });
 
   it("expire after 5 minutes", async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   CODE_MAX_ATTEMPTS,
@@ -125,7 +125,11 @@ export async function startVerification(
   return { status: "code_sent", message: electionServerMessages.codeSent(mask(to)) };
 }
 
-/** Checks the newest live code of that method; each wrong try counts, and the fifth kills it. */
+/**
+ * Checks the newest live code of that method; each wrong try counts, and the fifth kills it: that
+ * try is told so ("tried too often"), not invited to try again. The count is raised and checked in
+ * the one statement that also refuses a dead code, so tries at once cannot pass the limit.
+ */
 export async function confirmVerification(
   ctx: VerificationContext,
   user: User,
@@ -150,24 +154,26 @@ export async function confirmVerification(
     await record(ctx, user, electionId, input.method, false);
     throw badRequest(electionServerMessages.codeExpired);
   }
+  const live = and(
+    eq(verificationCodes.id, code.id),
+    isNull(verificationCodes.consumedAt),
+    gt(verificationCodes.expiresAt, now),
+    lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+  );
   if (codeHash(ctx.secretKey, code.id, input.code) !== code.codeHash) {
-    await ctx.db
+    const [tried] = await ctx.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, code.id));
+      .where(live)
+      .returning({ attempts: verificationCodes.attempts });
     await record(ctx, user, electionId, input.method, false);
+    if (!tried || tried.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(electionServerMessages.codeExpired);
     throw badRequest(verificationMessages.invalidCode);
   }
   const consumed = await ctx.db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(verificationCodes.id, code.id),
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, now),
-      ),
-    )
+    .where(live)
     .returning({ id: verificationCodes.id });
   if (consumed.length === 0) throw badRequest(electionServerMessages.codeExpired);
   return grant(ctx, user, electionId, input.method);

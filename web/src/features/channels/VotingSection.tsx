@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { CANDIDATE_POSITIONS, type CandidateInput, POSITION_LABELS } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
+import { initials } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
@@ -121,7 +122,7 @@ function CandidatePhoto({ url, name }: { url: string; name: string }) {
   if (broken) {
     return (
       <span className={cx(styles.candidatePhoto, styles.candidateInitial)} aria-hidden="true">
-        {name.trim()[0]?.toUpperCase() ?? "?"}
+        {initials(name)}
       </span>
     );
   }

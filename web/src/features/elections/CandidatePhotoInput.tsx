@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
 import { upload } from "../../api/http";
+import { initials } from "../../ui/Avatar";
 import { messageOf } from "../../ui/messageOf";
 import styles from "./CandidatePhotoInput.module.css";
 
@@ -59,7 +60,7 @@ export function CandidatePhotoInput({
         {value && broken !== value ? (
           <img src={value} alt="" onError={() => setBroken(value)} />
         ) : (
-          <span>{whose === "this candidate" ? "?" : (whose[0]?.toUpperCase() ?? "?")}</span>
+          <span>{whose === "this candidate" ? "?" : initials(whose)}</span>
         )}
       </div>
       <div className={styles.controls}>

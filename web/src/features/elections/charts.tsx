@@ -176,13 +176,21 @@ export function RoundsChart({
             spanGaps: false,
           },
         ];
+  // Whole votes (instant runoff; an STV count that moved no fraction) get whole ticks, not 0.1, 0.2…
+  const whole = lines.every((line) => line.data.every((value) => value === null || Number.isInteger(value)));
   const options: ChartOptions<"line"> = {
     ...fixedSize,
     plugins: {
       title: { display: true, text: title, font: titleFont },
       legend: { position: "bottom", labels: { boxWidth: 12 } },
     },
-    scales: { y: { beginAtZero: true, title: { display: true, text: "Votes" } } },
+    scales: {
+      y: {
+        beginAtZero: true,
+        ...(whole && { ticks: { precision: 0 } }),
+        title: { display: true, text: "Votes" },
+      },
+    },
   };
   const last = table.rows[table.rows.length - 1];
   const describe = last ? table.columns.map((c, i) => `${c.name}: ${last.cells[i] || "out"}`).join("; ") : "";

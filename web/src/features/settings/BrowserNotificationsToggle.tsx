@@ -11,6 +11,9 @@ const words = {
     "Your browser shows a notice for mentions and direct messages while this tab is hidden or shows something else.",
   denied:
     "Your browser blocks notifications from this site. Allow them in the browser's site settings, then turn this on again.",
+  /** Before any try: a note, not an error (nothing went wrong yet). */
+  deniedNote:
+    "Your browser blocks notifications from this site: allow them in its site settings to turn this on.",
   unsupported: "This browser cannot show notifications.",
   asking: "Answer your browser's question to allow notifications.",
   notAnswered: "Your browser did not allow notifications. Turn this on to be asked again.",
@@ -32,9 +35,12 @@ export function BrowserNotificationsToggle({
   const [permission, setPermission] = useState<BrowserPermission>(browserPermission);
   const [asking, setAsking] = useState(false);
   const [unanswered, setUnanswered] = useState(false);
+  /** Turned on in this visit: a refusal is then an error, not the note shown before. */
+  const [tried, setTried] = useState(false);
 
   async function change(on: boolean) {
     if (!on) return onChange(false);
+    setTried(true);
     setAsking(true);
     try {
       const answer = await askBrowserPermission();
@@ -50,7 +56,9 @@ export function BrowserNotificationsToggle({
   const state = asking
     ? words.asking
     : permission === "denied"
-      ? words.denied
+      ? tried
+        ? words.denied
+        : words.deniedNote
       : permission === "unsupported"
         ? words.unsupported
         : unanswered
@@ -67,7 +75,9 @@ export function BrowserNotificationsToggle({
         onChange={(on) => void change(on)}
       />
       {state && (
-        <Status className={cx(styles.browserState, blocked && styles.browserBlocked)}>{state}</Status>
+        <Status className={cx(styles.browserState, blocked && tried && styles.browserBlocked)}>
+          {state}
+        </Status>
       )}
     </>
   );

@@ -95,7 +95,7 @@ function ShellLayout() {
   }
 
   return (
-    <div className={styles.shell}>
+    <div className={styles.shell} data-drawer={sidebarOpen ? "open" : undefined}>
       <a className="skip-link" href="#workspace-main">
         Skip to content
       </a>
