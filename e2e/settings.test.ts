@@ -52,4 +52,52 @@ describe("settings", () => {
     await page.waitForURL((url) => url.pathname === "/member");
     await context.close();
   });
+
+  it("asks before unsaved changes are left behind: Back, the browser's Back and a reload", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(context, await registerVoter());
+    // Reached in the app, so that the browser's Back stays in the app.
+    await page.goto("/member");
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    await page.getByRole("switch", { name: "Sounds" }).click();
+    const asked: string[] = [];
+    let answer = false;
+    page.on("dialog", (dialog) => {
+      asked.push(`${dialog.type()} ${dialog.message()}`);
+      void (answer ? dialog.accept() : dialog.dismiss());
+    });
+    const question = "confirm You have unsaved changes. Leave without saving them?";
+
+    // Refused: the page and its changes stay.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect.poll(() => asked).toEqual([question]);
+    expect(new URL(page.url()).pathname).toBe("/member/settings");
+    // (Not page.goBack(): it waits for a navigation that the refusal undoes.)
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => asked).toEqual([question, question]);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/member/settings");
+    await page.getByText("You have unsaved changes.").waitFor();
+    expect(await page.getByRole("switch", { name: "Sounds" }).getAttribute("aria-checked")).toBe("false");
+    // (Not page.reload(): it waits for the load that the refusal cancels.)
+    await page.evaluate(() => {
+      setTimeout(() => window.location.reload());
+    });
+    await expect.poll(() => asked.length).toBe(3);
+    expect(asked[2]).toMatch(/^beforeunload/);
+    await page.getByText("You have unsaved changes.").waitFor();
+    await shot(page, "settings-leave-refused");
+
+    // Accepted: Back leaves.
+    answer = true;
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("heading", { name: "Notifications" }).waitFor({ state: "detached" });
+    // Nothing unsaved: nothing asked.
+    await page.goto("/member/settings");
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL((url) => url.pathname === "/member");
+    expect(asked).toHaveLength(4);
+    await context.close();
+  });
 });

@@ -55,12 +55,23 @@ const RouteContext = createContext<{ outlet: ReactNode; params: Record<string, s
   params: {},
 });
 
+/** What the app stores in a history entry: the navigation's state, its key, and its place in the history. */
+type Entry = { state?: unknown; key?: string; index?: number } | null;
+const entryNow = () => window.history.state as Entry;
+
 /** The address bar, with the state and key the navigation stored in its history entry. */
 function windowLocation(): Location {
   const { pathname, search, hash } = window.location;
-  const entry = window.history.state as { state?: unknown; key?: string } | null;
+  const entry = entryNow();
   return { pathname, search, hash, state: entry?.state ?? null, key: entry?.key ?? "default" };
 }
+
+/**
+ * What a page with unsaved work asks before the app leaves it for another path (useLeaveGuard.ts):
+ * each answers whether leaving may go ahead. Back and forward are asked too, and undone when refused.
+ */
+export const leaveGuards = new Set<() => boolean>();
+const mayLeave = () => [...leaveGuards].every((guard) => guard());
 
 /**
  * Keeps the location of the address bar: navigate() writes a history entry, back and forward
@@ -73,15 +84,33 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     const location = windowLocation();
     startTransition(() => setNow({ location, navigationType }));
   }, []);
+  // The place in the history of the entry shown: a refused Back or Forward goes back to it.
+  const shownIndex = useRef(entryNow()?.index ?? 0);
   useLayoutEffect(() => {
-    const pop = () => show("POP");
+    let undoing = false;
+    const pop = () => {
+      const index = entryNow()?.index ?? 0;
+      if (undoing) {
+        undoing = false;
+        return;
+      }
+      if (index !== shownIndex.current && !mayLeave()) {
+        undoing = true;
+        window.history.go(shownIndex.current - index);
+        return;
+      }
+      shownIndex.current = index;
+      show("POP");
+    };
     window.addEventListener("popstate", pop);
     return () => window.removeEventListener("popstate", pop);
   }, [show]);
   const navigate = useCallback<NavigateFunction>(
     (to, { replace = false, state = null } = {}) => {
       const url = new URL(to, window.location.href);
-      const entry = { state, key: Math.random().toString(36).slice(2, 10) };
+      if (url.pathname !== window.location.pathname && !mayLeave()) return;
+      if (!replace) shownIndex.current++;
+      const entry = { state, key: Math.random().toString(36).slice(2, 10), index: shownIndex.current };
       const address = `${url.pathname}${url.search}${url.hash}`;
       if (replace) window.history.replaceState(entry, "", address);
       else window.history.pushState(entry, "", address);

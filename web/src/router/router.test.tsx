@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   BrowserRouter,
   Link,
@@ -14,6 +14,7 @@ import {
   useRoutes,
   useSearchParams,
 } from ".";
+import { useLeaveGuard } from "./useLeaveGuard";
 
 function Where() {
   const location = useLocation();
@@ -74,6 +75,12 @@ function App() {
   );
 }
 
+/** The app on a page with unsaved work. */
+function Unsaved() {
+  useLeaveGuard(true, "Leave without saving?");
+  return <App />;
+}
+
 const where = () => screen.getByRole("status", { name: "where" }).textContent;
 
 describe("router", () => {
@@ -120,6 +127,40 @@ describe("router", () => {
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
     expect(where()).toBe('REPLACE /member "redirected"');
+  });
+
+  it("asks a page with unsaved work before leaving it, by a link or by Back, and stays when refused", async () => {
+    const answer = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const go = vi.spyOn(window.history, "go").mockImplementation(() => undefined);
+    render(
+      <BrowserRouter>
+        <Unsaved />
+      </BrowserRouter>,
+    );
+    await userEvent.click(screen.getByRole("link", { name: "Election" }));
+    expect(answer).toHaveBeenCalledWith("Leave without saving?");
+    expect(where()).toBe("POP /member null");
+    expect(window.location.pathname).toBe("/member");
+
+    // Back to an earlier entry (its place one before): refused, the browser is sent forward again.
+    await act(async () => {
+      window.history.replaceState({ index: -1 }, "", "/elsewhere");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    expect(go).toHaveBeenCalledWith(1);
+    expect(where()).toBe("POP /member null");
+    // The popstate of that step forward is not a new leaving.
+    await act(async () => {
+      window.history.replaceState(null, "", "/member");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    expect(answer).toHaveBeenCalledTimes(2);
+
+    answer.mockReturnValue(true);
+    await userEvent.click(screen.getByRole("link", { name: "Election" }));
+    expect(where()).toBe('PUSH /member/election?channelId=c1 {"from":"frame"}');
+    answer.mockRestore();
+    go.mockRestore();
   });
 
   it("leaves a click with a modifier or another button to the browser", () => {

@@ -6,6 +6,7 @@ import { settingsEndpoints } from "../../../../contract/settings-endpoints";
 import { userSettingsSchema } from "../../../../contract/settings-input";
 import { endpointKey, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { useNavigate } from "../../router";
+import { useLeaveGuard } from "../../router/useLeaveGuard";
 import { cx } from "../../ui/cx";
 import { FormError } from "../../ui/form/FormError";
 import { submitting, useContractForm } from "../../ui/form/useContractForm";
@@ -70,6 +71,8 @@ function SettingsEditor({ saved, back }: { saved: UserSettings; back: ReactNode 
   /** Open when the server asks for the password before saving (Require Password is on). */
   const [confirming, setConfirming] = useState<{ error: string | null } | null>(null);
   const dirty = form.formState.isDirty;
+  // Back, another page or a closed tab would drop the changes: asked first.
+  useLeaveGuard(dirty, "You have unsaved changes. Leave without saving them?");
   // A change after saving: the notice has said its piece.
   useEffect(() => {
     if (dirty) setNotice(null);
