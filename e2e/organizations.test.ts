@@ -196,9 +196,15 @@ describe("invite page", () => {
     const voter = await registerVoter({ full_name: "Victor Waiting" });
     const { context, page } = await newPage(browser);
     await signInAs(context, voter);
+    const inviteReads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api/invites/${invite_code}`) inviteReads.push(request.url());
+    });
     await page.goto(`/join/${invite_code}`);
     await page.getByRole("button", { name: "Accept Invite" }).click();
     await page.getByText(messages.joinRequested).waitFor();
+    // Read once: the live topic's first confirmation found nothing missed since (it read it twice).
+    expect(inviteReads).toHaveLength(1);
 
     await page.reload();
     const status = page.getByRole("status").filter({ hasText: messages.joinPending });

@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { messages } from "../../../../contract/messages";
 import type { JoinResult } from "../../../../contract/organizations";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { ApiError } from "../../api/http";
-import { useEndpointMutation, useEndpointQuery } from "../../api/query";
+import type { Moment } from "../../api/moment";
+import { endpointKey, readFromNow, useEndpointMutation, useEndpointQuery } from "../../api/query";
 import { useTopic } from "../../api/useRealtime";
 import { Link, Navigate, useNavigate, useParams } from "../../router";
 import { cx } from "../../ui/cx";
@@ -90,7 +92,12 @@ function Invite({ code }: { code: string }) {
   // after a resubscription too, for a decision made while the socket was down.
   const organization = invite.data?.organization;
   const [decided, setDecided] = useState<{ approved: boolean; message: string } | null>(null);
-  const { refetch } = invite;
+  const queryClient = useQueryClient();
+  const readAgain = (since?: Moment) =>
+    void readFromNow(queryClient, endpointKey(organizationsEndpoints.invite, { params: { code } }), {
+      exact: true,
+      since,
+    });
   useTopic(
     user ? `user:${user.id}` : null,
     {
@@ -101,10 +108,11 @@ function Invite({ code }: { code: string }) {
           message: requestDecided(organization.name, event.status),
         });
         setAccepted(null);
-        void refetch();
+        readAgain();
       },
     },
-    () => void refetch(),
+    // The first subscription confirmed after the first read: nothing missed, nothing read twice.
+    readAgain,
   );
 
   useEffect(() => {
