@@ -89,11 +89,11 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     let undoing = false;
     const pop = () => {
-      const index = entryNow()?.index ?? 0;
       if (undoing) {
         undoing = false;
         return;
       }
+      const index = entryNow()?.index ?? 0;
       if (index !== shownIndex.current && !mayLeave()) {
         undoing = true;
         window.history.go(shownIndex.current - index);

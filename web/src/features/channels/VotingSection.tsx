@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { CANDIDATE_POSITIONS, type CandidateInput, POSITION_LABELS } from "../../../../contract/channels";
 import { messages } from "../../../../contract/messages";
-import { initials } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
 import { type ContractForm, fieldProps } from "../../ui/form/useContractForm";
 import { Status } from "../../ui/Status";
+import { CandidateAvatar } from "../elections/CandidateAvatar";
 import { QuestionList } from "../elections/QuestionList";
 import { QuorumField } from "../elections/QuorumField";
 import { firstMessage, quorumValue } from "../elections/questions";
@@ -85,7 +84,7 @@ export function VotingSection({
             <ul className={styles.candidateList}>
               {group.map((candidate) => (
                 <li key={candidate.id} className={styles.candidate}>
-                  <CandidatePhoto url={candidate.image} name={candidate.name} />
+                  <CandidateAvatar name={candidate.name} image={candidate.image} size={40} />
                   <span className={styles.candidateText}>
                     <strong>{candidate.name}</strong>
                     <span className="muted">{candidate.party}</span>
@@ -115,16 +114,4 @@ export function VotingSection({
       <QuorumField {...fieldProps(form, "voting_settings.quorumPercent", quorumValue)} />
     </section>
   );
-}
-
-function CandidatePhoto({ url, name }: { url: string; name: string }) {
-  const [broken, setBroken] = useState(false);
-  if (broken) {
-    return (
-      <span className={cx(styles.candidatePhoto, styles.candidateInitial)} aria-hidden="true">
-        {initials(name)}
-      </span>
-    );
-  }
-  return <img className={styles.candidatePhoto} src={url} alt="" onError={() => setBroken(true)} />;
 }

@@ -53,12 +53,11 @@ export function BrowserNotificationsToggle({
   }
 
   const blocked = permission === "denied" || permission === "unsupported";
+  const denied = tried ? words.denied : words.deniedNote;
   const state = asking
     ? words.asking
     : permission === "denied"
-      ? tried
-        ? words.denied
-        : words.deniedNote
+      ? denied
       : permission === "unsupported"
         ? words.unsupported
         : unanswered
