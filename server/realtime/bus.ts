@@ -196,6 +196,8 @@ export async function postgresBus(
   const resumeHandlers = new Set<() => void>();
   /** This process on the wire: its own notifications, already delivered, are skipped when they return. */
   const origin = randomBytes(ORIGIN_LENGTH / 2).toString("hex");
+  /** How this process's notifications begin (encodeBusMessage writes the origin first). */
+  const ownPrefix = JSON.stringify({ origin }).slice(0, -1);
   let client: pg.Client | null = null;
   let closed = false;
   let retryDelay = RECONNECT_MIN_MS;
@@ -210,6 +212,8 @@ export async function postgresBus(
     });
     next.on("notification", (notification) => {
       if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
+      // This process's own, already delivered: known by their first bytes, not parsed.
+      if (notification.payload.startsWith(ownPrefix)) return;
       const decoded = decodeNotification(notification.payload);
       if (!decoded)
         log.warn({ channel: NOTIFY_CHANNEL }, "ignored a notification that is not a realtime event");
