@@ -60,6 +60,7 @@ export const monitoringMessages = {
   belowBlockRisk: (threshold: number) =>
     `Only sessions with a risk of ${(threshold * 100).toFixed(0)}% or more can be blocked.`,
   notBlocked: "This session is not blocked.",
+  votingOver: "Voting in this election has ended: a block would stop no vote.",
 } as const;
 
 /** A fired rule as stored with the session. */
@@ -86,6 +87,8 @@ export interface MonitoredSession {
   email: string;
   election_id: string | null;
   election_title: string | null;
+  /** Its election's voting is over (completed or cancelled): a block would stop no vote, and none is offered. */
+  voting_over: boolean;
   ip_address: string;
   device_hash: string;
   location: GeoLocation | null;

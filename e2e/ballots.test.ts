@@ -140,7 +140,7 @@ describe("ballots", () => {
     await positions.getByText("Meetings may be held online.").waitFor();
     await positions.getByText("Answer Yes, No or Abstain.", { exact: false }).waitFor();
     await positions
-      .getByText("Choose between 1 and 2. Choose every candidate you approve of.", { exact: false })
+      .getByText("Choose between 1 and 2 of the candidates you approve of.", { exact: false })
       .waitFor();
     await shots(adminPage, "ballot-overview");
     await adminPage.getByRole("tab", { name: "Cast Vote" }).click();
@@ -148,7 +148,7 @@ describe("ballots", () => {
     const preview = adminPage.getByRole("region", { name: "Preview as a voter" });
     await preview.getByText(/Preview: this is the ballot as voters will see it/).waitFor();
     for (const question of QUESTIONS) await preview.getByRole("heading", { name: question.title }).waitFor();
-    await preview.getByText("Choose between 1 and 2. Choose every candidate you approve of.").waitFor();
+    await preview.getByText("Choose between 1 and 2 of the candidates you approve of.").waitFor();
     await preview.getByText("Passes with two thirds of the Yes and No votes.", { exact: false }).waitFor();
     await preview
       .getByText("Rank as many as you like; your vote moves to your next choice if your first is eliminated.")

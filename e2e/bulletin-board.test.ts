@@ -1,5 +1,9 @@
 // Over 300 lines: the board's two journeys (every kind of answer with the receipt lookup, 3,000 ballots in pages and a tampered ranking; the demo's board election) share their setup and helpers.
-import { readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Ballot } from "../contract/ballots/ballot";
@@ -393,6 +397,24 @@ describe("the bulletin board", () => {
     await page.getByRole("link", { name: words.saveBoard }).click();
     const saved = JSON.parse(await readFile((await (await saving).path()) as string, "utf8")) as Bulletin;
     expect(verifyBulletin(saved)).toMatchObject({ recounted: 3, choicesPublished: true, problems: [] });
+    // The verifier the page offers is one file that checks the saved board with Node alone.
+    const fetching = page.waitForEvent("download");
+    await page.getByRole("link", { name: words.getVerifier }).click();
+    const verifier = await fetching;
+    expect(verifier.suggestedFilename()).toBe("verify-election.mjs");
+    const folder = await mkdtemp(join(tmpdir(), "auditor-"));
+    await verifier.saveAs(join(folder, "verify-election.mjs"));
+    await writeFile(join(folder, "board.json"), JSON.stringify(saved));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["verify-election.mjs", "--board", "board.json"],
+      {
+        cwd: folder,
+      },
+    );
+    expect(stdout).toContain("3 questions recounted");
+    expect(stdout).toContain("  OK: ");
+    await page.getByText(`node verify-election.mjs --board bulletin-${election.id}.json`).waitFor();
     const findings = await axeFindings(page, "bulletin-demo");
     findings.push(...(await shots(page, "bulletin-demo")));
     expect(findings).toEqual([]);

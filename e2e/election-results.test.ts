@@ -362,8 +362,8 @@ describe("results of every method", () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto("/organization/election-results");
     await page.getByText("Valid: turnout 87.5%, quorum 60%").waitFor();
-    // Seven ballots in each of nine questions.
-    await page.getByText("63 votes in total across 9 positions").waitFor();
+    // Seven ballots in each of nine questions, by seven voters (the Votes Cast tile's).
+    await page.getByText("63 votes in total across 9 positions, cast by 7 voters").waitFor();
     await page
       .getByText(/tied with (Ama Serwaa|Kojo Mensah); decided by the public seed$/)
       .first()

@@ -1,15 +1,11 @@
-import { readFile } from "node:fs/promises";
-import type { Bulletin } from "../contract/bulletin";
 import { ConfigError, loadConfig } from "../server/config";
 import { type Database, openConfigured } from "../server/db/connect";
 import { DataDirLockedError } from "../server/db/lock";
 import { bulletinBoard } from "../server/features/elections/bulletin";
-import { type BoardCheck, verifyBulletin } from "../server/features/elections/recount";
-import {
-  parseHead,
-  verifyElectionIntegrity,
-  type WitnessedHead,
-} from "../server/features/elections/verifier";
+import { parseHead, type WitnessedHead } from "../server/features/elections/chain";
+import { verifyBulletin } from "../server/features/elections/recount";
+import { verifyElectionIntegrity } from "../server/features/elections/verifier";
+import { printBoard, printProblems, verifyBoardFile } from "./verify-board";
 
 /**
  * `npm run verify-election -- <election id> [--head <sequence>:<root>]...`: recomputes every seal
@@ -21,50 +17,16 @@ import {
  * recounted with its method, the published seed and roll size, winners and every round compared
  * with the published result. Exit code 0 when all agree, 1 otherwise.
  *
- * `npm run verify-election -- --board <file>`: the board's checks alone, from a saved copy of
- * GET /api/elections/<id>/bulletin, with no database (what anyone outside can run).
+ * `npm run verify-election -- --board <file> [--head <sequence>:<root>]...`: the board's checks
+ * alone, from a saved copy of GET /api/elections/<id>/bulletin, with no database (what anyone
+ * outside can run: scripts/verify-board.ts, also offered as one file on the board page).
  */
 const usage =
-  "Usage: npm run verify-election -- <election id> [--head <sequence>:<root>]...\n       npm run verify-election -- --board <bulletin.json>";
+  "Usage: npm run verify-election -- <election id> [--head <sequence>:<root>]...\n       npm run verify-election -- --board <bulletin.json> [--head <sequence>:<root>]...";
 const args = process.argv.slice(2);
 
-function printBoard(check: BoardCheck): void {
-  console.log(
-    `  bulletin board: ${check.ballots} ballots, ${check.seals} seals, ${check.recounted} questions recounted${check.choicesPublished ? "" : " (answers not yet published: they are recounted once voting closed)"}`,
-  );
-}
-
-function printProblems(problems: string[], ok: string): void {
-  if (problems.length === 0) {
-    console.log(`  OK: ${ok}`);
-  } else {
-    console.log(`  ${problems.length} difference(s):`);
-    for (const problem of problems) console.log(`  - ${problem}`);
-  }
-  process.exitCode = problems.length === 0 ? 0 : 1;
-}
-
 if (args[0] === "--board") {
-  const file = args[1];
-  if (!file || args.length > 2) {
-    console.error(usage);
-    process.exit(2);
-  }
-  try {
-    const board = JSON.parse(await readFile(file, "utf8")) as Bulletin;
-    const check = verifyBulletin(board);
-    console.log(
-      `Bulletin board of "${board.election.title}" (${board.election.id}), ${board.election.status}`,
-    );
-    printBoard(check);
-    printProblems(
-      check.problems,
-      'the questions hash to the published definition the chain starts from, every seal rebuilds from its published ballot hashes, as many answers are published as ballots sealed, and every published result is what the recount of those answers gives. Which sealed hash holds which answer only each voter can check, with their receipt (the board\'s "Find your ballot").',
-    );
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 2;
-  }
+  await verifyBoardFile(args);
 } else {
   const electionId = args.shift();
   const heads: WitnessedHead[] = [];

@@ -1,6 +1,7 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { verifierInputs } from "../web/build/verifierFile";
 import { newestMtime } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -15,11 +16,24 @@ const sources = [
 ];
 const builtIndex = path.join(root, "web/dist/index.html");
 
+/**
+ * The files outside web/ that the build bundles too: the board's verifier's (web/build/verifierFile.ts
+ * lists them as it builds); null when that list is missing, which makes the build stale.
+ */
+function verifierSources(): string[] | null {
+  try {
+    return JSON.parse(readFileSync(verifierInputs, "utf8")) as string[];
+  } catch {
+    return null;
+  }
+}
+
 /** True when web/dist is missing or older than any of its sources. */
 export function webBuildIsStale(): boolean {
-  if (!existsSync(builtIndex)) return true;
+  const verifier = verifierSources();
+  if (!existsSync(builtIndex) || !verifier) return true;
   const built = statSync(builtIndex).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+  return [...sources, ...verifier].some((source) => newestMtime(path.join(root, source)) > built);
 }
 
 /**
@@ -28,8 +42,11 @@ export function webBuildIsStale(): boolean {
  */
 async function webBuildIsStaleAsync(): Promise<boolean> {
   const built = await stat(builtIndex).catch(() => null);
-  if (!built) return true;
-  const times = await Promise.all(sources.map((source) => newestMtimeAsync(path.join(root, source))));
+  const verifier = verifierSources();
+  if (!built || !verifier) return true;
+  const times = await Promise.all(
+    [...sources, ...verifier].map((source) => newestMtimeAsync(path.join(root, source))),
+  );
   return times.some((time) => time > built.mtimeMs);
 }
 

@@ -5,12 +5,19 @@ import { cssModuleNamespacesPlugin } from "./build/cssModuleNamespaces.ts";
 import { endpointsWithoutSchemasPlugin } from "./build/endpointsWithoutSchemas.ts";
 import { firstLoadChunks } from "./build/firstLoadChunks.ts";
 import { precompressPlugin } from "./build/precompress.ts";
+import { verifierFilePlugin } from "./build/verifierFile.ts";
 
 const apiPort = process.env.API_PORT ?? "3000";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), cssModuleNamespacesPlugin(), endpointsWithoutSchemasPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    cssModuleNamespacesPlugin(),
+    endpointsWithoutSchemasPlugin(),
+    verifierFilePlugin(),
+    precompressPlugin(),
+  ],
   // CSS Modules: a class `.day` in MonthCalendar.module.css is built as `MonthCalendar_day`, readable
   // in the browser's tools and stable for tests; module file names are unique (npm run lint checks).
   css: {

@@ -1,11 +1,4 @@
-import {
-  type BinaryLike,
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hash,
-  randomBytes,
-} from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { Options } from "@node-rs/argon2";
 import { insideTransaction } from "../db/transaction-scope";
@@ -16,10 +9,7 @@ export function newToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }
 
-/** SHA-256, hex (the one-shot `hash`: no Hash object per call, which counts when hashing every ballot). */
-export function sha256(value: BinaryLike): string {
-  return hash("sha256", value, "hex");
-}
+export { sha256 } from "./sha256";
 
 /** A keyed hash with a key derived from the master secret for one purpose. */
 export function keyedHash(secret: string, purpose: string, value: string): string {

@@ -52,3 +52,8 @@ export function countQuestion(
       return { method: method.kind, result: countMajorityJudgment(ids, method.grades, ballots, seed) };
   }
 }
+
+/** A stored ballot as the counts read it: a plurality choice is its candidate, any other answer as stored. */
+export function ballotOf(row: { candidateId: string | null; answer: Ballot | null }): Ballot {
+  return row.candidateId ? { kind: "choice", candidate: row.candidateId } : (row.answer ?? { kind: "blank" });
+}

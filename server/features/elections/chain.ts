@@ -6,7 +6,7 @@
 import { answerText } from "../../../contract/ballots/ballot";
 import { ballotTag, type SealedHashes } from "../../../contract/bulletin";
 import type { ballots } from "../../db/schema";
-import { sha256 } from "../../lib/crypto";
+import { sha256 } from "../../lib/sha256";
 
 /** The root before the first seal of an election opened before definition hashes were kept. */
 export const GENESIS = "0".repeat(64);
@@ -58,4 +58,16 @@ export function tallyOf(batch: BallotRow[]): Record<string, number> {
     tally[key] = (tally[key] ?? 0) + 1;
   }
   return tally;
+}
+
+/** A chain head someone saw (on a receipt or the board): seal `sequence` had root `root`. */
+export interface WitnessedHead {
+  sequence: number;
+  root: string;
+}
+
+/** `<sequence>:<root>`, as receipts and the board show a head. */
+export function parseHead(text: string): WitnessedHead | null {
+  const match = /^(\d+):([0-9a-f]{64})$/i.exec(text.trim());
+  return match ? { sequence: Number(match[1]), root: (match[2] as string).toLowerCase() } : null;
 }

@@ -6,7 +6,7 @@ import type { ChainHead } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
 import { ballots, elections, seals } from "../../db/schema";
 import { systemClock } from "../../lib/clock";
-import { countQuestion } from "../counting";
+import { ballotOf, countQuestion } from "../counting";
 import { drawnTieSeed } from "./lifecycle";
 import { type ElectionRow, resultsPending } from "./queries";
 
@@ -25,11 +25,6 @@ export interface ElectionCount {
   head: ChainHead | null;
   tieSeed: string;
   countedAt: Date;
-}
-
-/** A stored ballot as the counts read it: a plurality choice is its candidate, any other answer as stored. */
-export function ballotOf(row: { candidateId: string | null; answer: Ballot | null }): Ballot {
-  return row.candidateId ? { kind: "choice", candidate: row.candidateId } : (row.answer ?? { kind: "blank" });
 }
 
 /**

@@ -9,9 +9,9 @@ import { createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
 import { ballotPass } from "./ballot-pass";
-import { chainRoot, tallyOf } from "./chain";
+import { chainRoot, parseHead, tallyOf } from "./chain";
 import { SEAL_MAX_BALLOTS, SEAL_MIN_VOTERS, sealPending } from "./sealing";
-import { parseHead, verifyElectionIntegrity } from "./verifier";
+import { verifyElectionIntegrity } from "./verifier";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -99,6 +99,7 @@ async function noticeOf(
     endsAt: row.endsAt,
     timeZone: organization?.timezone ?? "UTC",
     link: `${origin}${path}`,
+    board: `${origin}/elections/${row.id}/bulletin`,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type Election,
   type ElectionStatus,
   percentOf,
+  quorumMet,
   verificationMethods,
 } from "../../../contract/elections";
 import type { Db } from "../../db/connect";
@@ -247,7 +248,7 @@ export function quorumOf(
   return {
     percent: row.quorumPercent,
     turnout_percent: Number(percentOf(votesCast, totalVoters)),
-    met: resultsPending(row.status) ? null : votesCast * 100 >= row.quorumPercent * totalVoters,
+    met: resultsPending(row.status) ? null : quorumMet(votesCast, totalVoters, row.quorumPercent),
   };
 }
 

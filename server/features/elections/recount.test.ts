@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { Bulletin } from "../../../contract/bulletin";
+import { bundleVerifier, VERIFIER_FILE } from "../../../web/build/verifierFile";
 import { ballots, electionPositions, elections, electionVoters } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { questionElection, voteEveryQuestion } from "../../test/elections";
@@ -134,6 +135,46 @@ describe("verify-election recounts the bulletin board", () => {
       `the board publishes ${board.ballots.length + 1} answers for ${board.ballots.length} sealed ballots`,
     );
     expect(problems).toContain("results are published without the tie seed");
+  });
+
+  it("holds the published turnout against the answers: no question with more answers than voters who took part, no more of them than the roll, the quorum's verdict what its figures give", async () => {
+    const { board } = await closedBoard();
+    const turnout = board.turnout;
+    if (!turnout) throw new Error("no turnout");
+    expect(turnout.votes_cast).toBe(5);
+    // Ballots stuffed into the count (their seal rebuilt to hold them) with the turnout left as it was.
+    const stuffed = copy(board);
+    if (stuffed.turnout) stuffed.turnout.votes_cast = 2;
+    const problems = verifyBulletin(stuffed).problems;
+    const president = board.positions[0] as Bulletin["positions"][number];
+    expect(problems).toContain(
+      `Question "${president.title}": 5 answers are published, but 2 voters took part.`,
+    );
+    const above = board.positions.filter(
+      (q) => board.ballots.filter((b) => b.position_id === q.id).length > 2,
+    );
+    expect(problems.filter((p) => p.startsWith("Question "))).toHaveLength(above.length);
+    const overRoll = copy(board);
+    if (overRoll.turnout) overRoll.turnout.total_voters = 4;
+    expect(verifyBulletin(overRoll).problems).toContain("5 voters took part, more than the 4 on the roll.");
+    const quorum = copy(board);
+    if (quorum.turnout) quorum.turnout.quorum = { percent: 50, turnout_percent: 0, met: false };
+    expect(verifyBulletin(quorum).problems).toContain(
+      `The quorum of 50% is published as not met, but 5 of ${turnout.total_voters} voters meet it.`,
+    );
+  });
+
+  it("checks each head someone kept against the board's chain: the seal it names, with that root", async () => {
+    const { board } = await closedBoard();
+    const seal = board.seals[0] as Bulletin["seals"][number];
+    expect(verifyBulletin(board, [{ sequence: 1, root: seal.root }]).problems).toEqual([]);
+    const other = "a".repeat(64);
+    expect(verifyBulletin(board, [{ sequence: 1, root: other }]).problems).toEqual([
+      `head 1:${other}: seal 1 has root ${seal.root} on the board (the chain was recomputed since that head was seen)`,
+    ]);
+    expect(verifyBulletin(board, [{ sequence: 7, root: seal.root }]).problems).toEqual([
+      `head 7:${seal.root}: the board has no seal 7 (it has 1)`,
+    ]);
   });
 
   it("checks a board saved before seals listed their hashes (answers named their seal, receipts were keys)", () => {
@@ -299,26 +340,48 @@ describe("the chain commits the questions the ballots are counted with", () => {
   });
 });
 
-describe("npm run verify-election -- --board <file>", () => {
-  it("checks a saved board with no database: exit 0 when it agrees, 1 with each difference", async () => {
-    const { board } = await closedBoard();
+describe("the board checked from a saved copy: npm run verify-election -- --board, and the one file the board page offers", () => {
+  /** Runs a command on a saved copy of `value` (its file's path at `{board}`): exit code and output. */
+  const runner = async (command: string, ...args: string[]) => {
     const folder = await mkdtemp(join(tmpdir(), "board-"));
-    const run = async (value: Bulletin) => {
+    return async (value: Bulletin, ...more: string[]) => {
       const file = join(folder, `${Math.random()}.json`);
       await writeFile(file, JSON.stringify(value));
       try {
-        const { stdout } = await promisify(execFile)("npx", [
-          "tsx",
-          "scripts/verify-election.ts",
-          "--board",
-          file,
-        ]);
+        const { stdout } = await promisify(execFile)(command, [...args, "--board", file, ...more]);
         return { code: 0, stdout };
       } catch (error) {
         const failed = error as { code: number; stdout: string };
         return { code: failed.code, stdout: failed.stdout };
       }
     };
+  };
+
+  it("the file anyone downloads (/verify-election.mjs) runs with Node alone, outside the project: a head kept, a board changed", async () => {
+    const { board } = await closedBoard();
+    const { code, inputs } = await bundleVerifier();
+    expect(inputs).toContain("scripts/verify-board.ts");
+    const verifier = join(await mkdtemp(join(tmpdir(), "verifier-")), VERIFIER_FILE);
+    await writeFile(verifier, code);
+    const run = await runner(process.execPath, verifier);
+    const seal = board.seals[0] as Bulletin["seals"][number];
+    const agrees = await run(board, "--head", `1:${seal.root}`);
+    expect(agrees.code).toBe(0);
+    expect(agrees.stdout).toContain("5 questions recounted");
+    expect(agrees.stdout).toContain("and the head given is on the chain.");
+    const recomputed = await run(board, "--head", `1:${"b".repeat(64)}`);
+    expect(recomputed.code).toBe(1);
+    expect(recomputed.stdout).toContain("the chain was recomputed since that head was seen");
+    const stuffed = copy(board);
+    if (stuffed.turnout) stuffed.turnout.votes_cast = 3;
+    const differs = await run(stuffed);
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toContain("answers are published, but 3 voters took part.");
+  }, 60_000);
+
+  it("checks a saved board with no database: exit 0 when it agrees, 1 with each difference", async () => {
+    const { board } = await closedBoard();
+    const run = await runner("npx", "tsx", "scripts/verify-election.ts");
     const agrees = await run(board);
     expect(agrees.code).toBe(0);
     expect(agrees.stdout).toContain("5 questions recounted");

@@ -14,10 +14,10 @@ import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { QuestionResult } from "../../../contract/ballots/result";
 import { STEP_WORDS, winnersOf } from "../../../contract/ballots/result-rows";
 import type { Bulletin, SealedHashes } from "../../../contract/bulletin";
-import { sha256 } from "../../lib/crypto";
-import { countQuestion } from "../counting";
-import { chainStart, sealedHashes } from "./chain";
-import { ballotOf } from "./counts";
+import { turnoutProblems } from "../../../contract/bulletin-check";
+import { sha256 } from "../../lib/sha256";
+import { ballotOf, countQuestion } from "../counting";
+import { chainStart, sealedHashes, type WitnessedHead } from "./chain";
 
 export interface BoardCheck {
   ballots: number;
@@ -52,10 +52,24 @@ function legacySealed(board: Bulletin): SealedHashes[] {
 
 /**
  * A referendum whose threshold is a share of the eligible voters is recounted with the published
- * roll size (an election closed before it was published: with the published result's base).
+ * roll size (an election closed before it was published: with the published result's base). Each
+ * of `heads` (a head someone kept: from a receipt, or a seal's root noted earlier) must be a seal of
+ * the board with that root, or the chain was recomputed since; the published turnout must agree
+ * with the answers (contract/bulletin-check.ts).
  */
-export function verifyBulletin(board: Bulletin): BoardCheck {
+export function verifyBulletin(board: Bulletin, heads: WitnessedHead[] = []): BoardCheck {
   const problems: string[] = [];
+  for (const head of heads) {
+    const seal = board.seals.find((s) => s.sequence === head.sequence);
+    if (!seal)
+      problems.push(
+        `head ${head.sequence}:${head.root}: the board has no seal ${head.sequence} (it has ${board.seals.length})`,
+      );
+    else if (seal.root !== head.root)
+      problems.push(
+        `head ${head.sequence}:${head.root}: seal ${head.sequence} has root ${seal.root} on the board (the chain was recomputed since that head was seen)`,
+      );
+  }
   const choicesPublished = board.results !== null;
   if (
     board.definition_hash !== null &&
@@ -97,6 +111,7 @@ export function verifyBulletin(board: Bulletin): BoardCheck {
     problems.push(`the board publishes ${board.ballots.length} answers for ${hashed} sealed ballots`);
   if (new Set(board.ballots.map((b) => b.receipt_hash)).size !== board.ballots.length)
     problems.push("two published answers share a receipt hash");
+  problems.push(...turnoutProblems(board));
 
   let recounted = 0;
   if (board.results) {

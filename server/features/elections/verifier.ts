@@ -4,20 +4,8 @@ import { eachRow } from "../../db/prepared";
 import { electionPositions, elections } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { ballotPass, ROW_PER_GROUP_ABOVE } from "./ballot-pass";
-import { chainStart } from "./chain";
+import { chainStart, type WitnessedHead } from "./chain";
 import { definitionHashOf } from "./definition";
-
-/** A chain head someone saw (on a receipt or the board): seal `sequence` had root `root`. */
-export interface WitnessedHead {
-  sequence: number;
-  root: string;
-}
-
-/** `<sequence>:<root>`, as receipts and the board show a head. */
-export function parseHead(text: string): WitnessedHead | null {
-  const match = /^(\d+):([0-9a-f]{64})$/i.exec(text.trim());
-  return match ? { sequence: Number(match[1]), root: (match[2] as string).toLowerCase() } : null;
-}
 
 export interface VerificationReport {
   electionId: string;

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { monitoringMessages, SUSPICIOUS_RISK } from "../../../contract/monitoring";
 import type { Db } from "../../db/connect";
-import { votingSessions } from "../../db/schema";
+import { elections, votingSessions } from "../../db/schema";
 import { badRequest } from "../../http/errors";
 import type { User } from "../accounts/sessions";
+import { votingOver } from "./presenter";
 import { sessionForAdmin } from "./queries";
 import type { SessionRow } from "./rules/types";
 
@@ -11,7 +12,8 @@ import type { SessionRow } from "./rules/types";
  * An administrator blocks a risky session: from then on its voter cannot vote in that election
  * (casting checks for a blocked session in the same statement that writes the ballot). Only a
  * session whose risk reached MONITORING_BLOCK_RISK may be blocked, so a block always has reasons
- * on record. The check is repeated in the update, against a score changing meanwhile.
+ * on record, and only while its election's voting is not over (after it, a block stops no vote).
+ * Both are checked in the update, against a score or a status changing meanwhile.
  */
 export async function blockSession(
   db: Db,
@@ -25,10 +27,26 @@ export async function blockSession(
   const [blocked] = await db
     .update(votingSessions)
     .set({ status: "blocked", blockedBy: user.id, updatedAt: now })
-    .where(and(eq(votingSessions.id, sessionId), sql`${votingSessions.riskScore} >= ${threshold}`))
+    .where(
+      and(
+        eq(votingSessions.id, sessionId),
+        sql`${votingSessions.riskScore} >= ${threshold}`,
+        sql`not exists (select 1 from ${elections} e where e.id = ${votingSessions.electionId} and e.status in ('completed', 'cancelled'))`,
+      ),
+    )
     .returning();
-  if (!blocked) throw badRequest(monitoringMessages.belowBlockRisk(threshold));
-  return blocked;
+  if (blocked) return blocked;
+  const [election] = session.electionId
+    ? await db
+        .select({ status: elections.status })
+        .from(elections)
+        .where(eq(elections.id, session.electionId))
+    : [];
+  throw badRequest(
+    votingOver(election?.status ?? null)
+      ? monitoringMessages.votingOver
+      : monitoringMessages.belowBlockRisk(threshold),
+  );
 }
 
 /**

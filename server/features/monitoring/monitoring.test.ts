@@ -154,6 +154,25 @@ describe("blocking a session", () => {
     await sealPending(t.database.db, { electionId: election.id, minVoters: 1 });
     expect(await relift()).toEqual({ id: risky.id, status: "completed" });
   });
+  it("is not offered once voting is over, and refused: a block would stop no vote", async () => {
+    const { admin, second, election, read } = await sharedDevice();
+    const risky = read.sessions.find((s) => s.user_id === second.user.id) as MonitoredSession;
+    const driven = sessionBody({ device_hash: risky.device_hash });
+    await recordFrom(t, second.cookie, election.id, {
+      ...driven,
+      device_info: { ...driven.device_info, webdriver: true },
+    });
+    expect(read.sessions.every((s) => !s.voting_over)).toBe(true);
+    await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
+    const after: MonitoringOverview = await overview(t, admin.cookie, admin.organizationId);
+    expect(after.sessions.find((s) => s.id === risky.id)).toMatchObject({ voting_over: true });
+    expect(after.sessions.find((s) => s.id === risky.id)?.risk_score).toBeGreaterThanOrEqual(0.6);
+    const refused = await call(t.app, admin.cookie).post(`/api/monitoring/sessions/${risky.id}/block`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(monitoringMessages.votingOver);
+    const [row] = await t.database.db.select().from(votingSessions).where(eq(votingSessions.id, risky.id));
+    expect(row?.status).not.toBe("blocked");
+  });
 });
 
 describe("the figures", () => {

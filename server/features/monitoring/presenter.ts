@@ -20,12 +20,20 @@ function deviceInfoOf(stored: Record<string, unknown>): Partial<DeviceInfo> {
   return Object.fromEntries(Object.entries(picked).filter(([, v]) => v !== undefined));
 }
 
+/** An election whose voting is over: completed or cancelled (a block stops no vote there). */
+export const votingOver = (status: string | null) => status === "completed" || status === "cancelled";
+
 /**
  * A session as the organization's administrators see it: who, from where, on what, how risky and
  * why. Never anything of a ballot (sessions hold none).
  */
 export function presentSession(
-  row: SessionRow & { fullName: string; email: string; electionTitle: string | null },
+  row: SessionRow & {
+    fullName: string;
+    email: string;
+    electionTitle: string | null;
+    electionStatus: string | null;
+  },
 ): MonitoredSession {
   return {
     id: row.id,
@@ -34,6 +42,7 @@ export function presentSession(
     email: row.email,
     election_id: row.electionId,
     election_title: row.electionTitle,
+    voting_over: votingOver(row.electionStatus),
     ip_address: row.ipAddress,
     device_hash: row.deviceHash,
     location: row.location ?? null,

@@ -23,6 +23,7 @@ async function sessionsWhere(db: Db, where: SQL | undefined, limit: number): Pro
       fullName: users.fullName,
       email: users.email,
       electionTitle: elections.title,
+      electionStatus: elections.status,
     })
     .from(votingSessions)
     .innerJoin(users, eq(users.id, votingSessions.userId))

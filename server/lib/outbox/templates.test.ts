@@ -8,6 +8,7 @@ const notice = {
   endsAt: new Date("2027-03-03T17:00:00Z"),
   timeZone: "Africa/Accra",
   link: "https://vote.example.org/election?e=1&x=2",
+  board: "https://vote.example.org/elections/e1/bulletin",
 };
 
 const every = {
@@ -56,6 +57,13 @@ describe("message templates", () => {
     expect(open.text).toContain("Wednesday, 3 March 2027 at 17:00 (Africa/Accra)");
     expect(open.text).toContain(`Vote now: ${notice.link}`);
     expect(open.html).toContain('href="https://vote.example.org/election?e=1&amp;x=2"');
+  });
+
+  it("gives the public bulletin board's address where it names the board", () => {
+    for (const letter of [every.resultsPublished, templates.electionCancelled(notice)]) {
+      expect(letter.text).toMatch(new RegExp(`public bulletin board[^\\n]*: ${notice.board}`));
+      expect(letter.html).toContain(notice.board);
+    }
   });
 
   it("puts a code in the SMS text and in the e-mail", () => {

@@ -19,6 +19,8 @@ export interface ElectionNotice {
   timeZone: string;
   /** The election's page in the workspace. */
   link: string;
+  /** The election's public bulletin board, which anyone may open. */
+  board: string;
 }
 
 // A formatter is costly to make (a notice to a whole roll writes thousands of dates): one per zone.
@@ -210,7 +212,7 @@ export function electionCancelled(input: ElectionNotice): Letter {
     subject: `Cancelled: ${input.election}`,
     paragraphs: [
       `${input.organization} has cancelled the election "${input.election}": there is nothing to vote on.`,
-      "If you voted, your ballot stays on the election's bulletin board, where your receipt code finds it.",
+      `If you voted, your ballot stays on the election's public bulletin board, where your receipt code finds it: ${input.board}`,
     ],
     actionLabel: "View election",
   });
@@ -222,7 +224,7 @@ export function resultsPublished(input: ElectionNotice): Letter {
     subject: `Results of ${input.election}`,
     paragraphs: [
       `Voting in "${input.election}" closed ${formatWhen(input.endsAt, input.timeZone)}, and its results are published.`,
-      "Every count can be recomputed from the sealed ballots on the election's bulletin board.",
+      `Every count can be recomputed from the sealed ballots on the election's public bulletin board: ${input.board}`,
     ],
     actionLabel: "View Results",
   });

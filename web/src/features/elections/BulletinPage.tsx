@@ -23,6 +23,8 @@ import { StatusBadge } from "./StatusBadge";
 import { type Check, checkSeals } from "./sealCheck";
 
 const REFRESH_MS = 5000;
+/** The board's verifier, one file the build puts beside the app (web/build/verifierFile.ts). */
+const VERIFIER_FILE = "verify-election.mjs";
 /**
  * The seal check's problems said at most: a board changed throughout has one per seal, hundreds in
  * a live region read out whole; the first say where it starts, the count how far it goes.
@@ -52,6 +54,7 @@ export default function BulletinPage() {
     { refetchInterval: (q) => (q.state.data?.election.status === "active" ? REFRESH_MS : false) },
   );
   const bulletin = query.data ?? null;
+  const boardFile = `bulletin-${electionId}.json`;
   const error = query.isFetching ? null : query.error;
   const updatedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
   const [check, setCheck] = useState<Check>({ state: "checking" });
@@ -146,11 +149,18 @@ export default function BulletinPage() {
             <p className={cx("muted", shared.small)}>
               <a
                 href={endpointUrl(electionsEndpoints.bulletin, { params: { id: electionId } })}
-                download={`bulletin-${electionId}.json`}
+                download={boardFile}
               >
                 {words.saveBoard}
               </a>{" "}
               {words.saveBoardNote}
+            </p>
+            <p className={cx("muted", shared.small)}>
+              <a href={`/${VERIFIER_FILE}`} download={VERIFIER_FILE}>
+                {words.getVerifier}
+              </a>{" "}
+              {words.verifierNote}{" "}
+              <code className={cx(shared.mono, styles.command)}>{words.verifierCommand(boardFile)}</code>
             </p>
             {bulletin.seals.length === 0 ? (
               <p className="muted">{words.noSeals}</p>

@@ -85,7 +85,7 @@ function Overview({ election }: { election: Election }) {
             {dateInZone(election.ends_at, election.time_zone)}
           </dd>
         </div>
-        <div className={styles.fact}>
+        <div className={cx(styles.fact, styles.factWindow)}>
           <dt>
             <ClockIcon size={16} /> {text.votingWindow}
           </dt>

@@ -145,7 +145,8 @@ function Summary({ election }: { election: Election }) {
           totalVotes,
           election.positions.map(blankOf).reduce((a, b) => a + b, 0),
         )}{" "}
-        across {election.positions.length} {election.positions.length === 1 ? "position" : "positions"}
+        across {election.positions.length} {election.positions.length === 1 ? "position" : "positions"}, cast
+        by {election.votes_cast} {election.votes_cast === 1 ? "voter" : "voters"}
       </p>
     </section>
   );

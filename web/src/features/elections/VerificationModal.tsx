@@ -168,7 +168,9 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
     <Modal title={text.verifyTitle} onClose={close}>
       <ol className={styles.steps} aria-label="Steps">
         {(["Method", "Verify", "Done"] as const).map((label, index) => {
-          const current = step.name === "select" ? 0 : step.name === "verify" ? 1 : 2;
+          // A failed verification stays on its step, marked failed: nothing after it was reached.
+          const failed = step.name === "failure";
+          const current = step.name === "select" ? 0 : step.name === "success" ? 2 : 1;
           return (
             <li
               key={label}
@@ -176,12 +178,13 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
                 index < current
                   ? cx(styles.step, styles.stepDone)
                   : index === current
-                    ? cx(styles.step, styles.stepCurrent)
+                    ? cx(styles.step, failed ? styles.stepFailed : styles.stepCurrent)
                     : styles.step
               }
               aria-current={index === current ? "step" : undefined}
             >
               {label}
+              {index === current && failed && <span className="visually-hidden"> (failed)</span>}
             </li>
           );
         })}

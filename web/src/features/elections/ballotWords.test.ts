@@ -40,13 +40,14 @@ describe("rulesText", () => {
   it("says approval limits as the admin set them", () => {
     const approval = (min: number, max: number, seats = 1) =>
       rulesText(question({ kind: "approval", min, max, seats }));
-    expect(approval(0, 4)).toMatch(/^Choose as many as you like\./);
-    expect(approval(0, 2)).toMatch(/^Choose up to 2\./);
-    expect(approval(1, 2)).toMatch(/^Choose between 1 and 2\./);
-    expect(approval(1, 4)).toMatch(/^Choose at least 1\./);
-    expect(approval(2, 4)).toMatch(/^Choose at least 2\./);
-    expect(approval(2, 3)).toMatch(/^Choose between 2 and 3\./);
-    expect(approval(2, 2)).toMatch(/^Choose exactly 2\./);
+    // One rule: the limits and what is chosen in one sentence, never two that disagree.
+    expect(approval(0, 4)).toMatch(/^Choose every candidate you approve of\. The candidate/);
+    expect(approval(0, 2)).toMatch(/^Choose up to 2 of the candidates you approve of\./);
+    expect(approval(1, 2)).toMatch(/^Choose between 1 and 2 of the candidates you approve of\./);
+    expect(approval(1, 4)).toMatch(/^Choose at least 1 of the candidates you approve of\./);
+    expect(approval(2, 4)).toMatch(/^Choose at least 2 of/);
+    expect(approval(2, 3)).toMatch(/^Choose between 2 and 3 of/);
+    expect(approval(2, 2)).toMatch(/^Choose exactly 2 of the candidates you approve of\./);
     expect(approval(0, 4, 2)).toContain("The 2 candidates with the most approvals are elected.");
   });
 

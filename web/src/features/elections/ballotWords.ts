@@ -58,14 +58,21 @@ export function setLimits(method: QuestionMethod, candidates: number): [number, 
   return [1, 1];
 }
 
-function setRule(method: QuestionMethod, candidates: number): string {
+/** Whether any number of the candidates may be marked, none to all. */
+function anyNumber(method: QuestionMethod, candidates: number): boolean {
   const [min, max] = setLimits(method, candidates);
-  if ((min === 0 || method.kind === "block") && max >= candidates) return "Choose as many as you like.";
+  return (min === 0 || method.kind === "block") && max >= candidates;
+}
+
+/** "Choose up to 2." and its like; `of` names what is chosen ("Choose up to 2 of the candidates …"). */
+function setRule(method: QuestionMethod, candidates: number, of = ""): string {
+  const [min, max] = setLimits(method, candidates);
+  if (anyNumber(method, candidates)) return "Choose as many as you like.";
   // A block vote takes any number up to its seats; an approval question its own least, said.
-  if (min === 0 || method.kind === "block") return `Choose up to ${max}.`;
-  if (min === max) return `Choose exactly ${max}.`;
-  if (max >= candidates) return `Choose at least ${min}.`;
-  return `Choose between ${min} and ${max}.`;
+  if (min === 0 || method.kind === "block") return `Choose up to ${max}${of}.`;
+  if (min === max) return `Choose exactly ${max}${of}.`;
+  if (max >= candidates) return `Choose at least ${min}${of}.`;
+  return `Choose between ${min} and ${max}${of}.`;
 }
 
 /** A question's rules in plain words, as the ballot shows them under its title. */
@@ -84,7 +91,10 @@ export function rulesText(question: Omit<QuestionWords, "title">): string {
       break;
     case "approval":
       sentences.push(
-        `${setRule(method, candidates.length)} Choose every candidate you approve of.`,
+        // One rule, not "Choose up to 2." and "Choose every candidate you approve of.", which disagree.
+        anyNumber(method, candidates.length)
+          ? "Choose every candidate you approve of."
+          : setRule(method, candidates.length, " of the candidates you approve of"),
         method.seats === 1
           ? "The candidate with the most approvals wins."
           : `The ${method.seats} candidates with the most approvals are elected.`,

@@ -18,10 +18,14 @@ export const words = {
   batches:
     "While voting is open, ballots are sealed in batches, once at least ten voters' ballots wait, and the rest when voting closes. Each seal publishes its ballots' hashes, which no one can read an answer from without the voter's receipt; the answers are published when voting closes. This page refreshes every 5 seconds.",
   witnessed:
-    "Each seal's root is a head of the chain at that time: note one, or keep the head on your receipt, and anyone can check later with verify-election --head that the chain was not recomputed.",
+    "Each seal's root is a head of the chain at that time: note one (its seal number and root), or keep the one on your receipt if it shows one, and the verifier below checks later that the chain was not recomputed since: add --head <seal>:<root> to its command.",
   saveBoard: "Save the board",
   saveBoardNote:
-    "The whole board as one file: anyone can recount it and check every seal away from this site, with verify-election --board.",
+    "The whole board as one file: anyone can recount it and check every seal away from this site.",
+  getVerifier: "Get the verifier",
+  verifierNote:
+    "One file that runs every check of this page and recounts every question, with Node.js 20 or later and nothing else installed. In a terminal, in the folder holding both files:",
+  verifierCommand: (board: string) => `node verify-election.mjs --board ${board}`,
   checking: "Checking the seals in this browser...",
   checked: (n: number, ballots: number) =>
     `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${

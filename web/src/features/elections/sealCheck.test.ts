@@ -142,6 +142,18 @@ describe("checkSeals", () => {
     ]);
   });
 
+  it("holds the published turnout against the answers, as verify-election --board does", async () => {
+    const stuffed = board([stv]);
+    stuffed.turnout = { votes_cast: 0, total_voters: 8, quorum: null };
+    // One answer to the STV question is published; no voter took part.
+    const check = await checkSeals(stuffed);
+    expect(check.state === "problems" && check.problems).toEqual([
+      'Question "Board of Directors": 1 answer is published, but 0 voters took part.',
+    ]);
+    stuffed.turnout = { votes_cast: 1, total_voters: 8, quorum: null };
+    expect((await checkSeals(stuffed)).state).toBe("ok");
+  });
+
   it("accepts a chain that starts at the definition hash recomputed here from the board's questions", async () => {
     const defined = board([stv]);
     expect(defined.seals[0]?.previous_root).not.toBe(GENESIS);

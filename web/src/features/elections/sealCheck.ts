@@ -1,6 +1,7 @@
 import { answerText } from "../../../../contract/ballots/ballot";
 import { definitionText } from "../../../../contract/ballots/definition-hash";
 import type { Bulletin, BulletinBallot } from "../../../../contract/bulletin";
+import { turnoutProblems } from "../../../../contract/bulletin-check";
 import { sha256Hex } from "./hash";
 
 /** Where the chain of an election opened before definition hashes were kept starts. */
@@ -29,7 +30,8 @@ export const ballotHashOf = (
 /**
  * Recomputes the definition hash from the published questions (the first seal chains from it),
  * every seal's root from its ballots' published hashes, and, once the answers are published, that
- * there are as many as sealed ballots, as `verify-election --board` does. Which hash holds which
+ * there are as many as sealed ballots and the published turnout agrees with them, as
+ * `verify-election --board` does. Which hash holds which
  * answer only each voter can check, for their own ballot (the lookup).
  */
 export async function checkSeals(bulletin: Bulletin): Promise<Check> {
@@ -62,6 +64,7 @@ export async function checkSeals(bulletin: Bulletin): Promise<Check> {
   }
   if (bulletin.results !== null && bulletin.ballots.length !== sealed)
     problems.push(`${bulletin.ballots.length} answers are published for ${sealed} sealed ballots.`);
+  problems.push(...turnoutProblems(bulletin));
   return problems.length
     ? { state: "problems", problems }
     : { state: "ok", seals: bulletin.seals.length, ballots: sealed };

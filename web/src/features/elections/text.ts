@@ -20,7 +20,7 @@ export const text = {
   findOnBulletin: "Find it on the bulletin board",
   receiptHead: "Chain head when you voted",
   receiptHeadNote:
-    "The latest seal of the election's hash chain at your vote. Anyone holding it can check later that the chain was not rewritten (verify-election --head).",
+    "The latest seal of the election's hash chain at your vote. Anyone holding it can check later that the chain was not rewritten: the bulletin board's verifier takes it with --head.",
   receiptNoHead: "No seal yet when you voted: your ballot will be in one of the first seals.",
   dismiss: "Done",
   passwordTitle: "Confirm with your password",

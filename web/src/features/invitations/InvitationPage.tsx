@@ -72,9 +72,14 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   const { user, status, signOut } = useAuth();
   const navigate = useNavigate();
   const [joined, setJoined] = useState<string | null>(null);
+  // With its zone: the invitation's e-mail gives the organization's, this the reader's own.
   const until = new Date(invitation.expires_at).toLocaleString(undefined, {
-    dateStyle: "long",
-    timeStyle: "short",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
   });
 
   useEffect(() => {

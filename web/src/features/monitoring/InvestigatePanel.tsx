@@ -5,6 +5,7 @@ import {
   ALERT_TYPE_LABELS,
   type MonitoredSession,
   monitoringEndpoints,
+  monitoringMessages,
   type SessionInvestigation,
 } from "../../../../contract/monitoring";
 import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
@@ -157,6 +158,8 @@ export function InvestigatePanel({ sessionId, organizationId, onClose, onBlock, 
                     <button type="button" className="btn" onClick={() => onUnblock(session)}>
                       {text.unblock}
                     </button>
+                  ) : session.voting_over ? (
+                    <p className={cx("muted", styles.small)}>{monitoringMessages.votingOver}</p>
                   ) : session.risk_score >= view.block_risk ? (
                     <button type="button" className="btn btn-danger" onClick={() => onBlock(session)}>
                       {text.block}

@@ -186,7 +186,8 @@ export function SessionsTable({
                       {busyId === session.id ? text.unblocking : text.unblock}
                     </button>
                   ) : (
-                    session.risk_score >= blockRisk && (
+                    session.risk_score >= blockRisk &&
+                    !session.voting_over && (
                       <button
                         type="button"
                         className={cx("btn btn-danger", styles.btnSmall)}

@@ -30,7 +30,7 @@ const FAQ: Array<{ q: string; a: string }> = [
   },
   {
     q: "How do I know the results are right?",
-    a: "Results are counted from the stored ballots themselves. About once a second the new ballots are sealed into a hash chain that the bulletin board publishes; changing, adding or removing a sealed ballot breaks the chain, and the verify-election check recounts every seal and tally from the ballots.",
+    a: "Results are counted from the stored ballots themselves. While voting is open, ballots are sealed into a hash chain in batches, once at least ten voters' ballots wait (so no seal tells one voter's choice), and the rest when voting closes; the election's public bulletin board publishes the chain and, once voting has closed, every answer. Changing, adding or removing a sealed ballot breaks the chain, and anyone can save the board and run the verifier it offers, which checks every seal and recounts every question.",
   },
   {
     q: "Where do I vote?",

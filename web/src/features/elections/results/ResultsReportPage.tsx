@@ -8,7 +8,7 @@ import { LoadState } from "../../../ui/LoadState";
 import { homeFor, useAuth } from "../../accounts/AuthProvider";
 import { loadOf } from "../ElectionsLoad";
 import shared from "../elections.module.css";
-import { resultsNotice, turnout, when, windowText } from "../format";
+import { inZone, resultsNotice, turnout, windowText } from "../format";
 import { text } from "../text";
 import { CountNote, QuestionResult } from "./QuestionResult";
 import styles from "./ResultsReportPage.module.css";
@@ -39,7 +39,10 @@ function Report({ election }: { election: Election }) {
             <dd className={cx(shared.mono, styles.hash)}>{counting.tie_seed}</dd>
             <dt>Counted</dt>
             <dd>
-              <time dateTime={counting.counted_at}>{when(counting.counted_at)}</time>
+              {/* On the election's clock, as its voting window above. */}
+              <time dateTime={counting.counted_at}>
+                {inZone(counting.counted_at, election.time_zone)} ({election.time_zone})
+              </time>
             </dd>
           </>
         )}
