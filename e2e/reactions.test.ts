@@ -118,4 +118,30 @@ describe("emoji reactions", () => {
     expect(hidden).toBe(0);
     await shot(voter.page, "reactions-picker-last-message");
   });
+
+  it("by keyboard: a pick and Escape give the focus back to Add reaction and close the palette, as the focus leaving does", async () => {
+    const text = "Polls open at eight";
+    const row = message(owner.page, text);
+    const toggle = row.getByRole("button", { name: "Add reaction" });
+    const palette = row.getByRole("group", { name: "Add reaction" });
+    const focusedName = () => owner.page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    await toggle.focus();
+    await owner.page.keyboard.press("Enter");
+    await row.getByRole("button", { name: "React with 👍" }).focus();
+    await owner.page.keyboard.press("Enter");
+    await palette.waitFor({ state: "detached" });
+    expect(await focusedName()).toBe("Add reaction");
+    await chip(owner.page, text, "👍").waitFor();
+    // Escape on the button itself closes the palette it opened.
+    await owner.page.keyboard.press("Enter");
+    await palette.waitFor();
+    await owner.page.keyboard.press("Escape");
+    await palette.waitFor({ state: "detached" });
+    expect(await focusedName()).toBe("Add reaction");
+    // Open, then the focus moves on along the toolbar: the palette does not stay behind.
+    await owner.page.keyboard.press("Enter");
+    await palette.waitFor();
+    await owner.page.keyboard.press("ArrowRight");
+    await palette.waitFor({ state: "detached" });
+  });
 });

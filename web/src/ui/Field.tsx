@@ -41,11 +41,12 @@ export function FieldFrame({ label, hint: rule, invalid: marked, error, control 
         "aria-describedby": hint ? `${id}-hint` : undefined,
       })}
       {hint && (
-        // An error is announced as it appears.
+        // An error is announced as it appears; a rule the value breaks as it types (a password too
+        // short, whose form keeps its button disabled until it holds) is said politely.
         <span
           id={`${id}-hint`}
           className={invalid ? "hint invalid" : "hint"}
-          role={error ? "alert" : undefined}
+          role={error ? "alert" : invalid ? "status" : undefined}
         >
           {hint}
         </span>

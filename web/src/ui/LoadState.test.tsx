@@ -46,7 +46,7 @@ describe("LoadState", () => {
 
   it("shows the empty state for empty data", () => {
     show([], null);
-    expect(screen.getByRole("heading", { name: "No ballots yet" })).toBeInTheDocument();
+    expect(screen.getByText("No ballots yet")).toBeInTheDocument();
     expect(screen.queryByRole("list")).not.toBeInTheDocument();
   });
 

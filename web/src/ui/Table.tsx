@@ -27,7 +27,6 @@ export function Table({
   compact = false,
   className,
   scroll = true,
-  wide = false,
   label,
   labelledBy,
   stickyFirst = false,
@@ -40,11 +39,6 @@ export function Table({
   className?: string;
   /** Wraps the table in a box that scrolls sideways (off where the page scrolls already). */
   scroll?: boolean;
-  /**
-   * The table may be wider than its box (the results' round tables and matrices): the box is a tab
-   * stop, so that a keyboard can scroll it, named as the table is.
-   */
-  wide?: boolean;
   /** The first column (what each row is) stays in view while the rest scrolls sideways under it. */
   stickyFirst?: boolean;
   /** On a phone each row stands as a card (see ScrollBox). */
@@ -61,11 +55,7 @@ export function Table({
   );
   if (!scroll) return table;
   return (
-    <ScrollBox
-      name={wide ? (label ? { label } : { labelledBy }) : undefined}
-      stickyFirst={stickyFirst}
-      stack={stack}
-    >
+    <ScrollBox name={label ? { label } : { labelledBy }} stickyFirst={stickyFirst} stack={stack}>
       {table}
     </ScrollBox>
   );
@@ -97,11 +87,21 @@ function useScrollEdges() {
   return { box, edges };
 }
 
+/** What makes a box that overflows a named tab stop, so that a keyboard can scroll it. */
+const scrollable = (name: { label?: string; labelledBy?: string }) => ({
+  role: "group",
+  "aria-label": name.label,
+  "aria-labelledby": name.labelledBy,
+  tabIndex: 0,
+});
+
 /**
  * The box a wide table scrolls sideways in, shaded on each side that has more to show; for a table
- * of a screen's own making too. With `name` (the table's), a tab stop so that a keyboard can scroll
- * it: a group, not a region, so that it does not stand as a second landmark of the same name inside
- * the section that holds the table. `stickyFirst` as for Table; `className` on the box.
+ * of a screen's own making too. With `name` (the table's), while it has more to show than fits, a
+ * named tab stop so that a keyboard can scroll it (any table that overflows: only those declared
+ * wide were, and a narrow one on a phone was not): a group, not a region, so that it does not stand
+ * as a second landmark of the same name inside the section that holds the table. `stickyFirst` as
+ * for Table; `className` on the box.
  *
  * With `stack`, a phone shows each body row as a card instead: its cells one under another, each
  * under its column's name (the cell's `data-label`), its actions in reach without scrolling sideways
@@ -133,24 +133,14 @@ export function ScrollBox({
         edges.end && styles.moreEnd,
       )}
     >
-      {name ? (
-        // biome-ignore lint/a11y/useSemanticElements: a scrolling box, not a set of form fields
-        <div
-          ref={box}
-          className={cx(styles.wrap, className)}
-          role="group"
-          aria-label={name.label}
-          aria-labelledby={name.labelledBy}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached by keyboard to scroll it
-          tabIndex={0}
-        >
-          {children}
-        </div>
-      ) : (
-        <div ref={box} className={cx(styles.wrap, className)}>
-          {children}
-        </div>
-      )}
+      {/* One element whatever it shows (useScrollEdges listens to it); named and a tab stop while it overflows. */}
+      <div
+        ref={box}
+        className={cx(styles.wrap, className)}
+        {...(name && (edges.start || edges.end) ? scrollable(name) : {})}
+      >
+        {children}
+      </div>
     </div>
   );
 }

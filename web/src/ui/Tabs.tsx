@@ -128,6 +128,9 @@ export function Tabs<K extends string>({
                 key={tab.key}
                 className={panelClass?.(tab.key)}
                 role="tabpanel"
+                // The tabs pattern's tab stop: a panel that scrolls or holds no control is reached too.
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's tabs pattern gives the panel a tab stop
+                tabIndex={0}
                 id={`${base}-panel-${tab.key}`}
                 aria-labelledby={`${base}-tab-${tab.key}`}
                 hidden={tab.key !== active}
@@ -143,6 +146,8 @@ export function Tabs<K extends string>({
             look === "underline" ? styles.panelUnderline : look === "side" ? styles.panelSide : undefined
           }
           role="tabpanel"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's tabs pattern gives the panel a tab stop
+          tabIndex={0}
           id={`${base}-panel`}
           aria-labelledby={`${base}-tab-${active}`}
         >

@@ -172,9 +172,15 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
         </button>
       </header>
 
+      {/* A tab stop, so that a keyboard can scroll the conversation back (its messages are not controls). */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a scrolling box, not a set of form fields */}
       <div
         ref={list}
         className={styles.messages}
+        role="group"
+        aria-label={text.messagesWith(contact.full_name)}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached by keyboard to scroll it
+        tabIndex={0}
         onScroll={(event) => {
           const box = event.currentTarget;
           stickToEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;

@@ -4,6 +4,7 @@ import { dockText } from "./dockText";
 export const text = {
   ...dockText,
   /** A message of theirs arriving in the open conversation, said to screen readers. */
+  messagesWith: (name: string) => `Messages with ${name}`,
   said: (name: string, content: string) => `${name}: ${content.slice(0, 300)}`,
   contacts: "Contacts",
   /** spec */

@@ -90,9 +90,12 @@ export function BallotForm({
 
   useEffect(() => {
     if (!focusError || !root.current) return;
-    const first = root.current.querySelector<HTMLElement>(
-      "[data-invalid] input:not(:disabled), [data-invalid] select:not(:disabled), [data-invalid] button:not(:disabled)",
-    );
+    // The field at fault when the question can tell (a score above its maximum), else its first control.
+    const first =
+      root.current.querySelector<HTMLElement>('[data-invalid] [aria-invalid="true"]:not(:disabled)') ??
+      root.current.querySelector<HTMLElement>(
+        "[data-invalid] input:not(:disabled), [data-invalid] select:not(:disabled), [data-invalid] button:not(:disabled)",
+      );
     first?.focus();
   }, [focusError]);
 

@@ -166,7 +166,7 @@ export default function BulletinPage() {
               <p className="muted">{words.noSeals}</p>
             ) : (
               <>
-                <Table compact wide labelledBy="el-seals-title">
+                <Table compact labelledBy="el-seals-title">
                   <thead>
                     <tr>
                       <th scope="col">{words.sequence}</th>

@@ -37,6 +37,10 @@ export function GradesBallot({ position, candidates, value, onChange, disabled }
   );
 }
 
+/** A score given that the question takes: a whole number from 0 to its maximum (none given is no fault here). */
+const fitsScore = (score: number | undefined, max: number) =>
+  score === undefined || (Number.isInteger(score) && score >= 0 && score <= max);
+
 /** Score: a whole number from 0 to the question's maximum for every candidate. */
 export function ScoresBallot({ position, candidates, value, onChange, disabled }: BodyProps<"scores">) {
   const max = position.method.kind === "score" ? position.method.max : 0;
@@ -63,6 +67,8 @@ export function ScoresBallot({ position, candidates, value, onChange, disabled }
               step={1}
               value={given[candidate.id] ?? ""}
               disabled={disabled}
+              // A score the ballot cannot hold says so on its own field (the question's message says which rule).
+              aria-invalid={!fitsScore(given[candidate.id], max) || undefined}
               onChange={(event) => set(candidate.id, event.target.value)}
             />
           </label>

@@ -33,13 +33,15 @@ function SetBallot({ position, candidates, value, onChange, disabled }: BodyProp
   const chosen = value?.candidates ?? [];
   const [, max] = setLimits(position.method, candidates.length);
   const full = chosen.length >= max;
+  const countId = useId();
   const toggle = (id: string, on: boolean) => {
+    if (on && full) return;
     const next = on ? [...chosen, id] : chosen.filter((c) => c !== id);
     onChange({ kind: "set", candidates: next });
   };
   return (
     <>
-      <p className={styles.count} aria-live="polite">
+      <p id={countId} className={styles.count} aria-live="polite">
         {ballotWords.chosenCount(chosen.length, max)}
       </p>
       <div className={styles.options}>
@@ -48,10 +50,14 @@ function SetBallot({ position, candidates, value, onChange, disabled }: BodyProp
           return (
             <div key={candidate.id} className={styles.option}>
               <label className={cx(styles.pick, on && styles.pickOn)}>
+                {/* Once the most are chosen, the others stay in the tab order, unavailable with the count as
+                    why (disabled, a keyboard passed them by and never learned they were there). */}
                 <input
                   type="checkbox"
                   checked={on}
-                  disabled={disabled || (!on && full)}
+                  disabled={disabled}
+                  aria-disabled={!on && full ? true : undefined}
+                  aria-describedby={!on && full ? countId : undefined}
                   onChange={(event) => toggle(candidate.id, event.target.checked)}
                 />
                 <CandidateLabel candidate={candidate} />

@@ -139,9 +139,9 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
   return (
     <div className={styles.ranking} ref={root}>
       <div>
-        <h4 id={rankedTitle} className={styles.listTitle}>
+        <h3 id={rankedTitle} className={styles.listTitle}>
           {rankingWords.yourRanking}
-        </h4>
+        </h3>
         <ol
           aria-labelledby={rankedTitle}
           className={cx(styles.rankList, dropAt !== null && styles.dropping)}
@@ -203,9 +203,9 @@ export function RankingBallot({ candidates, value, onChange, disabled }: BodyPro
         </ol>
       </div>
       <div>
-        <h4 id={unrankedTitle} className={styles.listTitle}>
+        <h3 id={unrankedTitle} className={styles.listTitle}>
           {rankingWords.otherCandidates}
-        </h4>
+        </h3>
         <ul
           aria-labelledby={unrankedTitle}
           className={styles.rankList}

@@ -57,7 +57,7 @@ export function VotersTab({ election }: { election: Election }) {
       <section className={shared.card} aria-labelledby={`${filterId}-title`}>
         <header className={styles.votersHead}>
           <div>
-            <h3 id={`${filterId}-title`}>{text.votersTitle}</h3>
+            <h2 id={`${filterId}-title`}>{text.votersTitle}</h2>
             <p className={styles.roll}>
               {roll === "chosen" ? text.rollChosen(voters.length) : text.rollEvery}
             </p>

@@ -7,8 +7,11 @@ import { SmileIcon } from "./icons";
 import { text } from "./text";
 
 /**
- * The emoji button and its palette; Escape closes the palette, and so does a click elsewhere. The
- * composer's inserts into the text; a message's "Add reaction" passes its own choices and words.
+ * The emoji button and its palette; Escape (on either) closes the palette, and so does a click or
+ * the focus going elsewhere. Escape gives the focus back to the button unless `onEscape` takes it,
+ * and so does a pick unless `onPick` moves it (the composer's goes back to its text): it never falls
+ * to the page. The composer's inserts into the text; a message's "Add reaction" passes its own
+ * choices and words.
  */
 export function EmojiPicker({
   open,
@@ -25,7 +28,7 @@ export function EmojiPicker({
   open: boolean;
   onOpenChange(open: boolean): void;
   onPick(emoji: string): void;
-  onEscape(): void;
+  onEscape?(): void;
   choices?: readonly string[];
   label?: string;
   choiceLabel?(emoji: string): string;
@@ -35,6 +38,7 @@ export function EmojiPicker({
 }) {
   // The palette closes on a click elsewhere.
   const emojiRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -67,8 +71,24 @@ export function EmojiPicker({
       setFlip({ bottom: "auto", top: offset });
   }, [open]);
   return (
-    <div className={styles.emoji} ref={emojiRef}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and the focus leaving, for the button and its palette together
+    <div
+      className={styles.emoji}
+      ref={emojiRef}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onOpenChange(false);
+        if (onEscape) onEscape();
+        else buttonRef.current?.focus();
+      }}
+      onBlur={(event) => {
+        if (open && !emojiRef.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
+      }}
+    >
       <button
+        ref={buttonRef}
         type="button"
         className={buttonClass}
         aria-label={label}
@@ -86,13 +106,6 @@ export function EmojiPicker({
           style={flip}
           role="group"
           aria-label={label}
-          onKeyDown={(event) => {
-            if (event.key === "Escape") {
-              event.preventDefault();
-              onOpenChange(false);
-              onEscape();
-            }
-          }}
         >
           {choices.map((emoji) => (
             <button
@@ -100,7 +113,11 @@ export function EmojiPicker({
               type="button"
               className={styles.emojiButton}
               aria-label={choiceLabel(emoji)}
-              onClick={() => onPick(emoji)}
+              onClick={() => {
+                // To the button first: the pick may close the palette and take this button away.
+                buttonRef.current?.focus();
+                onPick(emoji);
+              }}
             >
               {emoji}
             </button>

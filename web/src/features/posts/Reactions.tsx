@@ -72,7 +72,6 @@ export function ReactionPicker({ onPick }: { onPick(emoji: string): void }) {
         setOpen(false);
         onPick(emoji);
       }}
-      onEscape={() => undefined}
       choices={REACTION_EMOJI}
       label={text.addReaction}
       choiceLabel={text.reactWith}

@@ -70,7 +70,8 @@ function ChannelTable({ channels, form }: { channels: Channel[]; form: SettingsF
                 <td key={column.list} data-label={column.label}>
                   <input
                     type="checkbox"
-                    aria-label={`${column.label}: ${channel.name}`}
+                    // With its type: an organization has a "General" channel of each kind.
+                    aria-label={`${column.label}: ${channel.name} (${typeLabel(channel)})`}
                     checked={lists[column.list].includes(channel.id)}
                     onChange={(e) => toggle(column.list, channel.id, e.target.checked)}
                   />

@@ -85,7 +85,7 @@ export function JudgmentResult({
           <p className={cx("muted", shared.small)}>
             Grades given to each candidate, best grade first; candidates in result order.
           </p>
-          <Table compact wide stickyFirst label={`Grades table, ${position.title}`}>
+          <Table compact stickyFirst label={`Grades table, ${position.title}`}>
             <thead>
               <tr>
                 <th scope="col">Candidate</th>

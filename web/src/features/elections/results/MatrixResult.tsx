@@ -11,7 +11,7 @@ function Matrix({ rows, caption, label }: { rows: MatrixRow[]; caption: string; 
   return (
     <>
       <p className={cx("muted", shared.small)}>{caption}</p>
-      <Table compact wide stickyFirst label={label}>
+      <Table compact stickyFirst label={label}>
         <thead>
           <tr>
             <td />

@@ -213,7 +213,7 @@ function ReferendumView({
         </span>
       </p>
       {detail === "full" && (
-        <Table compact wide label={`Answers, ${title}`}>
+        <Table compact label={`Answers, ${title}`}>
           <thead>
             <tr>
               <th scope="col">Answer</th>

@@ -14,7 +14,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
   const { ranked, leaders, tie } = rankPosition(position, election.status);
   return (
     <>
-      <Table wide label={`${resultsText.resultsTable}, ${position.title}`}>
+      <Table label={`${resultsText.resultsTable}, ${position.title}`}>
         <thead>
           <tr>
             <th scope="col">{resultsText.rank}</th>

@@ -45,7 +45,6 @@ export function RoundsResult({
       {detail === "full" && (
         <Table
           compact
-          wide
           stickyFirst
           label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}
         >
