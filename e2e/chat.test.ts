@@ -92,6 +92,10 @@ describe("direct messages", () => {
     // The voter: a badge on the button, live; the list shows who wrote and how many are unread.
     await voter.page.getByRole("button", { name: "Open messages, 1 unread" }).waitFor({ timeout: 5000 });
     expect(await voter.page.locator(".ChatDock_fabBadge").textContent()).toBe("1");
+    // A screen reader hears of it too, in the page's polite region (the panel is closed).
+    await voter.page
+      .locator('[aria-live="polite"]', { hasText: "Grace Adeyemi sent you a direct message" })
+      .waitFor({ state: "attached" });
     // Sounds are on by default (settings › notifications): the message chimed, once its code came
     // (the chime is fetched when it first plays, after the badge may already show).
     await expect

@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useId } from "react";
+import { announce } from "./announce";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -32,6 +33,12 @@ export function FieldFrame({ label, hint: rule, invalid: marked, error, control 
   const id = useId();
   const hint = error ?? rule;
   const invalid = marked || error !== undefined;
+  // A rule the value breaks as it is typed (a password too short, whose form keeps its button
+  // disabled until it holds, as the spec says) is said once, politely, when it starts to apply.
+  const broken = marked && error === undefined && typeof rule === "string" ? rule : null;
+  useEffect(() => {
+    if (broken) announce(broken);
+  }, [broken]);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -41,12 +48,11 @@ export function FieldFrame({ label, hint: rule, invalid: marked, error, control 
         "aria-describedby": hint ? `${id}-hint` : undefined,
       })}
       {hint && (
-        // An error is announced as it appears; a rule the value breaks as it types (a password too
-        // short, whose form keeps its button disabled until it holds) is said politely.
+        // An error is announced as it appears.
         <span
           id={`${id}-hint`}
           className={invalid ? "hint invalid" : "hint"}
-          role={error ? "alert" : invalid ? "status" : undefined}
+          role={error ? "alert" : undefined}
         >
           {hint}
         </span>

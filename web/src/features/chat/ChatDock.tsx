@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import type { ChatContact, DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
+import { announce } from "../../ui/announce";
 import { useAuth } from "../accounts/AuthProvider";
 import { browserNoticeWanted, showBrowserNotice } from "../settings/browserNotifications";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -57,9 +58,14 @@ export function ChatDock() {
     (message: DirectMessage) => {
       const wanted = choices();
       if (wanted?.enabled && wanted.sounds) chime();
-      // A browser notification unless the conversation is on screen now.
-      if (readingRef.current === message.sender_id || !browserNoticeWanted(wanted, "direct")) return;
-      void senderName(message.sender_id).then((name) =>
+      // The conversation on screen says its messages itself (useConversation); any other is said
+      // here, politely, as the badge changes: a screen reader heard nothing of it.
+      if (readingRef.current === message.sender_id) return;
+      const name = senderName(message.sender_id);
+      void name.then((from) => announce(text.messageFrom(from)));
+      // A browser notification too, when the member wants them.
+      if (!browserNoticeWanted(wanted, "direct")) return;
+      void name.then((name) =>
         showBrowserNotice({
           title: text.messageFrom(name),
           body: message.content,

@@ -86,6 +86,18 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
   closed.current = onVotingClosed;
   const close = useCallback(() => answer.current(false), []);
 
+  // On each step of verifying, the focus goes where the voter acts next: the ID number's field, Send
+  // code, then the code's field (the step's buttons are new: it fell to Back, the first of them).
+  const verifyStep = useRef<HTMLDivElement>(null);
+  const codeSent = sentMessage !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on entering the step, and when the code is sent
+  useEffect(() => {
+    if (step.name !== "verify") return;
+    verifyStep.current
+      ?.querySelector<HTMLElement>("input:not(:disabled), button.btn-primary:not(:disabled)")
+      ?.focus();
+  }, [step.name, codeSent]);
+
   useEffect(() => {
     if (step.name !== "success") return;
     const timer = setTimeout(() => answer.current(step.grantId), VERIFIED_CLOSE_MS);
@@ -226,75 +238,77 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
         </form>
       )}
 
-      {step.name === "verify" && method === "national_id" && (
-        <form onSubmit={verifyId} noValidate>
-          <Field
-            label={text.nationalIdLabel}
-            autoComplete="off"
-            maxLength={50}
-            minLength={ID_MIN_LENGTH}
-            required
-            hint={text.nationalIdHint(ID_MIN_LENGTH)}
-            {...idForm.register("id_number")}
-          />
-          <div className={styles.modalActions}>
-            <button type="button" className="btn" onClick={startOver} disabled={busy}>
-              {text.back}
-            </button>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={busy || idNumber.trim().length < ID_MIN_LENGTH}
-            >
-              {busy ? text.verifying : text.verify}
-            </button>
-          </div>
-        </form>
-      )}
-
-      {step.name === "verify" && (method === "voters_card" || method === "phone") && (
-        <div>
-          <p className="muted">{text.methodHelp[method]}</p>
-          {sentMessage ? (
-            <form onSubmit={confirmCode} noValidate>
-              <Status className="alert alert-success">{sentMessage}</Status>
-              <CodeField
-                label={text.codeLabel}
-                pattern="[0-9]*"
-                maxLength={CODE_LENGTH}
-                hint={text.codeHint}
-                className={styles.codeInput}
-                {...codeForm.register("code")}
-              />
-              <div className={styles.modalActions}>
-                {/* A code that does not come: another method, without closing (and failing) the dialog. */}
-                <button type="button" className="btn" onClick={startOver} disabled={busy}>
-                  {text.back}
-                </button>
-                <button type="button" className="btn btn-ghost" onClick={sendCode} disabled={busy}>
-                  {text.resendCode}
-                </button>
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  disabled={busy || code.length !== CODE_LENGTH}
-                >
-                  {busy ? text.verifying : text.verify}
-                </button>
-              </div>
-            </form>
-          ) : (
+      <div ref={verifyStep} className={styles.verifyStep}>
+        {step.name === "verify" && method === "national_id" && (
+          <form onSubmit={verifyId} noValidate>
+            <Field
+              label={text.nationalIdLabel}
+              autoComplete="off"
+              maxLength={50}
+              minLength={ID_MIN_LENGTH}
+              required
+              hint={text.nationalIdHint(ID_MIN_LENGTH)}
+              {...idForm.register("id_number")}
+            />
             <div className={styles.modalActions}>
               <button type="button" className="btn" onClick={startOver} disabled={busy}>
                 {text.back}
               </button>
-              <button type="button" className="btn btn-primary" onClick={sendCode} disabled={busy}>
-                {busy ? text.sending : text.sendCode}
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={busy || idNumber.trim().length < ID_MIN_LENGTH}
+              >
+                {busy ? text.verifying : text.verify}
               </button>
             </div>
-          )}
-        </div>
-      )}
+          </form>
+        )}
+
+        {step.name === "verify" && (method === "voters_card" || method === "phone") && (
+          <div>
+            <p className="muted">{text.methodHelp[method]}</p>
+            {sentMessage ? (
+              <form onSubmit={confirmCode} noValidate>
+                <Status className="alert alert-success">{sentMessage}</Status>
+                <CodeField
+                  label={text.codeLabel}
+                  pattern="[0-9]*"
+                  maxLength={CODE_LENGTH}
+                  hint={text.codeHint}
+                  className={styles.codeInput}
+                  {...codeForm.register("code")}
+                />
+                <div className={styles.modalActions}>
+                  {/* A code that does not come: another method, without closing (and failing) the dialog. */}
+                  <button type="button" className="btn" onClick={startOver} disabled={busy}>
+                    {text.back}
+                  </button>
+                  <button type="button" className="btn btn-ghost" onClick={sendCode} disabled={busy}>
+                    {text.resendCode}
+                  </button>
+                  <button
+                    type="submit"
+                    className="btn btn-primary"
+                    disabled={busy || code.length !== CODE_LENGTH}
+                  >
+                    {busy ? text.verifying : text.verify}
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <div className={styles.modalActions}>
+                <button type="button" className="btn" onClick={startOver} disabled={busy}>
+                  {text.back}
+                </button>
+                <button type="button" className="btn btn-primary" onClick={sendCode} disabled={busy}>
+                  {busy ? text.sending : text.sendCode}
+                </button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
 
       {step.name === "success" && (
         <Status as="div" className={cx(styles.verifyResult, styles.verifySuccess)}>

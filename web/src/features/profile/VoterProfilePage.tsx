@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { samePhone } from "../../../../contract/accounts";
 import { updateProfileInput } from "../../../../contract/accounts-input";
 import { profileEndpoints, profileMessages } from "../../../../contract/profile";
@@ -53,6 +53,13 @@ export default function VoterProfilePage() {
     setEditing(false);
     setNotice(profileMessages.saved);
   });
+
+  // Into edit, the focus goes to the first field: left on the button, now Save Changes, a second
+  // Enter saved before anything was edited.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on entering edit only
+  useEffect(() => {
+    if (editing) form.setFocus("full_name");
+  }, [editing]);
 
   function toggle() {
     if (!profile) return;
