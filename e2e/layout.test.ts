@@ -190,9 +190,13 @@ describe("layout", () => {
       await shot(page, `layout-390-${who}-election`);
       await page.getByRole("button", { name: "Open channel list" }).click();
       await expect.poll(() => strip.isVisible()).toBe(true);
+      // The messages button waits with the page: not over the drawer's foot, nor in its tab order.
+      const messages = page.getByRole("button", { name: /^Open messages/ });
+      expect(await messages.isVisible()).toBe(false);
       await shot(page, `layout-390-${who}-drawer`);
       await page.keyboard.press("Escape");
       await expect.poll(() => strip.isVisible()).toBe(false);
+      expect(await messages.isVisible()).toBe(true);
       await page.close();
     }
     const visitor = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });

@@ -138,7 +138,11 @@ function ShellLayout() {
           <Outlet />
         </div>
       </main>
-      <ChatDock />
+      {/* Under the open drawer (a phone's, a tablet's) the messages button would cover its foot
+          (Sign Out) and stay in the tab order: it waits with the page. */}
+      <div className={styles.dock} inert={sidebarOpen || undefined}>
+        <ChatDock />
+      </div>
     </div>
   );
 }
