@@ -8,6 +8,9 @@
 import type { Bulletin } from "./bulletin";
 import { quorumMet } from "./elections";
 
+/** The board's verifier as one file, served beside the app (web/build/verifierFile.ts builds it). */
+export const VERIFIER_FILE = "verify-election.mjs";
+
 export function turnoutProblems(
   board: Pick<Bulletin, "turnout" | "positions" | "ballots" | "roll_size">,
 ): string[] {

@@ -189,15 +189,15 @@ export interface Election {
   };
 }
 
+/** Whether `votesCast` of `totalVoters` meets a quorum of `percent` % (in integers: no rounding decides it). */
+export const quorumMet = (votesCast: number, totalVoters: number, percent: number): boolean =>
+  votesCast * 100 >= percent * totalVoters;
+
 /**
  * A share as a percentage with 1 decimal (the spec's candidate shares and turnout), "0" when the
  * whole is nothing. Cut, not rounded, everywhere alike: 49.96% reads 49.9%, so a share is never
  * shown at a threshold (a quorum, a majority) it did not reach.
  */
-/** Whether `votesCast` of `totalVoters` meets a quorum of `percent` % (in integers: no rounding decides it). */
-export const quorumMet = (votesCast: number, totalVoters: number, percent: number): boolean =>
-  votesCast * 100 >= percent * totalVoters;
-
 export function percentOf(part: number, whole: number): string {
   if (whole <= 0) return "0";
   return (Math.floor((part * 1000) / whole) / 10).toFixed(1);

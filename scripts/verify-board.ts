@@ -12,7 +12,9 @@ import { type BoardCheck, verifyBulletin } from "../server/features/elections/re
  * all agree, 1 on a difference, 2 when the file cannot be read.
  */
 const ran = path.basename(process.argv[1] ?? "");
-const command = ran.endsWith(".mjs") ? `node ${ran}` : "npm run verify-election --";
+/** Run as the downloadable file (the bundle's entry), not imported by verify-election.ts. */
+const bundled = ran.endsWith(".mjs");
+const command = bundled ? `node ${ran}` : "npm run verify-election --";
 
 export function printBoard(check: BoardCheck): void {
   console.log(
@@ -62,5 +64,4 @@ function usage(): void {
   process.exitCode = 2;
 }
 
-// Run as the downloadable file (the bundle's entry): check the board named on the command line.
-if (ran.endsWith(".mjs")) await verifyBoardFile(process.argv.slice(2));
+if (bundled) await verifyBoardFile(process.argv.slice(2));

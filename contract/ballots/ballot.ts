@@ -90,14 +90,18 @@ export function validateBallot(
     case "scores": {
       const max = method.kind === "score" ? method.max : 0;
       return (
-        marksProblem(ballot.scores, known, (score) => {
-          if (!Number.isInteger(score)) return ballotMessages.scoreNotWhole;
-          if (score < 0) return ballotMessages.scoreNegative;
-          return score > max ? ballotMessages.scoreOver(max) : null;
-        }) ?? (Object.keys(ballot.scores).length < known.size ? ballotMessages.scoreMissing : null)
+        marksProblem(ballot.scores, known, (score) => scoreProblem(score, max)) ??
+        (Object.keys(ballot.scores).length < known.size ? ballotMessages.scoreMissing : null)
       );
     }
   }
+}
+
+/** What is wrong with one score of a score question of maximum `max`, in words; null when it fits. */
+export function scoreProblem(score: number, max: number): string | null {
+  if (!Number.isInteger(score)) return ballotMessages.scoreNotWhole;
+  if (score < 0) return ballotMessages.scoreNegative;
+  return score > max ? ballotMessages.scoreOver(max) : null;
 }
 
 /**

@@ -8,9 +8,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { VERIFIER_FILE } from "../../contract/bulletin-check.ts";
 import { projectRoot as root } from "../../server/root.ts";
 
-export const VERIFIER_FILE = "verify-election.mjs";
 export const verifierInputs = path.join(root, "dist/verifier-inputs.json");
 
 /** The verifier bundled: the file's bytes, and the project files it was built from. */

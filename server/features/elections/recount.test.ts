@@ -7,7 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitionText } from "../../../contract/ballots/definition-hash";
 import type { Bulletin } from "../../../contract/bulletin";
-import { bundleVerifier, VERIFIER_FILE } from "../../../web/build/verifierFile";
+import { VERIFIER_FILE } from "../../../contract/bulletin-check";
+import { bundleVerifier } from "../../../web/build/verifierFile";
 import { ballots, electionPositions, elections, electionVoters } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { questionElection, voteEveryQuestion } from "../../test/elections";
@@ -341,7 +342,7 @@ describe("the chain commits the questions the ballots are counted with", () => {
 });
 
 describe("the board checked from a saved copy: npm run verify-election -- --board, and the one file the board page offers", () => {
-  /** Runs a command on a saved copy of `value` (its file's path at `{board}`): exit code and output. */
+  /** A runner of `command args… --board <a saved copy of the board> more…`: its exit code and output. */
   const runner = async (command: string, ...args: string[]) => {
     const folder = await mkdtemp(join(tmpdir(), "board-"));
     return async (value: Bulletin, ...more: string[]) => {

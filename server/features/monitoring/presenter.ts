@@ -1,5 +1,6 @@
 import type { MonitoredSession, SecurityAlert } from "../../../contract/monitoring";
 import type { DeviceInfo } from "../../../contract/voting-sessions";
+import { resultsPending } from "../elections/queries";
 import type { AlertRow } from "./alerts";
 import type { SessionRow } from "./rules/types";
 
@@ -20,8 +21,8 @@ function deviceInfoOf(stored: Record<string, unknown>): Partial<DeviceInfo> {
   return Object.fromEntries(Object.entries(picked).filter(([, v]) => v !== undefined));
 }
 
-/** An election whose voting is over: completed or cancelled (a block stops no vote there). */
-export const votingOver = (status: string | null) => status === "completed" || status === "cancelled";
+/** An election whose voting is over (completed or cancelled: no longer upcoming or active), where a block stops no vote. */
+export const votingOver = (status: string | null) => status !== null && !resultsPending(status);
 
 /**
  * A session as the organization's administrators see it: who, from where, on what, how risky and

@@ -61,11 +61,10 @@ export function ChatDock() {
       // The conversation on screen says its messages itself (useConversation); any other is said
       // here, politely, as the badge changes: a screen reader heard nothing of it.
       if (readingRef.current === message.sender_id) return;
-      const name = senderName(message.sender_id);
-      void name.then((from) => announce(text.messageFrom(from)));
-      // A browser notification too, when the member wants them.
-      if (!browserNoticeWanted(wanted, "direct")) return;
-      void name.then((name) =>
+      void senderName(message.sender_id).then((name) => {
+        announce(text.messageFrom(name));
+        // A browser notification too, when the member wants them.
+        if (!browserNoticeWanted(wanted, "direct")) return;
         showBrowserNotice({
           title: text.messageFrom(name),
           body: message.content,
@@ -74,8 +73,8 @@ export function ChatDock() {
             setOpen(true);
             setSelectedId(message.sender_id);
           },
-        }),
-      );
+        });
+      });
     },
     [choices, senderName],
   );

@@ -3,8 +3,9 @@ import { dockText } from "./dockText";
 /** The chat panel's words (loaded with the panel); the spec's own are marked. */
 export const text = {
   ...dockText,
-  /** A message of theirs arriving in the open conversation, said to screen readers. */
+  /** The open conversation's messages, a box the keyboard scrolls. */
   messagesWith: (name: string) => `Messages with ${name}`,
+  /** A message of theirs arriving in the open conversation, said to screen readers. */
   said: (name: string, content: string) => `${name}: ${content.slice(0, 300)}`,
   contacts: "Contacts",
   /** spec */

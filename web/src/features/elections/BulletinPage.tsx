@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Bulletin } from "../../../../contract/bulletin";
+import { VERIFIER_FILE } from "../../../../contract/bulletin-check";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { endpointUrl } from "../../../../contract/endpoint";
 import { useEndpointQuery } from "../../api/query";
@@ -23,8 +24,6 @@ import { StatusBadge } from "./StatusBadge";
 import { type Check, checkSeals } from "./sealCheck";
 
 const REFRESH_MS = 5000;
-/** The board's verifier, one file the build puts beside the app (web/build/verifierFile.ts). */
-const VERIFIER_FILE = "verify-election.mjs";
 /**
  * The seal check's problems said at most: a board changed throughout has one per seal, hundreds in
  * a live region read out whole; the first say where it starts, the count how far it goes.
@@ -160,7 +159,9 @@ export default function BulletinPage() {
                 {words.getVerifier}
               </a>{" "}
               {words.verifierNote}{" "}
-              <code className={cx(shared.mono, styles.command)}>{words.verifierCommand(boardFile)}</code>
+              <code className={cx(shared.mono, styles.command)}>
+                {words.verifierCommand(VERIFIER_FILE, boardFile)}
+              </code>
             </p>
             {bulletin.seals.length === 0 ? (
               <p className="muted">{words.noSeals}</p>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { scoreProblem } from "../../../../contract/ballots/ballot";
 import { cx } from "../../ui/cx";
 import { numbersFromRanks, ranksFromNumbers } from "./ballotDraft";
 import styles from "./ballotParts.module.css";
@@ -37,9 +38,9 @@ export function GradesBallot({ position, candidates, value, onChange, disabled }
   );
 }
 
-/** A score given that the question takes: a whole number from 0 to its maximum (none given is no fault here). */
-const fitsScore = (score: number | undefined, max: number) =>
-  score === undefined || (Number.isInteger(score) && score >= 0 && score <= max);
+/** A score given that its question cannot hold (none given is no fault here): the contract's rule. */
+const scoreInvalid = (score: number | undefined, max: number) =>
+  score !== undefined && scoreProblem(score, max) !== null;
 
 /** Score: a whole number from 0 to the question's maximum for every candidate. */
 export function ScoresBallot({ position, candidates, value, onChange, disabled }: BodyProps<"scores">) {
@@ -68,7 +69,7 @@ export function ScoresBallot({ position, candidates, value, onChange, disabled }
               value={given[candidate.id] ?? ""}
               disabled={disabled}
               // A score the ballot cannot hold says so on its own field (the question's message says which rule).
-              aria-invalid={!fitsScore(given[candidate.id], max) || undefined}
+              aria-invalid={scoreInvalid(given[candidate.id], max) || undefined}
               onChange={(event) => set(candidate.id, event.target.value)}
             />
           </label>

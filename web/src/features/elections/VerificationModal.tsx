@@ -176,6 +176,13 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
     setSentMessage(null);
   };
 
+  /** Back to the methods, on each form of the verify step (a code that does not come: another method). */
+  const back = (
+    <button type="button" className="btn" onClick={startOver} disabled={busy}>
+      {text.back}
+    </button>
+  );
+
   return (
     <Modal title={text.verifyTitle} onClose={close}>
       <ol className={styles.steps} aria-label="Steps">
@@ -251,9 +258,7 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
               {...idForm.register("id_number")}
             />
             <div className={styles.modalActions}>
-              <button type="button" className="btn" onClick={startOver} disabled={busy}>
-                {text.back}
-              </button>
+              {back}
               <button
                 type="submit"
                 className="btn btn-primary"
@@ -281,9 +286,7 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
                 />
                 <div className={styles.modalActions}>
                   {/* A code that does not come: another method, without closing (and failing) the dialog. */}
-                  <button type="button" className="btn" onClick={startOver} disabled={busy}>
-                    {text.back}
-                  </button>
+                  {back}
                   <button type="button" className="btn btn-ghost" onClick={sendCode} disabled={busy}>
                     {text.resendCode}
                   </button>
@@ -298,9 +301,7 @@ function Verification({ electionId, methods, onResult, onVotingClosed }: Verific
               </form>
             ) : (
               <div className={styles.modalActions}>
-                <button type="button" className="btn" onClick={startOver} disabled={busy}>
-                  {text.back}
-                </button>
+                {back}
                 <button type="button" className="btn btn-primary" onClick={sendCode} disabled={busy}>
                   {busy ? text.sending : text.sendCode}
                 </button>

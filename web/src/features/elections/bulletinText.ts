@@ -25,7 +25,7 @@ export const words = {
   getVerifier: "Get the verifier",
   verifierNote:
     "One file that runs every check of this page and recounts every question, with Node.js 20 or later and nothing else installed. In a terminal, in the folder holding both files:",
-  verifierCommand: (board: string) => `node verify-election.mjs --board ${board}`,
+  verifierCommand: (verifier: string, board: string) => `node ${verifier} --board ${board}`,
   checking: "Checking the seals in this browser...",
   checked: (n: number, ballots: number) =>
     `Checked in this browser: ${n} ${n === 1 ? "seal" : "seals"} covering ${ballots} ${
