@@ -71,12 +71,15 @@ describe("the platform admin portal", () => {
 
     // Sign In stays disabled until the password has 12 characters, and says why.
     const signIn = admin.page.getByRole("button", { name: "Sign In" });
+    const passwordField = admin.page.getByLabel("Password");
     await admin.page.getByLabel("Username").fill(username);
-    await admin.page.getByLabel("Password").fill("short-pass");
+    await passwordField.fill("short-pass");
     expect(await signIn.isDisabled()).toBe(true);
-    await admin.page.getByText(platformAdminMessages.passwordTooShort).waitFor();
+    // The rule is the field's own description (the page's live region says it too).
+    const hint = admin.page.locator(`#${await passwordField.getAttribute("aria-describedby")}`);
+    await hint.getByText(platformAdminMessages.passwordTooShort).waitFor();
     await shot(admin.page, "admin-signin");
-    await admin.page.getByLabel("Password").fill("wrong password, long");
+    await passwordField.fill("wrong password, long");
     await signIn.click();
     await admin.page.getByRole("alert").getByText(platformAdminMessages.invalidCredentials).waitFor();
 
