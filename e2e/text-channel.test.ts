@@ -175,6 +175,40 @@ describe("text channel", () => {
     expect(await admin.page.getByRole("article").filter({ hasText: "Posted once only" }).count()).toBe(1);
   });
 
+  it("a message on its way says so, and one refused after the user went to another channel comes back there", async () => {
+    const page = await voter.context.newPage();
+    await page.goto(address("member", town));
+    await composer(page).waitFor();
+    // The server holds the post: the box empties and says it is sending.
+    let refuse: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (refuse = resolve));
+    await page.route(`**/api/channels/${town.id}/posts`, async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await held;
+      await route.abort("connectionrefused");
+    });
+    await composer(page).fill("Held by a slow server");
+    await composer(page).press("Enter");
+    await page.getByRole("status").filter({ hasText: "Sending..." }).waitFor();
+    expect(await composer(page).inputValue()).toBe("");
+    await shot(page, "text-channel-sending");
+    // The user opens another channel while it is on its way; it is refused meanwhile.
+    await page
+      .getByRole("link", { name: /lounge/ })
+      .first()
+      .click();
+    await page.waitForURL(/lounge/);
+    refuse();
+    await page.unrouteAll({ behavior: "wait" });
+    await page
+      .getByRole("link", { name: /town-square/ })
+      .first()
+      .click();
+    await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
+    expect(await composer(page).inputValue()).toBe("Held by a slow server");
+    await page.close();
+  });
+
   it("a message sent while the channel is still loading shows once it has loaded", async () => {
     const early = await createChannel(admin.context, { name: "early-news" });
     const { page } = voter;

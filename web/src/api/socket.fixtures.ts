@@ -40,14 +40,19 @@ export class FakeSocket {
 /** The socket opened last. */
 export const latest = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
 
-/** Each test of the file with fake timers and FakeSocket as the global `WebSocket`, none left over. */
-export function withFakeSockets(): void {
+/**
+ * Each test of the file with fake timers and FakeSocket as the global `WebSocket`, none left over.
+ * `advancing`: the fake clock moves on by itself (tests that wait for queries), and a socket
+ * lingering after its last topic is let close after each test, so that the next opens its own.
+ */
+export function withFakeSockets({ advancing = false } = {}): void {
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ shouldAdvanceTime: advancing });
     FakeSocket.all = [];
     vi.stubGlobal("WebSocket", FakeSocket);
   });
   afterEach(() => {
+    if (advancing) vi.advanceTimersByTime(2_000);
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });

@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { useOutbox } from "./useOutbox";
+import { afterEach, describe, expect, it } from "vitest";
+import { forgetOutboxes, useOutbox } from "./useOutbox";
 
 /** A delivery the test settles by hand, one promise per item, in the order they were delivered. */
 function manualDelivery() {
@@ -14,13 +14,16 @@ function manualDelivery() {
 
 const turn = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
+afterEach(forgetOutboxes);
+
 describe("useOutbox", () => {
   it("delivers one at a time, in the order sent, however fast they come", async () => {
     const { calls, deliver } = manualDelivery();
-    const { result } = renderHook(() => useOutbox(deliver, () => {}));
-    result.current("one");
-    result.current("two");
-    result.current("three");
+    const { result } = renderHook(() => useOutbox("place", deliver, () => {}));
+    const send = result.current.send;
+    send("one");
+    send("two");
+    send("three");
     await turn();
     expect(calls.map((c) => c.item)).toEqual(["one"]);
     calls[0]?.settle(true);
@@ -36,10 +39,11 @@ describe("useOutbox", () => {
   it("gives back a refused item and those sent after it, in order, and sends none of them", async () => {
     const { calls, deliver } = manualDelivery();
     const back: string[][] = [];
-    const { result } = renderHook(() => useOutbox(deliver, (items) => back.push(items)));
-    result.current("one");
-    result.current("two");
-    result.current("three");
+    const { result } = renderHook(() => useOutbox("place", deliver, (items) => back.push(items)));
+    const send = result.current.send;
+    send("one");
+    send("two");
+    send("three");
     await turn();
     calls[0]?.settle(true);
     await turn();
@@ -49,10 +53,85 @@ describe("useOutbox", () => {
     expect(calls.map((c) => c.item)).toEqual(["one", "two"]);
 
     // The outbox works again for what is sent next.
-    result.current("four");
+    send("four");
     await turn();
     calls[2]?.settle(true);
     await turn();
     expect(calls.map((c) => c.item)).toEqual(["one", "two", "four"]);
+  });
+
+  it("counts what is on its way, for the box to say it is sending", async () => {
+    const { calls, deliver } = manualDelivery();
+    const { result } = renderHook(() => useOutbox("place", deliver, () => {}));
+    expect(result.current.waiting).toBe(0);
+    act(() => {
+      result.current.send("one");
+      result.current.send("two");
+    });
+    expect(result.current.waiting).toBe(2);
+    calls[0]?.settle(true);
+    await turn();
+    expect(result.current.waiting).toBe(1);
+    calls[1]?.settle(true);
+    await turn();
+    expect(result.current.waiting).toBe(0);
+  });
+
+  it("goes on when its box closes, and gives what was refused meanwhile to the place's next box", async () => {
+    const { calls, deliver } = manualDelivery();
+    const first = renderHook(() => useOutbox("channel:a", deliver, () => {}));
+    first.result.current.send("one");
+    first.result.current.send("two");
+    first.unmount();
+    await turn();
+    calls[0]?.settle(true);
+    await turn();
+    expect(calls.map((c) => c.item)).toEqual(["one", "two"]);
+    calls[1]?.settle(false);
+    await turn();
+
+    // Another place's box takes nothing; the place's own takes it back, with why, once.
+    const other: string[][] = [];
+    renderHook(() => useOutbox("channel:b", deliver, (items) => other.push(items)));
+    const back: Array<[string[], string]> = [];
+    const again = renderHook(() =>
+      useOutbox("channel:a", deliver, (items, failure) => back.push([items, (failure as Error).message])),
+    );
+    expect(other).toEqual([]);
+    expect(back).toEqual([[["two"], "refused two"]]);
+    again.rerender();
+    expect(back).toHaveLength(1);
+  });
+
+  it("forgets what the last user had waiting when another signs in", async () => {
+    const { calls, deliver } = manualDelivery();
+    const first = renderHook(() => useOutbox("place", deliver, () => {}));
+    first.result.current.send("one");
+    first.result.current.send("two");
+    first.unmount();
+    await turn();
+    forgetOutboxes();
+    calls[0]?.settle(false);
+    await turn();
+    const back: string[][] = [];
+    renderHook(() => useOutbox("place", deliver, (items) => back.push(items)));
+    expect(back).toEqual([]);
+    expect(calls.map((c) => c.item)).toEqual(["one"]);
+  });
+
+  it("asks before the page is left while something is on its way", async () => {
+    const { calls, deliver } = manualDelivery();
+    const leave = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const { result } = renderHook(() => useOutbox("place", deliver, () => {}));
+    expect(leave()).toBe(false);
+    act(() => result.current.send("one"));
+    expect(leave()).toBe(true);
+    calls[0]?.settle(true);
+    await turn();
+    expect(leave()).toBe(false);
   });
 });

@@ -1,35 +1,122 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+
+/** What a box on screen does with its outbox's items: delivers each, and takes back the refused. */
+interface Handlers<Item> {
+  deliver(item: Item): Promise<unknown>;
+  refused(items: Item[], failure: unknown): void;
+}
 
 /**
- * What a composer sends: each item goes out after the one before it has gone, in the order sent,
- * however fast they come, so the box can be emptied at once and the next one written while the
- * last is on its way. When one is refused, it and those sent after it (not yet gone, so never
- * out of order) come back to `refused`, in order, to be given back to the writer: nothing
- * written is lost.
+ * One place's outbox (a channel's, a conversation's, a thread's), kept by this module, not by the
+ * box that sends into it: a message on its way goes on when the user opens another channel or
+ * closes the panel, and one refused meanwhile waits (`returned`) for the place's box to open again.
+ */
+interface Outbox<Item> {
+  /** The items not yet gone, the first on its way. */
+  waiting: Item[];
+  /** Refused while no box of the place was on screen: given back to the next one, with why. */
+  returned: { items: Item[]; failure: unknown } | null;
+  /** The handlers of the place's box on screen (delivering goes on with the last one's after it closed). */
+  handlers: Handlers<Item>;
+  onScreen: boolean;
+  sending: boolean;
+  listeners: Set<() => void>;
+}
+
+const outboxes = new Map<string, Outbox<unknown>>();
+
+/** Whether some message is on its way or came back unsent with no box to take it. */
+const holdsUnsent = () => [...outboxes.values()].some((box) => box.waiting.length > 0 || box.returned);
+
+// Reloading or closing the page while a message is on its way (or came back unsent, its box closed)
+// would lose it: the browser asks first, as it does for a form half filled.
+if (typeof window !== "undefined")
+  window.addEventListener("beforeunload", (event) => {
+    if (holdsUnsent()) event.preventDefault();
+  });
+
+/** Another user, or none, signed in: what the last one had on its way is theirs, not the next one's. */
+export function forgetOutboxes(): void {
+  // The one on its way has gone; those after it do not go.
+  for (const box of outboxes.values()) box.waiting.splice(1);
+  outboxes.clear();
+}
+
+function changed(box: Outbox<unknown>): void {
+  for (const listener of box.listeners) listener();
+}
+
+function outboxOf<Item>(place: string, handlers: Handlers<Item>): Outbox<Item> {
+  let box = outboxes.get(place) as Outbox<Item> | undefined;
+  if (!box) {
+    box = { waiting: [], returned: null, handlers, onScreen: false, sending: false, listeners: new Set() };
+    outboxes.set(place, box as Outbox<unknown>);
+  }
+  return box;
+}
+
+async function drain<Item>(box: Outbox<Item>): Promise<void> {
+  box.sending = true;
+  for (let next = box.waiting[0]; next !== undefined; next = box.waiting[0]) {
+    try {
+      await box.handlers.deliver(next);
+      box.waiting.shift();
+    } catch (failure) {
+      const back = box.waiting.splice(0);
+      if (box.onScreen) box.handlers.refused(back, failure);
+      else box.returned = { items: [...(box.returned?.items ?? []), ...back], failure };
+    }
+    changed(box as Outbox<unknown>);
+  }
+  box.sending = false;
+}
+
+/**
+ * What a composer sends, for one place (`place`, the same for every box that writes there): each
+ * item goes out after the one before it has gone, in the order sent, however fast they come, so the
+ * box can be emptied at once and the next one written while the last is on its way. When one is
+ * refused, it and those sent after it (not yet gone, so never out of order) come back to `refused`,
+ * in order, to be given back to the writer: nothing written is lost. The place's box may close
+ * meanwhile (another channel opened, the panel closed): the items go on, and those refused come back
+ * when a box of the place opens again; reloading or closing the page asks first. `waiting` is how
+ * many are on their way, for the box to say so.
  */
 export function useOutbox<Item>(
+  place: string,
   deliver: (item: Item) => Promise<unknown>,
   refused: (items: Item[], failure: unknown) => void,
-): (item: Item) => void {
-  const handlers = useRef({ deliver, refused });
+): { send: (item: Item) => void; waiting: number } {
+  const handlers = useRef<Handlers<Item>>({ deliver, refused });
   handlers.current = { deliver, refused };
-  /** The items not yet gone, the first on its way. */
-  const waiting = useRef<Item[]>([]);
-  const sending = useRef(false);
-  return useCallback((item: Item) => {
-    waiting.current.push(item);
-    if (sending.current) return;
-    sending.current = true;
-    void (async () => {
-      for (let next = waiting.current[0]; next !== undefined; next = waiting.current[0]) {
-        try {
-          await handlers.current.deliver(next);
-          waiting.current.shift();
-        } catch (failure) {
-          handlers.current.refused(waiting.current.splice(0), failure);
-        }
-      }
-      sending.current = false;
-    })();
-  }, []);
+  const box = outboxOf(place, handlers.current);
+  box.handlers = handlers.current;
+
+  useEffect(() => {
+    box.onScreen = true;
+    const back = box.returned;
+    box.returned = null;
+    if (back) handlers.current.refused(back.items, back.failure);
+    return () => {
+      box.onScreen = false;
+    };
+  }, [box]);
+
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      box.listeners.add(listener);
+      return () => box.listeners.delete(listener);
+    },
+    [box],
+  );
+  const waiting = useSyncExternalStore(subscribe, () => box.waiting.length);
+
+  const send = useCallback(
+    (item: Item) => {
+      box.waiting.push(item);
+      changed(box as Outbox<unknown>);
+      if (!box.sending) void drain(box);
+    },
+    [box],
+  );
+  return { send, waiting };
 }

@@ -16,6 +16,7 @@ import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
 import { noteSessionEnded, onSessionLost, sessionKept } from "../../api/sessionLost";
+import { forgetOutboxes } from "../../api/useOutbox";
 import { messageOf } from "../../ui/messageOf";
 import { forgetKeptForUser } from "./keptForUser";
 import { markSignedOut, readCachedProfile, writeCachedProfile } from "./storage";
@@ -77,6 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries({ predicate: (query) => others(query) && !awaited(query) });
         queryClient.getMutationCache().clear();
         forgetKeptForUser();
+        forgetOutboxes();
       }
     },
     [queryClient],

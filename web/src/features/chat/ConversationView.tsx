@@ -1,14 +1,18 @@
-import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
 import { messages as notices } from "../../../../contract/messages";
+import { unreachable } from "../../api/http";
 import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
+import { useReconnected } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useContractForm } from "../../ui/form/useContractForm";
 import { LoadState } from "../../ui/LoadState";
+import { messageOf } from "../../ui/messageOf";
+import { Sending } from "../../ui/Sending";
 import { Status } from "../../ui/Status";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -77,17 +81,23 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const ids = useSendIds();
   // One whose answer was lost may have been written: once the conversation shows it (its event, or
   // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
+  // Why the last message came back unsent (kept here, not by the request: it may come back after
+  // the panel was closed and opened again); "could not reach the server" goes once it is back.
+  const [sendFailure, setSendFailure] = useState<unknown>(null);
+  useReconnected(() => setSendFailure((failure: unknown) => (unreachable(failure) ? null : failure)));
   const lost = useLostSend<{ id: string; content: string }>(
     (id) => messages.some((message) => message.id === id),
     (item) => {
       ids.forget();
-      chat.settled();
+      setSendFailure(null);
       form.setValue("content", withoutSent(form.getValues("content"), item.content, " "));
     },
   );
-  const post = useOutbox<{ id: string; content: string }>(
+  const outbox = useOutbox<{ id: string; content: string }>(
+    `conversation:${me}:${contact.id}`,
     async ({ id, content }) => onSent(await chat.send(content, id)),
     (back, failure) => {
+      setSendFailure(failure);
       lost.back(back, failure);
       const current = form.getValues("content");
       ids.back(
@@ -121,7 +131,8 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     form.reset({ content: "" });
     form.setFocus("content");
     lost.clear();
-    post({ id: ids.take(content), content });
+    setSendFailure(null);
+    outbox.send({ id: ids.take(content), content });
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -223,9 +234,10 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
         </LoadState>
       </div>
 
-      {chat.sendError && (
+      <Sending waiting={outbox.waiting} label={text.sending} className={styles.note} />
+      {sendFailure !== null && (
         <div className={styles.sendError} role="alert">
-          <span>{text.notSent(chat.sendError)}</span>
+          <span>{text.notSent(messageOf(sendFailure))}</span>
           <button type="button" className={styles.link} disabled={!canSend} onClick={() => submit()}>
             {text.retry}
           </button>
@@ -253,7 +265,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           type="submit"
           className={styles.send}
           disabled={!canSend}
-          aria-label={chat.sending ? text.sending : text.send}
+          aria-label={outbox.waiting > 0 ? text.sending : text.send}
         >
           <SendIcon size={18} />
         </button>

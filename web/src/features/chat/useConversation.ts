@@ -3,9 +3,8 @@ import { useEffect, useMemo, useRef } from "react";
 import type { DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
-import { unreachable } from "../../api/http";
 import { endpointKey, readFromNow, useEndpointMutation, writeOrReadAgain } from "../../api/query";
-import { useReconnected, useTopic } from "../../api/useRealtime";
+import { useTopic } from "../../api/useRealtime";
 import { announce } from "../../ui/announce";
 import { messageOf } from "../../ui/messageOf";
 import { type ConversationPages, markedRead, messagesOf, withNew } from "./cache";
@@ -20,12 +19,8 @@ export interface Conversation {
   earlier: { loading: boolean; error: string | null };
   reload(): Promise<void>;
   loadEarlier(): Promise<void>;
-  sending: boolean;
-  sendError: string | null;
-  /** Sends the text (under `id`, made by the sender: the same id sent again is the same message); the message once the server stored it (only then is it shown as sent); rejects when refused (`sendError` says why). */
+  /** Sends the text (under `id`, made by the sender: the same id sent again is the same message); the message once the server stored it (only then is it shown as sent); rejects when refused. */
   send(content: string, id?: string): Promise<DirectMessage>;
-  /** The message a failed send was about shows after all (its answer was lost): the failure is forgotten. */
-  settled(): void;
 }
 
 interface Options {
@@ -107,12 +102,6 @@ export function useConversation({ me, otherId, otherName, reading, onRead }: Opt
     (since) => readFromNow(queryClient, key, { since }),
   );
 
-  // "Not sent: could not reach the server" is out of date once the server is back: the notice
-  // goes, the text stays in the box to send again.
-  useReconnected(() => {
-    if (unreachable(sent.error)) sent.reset();
-  });
-
   return {
     messages,
     error: pages.data || !pages.error ? null : messageOf(pages.error),
@@ -127,9 +116,6 @@ export function useConversation({ me, otherId, otherName, reading, onRead }: Opt
     loadEarlier: async () => {
       if (!pages.isFetchingNextPage) await pages.fetchNextPage();
     },
-    sending: sent.isPending,
-    sendError: sent.error ? messageOf(sent.error) : null,
-    settled: () => sent.reset(),
     send: (content, id) =>
       sent.mutateAsync({ params: { id: otherId }, body: { content, ...(id ? { id } : {}) } }),
   };

@@ -1,42 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatContact } from "../../../../contract/chat";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
 import { createQueryClient } from "../../api/query";
-import { FakeSocket, latest } from "../../api/socket.fixtures";
+import { latest, withFakeSockets } from "../../api/socket.fixtures";
+import { contact } from "./contact.fixtures";
 import { useInbox } from "./useInbox";
 
 vi.mock("../../api/client", () => ({ call: vi.fn() }));
 
-const kojo: ChatContact = {
-  id: "kojo",
-  full_name: "Kojo Antwi",
-  role: "member",
-  user_type: "voter",
-  online: true,
-  accepts_messages: true,
-  shares_organization: true,
-  last_message: null,
-  unread_count: 0,
-};
+const kojo = contact("kojo", "Kojo Antwi");
 
+withFakeSockets({ advancing: true });
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  FakeSocket.all = [];
-  vi.stubGlobal("WebSocket", FakeSocket);
   vi.mocked(call).mockImplementation(async (endpoint) =>
     endpoint === chatEndpoints.contacts ? ({ contacts: [kojo] } as never) : ({ total: 0 } as never),
   );
-});
-
-afterEach(() => {
-  // The socket lingers after the last topic: let it close, so that the next test opens its own.
-  vi.advanceTimersByTime(2_000);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("the chat panel's presence", () => {

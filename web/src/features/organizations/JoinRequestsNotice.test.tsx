@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerMessage } from "../../../../contract/events";
 import type { JoinRequest } from "../../../../contract/organizations";
 import { call } from "../../api/client";
 import { createQueryClient } from "../../api/query";
-import { FakeSocket, latest } from "../../api/socket.fixtures";
+import { latest, withFakeSockets } from "../../api/socket.fixtures";
 import { BrowserRouter } from "../../router";
 import { JoinRequestsNotice, noticeText } from "./JoinRequestsNotice";
 import { JOIN_REQUESTS_PATH } from "./useJoinRequests";
@@ -23,18 +23,9 @@ const request = (id: string, full_name: string): JoinRequest => ({
 
 let waiting: JoinRequest[] = [];
 
+withFakeSockets({ advancing: true });
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  FakeSocket.all = [];
-  vi.stubGlobal("WebSocket", FakeSocket);
   vi.mocked(call).mockImplementation(async () => ({ requests: waiting }) as never);
-});
-
-afterEach(() => {
-  // The socket lingers after the last topic: let it close, so that the next test opens its own.
-  vi.advanceTimersByTime(2_000);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const send = (message: ServerMessage) => act(() => latest().message(JSON.stringify(message)));

@@ -5,7 +5,6 @@ import { commentInput } from "../../../../contract/posts-input";
 import { useOutbox } from "../../api/useOutbox";
 import { formError, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { onPasteCut } from "../../ui/pasteCut";
-import { keptForUser } from "../accounts/keptForUser";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
@@ -13,20 +12,16 @@ import { MentionSuggestions } from "./MentionSuggestions";
 import { text } from "./text";
 import { useMentionSuggestions } from "./useMentionSuggestions";
 
-/** Comments refused after their thread's box closed, by message: given back when it opens again. */
-const givenBack = new Map<string, { texts: string[]; failure: unknown }>();
-keptForUser(() => givenBack.clear());
-
 /**
  * The comment box under a thread, a form on the contract's `commentInput`: Enter sends and empties
  * the box at once, so the next comment can be written while one is on its way; comments go in the
  * order sent (useOutbox, as a channel's composer). A refused comment, with those sent after it,
  * comes back to the box in front of what was written since, with why; refused after the thread
- * was closed, it waits for the box to open again (givenBack). `focusKey` changing puts the cursor
+ * was closed, it waits for the box to open again (useOutbox). `focusKey` changing puts the cursor
  * there (Reply). "@" suggests the organization's members, as the channel's message box does.
  */
 export function CommentForm({ postId, focusKey }: { postId: string; focusKey: number }) {
-  const { actions } = useChannel();
+  const { actions, me } = useChannel();
   const form = useContractForm(commentInput, { defaultValues: { content: "" } });
   const error = form.formState.errors.content?.message ?? formError(form);
   const errorId = useId();
@@ -35,27 +30,12 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
     if (focusKey > 0) form.setFocus("content");
   }, [focusKey, form]);
 
-  const open = useRef(false);
-  const giveBack = (texts: string[], failure: unknown) => {
-    form.setValue("content", [...texts, form.getValues("content")].filter(Boolean).join(" "));
-    putError(form, failure);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per box opened, for its message
-  useEffect(() => {
-    open.current = true;
-    const back = givenBack.get(postId);
-    givenBack.delete(postId);
-    if (back) giveBack(back.texts, back.failure);
-    return () => {
-      open.current = false;
-    };
-  }, [postId]);
-
-  const send = useOutbox<string>(
+  const { send } = useOutbox<string>(
+    `comment:${me}:${postId}`,
     (content) => actions.comment(postId, content),
     (back, failure) => {
-      if (open.current) giveBack(back, failure);
-      else givenBack.set(postId, { texts: [...(givenBack.get(postId)?.texts ?? []), ...back], failure });
+      form.setValue("content", [...back, form.getValues("content")].filter(Boolean).join(" "));
+      putError(form, failure);
     },
   );
   const submit = submitting(form, ({ content }) => {

@@ -17,6 +17,7 @@ import { useReconnected } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
 import { onPasteCut } from "../../ui/pasteCut";
+import { Sending } from "../../ui/Sending";
 import { AttachTools } from "./AttachTools";
 import styles from "./Composer.module.css";
 import { refusal } from "./composerInput";
@@ -87,7 +88,8 @@ export function Composer() {
         );
     },
   );
-  const post = useOutbox<Outgoing>(
+  const outbox = useOutbox<Outgoing>(
+    `channel:${me}:${channel.id}`,
     ({ id, content, ready }) => actions.send(content, ready?.attachment.id, id),
     (back, failure) => {
       lost.back(back, failure);
@@ -219,7 +221,7 @@ export function Composer() {
     setEmojiOpen(false);
     setError(null);
     lost.clear();
-    post({ id: ids.take(sendKey(content, ready)), content, ready });
+    outbox.send({ id: ids.take(sendKey(content, ready)), content, ready });
     area.current?.focus();
   };
 
@@ -246,6 +248,7 @@ export function Composer() {
           {error}
         </p>
       )}
+      <Sending waiting={outbox.waiting} label={text.sending} className={styles.composerSending} />
       <div className={styles.composerBox}>
         {mentions.suggesting && <MentionSuggestions {...mentions.list} onChoose={chooseMention} />}
         <textarea
