@@ -123,8 +123,10 @@ describe("configuration", () => {
     expect(twilio).toMatchObject({ kind: "twilio", apiUrl: "https://api.twilio.com", from: "+15551234567" });
   });
 
-  it("warns a server that faces the network and has no mail server", () => {
+  it("warns a server that faces the network and has no mail server or SMS provider, not a demo server", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) });
     expect(config.warnings?.join("\n")).toMatch(/SMTP_HOST is not set/);
+    expect(config.warnings?.join("\n")).toMatch(/SMS_PROVIDER is not set: .* cannot verify by Phone/);
+    expect(loadConfig({ DATA_DIR: dataDir() }).warnings?.join("\n") ?? "").not.toMatch(/is not set/);
   });
 });

@@ -232,6 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "SMTP_HOST is not set: e-mail (verification codes, password resets) stays in the outbox table and reaches nobody. Set SMTP_HOST and MAIL_FROM.",
     );
   }
+  if (!demo && delivery.sms.kind === "outbox") {
+    warnings.push(
+      "SMS_PROVIDER is not set: no text message reaches anyone, so voters cannot verify by Phone. Set SMS_PROVIDER (twilio or webhook) to offer it.",
+    );
+  }
   return {
     port: e.PORT,
     // Unset: a demo server listens on this machine only, any other on every interface.

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/connect";
 import type { Clock } from "../../lib/clock";
+import { DEMO_MAIL_DOMAIN } from "../../lib/outbox/transport";
 import { registerVoter } from "../accounts/service";
 import type { User } from "../accounts/sessions";
 import { joinOrganization } from "../organizations/joining";
@@ -54,7 +55,7 @@ export async function demoMembers(
     const last = LAST[(i * 7) % LAST.length] as string;
     const user = await registerVoter(db, secretKey, {
       full_name: `${first} ${last}`,
-      email: `${first}.${last}.${i + 1}@demo.votespace.local`.toLowerCase(),
+      email: `${first}.${last}.${i + 1}@${DEMO_MAIL_DOMAIN}`.toLowerCase(),
       password: randomBytes(18).toString("base64url"),
       phone_number: `+234 802 555 ${String(1000 + i)}`,
       id_type: "National ID",

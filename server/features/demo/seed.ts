@@ -6,6 +6,7 @@ import { createChannelInput } from "../../../contract/channels-input";
 import type { Db } from "../../db/connect";
 import { channels, users } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
+import { DEMO_MAIL_DOMAIN } from "../../lib/outbox/transport";
 import type { FileStorage } from "../../storage/index";
 import { registerOrganization, registerVoter } from "../accounts/service";
 import type { User } from "../accounts/sessions";
@@ -28,9 +29,9 @@ function demoPassword(): string {
 }
 
 const VOTERS = [
-  { full_name: "Amara Okafor", email: "amara@demo.votespace.local", phone_number: "+234 801 555 0101" },
-  { full_name: "Daniel Mensah", email: "daniel@demo.votespace.local", phone_number: "+233 20 555 0102" },
-  { full_name: "Lucia Fernandes", email: "lucia@demo.votespace.local", phone_number: "+351 91 555 0103" },
+  { full_name: "Amara Okafor", email: `amara@${DEMO_MAIL_DOMAIN}`, phone_number: "+234 801 555 0101" },
+  { full_name: "Daniel Mensah", email: `daniel@${DEMO_MAIL_DOMAIN}`, phone_number: "+233 20 555 0102" },
+  { full_name: "Lucia Fernandes", email: `lucia@${DEMO_MAIL_DOMAIN}`, phone_number: "+351 91 555 0103" },
 ];
 
 function demoChannels(clock: Clock): CreateChannelInput[] {
@@ -87,7 +88,7 @@ export async function seedDemoIfEmpty(parts: DemoParts, log: Pick<FastifyBaseLog
   const adminPassword = demoPassword();
   const { user: admin, organizationId } = await registerOrganization(db, {
     full_name: "Grace Adeyemi",
-    email: "admin@demo.votespace.local",
+    email: `admin@${DEMO_MAIL_DOMAIN}`,
     password: adminPassword,
     organization: "Riverside Student Union",
     country: "Nigeria",

@@ -5,12 +5,13 @@ import { outbox, passwordResets } from "../../db/schema";
 import { createVoter } from "../../test/factories";
 import { type TestApp, testApp } from "../../test/support";
 import { ManualClock } from "../clock";
+import { closeTransports, configuredTransports } from "./configured";
 import { deliverDue, EXPIRED, type RetryPolicy } from "./deliver";
 import { emailTo, queueMessage, queueMessages } from "./queue";
 import { smtpTransport } from "./smtp";
 import { invitation } from "./templates";
 import { type SmtpMode, startTestSmtp, type TestSmtp } from "./test-fixtures/smtp";
-import { developerOutbox, type OutgoingMessage, type Transports } from "./transport";
+import { DEMO_MAIL_DOMAIN, developerOutbox, type OutgoingMessage, type Transports } from "./transport";
 import { startOutboxWorker } from "./worker";
 
 let t: TestApp;
@@ -106,6 +107,27 @@ describe("the outbox", () => {
       expect(mine.map((m) => m.messageId)).toContain(row.providerId);
     }
     await delivery.transports.email.close?.();
+  });
+});
+
+describe("the demo's people", () => {
+  it("get no mail through a configured mail server: theirs stays in the developer outbox, everyone else's goes", async () => {
+    const demo = `grace-${Date.now()}@${DEMO_MAIL_DOMAIN}`;
+    const [real] = await queued(t.database.db, 1, "real");
+    await queueMessage(t.database.db, emailTo(demo, letterFor(demo)));
+    const transports = await configuredTransports({
+      delivery: { email: { kind: "smtp", ...smtp.config }, sms: { kind: "outbox" } },
+      demo: true,
+    });
+    const delivery = { db: t.database.db, clock: clockAfterQueueing(), transports, log: silent, policy };
+    const before = smtp.received.length;
+    await deliverDue(delivery);
+    await deliverDue(delivery);
+    await closeTransports(transports);
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([real]);
+    const [kept] = await rowsTo(t.database.db, [demo]);
+    expect(kept).toMatchObject({ state: "sent", providerId: null });
+    expect(kept?.body).toContain("Harbour Rowing Club");
   });
 });
 

@@ -47,5 +47,25 @@ export const developerOutbox: Transport = {
   },
 };
 
+/**
+ * The demo data's people's domain (features/demo): made up, so no mail server can deliver to it. Mail
+ * to it stays in the developer outbox even where a mail server is configured: the demo's notices
+ * (results, voting open: about 200 in a demo server's first minutes) would otherwise go to the
+ * configured relay, bounce, and count against its sender.
+ */
+export const DEMO_MAIL_DOMAIN = "demo.votespace.local";
+
+/** `transport` for everyone but the demo's people, whose mail stays in the developer outbox. */
+export function sparingDemoPeople(transport: Transport): Transport {
+  return {
+    name: transport.name,
+    send: (message) =>
+      message.to.toLowerCase().endsWith(`@${DEMO_MAIL_DOMAIN}`)
+        ? developerOutbox.send(message)
+        : transport.send(message),
+    close: () => transport.close?.(),
+  };
+}
+
 /** A reason as the outbox records it: one line, bounded (a provider may answer at length). */
 export const shortReason = (reason: string) => reason.replace(/\s+/g, " ").trim().slice(0, 500);
