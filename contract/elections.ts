@@ -42,6 +42,8 @@ export const electionMessages = {
   mustBeMember: "You must be a member of an organization to vote",
   castFailed: "Failed to cast vote: ",
   castError: "An error occurred while casting your vote",
+  castUnanswered:
+    "The server did not answer, so your vote may or may not have been recorded. Once it answers again, this page shows your receipt if it was; if not, you can submit your vote again.",
   voteCast: "Your vote has been cast successfully!",
   verificationCancelled: "Verification failed or was cancelled. Your vote was not cast.",
   notOpen: "Voting is not open for this election.",

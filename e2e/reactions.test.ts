@@ -144,4 +144,31 @@ describe("emoji reactions", () => {
     await owner.page.keyboard.press("ArrowRight");
     await palette.waitFor({ state: "detached" });
   });
+
+  it("on a phone the palette stays on the screen, every reaction within reach", async () => {
+    const text = "Polls open at eight";
+    const phone = await voter.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(voter.page.url());
+    const row = message(phone, text);
+    await row.click();
+    await row.getByRole("button", { name: "Add reaction" }).click();
+    const choices = row.getByRole("button", { name: /^React with/ });
+    await choices.first().waitFor();
+    const boxes = await choices.evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const box = button.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    );
+    expect(boxes).toHaveLength(10);
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+    }
+    await shot(phone, "reactions-phone-palette");
+    await row.getByRole("button", { name: "React with 👍" }).click();
+    await chip(phone, text, "👍").waitFor();
+    await phone.close();
+  });
 });

@@ -79,11 +79,12 @@ describe("a server that is briefly unavailable", () => {
     await voter.page.getByText(messages.serviceUnavailable).waitFor();
     await shot(voter.page, "unavailable-vote-refused");
 
-    // The request fails before any server (the network drops it): said, and nothing stored either.
+    // The request fails before any server (the network drops it): the page cannot know whether the
+    // vote was stored, and says so; the election read again settles it (here: nothing stored).
     await voter.page.unroute("**/api/elections/*/ballots");
     await voter.page.route("**/api/elections/*/ballots", (route) => route.abort("connectionfailed"));
     await voter.page.getByRole("button", { name: "Submit Vote" }).click();
-    await voter.page.getByText(electionMessages.castError).waitFor();
+    await voter.page.getByText(electionMessages.castUnanswered).waitFor();
 
     // Nothing was stored, so the grant given by the verification is unspent and still valid: the
     // same press casts with it, and the voter is not asked to verify again.
@@ -131,7 +132,7 @@ describe("a server that is briefly unavailable", () => {
     const receipt = voter.page.getByText(/^VS-[A-Z0-9-]{32}$/);
     await receipt.waitFor();
     expect(await receipt.textContent()).toBe(sent);
-    expect(await voter.page.getByText(electionMessages.castError).count()).toBe(0);
+    expect(await voter.page.getByText(electionMessages.castUnanswered).count()).toBe(0);
     await shot(voter.page, "unavailable-answer-lost-receipt");
 
     // Kept in this browser: after a reload the choice is still shown with the vote.

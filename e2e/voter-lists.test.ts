@@ -127,6 +127,9 @@ describe("voter lists", () => {
     const again = await newPage(browser);
     await again.page.goto(new URL(link).pathname);
     await again.page.getByText("This invitation has already been used.").waitFor();
+    // Its voter, back from the e-mail signed out, is offered to sign in.
+    await again.page.getByRole("link", { name: "Sign In" }).click();
+    await again.page.waitForURL(/\/signin$/);
     await again.context.close();
 
     // The admin sees it accepted.

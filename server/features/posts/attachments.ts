@@ -12,7 +12,7 @@ import { uploads } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
 import { enforceLimits } from "../../lib/rate-limit";
 import type { User } from "../accounts/sessions";
-import { IMAGE_TYPES, type SniffedType } from "../uploads/sniff";
+import { IMAGE_TYPES, namesAnImage, type SniffedType } from "../uploads/sniff";
 import { uploadUrl } from "../uploads/store";
 import { saveUploadStream } from "../uploads/stream";
 import { channelWriter } from "./access";
@@ -60,7 +60,11 @@ export async function storeAttachment(
   const saved = await saveUploadStream(ctx.db, ctx.storage, file, {
     accept: attachmentType,
     refusal: postMessages.attachmentRefused,
-    mismatch: (extension) => (extension in FILE_TYPES ? postMessages.attachmentNotAsNamed(extension) : null),
+    // Named as a type it does not hold (a PDF, or an image, that is not one): said so, not the list of types.
+    mismatch: (extension) =>
+      extension in FILE_TYPES || namesAnImage(extension)
+        ? postMessages.attachmentNotAsNamed(extension)
+        : null,
     filename: (given) => given,
     row: {
       kind: "attachment",

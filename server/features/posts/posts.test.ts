@@ -531,6 +531,12 @@ describe("attachments", () => {
         "This file's contents are not a PDF file, as its name says",
       ],
       ["script.txt", Buffer.from([0x00, 0xff, 0x10]), postMessages.attachmentNotAsNamed("txt")],
+      [
+        "fake.png",
+        Buffer.from("just a few words of text"),
+        "This file's contents are not a PNG file, as its name says",
+      ],
+      ["photo.JPG", Buffer.from("MZ\x90\x00binary"), postMessages.attachmentNotAsNamed("JPG")],
     ] as const) {
       const refused = await upload(member.cookie, general.id, name, Buffer.from(bytes));
       expect(refused.statusCode, name).toBe(400);

@@ -69,6 +69,10 @@ const IMAGE_EXTENSIONS: Partial<Record<NonNullable<SniffedType>, string[]>> = {
   "image/avif": ["avif"],
 };
 
+/** Whether a file's extension names an image (what it holds is checked by its content). */
+export const namesAnImage = (extension: string): boolean =>
+  Object.values(IMAGE_EXTENSIONS).some((extensions) => extensions?.includes(extension.toLowerCase()));
+
 /**
  * An image's file name with an extension of its type: an image is accepted by its content
  * whatever it was named, and kept under a name that says what it is (`invoice.html` holding a PNG

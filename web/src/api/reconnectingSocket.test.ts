@@ -122,6 +122,21 @@ describe("ReconnectingSocket", () => {
     socket.stop();
   });
 
+  it("lets an open connection go when the browser goes offline, says so, and opens again when online", () => {
+    const { socket, options } = socketWith();
+    socket.start();
+    const first = latest();
+    first.open();
+    setOnline(false);
+    expect(first.closedWith).toBe(4001);
+    expect(options.onDrop).toHaveBeenCalledWith(4001, true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    setOnline(true);
+    expect(FakeSocket.all).toHaveLength(2);
+    socket.stop();
+  });
+
   it("going offline while a retry waits holds it until online", () => {
     const { socket } = socketWith();
     socket.start();

@@ -3,6 +3,8 @@ const PATH = "/api/ws";
 const MIN_DELAY_MS = 500;
 /** Closed by the page itself after a ping went unanswered (not a server code). */
 const NO_ANSWER_CODE = 4000;
+/** Closed by the page itself when the browser went offline (not a server code). */
+const OFFLINE_CODE = 4001;
 
 export interface ReconnectingSocketOptions {
   /** Called on every open, the first and each after a reconnect: subscribe or join again here. */
@@ -146,12 +148,25 @@ export class ReconnectingSocket {
     this.open();
   };
 
-  /** Offline: no attempt can succeed, so none is made until the browser is online again. */
+  /**
+   * Offline: no attempt can succeed, so none is made until the browser is online again. A
+   * connection that still looks open is let go at once (a lost network may take minutes to close
+   * it, and meanwhile nothing arrives): the page says live updates are paused, and what was missed
+   * is read again when it reopens.
+   */
   private readonly pause = () => {
+    if (this.socket) this.letGo(OFFLINE_CODE, "the browser went offline");
     if (!this.waiting) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
   };
+
+  /** Drops the connection now, without waiting for its close to be reported, and retries as after any drop. */
+  private letGo(code: number, reason: string): void {
+    const gone = this.socket;
+    this.lost(code);
+    gone?.close(code, reason);
+  }
 
   private readonly onVisibility = () => {
     if (document.visibilityState === "visible") this.retryNow();
@@ -161,9 +176,7 @@ export class ReconnectingSocket {
   private readonly keepalive = () => {
     if (!this.answered) {
       // A dead connection may take minutes to report its close: do not wait for it.
-      const dead = this.socket;
-      this.lost(NO_ANSWER_CODE);
-      dead?.close(NO_ANSWER_CODE, "no answer to ping");
+      this.letGo(NO_ANSWER_CODE, "no answer to ping");
       return;
     }
     this.answered = false;

@@ -45,7 +45,7 @@ describe("BallotForm", () => {
     expect(onCast).not.toHaveBeenCalled();
     // The review's code loads once an answer is marked.
     expect(await screen.findByText(reviewWords.reviewTitle)).toBeInTheDocument();
-    expect(screen.getByText(reviewWords.reviewSkipped("Motion 1"))).toBeInTheDocument();
+    expect(screen.getByText(reviewWords.reviewSkipped(["Motion 1"]))).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: reviewWords.reviewCast }));
     expect(onCast).toHaveBeenCalledWith([{ position_id: "p", candidate_id: "ada" }], {
       p: { kind: "choice", candidate: "ada" },

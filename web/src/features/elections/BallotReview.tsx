@@ -46,7 +46,7 @@ export function BallotReview({
         ))}
       </ul>
       {skipped.length > 0 && (
-        <p className={cx("muted", shared.small)}>{reviewWords.reviewSkipped(skipped.join(", "))}</p>
+        <p className={cx("muted", shared.small)}>{reviewWords.reviewSkipped(skipped)}</p>
       )}
       {preview && <p className={cx("muted", shared.small)}>{previewWords.previewCastOff}</p>}
       <div className={styles.actions}>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import type { Ballot } from "../../../../contract/ballots/ballot";
 import { type Election, electionMessages, type PositionView } from "../../../../contract/elections";
 import { firstMessages as messages } from "../../../../contract/first-messages";
-import { ApiError } from "../../api/http";
+import { ApiError, NetworkError } from "../../api/http";
 import { Link } from "../../router";
 import { cx } from "../../ui/cx";
 import { Status } from "../../ui/Status";
@@ -46,6 +46,8 @@ type Phase =
 
 /** The server's answer to a cast, in the spec's words. */
 function castError(failure: unknown): string {
+  // No answer at all: the vote may have been written before the connection went (read again below).
+  if (failure instanceof NetworkError) return electionMessages.castUnanswered;
   if (!(failure instanceof ApiError)) return electionMessages.castError;
   if (failure.status === 409) return electionMessages.alreadyVoted;
   if (failure.message === electionMessages.mustBeMember) return electionMessages.mustBeMember;

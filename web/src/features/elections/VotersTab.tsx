@@ -37,6 +37,8 @@ export function VotersTab({ election }: { election: Election }) {
   const [filter, setFilter] = useState("");
   const [choosing, setChoosing] = useState(false);
   const filterId = useId();
+  // Once voting is over, someone who has not voted did not: no "yet".
+  const over = election.status === "completed" || election.status === "cancelled";
   // The server lists them by name.
   const { sort, toggle } = useSort<SortKey>({ key: "name", direction: "ascending" });
   return (
@@ -110,7 +112,7 @@ export function VotersTab({ election }: { election: Election }) {
                         voter.voted ? cx(shared.pill, styles.pillGreen) : cx(shared.pill, styles.pillGrey)
                       }
                     >
-                      {voter.voted ? text.voted : text.notYet}
+                      {voter.voted ? text.voted : over ? text.didNotVote : text.notYet}
                     </span>
                   </td>
                 </tr>

@@ -8,8 +8,9 @@ import { answerWords, type QuestionWords } from "./ballotWords";
 export const reviewWords = {
   reviewTitle: "Review your ballot",
   reviewIntro: "This is the ballot you are about to cast. Votes cannot be changed once cast.",
-  reviewSkipped: (titles: string) =>
-    `Not answered: ${titles}. You can answer ${titles.includes(",") ? "them" : "it"} later, until voting closes.`,
+  // Each title quoted: a title may end in its own "?" or hold a comma.
+  reviewSkipped: (titles: string[]) =>
+    `Not answered: ${titles.map((title) => `“${title}”`).join(", ")}. You can answer ${titles.length > 1 ? "them" : "it"} later, until voting closes.`,
   reviewBack: "Back",
   reviewCast: "Cast Vote",
 };

@@ -75,6 +75,7 @@ export const text = {
   rollSave: "Save roll",
   voted: "Voted",
   notYet: "Not yet",
+  didNotVote: "Did not vote",
   noVoters: "No eligible voters yet.",
   filterVoters: "Filter by name",
   noMatch: "No voter matches that name.",

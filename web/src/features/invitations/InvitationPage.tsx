@@ -29,6 +29,30 @@ import styles from "./InvitationPage.module.css";
 const REDIRECT_AFTER_JOIN_MS = 1500;
 
 /**
+ * A link that opens nothing, and why. Someone signed out may well be its voter, back from the
+ * e-mail after joining: Sign In is offered first. (Its own component: the page itself does not
+ * follow who is signed in, which changes as a new account joins through it.)
+ */
+function InvalidInvitation({ error }: { error: ApiError }) {
+  const signedIn = useAuth().user !== null;
+  return (
+    <AuthCard title="Invalid Invitation" subtitle="This link cannot be used.">
+      <p className="alert alert-error" role="alert">
+        {messageOf(error)}
+      </p>
+      {!signedIn && (
+        <Link to="/signin" className="btn btn-primary btn-block">
+          Sign In
+        </Link>
+      )}
+      <Link to="/" className={signedIn ? "btn btn-primary btn-block" : "btn btn-block"}>
+        Go Home
+      </Link>
+    </AuthCard>
+  );
+}
+
+/**
  * /invitation/{token}: the link of an invitation e-mail. A new person creates their account here,
  * already joined (the e-mail is the invited one); an existing account signs in and accepts.
  */
@@ -37,18 +61,8 @@ export default function InvitationPage() {
   const invitation = useEndpointQuery(invitationsEndpoints.open, { params: { token } });
 
   // The server's answer that the link opens nothing (used, expired, withdrawn): no Retry.
-  if (!invitation.data && invitation.error instanceof ApiError && invitation.error.status !== 503) {
-    return (
-      <AuthCard title="Invalid Invitation" subtitle="This link cannot be used.">
-        <p className="alert alert-error" role="alert">
-          {messageOf(invitation.error)}
-        </p>
-        <Link to="/" className="btn btn-primary btn-block">
-          Go Home
-        </Link>
-      </AuthCard>
-    );
-  }
+  if (!invitation.data && invitation.error instanceof ApiError && invitation.error.status !== 503)
+    return <InvalidInvitation error={invitation.error} />;
   if (!invitation.data) {
     return (
       <AuthCard title="Invitation" subtitle="Loading invitation...">

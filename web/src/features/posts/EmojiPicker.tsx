@@ -49,6 +49,8 @@ export function EmojiPicker({
   }, [open, onOpenChange]);
   // The palette opens on the side its style says, unless it would be cut off there by the list
   // that scrolls it (a message's reactions at the end of the channel): then on the other side.
+  // Likewise across: a palette that runs out of the box on one side (a message's tools on a phone
+  // sit at its left) is laid along the button's other edge.
   const paletteRef = useRef<HTMLDivElement>(null);
   const [flip, setFlip] = useState<CSSProperties | undefined>(undefined);
   useLayoutEffect(() => {
@@ -65,10 +67,14 @@ export function EmojiPicker({
     const offset = `calc(100% + ${gap}px)`;
     // Cut off on its side: the other side if it fits there, or has more room than this one.
     const fits = (room: number) => box.height + gap <= room;
+    const style: CSSProperties = {};
     if (box.bottom > clip.bottom && (fits(roomAbove) || roomAbove > roomBelow))
-      setFlip({ top: "auto", bottom: offset });
+      Object.assign(style, { top: "auto", bottom: offset });
     else if (box.top < clip.top && (fits(roomBelow) || roomBelow > roomAbove))
-      setFlip({ bottom: "auto", top: offset });
+      Object.assign(style, { bottom: "auto", top: offset });
+    if (box.left < clip.left) Object.assign(style, { right: "auto", left: 0 });
+    else if (box.right > clip.right) Object.assign(style, { left: "auto", right: 0 });
+    if (Object.keys(style).length > 0) setFlip(style);
   }, [open]);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape and the focus leaving, for the button and its palette together
@@ -129,9 +135,19 @@ export function EmojiPicker({
 }
 
 /** The box that cuts off what overflows `element`: its nearest ancestor that scrolls or clips, else the window. */
-function clippingBox(element: HTMLElement): { top: number; bottom: number } {
+function clippingBox(element: HTMLElement): { top: number; bottom: number; left: number; right: number } {
+  const screen = { top: 0, bottom: window.innerHeight, left: 0, right: window.innerWidth };
   for (let at = element.parentElement; at; at = at.parentElement) {
-    if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(at).overflowY)) return at.getBoundingClientRect();
+    if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(at).overflowY)) {
+      const box = at.getBoundingClientRect();
+      // A scroller wider than the screen (or partly off it) clips at the screen's edge.
+      return {
+        top: box.top,
+        bottom: box.bottom,
+        left: Math.max(box.left, 0),
+        right: Math.min(box.right, screen.right),
+      };
+    }
   }
-  return { top: 0, bottom: window.innerHeight };
+  return screen;
 }

@@ -19,7 +19,12 @@ const member = (user_id: string, full_name: string, role: Member["role"] = "memb
 });
 
 // Ama is the user; Kojo is online by the server's presence, Efua is not.
-const members = [member("ama", "Ama Owusu"), member("kojo", "Kojo Antwi"), member("efua", "Efua Mensah")];
+// Kojo shares his e-mail address (settings › privacy); the server gives no one else's.
+const members = [
+  member("ama", "Ama Owusu"),
+  { ...member("kojo", "Kojo Antwi"), email: "kojo@example.org" },
+  member("efua", "Efua Mensah"),
+];
 const online = new Set(["kojo"]);
 
 vi.mock("../workspace/WorkspaceContext", () => ({
@@ -59,5 +64,14 @@ describe("the Members tab's presence", () => {
       stop();
       vi.advanceTimersByTime(2_000);
     });
+  });
+});
+
+describe("the Members tab's addresses", () => {
+  it("shows the address a member shares, and none for the others", () => {
+    render(<MembersTab />);
+    const rowOf = (name: string) => screen.getByText(name).closest("li") as HTMLElement;
+    expect(within(rowOf("Kojo Antwi")).getByText("kojo@example.org")).toBeTruthy();
+    expect(within(rowOf("Efua Mensah")).queryByText(/@/)).toBeNull();
   });
 });

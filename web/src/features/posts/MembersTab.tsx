@@ -1,6 +1,7 @@
 import { useLive } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
+import { Email } from "../../ui/Email";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChannelParts.module.css";
@@ -41,6 +42,8 @@ export function MembersTab() {
                   {member.full_name}
                   {member.user_id === user?.id && <span className={styles.memberYou}> ({text.you})</span>}
                 </span>
+                {/* Given to other members only when they chose to share it (settings › privacy). */}
+                {member.email && <Email address={member.email} truncate className={styles.memberEmail} />}
                 <span className={styles.memberMeta}>
                   <span className={member.role === "admin" ? styles.roleAdmin : undefined}>
                     {member.role === "admin" ? text.admin : text.voter}
