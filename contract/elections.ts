@@ -43,7 +43,7 @@ export const electionMessages = {
   castFailed: "Failed to cast vote: ",
   castError: "An error occurred while casting your vote",
   castUnanswered:
-    "The server did not answer, so your vote may or may not have been recorded. Once it answers again, this page shows your receipt if it was; if not, you can submit your vote again.",
+    "The server did not answer: your vote may have been recorded. Once it answers, this page shows your receipt if it was; if not, submit your vote again.",
   voteCast: "Your vote has been cast successfully!",
   verificationCancelled: "Verification failed or was cancelled. Your vote was not cast.",
   notOpen: "Voting is not open for this election.",

@@ -278,15 +278,21 @@ export const socketMessages = {
   tooManySubscriptions: "Too many subscriptions on one connection",
   tooManyMessages: "Too many messages at once",
   sessionExpired: "Your session has expired. Please sign in again.",
+  sessionEnded: "Your session was ended from another device.",
   failed: "Something went wrong on our side. Please try again.",
   upgradeRequired: "This address takes WebSocket connections only",
   restarting: "The server is restarting; reconnect",
   tooLarge: "Message too large",
 } as const;
 
-/** Close codes of /api/ws beyond the standard ones; the client does not reconnect after `unauthorized`. */
+/**
+ * Close codes of /api/ws beyond the standard ones; the client does not reconnect after
+ * `unauthorized` (no session, or one that ran out) or `endedElsewhere` (a session ended on purpose
+ * from elsewhere: signed out there, signed out of every other device, a password changed).
+ */
 export const SOCKET_CLOSE = {
   unauthorized: 4401,
+  endedElsewhere: 4402,
   tooManyMessages: 4429,
 } as const;
 

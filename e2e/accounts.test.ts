@@ -44,7 +44,9 @@ describe("sign-up", () => {
     const password = page.getByLabel("Password");
     await password.fill("12345");
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByText(messages.passwordLength).isVisible()).toBe(true);
+    // The rule is the field's own description (the page's live region says it too).
+    const hint = page.locator(`#${await password.getAttribute("aria-describedby")}`);
+    await hint.getByText(messages.passwordLength).waitFor();
     await shot(page, "signup-password-rule");
     await password.fill("kw4m3n-ab-9zXYZ");
     expect(await password.inputValue()).toBe("kw4m3n-ab-9z");

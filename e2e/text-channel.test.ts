@@ -577,15 +577,21 @@ describe("text channel", () => {
   it("a message in another channel raises its unread badge in the sidebar until the channel is opened", async () => {
     const row = voter.page.getByRole("link", { name: /^lounge/ });
     await row.waitFor();
-    // A second tab of the voter's, on another channel.
+    // A second tab of the voter's, on another channel, on a phone: the drawer closed, its menu
+    // button carries the count.
     const other = await voter.context.newPage();
+    await other.setViewportSize({ width: 390, height: 844 });
     await other.goto(address("member", town));
-    await other.getByRole("link", { name: /^lounge/ }).waitFor();
+    const menu = other.getByRole("button", { name: "Open channel list" });
+    await menu.waitFor();
     const response = await admin.context.request.post(`/api/channels/${lounge.id}/posts`, {
       data: { content: "Fresh news in the lounge" },
     });
     expect(response.ok()).toBe(true);
     await voter.page.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
+    await expect.poll(() => menu.evaluate((button) => button.textContent)).toBe("1 unread in channels");
+    await shot(other, "text-channel-phone-unread");
+    await menu.click();
     await other.getByRole("link", { name: /^lounge.*1 unread/ }).waitFor();
     // Two more, then deleted: the badge goes back down, as the server counts.
     const more = [];

@@ -129,7 +129,7 @@ export class SocketHub {
     const live = await this.liveSessions(mine.map((connection) => connection.sessionId));
     for (const connection of mine) {
       if (!connection.isClosed && !live.has(connection.sessionId))
-        connection.close(SOCKET_CLOSE.unauthorized, socketMessages.sessionExpired);
+        connection.close(SOCKET_CLOSE.endedElsewhere, socketMessages.sessionEnded);
     }
   }
 

@@ -189,7 +189,9 @@ export function reminder(input: ElectionNotice): Letter {
       "If you have voted already, thank you: there is nothing more to do (votes are recorded in batches, so a recent one may not show yet).",
     ],
     actionLabel: "Vote now",
-    reason: `${rollReason(input)} It goes only to voters on the roll who have not taken part.`,
+    // Not "who have not taken part": a vote joins the record with its batch, so a voter who voted
+    // minutes ago may get it (the second paragraph says so).
+    reason: `${rollReason(input)} It goes to the voters on the roll whose vote our records do not show yet.`,
   });
 }
 

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { onSessionLost } from "./sessionLost";
 import { realtime } from "./socket";
 import { FakeSocket, latest, withFakeSockets } from "./socket.fixtures";
 import { useLive, useReconnected } from "./useRealtime";
@@ -47,6 +48,23 @@ describe("the realtime connection as the screens see it", () => {
     latest().drop(1006);
     expect(realtime.connection).toBe("lost");
     stop();
+  });
+
+  it("tells the session's holder why, when the server says the session was ended elsewhere (4402)", () => {
+    const told: string[] = [];
+    const stopListening = onSessionLost((why) => told.push(why));
+    const stop = listen();
+    latest().open();
+    latest().drop(4401);
+    expect(realtime.connection).toBe("idle");
+    stop();
+    const again = listen();
+    latest().open();
+    latest().drop(4402);
+    expect(realtime.connection).toBe("idle");
+    expect(told).toEqual(["unknown", "elsewhere"]);
+    again();
+    stopListening();
   });
 
   it("is not lost when the server ends a finished session (4401): the tab signs in again", () => {

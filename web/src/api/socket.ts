@@ -62,11 +62,13 @@ class RealtimeSocket {
     maxDelayMs: RETRY_MAX_MS,
     // The session is over (ended elsewhere, say): the tab checks it; the next subscribe (after
     // signing in again) reconnects.
-    finalCodes: [SOCKET_CLOSE.unauthorized],
+    finalCodes: [SOCKET_CLOSE.unauthorized, SOCKET_CLOSE.endedElsewhere],
     onDrop: (code, retrying) => {
       // A finished session is not a lost connection: the tab signs in again (sessionLost).
       this.setConnection(retrying ? "lost" : "idle");
-      if (!retrying && code === SOCKET_CLOSE.unauthorized) sessionLost();
+      if (retrying) return;
+      if (code === SOCKET_CLOSE.unauthorized) sessionLost();
+      if (code === SOCKET_CLOSE.endedElsewhere) sessionLost("elsewhere");
     },
   });
   private connectionNow: Connection = "idle";

@@ -16,7 +16,6 @@ import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { endpointKey } from "../../api/query";
 import { noteSessionEnded, onSessionLost, sessionKept } from "../../api/sessionLost";
-import { forgetOutboxes } from "../../api/useOutbox";
 import { messageOf } from "../../ui/messageOf";
 import { forgetKeptForUser } from "./keptForUser";
 import { markSignedOut, readCachedProfile, writeCachedProfile } from "./storage";
@@ -78,7 +77,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries({ predicate: (query) => others(query) && !awaited(query) });
         queryClient.getMutationCache().clear();
         forgetKeptForUser();
-        forgetOutboxes();
       }
     },
     [queryClient],
@@ -113,11 +111,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // gone, this tab signs out (its guards then go to the sign-in page, and back after it).
   useEffect(
     () =>
-      onSessionLost(() => {
+      onSessionLost((why) => {
         if (!queryClient.getQueryData(sessionKey)) return;
         void queryClient.refetchQueries({ queryKey: sessionKey, exact: true }).then(() => {
           if (queryClient.getQueryData(sessionKey)) sessionKept();
-          else noteSessionEnded();
+          else noteSessionEnded(why);
         });
       }),
     [queryClient],

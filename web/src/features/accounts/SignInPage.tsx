@@ -15,7 +15,11 @@ import { CodeField } from "./CodeField";
 import { PasswordField } from "./PasswordField";
 import { signedOutLately } from "./storage";
 
-const text = { signedOutInTab: "You signed out in another tab. Sign in again to go on." };
+const text = {
+  signedOutInTab: "You signed out in another tab. Sign in again to go on.",
+  signedOutElsewhere:
+    "You were signed out from another device (a sign-out there, or a password change). Sign in again to go on.",
+};
 
 /** On success the GuestOnly guard around this page sends the user on (return path, else their area). */
 export default function SignInPage() {
@@ -26,7 +30,7 @@ export default function SignInPage() {
   /** Shown once the server asks for the authenticator's code (two-factor sign-in). */
   const [needsCode, setNeedsCode] = useState(false);
   const busy = form.formState.isSubmitting;
-  /** Signed out because the session ended elsewhere (another tab or device, a password changed): said once. */
+  /** Signed out because the session ended (another tab or device, a password changed, run out): said once, and why. */
   const [ended] = useState(takeSessionEnded);
   const code = needsCode ? fieldProps(form, "code") : null;
 
@@ -46,7 +50,11 @@ export default function SignInPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to your Votespace account.">
       {ended && (
         <Status className="alert alert-info">
-          {signedOutLately() ? text.signedOutInTab : messages.sessionExpired}
+          {signedOutLately()
+            ? text.signedOutInTab
+            : ended === "elsewhere"
+              ? text.signedOutElsewhere
+              : messages.sessionExpired}
         </Status>
       )}
       {/* Missing fields say one thing, once, above the form (as the server says it). */}

@@ -5,7 +5,7 @@ import { messages as notices } from "../../../../contract/messages";
 import { unreachable } from "../../api/http";
 import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
-import { useOutbox } from "../../api/useOutbox";
+import { forgetOutboxes, useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
@@ -14,6 +14,7 @@ import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
 import { Sending } from "../../ui/Sending";
 import { Status } from "../../ui/Status";
+import { keptForUser } from "../accounts/keptForUser";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChatParts.module.css";
@@ -22,6 +23,9 @@ import styles from "./ConversationView.module.css";
 import { BackIcon, CloseIcon, SendIcon } from "./icons";
 import { text } from "./text";
 import { useConversation } from "./useConversation";
+
+// What the last user had on its way is theirs, not the next one's (the outbox is kept per place, not per box).
+keptForUser(forgetOutboxes);
 
 const NONE: DirectMessage[] = [];
 

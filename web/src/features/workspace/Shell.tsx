@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Outlet, useLocation } from "../../router";
+import { cx } from "../../ui/cx";
 import { Status } from "../../ui/Status";
 import { ToastProvider } from "../../ui/Toast";
 import { ChatDock } from "../chat/ChatDock";
+import { useUnreadCounts } from "../posts/useUnreadCounts";
 import { ChannelSidebar } from "./ChannelSidebar";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { MenuIcon } from "./icons";
@@ -19,6 +21,9 @@ function ShellLayout() {
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [retrying, setRetrying] = useState(false);
+  const { counts } = useUnreadCounts();
+  const unread = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const unreadId = useId();
 
   // A narrow screen's drawer closes when the user goes somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -119,12 +124,20 @@ function ShellLayout() {
           <button
             ref={drawerButton}
             type="button"
-            className={buttons.iconButton}
+            className={cx(buttons.iconButton, styles.menuButton)}
             aria-label={text.openSidebar}
+            aria-describedby={unread > 0 ? unreadId : undefined}
             aria-expanded={sidebarOpen}
             onClick={() => setSidebarOpen(true)}
           >
             <MenuIcon size={20} />
+            {/* The channels' unread messages, which the closed drawer would otherwise hide. */}
+            {unread > 0 && (
+              <span id={unreadId} className={styles.menuUnread}>
+                {unread > 99 ? "99+" : unread}
+                <span className="visually-hidden"> {text.unreadInChannels}</span>
+              </span>
+            )}
           </button>
           <span className={styles.mobileTitle}>{current?.name ?? text.dashboard}</span>
         </div>

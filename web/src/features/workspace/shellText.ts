@@ -27,6 +27,7 @@ export const shellText = {
   roleMember: "Member",
   roleAdmin: "Admin",
   openSidebar: "Open channel list",
+  unreadInChannels: "unread in channels",
   closeSidebar: "Close channel list",
   showHidden: (count: number) => `Show hidden (${count})`,
   hideHidden: "Hide hidden channels",
