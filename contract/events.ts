@@ -139,7 +139,11 @@ export interface EventMap {
   "notification.created": {
     id: string;
     kind: "mention";
+    /** Where: the channel and its organization, named (it may be another than the one on screen). */
+    organization_id: string;
+    organization_name: string;
     channel_id: string;
+    channel_name: string;
     post_id: string;
     actor_name: string;
     excerpt: string;

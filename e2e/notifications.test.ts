@@ -44,6 +44,8 @@ let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
 let voter: { context: BrowserContext; page: Page };
 let voterId: string;
+/** The name of the organization the journeys run in (Abena's first). */
+let firstOrganization: string;
 let lobby: Channel;
 let townhall: Channel;
 
@@ -87,6 +89,7 @@ beforeAll(async () => {
   });
   owner = setup.owner;
   voter = setup.voter;
+  firstOrganization = setup.ownerAccount.organization;
   await voter.context.grantPermissions(["notifications"]);
   await voter.context.addInitScript(RECORD_NOTIFICATIONS);
   voterId = (await apiJson<SessionInfo>(voter.context, "GET", "/api/session")).profile.id;
@@ -190,6 +193,41 @@ describe("browser notifications", () => {
     await page.getByRole("button", { name: /Open messages, \d+ unread/ }).waitFor();
     await pause(500);
     expect(await shownIn(page)).toEqual([]);
+  });
+
+  it("of another organization name it: the toast says where the mention is", async () => {
+    const { page } = voter;
+    await setBrowserNotifications(page, false);
+    // A second organization Abena belongs to, whose administrator mentions her there.
+    const harbor = await organizationWithVoter(browser, { organization: { full_name: "Hank Harbor" } });
+    const { organizations } = await apiJson<{ organizations: Array<{ id: string; name: string }> }>(
+      harbor.owner.context,
+      "GET",
+      "/api/organizations/mine",
+    );
+    const harborName = organizations[0]?.name ?? "";
+    await apiJson(voter.context, "POST", `/api/organizations/${harbor.organizationId}/join`);
+    const general = await apiJson<{ channel: Channel }>(harbor.owner.context, "POST", "/api/channels", {
+      type: "text",
+      name: "boathouse",
+    });
+    // Joining made the harbor her current organization: she chooses her first one again, on the
+    // strip, and sits in its lobby.
+    await page.goto("/member");
+    const first = page.getByRole("button", { name: new RegExp(`, ${firstOrganization}$`) });
+    await first.click();
+    await expect.poll(() => first.getAttribute("aria-current")).toBe("true");
+    await sitIn(page, lobby);
+    await apiJson(harbor.owner.context, "POST", `/api/channels/${general.channel.id}/posts`, {
+      content: "@Abena Mensah please confirm the boat",
+    });
+    await page
+      .getByText(
+        `Hank Harbor mentioned you in #boathouse (${harborName}): @Abena Mensah please confirm the boat`,
+      )
+      .waitFor();
+    await harbor.owner.context.close();
+    await harbor.voter.context.close();
   });
 
   it("say so in settings when the browser blocks them, and stay off", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../db/schema";
+import { notifications, organizations } from "../../db/schema";
+import type { BusMessage } from "../../realtime/bus";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
 import { type TestApp, testApp } from "../../test/support";
@@ -54,6 +55,30 @@ describe("mentions notify", () => {
     // Named again in another reply of the thread: not told twice.
     await call(t.app, w.admin.cookie).post(`/api/posts/${post.id}/comments`, { content: "@Ama Owusu ping" });
     expect(await w.notified(w.amaOwusu.id)).toBe(1);
+  });
+
+  it("live, naming the channel and its organization (a mention may come from another than the one on screen)", async () => {
+    const w = await workspace();
+    const heard: BusMessage[] = [];
+    const stop = t.app.context.bus.onMessage((message) => heard.push(message));
+    const post = (await w.send("Who brings the projector?")).json();
+    await call(t.app, w.admin.cookie).post(`/api/posts/${post.id}/comments`, { content: "@Ama can you?" });
+    stop();
+    const notices = heard.filter((m) => m.event === "notification.created" && m.topic === `user:${w.ama.id}`);
+    expect(notices).toHaveLength(1);
+    const [organization] = await t.database.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, w.admin.organizationId));
+    expect(notices[0]?.payload).toMatchObject({
+      kind: "mention",
+      post_id: post.id,
+      channel_id: w.general.id,
+      channel_name: "lobby",
+      organization_id: w.admin.organizationId,
+      organization_name: organization?.name,
+      excerpt: "@Ama can you?",
+    });
   });
 
   it("from a reply edited to name a member", async () => {

@@ -9,6 +9,7 @@ import {
   comments,
   notifications,
   organizationMemberships,
+  organizations,
   posts,
   users,
 } from "../../db/schema";
@@ -129,14 +130,34 @@ export const replyNotice = (comment: Comment, channelId: string, author: User): 
 
 /**
  * Each member notifyMentions told hears of it live (`notification.created`): of a new message, an
- * edit, or a reply in a thread (the notice points at the thread's message, with the reply's words).
+ * edit, or a reply in a thread (the notice points at the thread's message, with the reply's words),
+ * with its place named: a mention may come from an organization other than the one on screen.
  */
-export async function announceMentions(bus: Bus, said: MentionNotice, mentioned: string[]): Promise<void> {
+export async function announceMentions(
+  db: Db,
+  bus: Bus,
+  said: MentionNotice,
+  mentioned: string[],
+): Promise<void> {
+  if (mentioned.length === 0) return;
+  const [place] = await db
+    .select({
+      channel: channels.name,
+      organizationId: organizations.id,
+      organization: organizations.name,
+    })
+    .from(channels)
+    .innerJoin(organizations, eq(organizations.id, channels.organizationId))
+    .where(eq(channels.id, said.channel_id));
+  if (!place) return;
   for (const userId of mentioned) {
     await bus.publish(`user:${userId}`, "notification.created", {
       id: said.id,
       kind: "mention",
+      organization_id: place.organizationId,
+      organization_name: place.organization,
       channel_id: said.channel_id,
+      channel_name: place.channel,
       post_id: said.post_id,
       actor_name: said.author,
       excerpt: said.content.slice(0, 140),

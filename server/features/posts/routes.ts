@@ -53,7 +53,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       mentioned_user_ids: mentioned,
       created_at: post.created_at,
     });
-    await announceMentions(bus, messageNotice(post), mentioned);
+    await announceMentions(db, bus, messageNotice(post), mentioned);
   };
   // Counted in memory, or leased from Redis: no row written and committed per message (lib/rate-limit.ts).
   const limiter = ctx.hitLimiter;
@@ -97,7 +97,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       post_id: post.id,
       post: neutral(post),
     });
-    await announceMentions(bus, messageNotice(post), mentioned);
+    await announceMentions(db, bus, messageNotice(post), mentioned);
     return post;
   });
 
@@ -192,7 +192,12 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       comment: result.comment,
       comments_count: result.commentsCount,
     });
-    await announceMentions(bus, replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
+    await announceMentions(
+      db,
+      bus,
+      replyNotice(result.comment, result.channelId, auth.user),
+      result.mentioned,
+    );
     reply.code(201);
     return { comment: result.comment, comments_count: result.commentsCount };
   });
@@ -204,7 +209,12 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
       post_id: result.comment.post_id,
       comment: result.comment,
     });
-    await announceMentions(bus, replyNotice(result.comment, result.channelId, auth.user), result.mentioned);
+    await announceMentions(
+      db,
+      bus,
+      replyNotice(result.comment, result.channelId, auth.user),
+      result.mentioned,
+    );
     return { comment: result.comment };
   });
 

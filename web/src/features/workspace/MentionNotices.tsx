@@ -18,7 +18,7 @@ import { useWorkspace } from "./WorkspaceContext";
  */
 export function MentionNotices() {
   const { user } = useAuth();
-  const { channels, area } = useWorkspace();
+  const { currentId, area } = useWorkspace();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -26,21 +26,26 @@ export function MentionNotices() {
   const openChannelId = searchParams.get("channelId");
   useTopic(user ? `user:${user.id}` : null, {
     "notification.created": (notice) => {
-      const channel = channels.find((c) => c.id === notice.channel_id);
+      // Named with its organization when it is not the one on screen.
+      const elsewhere = notice.organization_id !== currentId ? notice.organization_name : undefined;
+      const said = text.mentionedYou(notice.actor_name, notice.channel_name, elsewhere);
       const reading = notice.channel_id === openChannelId && document.visibilityState === "visible";
+      // A message of another organization opens once that one is current (its page would not find it here).
       if (!reading && browserNoticeWanted(choices(), "mention")) {
         showBrowserNotice({
-          title: text.mentionedYou(notice.actor_name, channel?.name),
+          title: said,
           body: notice.excerpt,
           tag: `mention:${notice.post_id}`,
           open: () =>
-            navigate(
-              messageAddress(area, { id: notice.channel_id, name: channel?.name ?? "" }, notice.post_id),
-            ),
+            elsewhere
+              ? undefined
+              : navigate(
+                  messageAddress(area, { id: notice.channel_id, name: notice.channel_name }, notice.post_id),
+                ),
         });
       }
       if (notice.channel_id === openChannelId) return;
-      toast(`${text.mentionedYou(notice.actor_name, channel?.name)}: ${notice.excerpt}`, "info");
+      toast(`${said}: ${notice.excerpt}`, "info");
     },
   });
   return null;

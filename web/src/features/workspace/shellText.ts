@@ -42,8 +42,9 @@ export const shellText = {
   mutedChannel: "Muted",
   favoriteChannel: "Favourite",
   newMessageIn: (channel: string) => `New message in #${channel}`,
-  mentionedYou: (actor: string, channel: string | undefined) =>
-    `${actor} mentioned you${channel ? ` in #${channel}` : ""}`,
+  /** `organization`: named when it is not the one on screen. */
+  mentionedYou: (actor: string, channel: string, organization?: string) =>
+    `${actor} mentioned you in #${channel}${organization ? ` (${organization})` : ""}`,
   // Channel page
   channelNotFoundBody: "This channel does not exist or you no longer have access to it.",
   otherOrganization: (name: string) => `This channel belongs to ${name}`,
