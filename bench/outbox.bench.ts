@@ -54,6 +54,7 @@ export async function run(): Promise<void> {
             channel: "email",
             to,
             subject: letter.subject,
+            sender: letter.sender,
             text: letter.text,
             html: letter.html,
           };

@@ -20,6 +20,8 @@ export const outbox = pgTable(
     kind: text("kind").notNull().default("notice"),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
+    /** The organization that sends it (the e-mail's From names it); null: Votespace's own. */
+    sender: text("sender"),
     /** The plain-text body (the SMS text for an SMS). */
     body: text("body").notNull(),
     html: text("html"),

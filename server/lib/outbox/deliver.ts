@@ -77,7 +77,7 @@ async function claim(db: Db, now: Date, policy: RetryPolicy, batch: number): Pro
       html = case when ${expired} then null else o.html end,
       attempts = o.attempts + 1
     from due where o.id = due.id
-    returning o.id, o.channel, o.kind, o.recipient, o.subject, o.body, o.html, o.attempts, o.state
+    returning o.id, o.channel, o.kind, o.recipient, o.subject, o.sender, o.body, o.html, o.attempts, o.state
   `)) as unknown as {
     rows: Array<{
       id: string;
@@ -85,6 +85,7 @@ async function claim(db: Db, now: Date, policy: RetryPolicy, batch: number): Pro
       kind: string;
       recipient: string;
       subject: string;
+      sender: string | null;
       body: string;
       html: string | null;
       attempts: number;
@@ -97,6 +98,7 @@ async function claim(db: Db, now: Date, policy: RetryPolicy, batch: number): Pro
     kind: r.kind,
     to: r.recipient,
     subject: r.subject,
+    sender: r.sender,
     text: r.body,
     html: r.html,
     attempts: Number(r.attempts),

@@ -21,6 +21,8 @@ export interface LetterParts {
 export interface Letter {
   kind: string;
   subject: string;
+  /** The organization that sends it, named in the e-mail's From; null: Votespace's own (an account's). */
+  sender: string | null;
   text: string;
   html: string;
   sms: string;
@@ -30,6 +32,7 @@ export function letter(parts: LetterParts): Letter {
   return {
     kind: parts.kind,
     subject: parts.subject,
+    sender: parts.from === "Votespace" ? null : parts.from,
     text: plainText(parts),
     html: html(parts),
     sms: parts.sms ?? parts.paragraphs[0] ?? parts.subject,

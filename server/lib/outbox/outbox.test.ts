@@ -100,6 +100,8 @@ describe("the outbox", () => {
     expect(mine.map((m) => m.to).sort()).toEqual([...addresses].sort());
     expect(new Set(mine.map((m) => m.messageId)).size).toBe(3);
     expect(mine[0]?.raw).toContain("Content-Type: text/html");
+    // The organization that sends it is named in the From, on the configured address.
+    expect(mine[0]?.raw).toMatch(/^From: "?Harbour Rowing Club via Votespace"? <vote@votespace\.test>$/m);
     expect(mine[0]?.raw).toContain("Content-Type: text/plain");
     const rows = await rowsTo(t.database.db, addresses);
     for (const row of rows) {

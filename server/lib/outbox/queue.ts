@@ -22,6 +22,7 @@ const row = ({ channel, to, letter, expiresAt, id }: QueuedMessage): typeof outb
   recipient: to,
   kind: letter.kind,
   subject: letter.subject,
+  sender: letter.sender,
   // An SMS carries its short text; an e-mail its plain-text and HTML parts.
   body: channel === "sms" ? letter.sms : letter.text,
   html: channel === "sms" ? null : letter.html,
@@ -56,8 +57,8 @@ export async function queueLetterToUsers(
 ): Promise<number> {
   const [row] = await arrayRows<[number]>(
     db as Db,
-    sql`with queued as (insert into ${outbox} (channel, recipient, kind, subject, body, html, about)
-      select 'email', ${users.email}, ${letter.kind}, ${letter.subject}, ${letter.text}, ${letter.html}, ${about}
+    sql`with queued as (insert into ${outbox} (channel, recipient, kind, subject, sender, body, html, about)
+      select 'email', ${users.email}, ${letter.kind}, ${letter.subject}, ${letter.sender}, ${letter.text}, ${letter.html}, ${about}
       from ${users} where ${who} returning 1)
     select count(*)::int from queued`,
   );

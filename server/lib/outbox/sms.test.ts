@@ -37,6 +37,7 @@ const message: OutgoingMessage = {
   channel: "sms",
   to: "+233205550177",
   subject: "Your verification code",
+  sender: "Harbour Rowing Club",
   text: "Harbour Rowing Club: your Votespace verification code is 123456. It is valid for 5 minutes.",
   html: null,
 };

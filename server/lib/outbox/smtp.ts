@@ -26,12 +26,16 @@ export function smtpTransport(config: SmtpConfig, timeouts: Partial<typeof TIMEO
     debug: false,
   });
   const domain = config.from.replace(/^.*@/, "").replace(/>.*$/, "") || "votespace.local";
+  // The configured sender's address and name ("Name <address>" or the bare address).
+  const address = /<([^>]+)>/.exec(config.from)?.[1] ?? config.from.trim();
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(config.from)?.[1] || "Votespace";
   return {
     name: "smtp",
     async send(message: OutgoingMessage) {
       try {
         const info = await transporter.sendMail({
-          from: config.from,
+          // An organization's message names it, on the platform's address: "Riverside Union via Votespace".
+          from: message.sender ? { name: `${message.sender} via ${name}`, address } : config.from,
           to: message.to,
           subject: message.subject,
           text: message.text,

@@ -4,6 +4,8 @@ export interface OutgoingMessage {
   channel: "email" | "sms";
   to: string;
   subject: string;
+  /** The organization that sends it (named in an e-mail's From), or null for Votespace's own. */
+  sender: string | null;
   text: string;
   html: string | null;
 }
