@@ -4,12 +4,12 @@ import type { Election } from "../../../../contract/elections";
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { type ElectionRoll, invitationsEndpoints, type RollKind } from "../../../../contract/invitations";
 import { useEndpointMutation, useEndpointQuery } from "../../api/query";
+import { FilterField } from "../../ui/FilterField";
 import { formatCount } from "../../ui/format";
 import { LoadState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { messageOf } from "../../ui/messageOf";
 import { useWorkspace } from "../workspace/WorkspaceContext";
-import { NameFilter } from "./NameFilter";
 import styles from "./RollDialog.module.css";
 import { text } from "./text";
 import { refreshElection } from "./useElections";
@@ -127,7 +127,9 @@ function RollForm({
             <legend>
               {text.rollMembers} ({formatCount(userIds.size)} picked)
             </legend>
-            {voters.length > 8 && <NameFilter value={filter} onChange={setFilter} />}
+            {voters.length > 8 && (
+              <FilterField label={text.filterVoters} value={filter} onChange={setFilter} />
+            )}
             <div className={styles.scroll}>
               {voters.length === 0 && <p className="muted">{text.noVoters}</p>}
               {shown.map((voter) => (

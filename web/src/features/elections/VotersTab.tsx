@@ -5,12 +5,12 @@ import type { RollKind } from "../../../../contract/invitations";
 import { useEndpointQuery } from "../../api/query";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
+import { FilterField } from "../../ui/FilterField";
 import { LoadState } from "../../ui/LoadState";
 import type { SortValue } from "../../ui/sort";
 import { SortHeader, sortRows, Table, useSort } from "../../ui/Table";
 import { loadOf } from "./ElectionsLoad";
 import shared from "./elections.module.css";
-import { NameFilter } from "./NameFilter";
 import { RollDialog } from "./RollDialog";
 import { text } from "./text";
 import styles from "./VotersTab.module.css";
@@ -73,7 +73,12 @@ export function VotersTab({ election }: { election: Election }) {
             </button>
           )}
           {voters.length > 8 && (
-            <NameFilter value={filter} onChange={setFilter} className={styles.votersFilter} />
+            <FilterField
+              label={text.filterVoters}
+              value={filter}
+              onChange={setFilter}
+              className={styles.votersFilter}
+            />
           )}
         </header>
         <p className={cx("muted", shared.small)}>

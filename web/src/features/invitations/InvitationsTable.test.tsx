@@ -48,4 +48,18 @@ describe("the invitations table", () => {
     expect(header("Invitee").getAttribute("aria-sort")).toBe("descending");
     expect(invitees()).toEqual(["Kofi 10", "Kofi 9", "Ama"]);
   });
+
+  it("offers a search by name or address once it is long, and says when nothing matches", () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      invitation(`Bulk ${i + 1}`, "delivered", `2026-03-0${(i % 9) + 1}T00:00:00Z`),
+    );
+    render(<InvitationsTable invitations={[...many, ...INVITATIONS]} onChanged={() => undefined} />);
+    const search = screen.getByRole("searchbox", { name: "Filter by name or e-mail" });
+    fireEvent.change(search, { target: { value: "bulk 1" } });
+    expect(invitees().sort()).toEqual(["Bulk 1", "Bulk 10", "Bulk 11", "Bulk 12"]);
+    fireEvent.change(search, { target: { value: "ama@example" } });
+    expect(invitees()).toEqual(["Ama"]);
+    fireEvent.change(search, { target: { value: "nobody" } });
+    expect(screen.getByText("No invitation matches that name or address.")).toBeTruthy();
+  });
 });

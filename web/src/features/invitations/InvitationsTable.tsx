@@ -9,6 +9,7 @@ import { call } from "../../api/client";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Email } from "../../ui/Email";
+import { FilterField } from "../../ui/FilterField";
 import { formatDateTime } from "../../ui/format";
 import { messageOf } from "../../ui/messageOf";
 import type { SortValue } from "../../ui/sort";
@@ -46,6 +47,11 @@ const STATE_RANK: Record<InvitationState, number> = {
 
 type SortKey = "invitee" | "state" | "sent";
 
+/** From how many rows the table offers its search box. */
+const FILTER_FROM = 8;
+const FILTER_LABEL = "Filter by name or e-mail";
+const NO_MATCH = "No invitation matches that name or address.";
+
 const SORT_VALUES: Record<SortKey, (invitation: Invitation) => SortValue> = {
   invitee: (invitation) => invitation.full_name || invitation.email,
   state: (invitation) => STATE_RANK[invitation.state],
@@ -71,6 +77,16 @@ export function InvitationsTable({
   const statusRef = useRef<HTMLParagraphElement>(null);
   // The server lists them newest first.
   const { sort, toggle } = useSort<SortKey>({ key: "sent", direction: "descending" });
+  // A list of hundreds (a voter list imported) is searched by name or address to find one row.
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLowerCase();
+  const shown = needle
+    ? invitations.filter(
+        (invitation) =>
+          invitation.full_name.toLowerCase().includes(needle) ||
+          invitation.email.toLowerCase().includes(needle),
+      )
+    : invitations;
 
   async function resend(invitation: Invitation) {
     setBusy(invitation.id);
@@ -107,74 +123,81 @@ export function InvitationsTable({
           {status.text}
         </p>
       )}
-      <Table compact stack label="Invitations and their states">
-        <thead>
-          <tr>
-            <SortHeader column="invitee" label="Invitee" sort={sort} onSort={toggle} />
-            <SortHeader column="state" label="State" sort={sort} onSort={toggle} />
-            <SortHeader column="sent" label="Sent" first="descending" sort={sort} onSort={toggle} />
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sortRows(invitations, sort, SORT_VALUES).map((invitation) => {
-            const state = STATES[invitation.state];
-            return (
-              <tr key={invitation.id}>
-                <th scope="row" className={styles.invitee}>
-                  <span className={styles.who}>
-                    <strong>{invitation.full_name}</strong>
-                    <span className={styles.email}>
-                      <Email address={invitation.email} />
+      {invitations.length > FILTER_FROM && (
+        <FilterField label={FILTER_LABEL} value={filter} onChange={setFilter} className={styles.filter} />
+      )}
+      {shown.length === 0 ? (
+        <p className="muted">{NO_MATCH}</p>
+      ) : (
+        <Table compact stack label="Invitations and their states">
+          <thead>
+            <tr>
+              <SortHeader column="invitee" label="Invitee" sort={sort} onSort={toggle} />
+              <SortHeader column="state" label="State" sort={sort} onSort={toggle} />
+              <SortHeader column="sent" label="Sent" first="descending" sort={sort} onSort={toggle} />
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sortRows(shown, sort, SORT_VALUES).map((invitation) => {
+              const state = STATES[invitation.state];
+              return (
+                <tr key={invitation.id}>
+                  <th scope="row" className={styles.invitee}>
+                    <span className={styles.who}>
+                      <strong>{invitation.full_name}</strong>
+                      <span className={styles.email}>
+                        <Email address={invitation.email} />
+                      </span>
                     </span>
-                  </span>
-                </th>
-                <td data-label="State">
-                  <span className={styles.state}>
-                    <Badge tone={state.tone}>{state.label}</Badge>
-                    <span className={styles.when}>{when(invitation)}</span>
-                  </span>
-                  {invitation.failure && (
-                    <span className={styles.failure}>
-                      {invitation.state === "sent"
-                        ? voterListMessages.retrying(invitation.failure)
-                        : invitation.failure}
+                  </th>
+                  <td data-label="State">
+                    <span className={styles.state}>
+                      <Badge tone={state.tone}>{state.label}</Badge>
+                      <span className={styles.when}>{when(invitation)}</span>
                     </span>
-                  )}
-                </td>
-                <td data-label="Sent" className={styles.when}>
-                  <time dateTime={invitation.sent_at}>{formatDateTime(invitation.sent_at)}</time>
-                </td>
-                <td>
-                  {open(invitation.state) && (
-                    <span className={styles.rowActions}>
-                      <button
-                        type="button"
-                        className="btn"
-                        disabled={busy === invitation.id}
-                        aria-label={`Resend the invitation to ${invitation.email}`}
-                        onClick={() => void resend(invitation)}
-                      >
-                        {busy === invitation.id ? "Sending..." : "Resend"}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn"
-                        aria-label={`Revoke the invitation to ${invitation.email}`}
-                        onClick={() => setRevoking(invitation)}
-                      >
-                        Revoke
-                      </button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+                    {invitation.failure && (
+                      <span className={styles.failure}>
+                        {invitation.state === "sent"
+                          ? voterListMessages.retrying(invitation.failure)
+                          : invitation.failure}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="Sent" className={styles.when}>
+                    <time dateTime={invitation.sent_at}>{formatDateTime(invitation.sent_at)}</time>
+                  </td>
+                  <td>
+                    {open(invitation.state) && (
+                      <span className={styles.rowActions}>
+                        <button
+                          type="button"
+                          className="btn"
+                          disabled={busy === invitation.id}
+                          aria-label={`Resend the invitation to ${invitation.email}`}
+                          onClick={() => void resend(invitation)}
+                        >
+                          {busy === invitation.id ? "Sending..." : "Resend"}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn"
+                          aria-label={`Revoke the invitation to ${invitation.email}`}
+                          onClick={() => setRevoking(invitation)}
+                        >
+                          Revoke
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
       {revoking && (
         <ConfirmDialog
           title={`Revoke the invitation to ${revoking.email}?`}

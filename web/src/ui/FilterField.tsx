@@ -1,13 +1,14 @@
 import { useId } from "react";
-import { cx } from "../../ui/cx";
-import { text } from "./text";
+import { cx } from "./cx";
 
-/** "Filter by name" over a list of voters (the Voters tab, the roll's members). */
-export function NameFilter({
+/** A search box over a list on screen ("Filter by name"): its label is its placeholder, said to screen readers. */
+export function FilterField({
+  label,
   value,
   onChange,
   className,
 }: {
+  label: string;
   value: string;
   onChange(value: string): void;
   className?: string;
@@ -16,12 +17,12 @@ export function NameFilter({
   return (
     <div className={cx("field", className)}>
       <label htmlFor={id} className="visually-hidden">
-        {text.filterVoters}
+        {label}
       </label>
       <input
         id={id}
         type="search"
-        placeholder={text.filterVoters}
+        placeholder={label}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
