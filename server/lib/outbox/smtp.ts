@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { SmtpConfig } from "../../config";
 import { DeliveryError, type OutgoingMessage, shortReason, type Transport } from "./transport";
 
@@ -25,10 +26,11 @@ export function smtpTransport(config: SmtpConfig, timeouts: Partial<typeof TIMEO
     logger: false,
     debug: false,
   });
-  const domain = config.from.replace(/^.*@/, "").replace(/>.*$/, "") || "votespace.local";
-  // The configured sender's address and name ("Name <address>" or the bare address).
-  const address = /<([^>]+)>/.exec(config.from)?.[1] ?? config.from.trim();
-  const name = /^\s*"?([^"<]*?)"?\s*</.exec(config.from)?.[1] || "Votespace";
+  // The configured sender, "Name <address>" or the bare address, read as nodemailer reads it.
+  const [sender] = addressparser(config.from, { flatten: true });
+  const address = sender?.address ?? config.from;
+  const name = sender?.name || "Votespace";
+  const domain = address.replace(/^.*@/, "") || "votespace.local";
   return {
     name: "smtp",
     async send(message: OutgoingMessage) {

@@ -16,6 +16,17 @@ const turn = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 afterEach(forgetOutboxes);
 
+/** A box of `place` that sent "one" and "two", then closed with "one" on its way. */
+async function sentTwoAndClosed(place: string) {
+  const delivery = manualDelivery();
+  const box = renderHook(() => useOutbox(place, delivery.deliver, () => {}));
+  box.result.current.send("one");
+  box.result.current.send("two");
+  box.unmount();
+  await turn();
+  return delivery;
+}
+
 describe("useOutbox", () => {
   it("delivers one at a time, in the order sent, however fast they come", async () => {
     const { calls, deliver } = manualDelivery();
@@ -78,12 +89,7 @@ describe("useOutbox", () => {
   });
 
   it("goes on when its box closes, and gives what was refused meanwhile to the place's next box", async () => {
-    const { calls, deliver } = manualDelivery();
-    const first = renderHook(() => useOutbox("channel:a", deliver, () => {}));
-    first.result.current.send("one");
-    first.result.current.send("two");
-    first.unmount();
-    await turn();
+    const { calls, deliver } = await sentTwoAndClosed("channel:a");
     calls[0]?.settle(true);
     await turn();
     expect(calls.map((c) => c.item)).toEqual(["one", "two"]);
@@ -104,12 +110,7 @@ describe("useOutbox", () => {
   });
 
   it("forgets what the last user had waiting when another signs in", async () => {
-    const { calls, deliver } = manualDelivery();
-    const first = renderHook(() => useOutbox("place", deliver, () => {}));
-    first.result.current.send("one");
-    first.result.current.send("two");
-    first.unmount();
-    await turn();
+    const { calls, deliver } = await sentTwoAndClosed("place");
     forgetOutboxes();
     calls[0]?.settle(false);
     await turn();

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { keptForUser } from "./keptForUser";
 
 /** What a box on screen does with its outbox's items: delivers each, and takes back the refused. */
 interface Handlers<Item> {
@@ -41,17 +42,20 @@ export function forgetOutboxes(): void {
   for (const box of outboxes.values()) box.waiting.splice(1);
   outboxes.clear();
 }
+keptForUser(forgetOutboxes);
 
 function changed(box: Outbox<unknown>): void {
   for (const listener of box.listeners) listener();
 }
 
+/** The place's outbox, made at its first box, with the handlers of the box rendered last. */
 function outboxOf<Item>(place: string, handlers: Handlers<Item>): Outbox<Item> {
   let box = outboxes.get(place) as Outbox<Item> | undefined;
   if (!box) {
     box = { waiting: [], returned: null, handlers, onScreen: false, sending: false, listeners: new Set() };
     outboxes.set(place, box as Outbox<unknown>);
   }
+  box.handlers = handlers;
   return box;
 }
 
@@ -86,16 +90,13 @@ export function useOutbox<Item>(
   deliver: (item: Item) => Promise<unknown>,
   refused: (items: Item[], failure: unknown) => void,
 ): { send: (item: Item) => void; waiting: number } {
-  const handlers = useRef<Handlers<Item>>({ deliver, refused });
-  handlers.current = { deliver, refused };
-  const box = outboxOf(place, handlers.current);
-  box.handlers = handlers.current;
+  const box = outboxOf(place, { deliver, refused });
 
   useEffect(() => {
     box.onScreen = true;
     const back = box.returned;
     box.returned = null;
-    if (back) handlers.current.refused(back.items, back.failure);
+    if (back) box.handlers.refused(back.items, back.failure);
     return () => {
       box.onScreen = false;
     };

@@ -14,10 +14,10 @@ import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
+import { forgetKeptForUser } from "../../api/keptForUser";
 import { endpointKey } from "../../api/query";
 import { noteSessionEnded, onSessionLost, sessionKept } from "../../api/sessionLost";
 import { messageOf } from "../../ui/messageOf";
-import { forgetKeptForUser } from "./keptForUser";
 import { markSignedOut, readCachedProfile, writeCachedProfile } from "./storage";
 
 type Status = "loading" | "ready" | "error";

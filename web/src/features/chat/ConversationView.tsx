@@ -5,7 +5,7 @@ import { messages as notices } from "../../../../contract/messages";
 import { unreachable } from "../../api/http";
 import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
-import { forgetOutboxes, useOutbox } from "../../api/useOutbox";
+import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
@@ -14,7 +14,6 @@ import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
 import { Sending } from "../../ui/Sending";
 import { Status } from "../../ui/Status";
-import { keptForUser } from "../accounts/keptForUser";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChatParts.module.css";
@@ -23,9 +22,6 @@ import styles from "./ConversationView.module.css";
 import { BackIcon, CloseIcon, SendIcon } from "./icons";
 import { text } from "./text";
 import { useConversation } from "./useConversation";
-
-// What the last user had on its way is theirs, not the next one's (the outbox is kept per place, not per box).
-keptForUser(forgetOutboxes);
 
 const NONE: DirectMessage[] = [];
 
@@ -83,12 +79,12 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   // (Retry sends it). Each goes under an id made here; one that came back goes again, unchanged,
   // under the same id: if it was written and only its answer was lost, it is not written twice.
   const ids = useSendIds();
-  // One whose answer was lost may have been written: once the conversation shows it (its event, or
-  // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
   // Why the last message came back unsent (kept here, not by the request: it may come back after
   // the panel was closed and opened again); "could not reach the server" goes once it is back.
   const [sendFailure, setSendFailure] = useState<unknown>(null);
   useReconnected(() => setSendFailure((failure: unknown) => (unreachable(failure) ? null : failure)));
+  // One whose answer was lost may have been written: once the conversation shows it (its event, or
+  // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
   const lost = useLostSend<{ id: string; content: string }>(
     (id) => messages.some((message) => message.id === id),
     (item) => {

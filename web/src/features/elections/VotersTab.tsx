@@ -37,7 +37,7 @@ export function VotersTab({ election }: { election: Election }) {
   const [filter, setFilter] = useState("");
   const [choosing, setChoosing] = useState(false);
   const filterId = useId();
-  // Once voting is over, someone who has not voted did not: no "yet".
+  // Voting is over: someone who has not voted did not (no "yet"), and the list changes no more.
   const over = election.status === "completed" || election.status === "cancelled";
   // The server lists them by name.
   const { sort, toggle } = useSort<SortKey>({ key: "name", direction: "ascending" });
@@ -88,7 +88,7 @@ export function VotersTab({ election }: { election: Election }) {
               ? text.rollNoteChosen
               : text.rollNoteUpcoming}{" "}
           {text.secrecyNote}
-          {election.status !== "completed" && election.status !== "cancelled" && ` ${text.secrecyNoteOpen}`}
+          {!over && ` ${text.secrecyNoteOpen}`}
         </p>
         {voters.length === 0 ? (
           <p className="muted">{text.noVoters}</p>

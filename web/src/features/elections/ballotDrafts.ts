@@ -1,5 +1,5 @@
 import type { Ballot } from "../../../../contract/ballots/ballot";
-import { keptForUser } from "../accounts/keptForUser";
+import { keptForUser } from "../../api/keptForUser";
 
 /** A ballot's answers by question (position) id; undefined: an answer taken back. */
 export type Answers = Record<string, Ballot | undefined>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Election, electionMessages, electionServerMessages } from "../../../../contract/elections";
-import { forgetKeptForUser } from "../accounts/keptForUser";
+import { forgetKeptForUser } from "../../api/keptForUser";
 import { castBallot, keepGrant, settleLost, unspentGrant } from "./castBallot";
 import { keepReceipt, receiptsFor } from "./receipts";
 

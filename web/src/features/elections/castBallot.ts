@@ -13,7 +13,7 @@ import { type Election, electionMessages, GRANT_TTL_MINUTES, headText } from "..
 import { electionsEndpoints } from "../../../../contract/elections-endpoints";
 import { call } from "../../api/client";
 import { ApiError } from "../../api/http";
-import { keptForUser } from "../accounts/keptForUser";
+import { keptForUser } from "../../api/keptForUser";
 import type { Selection } from "./BallotForm";
 import { forgetReceipt, type KeptReceipt, keepReceipt, receiptsFor } from "./receipts";
 

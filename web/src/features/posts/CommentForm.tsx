@@ -2,19 +2,15 @@ import { useEffect, useId, useRef } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { COMMENT_MAX, postMessages } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
-import { forgetOutboxes, useOutbox } from "../../api/useOutbox";
+import { useOutbox } from "../../api/useOutbox";
 import { formError, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { onPasteCut } from "../../ui/pasteCut";
-import { keptForUser } from "../accounts/keptForUser";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
 import { MentionSuggestions } from "./MentionSuggestions";
 import { text } from "./text";
 import { useMentionSuggestions } from "./useMentionSuggestions";
-
-// What the last user had on its way is theirs, not the next one's (the outbox is kept per place, not per box).
-keptForUser(forgetOutboxes);
 
 /**
  * The comment box under a thread, a form on the contract's `commentInput`: Enter sends and empties

@@ -12,13 +12,12 @@ import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
 import { ApiError, unreachable } from "../../api/http";
 import { useLostSend, withoutSent } from "../../api/lostSend";
 import { useSendIds } from "../../api/newId";
-import { forgetOutboxes, useOutbox } from "../../api/useOutbox";
+import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
 import { messageOf } from "../../ui/messageOf";
 import { onPasteCut } from "../../ui/pasteCut";
 import { Sending } from "../../ui/Sending";
-import { keptForUser } from "../accounts/keptForUser";
 import { AttachTools } from "./AttachTools";
 import styles from "./Composer.module.css";
 import { refusal } from "./composerInput";
@@ -31,9 +30,6 @@ import { type Pending, PendingAttachment } from "./PendingAttachment";
 import { text } from "./text";
 import { uploadAttachment } from "./upload";
 import { useMentionSuggestions } from "./useMentionSuggestions";
-
-// What the last user had on its way is theirs, not the next one's (the outbox is kept per place, not per box).
-keptForUser(forgetOutboxes);
 
 /** What a message is, to send again under its id: its text and its attachment. */
 const sendKey = (content: string, ready: { attachment: { id: string } } | null) =>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetKeptForUser } from "../accounts/keptForUser";
+import { forgetKeptForUser } from "../../api/keptForUser";
 import { askServer, countedUpTo, forgetReadTimes, readUpTo } from "./readTimes";
 
 describe("messages only the server can count (around a read in another tab)", () => {

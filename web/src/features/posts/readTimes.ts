@@ -1,4 +1,4 @@
-import { keptForUser } from "../accounts/keptForUser";
+import { keptForUser } from "../../api/keptForUser";
 
 /* What the unread counts remember between events, per channel, for the signed-in user. */
 

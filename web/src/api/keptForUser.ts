@@ -1,5 +1,5 @@
 /**
- * What modules keep in memory for the signed-in user (unread times, comments given back), each
+ * What modules keep in memory for the signed-in user (unread times, messages on their way), each
  * registered with what forgets it: AuthProvider forgets them all when another user, or none, signs
  * in. A module not loaded kept nothing, and accounts need not load it.
  */
