@@ -84,6 +84,9 @@ export const workspaceMessages = {
     "This channel asks everyone taking part to use two-factor sign-in. Turn it on in your Voter Profile, then try again.",
   /** E-mail and phone verification choose how voters verify before voting: they act in election channels only. */
   verificationElectionOnly: "Email and phone verification apply to election channels only",
+  /** Phone verification sends codes by text message, which a server without an SMS provider cannot. */
+  phoneCodesUnavailable:
+    "Phone verification needs text messages, which this server cannot send yet. Use email verification, or ask the server's operator to set up an SMS provider.",
   renameSame: "The new name must be different from the current name",
   channelAdminOnly: "Only organization administrators can manage channels",
   duplicateMissing: "Cannot duplicate channel: missing channel information",

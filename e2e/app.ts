@@ -39,7 +39,7 @@ export interface RunningE2eApp {
  * developer outbox keeps it); `webDist`: serve a web app already built this run.
  */
 export async function startE2eApp(
-  options: { demoData?: boolean; smtp?: SmtpConfig; webDist?: string } = {},
+  options: { demoData?: boolean; smtp?: SmtpConfig; webDist?: string; noTextMessages?: boolean } = {},
 ): Promise<RunningE2eApp> {
   const ownBuild =
     !options.webDist && process.env.E2E_OWN_BUILD
@@ -66,9 +66,11 @@ export async function startE2eApp(
       serveWeb: true,
       demo: true,
       ...(s3 && { storage: s3.config }),
-      ...(options.smtp && {
-        delivery: { email: { kind: "smtp", ...options.smtp }, sms: { kind: "outbox" } },
-      }),
+      delivery: {
+        email: options.smtp ? { kind: "smtp", ...options.smtp } : { kind: "outbox" },
+        // No SMS provider (SMS_PROVIDER unset outside a demo server): Phone is not offered.
+        sms: { kind: options.noTextMessages ? "none" : "outbox" },
+      },
     }),
     database,
     logger: false,

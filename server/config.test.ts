@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, phoneCodes } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "votespace-config-"));
 
@@ -126,7 +126,17 @@ describe("configuration", () => {
   it("warns a server that faces the network and has no mail server or SMS provider, not a demo server", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) });
     expect(config.warnings?.join("\n")).toMatch(/SMTP_HOST is not set/);
-    expect(config.warnings?.join("\n")).toMatch(/SMS_PROVIDER is not set: .* cannot verify by Phone/);
+    expect(config.warnings?.join("\n")).toMatch(/SMS_PROVIDER is not set: .* not offered Phone verification/);
     expect(loadConfig({ DATA_DIR: dataDir() }).warnings?.join("\n") ?? "").not.toMatch(/is not set/);
+  });
+
+  it("offers Phone codes with an SMS provider, with SMS_PROVIDER=outbox, or on a demo server; not with none", () => {
+    const facing = { DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) };
+    expect(loadConfig(facing).delivery.sms).toEqual({ kind: "none" });
+    expect(phoneCodes(loadConfig(facing))).toBe(false);
+    const kept = loadConfig({ ...facing, SMS_PROVIDER: "outbox" });
+    expect(phoneCodes(kept)).toBe(true);
+    expect(kept.warnings?.join("\n") ?? "").not.toMatch(/SMS_PROVIDER/);
+    expect(phoneCodes(loadConfig({ DATA_DIR: dataDir() }))).toBe(true);
   });
 });

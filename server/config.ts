@@ -91,7 +91,7 @@ const envSchema = z.object({
       "must be an address, or a name and an address: Votespace <vote@example.org>",
     )
     .optional(),
-  SMS_PROVIDER: z.enum(["outbox", "twilio", "webhook"]).default("outbox"),
+  SMS_PROVIDER: z.enum(["outbox", "twilio", "webhook"]).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC\w{32}$/, "must be AC followed by 32 characters")
@@ -129,11 +129,23 @@ export interface WebhookConfig {
   url: string;
   token?: string;
 }
-/** Where messages to people go; "outbox": the developer outbox (nothing leaves the server). */
+/**
+ * Where messages to people go; "outbox": the developer outbox (nothing leaves the server). Text
+ * messages "none": SMS_PROVIDER unset outside a demo server, so no code by text message reaches
+ * anyone and the Phone method is not offered (phoneCodes); SMS_PROVIDER=outbox keeps them in the
+ * developer outbox on purpose, and Phone is offered.
+ */
 export interface DeliveryConfig {
   email: { kind: "outbox" } | ({ kind: "smtp" } & SmtpConfig);
-  sms: { kind: "outbox" } | ({ kind: "twilio" } & TwilioConfig) | ({ kind: "webhook" } & WebhookConfig);
+  sms:
+    | { kind: "outbox" }
+    | { kind: "none" }
+    | ({ kind: "twilio" } & TwilioConfig)
+    | ({ kind: "webhook" } & WebhookConfig);
 }
+
+/** Whether voters may be offered codes by text message (the Phone method). */
+export const phoneCodes = (config: Pick<Config, "delivery">) => config.delivery.sms.kind !== "none";
 
 export interface Config {
   port: number;
@@ -226,15 +238,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const facesNetwork =
     !!e.DATABASE_URL || !!e.PUBLIC_URL || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
   const demo = (e.DEMO ?? (facesNetwork ? "off" : "on")) === "on";
-  const delivery = parseDelivery(e);
+  const delivery = parseDelivery(e, demo);
   if (!demo && delivery.email.kind === "outbox") {
     warnings.push(
       "SMTP_HOST is not set: e-mail (verification codes, password resets) stays in the outbox table and reaches nobody. Set SMTP_HOST and MAIL_FROM.",
     );
   }
-  if (!demo && delivery.sms.kind === "outbox") {
+  if (delivery.sms.kind === "none") {
     warnings.push(
-      "SMS_PROVIDER is not set: no text message reaches anyone, so voters cannot verify by Phone. Set SMS_PROVIDER (twilio or webhook) to offer it.",
+      "SMS_PROVIDER is not set: no text message would reach anyone, so voters are not offered Phone verification. Set SMS_PROVIDER (twilio or webhook) to offer it.",
     );
   }
   return {
@@ -288,7 +300,7 @@ function parseStorage(e: z.infer<typeof envSchema>): StorageConfig {
 }
 
 /** SMTP_* and MAIL_FROM, SMS_PROVIDER and its variables: each transport complete, or absent. */
-function parseDelivery(e: z.output<typeof envSchema>): DeliveryConfig {
+function parseDelivery(e: z.output<typeof envSchema>, demo: boolean): DeliveryConfig {
   let email: DeliveryConfig["email"] = { kind: "outbox" };
   if (e.SMTP_HOST) {
     if (!e.MAIL_FROM) throw problem("MAIL_FROM: required with SMTP_HOST (the sender of every e-mail)");
@@ -302,7 +314,7 @@ function parseDelivery(e: z.output<typeof envSchema>): DeliveryConfig {
       from: e.MAIL_FROM,
     };
   }
-  let sms: DeliveryConfig["sms"] = { kind: "outbox" };
+  let sms: DeliveryConfig["sms"] = { kind: e.SMS_PROVIDER === "outbox" || demo ? "outbox" : "none" };
   if (e.SMS_PROVIDER === "twilio") {
     if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
       throw problem(

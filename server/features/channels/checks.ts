@@ -39,6 +39,18 @@ export function checkSecurityFor(type: ChannelType, settings: SecuritySettings |
     throw badRequest(messages.verificationElectionOnly);
 }
 
+/**
+ * Phone verification sends each voter a code by text message: a server that sends none
+ * (config.ts phoneCodes) refuses to switch it on, rather than leave voters waiting for a code.
+ * Checked where an administrator saves the settings; a copy keeps its channel's.
+ */
+export function refuseUnsentPhoneCodes(
+  settings: Pick<SecuritySettings, "phoneVerification"> | undefined,
+  server: { phoneCodes: boolean },
+): void {
+  if (settings?.phoneVerification && !server.phoneCodes) throw badRequest(messages.phoneCodesUnavailable);
+}
+
 /** The settings as they act on this channel type (an older row may hold a switch that never acted). */
 export function effectiveSecurity(type: ChannelType, settings: SecuritySettings): SecuritySettings {
   return type === "election" ? settings : { ...settings, emailVerification: false, phoneVerification: false };

@@ -38,9 +38,15 @@ export const resultsPending = (status: string) => status === "upcoming" || statu
 
 /**
  * Elections as a viewer sees them, with positions, candidates, counts derived from the ballots
- * and the viewer's own participation: a fixed number of queries however many elections.
+ * and the viewer's own participation: a fixed number of queries however many elections. `server`:
+ * what this server can offer voters (the Phone method only where it sends text messages).
  */
-export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): Promise<Election[]> {
+export async function loadElections(
+  db: Db,
+  viewer: User,
+  rows: ElectionRow[],
+  server: { phoneCodes: boolean },
+): Promise<Election[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const organizationIds = [...new Set(rows.map((row) => row.organizationId))];
@@ -184,7 +190,7 @@ export async function loadElections(db: Db, viewer: User, rows: ElectionRow[]): 
         tie_seed: count.tieSeed,
         counted_at: count.countedAt.toISOString(),
       },
-      verification_methods: verificationMethods(securityOf(row)),
+      verification_methods: verificationMethods(securityOf(row), server.phoneCodes),
       requires_two_factor: securityOf(row)?.twoFactor ?? false,
       total_voters: totalVoters,
       votes_cast: votesCast,

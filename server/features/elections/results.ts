@@ -18,9 +18,15 @@ import { electionForMember } from "./access";
 import { disclosedParticipation, loadElections } from "./queries";
 import { electionRoll } from "./roll";
 
-export async function electionFor(db: Db, user: User, electionId: string): Promise<Election> {
+/** The election as this member sees it (loadElections; `server`: what this server offers voters). */
+export async function electionFor(
+  db: Db,
+  user: User,
+  electionId: string,
+  server: { phoneCodes: boolean },
+): Promise<Election> {
   const row = await electionForMember(db, user, electionId);
-  const [election] = await loadElections(db, user, [row]);
+  const [election] = await loadElections(db, user, [row], server);
   if (!election) throw new Error("election vanished");
   return election;
 }
@@ -50,8 +56,9 @@ export async function resultsCsv(
   db: Db,
   user: User,
   electionId: string,
+  server: { phoneCodes: boolean },
 ): Promise<{ filename: string; csv: string }> {
-  const election = await electionFor(db, user, electionId);
+  const election = await electionFor(db, user, electionId, server);
   if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
   // Below its quorum, cancelled or still open, the count names no one elected: only who is ahead.
   const undecided = undecidedWhy(election);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages, electionServerMessages } from "../../../contract/elections";
+import { messages } from "../../../contract/messages";
 import { verificationMessages } from "../../../contract/verification-messages";
 import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization } from "../../test/factories";
@@ -246,5 +247,54 @@ describe("the channel's security settings", () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(electionMessages.twoFactorNeeded);
+  });
+});
+
+describe("a server that sends no text messages (SMS_PROVIDER unset)", () => {
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await testApp({ config: { delivery: { email: { kind: "outbox" }, sms: { kind: "none" } } } });
+  });
+  afterAll(() => quiet.close());
+
+  it("offers no Phone code, and refuses one asked for: no voter waits for a text that never comes", async () => {
+    const admin = await createOrganization(quiet.app);
+    const voter = await createMember(quiet.app, admin.organizationId, { phone_number: "+233 20 555 0188" });
+    const channel = (
+      await call(quiet.app, admin.cookie).post("/api/channels", electionChannel(quiet.clock))
+    ).json().channel;
+    const election = await electionOfChannel(quiet.app, admin.cookie, channel.id);
+    expect(election.verification_methods).toEqual(["national_id", "voters_card"]);
+    await call(quiet.app, admin.cookie).post(`/api/elections/${election.id}/open`);
+    const asked = await call(quiet.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "phone",
+    });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().error.message).toBe(electionServerMessages.methodUnavailable);
+    expect(await quiet.outbox.lastTo("+233 20 555 0188")).toBeUndefined();
+  });
+
+  it("refuses to switch phone verification on, for a new channel and an existing one, and saves nothing", async () => {
+    const admin = await createOrganization(quiet.app);
+    const as = call(quiet.app, admin.cookie);
+    const created = await as.post(
+      "/api/channels",
+      electionChannel(quiet.clock, { security_settings: { phoneVerification: true } }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.message).toBe(messages.phoneCodesUnavailable);
+    const channel = (
+      await as.post(
+        "/api/channels",
+        electionChannel(quiet.clock, { security_settings: { emailVerification: true } }),
+      )
+    ).json().channel;
+    const turnedOn = await as.patch(`/api/channels/${channel.id}`, {
+      security_settings: { ...channel.security_settings, phoneVerification: true },
+    });
+    expect(turnedOn.statusCode).toBe(400);
+    expect(turnedOn.json().error.message).toBe(messages.phoneCodesUnavailable);
+    const kept = (await as.get(`/api/channels/${channel.id}`)).json().security_settings;
+    expect(kept).toMatchObject({ emailVerification: true, phoneVerification: false });
   });
 });
