@@ -75,13 +75,24 @@ export interface VoterProfile {
   two_factor_enabled: boolean;
 }
 
+/** What changed an account's security: each shown in its owner's Recent Activity with the device that asked. */
+export const ACCOUNT_EVENT_KINDS = [
+  "password_changed",
+  "password_reset",
+  "two_factor_on",
+  "two_factor_off",
+  "signed_out_others",
+] as const;
+export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
+
 export type ActivityKind =
   | "registered"
   | "updated_contact"
   | "joined_organization"
   | "left_organization"
   | "verified_identity"
-  | "voted";
+  | "voted"
+  | AccountEventKind;
 
 /** One event of the user's own, from the rows that record it. A vote never says what was chosen. */
 export interface ActivityItem {

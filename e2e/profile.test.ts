@@ -165,6 +165,10 @@ describe("the voter profile", () => {
     await totp.getByRole("button", { name: "Turn On" }).click();
     await totp.waitFor({ state: "detached" });
     await page.getByText(profileMessages.twoFactorOn).waitFor();
+    // Each change to the account's security joins Recent Activity at once, with the device that asked.
+    await activity.getByText("Turned on two-factor sign-in").waitFor();
+    await activity.getByText("Changed password").waitFor();
+    await activity.getByText(/^From .+ on Linux; other sessions signed out$/).waitFor();
     await shot(page, "profile-security");
 
     // The voter card prints.

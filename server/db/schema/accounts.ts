@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ACCOUNT_EVENT_KINDS } from "../../../contract/profile";
 import type { UserSettings } from "../../../contract/settings";
 import { createdAt } from "./columns";
 import { organizations } from "./organizations";
@@ -91,4 +92,23 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * What changed an account's security, for its owner's Recent Activity: a password changed or reset,
+ * two-factor sign-in turned on or off, the other sessions signed out. Written with the change
+ * itself; `device` is the browser and system that asked (accounts/device.ts), nothing more.
+ */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ACCOUNT_EVENT_KINDS }).notNull(),
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_events_user_idx").on(t.userId, t.createdAt)],
 );

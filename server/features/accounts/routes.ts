@@ -33,6 +33,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     guard: ctx,
     secretKey: ctx.config.secretKey,
     ip: request.ip,
+    userAgent: request.headers["user-agent"],
   });
 
   const registered = (userId: string): RegistrationResult => ({
@@ -111,7 +112,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, accountsEndpoints.resetPassword, async ({ body, request }) => {
     await limitResetsFrom(request.ip);
-    await resetPassword(ctx, body);
+    await resetPassword(ctx, body, request.headers["user-agent"]);
     return { success: true, message: messages.resetDone };
   });
 

@@ -23,6 +23,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { emailTo, queueMessage } from "../../lib/outbox/queue";
 import { passwordReset } from "../../lib/outbox/templates";
 import { createDefaultChannels } from "../channels/defaults";
+import { recordAccountEvent } from "./events";
 import { forgetGuesses } from "./guesses";
 import { endOtherSessions, type SessionEnding, type User, userColumns } from "./sessions";
 
@@ -174,6 +175,7 @@ export async function resetLinkWorks(ctx: { db: Db; clock: Clock }, token: strin
 export async function resetPassword(
   ctx: SessionEnding & { clock: Clock },
   input: z.output<typeof passwordResetConfirmInput>,
+  userAgent: string | undefined,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
@@ -185,6 +187,7 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(messages.resetInvalid);
     const email = await setPassword(tx, reset.userId, passwordHash, now);
+    await recordAccountEvent(tx, { userId: reset.userId, kind: "password_reset", userAgent, at: now });
     if (email) await forgetGuesses(tx, "user", email);
     return reset.userId;
   });

@@ -7,6 +7,7 @@ import { profileMessages } from "../../../contract/profile";
 import { organizations, users } from "../../db/schema";
 import { AppError, badRequest, forbidden } from "../../http/errors";
 import { seal, unseal } from "../../lib/crypto";
+import { recordAccountEvent } from "./events";
 import { beginGuess, confirmPassword, type GuessGuard } from "./guesses";
 import { requirePasswordIfChosen } from "./reconfirm";
 import { secretsOf } from "./secrets";
@@ -20,6 +21,8 @@ export interface TwoFactorContext {
   guard: GuessGuard;
   secretKey: string;
   ip: string;
+  /** The device that asks, for the account's Recent Activity (events.ts). */
+  userAgent?: string;
 }
 
 function totpFor(user: Pick<User, "email">, secret: string): TOTP {
@@ -138,6 +141,12 @@ export async function enableTwoFactor(
       .returning({ id: users.id });
     if (enabled.length === 0) throw badRequest(messages.totpNotStarted);
     await tx.update(organizations).set({ twoFactorRequired: true }).where(eq(organizations.ownerId, user.id));
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      kind: "two_factor_on",
+      userAgent: context.userAgent,
+      at: context.guard.clock.now(),
+    });
   });
 }
 
@@ -157,6 +166,13 @@ export async function disableTwoFactor(
       .update(organizations)
       .set({ twoFactorRequired: false })
       .where(eq(organizations.ownerId, user.id));
+    if (user.totpEnabled)
+      await recordAccountEvent(tx, {
+        userId: user.id,
+        kind: "two_factor_off",
+        userAgent: context.userAgent,
+        at: context.guard.clock.now(),
+      });
   });
 }
 

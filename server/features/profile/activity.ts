@@ -24,7 +24,9 @@ interface Row {
 /**
  * The user's Recent Activity, newest first, from the rows that record each event: the account
  * (registered, and the last change of name or phone number), memberships (joined an organization;
- * left or removed, from the history kept when one ends), verification grants (verified identity) and
+ * left or removed, from the history kept when one ends), the account's security events (a password
+ * changed or reset, two-factor on or off, the other sessions signed out, each with the device that
+ * asked: a change its owner did not make shows here), verification grants (verified identity) and
  * participations grouped by election (voted). Participations hold who voted, never the choice, so
  * nothing here can say what was chosen. Read a page at a time (page 0 the newest), in an order
  * that ties cannot shuffle between pages.
@@ -51,6 +53,9 @@ export async function recentActivity(db: Db, user: User, page = 0): Promise<Acti
       select 'verified_identity', e.title, g.method, g.created_at
         from verification_grants g join elections e on e.id = g.election_id
         where g.user_id = ${user.id}
+      union all
+      select a.kind, '', a.device, a.created_at
+        from account_events a where a.user_id = ${user.id}
       union all
       select 'voted', e.title, count(*)::text, max(p.created_at)
         from participations p join elections e on e.id = p.election_id
@@ -86,6 +91,17 @@ const DESCRIBE: Record<ActivityKind, (row: Row, user: User) => Pick<ActivityItem
     title: "Verified identity",
     detail: `${METHOD_NAMES[row.extra] ?? row.extra} for ${row.subject}`,
   }),
+  password_changed: (row) => ({
+    title: "Changed password",
+    detail: `From ${row.extra}; other sessions signed out`,
+  }),
+  password_reset: (row) => ({
+    title: "Reset password by e-mail link",
+    detail: `From ${row.extra}; every session signed out`,
+  }),
+  two_factor_on: (row) => ({ title: "Turned on two-factor sign-in", detail: `From ${row.extra}` }),
+  two_factor_off: (row) => ({ title: "Turned off two-factor sign-in", detail: `From ${row.extra}` }),
+  signed_out_others: (row) => ({ title: "Signed out all other sessions", detail: `From ${row.extra}` }),
   voted: (row) => {
     const positions = Number(row.extra);
     return {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { type changePasswordInput, profileMessages } from "../../../contract/profile";
 import { badRequest, forbidden } from "../../http/errors";
 import { hashPassword } from "../../lib/crypto";
+import { recordAccountEvent } from "../accounts/events";
 import { confirmPassword, type GuessGuard } from "../accounts/guesses";
 import { setPassword } from "../accounts/service";
 import { endOtherSessions, type SessionEnding, type User } from "../accounts/sessions";
@@ -12,7 +13,7 @@ import { endOtherSessions, type SessionEnding, type User } from "../accounts/ses
  */
 export async function changePassword(
   guard: GuessGuard & SessionEnding,
-  request: { user: User; sessionId: string; ip: string },
+  request: { user: User; sessionId: string; ip: string; userAgent: string | undefined },
   input: z.output<typeof changePasswordInput>,
 ): Promise<void> {
   const { db, clock } = guard;
@@ -23,6 +24,15 @@ export async function changePassword(
   if (input.new_password === input.current_password)
     throw badRequest(profileMessages.passwordSame, "new_password");
   const passwordHash = await hashPassword(input.new_password);
-  await setPassword(db, user.id, passwordHash, clock.now());
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await setPassword(tx, user.id, passwordHash, now);
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      kind: "password_changed",
+      userAgent: request.userAgent,
+      at: now,
+    });
+  });
   await endOtherSessions(guard, user.id, sessionId);
 }

@@ -20,7 +20,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, profileEndpoints.changePassword, async ({ auth, body, request }) => {
-    await changePassword(ctx, { ...auth, ip: request.ip }, body);
+    await changePassword(ctx, { ...auth, ip: request.ip, userAgent: request.headers["user-agent"] }, body);
     return { success: true, message: profileMessages.passwordChanged };
   });
 

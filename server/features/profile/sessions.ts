@@ -3,6 +3,7 @@ import { profileEndpoints } from "../../../contract/profile";
 import { sessionMessages } from "../../../contract/sessions";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
+import { recordAccountEvent } from "../accounts/events";
 import { endSessionByHandle, listSessions } from "../accounts/session-list";
 import { endOtherSessions } from "../accounts/sessions";
 
@@ -19,8 +20,14 @@ export function profileSessionRoutes(app: FastifyInstance, ctx: AppContext): voi
     return { success: true, message: sessionMessages.ended };
   });
 
-  route(app, profileEndpoints.endOtherSessions, async ({ auth }) => {
+  route(app, profileEndpoints.endOtherSessions, async ({ auth, request }) => {
     await endOtherSessions(ctx, auth.user.id, auth.sessionId);
+    await recordAccountEvent(db, {
+      userId: auth.user.id,
+      kind: "signed_out_others",
+      userAgent: request.headers["user-agent"],
+      at: clock.now(),
+    });
     return { success: true, message: sessionMessages.endedOthers };
   });
 }

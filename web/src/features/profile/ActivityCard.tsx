@@ -3,7 +3,15 @@ import type { ActivityKind, ActivityPage } from "../../../../contract/profile";
 import { profileMessages } from "../../../../contract/profile";
 import { cx } from "../../ui/cx";
 import { EmptyState } from "../../ui/EmptyState";
-import { BallotIcon, CalendarIcon, Icon, type IconProps, ShieldIcon, UsersIcon } from "../../ui/icons";
+import {
+  BallotIcon,
+  CalendarIcon,
+  Icon,
+  type IconProps,
+  LockIcon,
+  ShieldIcon,
+  UsersIcon,
+} from "../../ui/icons";
 import { LoadState } from "../../ui/LoadState";
 import styles from "./VoterProfilePage.module.css";
 
@@ -22,6 +30,11 @@ const ICONS: Record<ActivityKind, typeof BallotIcon> = {
   joined_organization: UsersIcon,
   left_organization: UsersIcon,
   registered: CalendarIcon,
+  password_changed: LockIcon,
+  password_reset: LockIcon,
+  two_factor_on: ShieldIcon,
+  two_factor_off: ShieldIcon,
+  signed_out_others: LockIcon,
 };
 
 const when = (iso: string) =>

@@ -55,6 +55,7 @@ export function SecurityCard({ profile, onChanged }: { profile: VoterProfile; on
           onDone={(message) => {
             setDialog(null);
             setNotice(message);
+            onChanged();
           }}
         />
       )}

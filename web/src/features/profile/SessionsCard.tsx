@@ -21,7 +21,7 @@ const when = (iso: string) =>
   });
 
 /** Where I am signed in (part of the security section): each device, this one marked; end the others. */
-export function SessionsCard() {
+export function SessionsCard({ onEndedOthers }: { onEndedOthers(): void }) {
   const queryClient = useQueryClient();
   const list = useEndpointQuery(profileEndpoints.sessions);
   const { user } = useAuth();
@@ -46,7 +46,13 @@ export function SessionsCard() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: endpointKey(profileEndpoints.sessions) }),
   };
   const endOne = useEndpointMutation(profileEndpoints.endSession, outcome);
-  const endAll = useEndpointMutation(profileEndpoints.endOtherSessions, outcome);
+  const endAll = useEndpointMutation(profileEndpoints.endOtherSessions, {
+    ...outcome,
+    onSuccess: (result: { message: string }) => {
+      outcome.onSuccess(result);
+      onEndedOthers();
+    },
+  });
   const busy = endAll.isPending ? "all" : endOne.isPending ? (endOne.variables?.params.id ?? null) : null;
 
   const others = list.data?.sessions.filter((s) => !s.current) ?? [];

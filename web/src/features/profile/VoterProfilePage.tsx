@@ -36,6 +36,11 @@ export default function VoterProfilePage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const profile = query.data?.profile ?? null;
+  // A change to the account's security is one of its Recent Activity's events.
+  const accountChanged = () => {
+    void query.refetch();
+    void activity.refetch();
+  };
 
   // Save stays in edit on failure (spec part 2 section 4), and says why. Only what this form
   // changed is sent: a change saved meanwhile in another tab (a new phone, where codes go) stays.
@@ -50,6 +55,7 @@ export default function VoterProfilePage() {
       ...(newPhone && phoneChanges(profile, phone_number) && { current_password, code }),
     });
     await query.refetch();
+    void activity.refetch();
     setEditing(false);
     setNotice(profileMessages.saved);
   });
@@ -111,8 +117,8 @@ export default function VoterProfilePage() {
               <IdentityCard profile={profile} />
               <div className={styles.column}>
                 <ContactCard profile={profile} form={editing ? form : null} />
-                <SecurityCard profile={profile} onChanged={() => void query.refetch()} />
-                <SessionsCard />
+                <SecurityCard profile={profile} onChanged={accountChanged} />
+                <SessionsCard onEndedOthers={() => void activity.refetch()} />
                 <ActivityCard
                   state={activity}
                   onRetry={() => void activity.refetch()}
