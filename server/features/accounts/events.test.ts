@@ -52,6 +52,15 @@ describe("the account's security events in Recent Activity", () => {
       ["Turned off two-factor sign-in", "From Chrome on Windows"],
       ["Turned on two-factor sign-in", "From Firefox on Linux"],
     ]);
+    // How the account signs in changed three times: each told to its address, with the device.
+    const told = (await t.outbox.to(voter.input.email)).filter((m) => m.kind !== "registered");
+    expect(told.map((m) => m.subject).sort()).toEqual([
+      "Two-factor sign-in was turned off for your Votespace account",
+      "Two-factor sign-in was turned on for your Votespace account",
+      "Your Votespace password was changed",
+    ]);
+    expect(told.find((m) => m.kind === "two_factor_off")?.text).toContain("made from Chrome on Windows");
+    expect(told.find((m) => m.kind === "password_changed")?.text).toContain("reset your password at once");
   });
 
   it("lists a password reset by e-mail link, from the device that opened it; a refused change records nothing", async () => {

@@ -187,7 +187,13 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(messages.resetInvalid);
     const email = await setPassword(tx, reset.userId, passwordHash, now);
-    await recordAccountEvent(tx, { userId: reset.userId, kind: "password_reset", userAgent, at: now });
+    await recordAccountEvent(tx, {
+      userId: reset.userId,
+      email: email ?? "",
+      kind: "password_reset",
+      userAgent,
+      at: now,
+    });
     if (email) await forgetGuesses(tx, "user", email);
     return reset.userId;
   });

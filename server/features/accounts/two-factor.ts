@@ -143,6 +143,7 @@ export async function enableTwoFactor(
     await tx.update(organizations).set({ twoFactorRequired: true }).where(eq(organizations.ownerId, user.id));
     await recordAccountEvent(tx, {
       userId: user.id,
+      email: user.email,
       kind: "two_factor_on",
       userAgent: context.userAgent,
       at: context.guard.clock.now(),
@@ -169,6 +170,7 @@ export async function disableTwoFactor(
     if (user.totpEnabled)
       await recordAccountEvent(tx, {
         userId: user.id,
+        email: user.email,
         kind: "two_factor_off",
         userAgent: context.userAgent,
         at: context.guard.clock.now(),

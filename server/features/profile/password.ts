@@ -29,6 +29,7 @@ export async function changePassword(
     await setPassword(tx, user.id, passwordHash, now);
     await recordAccountEvent(tx, {
       userId: user.id,
+      email: user.email,
       kind: "password_changed",
       userAgent: request.userAgent,
       at: now,

@@ -24,6 +24,7 @@ export function profileSessionRoutes(app: FastifyInstance, ctx: AppContext): voi
     await endOtherSessions(ctx, auth.user.id, auth.sessionId);
     await recordAccountEvent(db, {
       userId: auth.user.id,
+      email: auth.user.email,
       kind: "signed_out_others",
       userAgent: request.headers["user-agent"],
       at: clock.now(),

@@ -104,6 +104,34 @@ export function registrationAttempt(input: { signInLink: string; resetLink: stri
   });
 }
 
+/** A change to the account's sign-in its owner should hear of at once, wherever it was made. */
+export function securityChanged(input: {
+  change: "password_changed" | "two_factor_on" | "two_factor_off";
+  device: string;
+}): Letter {
+  const what = {
+    password_changed:
+      "The password of your Votespace account was changed, and its other sessions were signed out.",
+    two_factor_on:
+      "Two-factor sign-in was turned on for your Votespace account: signing in now needs a code from the authenticator app it was set up with.",
+    two_factor_off:
+      "Two-factor sign-in was turned off for your Votespace account: signing in now needs only the password.",
+  }[input.change];
+  return letter({
+    kind: input.change,
+    subject:
+      input.change === "password_changed"
+        ? "Your Votespace password was changed"
+        : `Two-factor sign-in was turned ${input.change === "two_factor_on" ? "on" : "off"} for your Votespace account`,
+    from: PLATFORM,
+    paragraphs: [
+      `${what} The change was made from ${input.device}.`,
+      "If you did not make this change, reset your password at once and check the devices signed in to your account in your profile.",
+    ],
+    reason: "You receive this because this address belongs to the Votespace account that changed.",
+  });
+}
+
 export function phoneChanged(): Letter {
   return letter({
     kind: "phone_changed",
