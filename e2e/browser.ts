@@ -116,6 +116,34 @@ export const cutOff = (page: Page) =>
       .join(", ");
   });
 
+/**
+ * Words squeezed into a narrow column beside something (a button, a date): a block whose own text
+ * (a sentence, 24 characters or more) runs four lines or more in under 150 px. On a phone such a
+ * row should wrap, the words keeping the width (the profile's security rows read a word a line).
+ * Each as its element and its words; "" when none.
+ */
+export const squeezed = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => {
+        const own = [...element.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent ?? "")
+          .join("")
+          .trim();
+        if (own.length < 24) return false;
+        const box = element.getBoundingClientRect();
+        const line = Number.parseFloat(getComputedStyle(element).lineHeight) || 20;
+        return box.width > 0 && box.width < 150 && box.height >= 4 * line - 1;
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}: "${element.textContent?.trim().slice(0, 40)}"`,
+      )
+      .slice(0, 4)
+      .join("; "),
+  );
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**

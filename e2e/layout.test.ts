@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cutOff, sideways } from "./browser";
+import { cutOff, sideways, squeezed } from "./browser";
 import {
   baseURL,
   launchBrowser,
@@ -177,6 +177,8 @@ describe("layout", () => {
         if (extra) failures.push(`${who} ${url}: ${extra}`);
         const cut = await cutOff(page);
         if (cut) failures.push(`${who} ${url}: scrolls sideways within the main area: ${cut}`);
+        const narrow = await squeezed(page);
+        if (narrow) failures.push(`${who} ${url}: words squeezed into a narrow column: ${narrow}`);
       }
       await page.goto(urls[1] as string);
       await page.getByRole("tab", { name: "Overview" }).waitFor();

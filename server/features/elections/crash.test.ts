@@ -69,6 +69,7 @@ async function signedInAdmin(base: string): Promise<Record<string, string>> {
     headers: json,
     body: JSON.stringify({ email, password }),
   });
+  expect(signIn.status).toBe(200);
   return { ...json, cookie: (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "" };
 }
 
@@ -76,12 +77,17 @@ describe("a server killed while votes are written in batches", () => {
   it("loses no vote it acknowledged and leaves none half written", { timeout: 240_000 }, async () => {
     const first = await startServer();
     const admin = await signedInAdmin(first.baseUrl);
-    const api = (base: string, url: string, method = "GET", body?: unknown) =>
-      fetch(`${base}${url}`, {
+    // A refused setup request fails here with its answer, not later as an undefined field.
+    const api = async (base: string, url: string, method = "GET", body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
         method,
         headers: body === undefined ? { cookie: admin.cookie as string } : admin,
         body: body === undefined ? undefined : JSON.stringify(body),
-      }).then((r) => r.json());
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
     const { channel } = await api(first.baseUrl, "/api/channels", "POST", electionChannel(systemClock));
     const upcoming = await api(first.baseUrl, `/api/channels/${channel.id}/election`);
     // The voters and their verification grants are written straight into the database (the embedded
