@@ -20,6 +20,39 @@ describe("ErrorBoundary", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
+  it("says Votespace was updated, with Reload, when the server no longer has the part (a new release)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const asked = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 404 }));
+    render(
+      <ErrorBoundary>
+        <Throws
+          error={
+            new TypeError(
+              "Failed to fetch dynamically imported module: http://localhost/assets/Menu-y6fPEXSH.js",
+            )
+          }
+        />
+      </ErrorBoundary>,
+    );
+    expect(await screen.findByText("Votespace was updated")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+    expect(asked).toHaveBeenCalledWith("/assets/Menu-y6fPEXSH.js", { method: "HEAD", cache: "no-store" });
+  });
+
+  it("keeps saying Connection Error when the part cannot be reached either", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const asked = vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    render(
+      <ErrorBoundary>
+        <Throws
+          error={new TypeError("Failed to fetch dynamically imported module: http://localhost/assets/x-1.js")}
+        />
+      </ErrorBoundary>,
+    );
+    await vi.waitFor(() => expect(asked).toHaveBeenCalled());
+    expect(screen.getByRole("alert")).toHaveTextContent("Connection Error");
+  });
+
   it("says the same when the build's loader cannot fetch a part's stylesheet (offline, say)", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     render(
