@@ -272,4 +272,21 @@ describe("a live stream with a speaker on stage", { retry: 1 }, () => {
     await shot(kojo.page, "rooms-live-speaker-after-host-reload");
     await endSession(host, kojo);
   });
+
+  it("keeps the host muted and off camera after the host reloads: a reload turns nothing on", async () => {
+    const live = await createChannel(host.context, { name: `quiet-${Date.now()}`, type: "live" });
+    await startSession(host, [kojo], live);
+    await host.page.getByRole("button", { name: "Stop video" }).click();
+    await host.page.getByRole("button", { name: "Mute", exact: true }).click();
+    await host.page.getByRole("button", { name: "Unmute" }).waitFor();
+    await host.page.getByRole("button", { name: "Start video" }).waitFor();
+    await host.page.reload();
+    await host.page.getByRole("toolbar", { name: "Room controls" }).waitFor();
+    await host.page.getByRole("button", { name: "Unmute" }).waitFor();
+    await host.page.getByRole("button", { name: "Start video" }).waitFor();
+    expect(await sending(host.page)).toEqual([]);
+    await kojo.page.getByText("Camera off").first().waitFor();
+    await shot(host.page, "rooms-live-host-reloaded-muted");
+    await endSession(host, kojo);
+  });
 });

@@ -81,6 +81,25 @@ describe("joining", () => {
     await memberSeat.socket.close();
   });
 
+  it("keeps a host who comes back muted and off camera when they were: a reload turns nothing on", async () => {
+    const { host, session } = await roomWorkspace(t, "live");
+    const first = await seat(baseUrl, host.cookie, session.id);
+    expect((await me(host.cookie, session.id, { is_muted: true, is_video_on: false })).statusCode).toBe(200);
+    // The reload: a new window joins while the old one still holds the seat, then the old one closes.
+    const again = await seat(baseUrl, host.cookie, session.id);
+    expect(again.answer).toMatchObject({ participant: { role: "host", is_muted: true, is_video_on: false } });
+    await first.socket.close();
+    await again.socket.close();
+    // Back after leaving: still muted, the camera still off.
+    const later = await seat(baseUrl, host.cookie, session.id);
+    expect(later.answer).toMatchObject({ participant: { role: "host", is_muted: true, is_video_on: false } });
+    expect((await me(host.cookie, session.id, { is_muted: false, is_video_on: true })).statusCode).toBe(200);
+    const unmuted = await seat(baseUrl, host.cookie, session.id);
+    expect(unmuted.answer).toMatchObject({ participant: { is_muted: false, is_video_on: true } });
+    await later.socket.close();
+    await unmuted.socket.close();
+  });
+
   it("is refused to outsiders, as if the session did not exist, and to an ended session", async () => {
     const { host, session } = await roomWorkspace(t);
     const stranger = await createOrganization(t.app);

@@ -56,7 +56,9 @@ async function nameOf(db: Db | Tx, userId: string): Promise<string> {
  * Takes the user's seat in the session for a socket of process `processId` (spec section 4:
  * joining creates or updates the record as connected). The audience joins muted with video off;
  * the host joins unmuted, with video on in a live stream; a speaker who comes back stays a
- * speaker, muted. A suspended organization's members may not join.
+ * speaker, muted. A host who comes back (a reload, a rejoin) keeps the microphone and camera as
+ * they had them: a reload never turns on what they turned off. A
+ * suspended organization's members may not join.
  */
 export async function joinSession(
   db: Db,
@@ -77,11 +79,12 @@ export async function joinSession(
       .where(and(eq(roomParticipants.sessionId, sessionId), eq(roomParticipants.userId, user.id)));
     const role = roleOnJoin(access.canHost, session.kind, existing);
     const host = role === "host";
+    const back = host && existing?.role === "host";
     const states = {
       role,
       isConnected: true,
-      isMuted: !host,
-      isVideoOn: host && session.kind === "live",
+      isMuted: back ? existing.isMuted : !host,
+      isVideoOn: back ? existing.isVideoOn : host && session.kind === "live",
       isScreenSharing: false,
       handRaised: false,
       processId,
@@ -103,8 +106,9 @@ export async function joinSession(
 }
 
 /**
- * The user leaves (their socket closed, or they left): disconnected, video and screen sharing
- * off, hand down. Only the seat the given process took at `joinedAt` is given up, so a socket
+ * The user leaves (their socket closed, or they left): disconnected, screen sharing off (a new
+ * page must be asked again), hand down; the camera's state is kept for a host's return
+ * (joinSession). Only the seat the given process took at `joinedAt` is given up, so a socket
  * closing never undoes a newer join, through another process or this one (a reload's join
  * written while the older window closed); "orphaned" gives up a seat whose process is gone (its
  * `process_id` was cleared). Null when nothing changed.
@@ -133,7 +137,6 @@ export async function leaveSession(
       .set({
         isConnected: false,
         leftAt: clock.now(),
-        isVideoOn: false,
         isScreenSharing: false,
         handRaised: false,
         processId: null,
