@@ -267,16 +267,18 @@ export interface CastVoteResult {
 /**
  * The channel's security settings decide how voters verify: with e-mail or phone verification
  * switched on, only those code methods are offered (e-mail code = Voter's Card, SMS code = Phone);
- * otherwise all three, Phone only where the server sends text messages (`phoneCodes`: a code that
- * reaches no one would leave the voter waiting). Phone verification chosen for the channel is kept:
- * it cannot be switched on without them (channels/checks.ts).
+ * otherwise all three, each code method only where the server's codes reach voters that way
+ * (`delivered`: a code that reaches no one would leave the voter waiting). A code method chosen for
+ * the channel is kept: it cannot be switched on without its way (channels/checks.ts).
  */
 export function verificationMethods(
   settings: { emailVerification: boolean; phoneVerification: boolean } | null,
-  phoneCodes: boolean,
+  delivered: { email: boolean; phone: boolean },
 ): VerificationMethod[] {
   if (!settings || (!settings.emailVerification && !settings.phoneVerification))
-    return VERIFICATION_METHODS.filter((method) => method !== "phone" || phoneCodes);
+    return VERIFICATION_METHODS.filter(
+      (method) => (method !== "phone" || delivered.phone) && (method !== "voters_card" || delivered.email),
+    );
   return [
     ...(settings.emailVerification ? (["voters_card"] as const) : []),
     ...(settings.phoneVerification ? (["phone"] as const) : []),

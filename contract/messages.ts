@@ -85,6 +85,9 @@ export const workspaceMessages = {
   /** E-mail and phone verification choose how voters verify before voting: they act in election channels only. */
   verificationElectionOnly: "Email and phone verification apply to election channels only",
   /** Phone verification sends codes by text message, which a server without an SMS provider cannot. */
+  /** Email verification sends each voter a code by e-mail, which a server without a mail server cannot. */
+  emailCodesUnavailable:
+    "Email verification needs e-mail, which this server cannot send yet. Ask the server's operator to set up a mail server (SMTP).",
   phoneCodesUnavailable:
     "Phone verification needs text messages, which this server cannot send yet. Use email verification, or ask the server's operator to set up an SMS provider.",
   renameSame: "The new name must be different from the current name",

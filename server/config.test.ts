@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, phoneCodes } from "./config";
+import { ConfigError, deliveredCodes, loadConfig } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "votespace-config-"));
 
@@ -130,13 +130,15 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).warnings?.join("\n") ?? "").not.toMatch(/is not set/);
   });
 
-  it("offers Phone codes with an SMS provider, with SMS_PROVIDER=outbox, or on a demo server; not with none", () => {
+  it("offers codes by a way that reaches voters: a provider, SMS_PROVIDER=outbox, or a demo server; not none", () => {
     const facing = { DATABASE_URL: "postgres://localhost/x", SECRET_KEY: "k".repeat(40) };
-    expect(loadConfig(facing).delivery.sms).toEqual({ kind: "none" });
-    expect(phoneCodes(loadConfig(facing))).toBe(false);
+    expect(loadConfig(facing).delivery).toEqual({ email: { kind: "none" }, sms: { kind: "none" } });
+    expect(deliveredCodes(loadConfig(facing))).toEqual({ email: false, phone: false });
     const kept = loadConfig({ ...facing, SMS_PROVIDER: "outbox" });
-    expect(phoneCodes(kept)).toBe(true);
+    expect(deliveredCodes(kept).phone).toBe(true);
     expect(kept.warnings?.join("\n") ?? "").not.toMatch(/SMS_PROVIDER/);
-    expect(phoneCodes(loadConfig({ DATA_DIR: dataDir() }))).toBe(true);
+    const mailed = loadConfig({ ...facing, SMTP_HOST: "smtp.example.org", MAIL_FROM: "vote@example.org" });
+    expect(deliveredCodes(mailed).email).toBe(true);
+    expect(deliveredCodes(loadConfig({ DATA_DIR: dataDir() }))).toEqual({ email: true, phone: true });
   });
 });

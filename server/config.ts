@@ -130,13 +130,13 @@ export interface WebhookConfig {
   token?: string;
 }
 /**
- * Where messages to people go; "outbox": the developer outbox (nothing leaves the server). Text
- * messages "none": SMS_PROVIDER unset outside a demo server, so no code by text message reaches
- * anyone and the Phone method is not offered (phoneCodes); SMS_PROVIDER=outbox keeps them in the
- * developer outbox on purpose, and Phone is offered.
+ * Where messages to people go; "outbox": the developer outbox (nothing leaves the server; a demo
+ * server serves it). "none": no transport outside a demo server (SMTP_HOST, SMS_PROVIDER unset), so
+ * no code sent that way reaches anyone and its verification method is not offered (deliveredCodes);
+ * SMS_PROVIDER=outbox keeps text messages in the developer outbox on purpose, and Phone is offered.
  */
 export interface DeliveryConfig {
-  email: { kind: "outbox" } | ({ kind: "smtp" } & SmtpConfig);
+  email: { kind: "outbox" } | { kind: "none" } | ({ kind: "smtp" } & SmtpConfig);
   sms:
     | { kind: "outbox" }
     | { kind: "none" }
@@ -144,8 +144,15 @@ export interface DeliveryConfig {
     | ({ kind: "webhook" } & WebhookConfig);
 }
 
-/** Whether voters may be offered codes by text message (the Phone method). */
-export const phoneCodes = (config: Pick<Config, "delivery">) => config.delivery.sms.kind !== "none";
+/** Which verification codes reach voters: by e-mail (Voter's Card), by text message (Phone). */
+export interface DeliveredCodes {
+  email: boolean;
+  phone: boolean;
+}
+export const deliveredCodes = ({ delivery }: Pick<Config, "delivery">): DeliveredCodes => ({
+  email: delivery.email.kind !== "none",
+  phone: delivery.sms.kind !== "none",
+});
 
 export interface Config {
   port: number;
@@ -239,9 +246,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     !!e.DATABASE_URL || !!e.PUBLIC_URL || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
   const demo = (e.DEMO ?? (facesNetwork ? "off" : "on")) === "on";
   const delivery = parseDelivery(e, demo);
-  if (!demo && delivery.email.kind === "outbox") {
+  if (delivery.email.kind === "none") {
     warnings.push(
-      "SMTP_HOST is not set: e-mail (verification codes, password resets) stays in the outbox table and reaches nobody. Set SMTP_HOST and MAIL_FROM.",
+      "SMTP_HOST is not set: e-mail (verification codes, password resets) stays in the outbox table and reaches nobody, so voters are not offered Voter's Card codes. Set SMTP_HOST and MAIL_FROM.",
     );
   }
   if (delivery.sms.kind === "none") {
@@ -301,7 +308,7 @@ function parseStorage(e: z.infer<typeof envSchema>): StorageConfig {
 
 /** SMTP_* and MAIL_FROM, SMS_PROVIDER and its variables: each transport complete, or absent. */
 function parseDelivery(e: z.output<typeof envSchema>, demo: boolean): DeliveryConfig {
-  let email: DeliveryConfig["email"] = { kind: "outbox" };
+  let email: DeliveryConfig["email"] = { kind: demo ? "outbox" : "none" };
   if (e.SMTP_HOST) {
     if (!e.MAIL_FROM) throw problem("MAIL_FROM: required with SMTP_HOST (the sender of every e-mail)");
     if (!e.SMTP_USER !== !e.SMTP_PASSWORD) throw problem("SMTP_USER and SMTP_PASSWORD: set both, or neither");

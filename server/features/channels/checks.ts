@@ -40,15 +40,17 @@ export function checkSecurityFor(type: ChannelType, settings: SecuritySettings |
 }
 
 /**
- * Phone verification sends each voter a code by text message: a server that sends none
- * (config.ts phoneCodes) refuses to switch it on, rather than leave voters waiting for a code.
- * Checked where an administrator saves the settings; a copy keeps its channel's.
+ * E-mail and phone verification send each voter a code, by e-mail or by text message: a server
+ * whose codes reach no one that way (config.ts deliveredCodes) refuses to switch it on, rather than
+ * leave voters waiting for a code. Checked where an administrator saves the settings; a copy keeps
+ * its channel's.
  */
-export function refuseUnsentPhoneCodes(
-  settings: Pick<SecuritySettings, "phoneVerification"> | undefined,
-  server: { phoneCodes: boolean },
+export function refuseUndeliveredCodes(
+  settings: Pick<SecuritySettings, "emailVerification" | "phoneVerification"> | undefined,
+  codes: { email: boolean; phone: boolean },
 ): void {
-  if (settings?.phoneVerification && !server.phoneCodes) throw badRequest(messages.phoneCodesUnavailable);
+  if (settings?.emailVerification && !codes.email) throw badRequest(messages.emailCodesUnavailable);
+  if (settings?.phoneVerification && !codes.phone) throw badRequest(messages.phoneCodesUnavailable);
 }
 
 /** The settings as they act on this channel type (an older row may hold a switch that never acted). */

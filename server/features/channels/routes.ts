@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { channelMessages } from "../../../contract/channels";
 import { channelsEndpoints } from "../../../contract/channels-endpoints";
 import { messages } from "../../../contract/messages";
-import { phoneCodes } from "../../config";
+import { deliveredCodes } from "../../config";
 import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { announceClosedReports } from "../posts/removal";
 import { removeUploadFiles } from "../uploads/files";
-import { refuseUnsentPhoneCodes } from "./checks";
+import { refuseUndeliveredCodes } from "./checks";
 import {
   channelPosters,
   createChannel,
@@ -22,7 +22,7 @@ import {
 
 export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, bus } = ctx;
-  const server = { phoneCodes: phoneCodes(ctx.config) };
+  const codes = deliveredCodes(ctx.config);
   const changed = (
     event: "channel.created" | "channel.updated" | "channel.deleted",
     channel: { id: string; organization_id: string },
@@ -39,7 +39,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, channelsEndpoints.get, ({ auth, params }) => getChannel(db, clock, auth.user, params.id));
 
   route(app, channelsEndpoints.create, async ({ auth, body, reply }) => {
-    refuseUnsentPhoneCodes(body.security_settings, server);
+    refuseUndeliveredCodes(body.security_settings, codes);
     const { channel, approvalTurnedOnFor } = await createChannel(db, clock, auth.user, body);
     await changed("channel.created", channel);
     reply.code(201);
@@ -49,7 +49,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, channelsEndpoints.update, async ({ auth, params, body }) => {
-    refuseUnsentPhoneCodes(body.security_settings, server);
+    refuseUndeliveredCodes(body.security_settings, codes);
     const channel = await updateChannel(db, clock, auth.user, params.id, body);
     await changed("channel.updated", channel);
     return { channel, message: body.name ? messages.channelRenamed(channel.name) : messages.settingsSaved };

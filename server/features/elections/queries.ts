@@ -6,6 +6,7 @@ import {
   quorumMet,
   verificationMethods,
 } from "../../../contract/elections";
+import type { DeliveredCodes } from "../../config";
 import type { Db } from "../../db/connect";
 import {
   candidates,
@@ -38,14 +39,14 @@ export const resultsPending = (status: string) => status === "upcoming" || statu
 
 /**
  * Elections as a viewer sees them, with positions, candidates, counts derived from the ballots
- * and the viewer's own participation: a fixed number of queries however many elections. `server`:
- * what this server can offer voters (the Phone method only where it sends text messages).
+ * and the viewer's own participation: a fixed number of queries however many elections. `codes`:
+ * the verification codes this server delivers (a code method is offered only where they reach voters).
  */
 export async function loadElections(
   db: Db,
   viewer: User,
   rows: ElectionRow[],
-  server: { phoneCodes: boolean },
+  codes: DeliveredCodes,
 ): Promise<Election[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -190,7 +191,7 @@ export async function loadElections(
         tie_seed: count.tieSeed,
         counted_at: count.countedAt.toISOString(),
       },
-      verification_methods: verificationMethods(securityOf(row), server.phoneCodes),
+      verification_methods: verificationMethods(securityOf(row), codes),
       requires_two_factor: securityOf(row)?.twoFactor ?? false,
       total_voters: totalVoters,
       votes_cast: votesCast,

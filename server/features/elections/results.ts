@@ -10,6 +10,7 @@ import {
   resultsUnavailable,
 } from "../../../contract/elections";
 import { rankCandidates, shownCount } from "../../../contract/ranking";
+import type { DeliveredCodes } from "../../config";
 import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
 import { forbidden } from "../../http/errors";
@@ -18,15 +19,15 @@ import { electionForMember } from "./access";
 import { disclosedParticipation, loadElections } from "./queries";
 import { electionRoll } from "./roll";
 
-/** The election as this member sees it (loadElections; `server`: what this server offers voters). */
+/** The election as this member sees it (loadElections; `codes`: the verification codes this server delivers). */
 export async function electionFor(
   db: Db,
   user: User,
   electionId: string,
-  server: { phoneCodes: boolean },
+  codes: DeliveredCodes,
 ): Promise<Election> {
   const row = await electionForMember(db, user, electionId);
-  const [election] = await loadElections(db, user, [row], server);
+  const [election] = await loadElections(db, user, [row], codes);
   if (!election) throw new Error("election vanished");
   return election;
 }
@@ -56,9 +57,9 @@ export async function resultsCsv(
   db: Db,
   user: User,
   electionId: string,
-  server: { phoneCodes: boolean },
+  codes: DeliveredCodes,
 ): Promise<{ filename: string; csv: string }> {
-  const election = await electionFor(db, user, electionId, server);
+  const election = await electionFor(db, user, electionId, codes);
   if (!election.viewer.can_see_results) throw forbidden(resultsUnavailable(election.status));
   // Below its quorum, cancelled or still open, the count names no one elected: only who is ahead.
   const undecided = undecidedWhy(election);

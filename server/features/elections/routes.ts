@@ -7,7 +7,7 @@ import {
   votingOpen,
 } from "../../../contract/elections";
 import { electionsEndpoints } from "../../../contract/elections-endpoints";
-import { phoneCodes } from "../../config";
+import { deliveredCodes } from "../../config";
 import type { AppContext } from "../../context";
 import { elections } from "../../db/schema";
 import { currentUser } from "../../http/access";
@@ -44,8 +44,8 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const monitor = votingMonitor(ctx, app.log);
 
   const changed = (row: ElectionRow) => announceElection(bus, row);
-  // What this server offers voters: Phone codes only where text messages reach them.
-  const server = { phoneCodes: phoneCodes(ctx.config) };
+  // The verification codes that reach voters: a code method is offered only where they do.
+  const codes = deliveredCodes(ctx.config);
 
   const e = electionsEndpoints;
   route(app, e.list, async ({ auth, params }) => {
@@ -55,7 +55,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(elections)
       .where(eq(elections.organizationId, params.id))
       .orderBy(desc(elections.createdAt));
-    return { elections: await loadElections(db, auth.user, rows, server) };
+    return { elections: await loadElections(db, auth.user, rows, codes) };
   });
 
   route(app, e.ofChannel, async ({ auth, params }) => {
@@ -64,10 +64,10 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .from(elections)
       .where(eq(elections.channelId, params.id));
     if (!row) throw notFound(electionServerMessages.electionNotFound);
-    return electionFor(db, auth.user, row.id, server);
+    return electionFor(db, auth.user, row.id, codes);
   });
 
-  route(app, e.get, ({ auth, params }) => electionFor(db, auth.user, params.id, server));
+  route(app, e.get, ({ auth, params }) => electionFor(db, auth.user, params.id, codes));
 
   route(app, e.voters, async ({ auth, params }) => ({
     voters: await eligibleVoters(db, auth.user, params.id),
@@ -83,7 +83,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, e.resultsCsv, async ({ auth, params, reply }) => {
-    const { filename, csv } = await resultsCsv(db, auth.user, params.id, server);
+    const { filename, csv } = await resultsCsv(db, auth.user, params.id, codes);
     reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${filename}"`);
@@ -131,7 +131,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
    * channel's security settings decide).
    */
   const offering = async (request: FastifyRequest, method: VerificationMethod) => {
-    const election = await electionFor(db, currentUser(request), idParam(request.params), server);
+    const election = await electionFor(db, currentUser(request), idParam(request.params), codes);
     if (!votingOpen(election, clock.now())) throw forbidden(electionMessages.notOpen);
     // No code is sent, and no grant made, to someone who cannot vote here.
     if (!election.viewer.on_roll) throw forbidden(electionServerMessages.notOnRoll);
@@ -197,14 +197,14 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const row = await act(auth.user, params.id);
       if (row.status !== "active") await sealAndAnnounce(ctx, request.log, { electionId: row.id });
       await changed(row);
-      return electionFor(db, auth.user, row.id, server);
+      return electionFor(db, auth.user, row.id, codes);
     });
   }
 
   route(app, e.extend, async ({ auth, params, body }) => {
     const row = await extendElection(db, clock, auth.user, params.id, body);
     await changed(row);
-    return electionFor(db, auth.user, row.id, server);
+    return electionFor(db, auth.user, row.id, codes);
   });
 
   route(app, e.setOptions, async ({ auth, params, body }) => {
@@ -213,7 +213,7 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
       origin: ctx.publicOrigin,
     });
     await changed(row);
-    return electionFor(db, auth.user, row.id, server);
+    return electionFor(db, auth.user, row.id, codes);
   });
 
   noticeRoutes(app, ctx);
@@ -221,6 +221,6 @@ export function electionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, e.setDefinition, async ({ auth, params, body }) => {
     const row = await updateDefinition(db, auth.user, params.id, body, clock.now());
     await changed(row);
-    return electionFor(db, auth.user, row.id, server);
+    return electionFor(db, auth.user, row.id, codes);
   });
 }

@@ -298,3 +298,33 @@ describe("a server that sends no text messages (SMS_PROVIDER unset)", () => {
     expect(kept).toMatchObject({ emailVerification: true, phoneVerification: false });
   });
 });
+
+describe("a server that sends no e-mail (SMTP_HOST unset outside a demo server)", () => {
+  let unmailed: TestApp;
+  beforeAll(async () => {
+    unmailed = await testApp({ config: { delivery: { email: { kind: "none" }, sms: { kind: "outbox" } } } });
+  });
+  afterAll(() => unmailed.close());
+
+  it("offers no Voter's Card code and refuses one asked for, and refuses to switch e-mail verification on", async () => {
+    const admin = await createOrganization(unmailed.app);
+    const voter = await createMember(unmailed.app, admin.organizationId);
+    const as = call(unmailed.app, admin.cookie);
+    const refused = await as.post(
+      "/api/channels",
+      electionChannel(unmailed.clock, { security_settings: { emailVerification: true } }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(messages.emailCodesUnavailable);
+    const channel = (await as.post("/api/channels", electionChannel(unmailed.clock))).json().channel;
+    const election = await electionOfChannel(unmailed.app, admin.cookie, channel.id);
+    expect(election.verification_methods).toEqual(["national_id", "phone"]);
+    await as.post(`/api/elections/${election.id}/open`);
+    const before = (await unmailed.outbox.to(voter.input.email)).length;
+    const asked = await call(unmailed.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
+      method: "voters_card",
+    });
+    expect(asked.json().error.message).toBe(electionServerMessages.methodUnavailable);
+    expect(await unmailed.outbox.to(voter.input.email)).toHaveLength(before);
+  });
+});
