@@ -405,6 +405,11 @@ describe("results of every method", () => {
     const head = closed.counting?.head;
     if (head) await page.getByText(`${head.sequence}:${head.root}`).waitFor();
     await page.getByText("Counted", { exact: true }).waitFor();
+    // A plurality question's votes in total (and its blank ballots), as the Results tab says them.
+    await page
+      .getByRole("region", { name: "President" })
+      .getByText(/^\d+ votes? in total/)
+      .waitFor();
     await page.getByRole("button", { name: "Print report" }).waitFor();
     await bothWidths(page, "report", () => page.getByText("Stage 1", { exact: true }).waitFor());
     await eachQuestion(page, page.getByRole("main"), ["President", ...QUESTIONS.map((q) => q.title)]);

@@ -45,4 +45,19 @@ describe("a plurality question on the bulletin board", () => {
       ["Independent", "1"],
     ]);
   });
+
+  it("counts its blank ballots on a line of their own, as the results do", () => {
+    const withBlank = {
+      ...bulletin,
+      ballots: [
+        ...bulletin.ballots,
+        { position_id: "p1", receipt_hash: "c".repeat(64), candidate_id: null, ballot: { kind: "blank" } },
+      ],
+    } as Bulletin;
+    render(
+      <PositionBallots bulletin={withBlank} position={position} result={null} highlighted={new Set()} />,
+    );
+    const table = screen.getByRole("table", { name: "Sealed ballots, President" });
+    expect(within(table).getByRole("row", { name: /Blank vote/ })).toHaveTextContent("Blank vote1");
+  });
 });

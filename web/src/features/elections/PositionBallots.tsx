@@ -5,6 +5,7 @@ import { partyOf } from "../../../../contract/elections";
 import { cx } from "../../ui/cx";
 import { Table } from "../../ui/Table";
 import { BoardPager } from "./BoardPager";
+import { ballotWords } from "./ballotWords";
 import {
   type BoardPosition,
   boardAnswer,
@@ -23,7 +24,8 @@ import styles from "./PositionBallots.module.css";
  * One question's sealed ballots on the bulletin board, each with its whole answer (a ranking, the
  * grades…), 50 to a page so thousands of ballots stay quick; the voter's own come first. A
  * plurality question's count lists its candidates with their party as the results screens show it
- * (partyOf: "Independent" for none; the board's JSON keeps the party as stored).
+ * (partyOf: "Independent" for none; the board's JSON keeps the party as stored), and its blank
+ * ballots on a line of their own.
  */
 export function PositionBallots({
   bulletin,
@@ -53,6 +55,8 @@ export function PositionBallots({
       if (ballot.candidate_id) tally.set(ballot.candidate_id, (tally.get(ballot.candidate_id) ?? 0) + 1);
     return tally;
   }, [ballots]);
+  // Blank ballots were cast too: counted on a line of their own, as the results count them.
+  const blank = ballots.length - [...counts.values()].reduce((sum, n) => sum + n, 0);
   const shown = pageOf(ordered.length, page);
   const undecided = undecidedWhy(bulletin);
   return (
@@ -93,6 +97,13 @@ export function PositionBallots({
                 <td className={shared.num}>{counts.get(candidate.id) ?? 0}</td>
               </tr>
             ))}
+            {blank > 0 && (
+              <tr>
+                <th scope="row">{ballotWords.blankVote}</th>
+                <td />
+                <td className={shared.num}>{blank}</td>
+              </tr>
+            )}
           </tbody>
         </Table>
       )}

@@ -13,6 +13,7 @@ import {
 } from "chart.js";
 import { Bar, Doughnut, Line, Pie } from "react-chartjs-2";
 import { type PositionView, percentOf } from "../../../../contract/elections";
+import { rankCandidates } from "../../../../contract/ranking";
 import styles from "./charts.module.css";
 import shared from "./elections.module.css";
 import { candidateColour } from "./format";
@@ -34,13 +35,15 @@ ChartJS.register(
 );
 
 function series(position: PositionView) {
-  const total = position.candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
+  // In the results' one order (by votes, most first), as the table beside the chart lists them.
+  const candidates = rankCandidates(position.candidates).map((ranked) => ranked.candidate);
+  const total = candidates.reduce((sum, c) => sum + (c.vote_count ?? 0), 0);
   return {
     total,
-    labels: position.candidates.map((c) => c.name),
-    votes: position.candidates.map((c) => c.vote_count ?? 0),
-    colours: position.candidates.map((c) => candidateColour(position, c.id)),
-    describe: position.candidates
+    labels: candidates.map((c) => c.name),
+    votes: candidates.map((c) => c.vote_count ?? 0),
+    colours: candidates.map((c) => candidateColour(position, c.id)),
+    describe: candidates
       .map((c) => `${c.name}: ${text.votes(c.vote_count ?? 0)} (${percentOf(c.vote_count ?? 0, total)}%)`)
       .join("; "),
   };

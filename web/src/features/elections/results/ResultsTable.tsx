@@ -3,15 +3,19 @@ import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
 import shared from "../elections.module.css";
 import { Trophy } from "../Trophy";
+import { blankOf, votesInTotal } from "./present";
 import styles from "./ResultsTable.module.css";
 import { rankPosition } from "./ranking";
 import { resultsText } from "./resultsText";
 
-/** A position's candidates by votes, with their party and share; a trophy on the leader. */
+/**
+ * A position's candidates by votes, with their party and share; a trophy on the leader; under it
+ * the votes in total and the blank ballots, as the Results tab and results.csv count them.
+ */
 export function ResultsTable({ election, positionIndex }: { election: Election; positionIndex: number }) {
   const position = election.positions[positionIndex];
   if (!position) return null;
-  const { ranked, leaders, tie } = rankPosition(position, election.status);
+  const { ranked, total, leaders, tie } = rankPosition(position, election.status);
   return (
     <>
       <Table label={`${resultsText.resultsTable}, ${position.title}`}>
@@ -43,6 +47,7 @@ export function ResultsTable({ election, positionIndex }: { election: Election; 
           ))}
         </tbody>
       </Table>
+      <p className={cx("muted", shared.small)}>{votesInTotal(total, blankOf(position))}</p>
       {tie && <p className={cx("muted", shared.small)}>{tie}</p>}
     </>
   );
