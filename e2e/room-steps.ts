@@ -108,4 +108,6 @@ export async function endSession(host: { page: Page }, watcher: { page: Page }) 
   await host.page.getByRole("button", { name: "End" }).click();
   await host.page.getByRole("dialog").getByRole("button", { name: "End" }).click();
   await watcher.page.getByText("This session has ended").waitFor();
+  // The watcher is a member, who cannot start one: told to wait for the next.
+  await watcher.page.getByText("Open the room again to wait for the next session.").waitFor();
 }

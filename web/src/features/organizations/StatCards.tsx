@@ -5,7 +5,11 @@ import styles from "./ProfilePage.module.css";
 const CARDS: Array<{ key: keyof OrganizationStats; label: string; note: string }> = [
   { key: "total_members", label: "Total Members", note: "Administrators and members" },
   { key: "active_channels", label: "Active Channels", note: "Text, airing, live and election" },
-  { key: "total_votes_cast", label: "Total Votes Cast", note: "Voters who voted, per election" },
+  {
+    key: "total_votes_cast",
+    label: "Total Votes Cast",
+    note: "Voters who voted, per election; while voting is open, counted in batches of ten or more, as ballots are sealed",
+  },
   { key: "online_now", label: "Online Now", note: "Members connected right now" },
 ];
 

@@ -30,7 +30,12 @@ const COUNTERS = [
     note: "Voters and organization accounts",
     testId: "total-members",
   },
-  { key: "total_votes", label: "Total Votes", note: "Voters who voted, per election", testId: "total-votes" },
+  {
+    key: "total_votes",
+    label: "Total Votes",
+    note: "Voters who voted, per election; while voting is open, counted in batches of ten or more, as ballots are sealed",
+    testId: "total-votes",
+  },
 ] as const;
 
 /** Overview: the four counters and the five newest organizations, all counted on the server. */

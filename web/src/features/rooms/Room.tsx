@@ -133,7 +133,15 @@ export function Room({
       <div className={styles.body}>
         <EmptyState title={text.ended} action={suspended ? undefined : <ReopenButton onReopen={onReopen} />}>
           {/* Suspended, no room opens again: the shell's banner says why. */}
-          <Status as="span">{newerSession ? text.newerSession : suspended ? null : text.endedBody}</Status>
+          <Status as="span">
+            {newerSession
+              ? text.newerSession
+              : suspended
+                ? null
+                : viewer.can_host
+                  ? text.endedBodyHost
+                  : text.endedBody}
+          </Status>
         </EmptyState>
         <Recordings recordings={view.recordings} uploading={recorder.uploading} />
       </div>

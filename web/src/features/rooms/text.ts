@@ -47,7 +47,9 @@ export const text = {
   stageLeft: "No one is on stage: the host has left the room.",
   waitingHostCanStart: "Everyone who opens this channel is in the room. Press Start to go live.",
   ended: "This session has ended",
-  endedBody: "Open the room again to start or wait for a new session.",
+  /** What a host can do once a session ended, and what everyone else can. */
+  endedBodyHost: "Open the room again to start a new session.",
+  endedBody: "Open the room again to wait for the next session.",
   newerSession: "A new session has opened in this room. Open the room again to join it.",
   openAgain: "Open the room again",
   leftTitle: "You left the session",
