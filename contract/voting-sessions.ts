@@ -44,13 +44,17 @@ export const recordSessionInput = z.strictObject({
 export type RecordSessionInput = z.input<typeof recordSessionInput>;
 
 export const votingSessionEndpoints = {
-  /** A voter opened an election channel (and, later, allowed geolocation). Answered 201. */
+  /**
+   * A voter opened an election channel (and, later, allowed geolocation). Answered 201 when a session
+   * is kept; `recorded: false` (200) for a voter who can no longer vote there (voted, the organization
+   * suspended): reading the page makes no session.
+   */
   record: endpoint({
     method: "POST",
     path: "/api/elections/:id/voting-sessions",
     access: "voter",
     params: idParams,
     body: recordSessionInput,
-    response: typedAnswer<{ recorded: true }>(),
+    response: typedAnswer<{ recorded: boolean }>(),
   }),
 };

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
@@ -324,6 +324,41 @@ describe("recording a session", () => {
     await call(t.app, admin.cookie).post(`/api/elections/${election.id}/close`);
     expect((await recordFrom(t, voter.cookie, election.id, sessionBody())).statusCode).toBe(403);
     expect(await sessions()).toBe(1);
+  });
+
+  it("not for a voter who can no longer vote there: voted already, or the organization suspended", async () => {
+    const { voters, election, president } = await monitoredElection(t);
+    const [voted, other] = voters;
+    if (!voted || !other) throw new Error("no voters");
+    const sessionsOf = async (userId: string) =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(votingSessions)
+          .where(and(eq(votingSessions.electionId, election.id), eq(votingSessions.userId, userId)))
+      )[0]?.n;
+    expect((await recordFrom(t, voted.cookie, election.id, sessionBody())).statusCode).toBe(201);
+    const cast = await call(t.app, voted.cookie).post(`/api/elections/${election.id}/ballots`, {
+      grant_id: await grantFor(t.database.db, t.clock, voted.user.id, election.id),
+      selections: [{ position_id: president.id, candidate_id: president.candidates[0].id }],
+    });
+    expect(cast.statusCode).toBe(201);
+    // Back later from another device (another window size): reading, not a second active session.
+    const later = await recordFrom(t, voted.cookie, election.id, sessionBody());
+    expect(later.statusCode).toBe(200);
+    expect(later.json()).toEqual({ recorded: false });
+    expect(await sessionsOf(voted.user.id)).toBe(1);
+    await t.database.db.execute(
+      sql`update organizations set status = 'suspended' where id = ${election.organization_id}`,
+    );
+    expect((await recordFrom(t, other.cookie, election.id, sessionBody())).json()).toEqual({
+      recorded: false,
+    });
+    expect(await sessionsOf(other.user.id)).toBe(0);
+    await t.database.db.execute(
+      sql`update organizations set status = 'active' where id = ${election.organization_id}`,
+    );
+    expect((await recordFrom(t, other.cookie, election.id, sessionBody())).statusCode).toBe(201);
   });
 
   it("takes the address from the request, and from X-Forwarded-For only behind a trusted proxy", async () => {

@@ -16,7 +16,7 @@ import {
   organizationElections,
   organizationSessions,
 } from "./queries";
-import { reassessDevicePeers, recordSession } from "./sessions";
+import { mayStillVote, reassessDevicePeers, recordSession } from "./sessions";
 import { monitoringFigures } from "./stats";
 
 /** Opening election channels: far more than a person does, few enough to stop a flood of sessions. */
@@ -38,6 +38,9 @@ export function monitoringRoutes(app: FastifyInstance, ctx: AppContext): void {
       ends_at: election.endsAt.toISOString(),
     };
     if (!votingOpen(period, now)) throw forbidden(electionMessages.notOpen);
+    // Nor is one who can no longer vote here (voted, the organization suspended):
+    // a session that could never complete would count as active and be flagged for a check never made.
+    if (!(await mayStillVote(db, user.id, election))) return { recorded: false };
     await enforceLimits(db, clock, [{ key: `voting-session:${user.id}`, limit: RECORD_LIMIT }]);
     const assessed = await recordSession(
       db,

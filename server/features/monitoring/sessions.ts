@@ -17,6 +17,24 @@ const lockVoter = (tx: Tx, userId: string, electionId: string) =>
   );
 
 /**
+ * Whether the voter may still vote in the election: not voted, the organization not suspended. (A
+ * member off the roll who opens it is still recorded: someone at a ballot not theirs is worth watching.)
+ */
+export async function mayStillVote(
+  db: Db,
+  userId: string,
+  election: { id: string; organizationId: string },
+): Promise<boolean> {
+  const [row] = (
+    (await db.execute(sql`select
+      not exists (select 1 from participations p where p.election_id = ${election.id} and p.user_id = ${userId})
+      and not exists (select 1 from organizations o where o.id = ${election.organizationId} and o.status = 'suspended')
+      as may`)) as unknown as { rows: Array<{ may: boolean }> }
+  ).rows;
+  return row?.may === true;
+}
+
+/**
  * A voter opened an election channel: their session for this election and device is created, or
  * reused and refreshed (address, device information, and the location when one is given; a null
  * location keeps the last known one). One session per voter, election and device: reopening the
