@@ -229,6 +229,10 @@ describe("the platform admin portal", () => {
     await voter.page.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
     expect(await voter.page.getByText(messages.organizationSuspended).count()).toBe(1);
     expect(await voter.page.getByRole("button", { name: "Leave" }).count()).toBe(0);
+    // The room's area says what follows, not the banner again, and offers nothing to retry.
+    await voter.page.getByText("The room is not available").waitFor();
+    await voter.page.getByText("Its sessions can be opened again once the organization is active.").waitFor();
+    expect(await voter.page.getByRole("button", { name: "Retry" }).count()).toBe(0);
     await shot(voter.page, "admin-suspended-room");
 
     // A channel is read, not written to: its composer is replaced by the suspension (the server refuses a post too).

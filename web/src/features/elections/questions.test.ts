@@ -90,7 +90,10 @@ describe("a question in a line", () => {
     ).toBe("Yes or No (referendum) · Two thirds of all eligible voters · no Abstain · blank allowed");
     expect(
       questionSummary({ ...stv, method: { kind: "approval", min: 1, max: 3, seats: 1 }, order: undefined }),
-    ).toBe("Approval · choose 1 to 3 · 6 candidates");
+    ).toBe("Approval · choose 1 to 3 · 1 winner · 6 candidates");
+    expect(questionSummary({ ...stv, method: { kind: "approval", min: 0, max: 3, seats: 2 } })).toContain(
+      "choose 0 to 3 · 2 winners",
+    );
     expect(questionSummary(blankQuestion())).toBe("One choice (plurality) · 2 candidates");
   });
 });

@@ -153,7 +153,8 @@ export function questionSummary(question: QuestionInput): string {
   const { method } = question;
   const parts = [methodLabel(method.kind)];
   if (method.kind === "block" || method.kind === "stv") parts.push(plural(method.seats, "seat"));
-  if (method.kind === "approval") parts.push(`choose ${method.min} to ${method.max}`);
+  if (method.kind === "approval")
+    parts.push(`choose ${method.min} to ${method.max}`, plural(method.seats ?? 1, "winner"));
   if (method.kind === "referendum") {
     parts.push(`${THRESHOLD_LABELS[method.threshold].replace(/ \(.*\)$/, "")} ${BASE_LABELS[method.base]}`);
     parts.push(method.abstain ? "Abstain allowed" : "no Abstain");

@@ -87,18 +87,20 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
           {text.roomNotFoundBody}
         </EmptyState>
       ) : failure ? (
-        suspended && room.status === 403 ? null : (
-          <EmptyState
-            title={room.status === 403 ? text.unavailable : messages.connectionError}
-            action={
+        // A suspended organization's room: the shell's banner says why (once), this says what follows,
+        // with nothing to retry; the page was empty under its header.
+        <EmptyState
+          title={room.status === 403 ? text.unavailable : messages.connectionError}
+          action={
+            suspended && room.status === 403 ? undefined : (
               <button type="button" className="btn btn-primary" onClick={room.retry}>
                 {text.retry}
               </button>
-            }
-          >
-            {failure.message}
-          </EmptyState>
-        )
+            )
+          }
+        >
+          {suspended && room.status === 403 ? text.suspendedBody : failure.message}
+        </EmptyState>
       ) : !view ? (
         <PageLoading>{text.loading}</PageLoading>
       ) : (

@@ -60,6 +60,7 @@ export const text = {
   retry: "Retry",
   roomNotFound: "Room not found",
   unavailable: "The room is not available",
+  suspendedBody: "Its sessions can be opened again once the organization is active.",
   roomNotFoundBody: "This channel does not exist or you are not a member of its organization.",
   backToDashboard: "Back to Dashboard",
   micRefused:
