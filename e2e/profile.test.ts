@@ -171,6 +171,21 @@ describe("the voter profile", () => {
     await activity.getByText(/^From .+ on Linux; other sessions signed out$/).waitFor();
     await shot(page, "profile-security");
 
+    // Without the app (a lost phone), the password turns it off: a wrong one is refused in words.
+    await page.getByRole("button", { name: "Turn Off" }).click();
+    const off = page.getByRole("dialog", { name: "Turn Off Two-Factor Authentication" });
+    await off.getByRole("button", { name: "No access to the app? Use your password instead" }).click();
+    expect(await off.getByLabel("Authentication Code").count()).toBe(0);
+    await off.getByLabel("Your Password").fill("not-mine1");
+    await off.getByRole("button", { name: "Turn Off" }).click();
+    await off.getByText(profileMessages.currentPasswordWrong).waitFor();
+    await shot(page, "profile-two-factor-off-by-password");
+    await off.getByLabel("Your Password").fill("fresh-pass9");
+    await off.getByRole("button", { name: "Turn Off" }).click();
+    await off.waitFor({ state: "detached" });
+    await page.getByText("Two-factor sign-in is now off.").waitFor();
+    await activity.getByText("Turned off two-factor sign-in").waitFor();
+
     // The voter card prints.
     await page.getByRole("link", { name: "Download Voter Card" }).click();
     await page.getByRole("heading", { name: "Voter Card" }).waitFor();

@@ -2,12 +2,14 @@ import { useEffect, useState } from "react";
 import { accountsEndpoints } from "../../../../contract/accounts-endpoints";
 import { totpCodeInput } from "../../../../contract/accounts-input";
 import { useEndpointMutation } from "../../api/query";
+import { cx } from "../../ui/cx";
 import { FormError } from "../../ui/form/FormError";
 import { fieldProps, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { LoadingState } from "../../ui/LoadState";
 import { Modal } from "../../ui/Modal";
 import { useAuth } from "../accounts/AuthProvider";
 import { CodeField } from "../accounts/CodeField";
+import { PasswordField } from "../accounts/PasswordField";
 import { asksForPassword, PasswordAgain } from "../settings/PasswordAgain";
 import { errorText } from "./errors";
 import styles from "./TwoFactorDialog.module.css";
@@ -34,6 +36,8 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
   const busy = form.formState.isSubmitting;
   /** Null until the server asks for the password (the user's "Require Password"); then the field's value. */
   const [password, setPassword] = useState<string | null>(null);
+  /** Turning it off with the password instead of a code (the app lost with its phone, say). */
+  const [byPassword, setByPassword] = useState(false);
   /** Enrolment starts again once the password is given (a new attempt each time). */
   const [setupAttempt, setSetupAttempt] = useState(0);
 
@@ -78,6 +82,19 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
     onDone(mode === "enable");
   });
 
+  // Off with the password alone: no code to check, so not through the code's form.
+  const offByPassword = async () => {
+    form.clearErrors();
+    try {
+      await disable.mutateAsync({ body: { password: password ?? "" } });
+    } catch (failure) {
+      putError(form, new Error(errorText(failure)));
+      return;
+    }
+    await updateProfile({}).catch(() => undefined);
+    onDone(false);
+  };
+
   const title = mode === "enable" ? "Set Up Two-Factor Authentication" : "Turn Off Two-Factor Authentication";
   const formId = "two-factor-form";
   return (
@@ -94,12 +111,16 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
             form={formId}
             className={mode === "enable" ? "btn btn-primary" : "btn btn-danger"}
             disabled={
-              awaitingPassword ? loading || !password : busy || !codeValid || (mode === "enable" && !setup)
+              awaitingPassword
+                ? loading || !password
+                : byPassword
+                  ? disable.isPending || !password
+                  : busy || !codeValid || (mode === "enable" && !setup)
             }
           >
             {awaitingPassword
               ? "Continue"
-              : busy
+              : busy || disable.isPending
                 ? "Checking..."
                 : mode === "enable"
                   ? "Turn On"
@@ -111,6 +132,10 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
       <form
         id={formId}
         onSubmit={(event) => {
+          if (byPassword) {
+            event.preventDefault();
+            return void offByPassword();
+          }
           if (!awaitingPassword) return void submit(event);
           event.preventDefault();
           if (password) setSetupAttempt((n) => n + 1);
@@ -149,12 +174,38 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
         )}
         {mode === "disable" && (
           <p className="muted">
-            Enter the code your authenticator app shows now. Signing in will then need only your password.
+            {byPassword
+              ? "Enter your password. Signing in will then need only your password."
+              : "Enter the code your authenticator app shows now. Signing in will then need only your password."}
           </p>
         )}
         <FormError form={form} />
-        {password !== null && <PasswordAgain value={password} onChange={setPassword} />}
-        {!awaitingPassword && <CodeField placeholder="123456" {...fieldProps(form, "code")} />}
+        {byPassword ? (
+          <PasswordField
+            purpose="current"
+            label="Your Password"
+            name="current-password"
+            value={password ?? ""}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        ) : (
+          password !== null && <PasswordAgain value={password} onChange={setPassword} />
+        )}
+        {!awaitingPassword && !byPassword && <CodeField placeholder="123456" {...fieldProps(form, "code")} />}
+        {mode === "disable" && (
+          <button
+            type="button"
+            className={cx("btn btn-ghost", styles.switchProof)}
+            onClick={() => {
+              setByPassword((was) => !was);
+              form.clearErrors();
+            }}
+          >
+            {byPassword
+              ? "Use a code from the app instead"
+              : "No access to the app? Use your password instead"}
+          </button>
+        )}
       </form>
     </Modal>
   );
