@@ -188,8 +188,7 @@ export async function resetPassword(
     if (!reset) throw badRequest(messages.resetInvalid);
     const email = await setPassword(tx, reset.userId, passwordHash, now);
     await recordAccountEvent(tx, {
-      userId: reset.userId,
-      email: email ?? "",
+      user: { id: reset.userId, email: email ?? "" },
       kind: "password_reset",
       userAgent,
       at: now,

@@ -142,8 +142,7 @@ export async function enableTwoFactor(
     if (enabled.length === 0) throw badRequest(messages.totpNotStarted);
     await tx.update(organizations).set({ twoFactorRequired: true }).where(eq(organizations.ownerId, user.id));
     await recordAccountEvent(tx, {
-      userId: user.id,
-      email: user.email,
+      user,
       kind: "two_factor_on",
       userAgent: context.userAgent,
       at: context.guard.clock.now(),
@@ -169,8 +168,7 @@ export async function disableTwoFactor(
       .where(eq(organizations.ownerId, user.id));
     if (user.totpEnabled)
       await recordAccountEvent(tx, {
-        userId: user.id,
-        email: user.email,
+        user,
         kind: "two_factor_off",
         userAgent: context.userAgent,
         at: context.guard.clock.now(),

@@ -13,18 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function setup() {
-  const admin = await createOrganization(t.app);
-  const voter = await createMember(t.app, admin.organizationId, {
+/** An open election with a voter (of this phone number), on this file's app or another (one that delivers fewer codes). */
+async function setup(on: TestApp = t, phone = "+233 20 555 0177") {
+  const admin = await createOrganization(on.app);
+  const voter = await createMember(on.app, admin.organizationId, {
     id_number: "GHA-123456",
-    phone_number: "+233 20 555 0177",
+    phone_number: phone,
   });
-  const channel = (await call(t.app, admin.cookie).post("/api/channels", electionChannel(t.clock))).json()
+  const channel = (await call(on.app, admin.cookie).post("/api/channels", electionChannel(on.clock))).json()
     .channel;
-  const election = await electionOfChannel(t.app, admin.cookie, channel.id);
-  await call(t.app, admin.cookie).post(`/api/elections/${election.id}/open`);
+  const election = await electionOfChannel(on.app, admin.cookie, channel.id);
+  await call(on.app, admin.cookie).post(`/api/elections/${election.id}/open`);
   const url = `/api/elections/${election.id}/verification`;
-  return { admin, voter, election, url, as: call(t.app, voter.cookie) };
+  return { admin, voter, election, url, as: call(on.app, voter.cookie) };
 }
 
 const codeIn = (text: string | undefined) => text?.match(/\b(\d{6})\b/)?.[1] ?? "";
@@ -258,17 +259,10 @@ describe("a server that sends no text messages (SMS_PROVIDER unset)", () => {
   afterAll(() => quiet.close());
 
   it("offers no Phone code, and refuses one asked for: no voter waits for a text that never comes", async () => {
-    const admin = await createOrganization(quiet.app);
-    const voter = await createMember(quiet.app, admin.organizationId, { phone_number: "+233 20 555 0188" });
-    const channel = (
-      await call(quiet.app, admin.cookie).post("/api/channels", electionChannel(quiet.clock))
-    ).json().channel;
-    const election = await electionOfChannel(quiet.app, admin.cookie, channel.id);
+    // A number of its own: the test database's outbox is shared with this file's other app.
+    const { election, url, as } = await setup(quiet, "+233 20 555 0188");
     expect(election.verification_methods).toEqual(["national_id", "voters_card"]);
-    await call(quiet.app, admin.cookie).post(`/api/elections/${election.id}/open`);
-    const asked = await call(quiet.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
-      method: "phone",
-    });
+    const asked = await as.post(url, { method: "phone" });
     expect(asked.statusCode).toBe(400);
     expect(asked.json().error.message).toBe(electionServerMessages.methodUnavailable);
     expect(await quiet.outbox.lastTo("+233 20 555 0188")).toBeUndefined();
@@ -307,23 +301,16 @@ describe("a server that sends no e-mail (SMTP_HOST unset outside a demo server)"
   afterAll(() => unmailed.close());
 
   it("offers no Voter's Card code and refuses one asked for, and refuses to switch e-mail verification on", async () => {
-    const admin = await createOrganization(unmailed.app);
-    const voter = await createMember(unmailed.app, admin.organizationId);
-    const as = call(unmailed.app, admin.cookie);
-    const refused = await as.post(
+    const { admin, voter, election, url, as } = await setup(unmailed);
+    const refused = await call(unmailed.app, admin.cookie).post(
       "/api/channels",
       electionChannel(unmailed.clock, { security_settings: { emailVerification: true } }),
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(messages.emailCodesUnavailable);
-    const channel = (await as.post("/api/channels", electionChannel(unmailed.clock))).json().channel;
-    const election = await electionOfChannel(unmailed.app, admin.cookie, channel.id);
     expect(election.verification_methods).toEqual(["national_id", "phone"]);
-    await as.post(`/api/elections/${election.id}/open`);
     const before = (await unmailed.outbox.to(voter.input.email)).length;
-    const asked = await call(unmailed.app, voter.cookie).post(`/api/elections/${election.id}/verification`, {
-      method: "voters_card",
-    });
+    const asked = await as.post(url, { method: "voters_card" });
     expect(asked.json().error.message).toBe(electionServerMessages.methodUnavailable);
     expect(await unmailed.outbox.to(voter.input.email)).toHaveLength(before);
   });

@@ -28,8 +28,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, passwordHash, now);
     await recordAccountEvent(tx, {
-      userId: user.id,
-      email: user.email,
+      user,
       kind: "password_changed",
       userAgent: request.userAgent,
       at: now,

@@ -23,8 +23,7 @@ export function profileSessionRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, profileEndpoints.endOtherSessions, async ({ auth, request }) => {
     await endOtherSessions(ctx, auth.user.id, auth.sessionId);
     await recordAccountEvent(db, {
-      userId: auth.user.id,
-      email: auth.user.email,
+      user: auth.user,
       kind: "signed_out_others",
       userAgent: request.headers["user-agent"],
       at: clock.now(),

@@ -104,28 +104,35 @@ export function registrationAttempt(input: { signInLink: string; resetLink: stri
   });
 }
 
-/** A change to the account's sign-in its owner should hear of at once, wherever it was made. */
-export function securityChanged(input: {
-  change: "password_changed" | "two_factor_on" | "two_factor_off";
-  device: string;
-}): Letter {
-  const what = {
-    password_changed:
-      "The password of your Votespace account was changed, and its other sessions were signed out.",
-    two_factor_on:
-      "Two-factor sign-in was turned on for your Votespace account: signing in now needs a code from the authenticator app it was set up with.",
-    two_factor_off:
-      "Two-factor sign-in was turned off for your Votespace account: signing in now needs only the password.",
-  }[input.change];
+/** The changes to how an account signs in that its owner hears of by e-mail: the subject, and what changed. */
+const SIGN_IN_CHANGES: Partial<Record<string, { subject: string; what: string }>> = {
+  password_changed: {
+    subject: "Your Votespace password was changed",
+    what: "The password of your Votespace account was changed, and its other sessions were signed out.",
+  },
+  two_factor_on: {
+    subject: "Two-factor sign-in was turned on for your Votespace account",
+    what: "Two-factor sign-in was turned on for your Votespace account: signing in now needs a code from the authenticator app it was set up with.",
+  },
+  two_factor_off: {
+    subject: "Two-factor sign-in was turned off for your Votespace account",
+    what: "Two-factor sign-in was turned off for your Votespace account: signing in now needs only the password.",
+  },
+};
+
+/**
+ * The letter telling an account's owner of a change to how it signs in, wherever it was made; null
+ * for a change of another kind (a reset came from the mailbox itself; signing out others is not one).
+ */
+export function securityChanged(input: { change: string; device: string }): Letter | null {
+  const change = SIGN_IN_CHANGES[input.change];
+  if (!change) return null;
   return letter({
     kind: input.change,
-    subject:
-      input.change === "password_changed"
-        ? "Your Votespace password was changed"
-        : `Two-factor sign-in was turned ${input.change === "two_factor_on" ? "on" : "off"} for your Votespace account`,
+    subject: change.subject,
     from: PLATFORM,
     paragraphs: [
-      `${what} The change was made from ${input.device}.`,
+      `${change.what} The change was made from ${input.device}.`,
       "If you did not make this change, reset your password at once and check the devices signed in to your account in your profile.",
     ],
     reason: "You receive this because this address belongs to the Votespace account that changed.",

@@ -49,14 +49,15 @@ export function PositionBallots({
   // election whose results are kept from voters. No count by candidate until then.
   const published = bulletin.results !== null;
   const plurality = position.method.kind === "plurality";
-  const counts = useMemo(() => {
+  // Blank ballots (no candidate) were cast too: counted on a line of their own, as the results count them.
+  const { counts, blank } = useMemo(() => {
     const tally = new Map<string, number>();
+    let none = 0;
     for (const ballot of ballots)
       if (ballot.candidate_id) tally.set(ballot.candidate_id, (tally.get(ballot.candidate_id) ?? 0) + 1);
-    return tally;
+      else none++;
+    return { counts: tally, blank: none };
   }, [ballots]);
-  // Blank ballots were cast too: counted on a line of their own, as the results count them.
-  const blank = ballots.length - [...counts.values()].reduce((sum, n) => sum + n, 0);
   const shown = pageOf(ordered.length, page);
   const undecided = undecidedWhy(bulletin);
   return (

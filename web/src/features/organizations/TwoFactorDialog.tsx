@@ -69,6 +69,12 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
 
   const codeValid = /^\d{6}$/.test(form.watch("code"));
 
+  // The profile carries two_factor_enabled: read it again (an empty update returns it).
+  const finished = async (enabled: boolean) => {
+    await updateProfile({}).catch(() => undefined);
+    onDone(enabled);
+  };
+
   const submit = submitting(form, async ({ code }) => {
     const body = { code, password: password || undefined };
     try {
@@ -77,9 +83,7 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
       if (passwordAsked(failure)) return;
       throw new Error(errorText(failure));
     }
-    // The profile carries two_factor_enabled: read it again (an empty update returns it).
-    await updateProfile({}).catch(() => undefined);
-    onDone(mode === "enable");
+    await finished(mode === "enable");
   });
 
   // Off with the password alone: no code to check, so not through the code's form.
@@ -91,8 +95,7 @@ export function TwoFactorDialog({ mode, onClose, onDone }: TwoFactorDialogProps)
       putError(form, new Error(errorText(failure)));
       return;
     }
-    await updateProfile({}).catch(() => undefined);
-    onDone(false);
+    await finished(false);
   };
 
   const title = mode === "enable" ? "Set Up Two-Factor Authentication" : "Turn Off Two-Factor Authentication";
