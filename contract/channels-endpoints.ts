@@ -1,6 +1,6 @@
 /** The channels feature's endpoints, declared once; the schemas, types and messages they use are in `channels.ts`. */
 import type { ChannelPosters } from "./channel-settings";
-import type { Channel, ChannelCreated, ChannelSaved } from "./channels";
+import type { Channel, ChannelCreated, ChannelSaved, DeliveredCodes } from "./channels";
 import {
   channelMembersInput,
   channelPreferencesInput,
@@ -17,6 +17,13 @@ export const channelsEndpoints = {
     access: "user",
     params: idParams,
     response: typedAnswer<{ channels: Channel[] }>(),
+  }),
+  /** Which verification codes this server delivers: the switches of those it cannot are not offered. */
+  deliveredCodes: endpoint({
+    method: "GET",
+    path: "/api/channels/delivered-codes",
+    access: "user",
+    response: typedAnswer<DeliveredCodes>(),
   }),
   get: endpoint({
     method: "GET",

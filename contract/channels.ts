@@ -34,6 +34,15 @@ export const MUTE_DURATIONS: Array<{ label: string; minutes: number | null }> = 
   { label: "Until I turn it back on", minutes: null },
 ];
 
+/**
+ * Which verification codes this server delivers to voters: by e-mail (Voter's Card), by text message
+ * (Phone). A method whose codes reach no one is not offered, and its switch cannot be turned on.
+ */
+export interface DeliveredCodes {
+  email: boolean;
+  phone: boolean;
+}
+
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   twoFactor: false,
   biometric: false,

@@ -8,8 +8,8 @@ import { electionChannel, launchBrowser, PRESIDENTS, shot } from "./support";
 
 /**
  * A server with no SMS provider (SMS_PROVIDER unset outside a demo server) sends no text message:
- * voters are not offered Phone, so none waits for a code that never comes, and an administrator
- * cannot switch phone verification on (told why, nothing saved).
+ * voters are not offered Phone, so none waits for a code that never comes, and an administrator is
+ * not offered phone verification, told why (the server refuses it too: verification.test.ts).
  */
 let browser: Browser;
 let app: RunningE2eApp;
@@ -40,7 +40,7 @@ describe("a server that sends no text messages", () => {
     );
     const query = `?channelId=${channel.id}&channelName=${channel.name}`;
 
-    // The administrator turns phone verification on: refused in words, the switch left to turn off.
+    // Phone verification is not offered, and says why: in the channel's settings and on a new channel.
     const page = await admin.ctx.newPage();
     await page.goto(`/organization/election${query}`);
     await page
@@ -50,16 +50,14 @@ describe("a server that sends no text messages", () => {
     await page.getByRole("menuitem", { name: "Settings" }).click();
     const dialog = page.getByRole("dialog", { name: `Settings: ${channel.name}` });
     await dialog.getByRole("tab", { name: text.securitySettings }).click();
-    await dialog.getByRole("switch", { name: /Phone verification/ }).click();
-    await dialog.getByRole("button", { name: text.saveSection }).click();
-    await dialog.getByRole("alert").getByText(messages.phoneCodesUnavailable).waitFor();
-    await shot(page, "no-text-messages-settings-refused");
-    const stored = await apiJson<{ security_settings: { phoneVerification: boolean } }>(
-      admin.ctx,
-      "GET",
-      `/api/channels/${channel.id}`,
-    );
-    expect(stored.security_settings.phoneVerification).toBe(false);
+    await dialog.getByText(messages.phoneCodesUnavailable).waitFor();
+    expect(await dialog.getByRole("switch", { name: /Phone verification/ }).count()).toBe(0);
+    expect(await dialog.getByRole("switch", { name: /Email verification/ }).count()).toBe(1);
+    await shot(page, "no-text-messages-settings");
+    await page.goto("/organization/create-channel?type=election");
+    await page.getByText(messages.phoneCodesUnavailable).waitFor();
+    expect(await page.getByRole("switch", { name: /Phone Verification/ }).count()).toBe(0);
+    expect(await page.getByRole("switch", { name: /Email Verification/ }).count()).toBe(1);
 
     // Voting opens; the voter is offered National ID and Voter's Card, not Phone.
     await apiJson(admin.ctx, "POST", `/api/elections/${election.id}/open`);

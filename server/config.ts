@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { DeliveredCodes } from "../contract/channels";
 import type { IceServer } from "../contract/rooms";
 import { z } from "../contract/zod";
 import {
@@ -144,11 +145,6 @@ export interface DeliveryConfig {
     | ({ kind: "webhook" } & WebhookConfig);
 }
 
-/** Which verification codes reach voters: by e-mail (Voter's Card), by text message (Phone). */
-export interface DeliveredCodes {
-  email: boolean;
-  phone: boolean;
-}
 export const deliveredCodes = ({ delivery }: Pick<Config, "delivery">): DeliveredCodes => ({
   email: delivery.email.kind !== "none",
   phone: delivery.sms.kind !== "none",

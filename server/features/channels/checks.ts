@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { ChannelType, SecuritySettings } from "../../../contract/channels";
+import {
+  type ChannelType,
+  DEFAULT_SECURITY_SETTINGS,
+  type DeliveredCodes,
+  type SecuritySettings,
+} from "../../../contract/channels";
 import { messages } from "../../../contract/messages";
 import type { Db, Tx } from "../../db/connect";
 import { channels } from "../../db/schema";
@@ -42,15 +47,18 @@ export function checkSecurityFor(type: ChannelType, settings: SecuritySettings |
 /**
  * E-mail and phone verification send each voter a code, by e-mail or by text message: a server
  * whose codes reach no one that way (config.ts deliveredCodes) refuses to switch it on, rather than
- * leave voters waiting for a code. Checked where an administrator saves the settings; a copy keeps
- * its channel's.
+ * leave voters waiting for a code. Checked where an administrator saves the settings; a channel that
+ * had it on before (`before`) keeps it, its other switches still saved; a copy keeps its channel's.
  */
 export function refuseUndeliveredCodes(
   settings: Pick<SecuritySettings, "emailVerification" | "phoneVerification"> | undefined,
-  codes: { email: boolean; phone: boolean },
+  codes: DeliveredCodes,
+  before: Pick<SecuritySettings, "emailVerification" | "phoneVerification"> = DEFAULT_SECURITY_SETTINGS,
 ): void {
-  if (settings?.emailVerification && !codes.email) throw badRequest(messages.emailCodesUnavailable);
-  if (settings?.phoneVerification && !codes.phone) throw badRequest(messages.phoneCodesUnavailable);
+  if (settings?.emailVerification && !before.emailVerification && !codes.email)
+    throw badRequest(messages.emailCodesUnavailable);
+  if (settings?.phoneVerification && !before.phoneVerification && !codes.phone)
+    throw badRequest(messages.phoneCodesUnavailable);
 }
 
 /** The settings as they act on this channel type (an older row may hold a switch that never acted). */

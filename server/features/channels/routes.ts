@@ -36,6 +36,8 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     channels: await listChannels(db, clock, auth.user, params.id),
   }));
 
+  route(app, channelsEndpoints.deliveredCodes, () => codes);
+
   route(app, channelsEndpoints.get, ({ auth, params }) => getChannel(db, clock, auth.user, params.id));
 
   route(app, channelsEndpoints.create, async ({ auth, body, reply }) => {
@@ -49,8 +51,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, channelsEndpoints.update, async ({ auth, params, body }) => {
-    refuseUndeliveredCodes(body.security_settings, codes);
-    const channel = await updateChannel(db, clock, auth.user, params.id, body);
+    const channel = await updateChannel(db, clock, auth.user, params.id, body, codes);
     await changed("channel.updated", channel);
     return { channel, message: body.name ? messages.channelRenamed(channel.name) : messages.settingsSaved };
   });

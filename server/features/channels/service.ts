@@ -5,6 +5,7 @@ import {
   CHANNEL_NAME_MAX,
   type Channel,
   DEFAULT_PERMISSIONS,
+  type DeliveredCodes,
   DUPLICATE_SUFFIX,
 } from "../../../contract/channels";
 import type {
@@ -37,7 +38,7 @@ import { createElectionDefinition } from "../elections/definition";
 import { requireApprovalFromFirstElection } from "../organizations/approval";
 import { isAdmin, requireActiveOrganization, requireMember, roleIn } from "../organizations/policy";
 import { type Removed, removePostsWhere } from "../posts/removal";
-import { checkSecurityFor, effectiveSecurity } from "./checks";
+import { checkSecurityFor, effectiveSecurity, refuseUndeliveredCodes } from "./checks";
 import { type ChannelRow, presentChannel } from "./presenter";
 
 /** The channels of an organization as this member sees them, oldest first. */
@@ -199,10 +200,12 @@ export async function updateChannel(
   user: User,
   channelId: string,
   input: z.output<typeof updateChannelInput>,
+  codes: DeliveredCodes,
 ): Promise<Channel> {
   const row = await channelToChange(db, user, channelId);
   if (input.name !== undefined && input.name === row.name) throw badRequest(messages.renameSame);
   checkSecurityFor(row.type, input.security_settings);
+  refuseUndeliveredCodes(input.security_settings, codes, row.securitySettings);
   const security = input.security_settings;
   try {
     await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { and, asc, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import type { DeliveredCodes } from "../../../contract/channels";
 import {
   type Election,
   type ElectionStatus,
@@ -6,7 +7,6 @@ import {
   quorumMet,
   verificationMethods,
 } from "../../../contract/elections";
-import type { DeliveredCodes } from "../../config";
 import type { Db } from "../../db/connect";
 import {
   candidates,

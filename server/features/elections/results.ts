@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { resultRows, winnersOf } from "../../../contract/ballots/result-rows";
+import type { DeliveredCodes } from "../../../contract/channels";
 import { undecidedWhy } from "../../../contract/count-standing";
 import {
   type Election,
@@ -10,7 +11,6 @@ import {
   resultsUnavailable,
 } from "../../../contract/elections";
 import { rankCandidates, shownCount } from "../../../contract/ranking";
-import type { DeliveredCodes } from "../../config";
 import type { Db } from "../../db/connect";
 import { users } from "../../db/schema";
 import { forbidden } from "../../http/errors";

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { electionMessages, electionServerMessages } from "../../../contract/elections";
 import { messages } from "../../../contract/messages";
 import { verificationMessages } from "../../../contract/verification-messages";
+import { channels } from "../../db/schema";
 import { electionChannel, electionOfChannel, grantFor } from "../../test/elections";
 import { createMember, createOrganization } from "../../test/factories";
 import { call } from "../../test/http";
@@ -290,6 +292,28 @@ describe("a server that sends no text messages (SMS_PROVIDER unset)", () => {
     expect(turnedOn.json().error.message).toBe(messages.phoneCodesUnavailable);
     const kept = (await as.get(`/api/channels/${channel.id}`)).json().security_settings;
     expect(kept).toMatchObject({ emailVerification: true, phoneVerification: false });
+    expect((await as.get("/api/channels/delivered-codes")).json()).toEqual({ email: true, phone: false });
+  });
+
+  it("keeps phone verification on a channel that had it, and saves its other switches", async () => {
+    const admin = await createOrganization(quiet.app);
+    const as = call(quiet.app, admin.cookie);
+    const channel = (await as.post("/api/channels", electionChannel(quiet.clock))).json().channel;
+    // Switched on while the server still sent text messages.
+    const hadPhone = { ...channel.security_settings, phoneVerification: true };
+    await quiet.database.db
+      .update(channels)
+      .set({ securitySettings: hadPhone })
+      .where(eq(channels.id, channel.id));
+    const saved = await as.patch(`/api/channels/${channel.id}`, {
+      security_settings: { ...hadPhone, twoFactor: true },
+      security_version: channel.security_version,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().channel.security_settings).toMatchObject({
+      twoFactor: true,
+      phoneVerification: true,
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import type { ChannelType, SecuritySettings } from "../../../../contract/channel
 import { cx } from "../../ui/cx";
 import { Toggle } from "../../ui/Toggle";
 import styles from "./CreateChannelPage.module.css";
+import { useUndeliveredCodes } from "./deliveredCodes";
 
 /**
  * The Create Channel screen's security settings: what members confirm before they take part. Only
@@ -18,6 +19,7 @@ export function SecuritySection({
   onChange(key: keyof SecuritySettings): (value: boolean) => void;
 }) {
   const election = type === "election";
+  const undelivered = useUndeliveredCodes();
   return (
     <section className={cx("card", styles.section)} aria-labelledby="cc-security">
       <h2 id="cc-security">Security Settings</h2>
@@ -30,22 +32,20 @@ export function SecuritySection({
         checked={security.twoFactor}
         onChange={onChange("twoFactor")}
       />
-      {election && (
-        <>
-          <Toggle
-            label="Email Verification"
-            description="Before voting, voters confirm with a code sent to their e-mail address."
-            checked={security.emailVerification}
-            onChange={onChange("emailVerification")}
-          />
-          <Toggle
-            label="Phone Verification"
-            description="Before voting, voters confirm with a code sent to their phone."
-            checked={security.phoneVerification}
-            onChange={onChange("phoneVerification")}
-          />
-        </>
-      )}
+      {election &&
+        VERIFICATION.map(({ key, label, description }) => {
+          const undeliveredWhy = undelivered(key, security[key]);
+          return (
+            <Toggle
+              key={key}
+              label={label}
+              description={undeliveredWhy ?? description}
+              checked={security[key]}
+              onChange={onChange(key)}
+              locked={undeliveredWhy ? "Not available" : undefined}
+            />
+          );
+        })}
       <Toggle
         label="Biometrics"
         description="Fingerprint or face."
@@ -77,6 +77,20 @@ export function SecuritySection({
     </section>
   );
 }
+
+/** How voters verify before voting: election channels only. */
+const VERIFICATION = [
+  {
+    key: "emailVerification",
+    label: "Email Verification",
+    description: "Before voting, voters confirm with a code sent to their e-mail address.",
+  },
+  {
+    key: "phoneVerification",
+    label: "Phone Verification",
+    description: "Before voting, voters confirm with a code sent to their phone.",
+  },
+] as const;
 
 /** What the two-factor switch does on each channel type. */
 const TWO_FACTOR: Record<ChannelType, string> = {

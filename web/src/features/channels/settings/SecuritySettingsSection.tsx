@@ -4,6 +4,7 @@ import { updateChannelInput } from "../../../../../contract/channels-input";
 import { Toggle } from "../../../ui/Toggle";
 import { text } from "../../workspace/text";
 import styles from "../channelSettings.module.css";
+import { useUndeliveredCodes } from "../deliveredCodes";
 import { Section, SectionFoot, useChannelUpdateForm } from "./section";
 
 type SecurityToggle = {
@@ -82,22 +83,28 @@ export function SecuritySettingsSection({ channel }: { channel: Channel }) {
     },
   );
   const settings = form.watch("security_settings");
+  const undelivered = useUndeliveredCodes();
   return (
     <Section title={text.securitySettings} intro={text.securityIntro}>
       <div className={styles.toggleList}>
-        {toggles.map(({ key, label, description }) => (
-          <Toggle
-            key={key}
-            label={label}
-            description={description}
-            checked={settings[key] ?? false}
-            disabled={foot.busy}
-            onChange={(next) => {
-              form.setValue(`security_settings.${key}`, next, { shouldDirty: true });
-              clear();
-            }}
-          />
-        ))}
+        {toggles.map(({ key, label, description }) => {
+          const undeliveredWhy =
+            key === "twoFactor" ? null : undelivered(key, channel.security_settings[key]);
+          return (
+            <Toggle
+              key={key}
+              label={label}
+              description={undeliveredWhy ?? description}
+              checked={settings[key] ?? false}
+              disabled={foot.busy}
+              onChange={(next) => {
+                form.setValue(`security_settings.${key}`, next, { shouldDirty: true });
+                clear();
+              }}
+              locked={undeliveredWhy ? text.notAvailable : undefined}
+            />
+          );
+        })}
         {LOCKED_TOGGLES.map(({ key, label }) => (
           <Toggle
             key={key}
