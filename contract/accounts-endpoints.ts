@@ -35,11 +35,15 @@ export const accountsEndpoints = {
     body: signInInput,
     response: typedAnswer<SignInResult>(),
   }),
+  /**
+   * Who is signed in: `profile` null for a browser with no session (a signed-out page's question,
+   * not a failure); a session that has ended is refused 401 with sessionExpired.
+   */
   session: endpoint({
     method: "GET",
     path: "/api/session",
-    access: "user",
-    response: typedAnswer<SessionInfo>(),
+    access: "public",
+    response: typedAnswer<{ profile: SessionInfo["profile"] | null }>(),
   }),
   /** Answered 204 with no body, signed in or not. */
   signOut: endpoint({

@@ -248,10 +248,12 @@ export const platformAdminEndpoints = {
     body: adminSignInInput,
     response: typedAnswer<AdminSessionInfo>(),
   }),
+  /** null without an admin cookie (the sign-in page's question); an ended session is refused 401. */
   session: endpoint({
-    ...adminRead,
+    method: "GET",
     path: "/api/admin/session",
-    response: typedAnswer<AdminSessionInfo>(),
+    access: "public",
+    response: typedAnswer<AdminSessionInfo | null>(),
   }),
   /** Answered 204 with no body, signed in or not. */
   signOut: endpoint({

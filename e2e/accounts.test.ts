@@ -8,6 +8,7 @@ import {
   registerOrganization,
   registerVoter,
   shot,
+  signedIn,
   signInAs,
 } from "./support";
 
@@ -190,6 +191,22 @@ describe("guards", () => {
     await context.close();
   });
 
+  it("ask who is signed in without an error in the console: no session is an answer, not a failure", async () => {
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const path of ["/", "/signup", "/signin", "/forgot-password", "/member"]) {
+      const asked = page.waitForResponse((r) => r.url().endsWith("/api/session"));
+      await page.goto(path);
+      expect((await asked).status()).toBe(200);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("show 'Connection Error' with the message and a Retry button when the server cannot be reached", async () => {
     const { context, page } = await newPage(browser);
     await page.route("**/api/session", (route) => route.abort());
@@ -234,8 +251,7 @@ describe("sign-out", () => {
     ).toEqual(["votespace_signed_out"]);
     await page.goto("/member");
     await page.waitForURL("**/signin");
-    const session = await context.request.get("/api/session");
-    expect(session.status()).toBe(401);
+    expect(await signedIn(context)).toBe(false);
     await context.close();
   });
 

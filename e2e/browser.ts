@@ -13,6 +13,12 @@ export async function signInAs(context: BrowserContext, account: { email: string
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
 
+/** Whether the browser context is signed in: its session read answers a profile (not 401, not null). */
+export async function signedIn(context: BrowserContext): Promise<boolean> {
+  const response = await context.request.get("/api/session");
+  return response.ok() && (await response.json()).profile !== null;
+}
+
 /**
  * Sets a demo account's password through the reset link the developer outbox shows (a demo server's,
  * read from this machine), so a script can sign in as it.

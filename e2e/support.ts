@@ -16,10 +16,10 @@ import type { QuestionInput } from "../contract/ballots/question";
 import type { Channel } from "../contract/channels";
 import type { Election } from "../contract/elections";
 import { CHROMIUM_ARGS } from "../scripts/chromium";
-import { apiJson, axeViolations, settle, signInAs } from "./browser";
+import { apiJson, axeViolations, settle, signedIn, signInAs } from "./browser";
 import { noteStall } from "./stalls";
 
-export { apiJson, signInAs };
+export { apiJson, signedIn, signInAs };
 
 export const baseURL = inject("baseURL");
 

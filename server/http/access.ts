@@ -122,16 +122,25 @@ async function requireAdminSession(
   reply: FastifyReply,
   deps: { db: Db; clock: Clock },
 ): Promise<void> {
+  request.admin = await adminSessionOf(request, reply, deps);
+  if (!request.admin) throw unauthorized(platformAdminMessages.signInRequired);
+}
+
+/**
+ * The request's admin session by its cookie: null without one (no admin signed in); a cookie whose
+ * session has ended is cleared and refused with sessionExpired.
+ */
+export async function adminSessionOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db; clock: Clock },
+): Promise<NonNullable<FastifyRequest["admin"]> | null> {
   const token = request.cookies[ADMIN_COOKIE];
-  if (token) {
-    const resolved = await resolveAdminSession(deps.db, deps.clock, token);
-    if (resolved) {
-      request.admin = resolved;
-      return;
-    }
-    clearAdminCookie(reply);
-  }
-  throw unauthorized(token ? platformAdminMessages.sessionExpired : platformAdminMessages.signInRequired);
+  if (!token) return null;
+  const resolved = await resolveAdminSession(deps.db, deps.clock, token);
+  if (resolved) return resolved;
+  clearAdminCookie(reply);
+  throw unauthorized(platformAdminMessages.sessionExpired);
 }
 
 /** The platform admin of an "admin" route. */

@@ -3,7 +3,7 @@ import type { RegistrationResult } from "../../../contract/accounts";
 import { accountsEndpoints } from "../../../contract/accounts-endpoints";
 import { messages } from "../../../contract/messages";
 import type { AppContext } from "../../context";
-import { clearSessionCookie, setSessionCookie } from "../../http/access";
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../../http/access";
 import { route } from "../../http/endpoint";
 import { badRequest, unauthorized } from "../../http/errors";
 import { enforceLimits } from "../../lib/rate-limit";
@@ -77,7 +77,11 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { success: true, user_data: presentUserData(user), profile: presentProfile(user) };
   });
 
-  route(app, accountsEndpoints.session, ({ auth }) => ({ profile: presentProfile(auth.user) }));
+  route(app, accountsEndpoints.session, ({ auth, request }) => {
+    if (auth) return { profile: presentProfile(auth.user) };
+    if (request.cookies[SESSION_COOKIE]) throw unauthorized(messages.sessionExpired);
+    return { profile: null };
+  });
 
   route(app, accountsEndpoints.signOut, async ({ auth, reply }) => {
     if (auth) await endSession(ctx, auth.user.id, auth.sessionId);

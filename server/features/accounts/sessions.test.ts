@@ -117,10 +117,14 @@ describe("the session", () => {
       expect(signedIn).not.toHaveProperty(secret);
   });
 
-  it("is required: without a cookie the session endpoint answers 401", async () => {
-    const response = await me();
-    expect(response.statusCode).toBe(401);
-    expect(response.json().error.code).toBe("unauthorized");
+  it("is read as none without a cookie (a signed-out page's question), and refused once it has ended", async () => {
+    const none = await me();
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ profile: null });
+    const ended = await me("votespace_session=not-a-session");
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error.message).toBe(messages.sessionExpired);
+    expect(ended.headers["set-cookie"]).toMatch(/votespace_session=;/);
   });
 
   it("ends on the server at sign-out", async () => {

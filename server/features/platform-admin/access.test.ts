@@ -52,11 +52,10 @@ async function openAdminRoutes(cookie: string | undefined) {
 }
 
 describe("every admin endpoint", () => {
-  it("is declared admin-only: overview, organizations, status, members, monitoring, actions, session", () => {
+  it("is declared admin-only: overview, organizations, status, members, monitoring, actions", () => {
     const urls = t.app.apiRoutes.filter((r) => r.access === "admin").map((r) => `${r.method} ${r.url}`);
     expect(urls.sort()).toEqual(
       [
-        "GET /api/admin/session",
         "GET /api/admin/overview",
         "GET /api/admin/organizations",
         "PUT /api/admin/organizations/:id/status",
@@ -65,6 +64,24 @@ describe("every admin endpoint", () => {
         "GET /api/admin/actions",
       ].sort(),
     );
+  });
+
+  it("says who is signed in to the portal: no one (null) without an admin cookie, whatever other session", async () => {
+    const voter = await createVoter(t.app);
+    for (const headers of [{}, { cookie: voter.cookie }]) {
+      const none = await t.app.inject({ method: "GET", url: "/api/admin/session", headers });
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toBeNull();
+    }
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/session",
+      headers: { cookie: "votespace_admin=not-a-real-token" },
+    });
+    expect(forged.statusCode).toBe(401);
+    const { cookie } = await signedInAdmin(t);
+    const admin = await t.app.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } });
+    expect(admin.json()).toMatchObject({ is_valid: true, is_admin: true });
   });
 
   it("must refuse anonymous callers", async () => {

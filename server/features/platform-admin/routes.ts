@@ -5,7 +5,7 @@ import {
   platformAdminMessages,
 } from "../../../contract/platform-admin";
 import type { AppContext } from "../../context";
-import { ADMIN_COOKIE, clearAdminCookie, setAdminCookie } from "../../http/access";
+import { ADMIN_COOKIE, adminSessionOf, clearAdminCookie, setAdminCookie } from "../../http/access";
 import { route } from "../../http/endpoint";
 import { notFound, unauthorized } from "../../http/errors";
 import { mayShowDemoSecrets } from "../../http/loopback";
@@ -107,7 +107,10 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return sessionInfo(resolved.admin, resolved.session);
   });
 
-  route(app, platformAdminEndpoints.session, ({ admin }) => sessionInfo(admin.admin, admin.session));
+  route(app, platformAdminEndpoints.session, async ({ request, reply }) => {
+    const admin = await adminSessionOf(request, reply, ctx);
+    return admin && sessionInfo(admin.admin, admin.session);
+  });
 
   route(app, platformAdminEndpoints.signOut, async ({ request, reply }) => {
     const token = request.cookies[ADMIN_COOKIE];

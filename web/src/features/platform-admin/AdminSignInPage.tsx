@@ -48,8 +48,8 @@ export default function AdminSignInPage() {
     let cancelled = false;
     // Signed in already: straight to the dashboard.
     call(platformAdminEndpoints.session)
-      .then(() => {
-        if (!cancelled) navigate("/admin/dashboard", { replace: true });
+      .then((session) => {
+        if (session && !cancelled) navigate("/admin/dashboard", { replace: true });
       })
       .catch(() => undefined);
     // The demo box exists only when the server runs with demo data (404 otherwise).
