@@ -224,6 +224,10 @@ describe("the platform admin portal", () => {
     expect(await ballot.getByRole("button", { name: "Submit Vote" }).count()).toBe(0);
     await shot(voter.page, "admin-suspended-ballot");
     // So does a room: no seat is taken, the suspension is said once (the workspace's banner).
+    const opened: string[] = [];
+    voter.page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith(`/api/channels/${stage.id}/room`)) opened.push(r.url());
+    });
     await voter.page.goto(`/member/airing?channelId=${stage.id}&channelName=${stage.name}`);
     await voter.page.getByRole("heading", { name: stage.name }).waitFor();
     await voter.page.getByRole("status").filter({ hasText: messages.organizationSuspended }).waitFor();
@@ -233,6 +237,9 @@ describe("the platform admin portal", () => {
     await voter.page.getByText("The room is not available").waitFor();
     await voter.page.getByText("Its sessions can be opened again once the organization is active.").waitFor();
     expect(await voter.page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    // Asked once: the refusal is not asked again when the room's events are subscribed to.
+    await voter.page.waitForLoadState("networkidle");
+    expect(opened).toHaveLength(1);
     await shot(voter.page, "admin-suspended-room");
 
     // A channel is read, not written to: its composer is replaced by the suspension (the server refuses a post too).

@@ -6,7 +6,7 @@ import {
   QueryObserver,
 } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, NetworkError } from "./http";
+import { ApiError, api, NetworkError } from "./http";
 import { momentBefore, momentNow } from "./moment";
 import { createQueryClient, readFromNow, writeOrReadAgain } from "./query";
 
@@ -317,6 +317,24 @@ describe("a read brought up to date with a change", () => {
     });
     await readFromNow(client, ["count"], { since });
     expect(fetches).toHaveBeenCalledOnce();
+    unsubscribe();
+  });
+
+  it("counts a refusal with nothing held as an answer (since): it is not asked again", async () => {
+    const client = createQueryClient();
+    const queryFn = vi.fn(async () => {
+      throw new ApiError(403, "forbidden", "The room is not available");
+    });
+    const observer = new QueryObserver(client, { queryKey: ["room"], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    while (client.getQueryState(["room"])?.status !== "error")
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    // The topic was quiet since before the read began (a suspended organization's room).
+    await readFromNow(client, ["room"], { since: momentBefore(momentNow(), 60_000) });
+    expect(queryFn).toHaveBeenCalledOnce();
+    // An event after it began: asked again.
+    await readFromNow(client, ["room"], { since: momentBefore(momentNow(), -1) });
+    expect(queryFn).toHaveBeenCalledTimes(2);
     unsubscribe();
   });
 

@@ -22,6 +22,14 @@ function transient(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status === 503);
 }
 
+/** Refused by the server for what was asked (403, 404...), not for the moment (a timeout, too many requests). */
+const refused = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
+
 /**
  * The one query client of the app (main.tsx). Reads are not refetched on window focus (a screen's
  * data changes through its own writes and realtime events), except a read that asks for it (the
@@ -55,7 +63,9 @@ export function createQueryClient(): QueryClient {
     if (event.type !== "updated") return;
     const { action, query } = event;
     // A fetch counts from when it began, once it answered: an older page's does not (the pages
-    // held were read before it), nor a fetch that failed or was cancelled, nor a write by hand.
+    // held were read before it), nor a fetch that failed or was cancelled, nor a write by hand. A
+    // refusal with nothing held is the server's answer too (a suspended organization's room): read
+    // again when its topic's subscription is confirmed, it would only be refused again.
     if (action.type === "fetch") fetching.set(query, action.meta?.fetchMore ? null : momentNow());
     else if (action.type === "success" && !action.manual) {
       const begun = fetching.get(query);
@@ -63,7 +73,11 @@ export function createQueryClient(): QueryClient {
       // Stale, and read again at once if it is on screen again (turned on while the fetch was on its way).
       if (staleWhenLanded.delete(query))
         queueMicrotask(() => void client.invalidateQueries({ queryKey: query.queryKey, exact: true }));
-    } else if (action.type === "error") staleWhenLanded.delete(query);
+    } else if (action.type === "error") {
+      staleWhenLanded.delete(query);
+      const begun = fetching.get(query);
+      if (begun && query.state.data === undefined && refused(action.error)) readBegun.set(query, begun);
+    }
   });
   return client;
 }
