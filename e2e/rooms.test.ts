@@ -224,8 +224,14 @@ describe("a live stream", { retry: 1 }, () => {
     await abena.page.locator(".Stage_tileFlag").waitFor({ state: "detached" });
     expect((await sending(host.page)).find((track) => track.startsWith("video:"))).toBe(camera);
 
-    // A viewer has no camera controls; closing the tab leaves the session.
+    // A viewer has no camera controls. Leaving, they see the host's camera as on, seen in the room:
+    // not "Video starting...", as no video comes to them now.
     expect(await abena.page.getByRole("button", { name: "Share screen" }).count()).toBe(0);
+    await abena.page.getByRole("button", { name: "Leave" }).click();
+    await abena.page.getByText("You left the session").waitFor();
+    await abena.page.getByText("Video on: seen by those in the room").waitFor();
+    expect(await abena.page.getByText("Video starting...").count()).toBe(0);
+    await shot(abena.page, "rooms-live-viewer-left");
     await abena.page.close();
     await host.page.getByText("1 participant", { exact: true }).waitFor();
   });

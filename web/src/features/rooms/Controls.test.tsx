@@ -32,16 +32,25 @@ const host: RoomParticipant = {
   joined_at: "2026-12-05T10:00:00.000Z",
 };
 
-function Bar({ busy, onToggleMute }: { busy: boolean; onToggleMute(): void }) {
+function Bar({
+  busy,
+  onToggleMute,
+  outside = false,
+}: {
+  busy: boolean;
+  onToggleMute(): void;
+  /** A member who left the room and does not host. */
+  outside?: boolean;
+}) {
   const noop = () => undefined;
   return (
     <Controls
       kind="airing"
       session={session}
-      me={host}
-      canHost
+      me={outside ? null : host}
+      canHost={!outside}
       busy={{ start: false, end: false, local: busy, recording: false }}
-      recording={{ canRecord: true, on: false }}
+      recording={{ canRecord: !outside, on: false }}
       onStart={noop}
       onEnd={noop}
       onToggleMute={onToggleMute}
@@ -75,5 +84,12 @@ describe("a room's media control while its request runs", () => {
     rerender(<Bar busy={false} onToggleMute={onToggleMute} />);
     expect(mute.hasAttribute("aria-disabled")).toBe(false);
     expect(document.activeElement).toBe(mute);
+  });
+});
+
+describe("a room's controls for a member out of the room", () => {
+  it("are not drawn at all, rather than as an empty bar", () => {
+    render(<Bar busy={false} onToggleMute={() => undefined} outside />);
+    expect(screen.queryByRole("toolbar")).toBeNull();
   });
 });

@@ -72,6 +72,8 @@ export function Controls(props: Props) {
   const { kind, session, me, canHost, busy } = props;
   const live = session.status === "live";
   const sends = !!me && SENDING_ROLES.has(me.role);
+  // A member out of the room (left, refused) who does not host has no control here: no empty bar.
+  if (!me && !canHost && !props.recording.canRecord) return null;
   return (
     <Toolbar className={styles.controls} label="Room controls">
       {me && sends && (

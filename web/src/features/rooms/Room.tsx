@@ -211,6 +211,7 @@ export function Room({
             kind={kind}
             live={live}
             participants={view.participants}
+            inRoom={seated || seat.state === "connecting"}
             selfId={viewer.user_id}
             remotes={media.remotes}
             preview={local.preview}

@@ -16,12 +16,13 @@ const host = (video: boolean): RoomParticipant => ({
   joined_at: "2026-12-05T10:00:00.000Z",
 });
 
-const stage = (video: boolean, live = true) =>
+const stage = (video: boolean, live = true, inRoom = true) =>
   render(
     <Stage
       kind="live"
       live={live}
       participants={[host(video)]}
+      inRoom={inRoom}
       selfId="host"
       remotes={new Map()}
       preview={null}
@@ -41,6 +42,12 @@ describe("a live stream's tile without a picture", () => {
     expect(screen.getByText(text.videoStarting)).toBeTruthy();
   });
 
+  it("to a viewer who left the room, says the video is seen by those in it, not that it is starting", () => {
+    stage(true, true, false);
+    expect(screen.queryByText(text.videoStarting)).toBeNull();
+    expect(screen.getByText(text.videoInRoom)).toBeTruthy();
+  });
+
   it("before the session starts, says the camera starts when it goes live, and so does the microphone", () => {
     stage(true, false);
     expect(screen.queryByText(text.videoStarting)).toBeNull();
@@ -52,7 +59,9 @@ describe("a live stream's tile without a picture", () => {
 
 describe("a live stream's empty stage", () => {
   it("says the host left once the session is live", () => {
-    render(<Stage kind="live" live participants={[]} selfId="me" remotes={new Map()} preview={null} />);
+    render(
+      <Stage kind="live" live participants={[]} inRoom selfId="me" remotes={new Map()} preview={null} />,
+    );
     expect(screen.getByText(text.stageLeft)).toBeTruthy();
   });
 });
@@ -60,7 +69,15 @@ describe("a live stream's empty stage", () => {
 describe("an audio room's empty stage", () => {
   const empty = (live: boolean) =>
     render(
-      <Stage kind="airing" live={live} participants={[]} selfId="me" remotes={new Map()} preview={null} />,
+      <Stage
+        kind="airing"
+        live={live}
+        participants={[]}
+        inRoom
+        selfId="me"
+        remotes={new Map()}
+        preview={null}
+      />,
     );
 
   it("says no one is on it yet before the session starts (the room says it waits for the host)", () => {

@@ -11,6 +11,8 @@ interface StageProps {
   /** The session is live: before it starts no one is heard, whatever their microphone's state. */
   live: boolean;
   participants: RoomParticipant[];
+  /** The viewer is in the room (seated, or joining): out of it (left, refused), no media comes. */
+  inRoom: boolean;
   selfId: string;
   remotes: ReadonlyMap<string, MediaStream>;
   preview: MediaStream | null;
@@ -83,6 +85,7 @@ function VideoTiles({
   remotes,
   preview,
   live,
+  inRoom,
 }: StageProps & { speakers: RoomParticipant[] }) {
   if (speakers.length === 0) return <p className={styles.empty}>{live ? text.stageLeft : text.noVideo}</p>;
   return (
@@ -106,7 +109,7 @@ function VideoTiles({
                 {(p.is_video_on || p.is_screen_sharing) && !live ? (
                   <span>{text.videoWhenLive}</span>
                 ) : p.is_video_on || p.is_screen_sharing ? (
-                  <span>{text.videoStarting}</span>
+                  <span>{inRoom ? text.videoStarting : text.videoInRoom}</span>
                 ) : (
                   <span>
                     <VideoOffIcon size={14} /> {text.cameraOff}

@@ -76,6 +76,8 @@ export const text = {
   cameraOff: "Camera off",
   /** A tile whose video is on but not here yet (connecting). */
   videoStarting: "Video starting...",
+  /** A tile whose video is on, seen by a viewer out of the room (left, refused): none comes to them. */
+  videoInRoom: "Video on: seen by those in the room",
   /** Before the session starts no camera or microphone runs: each starts as it goes live. */
   videoWhenLive: "Camera starts when the session goes live",
   micWhenLive: "Microphone starts when the session goes live",
