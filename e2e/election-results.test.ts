@@ -331,6 +331,13 @@ describe("results of every method", () => {
     const board = tab.getByRole("region", { name: "Board of Directors" });
     await board.getByText(/^Quota 2 \(Droop: 7 valid ballots/).waitFor();
     await board.getByText(/^Elected: /).waitFor();
+    // Its six candidates' stages fit beside the configuration panel at 1280 px: no sideways scroll.
+    const stages = board.getByRole("table", { name: "Stages, Board of Directors" });
+    await page.getByRole("complementary", { name: "Channel Configuration" }).waitFor();
+    const overflow = await stages.evaluate(
+      (table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0),
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
     const motion = tab.getByRole("region", { name: "Motion 3: amend article 12" });
     // 4 Yes of 6 Yes and No: two thirds needs 4.
     await motion.getByText("Passed", { exact: true }).waitFor();

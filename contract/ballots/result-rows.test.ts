@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countQuestion } from "../../server/features/counting";
 import type { Ballot } from "./ballot";
 import type { QuestionMethod } from "./question";
-import { methodLabel, resultRows, winnersOf } from "./result-rows";
+import { EXCLUDED, methodLabel, resultRows, stvFigures, winnersOf } from "./result-rows";
 
 const people = ["a", "b", "c", "d"].map((id) => ({
   id,
@@ -179,6 +179,39 @@ describe("a result as rows", () => {
       ["4", "4"],
       ["4", "8"],
     ]);
+  });
+
+  it("STV: an excluded candidate's votes leave at the stage that excludes them; the stages after say Excluded", () => {
+    const { rows: table, counted } = rows({ kind: "stv", seats: 1 }, earlierTie);
+    if (counted.method !== "stv") throw new Error("not stv");
+    // D (1) goes at stage 2, to C; C (then 4, tied with B) at stage 3; B at stage 4.
+    expect(stvFigures(counted.result, ["a", "b", "c", "d"])).toEqual([
+      [
+        { votes: 6, change: 0 },
+        { votes: 4, change: 0 },
+        { votes: 3, change: 0 },
+        { votes: 1, change: 0 },
+      ],
+      [
+        { votes: 6, change: 0 },
+        { votes: 4, change: 0 },
+        { votes: 4, change: 1 },
+        { votes: 0, change: -1 },
+      ],
+      [{ votes: 6, change: 0 }, { votes: 4, change: 0 }, { votes: 0, change: -4 }, null],
+      [{ votes: 6, change: 0 }, { votes: 0, change: -4 }, null, null],
+    ]);
+    const header = table.findIndex((row) => row[0] === "Stage");
+    const transfers = table[header]?.indexOf("Transfers") ?? -1;
+    expect(transfers).toBeGreaterThan(0);
+    const stages = table.slice(header + 1);
+    expect(stages.map((row) => row.slice(2, 6))).toEqual([
+      ["6", "4", "3", "1"],
+      ["6", "4", "4", "0"],
+      ["6", "4", "0", EXCLUDED],
+      ["6", "0", EXCLUDED, EXCLUDED],
+    ]);
+    expect(stages.map((row) => row[transfers])).toEqual(["", "C: 1; D: -1", "C: -4", "B: -4"]);
   });
 
   it("Schulze: the pairwise matrix, row over column, blank on the diagonal, and the strongest paths", () => {

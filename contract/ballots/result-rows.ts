@@ -6,7 +6,7 @@
  */
 import { partyOf } from "../elections";
 import type { CountingMethod, QuestionMethod, ReferendumThreshold } from "./question";
-import type { QuestionResult, StvStage, TieBreak } from "./result";
+import type { QuestionResult, StvResult, StvStage, TieBreak } from "./result";
 
 export const METHOD_NAMES: Record<CountingMethod, string> = {
   plurality: "Plurality",
@@ -49,6 +49,40 @@ export const SET_ASIDE_LABELS = {
   nonTransferableAtStage: "Non-transferable this stage",
   nonTransferableSoFar: "Non-transferable so far",
 } as const;
+
+/** What an STV stage table says for a candidate excluded at an earlier stage, results.csv and the screens alike. */
+export const EXCLUDED = "Excluded";
+
+/** A candidate's figures at an STV stage: the votes at its end, and those it gained (or lost) at it. */
+export interface StvFigure {
+  votes: number;
+  change: number;
+}
+
+/**
+ * Each stage's figure for each of `ids`, as an official count sheet gives them, for results.csv and
+ * the results screens alike: the votes at the end of the stage and the change at it (none at the
+ * first). The stage that excludes a candidate shows their votes leaving (0, the change minus what
+ * they had); every later stage shows them excluded (null), no longer counted.
+ */
+export function stvFigures(
+  result: Pick<StvResult, "stages">,
+  ids: readonly string[],
+): (StvFigure | null)[][] {
+  const out = new Set<string>();
+  return result.stages.map((stage) => {
+    const figures = ids.map((id) =>
+      out.has(id)
+        ? null
+        : {
+            votes: stage.totals[id] ?? 0,
+            change: stage.kind === "first" ? 0 : (stage.transfers[id] ?? 0),
+          },
+    );
+    for (const id of stage.excluded) out.add(id);
+    return figures;
+  });
+}
 
 /** The method in words, with its seats and threshold: "Single transferable vote (Scottish STV), 3 seats". */
 export function methodLabel(method: QuestionMethod): string {
@@ -185,6 +219,7 @@ export function resultRows(
     }
     case "stv": {
       const r = counted.result;
+      const figures = stvFigures(r, ids);
       return [
         ...head,
         ["Seats", String(r.seats)],
@@ -200,19 +235,27 @@ export function resultRows(
           "Lost to truncation",
           "Elected",
           "Excluded",
+          "Transfers",
           "Tie",
         ],
-        ...r.stages.map((stage) => [
-          String(stage.number),
-          stageAction(stage, name),
-          ...ids.map((id) => String(stage.totals[id] ?? 0)),
-          String(stage.nonTransferable.votes),
-          String(stage.exhausted.votes),
-          String(stage.lostToTruncation),
-          names(stage.elected),
-          names(stage.excluded),
-          tieText(stage.tieBreak, name, STEP_WORDS.stv),
-        ]),
+        ...r.stages.map((stage, index) => {
+          const row = figures[index] ?? [];
+          const moved = row.flatMap((figure, i) =>
+            figure?.change ? [`${name(ids[i] ?? "")}: ${figure.change}`] : [],
+          );
+          return [
+            String(stage.number),
+            stageAction(stage, name),
+            ...row.map((figure) => (figure ? String(figure.votes) : EXCLUDED)),
+            String(stage.nonTransferable.votes),
+            String(stage.exhausted.votes),
+            String(stage.lostToTruncation),
+            names(stage.elected),
+            names(stage.excluded),
+            moved.join("; "),
+            tieText(stage.tieBreak, name, STEP_WORDS.stv),
+          ];
+        }),
       ];
     }
     case "schulze": {

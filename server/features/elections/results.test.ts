@@ -144,9 +144,12 @@ describe("results.csv", () => {
       'Question,Board of Directors\r\nMethod,"Single transferable vote (Scottish STV), 3 seats"',
     );
     expect(csv).toContain(
-      "Stage,Action,A,B,C,D,E,F,Non-transferable this stage,Non-transferable so far,Lost to truncation,Elected,Excluded,Tie",
+      "Stage,Action,A,B,C,D,E,F,Non-transferable this stage,Non-transferable so far,Lost to truncation,Elected,Excluded,Transfers,Tie",
     );
     expect(csv).toContain("1,First preferences,2,1,1,0,1,0,");
+    // D and F (0 each) go at stages 2 and 3, in the lot's order: the one gone first is Excluded at
+    // stage 3, as the results screen's table says it.
+    expect(csv).toMatch(/\r\n3,Exclusion of [DF],2,1,1,(0,1,Excluded|Excluded,1,0),/);
     expect(csv).toContain(
       "Question,Motion 3: amend article 12\r\nMethod,Referendum: Two thirds of the Yes and No votes",
     );

@@ -7,6 +7,7 @@ import {
   Legend,
   LinearScale,
   LineElement,
+  type Plugin,
   PointElement,
   Title,
   Tooltip,
@@ -17,7 +18,7 @@ import { rankCandidates } from "../../../../contract/ranking";
 import styles from "./charts.module.css";
 import shared from "./elections.module.css";
 import { candidateColour } from "./format";
-import type { RoundTable } from "./results/present";
+import { type RoundTable, votesFigure } from "./results/present";
 import { resultsText } from "./results/resultsText";
 import { text } from "./text";
 
@@ -140,7 +141,35 @@ function tokenColour(name: string): string {
 }
 
 /**
- * Each candidate's votes round by round (instant runoff) or stage by stage (STV), the quota as a dashed line for STV.
+ * Writes "Quota 11" over the quota's line, at its right end, with a halo of the page's colour so that
+ * it reads across the candidates' lines.
+ */
+function quotaLabel(quota: number): Plugin<"line"> {
+  return {
+    id: "quotaLabel",
+    afterDatasetsDraw({ ctx, chartArea, scales }) {
+      const y = scales.y?.getPixelForValue(quota);
+      if (y === undefined) return;
+      ctx.save();
+      ctx.font = `600 12px ${ChartJS.defaults.font.family}`;
+      ctx.textAlign = "right";
+      ctx.textBaseline = "bottom";
+      ctx.lineWidth = 4;
+      ctx.lineJoin = "round";
+      ctx.strokeStyle = tokenColour("--surface");
+      ctx.fillStyle = tokenColour("--ink");
+      const text = `Quota ${votesFigure(quota)}`;
+      ctx.strokeText(text, chartArea.right - 4, y - 4);
+      ctx.fillText(text, chartArea.right - 4, y - 4);
+      ctx.restore();
+    },
+  };
+}
+
+/**
+ * Each candidate's votes round by round (instant runoff) or stage by stage (STV), the quota as a
+ * dashed line for STV, drawn over the candidates' lines (an elected candidate keeps exactly the
+ * quota: drawn under, as chart.js draws its last dataset, the line was hidden) and labelled.
  * The round table beside it says the same in words and figures.
  */
 export function RoundsChart({
@@ -177,6 +206,8 @@ export function RoundsChart({
             borderDash: [6, 4],
             pointRadius: 0,
             spanGaps: false,
+            // chart.js draws the lowest order last: on top.
+            order: -1,
           },
         ];
   // Whole votes (instant runoff; an STV count that moved no fraction) get whole ticks, not 0.1, 0.2…
@@ -185,7 +216,11 @@ export function RoundsChart({
     ...fixedSize,
     plugins: {
       title: { display: true, text: title, font: titleFont },
-      legend: { position: "bottom", labels: { boxWidth: 12 } },
+      // In the datasets' order, the quota last (its drawing order would put it first).
+      legend: {
+        position: "bottom",
+        labels: { boxWidth: 12, sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) },
+      },
     },
     scales: {
       y: {
@@ -196,7 +231,9 @@ export function RoundsChart({
     },
   };
   const last = table.rows[table.rows.length - 1];
-  const describe = last ? table.columns.map((c, i) => `${c.name}: ${last.cells[i] || "out"}`).join("; ") : "";
+  const describe = last
+    ? table.columns.map((c, i) => `${c.name}: ${last.cells[i]?.votes || "out"}`).join("; ")
+    : "";
   return (
     <div className={shared.chart}>
       <Line
@@ -204,6 +241,7 @@ export function RoundsChart({
         aria-label={`${title}, ${position.title}; at the end: ${describe}${quota === undefined ? "" : `; quota ${quota}`}`}
         options={options}
         data={{ labels, datasets: lines }}
+        plugins={quota === undefined ? [] : [quotaLabel(quota)]}
       />
     </div>
   );

@@ -15,8 +15,14 @@ const candidates = ["Ann", "Bob", "Cy"].map((name) => ({
   vote_count: null,
 }));
 
-function position(title: string, method: QuestionMethod, ballots: Ballot[], eligible?: number): PositionView {
-  const people = method.kind === "referendum" ? [] : candidates;
+function position(
+  title: string,
+  method: QuestionMethod,
+  ballots: Ballot[],
+  eligible?: number,
+  running = candidates,
+): PositionView {
+  const people = method.kind === "referendum" ? [] : running;
   return {
     id: title,
     title,
@@ -102,10 +108,54 @@ describe("QuestionResult", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
-    ).toEqual(["Round", "What happened", "Ann", "Bob", "Cy", "Exhausted"]);
-    expect(within(table).getByRole("rowheader", { name: "Round 2" })).toBeInTheDocument();
+    ).toEqual(["Ann", "Bob", "Cy", "Exhausted"]);
+    // Each round's words head its figures, across the table.
+    expect(within(table).getByRole("rowheader", { name: /^Round 1 Bob eliminated/ })).toHaveAttribute(
+      "colspan",
+      "4",
+    );
     // Not wider than its box here (jsdom lays nothing out): no tab stop to scroll with.
     expect(screen.queryByRole("group", { name: "Rounds, Treasurer" })).toBeNull();
+  });
+
+  it("shows an STV count's stages: the change under the votes, Excluded after the stage that excludes, the set-aside column named in full", () => {
+    const ranked = (...ids: string[]): Ballot => ({ kind: "ranking", ranks: ids.map((id) => [id]) });
+    const four = [...candidates, { ...candidates[0], id: "di", name: "Di" } as (typeof candidates)[0]];
+    // Quota 6 (10 ballots, 1 seat). Di (1) goes at stage 2, to Cy; Cy at stage 3 (tied with Bob at 3,
+    // fewer at stage 1); Ann at stage 4.
+    const board = position(
+      "Board",
+      { kind: "stv", seats: 1 },
+      [
+        ...Array.from({ length: 4 }, () => ranked("ann")),
+        ...Array.from({ length: 3 }, () => ranked("bob")),
+        ...Array.from({ length: 2 }, () => ranked("cy", "bob")),
+        ranked("di", "cy"),
+      ],
+      undefined,
+      four,
+    );
+    render(<QuestionResult election={decided} position={board} />);
+    const table = screen.getByRole("table", { name: "Stages, Board" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Ann", "Bob", "Cy", "Di", "Non-tr. so\u00a0far"]);
+    // The abbreviated head is named in full (and says so on hover).
+    within(table).getByRole("columnheader", { name: "Non-transferable so far" });
+    expect(within(table).getByTitle("Non-transferable so far")).toHaveTextContent("Non-tr. so far");
+    // Each stage's words head its figures: the votes, the change under them (named so), or Excluded.
+    const rows = within(table).getAllByRole("row");
+    const figures = (index: number) =>
+      within(rows[index] as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    expect(rows[3]).toHaveTextContent("Stage 2 Di excluded; ballots transferred");
+    expect(figures(4)).toEqual(["4", "3", "3, change +1", "0, change −1", "0"]);
+    expect(rows[5]).toHaveTextContent(/^Stage 3 Cy excluded; ballots transferred. 1 non-transferable/);
+    expect(figures(6)).toEqual(["4", "5, change +2", "0, change −3", "Excluded", "1"]);
+    expect(figures(8)).toEqual(["0, change −4", "5 (elected)", "Excluded", "Excluded", "5"]);
   });
 
   it("makes the rounds' box a named tab stop while the table is wider than it, so a keyboard can scroll it", () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { QuestionResult } from "../../../../../contract/ballots/result";
+import { EXCLUDED } from "../../../../../contract/ballots/result-rows";
 import type { PositionView } from "../../../../../contract/elections";
 import { cx } from "../../../ui/cx";
 import { Table } from "../../../ui/Table";
@@ -24,7 +25,7 @@ export function RoundsResult({
   const table =
     count.method === "irv" ? irvRoundTable(count.result, position) : stvRoundTable(count.result, position);
   const quota = count.method === "stv" ? count.result.quota : undefined;
-  const unit = table.step === "round" ? "Round" : "Stage";
+  const abbreviated = table.setAsideShort !== table.setAsideLabel;
   return (
     <>
       {count.method === "stv" && <p className={shared.small}>{stvQuotaText(count.result)}</p>}
@@ -37,38 +38,51 @@ export function RoundsResult({
       {detail === "full" && (
         <p className={cx("muted", shared.small)}>
           {count.method === "irv"
-            ? "Round by round: each continuing candidate's ballots, and what happened."
-            : "Stage by stage: each candidate's votes at the end of the stage (the change in brackets), and what happened."}{" "}
+            ? "Round by round: what happened, then each continuing candidate's ballots."
+            : "Stage by stage: what happened, then each candidate's votes at the end of the stage (the change under them)."}{" "}
           {table.setAsideNote}
         </p>
       )}
+      {/*
+       * A stage's words across the table, then its figures under the candidates' names: no column of
+       * labels or words beside them, so six candidates fit beside the configuration panel.
+       */}
       {detail === "full" && (
         <Table
-          compact
-          stickyFirst
+          className={styles.rounds}
           label={`${count.method === "irv" ? "Rounds" : "Stages"}, ${position.title}`}
         >
           <thead>
             <tr>
-              <th scope="col">{unit}</th>
-              <th scope="col">What happened</th>
               {table.columns.map((column) => (
                 <th key={column.id} scope="col" className={shared.num}>
                   {column.name}
                 </th>
               ))}
-              <th scope="col" className={shared.num}>
-                {table.setAsideLabel}
+              {/* Shortened (STV's), its full name is read and shown on hover. */}
+              <th
+                scope="col"
+                className={shared.num}
+                aria-label={abbreviated ? table.setAsideLabel : undefined}
+              >
+                {abbreviated ? (
+                  <abbr title={table.setAsideLabel}>{table.setAsideShort}</abbr>
+                ) : (
+                  table.setAsideLabel
+                )}
               </th>
             </tr>
           </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row" className={styles.nowrap}>
-                  {row.label}
+          {table.rows.map((row) => (
+            <tbody key={row.label}>
+              <tr>
+                <th scope="rowgroup" colSpan={table.columns.length + 1}>
+                  <span className={styles.events}>
+                    <span className={styles.step}>{row.label}</span> {row.events}
+                  </span>
                 </th>
-                <td className={styles.events}>{row.events}</td>
+              </tr>
+              <tr>
                 {row.cells.map((cell, index) => {
                   const column = table.columns[index];
                   const elected = column !== undefined && row.elected.includes(column.id);
@@ -77,22 +91,28 @@ export function RoundsResult({
                       key={column?.id ?? index}
                       className={cx(shared.num, styles.nowrap, elected && styles.electedCell)}
                     >
-                      {cell === "" ? (
+                      {cell.votes === "" ? (
                         <>
                           <span aria-hidden="true">—</span>
                           <span className="visually-hidden">not counted</span>
                         </>
                       ) : (
-                        cell
+                        <span className={cx(cell.votes === EXCLUDED && styles.minor)}>{cell.votes}</span>
+                      )}
+                      {cell.change && (
+                        <span className={styles.minor}>
+                          <span className="visually-hidden">, change </span>
+                          {cell.change}
+                        </span>
                       )}
                       {elected && <span className="visually-hidden"> (elected)</span>}
                     </td>
                   );
                 })}
-                <td className={shared.num}>{row.setAside}</td>
+                <td className={cx(shared.num, styles.nowrap)}>{row.setAside}</td>
               </tr>
-            ))}
-          </tbody>
+            </tbody>
+          ))}
         </Table>
       )}
     </>

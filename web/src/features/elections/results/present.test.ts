@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Ballot } from "../../../../../contract/ballots/ballot";
 import type { Question } from "../../../../../contract/ballots/question";
+import { resultRows } from "../../../../../contract/ballots/result-rows";
 import { percentOf } from "../../../../../contract/elections";
 import { countQuestion } from "../../../../../server/features/counting";
 import {
@@ -9,6 +10,7 @@ import {
   namesOf,
   pairwiseRows,
   quorumVerdict,
+  type RoundRow,
   referendumVerdict,
   schulzeOrderText,
   stvQuotaText,
@@ -29,6 +31,9 @@ const people = (...names: string[]) =>
     statement: "",
     vote_count: null,
   }));
+/** A row's cells as the screen shows them: the votes, and the change under them. */
+const shown = (row: RoundRow | undefined) =>
+  row?.cells.map((cell) => [cell.votes, cell.change].filter(Boolean).join(" "));
 const count = (
   candidates: ReturnType<typeof people>,
   method: Question["method"],
@@ -127,18 +132,18 @@ describe("instant runoff rounds", () => {
     expect(table.setAsideLabel).toBe("Exhausted");
     expect(table.step).toBe("round");
     expect(table.rows.map((row) => row.label)).toEqual(["Round 1", "Round 2", "Round 3"]);
+    expect(shown(table.rows[0])).toEqual(["42", "26", "15", "17"]);
     expect(table.rows[0]).toMatchObject({
-      cells: ["42", "26", "15", "17"],
       setAside: "0",
       events: "Chattanooga eliminated; ballots moved: 15 to Knoxville",
     });
+    expect(shown(table.rows[1])).toEqual(["42", "26", "", "32"]);
     expect(table.rows[1]).toMatchObject({
-      cells: ["42", "26", "", "32"],
       events: "Nashville eliminated; ballots moved: 26 to Knoxville",
     });
     // Wikipedia: Knoxville wins the instant runoff.
+    expect(shown(table.rows[2])).toEqual(["42", "", "", "58"]);
     expect(table.rows[2]).toMatchObject({
-      cells: ["42", "", "", "58"],
       events: "Knoxville elected with 58 of 100 (58.0%)",
       elected: ["knoxville"],
     });
@@ -167,25 +172,72 @@ describe("STV stages", () => {
     );
     const table = stvRoundTable(result.result, { candidates });
     expect(table.setAsideLabel).toBe("Non-transferable so far");
-    expect(table.setAsideNote).toMatch(/^Non-transferable so far: .* in all up to the end of the stage/);
+    // Its column's head is shorter: the note says both.
+    expect(table.setAsideShort).toBe("Non-tr. so\u00a0far");
+    expect(table.setAsideNote).toMatch(
+      /^Non-transferable so far \(Non-tr\. so\u00a0far\): .* in all up to the end of the stage/,
+    );
+    expect(shown(table.rows[0])).toEqual(["8", "3", "2", "2", "1"]);
     expect(table.rows[0]).toMatchObject({
       label: "Stage 1",
-      cells: ["8", "3", "2", "2", "1"],
       events: "First preferences. Ann elected",
       elected: ["ann"],
     });
     // Ann's surplus of 2 goes to Bob (all 8 of her ballots name him next, at 0.25 each).
+    expect(shown(table.rows[1])).toEqual(["6 −2", "5 +2", "2", "2", "1"]);
     expect(table.rows[1]).toMatchObject({
-      cells: ["6 (−2)", "5 (+2)", "2", "2", "1"],
       events: "Surplus of Ann (2) transferred",
     });
     const all = table.rows.map((row) => row.events).join(" | ");
     expect(all).toContain("Ed excluded; ballots transferred");
     expect(all).toContain("Bob elected");
     expect(winnersLine(result, namesOf({ candidates }))).toBe("Elected: Ann and Bob");
-    // An excluded candidate's column is empty from the stage after.
-    const edExcluded = table.rows.findIndex((row) => row.events.startsWith("Ed excluded"));
-    expect(table.rows[edExcluded + 1]?.cells[4] ?? "").toBe("");
+  });
+
+  // The demo's board (server/features/demo/board-election.ts): three seats, six candidates, two of
+  // them excluded with stages after.
+  const board = people("Ngozi", "Samuel", "Priya", "Joao", "Hannah", "Yusuf");
+  const ids = board.map((c) => c.id);
+  const blocs: Array<[number, number[]]> = [
+    [11, [0, 1, 2]],
+    [7, [1, 0]],
+    [6, [2, 4, 3]],
+    [5, [3, 4, 5, 2]],
+    [5, [4, 3, 2]],
+    [4, [5, 3]],
+    [2, [0, 2, 4, 1, 3, 5]],
+    [2, [2, 0]],
+  ];
+  const boardBallots = blocs.flatMap(([n, order]) => times(n, ranked(...order.map((i) => ids[i] ?? ""))));
+
+  it("shows an excluded candidate's votes leaving at the stage that excludes them, then Excluded", () => {
+    const result = count(board, { kind: "stv", seats: 3 }, boardBallots);
+    if (result.method !== "stv") throw new Error("stv expected");
+    const table = stvRoundTable(result.result, { candidates: board });
+    // Yusuf (4) goes at stage 3, to Joao; Hannah (5) at stage 4.
+    expect(table.rows[2]?.events).toBe("Yusuf excluded; ballots transferred");
+    expect(shown(table.rows[2])).toEqual(["11", "8.69224", "8.30768", "9 +4", "5", "0 −4"]);
+    expect(table.rows[2]?.values[5]).toBe(0);
+    expect(shown(table.rows[3])).toEqual(["11", "8.69224", "8.30768", "14 +5", "0 −5", "Excluded"]);
+    for (const row of table.rows.slice(4)) {
+      expect(row.cells.slice(4)).toEqual([
+        { votes: "Excluded", change: "" },
+        { votes: "Excluded", change: "" },
+      ]);
+      expect(row.values.slice(4)).toEqual([null, null]);
+    }
+  });
+
+  it("says for every candidate at every stage what results.csv says", () => {
+    const method = { kind: "stv", seats: 3 } as const;
+    const result = count(board, method, boardBallots);
+    if (result.method !== "stv") throw new Error("stv expected");
+    const table = stvRoundTable(result.result, { candidates: board });
+    const csv = resultRows({ title: "Board", method, candidates: board }, result, null);
+    const header = csv.findIndex((row) => row[0] === "Stage");
+    const csvStages = csv.slice(header + 1).map((row) => row.slice(2, 2 + board.length));
+    expect(table.rows.map((row) => row.cells.map((cell) => cell.votes))).toEqual(csvStages);
+    expect(csvStages.flat().filter((cell) => cell === "Excluded")).toHaveLength(5);
   });
 
   it("says a tie decided by earlier totals with the method's word: round for IRV, stage for STV", () => {

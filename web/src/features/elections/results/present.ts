@@ -17,9 +17,11 @@ import type {
   TotalsResult,
 } from "../../../../../contract/ballots/result";
 import {
+  EXCLUDED,
   SET_ASIDE_LABELS,
   STEP_WORDS,
   type StepWord,
+  stvFigures,
   THRESHOLD_WORDS,
   winnersOf,
 } from "../../../../../contract/ballots/result-rows";
@@ -163,11 +165,18 @@ export function quorumVerdict(
     : { valid: false, text: `Not valid: turnout ${figure}% below the ${quorum.percent}% quorum` };
 }
 
+export interface RoundCell {
+  /** The votes: "" for a candidate eliminated in an earlier round (IRV), "Excluded" (STV) at an earlier stage. */
+  votes: string;
+  /** The change at the stage, signed ("+1.69224", "−4"; STV), "" for none. */
+  change: string;
+}
+
 export interface RoundRow {
   /** "Round 1", "Stage 2". */
   label: string;
-  /** One cell per column candidate: its votes in this round ("" when no longer counted). */
-  cells: string[];
+  /** One cell per column candidate. */
+  cells: RoundCell[];
   /** The same votes as numbers, for the chart (null when no longer counted). */
   values: Array<number | null>;
   /** The exhausted (IRV) or non-transferable (STV) figure, in all up to this round or stage. */
@@ -182,8 +191,9 @@ export interface RoundTable {
   /** What the count's steps are called: "round" (IRV) or "stage" (STV). */
   step: StepWord;
   columns: Array<{ id: string; name: string }>;
-  /** The set-aside column's name (results.csv's), and what it counts in a sentence. */
+  /** The set-aside column's name (results.csv's), shortened for the column's head, and what it counts in a sentence. */
   setAsideLabel: string;
+  setAsideShort: string;
   setAsideNote: string;
   rows: RoundRow[];
 }
@@ -214,7 +224,10 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
     if (round.tieBreak) events.push(tieBreakText(round.tieBreak, names, STEP_WORDS.irv));
     return {
       label: `Round ${round.number}`,
-      cells: columns.map((c) => (c.id in round.totals ? String(round.totals[c.id]) : "")),
+      cells: columns.map((c) => ({
+        votes: c.id in round.totals ? String(round.totals[c.id]) : "",
+        change: "",
+      })),
       values: columns.map((c) => round.totals[c.id] ?? null),
       setAside: String(round.exhausted),
       events: events.join(". "),
@@ -225,25 +238,40 @@ export function irvRoundTable(result: IrvResult, position: Pick<PositionView, "c
     step: STEP_WORDS.irv,
     columns,
     setAsideLabel: SET_ASIDE_LABELS.exhausted,
+    setAsideShort: SET_ASIDE_LABELS.exhausted,
     setAsideNote: `${SET_ASIDE_LABELS.exhausted}: ballots that rank no continuing candidate, in all up to the round.`,
     rows,
   };
 }
 
-/** Scottish STV stage by stage: totals after each stage with the change, surpluses, exclusions, elections. */
+/** The non-transferable column's head, short enough for six candidates' figures beside it. */
+const NON_TRANSFERABLE_SHORT = "Non-tr. so\u00a0far";
+
+/**
+ * Scottish STV stage by stage: totals after each stage with the change, surpluses, exclusions,
+ * elections. The figures are results.csv's (stvFigures): an excluded candidate's votes leave at the
+ * stage that excludes them, and the stages after say "Excluded".
+ */
 export function stvRoundTable(result: StvResult, position: Pick<PositionView, "candidates">): RoundTable {
   const names = namesOf(position);
   const columns = position.candidates.map((c) => ({ id: c.id, name: c.name }));
-  const gone = new Set<string>();
-  const rows = result.stages.map((stage) => {
-    const cells = columns.map((c) => {
-      if (gone.has(c.id)) return "";
-      const total = stage.totals[c.id] ?? 0;
-      const change = stage.kind === "first" ? 0 : (stage.transfers[c.id] ?? 0);
-      return change === 0
-        ? votesFigure(total)
-        : `${votesFigure(total)} (${change > 0 ? "+" : "−"}${votesFigure(Math.abs(change))})`;
-    });
+  const figures = stvFigures(
+    result,
+    columns.map((c) => c.id),
+  );
+  const rows = result.stages.map((stage, index) => {
+    const figured = figures[index] ?? [];
+    const cells = figured.map((figure) =>
+      figure
+        ? {
+            votes: votesFigure(figure.votes),
+            change:
+              figure.change === 0
+                ? ""
+                : `${figure.change > 0 ? "+" : "−"}${votesFigure(Math.abs(figure.change))}`,
+          }
+        : { votes: EXCLUDED, change: "" },
+    );
     const events: string[] = [];
     if (stage.kind === "first") events.push("First preferences");
     if (stage.kind === "surplus" && stage.from) {
@@ -262,12 +290,10 @@ export function stvRoundTable(result: StvResult, position: Pick<PositionView, "c
     for (const id of stage.excluded) if (id !== stage.from) events.push(`${names(id)} excluded`);
     if (stage.elected.length > 0) events.push(`${listWords(stage.elected.map(names))} elected`);
     if (stage.tieBreak) events.push(tieBreakText(stage.tieBreak, names, STEP_WORDS.stv));
-    const values = columns.map((c) => (gone.has(c.id) ? null : (stage.totals[c.id] ?? 0)));
-    for (const id of stage.excluded) gone.add(id);
     return {
       label: `Stage ${stage.number}`,
       cells,
-      values,
+      values: figured.map((figure) => figure?.votes ?? null),
       setAside: votesFigure(stage.exhausted.votes),
       events: events.join(". "),
       elected: stage.elected,
@@ -277,7 +303,8 @@ export function stvRoundTable(result: StvResult, position: Pick<PositionView, "c
     step: STEP_WORDS.stv,
     columns,
     setAsideLabel: SET_ASIDE_LABELS.nonTransferableSoFar,
-    setAsideNote: `${SET_ASIDE_LABELS.nonTransferableSoFar}: the votes of ballots with no next available preference, set aside when they were to move, in all up to the end of the stage (each stage's own are in what happened).`,
+    setAsideShort: NON_TRANSFERABLE_SHORT,
+    setAsideNote: `${SET_ASIDE_LABELS.nonTransferableSoFar} (${NON_TRANSFERABLE_SHORT}): the votes of ballots with no next available preference, set aside when they were to move, in all up to the end of the stage (each stage's own are in what happened).`,
     rows,
   };
 }
