@@ -55,6 +55,8 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
 
   const { view, failure } = room;
   const notFound = !channelId || gone || room.status === 404 || room.status === 400;
+  // Refused for the organization's suspension: said by the banner, nothing to retry until it ends.
+  const suspendedRoom = suspended && room.status === 403;
   const name = listed?.name ?? channelName;
 
   return (
@@ -92,14 +94,14 @@ export function RoomPage({ kind }: { kind: RoomKind }) {
         <EmptyState
           title={room.status === 403 ? text.unavailable : messages.connectionError}
           action={
-            suspended && room.status === 403 ? undefined : (
+            suspendedRoom ? undefined : (
               <button type="button" className="btn btn-primary" onClick={room.retry}>
                 {text.retry}
               </button>
             )
           }
         >
-          {suspended && room.status === 403 ? text.suspendedBody : failure.message}
+          {suspendedRoom ? text.suspendedBody : failure.message}
         </EmptyState>
       ) : !view ? (
         <PageLoading>{text.loading}</PageLoading>
