@@ -46,7 +46,6 @@ export const platformAdminMessages = {
   memberSortInvalid: "Members can be sorted by name, email, role, organization or joined",
   orderInvalid: "Sort order must be asc or desc",
   organizationNotFound: "Organization not found",
-  noDemo: "Demo credentials are shown only when the server runs with demo data",
   accessNotice: "This area is restricted to platform administrators. Every access is logged and monitored.",
 } as const;
 
@@ -262,12 +261,15 @@ export const platformAdminEndpoints = {
     access: "public",
     response: typedAnswer<void>(),
   }),
-  /** The sign-in page's demo box: only on a demo server, and only to its own machine. */
+  /**
+   * The sign-in page's demo box: only on a demo server, and only to its own machine. Anyone else
+   * gets null, the same answer whatever the server (no error in the sign-in page's console).
+   */
   demoCredentials: endpoint({
     method: "GET",
     path: "/api/admin/demo-credentials",
     access: "public",
-    response: typedAnswer<DemoCredentials>(),
+    response: typedAnswer<DemoCredentials | null>(),
   }),
   overview: endpoint({
     ...adminRead,

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from "../../context";
 import { ADMIN_COOKIE, adminSessionOf, clearAdminCookie, setAdminCookie } from "../../http/access";
 import { route } from "../../http/endpoint";
-import { notFound, unauthorized } from "../../http/errors";
+import { unauthorized } from "../../http/errors";
 import { mayShowDemoSecrets } from "../../http/loopback";
 import { beginGuess } from "../accounts/guesses";
 import { authenticateAdmin, findAdminByUsername, presentDemoCredentials, touchSignIn } from "./accounts";
@@ -129,13 +129,9 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     reply.code(204);
   });
 
-  route(app, platformAdminEndpoints.demoCredentials, async ({ request }) => {
-    const credentials = mayShowDemoSecrets(ctx.config, request)
-      ? await presentDemoCredentials(db, ctx.config.secretKey)
-      : null;
-    if (!credentials) throw notFound(platformAdminMessages.noDemo);
-    return credentials;
-  });
+  route(app, platformAdminEndpoints.demoCredentials, async ({ request }) =>
+    mayShowDemoSecrets(ctx.config, request) ? await presentDemoCredentials(db, ctx.config.secretKey) : null,
+  );
 
   route(app, platformAdminEndpoints.overview, () => adminOverview(db));
 
