@@ -141,7 +141,7 @@ describe("layout", () => {
     await shot(owner.page, "layout-config-above-chat-button");
   });
 
-  it("at 390 px wide no page scrolls sideways or is cut off, and the empty organization home keeps its panels apart", {
+  it("at 390 px wide (a phone) and 320 (a page zoomed to 400 %) no page scrolls sideways or is cut off, and the empty organization home keeps its panels apart", {
     timeout: 180_000,
   }, async () => {
     const { owner, voter, organizationId } = await organizationWithVoter(browser);
@@ -153,6 +153,8 @@ describe("layout", () => {
         "/member",
         `/member/election?channelId=${channel.id}&channelName=${channel.name}`,
         "/voters",
+        "/voters/card",
+        "/voters/stations",
         "/member/settings",
         "/member/search-organizations",
       ],
@@ -168,17 +170,20 @@ describe("layout", () => {
     for (const [who, urls] of Object.entries(screens)) {
       const context = who === "voter" ? voter.context : owner.context;
       const page = await context.newPage();
-      await page.setViewportSize({ width: 390, height: 844 });
-      for (const url of urls) {
-        await page.goto(url);
-        await page.waitForLoadState("networkidle");
-        await page.locator("h1").first().waitFor();
-        const extra = await sideways(page);
-        if (extra) failures.push(`${who} ${url}: ${extra}`);
-        const cut = await cutOff(page);
-        if (cut) failures.push(`${who} ${url}: scrolls sideways within the main area: ${cut}`);
-        const narrow = await squeezed(page);
-        if (narrow) failures.push(`${who} ${url}: words squeezed into a narrow column: ${narrow}`);
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const url of urls) {
+          await page.goto(url);
+          await page.waitForLoadState("networkidle");
+          await page.locator("h1").first().waitFor();
+          const extra = await sideways(page);
+          if (extra) failures.push(`${who} ${url} at ${width}: ${extra}`);
+          const cut = await cutOff(page);
+          if (cut) failures.push(`${who} ${url} at ${width}: scrolls sideways within the main area: ${cut}`);
+          const narrow = await squeezed(page);
+          if (narrow)
+            failures.push(`${who} ${url} at ${width}: words squeezed into a narrow column: ${narrow}`);
+        }
       }
       await page.goto(urls[1] as string);
       await page.getByRole("tab", { name: "Overview" }).waitFor();
@@ -201,12 +206,15 @@ describe("layout", () => {
       expect(await messages.isVisible()).toBe(true);
       await page.close();
     }
-    const visitor = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
-    for (const url of ["/", "/signin", "/signup"]) {
-      await visitor.goto(url);
-      await visitor.waitForLoadState("networkidle");
-      const extra = await sideways(visitor);
-      if (extra) failures.push(`signed out ${url}: ${extra}`);
+    const visitor = await browser.newPage({ baseURL, viewport: { width: 320, height: 844 } });
+    for (const width of [320, 390]) {
+      await visitor.setViewportSize({ width, height: 844 });
+      for (const url of ["/", "/signin", "/signup"]) {
+        await visitor.goto(url);
+        await visitor.waitForLoadState("networkidle");
+        const extra = await sideways(visitor);
+        if (extra) failures.push(`signed out ${url} at ${width}: ${extra}`);
+      }
     }
     await shot(visitor, "layout-390-landing");
     await visitor.close();
