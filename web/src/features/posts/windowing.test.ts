@@ -43,6 +43,22 @@ describe("rangeAt", () => {
     expect(rangeAt(tiny, 0, 800, 600, 60)).toEqual({ start: 170, end: 230 });
     expect(rangeAt(tiny, 1990, 800, 600, 60)).toEqual({ start: 940, end: 1000 });
   });
+  it("over maxRows, mounts the rows in view first, then the overscan, half a side when both have that many", () => {
+    expect(rangeAt(offsets, 1000, 500, 600, 20)).toEqual({ start: 16, end: 36 });
+    expect(rangeAt(offsets, 4500, 500, 600, 20)).toEqual({ start: 80, end: 100 });
+  });
+  it("keeps every row in view mounted when the rows below the middle of the view are tiny", () => {
+    // Rows shrunk by themselves from the view's middle down: 50 of 4 px, after 100 of 35 px.
+    const shrunk = offsetsOf([
+      ...new Array(100).fill(35),
+      ...new Array(50).fill(4),
+      ...new Array(100).fill(30),
+    ]);
+    const range = rangeAt(shrunk, 3200, 600, 900, 80);
+    expect(range.end - range.start).toBe(80);
+    expect(range.start).toBeLessThanOrEqual(rowAt(shrunk, 3200));
+    expect(range.end).toBeGreaterThan(rowAt(shrunk, 3800));
+  });
   it("mounts nothing for no rows", () => {
     expect(rangeAt([0], 0, 500, 100, 10)).toEqual({ start: 0, end: 0 });
   });

@@ -35,8 +35,11 @@ export interface Range {
 
 /**
  * The rows to mount for a viewport of `height` pixels whose top is at `top`: those it shows plus
- * `overscan` pixels of rows either side, never more than `maxRows` (then the ones nearest the
- * viewport's middle), so a screen of tiny rows cannot mount thousands.
+ * `overscan` pixels of rows either side, never more than `maxRows`, so a screen of tiny rows cannot
+ * mount thousands. Over the limit, the rows shown come first and the rest goes to the overscan (half
+ * a side, unless one side has fewer): half the limit counted out below the middle row could end
+ * short of the bottom where the rows there are tiny. Only when the rows shown are too many
+ * themselves, those nearest the viewport's middle.
  */
 export function rangeAt(
   offsets: readonly number[],
@@ -47,15 +50,20 @@ export function rangeAt(
 ): Range {
   const rows = offsets.length - 1;
   if (rows <= 0) return { start: 0, end: 0 };
-  let start = rowAt(offsets, top - overscan);
-  let end = rowAt(offsets, top + height + overscan) + 1;
-  if (end - start > maxRows) {
+  const start = rowAt(offsets, top - overscan);
+  const end = rowAt(offsets, top + height + overscan) + 1;
+  if (end - start <= maxRows) return { start, end };
+  const first = rowAt(offsets, top);
+  const last = rowAt(offsets, top + height) + 1;
+  if (last - first >= maxRows) {
     const middle = rowAt(offsets, top + height / 2);
-    start = Math.max(start, middle - Math.floor(maxRows / 2));
-    end = Math.min(end, start + maxRows);
-    start = Math.max(0, end - maxRows);
+    const from = Math.min(Math.max(first, middle - Math.floor(maxRows / 2)), last - maxRows);
+    return { start: from, end: from + maxRows };
   }
-  return { start, end };
+  const spare = maxRows - (last - first);
+  const below = end - last;
+  const above = Math.min(first - start, Math.max(Math.floor(spare / 2), spare - below));
+  return { start: first - above, end: last + spare - above };
 }
 
 /** Whether `outer` holds every row of `inner`. */
