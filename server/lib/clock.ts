@@ -5,7 +5,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock that stands still until told to move: tests', and the demo's elections that ran in the past. */
+/** A clock for tests: it stands still until told to move. */
 export class ManualClock implements Clock {
   constructor(private current = new Date("2026-01-01T00:00:00Z")) {}
   now(): Date {

@@ -10,7 +10,7 @@ import { candidates, electionPositions, elections } from "../../db/schema";
 import type { User } from "../accounts/sessions";
 import { createChannel } from "../channels/service";
 import { closeEarly } from "../elections/lifecycle";
-import { day, openHeldAtOnce, ranInThePast, voteAs } from "./elections";
+import { day, openHeldAtOnce, voteAs } from "./elections";
 import type { DemoParts } from "./seed";
 
 const BOARD = [
@@ -68,10 +68,9 @@ export async function demoBoardElection(
   admin: User,
   voters: User[],
 ): Promise<void> {
-  const past = ranInThePast(clock);
   const { channel } = await createChannel(
     db,
-    past.clock,
+    clock,
     admin,
     createChannelInput.parse({
       name: "board-election",
@@ -79,8 +78,8 @@ export async function demoBoardElection(
       description:
         "The union board's election, completed, with the constitution motion and the projects vote.",
       voting_settings: {
-        startDate: day(past.clock, 1),
-        endDate: day(past.clock, 2),
+        startDate: day(clock, 1),
+        endDate: day(clock, 1),
         candidates: [],
         quorumPercent: 50,
         questions: [
@@ -108,7 +107,7 @@ export async function demoBoardElection(
   );
   const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
   if (!election) return;
-  await openHeldAtOnce({ db, clock: past.clock, origin }, admin, election.id);
+  await openHeldAtOnce({ db, clock, origin }, admin, election.id);
   const questions = await db
     .select()
     .from(electionPositions)
@@ -155,14 +154,13 @@ export async function demoBoardElection(
     const set = ballots[2]?.[1];
     if (set?.kind === "set" && set.candidates.length === 0)
       set.candidates.push(projects.candidates[0] as string);
-    past.nextVote();
     await voteAs(
-      { db, clock: past.clock, secretKey },
+      { db, clock, secretKey },
       voter,
       index,
       election.id,
       ballots.map(([position_id, ballot]) => ({ position_id, ballot })),
     );
   }
-  await closeEarly(db, past.closing(), admin, election.id, origin);
+  await closeEarly(db, clock, admin, election.id, origin);
 }

@@ -6,7 +6,7 @@ import { castVoteInput } from "../../../contract/elections-input";
 import { defaultLimits } from "../../context";
 import type { Db } from "../../db/connect";
 import { candidates, electionPositions, elections } from "../../db/schema";
-import { type Clock, ManualClock } from "../../lib/clock";
+import type { Clock } from "../../lib/clock";
 import { sha256 } from "../../lib/crypto";
 import type { User } from "../accounts/sessions";
 import { createChannel } from "../channels/service";
@@ -18,11 +18,9 @@ import { startVerification } from "../elections/verification";
 import { recordSession, updateCurrentSession } from "../monitoring/sessions";
 import type { DemoParts } from "./seed";
 
-const DAY_MS = 86_400_000;
-
 /** The calendar day `offsetDays` from now (an election's start or end date). */
 export const day = (clock: Clock, offsetDays: number) =>
-  new Date(clock.now().getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+  new Date(clock.now().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Two more elections beside the upcoming council election: a by-election that is open with votes
@@ -72,7 +70,7 @@ export async function demoElections(
         // minister), whose titles the candidate form's questions take: the question is its own.
         voting_settings: {
           startDate: day(clock, 1),
-          endDate: day(clock, 2),
+          endDate: day(clock, 1),
           candidates: [],
           questions: [
             {
@@ -91,13 +89,11 @@ export async function demoElections(
     },
   ];
   for (const plan of plans) {
-    const past = plan.close ? ranInThePast(clock) : null;
-    const ranAt = past?.clock ?? clock;
-    const { channel } = await createChannel(db, ranAt, admin, createChannelInput.parse(plan.channel));
+    const { channel } = await createChannel(db, clock, admin, createChannelInput.parse(plan.channel));
     const [election] = await db.select().from(elections).where(eq(elections.channelId, channel.id));
     if (!election) continue;
     const opened = plan.close
-      ? await openHeldAtOnce({ db, clock: ranAt, origin }, admin, election.id)
+      ? await openHeldAtOnce({ db, clock, origin }, admin, election.id)
       : await openEarly(db, clock, admin, election.id, origin);
     const [position] = await db
       .select()
@@ -114,31 +110,13 @@ export async function demoElections(
       const voter = voters[index];
       const candidate = standing[choice];
       if (!voter || !candidate || !position) continue;
-      past?.nextVote();
-      await voteAs({ db, clock: ranAt, secretKey }, voter, index, opened.id, [
+      await voteAs({ db, clock, secretKey }, voter, index, opened.id, [
         { position_id: position.id, candidate_id: candidate.id },
       ]);
     }
-    if (past) await closeEarly(db, past.closing(), admin, opened.id, origin);
+    if (plan.close) await closeEarly(db, clock, admin, opened.id, origin);
   }
   await sealPending(db);
-}
-
-/**
- * The clock of a completed demo election, which ran for days as a real one does rather than open
- * and close in one minute: it stands at its opening three days ago, moves 20 minutes with each vote,
- * and at its closing stands at yesterday.
- */
-export function ranInThePast(clock: Clock) {
-  const at = new ManualClock(new Date(clock.now().getTime() - 3 * DAY_MS));
-  return {
-    clock: at,
-    nextVote: () => at.advance(20 * 60_000),
-    closing: () => {
-      at.set(new Date(clock.now().getTime() - DAY_MS));
-      return at;
-    },
-  };
 }
 
 /**

@@ -72,16 +72,6 @@ describe("demo data", () => {
       list.filter((e) => e.status === status).map((e) => `election:${e.id}`);
     expect(opening.filter((o) => aboutStatus("completed").includes(o.about ?? ""))).toEqual([]);
     expect(opening.some((o) => aboutStatus("active").includes(o.about ?? ""))).toBe(true);
-    // A completed election ran for days and closed yesterday, as a real one would, not in one minute.
-    const ran = await t.database.db
-      .select({ startsAt: elections.startsAt, endsAt: elections.endsAt })
-      .from(elections)
-      .where(eq(elections.status, "completed"));
-    expect(ran.length).toBeGreaterThanOrEqual(2);
-    for (const { startsAt, endsAt } of ran) {
-      expect(endsAt.getTime() - startsAt.getTime()).toBeGreaterThanOrEqual(2 * 86_400_000);
-      expect(endsAt.getTime()).toBeLessThan(Date.now() - 23 * 3_600_000);
-    }
     // Each election's questions are titled for what it elects: the treasurer election's is
     // "Treasurer", not one of the spec's offices the candidate form offers.
     const titles = await t.database.db
