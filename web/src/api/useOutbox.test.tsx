@@ -28,6 +28,21 @@ async function sentTwoAndClosed(place: string) {
 }
 
 describe("useOutbox", () => {
+  it("keeps why a refusal came for the place's next box, when the box it reached closes (the channel left), until settled", async () => {
+    const { calls, deliver } = manualDelivery();
+    const first = renderHook(() => useOutbox("place", deliver, () => {}));
+    first.result.current.send("one");
+    await turn();
+    calls[0]?.settle(false);
+    await turn();
+    expect(first.result.current.refusal?.failure).toEqual(new Error("refused one"));
+    first.unmount();
+    const next = renderHook(() => useOutbox("place", deliver, () => {}));
+    expect(next.result.current.refusal?.failure).toEqual(new Error("refused one"));
+    act(() => next.result.current.settle());
+    expect(next.result.current.refusal).toBeNull();
+  });
+
   it("delivers one at a time, in the order sent, however fast they come", async () => {
     const { calls, deliver } = manualDelivery();
     const { result } = renderHook(() => useOutbox("place", deliver, () => {}));

@@ -17,6 +17,11 @@ interface Outbox<Item> {
   waiting: Item[];
   /** Refused while no box of the place was on screen: given back to the next one, with why. */
   returned: { items: Item[]; failure: unknown } | null;
+  /**
+   * Why the last refusal came, until the writer has seen to it (`settle`): a box that closes as it
+   * takes the items back (the channel left while its page still shows) does not take the why with it.
+   */
+  refusal: { failure: unknown } | null;
   /** The handlers of the place's box on screen (delivering goes on with the last one's after it closed). */
   handlers: Handlers<Item>;
   onScreen: boolean;
@@ -52,7 +57,15 @@ function changed(box: Outbox<unknown>): void {
 function outboxOf<Item>(place: string, handlers: Handlers<Item>): Outbox<Item> {
   let box = outboxes.get(place) as Outbox<Item> | undefined;
   if (!box) {
-    box = { waiting: [], returned: null, handlers, onScreen: false, sending: false, listeners: new Set() };
+    box = {
+      waiting: [],
+      returned: null,
+      refusal: null,
+      handlers,
+      onScreen: false,
+      sending: false,
+      listeners: new Set(),
+    };
     outboxes.set(place, box as Outbox<unknown>);
   }
   box.handlers = handlers;
@@ -67,6 +80,7 @@ async function drain<Item>(box: Outbox<Item>): Promise<void> {
       box.waiting.shift();
     } catch (failure) {
       const back = box.waiting.splice(0);
+      box.refusal = { failure };
       if (box.onScreen) box.handlers.refused(back, failure);
       else box.returned = { items: [...(box.returned?.items ?? []), ...back], failure };
     }
@@ -83,13 +97,14 @@ async function drain<Item>(box: Outbox<Item>): Promise<void> {
  * in order, to be given back to the writer: nothing written is lost. The place's box may close
  * meanwhile (another channel opened, the panel closed): the items go on, and those refused come back
  * when a box of the place opens again; reloading or closing the page asks first. `waiting` is how
- * many are on their way, for the box to say so.
+ * many are on their way, for the box to say so; `refusal` why the last ones came back, kept for the
+ * place's next box until `settle` says the writer has seen to it.
  */
 export function useOutbox<Item>(
   place: string,
   deliver: (item: Item) => Promise<unknown>,
   refused: (items: Item[], failure: unknown) => void,
-): { send: (item: Item) => void; waiting: number } {
+): { send: (item: Item) => void; waiting: number; refusal: { failure: unknown } | null; settle: () => void } {
   const box = outboxOf(place, { deliver, refused });
 
   useEffect(() => {
@@ -110,6 +125,7 @@ export function useOutbox<Item>(
     [box],
   );
   const waiting = useSyncExternalStore(subscribe, () => box.waiting.length);
+  const refusal = useSyncExternalStore(subscribe, () => box.refusal);
 
   const send = useCallback(
     (item: Item) => {
@@ -119,5 +135,10 @@ export function useOutbox<Item>(
     },
     [box],
   );
-  return { send, waiting };
+  const settle = useCallback(() => {
+    if (!box.refusal) return;
+    box.refusal = null;
+    changed(box as Outbox<unknown>);
+  }, [box]);
+  return { send, waiting, refusal, settle };
 }

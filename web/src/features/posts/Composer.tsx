@@ -68,7 +68,7 @@ export function Composer() {
   // (the text stays in the box, to send again).
   const failedUnreachable = useRef(false);
   useReconnected(() => {
-    if (failedUnreachable.current) setError(null);
+    if (failedUnreachable.current) clearError();
     failedUnreachable.current = false;
   });
   // A message whose answer was lost may have been written: once the channel shows it (its event,
@@ -79,7 +79,7 @@ export function Composer() {
     (item) => {
       ids.forget();
       failedUnreachable.current = false;
-      setError(null);
+      clearError();
       setValue((current) => withoutSent(current, item.content, "\n"));
       const attachment = item.ready?.attachment.id;
       if (attachment)
@@ -99,12 +99,20 @@ export function Composer() {
         typed.current,
       );
       failedUnreachable.current = unreachable(failure);
-      setError(postMessages.sendFailed + messageOf(failure));
+      // Why is the outbox's (outbox.refusal), kept for this place's next box if this one closes now.
+      setError(null);
       setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));
       const attached = back.find((item) => item.ready)?.ready;
       if (attached) setPending((current) => current ?? attached);
     },
   );
+  /** The writer has seen to what the box said: its own error, and a refusal's why. */
+  const clearError = () => {
+    setError(null);
+    outbox.settle();
+  };
+  const shownError =
+    error ?? (outbox.refusal ? postMessages.sendFailed + messageOf(outbox.refusal.failure) : null);
   const errorId = useId();
   const canAttach = admin || channel.permissions.membersCanAttach;
 
@@ -140,7 +148,7 @@ export function Composer() {
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const next = event.target.value;
     setValue(next);
-    setError(null);
+    clearError();
     ids.forget();
     mentions.follow(next, event.target.selectionStart);
     if (next.trim()) actions.notifyTyping();
@@ -172,7 +180,7 @@ export function Composer() {
       setError(refused);
       return;
     }
-    setError(null);
+    clearError();
     const upload = uploadAttachment(channel.id, file, (progress) =>
       setPending((current) =>
         current?.state === "uploading" && current.upload === upload ? { ...current, progress } : current,
@@ -219,7 +227,7 @@ export function Composer() {
     setValue("");
     setPending(null);
     setEmojiOpen(false);
-    setError(null);
+    clearError();
     lost.clear();
     outbox.send({ id: ids.take(sendKey(content, ready)), content, ready });
     area.current?.focus();
@@ -243,9 +251,9 @@ export function Composer() {
       noValidate
     >
       {pending && <PendingAttachment pending={pending} onRemove={removeAttachment} />}
-      {error && (
+      {shownError && (
         <p id={errorId} className={styles.composerError} role="alert">
-          {error}
+          {shownError}
         </p>
       )}
       <Sending waiting={outbox.waiting} label={text.sending} className={styles.composerSending} />
@@ -256,8 +264,8 @@ export function Composer() {
           className={styles.composerInput}
           rows={1}
           aria-label={text.messageLabel}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? errorId : undefined}
           {...mentions.input}
           placeholder={text.messagePlaceholder(channel.name)}
           maxLength={MESSAGE_MAX}
