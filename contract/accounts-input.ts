@@ -59,6 +59,12 @@ export const registerOrganizationInput = z.strictObject({
 });
 export type RegisterOrganizationInput = z.input<typeof registerOrganizationInput>;
 
+/** The authenticator's six digits: none typed is asked for, not called wrong. */
+const totpCode = z
+  .string()
+  .min(1, { error: messages.totpRequired, abort: true })
+  .regex(/^\d{6}$/, { error: messages.totpCodeInvalid });
+
 export const signInInput = z.strictObject({
   email: z
     .string({ error: messages.signInFieldsRequired })
@@ -67,10 +73,7 @@ export const signInInput = z.strictObject({
     .max(254),
   password: z.string({ error: messages.signInFieldsRequired }).min(1, messages.signInFieldsRequired).max(200),
   /** The authenticator's code, for accounts with two-factor sign-in. */
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
-    .optional(),
+  code: totpCode.optional(),
 });
 export type SignInInput = z.input<typeof signInInput>;
 
@@ -79,10 +82,7 @@ export const updateProfileInput = z.strictObject({
   phone_number: asPhone(z.string().overwrite(trimmed).max(30)).optional(),
   /** A new phone number (where codes for the Phone method go) needs the password, and the code with two-factor on. */
   current_password: z.string().max(200).optional(),
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
-    .optional(),
+  code: totpCode.optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -95,17 +95,14 @@ export const passwordResetConfirmInput = z.strictObject({ token: resetToken, pas
 export const passwordResetParams = z.object({ token: resetToken });
 
 export const totpCodeInput = z.strictObject({
-  code: z.string().regex(/^\d{6}$/, { error: messages.totpCodeInvalid }),
+  code: totpCode,
   /** When the user's settings ask for the password before sensitive actions. */
   password: z.string().min(1).max(200).optional(),
 });
 
 /** Proof of the factor in use, to re-enrol or turn two-factor off: the code the app shows now, or the password. */
 export const totpProofInput = z.strictObject({
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: messages.totpCodeInvalid })
-    .optional(),
+  code: totpCode.optional(),
   password: z.string().min(1, { error: messages.totpProofRequired }).max(200).optional(),
 });
 export type TotpProofInput = z.input<typeof totpProofInput>;

@@ -111,7 +111,8 @@ describe("the voter profile", () => {
     await page.getByRole("alert").getByText(profileMessages.contactPasswordRequired).waitFor();
     await page.getByLabel("Current Password").fill(voterAccount.password);
     await shot(page, "profile-contact-password");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    // Enter in a field saves, as Save Changes does.
+    await page.getByLabel("Current Password").press("Enter");
     await page.getByRole("button", { name: "Edit Profile" }).waitFor();
     await page.getByText(profileMessages.saved).waitFor();
     // The other tab changes the name only: the new phone saved here stays (it sent the old one back).

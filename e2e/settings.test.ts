@@ -23,12 +23,38 @@ describe("settings", () => {
     });
     expect(created.ok()).toBe(true);
     const { channel } = await created.json();
+    // Enough channels that the table's rows run on under the Save bar.
+    for (const name of ["town-hall", "debates", "clubs", "sports", "notices"]) {
+      const more = await context.request.post("/api/channels", {
+        data: { organization_id: mine.current_id, name, type: "text" },
+      });
+      expect(more.ok()).toBe(true);
+    }
     await context.clearCookies();
     await signInAs(context, voter);
     await context.request.post(`/api/invites/${profile.invite_code}/accept`);
 
     await page.goto("/member/settings");
     await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    // Tabbed through at 1280 × 800, every control reached is in view above the Save bar, not under it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const bar = page.locator(".SettingsPage_footer");
+    const under: string[] = [];
+    for (let step = 0; step < 60; step++) {
+      await page.keyboard.press("Tab");
+      const covered = await bar.evaluate((footer) => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || footer.contains(element)) return null;
+        const a = element.getBoundingClientRect();
+        const b = footer.getBoundingClientRect();
+        const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return overlaps
+          ? (element.getAttribute("aria-label") ?? element.textContent ?? element.tagName)
+          : null;
+      });
+      if (covered) under.push(covered);
+    }
+    expect(under).toEqual([]);
     const timeout = page.getByLabel("Session Timeout");
     expect(await timeout.inputValue()).toBe("30");
     await timeout.selectOption({ label: "1 hour" });

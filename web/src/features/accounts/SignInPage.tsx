@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { signInInput } from "../../../../contract/accounts-input";
 import { messages } from "../../../../contract/messages";
 import { ApiError } from "../../api/http";
@@ -33,6 +33,10 @@ export default function SignInPage() {
   /** Signed out because the session ended (another tab or device, a password changed, run out): said once, and why. */
   const [ended] = useState(takeSessionEnded);
   const code = needsCode ? fieldProps(form, "code") : null;
+  // The code is typed next: where the keys go, not on into the password (a keyboard's user typed it there).
+  useEffect(() => {
+    if (needsCode) form.setFocus("code");
+  }, [needsCode, form]);
 
   const submit = submitting(form, async (values) => {
     try {

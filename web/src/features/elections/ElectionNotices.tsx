@@ -171,26 +171,13 @@ function NoticesForm({
       })}
       <div className={cx("field", styles.reminderField)}>
         <label htmlFor={reminderId}>Scheduled reminder</label>
-        <select
+        <ReminderSelect
           id={reminderId}
-          value={notices.settings.reminder_hours_before ?? ""}
-          disabled={!!reminderSent || !running || busy !== null}
-          onChange={(event) =>
-            void change(
-              "reminder_hours_before",
-              event.target.value === ""
-                ? null
-                : (Number(event.target.value) as NoticeSettings["reminder_hours_before"]),
-            )
-          }
-        >
-          <option value="">Off</option>
-          {REMINDER_HOURS.map((hours) => (
-            <option key={hours} value={hours}>
-              {hours} hours before voting closes
-            </option>
-          ))}
-        </select>
+          value={notices.settings.reminder_hours_before}
+          disabled={!!reminderSent || !running}
+          busy={busy === "reminder_hours_before"}
+          onChoose={(hours) => change("reminder_hours_before", hours)}
+        />
         <span className="hint">
           {reminderSent
             ? sentText(reminderSent)
@@ -201,6 +188,73 @@ function NoticesForm({
       </div>
       {notices.reminder.available && <RemindButton election={election} notices={notices} onSent={onSent} />}
     </div>
+  );
+}
+
+/** How long a choice in the reminder's list stands before it is saved: a keyboard steps through the list one change at a time. */
+const CHOSEN_AFTER_MS = 800;
+
+/**
+ * The scheduled reminder's moment. Saved once chosen, not at each step: arrow keys on a closed list
+ * change it one option at a time, and each saved in passing (the list taken away while it saved)
+ * dropped the focus, lost the next keys and kept whatever step it reached; a step past the reminder's
+ * moment would even send it. A choice is saved when the list is left, or after it stood
+ * CHOSEN_AFTER_MS; the list stays in the keyboard's hands meanwhile, one save after another.
+ */
+export function ReminderSelect({
+  id,
+  value,
+  disabled,
+  busy,
+  onChoose,
+}: {
+  id: string;
+  value: NoticeSettings["reminder_hours_before"];
+  disabled: boolean;
+  busy: boolean;
+  onChoose(hours: NoticeSettings["reminder_hours_before"]): Promise<void>;
+}) {
+  const [draft, setDraft] = useState<{ hours: NoticeSettings["reminder_hours_before"] } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const saving = useRef(Promise.resolve());
+  // The moment as stored, for a save that would change nothing (the list left where it was).
+  const stored = useRef(value);
+  stored.current = value;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const commit = (hours: NoticeSettings["reminder_hours_before"]) => {
+    clearTimeout(timer.current);
+    saving.current = saving.current.then(async () => {
+      if (hours !== stored.current) await onChoose(hours);
+      setDraft((current) => (current?.hours === hours ? null : current));
+    });
+  };
+  const shown = draft ? draft.hours : value;
+  return (
+    <select
+      id={id}
+      value={shown ?? ""}
+      disabled={disabled}
+      aria-busy={busy || undefined}
+      onChange={(event) => {
+        const hours =
+          event.target.value === ""
+            ? null
+            : (Number(event.target.value) as NoticeSettings["reminder_hours_before"]);
+        setDraft({ hours });
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => commit(hours), CHOSEN_AFTER_MS);
+      }}
+      onBlur={() => {
+        if (draft) commit(draft.hours);
+      }}
+    >
+      <option value="">Off</option>
+      {REMINDER_HOURS.map((hours) => (
+        <option key={hours} value={hours}>
+          {hours} hours before voting closes
+        </option>
+      ))}
+    </select>
   );
 }
 

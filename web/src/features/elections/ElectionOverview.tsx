@@ -68,9 +68,9 @@ export function ElectionOverview({ organizationId }: { organizationId?: string |
                     <CountNote election={selected} />
                     {selected.positions.map((position) => (
                       <section key={position.id} className={shared.dashPosition} aria-label={position.title}>
-                        <h4>
+                        <h3 className={shared.dashPositionTitle}>
                           {selected.title} · {position.title}
-                        </h4>
+                        </h3>
                         {position.method.kind !== "plurality" && position.result ? (
                           <QuestionResult election={selected} position={position} detail="compact" />
                         ) : (

@@ -31,10 +31,13 @@ const codeOnlyIfTyped = { ...askedOnly, setValueAs: (value: string) => value || 
 export function ContactCard({
   profile,
   form,
+  onSave,
 }: {
   profile: VoterProfile;
   /** The form while editing, null otherwise. */
   form: ContactForm | null;
+  /** Save Changes (in the page's header): Enter in a field does the same, as in any form. */
+  onSave(): void;
 }) {
   const shown = (value: string) =>
     value.trim() || <span className="muted">{profileMessages.notProvided}</span>;
@@ -42,7 +45,19 @@ export function ContactCard({
     <section className={cx("card", styles.card)} aria-labelledby="vp-contact-title">
       <h2 id="vp-contact-title">Contact Information</h2>
       {form ? (
-        <>
+        // biome-ignore lint/a11y/noStaticElementInteractions: Enter in the fields it holds, not a control of its own
+        <div
+          onKeyDown={(event) => {
+            if (
+              event.key === "Enter" &&
+              event.target instanceof HTMLInputElement &&
+              !event.nativeEvent.isComposing
+            ) {
+              event.preventDefault();
+              onSave();
+            }
+          }}
+        >
           <div className={styles.warning} role="note">
             {profileMessages.verificationWarning}
           </div>
@@ -74,7 +89,7 @@ export function ContactCard({
               )}
             </>
           )}
-        </>
+        </div>
       ) : (
         <dl className={styles.contact}>
           <div>

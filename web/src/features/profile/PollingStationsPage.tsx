@@ -30,13 +30,13 @@ const inZone = (iso: string, timeZone: string) =>
     timeZoneName: "short",
   });
 
-/** /voters/stations ("Find My Polling Station"): the election channels of the user's organizations. */
 /** The colours of the election statuses the list shows apart. */
 const STATUS_CLASS: Record<string, string> = {
   active: styles.stationActive,
   upcoming: styles.stationUpcoming,
 };
 
+/** /voters/stations ("Find My Polling Station"): the election channels of the user's organizations. */
 export default function PollingStationsPage() {
   const query = useEndpointQuery(profileEndpoints.pollingStations);
   const stations = query.data?.stations;
@@ -121,6 +121,7 @@ export default function PollingStationsPage() {
                   onClick={() => void open(station)}
                 >
                   {opening === station.election_id ? "Opening..." : "Go to election"}
+                  <span className="visually-hidden"> {station.title}</span>
                 </button>
               </li>
             ))}

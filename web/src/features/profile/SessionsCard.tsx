@@ -121,6 +121,11 @@ function SessionRow({ session, busy, onEnd }: { session: SessionInfo; busy: stri
       {!session.current && (
         <button type="button" className="btn" disabled={busy !== null} onClick={onEnd}>
           {busy === session.id ? "Signing out..." : "Sign Out"}
+          {/* Which session: the rows' buttons would otherwise all be "Sign Out" to a screen reader. */}
+          <span className="visually-hidden">
+            {" "}
+            {session.device}, signed in {when(session.created_at)}
+          </span>
         </button>
       )}
     </li>

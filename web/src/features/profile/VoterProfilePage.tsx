@@ -116,7 +116,7 @@ export default function VoterProfilePage() {
             <div className={styles.grid}>
               <IdentityCard profile={profile} />
               <div className={styles.column}>
-                <ContactCard profile={profile} form={editing ? form : null} />
+                <ContactCard profile={profile} form={editing ? form : null} onSave={() => void save()} />
                 <SecurityCard profile={profile} onChanged={accountChanged} />
                 <SessionsCard onEndedOthers={() => void activity.refetch()} />
                 <ActivityCard

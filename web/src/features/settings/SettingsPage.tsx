@@ -118,7 +118,7 @@ function SettingsEditor({ saved, back }: { saved: UserSettings; back: ReactNode 
         />
       </div>
 
-      <div className={styles.footer}>
+      <div className={styles.footer} data-sticky-bottom="">
         <div className={styles.footerMessages} aria-live="polite">
           {notice && (
             <Status as="div" className="alert alert-success">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { firstMessages as messages } from "../../../../contract/first-messages";
 import { Outlet, useLocation } from "../../router";
 import { cx } from "../../ui/cx";
@@ -23,7 +23,6 @@ function ShellLayout() {
   const [retrying, setRetrying] = useState(false);
   const { counts } = useUnreadCounts();
   const unread = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  const unreadId = useId();
 
   // A narrow screen's drawer closes when the user goes somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -125,15 +124,16 @@ function ShellLayout() {
             ref={drawerButton}
             type="button"
             className={cx(buttons.iconButton, styles.menuButton)}
-            aria-label={text.openSidebar}
-            aria-describedby={unread > 0 ? unreadId : undefined}
             aria-expanded={sidebarOpen}
             onClick={() => setSidebarOpen(true)}
           >
             <MenuIcon size={20} />
+            {/* Named by its words, the count it shows among them (a name without it would not say what is seen). */}
+            <span className="visually-hidden">{text.openSidebar}</span>
             {/* The channels' unread messages, which the closed drawer would otherwise hide. */}
             {unread > 0 && (
-              <span id={unreadId} className={styles.menuUnread}>
+              <span className={styles.menuUnread}>
+                {" "}
                 {unread > 99 ? "99+" : unread}
                 <span className="visually-hidden"> {text.unreadInChannels}</span>
               </span>
