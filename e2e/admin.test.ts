@@ -88,9 +88,13 @@ describe("the platform admin portal", () => {
     // The counters are the server's figures, as it gave them to the page (other journeys add
     // organizations, members and votes meanwhile, so a second read may differ).
     const counted = answerTo<AdminOverview>(admin.page, "/api/admin/overview");
+    // Straight to the dashboard: not sent back to sign in by the "no session" read before.
+    const visited: string[] = [];
+    admin.page.on("framenavigated", (frame) => visited.push(new URL(frame.url()).pathname));
     await signIn.click();
     await admin.page.getByRole("heading", { name: "Overview" }).waitFor();
     expect(admin.page.url()).toMatch(/\/admin\/dashboard$/);
+    expect(visited).toEqual(["/admin/dashboard"]);
     const overview = await counted;
     await admin.page
       .getByTestId("total-organizations")

@@ -84,7 +84,7 @@ export function createQueryClient(): QueryClient {
 
 /** When the fetch on its way began (null: an older page's). */
 const fetching = new WeakMap<Query, Moment | null>();
-/** When the read whose answer is held began: readFromNow's `since` leaves a read begun after it. */
+/** When the read whose answer is held (or whose refusal is shown) began: readFromNow's `since` leaves a read begun after it. */
 const readBegun = new WeakMap<Query, Moment>();
 /**
  * Reads off screen (turned off, or with no one showing them) whose fetch on its way was read

@@ -37,7 +37,7 @@ const AuthContext = createContext<AuthState | null>(null);
 /** The session query's key: it holds the signed-in profile, null when signed out. */
 const sessionKey = endpointKey(accountsEndpoints.session);
 
-/** Who is signed in: the server's session, null when there is none (401). */
+/** Who is signed in: the server's session, null when there is none (answered null, or 401 for one that ended). */
 async function readSession(): Promise<Profile | null> {
   try {
     return (await call(accountsEndpoints.session)).profile;

@@ -11,8 +11,10 @@ afterEach(() => {
 
 function list() {
   const onChoose = vi.fn(async () => undefined);
-  render(<ReminderSelect id="r" value={null} disabled={false} busy={false} onChoose={onChoose} />);
-  return { onChoose, select: screen.getByRole("combobox") as HTMLSelectElement };
+  const shown = render(
+    <ReminderSelect id="r" value={null} disabled={false} busy={false} onChoose={onChoose} />,
+  );
+  return { onChoose, select: screen.getByRole("combobox") as HTMLSelectElement, unmount: shown.unmount };
 }
 
 describe("the scheduled reminder's list", () => {
@@ -29,13 +31,22 @@ describe("the scheduled reminder's list", () => {
     expect(onChoose.mock.calls).toEqual([[24]]);
   });
 
-  it("saves at once when the list is left", async () => {
+  it("saves at once when the list is left, once however often it is left", async () => {
     const { onChoose, select } = list();
     fireEvent.change(select, { target: { value: "6" } });
+    fireEvent.blur(select);
     fireEvent.blur(select);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(onChoose.mock.calls).toEqual([[6]]);
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(onChoose).toHaveBeenCalledTimes(1);
+  });
+
+  it("saves a choice not yet saved when the list goes away (its panel closed)", async () => {
+    const { onChoose, select, unmount } = list();
+    fireEvent.change(select, { target: { value: "48" } });
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(onChoose.mock.calls).toEqual([[48]]);
   });
 });

@@ -217,17 +217,25 @@ export function ReminderSelect({
   const [draft, setDraft] = useState<{ hours: NoticeSettings["reminder_hours_before"] } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const saving = useRef(Promise.resolve());
-  // The moment as stored, for a save that would change nothing (the list left where it was).
-  const stored = useRef(value);
-  stored.current = value;
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // The moment last saved (or as read), so a choice saved once is not saved again (left while saving).
+  const saved = useRef(value);
+  useEffect(() => {
+    saved.current = value;
+  }, [value]);
   const commit = (hours: NoticeSettings["reminder_hours_before"]) => {
     clearTimeout(timer.current);
-    saving.current = saving.current.then(async () => {
-      if (hours !== stored.current) await onChoose(hours);
-      setDraft((current) => (current?.hours === hours ? null : current));
-    });
+    timer.current = undefined;
+    if (hours === saved.current) return setDraft(null);
+    saved.current = hours;
+    saving.current = saving.current
+      .then(() => onChoose(hours))
+      .catch(() => undefined)
+      .then(() => setDraft((current) => (current?.hours === hours ? null : current)));
   };
+  // Closed with a choice not yet saved (the panel closed within the moment): it is saved.
+  const pending = useRef<(() => void) | null>(null);
+  pending.current = draft && timer.current !== undefined ? () => commit(draft.hours) : null;
+  useEffect(() => () => pending.current?.(), []);
   const shown = draft ? draft.hours : value;
   return (
     <select

@@ -32,8 +32,8 @@ const signedOut = (failure: unknown): failure is ApiError =>
 
 /**
  * The dashboard's guard: the admin session is checked on the server (GET /api/admin/session);
- * without one (null, or 401 for one that ended) the admin goes to /admin/signin. While checking: 'Loading...'; when the server
- * cannot be reached: 'Connection Error' with Retry.
+ * without one (null, or 401 for one that ended) the admin goes to /admin/signin. While checking:
+ * 'Loading...'; when the server cannot be reached: 'Connection Error' with Retry.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -61,7 +61,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     [session, signOut, handleFailure],
   );
 
-  if (ended || signedOut(check.error) || check.data === null) {
+  // No session (null) as read now, not as held from before a sign-in while the guard reads again.
+  if (ended || signedOut(check.error) || (check.data === null && !check.isFetching)) {
     // The check itself may say the session ended (a reload, a new tab): said on the sign-in page
     // too; a visitor who never signed in is not told anything.
     const expired =

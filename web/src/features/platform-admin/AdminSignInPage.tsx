@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import {
   ADMIN_PASSWORD_MIN,
+  type AdminSessionInfo,
   adminSignInInput,
   type DemoCredentials,
   platformAdminEndpoints,
@@ -8,7 +10,7 @@ import {
 } from "../../../../contract/platform-admin";
 import { call } from "../../api/client";
 import { ApiError, NetworkError } from "../../api/http";
-import { useEndpointMutation } from "../../api/query";
+import { endpointKey, useEndpointMutation } from "../../api/query";
 import { useLocation, useNavigate } from "../../router";
 import { cx } from "../../ui/cx";
 import { Field } from "../../ui/Field";
@@ -39,9 +41,16 @@ export default function AdminSignInPage() {
   const location = useLocation();
   const notice = (location.state as SignInState | null)?.notice;
   const form = useContractForm(adminSignInInput, { defaultValues: { username: "", password: "" } });
-  const signIn = useEndpointMutation(platformAdminEndpoints.signIn, {
-    onSuccess: () => navigate("/admin/dashboard", { replace: true }),
-  });
+  const queryClient = useQueryClient();
+  // The dashboard's guard reads the session held: the one signed in now, not a "none" held from before.
+  const signedIn = useCallback(
+    (session: AdminSessionInfo) => {
+      queryClient.setQueryData(endpointKey(platformAdminEndpoints.session), session);
+      navigate("/admin/dashboard", { replace: true });
+    },
+    [queryClient, navigate],
+  );
+  const signIn = useEndpointMutation(platformAdminEndpoints.signIn, { onSuccess: signedIn });
   const [demo, setDemo] = useState<DemoCredentials | null>(null);
 
   useEffect(() => {
@@ -49,10 +58,10 @@ export default function AdminSignInPage() {
     // Signed in already: straight to the dashboard.
     call(platformAdminEndpoints.session)
       .then((session) => {
-        if (session && !cancelled) navigate("/admin/dashboard", { replace: true });
+        if (session && !cancelled) signedIn(session);
       })
       .catch(() => undefined);
-    // The demo box exists only when the server runs with demo data (404 otherwise).
+    // The demo box exists only when the server runs with demo data (null otherwise).
     call(platformAdminEndpoints.demoCredentials)
       .then((credentials) => {
         if (!cancelled) setDemo(credentials);
@@ -61,7 +70,7 @@ export default function AdminSignInPage() {
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, [signedIn]);
 
   const password = form.watch("password");
   const longEnough = password.length >= ADMIN_PASSWORD_MIN;

@@ -65,11 +65,9 @@ export function Composer() {
   const typed = useRef(value);
   typed.current = value;
   // A send that failed for want of the server: its notice goes once the server is reachable again
-  // (the text stays in the box, to send again).
-  const failedUnreachable = useRef(false);
+  // (the text stays in the box, to send again), whichever box of the channel took it back.
   useReconnected(() => {
-    if (failedUnreachable.current) clearError();
-    failedUnreachable.current = false;
+    if (outbox.refusal && unreachable(outbox.refusal.failure)) outbox.settle();
   });
   // A message whose answer was lost may have been written: once the channel shows it (its event,
   // or a read catching up), it was sent, and it leaves the box with the failure notice.
@@ -78,7 +76,6 @@ export function Composer() {
     (id) => timeline.posts.some((held) => held.id === id),
     (item) => {
       ids.forget();
-      failedUnreachable.current = false;
       clearError();
       setValue((current) => withoutSent(current, item.content, "\n"));
       const attachment = item.ready?.attachment.id;
@@ -98,7 +95,6 @@ export function Composer() {
         failure,
         typed.current,
       );
-      failedUnreachable.current = unreachable(failure);
       // Why is the outbox's (outbox.refusal), kept for this place's next box if this one closes now.
       setError(null);
       setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));

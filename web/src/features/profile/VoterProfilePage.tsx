@@ -116,7 +116,14 @@ export default function VoterProfilePage() {
             <div className={styles.grid}>
               <IdentityCard profile={profile} />
               <div className={styles.column}>
-                <ContactCard profile={profile} form={editing ? form : null} onSave={() => void save()} />
+                <ContactCard
+                  profile={profile}
+                  form={editing ? form : null}
+                  onSave={() => {
+                    // Once: Enter again (or held) while it saves does not send it twice.
+                    if (!saving) void save();
+                  }}
+                />
                 <SecurityCard profile={profile} onChanged={accountChanged} />
                 <SessionsCard onEndedOthers={() => void activity.refetch()} />
                 <ActivityCard

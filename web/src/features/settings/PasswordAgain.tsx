@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { settingsMessages } from "../../../../contract/settings";
 import { ApiError } from "../../api/http";
 import { PasswordField } from "../accounts/PasswordField";
@@ -15,8 +16,13 @@ export function asksForPassword(failure: unknown): boolean {
 
 /** The password field of a sensitive action, inside the dialog that confirms it. */
 export function PasswordAgain({ value, onChange }: { value: string; onChange(value: string): void }) {
+  // Shown when the server asks for it: the password is what is typed next, so the keys go there (a
+  // code field left with the focus would drop them).
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
   return (
     <PasswordField
+      ref={field}
       purpose="current"
       label="Your Password"
       name="confirm-password"
