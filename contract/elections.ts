@@ -5,6 +5,7 @@
  */
 import type { CandidateOrder, QuestionMethod } from "./ballots/question";
 import type { QuestionResult } from "./ballots/result";
+import type { DeliveredCodes } from "./channels";
 
 export const ELECTION_STATUSES = ["upcoming", "active", "completed", "cancelled"] as const;
 export type ElectionStatus = (typeof ELECTION_STATUSES)[number];
@@ -273,7 +274,7 @@ export interface CastVoteResult {
  */
 export function verificationMethods(
   settings: { emailVerification: boolean; phoneVerification: boolean } | null,
-  delivered: { email: boolean; phone: boolean },
+  delivered: DeliveredCodes,
 ): VerificationMethod[] {
   if (!settings || (!settings.emailVerification && !settings.phoneVerification))
     return VERIFICATION_METHODS.filter(

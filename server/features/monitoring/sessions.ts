@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { recordSessionInput } from "../../../contract/voting-sessions";
 import type { Db, Tx } from "../../db/connect";
+import { arrayRows } from "../../db/prepared";
 import { elections, votingSessions } from "../../db/schema";
 import { type Assessment, assess } from "./assess";
 import { otherVotersOnDevice, sharedDevice } from "./rules/sharedDevice";
@@ -25,13 +26,13 @@ export async function mayStillVote(
   userId: string,
   election: { id: string; organizationId: string },
 ): Promise<boolean> {
-  const [row] = (
-    (await db.execute(sql`select
+  const [[may] = [false]] = await arrayRows<[boolean]>(
+    db,
+    sql`select
       not exists (select 1 from participations p where p.election_id = ${election.id} and p.user_id = ${userId})
-      and not exists (select 1 from organizations o where o.id = ${election.organizationId} and o.status = 'suspended')
-      as may`)) as unknown as { rows: Array<{ may: boolean }> }
-  ).rows;
-  return row?.may === true;
+      and not exists (select 1 from organizations o where o.id = ${election.organizationId} and o.status = 'suspended')`,
+  );
+  return may;
 }
 
 /**

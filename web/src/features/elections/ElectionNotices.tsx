@@ -214,28 +214,33 @@ export function ReminderSelect({
   busy: boolean;
   onChoose(hours: NoticeSettings["reminder_hours_before"]): Promise<void>;
 }) {
-  const [draft, setDraft] = useState<{ hours: NoticeSettings["reminder_hours_before"] } | null>(null);
+  type Choice = { hours: NoticeSettings["reminder_hours_before"] };
+  const [draft, setDraft] = useState<Choice | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The choice whose moment is running: saved when it has stood, the list is left, or it goes away. */
+  const unsaved = useRef<Choice | null>(null);
   const saving = useRef(Promise.resolve());
-  // The moment last saved (or as read), so a choice saved once is not saved again (left while saving).
+  // The moment last saved (or as read): a choice back where it was saves nothing.
   const saved = useRef(value);
   useEffect(() => {
     saved.current = value;
   }, [value]);
-  const commit = (hours: NoticeSettings["reminder_hours_before"]) => {
+  const commit = () => {
     clearTimeout(timer.current);
-    timer.current = undefined;
-    if (hours === saved.current) return setDraft(null);
-    saved.current = hours;
+    const choice = unsaved.current;
+    unsaved.current = null;
+    if (!choice) return;
+    if (choice.hours === saved.current) return setDraft(null);
+    saved.current = choice.hours;
     saving.current = saving.current
-      .then(() => onChoose(hours))
+      .then(() => onChoose(choice.hours))
       .catch(() => undefined)
-      .then(() => setDraft((current) => (current?.hours === hours ? null : current)));
+      .then(() => setDraft((current) => (current === choice ? null : current)));
   };
   // Closed with a choice not yet saved (the panel closed within the moment): it is saved.
-  const pending = useRef<(() => void) | null>(null);
-  pending.current = draft && timer.current !== undefined ? () => commit(draft.hours) : null;
-  useEffect(() => () => pending.current?.(), []);
+  const commitLatest = useRef(commit);
+  commitLatest.current = commit;
+  useEffect(() => () => commitLatest.current(), []);
   const shown = draft ? draft.hours : value;
   return (
     <select
@@ -248,13 +253,13 @@ export function ReminderSelect({
           event.target.value === ""
             ? null
             : (Number(event.target.value) as NoticeSettings["reminder_hours_before"]);
-        setDraft({ hours });
+        const choice = { hours };
+        unsaved.current = choice;
+        setDraft(choice);
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => commit(hours), CHOSEN_AFTER_MS);
+        timer.current = setTimeout(commit, CHOSEN_AFTER_MS);
       }}
-      onBlur={() => {
-        if (draft) commit(draft.hours);
-      }}
+      onBlur={commit}
     >
       <option value="">Off</option>
       {REMINDER_HOURS.map((hours) => (
