@@ -5,7 +5,7 @@ import { GuestOnly, RequireUser } from "./features/accounts/guards";
 import { AREA_CHANNEL_PAGES } from "./features/workspace/areaPaths";
 import { area } from "./features/workspace/areaRoutes";
 import { Navigate, type RouteObject, useLocation, useRoutes } from "./router";
-import { LazyPage as Page } from "./ui/LazyPage";
+import { lazyPage, LazyPage as Page } from "./ui/LazyPage";
 
 const PublicLayout = lazy(() => import("./features/public/PublicLayout"));
 const Landing = lazy(() => import("./features/public/Landing"));
@@ -21,14 +21,14 @@ const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPa
 const InvitePage = lazy(() => import("./features/invite/InvitePage"));
 const InvitationPage = lazy(() => import("./features/invitations/InvitationPage"));
 const BulletinPage = lazy(() => import("./features/elections/BulletinPage"));
-const ResultsReportPage = lazy(() => import("./features/elections/results/ResultsReportPage"));
+const ResultsReportPage = lazyPage(() => import("./features/elections/results/ResultsReportPage"));
 const OutboxPage = lazy(() => import("./features/elections/OutboxPage"));
 const AdminSignInPage = lazy(() => import("./features/platform-admin/AdminSignInPage"));
 const AdminDashboardPage = lazy(() => import("./features/platform-admin/AdminDashboardPage"));
-const VoterProfilePage = lazy(() => import("./features/profile/VoterProfilePage"));
-const VoterCardPage = lazy(() => import("./features/profile/VoterCardPage"));
-const VotingFaqPage = lazy(() => import("./features/profile/VotingFaqPage"));
-const PollingStationsPage = lazy(() => import("./features/profile/PollingStationsPage"));
+const VoterProfilePage = lazyPage(() => import("./features/profile/VoterProfilePage"));
+const VoterCardPage = lazyPage(() => import("./features/profile/VoterCardPage"));
+const VotingFaqPage = lazyPage(() => import("./features/profile/VotingFaqPage"));
+const PollingStationsPage = lazyPage(() => import("./features/profile/PollingStationsPage"));
 
 /** Top-level paths of the spec that live inside an area: sent to the signed-in user's own. */
 function ToArea({ page, userType }: { page: string; userType?: UserType }) {
@@ -47,12 +47,18 @@ function ToAreaInner({ page }: { page: string }) {
 
 /** A page whose code loads when it is first shown ("Loading..." meanwhile). */
 const page = (path: string, element: ReactNode): RouteObject => ({ path, element: <Page>{element}</Page> });
-/** A page for signed-in users only (the sign-in page, and back here after it, for anyone else). */
-const signedIn = (path: string, element: ReactNode): RouteObject => ({
+/**
+ * A page for signed-in users only (the sign-in page, and back here after it, for anyone else); its
+ * code is asked for beside the session's read (`load`), not after it.
+ */
+const signedIn = (path: string, Shown: ReturnType<typeof lazyPage>): RouteObject => ({
   path,
+  load: Shown.load,
   element: (
     <RequireUser>
-      <Page>{element}</Page>
+      <Page>
+        <Shown />
+      </Page>
     </RequireUser>
   ),
 });
@@ -91,19 +97,19 @@ const routes: RouteObject[] = [
   page("/invitation/:token", <InvitationPage />),
   page("/join/:inviteCode", <InvitePage />),
   page("/elections/:electionId/bulletin", <BulletinPage />),
-  signedIn("/elections/:electionId/report", <ResultsReportPage />),
+  signedIn("/elections/:electionId/report", ResultsReportPage),
   page("/dev/outbox", <OutboxPage />),
-  { path: "/create-channel", element: <ToArea page="create-channel" /> },
-  { path: "/search-organizations", element: <ToArea page="search-organizations" /> },
-  { path: "/settings", element: <ToArea page="settings" /> },
-  // A message's permalink ("Copy link"): the text channel in the reader's own area.
-  { path: "/text", element: <ToArea page="text" /> },
+  // `/text`: a message's permalink ("Copy link"), the text channel in the reader's own area.
+  ...["create-channel", "search-organizations", "settings", "text"].map((at) => ({
+    path: `/${at}`,
+    element: <ToArea page={at} />,
+  })),
   { path: "/org-profile", element: <ToArea page="profile" userType="organization" /> },
   // The voter profile and its pages: any signed-in user.
-  signedIn("/voters", <VoterProfilePage />),
-  signedIn("/voters/card", <VoterCardPage />),
-  signedIn("/voters/faq", <VotingFaqPage />),
-  signedIn("/voters/stations", <PollingStationsPage />),
+  signedIn("/voters", VoterProfilePage),
+  signedIn("/voters/card", VoterCardPage),
+  signedIn("/voters/faq", VotingFaqPage),
+  signedIn("/voters/stations", PollingStationsPage),
   // The platform admin portal: its own sign-in; the dashboard checks the admin session on the server.
   page("/admin/signin", <AdminSignInPage />),
   page("/admin/dashboard", <AdminDashboardPage />),

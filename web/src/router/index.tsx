@@ -207,7 +207,12 @@ export function useSearchParams(): [
 /** The element of the route that matches the address, each route's drawn in its parent's <Outlet />. */
 export function useRoutes(routes: RouteObject[]): ReactNode {
   const { pathname } = useLocation();
-  const matches = useMemo(() => matchRoutes(routes, pathname), [routes, pathname]);
+  const matches = useMemo(() => {
+    const found = matchRoutes(routes, pathname);
+    // Every matched page's code at once, beside the reads its guards and frames wait for.
+    for (const { route } of found ?? []) route.load?.();
+    return found;
+  }, [routes, pathname]);
   return (matches ?? []).reduceRight<ReactNode>(
     (outlet, { route, params }) => (
       // biome-ignore lint/correctness/useJsxKeyInIterable: each route's element holds the next, not a list; a key would remount the frame (a page's Suspense) on every navigation

@@ -10,6 +10,12 @@ export interface RouteObject {
   index?: boolean;
   element: ReactNode;
   children?: RouteObject[];
+  /**
+   * Asks for the code of the route's page as soon as the route matches (ui/LazyPage.tsx lazyPage),
+   * not when it is drawn: behind a guard (the session read) or a frame (the workspace's data), a page
+   * would ask for its code only after them, one round trip more on a slow network.
+   */
+  load?: () => unknown;
 }
 
 export interface RouteMatch {

@@ -81,10 +81,40 @@ function Unsaved() {
   return <App />;
 }
 
+/** The routes `Guarded` serves (each test sets them). */
+let guarded: RouteObject[] = [];
+function Guarded() {
+  return useRoutes(guarded);
+}
+
 const where = () => screen.getByRole("status", { name: "where" }).textContent;
 
 describe("router", () => {
   beforeEach(() => window.history.replaceState(null, "", "/member"));
+
+  it("asks for every matched page's code when the route matches, before a guard lets it be drawn", () => {
+    const [frame, election, other] = [vi.fn(), vi.fn(), vi.fn()];
+    guarded = [
+      {
+        path: "/member",
+        load: frame,
+        // A guard still waiting (the session's read): nothing below it is drawn yet.
+        element: <p>waiting</p>,
+        children: [{ path: "election", load: election, element: <Election /> }],
+      },
+      { path: "/voters", load: other, element: <p>voters</p> },
+    ];
+    window.history.replaceState(null, "", "/member/election?channelId=c1");
+    render(
+      <BrowserRouter>
+        <Guarded />
+      </BrowserRouter>,
+    );
+    expect(screen.getByText("waiting")).toBeInTheDocument();
+    expect(frame).toHaveBeenCalled();
+    expect(election).toHaveBeenCalled();
+    expect(other).not.toHaveBeenCalled();
+  });
 
   it("draws the matching route inside its parent and follows links with their state", async () => {
     render(

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Status } from "./Status";
 
@@ -17,4 +17,9 @@ export function LazyPage({ children }: { children: ReactNode }) {
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** React.lazy keeping its loader, for the route that shows it (a route's `load`, router/match.ts). */
+export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return Object.assign(lazy(load), { load });
 }

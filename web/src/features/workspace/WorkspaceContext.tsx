@@ -78,7 +78,9 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const mineQuery = useEndpointQuery(mine, undefined, { enabled: !!user });
-  const currentId = mineQuery.data?.current_id ?? null;
+  // Until the list of organizations comes, the session's own: the workspace's reads go beside that
+  // list's, not after it (the same one unless it changed since the session was read).
+  const currentId = mineQuery.data ? mineQuery.data.current_id : (user?.organization_id ?? null);
   const input = of(currentId ?? "");
   const enabled = { enabled: !!currentId };
   const profileQuery = useEndpointQuery(profile, input, enabled);

@@ -1,28 +1,36 @@
 import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject } from "../../router";
-import { LazyPage as Page } from "../../ui/LazyPage";
+import { lazyPage, LazyPage as Page } from "../../ui/LazyPage";
 import { RequireUser } from "../accounts/guards";
 
-const WorkspaceShell = lazy(() => import("./Shell"));
+const WorkspaceShell = lazyPage(() => import("./Shell"));
 const WorkspaceHome = lazy(() => import("./WorkspaceHome"));
 const CreateChannelPage = lazy(() => import("../channels/CreateChannelPage"));
 const ProfilePage = lazy(() => import("../organizations/ProfilePage"));
 const SearchPage = lazy(() => import("../organizations/SearchPage"));
 const MessageSearchPage = lazy(() => import("../search/MessageSearchPage"));
 const SettingsPage = lazy(() => import("../settings/SettingsPage"));
-const ElectionChannelPage = lazy(() => import("../elections/ElectionChannelPage"));
-const TextChannelPage = lazy(() => import("../posts/TextChannelPage"));
-const AudioRoomPage = lazy(() => import("../rooms/AudioRoomPage"));
-const LiveStreamPage = lazy(() => import("../rooms/LiveStreamPage"));
 const ResultsPage = lazy(() => import("../elections/ResultsPage"));
 const MonitoringPage = lazy(() => import("../monitoring/MonitoringPage"));
+/** Each channel type's page; live (organization) and streaming (member) are the live stream's. */
+const channelPages: Record<string, ReturnType<typeof lazyPage>> = {
+  election: lazyPage(() => import("../elections/ElectionChannelPage")),
+  text: lazyPage(() => import("../posts/TextChannelPage")),
+  airing: lazyPage(() => import("../rooms/AudioRoomPage")),
+};
+const LiveStreamPage = lazyPage(() => import("../rooms/LiveStreamPage"));
 
-/** An area (the organization's or the member's): its shell, channel pages and the pages inside it. */
+/**
+ * An area (the organization's or the member's): its shell, channel pages and the pages inside it. A
+ * channel page's code is asked for with the shell's (`load`), not once the shell has read the
+ * workspace: on the ballot page, one round trip fewer before the ballot.
+ */
 export function area(name: "organization" | "member", channelTypes: readonly string[]): RouteObject {
   const userType = name === "organization" ? "organization" : "voter";
   const page = (element: ReactNode) => <Page>{element}</Page>;
   return {
     path: `/${name}`,
+    load: WorkspaceShell.load,
     element: (
       <RequireUser userType={userType}>
         <Page>
@@ -32,21 +40,10 @@ export function area(name: "organization" | "member", channelTypes: readonly str
     ),
     children: [
       { index: true, element: page(<WorkspaceHome />) },
-      ...channelTypes.map((type) => ({
-        path: type,
-        element: page(
-          type === "election" ? (
-            <ElectionChannelPage />
-          ) : type === "text" ? (
-            <TextChannelPage />
-          ) : type === "airing" ? (
-            <AudioRoomPage />
-          ) : (
-            // live (organization) and streaming (member): every channel type has its page.
-            <LiveStreamPage />
-          ),
-        ),
-      })),
+      ...channelTypes.map((type) => {
+        const Channel = channelPages[type] ?? LiveStreamPage;
+        return { path: type, load: Channel.load, element: page(<Channel />) };
+      }),
       { path: "election-results", element: page(<ResultsPage />) },
       { path: "create-channel", element: page(<CreateChannelPage />) },
       { path: "search-organizations", element: page(<SearchPage />) },
