@@ -11,7 +11,8 @@ const second = { id: "m2", content: "and this after it" };
 /** The hook over a list the test fills, as the channel's timeline or a conversation would be. */
 function setUp(initial: string[] = []) {
   const settle = vi.fn<(item: Item) => void>();
-  const hook = renderHook(({ list }) => useLostSend<Item>((id) => list.includes(id), settle), {
+  const lost: { current: Item | null } = { current: null };
+  const hook = renderHook(({ list }) => useLostSend<Item>(lost, (id) => list.includes(id), settle), {
     initialProps: { list: initial },
   });
   return { settle, hook };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
 import { unreachable } from "./http";
 
 /**
@@ -6,33 +6,39 @@ import { unreachable } from "./http";
  * server may have written it. Once the list shows a message under its id (its realtime event, or a
  * read catching up), it was sent after all: `settle` is called once with it, and the composer takes
  * its text out of the box and its failure notice away, so it is not offered to be sent twice. The
- * list may show it before the failure is known (the event came first) or after: either way.
+ * list may show it before the failure is known (the event came first) or after: either way. `lost`
+ * is the place's (useOutbox `lost`), so the place's next box settles it if this one closes first.
  */
 export function useLostSend<Item extends { id: string }>(
+  lost: { current: Item | null },
   shown: (id: string) => boolean,
   settle: (item: Item) => void,
 ) {
-  const [lost, setLost] = useState<Item | null>(null);
-  const arrived = lost !== null && shown(lost.id);
+  const [, changed] = useReducer((count: number) => count + 1, 0);
+  const waiting = lost.current;
+  const arrived = waiting !== null && shown(waiting.id);
   const settleNow = useRef(settle);
   settleNow.current = settle;
   useEffect(() => {
-    if (!arrived || !lost) return;
-    setLost(null);
-    settleNow.current(lost);
-  }, [arrived, lost]);
+    if (!arrived || !waiting || lost.current !== waiting) return;
+    lost.current = null;
+    changed();
+    settleNow.current(waiting);
+  }, [arrived, waiting, lost]);
   return useMemo(
     () => ({
       /** Items came back refused by `failure`; the first was on its way, and unanswered it may be written. */
       back(items: Item[], failure: unknown): void {
-        setLost(unreachable(failure) ? (items[0] ?? null) : null);
+        lost.current = unreachable(failure) ? (items[0] ?? null) : null;
+        changed();
       },
       /** Something is sent (again or anew): nothing waits to be settled. */
       clear(): void {
-        setLost(null);
+        lost.current = null;
+        changed();
       },
     }),
-    [],
+    [lost],
   );
 }
 

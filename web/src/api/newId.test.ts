@@ -1,7 +1,6 @@
-import { renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "./http";
-import { newId, useSendIds } from "./newId";
+import { newId, sendIds } from "./newId";
 
 describe("a message's id", () => {
   it("is a version 4 UUID, a new one each time", () => {
@@ -11,8 +10,7 @@ describe("a message's id", () => {
   });
 
   it("is kept for a lone message that came back unanswered, sent again unchanged, once", () => {
-    const { result } = renderHook(() => useSendIds());
-    const ids = result.current;
+    const ids = sendIds({ current: null });
     const first = ids.take("hello");
     ids.back([{ key: "hello", id: first }], new NetworkError("offline"), "");
     expect(ids.take("hello")).toBe(first);
@@ -21,8 +19,7 @@ describe("a message's id", () => {
   });
 
   it("is new after a refusal, an edit, several messages back at once, or text already in the box", () => {
-    const { result } = renderHook(() => useSendIds());
-    const ids = result.current;
+    const ids = sendIds({ current: null });
     const lost = new NetworkError("offline");
     const cases: Array<(id: string) => void> = [
       (id) => ids.back([{ key: "a", id }], new ApiError(409, "conflict", "taken"), ""),

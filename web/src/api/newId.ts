@@ -1,4 +1,3 @@
-import { useMemo, useRef } from "react";
 import { unreachable } from "./http";
 
 /**
@@ -15,32 +14,35 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A message that came back unanswered, under the id it was sent with (`key`: what it is). */
+export interface KeptId {
+  key: string;
+  id: string;
+}
+
 /**
- * The ids a composer sends its messages under. A message that came back unsent because the server
- * could not be reached (it may have been written, its answer lost) keeps its id while it waits in the
- * box as it came back: sent again unchanged, the server answers with the message it wrote. Anything
- * else (another refusal, several messages back at once, an edit, a clear) gets a new id.
+ * The ids a composer sends its messages under, `kept` being the place's (useOutbox `ids`). A message
+ * that came back unsent because the server could not be reached (it may have been written, its
+ * answer lost) keeps its id while it waits in the box as it came back, in this box or the place's
+ * next one: sent again unchanged, the server answers with the message it wrote. Anything else
+ * (another refusal, several messages back at once, an edit, a clear) gets a new id.
  */
-export function useSendIds() {
-  const kept = useRef<{ key: string; id: string } | null>(null);
-  return useMemo(
-    () => ({
-      /** The id to send the message `key` (its text and attachment) under. */
-      take(key: string): string {
-        const id = kept.current?.key === key ? kept.current.id : newId();
-        kept.current = null;
-        return id;
-      },
-      /** Messages came back to a box that held `before`: a lone one, unanswered, keeps its id. */
-      back(items: Array<{ key: string; id: string }>, failure: unknown, before: string): void {
-        const [only] = items;
-        kept.current = items.length === 1 && only && before === "" && unreachable(failure) ? only : null;
-      },
-      /** The box was edited, or what came back was written after all: what is sent next is another message. */
-      forget(): void {
-        kept.current = null;
-      },
-    }),
-    [],
-  );
+export function sendIds(kept: { current: KeptId | null }) {
+  return {
+    /** The id to send the message `key` (its text and attachment) under. */
+    take(key: string): string {
+      const id = kept.current?.key === key ? kept.current.id : newId();
+      kept.current = null;
+      return id;
+    },
+    /** Messages came back to a box that held `before`: a lone one, unanswered, keeps its id. */
+    back(items: KeptId[], failure: unknown, before: string): void {
+      const [only] = items;
+      kept.current = items.length === 1 && only && before === "" && unreachable(failure) ? only : null;
+    },
+    /** The box was edited, or what came back was written after all: what is sent next is another message. */
+    forget(): void {
+      kept.current = null;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { NetworkError } from "./http";
 import { forgetOutboxes, useOutbox } from "./useOutbox";
 
 /** A delivery the test settles by hand, one promise per item, in the order they were delivered. */
@@ -41,6 +42,29 @@ describe("useOutbox", () => {
     expect(next.result.current.refusal?.failure).toEqual(new Error("refused one"));
     act(() => next.result.current.settle());
     expect(next.result.current.refusal).toBeNull();
+  });
+
+  it("keeps the id of one that came back unanswered for the place's next box, when the box it reached closes, to go again as the same message", async () => {
+    const deliver = () => Promise.reject(new NetworkError("offline"));
+    const first = renderHook(() =>
+      useOutbox<{ id: string; text: string }>("place", deliver, (items, failure) => {
+        first.result.current.ids.back(
+          items.map((item) => ({ key: item.text, id: item.id })),
+          failure,
+          "",
+        );
+        first.result.current.lost.current = items[0] ?? null;
+      }),
+    );
+    const id = first.result.current.ids.take("one");
+    first.result.current.send({ id, text: "one" });
+    await turn();
+    first.unmount();
+    const next = renderHook(() => useOutbox<{ id: string; text: string }>("place", deliver, () => {}));
+    expect(next.result.current.lost.current).toEqual({ id, text: "one" });
+    expect(next.result.current.ids.take("one")).toBe(id);
+    // Sent again: a later "one" is another message.
+    expect(next.result.current.ids.take("one")).not.toBe(id);
   });
 
   it("delivers one at a time, in the order sent, however fast they come", async () => {

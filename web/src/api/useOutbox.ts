@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { keptForUser } from "./keptForUser";
+import { type KeptId, sendIds } from "./newId";
 
 /** What a box on screen does with its outbox's items: delivers each, and takes back the refused. */
 interface Handlers<Item> {
@@ -22,6 +23,14 @@ interface Outbox<Item> {
    * takes the items back (the channel left while its page still shows) does not take the why with it.
    */
   refusal: { failure: unknown } | null;
+  /**
+   * What came back unanswered (it may have been written), for whichever box of the place sends next:
+   * the id it goes again under (`sendIds`), and the item, until the place shows it (`useLostSend`).
+   * Kept here, not by the box that took it back: that box may close, and the text come back in the
+   * place's next box (its draft), to be sent again under the same id, not written twice.
+   */
+  kept: { current: KeptId | null };
+  lost: { current: Item | null };
   /** The handlers of the place's box on screen (delivering goes on with the last one's after it closed). */
   handlers: Handlers<Item>;
   onScreen: boolean;
@@ -61,6 +70,8 @@ function outboxOf<Item>(place: string, handlers: Handlers<Item>): Outbox<Item> {
       waiting: [],
       returned: null,
       refusal: null,
+      kept: { current: null },
+      lost: { current: null },
       handlers,
       onScreen: false,
       sending: false,
@@ -98,13 +109,22 @@ async function drain<Item>(box: Outbox<Item>): Promise<void> {
  * meanwhile (another channel opened, the panel closed): the items go on, and those refused come back
  * when a box of the place opens again; reloading or closing the page asks first. `waiting` is how
  * many are on their way, for the box to say so; `refusal` why the last ones came back, kept for the
- * place's next box until `settle` says the writer has seen to it.
+ * place's next box until `settle` says the writer has seen to it; `ids` the ids to send under and
+ * `lost` the one that came back unanswered, both the place's, so that a box opened again sends it
+ * again as the same message.
  */
 export function useOutbox<Item>(
   place: string,
   deliver: (item: Item) => Promise<unknown>,
   refused: (items: Item[], failure: unknown) => void,
-): { send: (item: Item) => void; waiting: number; refusal: { failure: unknown } | null; settle: () => void } {
+): {
+  send: (item: Item) => void;
+  waiting: number;
+  refusal: { failure: unknown } | null;
+  settle: () => void;
+  ids: ReturnType<typeof sendIds>;
+  lost: { current: Item | null };
+} {
   const box = outboxOf(place, { deliver, refused });
 
   useEffect(() => {
@@ -140,5 +160,6 @@ export function useOutbox<Item>(
     box.refusal = null;
     changed(box as Outbox<unknown>);
   }, [box]);
-  return { send, waiting, refusal, settle };
+  const ids = useMemo(() => sendIds(box.kept), [box]);
+  return { send, waiting, refusal, settle, ids, lost: box.lost };
 }

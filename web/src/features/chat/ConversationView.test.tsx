@@ -1,13 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DirectMessage } from "../../../../contract/chat";
 import { chatEndpoints } from "../../../../contract/chat-endpoints";
 import { call } from "../../api/client";
 import { ApiError, NetworkError } from "../../api/http";
 import { createQueryClient } from "../../api/query";
 import { latest, withFakeSockets } from "../../api/socket.fixtures";
+import { forgetOutboxes } from "../../api/useOutbox";
 import { SENDING_SHOWN_AFTER_MS } from "../../ui/Sending";
 import { ConversationView } from "./ConversationView";
 import { contact } from "./contact.fixtures";
@@ -21,7 +22,9 @@ const daniel = contact("them", "Daniel Mensah");
 withFakeSockets({ advancing: true });
 beforeEach(() => {
   vi.mocked(call).mockReset();
+  localStorage.clear();
 });
+afterEach(forgetOutboxes);
 
 /** The server answers a send with `answer` (settled by the test when it is a promise it holds). */
 function server(answer: () => Promise<DirectMessage>) {
@@ -112,6 +115,33 @@ describe("a direct message not sent", () => {
     await screen.findByText(`Message not sent: ${unreachable}`);
     expect(box().value).toBe("Are you coming?");
     expect(screen.queryByText("Sending...")).toBeNull();
+    unmount();
+  });
+
+  it("keeps why and the text when the panel closes as it comes back, and sends it again as the same message", async () => {
+    const ids: unknown[] = [];
+    let answer: () => Promise<DirectMessage> = () => Promise.reject(new NetworkError(unreachable));
+    vi.mocked(call).mockImplementation(async (endpoint, input) => {
+      if (endpoint !== chatEndpoints.send) return { messages: [], has_more: false } as never;
+      ids.push((input as { body: { id: string } }).body.id);
+      return answer() as never;
+    });
+    const { show, unmount } = panel();
+    await typeAndSend("Did it go?");
+    await screen.findByText(`Message not sent: ${unreachable}`);
+    expect(box().value).toBe("Did it go?");
+
+    // Closed at once (the conversation left as its refusal came): opened again, it says so still.
+    show(false);
+    show(true);
+    await screen.findByText(`Message not sent: ${unreachable}`);
+    expect(box().value).toBe("Did it go?");
+    // Sent again: under the id it went with, so the server answers with the one it may have written.
+    answer = () => new Promise(() => undefined);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(box(), "{Enter}");
+    await waitFor(() => expect(ids).toHaveLength(2));
+    expect(ids[1]).toBe(ids[0]);
     unmount();
   });
 });

@@ -1,10 +1,9 @@
-import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../../../contract/chat";
 import { sendMessageInput } from "../../../../contract/chat-input";
 import { messages as notices } from "../../../../contract/messages";
 import { unreachable } from "../../api/http";
 import { useLostSend, withoutSent } from "../../api/lostSend";
-import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
@@ -14,6 +13,7 @@ import { LoadState } from "../../ui/LoadState";
 import { messageOf } from "../../ui/messageOf";
 import { Sending } from "../../ui/Sending";
 import { Status } from "../../ui/Status";
+import { readDraft, writeDraft } from "../posts/drafts";
 import { dayKey, dayLabel, timeOf } from "../posts/format";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChatParts.module.css";
@@ -65,8 +65,13 @@ function Bubble({
 export function ConversationView({ me, contact, reading, onBack, onClose, onRead, onSent }: Props) {
   const chat = useConversation({ me, otherId: contact.id, otherName: contact.full_name, reading, onRead });
   const messages = chat.messages ?? NONE;
-  const form = useContractForm(sendMessageInput, { defaultValues: { content: "" } });
+  // The text is the conversation's draft until sent (kept in the browser, per user and contact).
+  const place = `conversation:${contact.id}`;
+  const form = useContractForm(sendMessageInput, {
+    defaultValues: { content: readDraft(me, place, CHAT_MESSAGE_MAX) },
+  });
   const draft = form.watch("content");
+  useEffect(() => writeDraft(me, place, draft, CHAT_MESSAGE_MAX), [me, place, draft]);
   const list = useRef<HTMLDivElement>(null);
   const stickToEnd = useRef(true);
   // Someone who shares no organization any more, or this organization suspended (its members read
@@ -76,36 +81,37 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const writable = contact.accepts_messages && !readOnly;
   const canSend = draft.trim() !== "" && writable;
   // A refused message, with those sent after it, comes back in front of what was written since
-  // (Retry sends it). Each goes under an id made here; one that came back goes again, unchanged,
-  // under the same id: if it was written and only its answer was lost, it is not written twice.
-  const ids = useSendIds();
-  // Why the last message came back unsent (kept here, not by the request: it may come back after
-  // the panel was closed and opened again); "could not reach the server" goes once it is back.
-  const [sendFailure, setSendFailure] = useState<unknown>(null);
-  useReconnected(() => setSendFailure((failure: unknown) => (unreachable(failure) ? null : failure)));
-  // One whose answer was lost may have been written: once the conversation shows it (its event, or
-  // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
-  const lost = useLostSend<{ id: string; content: string }>(
-    (id) => messages.some((message) => message.id === id),
-    (item) => {
-      ids.forget();
-      setSendFailure(null);
-      form.setValue("content", withoutSent(form.getValues("content"), item.content, " "));
-    },
-  );
+  // (Retry sends it), so into the draft. Why is the outbox's (outbox.refusal), as is the id each
+  // goes under (outbox.ids): the panel may close as it comes back, and the conversation's next box
+  // says why, and sends one that came back unanswered again under the same id, so that if it was
+  // written and only its answer was lost, it is not written twice.
   const outbox = useOutbox<{ id: string; content: string }>(
     `conversation:${me}:${contact.id}`,
     async ({ id, content }) => onSent(await chat.send(content, id)),
     (back, failure) => {
-      setSendFailure(failure);
       lost.back(back, failure);
       const current = form.getValues("content");
-      ids.back(
+      outbox.ids.back(
         back.map((item) => ({ key: item.content, id: item.id })),
         failure,
         current,
       );
       form.setValue("content", [...back.map((item) => item.content), current].filter(Boolean).join(" "));
+    },
+  );
+  // "Could not reach the server" goes once it is back.
+  useReconnected(() => {
+    if (outbox.refusal && unreachable(outbox.refusal.failure)) outbox.settle();
+  });
+  // One whose answer was lost may have been written: once the conversation shows it (its event, or
+  // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
+  const lost = useLostSend<{ id: string; content: string }>(
+    outbox.lost,
+    (id) => messages.some((message) => message.id === id),
+    (item) => {
+      outbox.ids.forget();
+      outbox.settle();
+      form.setValue("content", withoutSent(form.getValues("content"), item.content, " "));
     },
   );
 
@@ -131,8 +137,8 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     form.reset({ content: "" });
     form.setFocus("content");
     lost.clear();
-    setSendFailure(null);
-    outbox.send({ id: ids.take(content), content });
+    outbox.settle();
+    outbox.send({ id: outbox.ids.take(content), content });
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -235,9 +241,9 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
       </div>
 
       <Sending waiting={outbox.waiting} label={text.sending} className={styles.note} />
-      {sendFailure !== null && (
+      {outbox.refusal && (
         <div className={styles.sendError} role="alert">
-          <span>{text.notSent(messageOf(sendFailure))}</span>
+          <span>{text.notSent(messageOf(outbox.refusal.failure))}</span>
           <button type="button" className={styles.link} disabled={!canSend} onClick={() => submit()}>
             {text.retry}
           </button>
@@ -259,7 +265,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
           readOnly={readOnly}
-          {...form.register("content", { onChange: ids.forget })}
+          {...form.register("content", { onChange: () => outbox.ids.forget() })}
         />
         <button
           type="submit"

@@ -3,11 +3,13 @@ import type { Member } from "../../../../contract/organizations";
 import { COMMENT_MAX, postMessages } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
 import { useOutbox } from "../../api/useOutbox";
-import { formError, putError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
+import { messageOf } from "../../ui/messageOf";
 import { onPasteCut } from "../../ui/pasteCut";
 import parts from "./ChannelParts.module.css";
 import styles from "./CommentForm.module.css";
 import { useChannel } from "./context";
+import { readDraft, writeDraft } from "./drafts";
 import { MentionSuggestions } from "./MentionSuggestions";
 import { text } from "./text";
 import { useMentionSuggestions } from "./useMentionSuggestions";
@@ -17,30 +19,38 @@ import { useMentionSuggestions } from "./useMentionSuggestions";
  * the box at once, so the next comment can be written while one is on its way; comments go in the
  * order sent (useOutbox, as a channel's composer). A refused comment, with those sent after it,
  * comes back to the box in front of what was written since, with why; refused after the thread
- * was closed, it waits for the box to open again (useOutbox). `focusKey` changing puts the cursor
+ * was closed, it waits for the box to open again (useOutbox). The text is the thread's draft until
+ * sent, and why a refusal came the outbox's, so the thread's next box has both when the one it came
+ * back to closes at once (the thread left as it came). `focusKey` changing puts the cursor
  * there (Reply). "@" suggests the organization's members, as the channel's message box does.
  */
 export function CommentForm({ postId, focusKey }: { postId: string; focusKey: number }) {
   const { actions, me } = useChannel();
-  const form = useContractForm(commentInput, { defaultValues: { content: "" } });
-  const error = form.formState.errors.content?.message ?? formError(form);
+  const place = `comment:${postId}`;
+  const form = useContractForm(commentInput, {
+    defaultValues: { content: readDraft(me, place, COMMENT_MAX) },
+  });
+  const draft = form.watch("content");
+  useEffect(() => writeDraft(me, place, draft, COMMENT_MAX), [me, place, draft]);
   const errorId = useId();
 
   useEffect(() => {
     if (focusKey > 0) form.setFocus("content");
   }, [focusKey, form]);
 
-  const { send } = useOutbox<string>(
+  const outbox = useOutbox<string>(
     `comment:${me}:${postId}`,
     (content) => actions.comment(postId, content),
-    (back, failure) => {
-      form.setValue("content", [...back, form.getValues("content")].filter(Boolean).join(" "));
-      putError(form, failure);
-    },
+    (back) => form.setValue("content", [...back, form.getValues("content")].filter(Boolean).join(" ")),
   );
+  const error =
+    form.formState.errors.content?.message ??
+    formError(form) ??
+    (outbox.refusal ? messageOf(outbox.refusal.failure) : undefined);
   const submit = submitting(form, ({ content }) => {
     form.reset({ content: "" });
-    send(content);
+    outbox.settle();
+    outbox.send(content);
   });
 
   const mentions = useMentionSuggestions();
@@ -48,6 +58,7 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
   const { ref, ...field } = form.register("content", {
     onChange: (event: { target: HTMLInputElement }) => {
       form.clearErrors();
+      outbox.settle();
       mentions.follow(event.target.value, event.target.selectionStart);
     },
   });

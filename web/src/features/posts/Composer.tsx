@@ -11,7 +11,6 @@ import type { Member } from "../../../../contract/organizations";
 import { MESSAGE_MAX, postMessages } from "../../../../contract/posts";
 import { ApiError, unreachable } from "../../api/http";
 import { useLostSend, withoutSent } from "../../api/lostSend";
-import { useSendIds } from "../../api/newId";
 import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
 import { cx } from "../../ui/cx";
@@ -58,10 +57,10 @@ export function Composer() {
   const area = useRef<HTMLTextAreaElement>(null);
   const caretAfter = useRef<number | null>(null);
   // A refused message, with those sent after it, comes back in front of what was written since,
-  // with why (an attachment with it, to the box if it holds none). Each goes under an id made
-  // here (useSendIds): one that came back unanswered and goes again unchanged keeps it, so a
-  // message written whose answer was lost is not written twice.
-  const ids = useSendIds();
+  // with why (an attachment with it, to the box if it holds none). Each goes under an id of the
+  // channel's outbox (outbox.ids): one that came back unanswered and goes again unchanged keeps it,
+  // from this box or the channel's next one, so a message written whose answer was lost is not
+  // written twice.
   const typed = useRef(value);
   typed.current = value;
   // A send that failed for want of the server: its notice goes once the server is reachable again
@@ -69,28 +68,12 @@ export function Composer() {
   useReconnected(() => {
     if (outbox.refusal && unreachable(outbox.refusal.failure)) outbox.settle();
   });
-  // A message whose answer was lost may have been written: once the channel shows it (its event,
-  // or a read catching up), it was sent, and it leaves the box with the failure notice.
-  const { timeline } = useChannelState();
-  const lost = useLostSend<Outgoing>(
-    (id) => timeline.posts.some((held) => held.id === id),
-    (item) => {
-      ids.forget();
-      clearError();
-      setValue((current) => withoutSent(current, item.content, "\n"));
-      const attachment = item.ready?.attachment.id;
-      if (attachment)
-        setPending((current) =>
-          current?.state === "ready" && current.attachment.id === attachment ? null : current,
-        );
-    },
-  );
   const outbox = useOutbox<Outgoing>(
     `channel:${me}:${channel.id}`,
     ({ id, content, ready }) => actions.send(content, ready?.attachment.id, id),
     (back, failure) => {
       lost.back(back, failure);
-      ids.back(
+      outbox.ids.back(
         back.map((item) => ({ key: sendKey(item.content, item.ready), id: item.id })),
         failure,
         typed.current,
@@ -100,6 +83,23 @@ export function Composer() {
       setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));
       const attached = back.find((item) => item.ready)?.ready;
       if (attached) setPending((current) => current ?? attached);
+    },
+  );
+  // A message whose answer was lost may have been written: once the channel shows it (its event,
+  // or a read catching up), it was sent, and it leaves the box with the failure notice.
+  const { timeline } = useChannelState();
+  const lost = useLostSend<Outgoing>(
+    outbox.lost,
+    (id) => timeline.posts.some((held) => held.id === id),
+    (item) => {
+      outbox.ids.forget();
+      clearError();
+      setValue((current) => withoutSent(current, item.content, "\n"));
+      const attachment = item.ready?.attachment.id;
+      if (attachment)
+        setPending((current) =>
+          current?.state === "ready" && current.attachment.id === attachment ? null : current,
+        );
     },
   );
   /** The writer has seen to what the box said: its own error, and a refusal's why. */
@@ -145,7 +145,7 @@ export function Composer() {
     const next = event.target.value;
     setValue(next);
     clearError();
-    ids.forget();
+    outbox.ids.forget();
     mentions.follow(next, event.target.selectionStart);
     if (next.trim()) actions.notifyTyping();
   };
@@ -225,7 +225,7 @@ export function Composer() {
     setEmojiOpen(false);
     clearError();
     lost.clear();
-    outbox.send({ id: ids.take(sendKey(content, ready)), content, ready });
+    outbox.send({ id: outbox.ids.take(sendKey(content, ready)), content, ready });
     area.current?.focus();
   };
 
