@@ -155,7 +155,7 @@ describe("results.csv", () => {
     );
     expect(csv).toContain("Outcome,Passed");
     expect(csv).toContain("Rank,Candidate,Party,Approvals,Elected\r\n1,X,Independent,3,Yes");
-    expect(csv).toContain("Quorum,50%,turnout 100%,valid");
+    expect(csv).toContain("Quorum,50%,turnout 100.0%,valid");
     const head = closed.counting?.head;
     expect(csv).toContain(`Seal chain head,${head?.sequence}:${head?.root}`);
     expect(csv).toContain(`Tie seed,${closed.counting?.tie_seed}`);
@@ -247,7 +247,7 @@ describe("the quorum", () => {
     expect(csv).toMatch(/^Ahead in the count,/m);
     expect(csv).toContain("Rank,Candidate,Party,Approvals,Ahead\r\n");
     expect(csv).toContain("Outcome,Not valid");
-    expect(csv).toContain("Quorum,50%,turnout 40%,not valid");
+    expect(csv).toContain("Quorum,50%,turnout 40.0%,not valid");
 
     const enough = await questionElection(t, { quorum: 60 });
     await voteEveryQuestion(t, enough, 3);

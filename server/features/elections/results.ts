@@ -130,7 +130,12 @@ export async function resultsCsv(
   lines.push(["Votes cast", String(election.votes_cast)]);
   if (election.quorum) {
     const { percent, turnout_percent, met } = election.quorum;
-    lines.push(["Quorum", `${percent}%`, `turnout ${turnout_percent}%`, met ? "valid" : "not valid"]);
+    lines.push([
+      "Quorum",
+      `${percent}%`,
+      `turnout ${turnout_percent.toFixed(1)}%`,
+      met ? "valid" : "not valid",
+    ]);
   }
   if (election.counting?.head) lines.push(["Seal chain head", headText(election.counting.head)]);
   if (election.counting) lines.push(["Tie seed", election.counting.tie_seed]);

@@ -64,7 +64,7 @@ export function ConfigurationPanel({
           {/* A suspended organization changes nothing: every control is shown disabled, not refused after a confirmation. */}
           <fieldset className="control-group" disabled={suspended}>
             <section className={styles.configSection}>
-              <h4>{text.lifecycle}</h4>
+              <h3>{text.lifecycle}</h3>
               <Lifecycle
                 key={`${election.status}-${election.end_date}-${election.end_time}`}
                 election={election}
@@ -111,12 +111,12 @@ export function ConfigurationPanel({
             )}
 
             <section className={styles.configSection}>
-              <h4>Notices and reminders</h4>
+              <h3>Notices and reminders</h3>
               <ElectionNotices election={election} />
             </section>
 
             <section className={styles.configSection}>
-              <h4>{text.ballotEditor}</h4>
+              <h3>{text.ballotEditor}</h3>
               {election.status === "upcoming" ? (
                 // The editor follows the server's ballot itself: a change made elsewhere never drops unsaved edits.
                 <BallotEditor key={election.id} election={election} onUpdated={onUpdated} />
@@ -129,7 +129,7 @@ export function ConfigurationPanel({
             </section>
 
             <section className={styles.configSection}>
-              <h4>{text.security}</h4>
+              <h3>{text.security}</h3>
               <dl className={styles.security}>
                 <div>
                   <dt>{text.methodsOffered}</dt>
