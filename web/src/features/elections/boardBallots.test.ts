@@ -124,7 +124,7 @@ describe("outcomeText", () => {
     const tie = { tied: ["c1", "c2"], chosen: "c2", by: "earlier" as const, round: 1 };
     const counted = stvCount(1, [stage(1), stage(2, tie)], ["c0"], ["c2", "c1"]);
     expect(outcomeText(position({ kind: "stv", seats: 1 }), counted, null)).toBe(
-      "Elected: Ada Lovelace. Grace Hopper tied with Alan Turing; decided by the totals of stage 1",
+      "Elected: Ada Lovelace. Grace Hopper excluded: tied with Alan Turing; decided by the totals of stage 1",
     );
   });
 

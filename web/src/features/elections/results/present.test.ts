@@ -251,9 +251,10 @@ describe("STV stages", () => {
     ];
     const names = namesOf({ candidates: four });
     const irv = count(four, { kind: "irv" }, tie);
-    expect(tieTexts(irv, names)).toEqual(["C tied with B; decided by the totals of round 1"]);
+    expect(tieTexts(irv, names)).toEqual(["C eliminated: tied with B; decided by the totals of round 1"]);
     const stv = count(four, { kind: "stv", seats: 1 }, tie);
-    expect(tieTexts(stv, names)).toEqual(["C tied with B; decided by the totals of stage 1"]);
+    // What the tie decided is said: beside the winners, "C tied with B" read as a tie for a seat.
+    expect(tieTexts(stv, names)).toEqual(["C excluded: tied with B; decided by the totals of stage 1"]);
     if (stv.method !== "stv") throw new Error("stv expected");
     const table = stvRoundTable(stv.result, { candidates: four });
     expect(table.step).toBe("stage");
@@ -266,7 +267,9 @@ describe("STV stages", () => {
     const tied = count(people("Ann", "Bob"), { kind: "irv" }, [ranked("ann"), ranked("bob")]);
     const texts = tieTexts(tied, namesOf({ candidates: people("Ann", "Bob") }));
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatch(/^(Ann tied with Bob|Bob tied with Ann); decided by the public seed$/);
+    expect(texts[0]).toMatch(
+      /^(Ann eliminated: tied with Bob|Bob eliminated: tied with Ann); decided by the public seed$/,
+    );
   });
 });
 

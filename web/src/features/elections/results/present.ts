@@ -50,12 +50,20 @@ const lotWords = "decided by the public seed";
 
 /**
  * A tie broken on the way ("B tied with C; decided by the public seed"; "…; decided by the totals
- * of stage 2": `step` is the method's word, STEP_WORDS).
+ * of stage 2": `step` is the method's word, STEP_WORDS), with what it decided when said away from
+ * its round (`decided`: "B excluded: tied with C; …"): beside the winners, a bare "B tied with C"
+ * read as a tie for a seat.
  */
-export function tieBreakText(tie: TieBreak, names: Names, step: StepWord): string {
+export function tieBreakText(
+  tie: TieBreak,
+  names: Names,
+  step: StepWord,
+  decided: (name: string) => string = (name) => name,
+): string {
   const others = tie.tied.filter((id) => id !== tie.chosen).map(names);
   const how = tie.by === "lot" ? lotWords : `decided by the totals of ${step} ${tie.round ?? 1}`;
-  return `${names(tie.chosen)} tied with ${listWords(others)}; ${how}`;
+  const chosen = names(tie.chosen);
+  return `${chosen === decided(chosen) ? chosen : `${decided(chosen)}:`} tied with ${listWords(others)}; ${how}`;
 }
 
 /** Equal totals across the last seat (plurality, block, approval, score). */
@@ -90,11 +98,25 @@ export function tieTexts(count: QuestionResult, names: Names): string[] {
     }
     case "irv":
       return count.result.rounds.flatMap((round) =>
-        round.tieBreak ? [tieBreakText(round.tieBreak, names, STEP_WORDS.irv)] : [],
+        round.tieBreak
+          ? [tieBreakText(round.tieBreak, names, STEP_WORDS.irv, (name) => `${name} eliminated`)]
+          : [],
       );
     case "stv":
+      // A tie decides whose surplus goes first (rule 48) or who is excluded (rule 50).
       return count.result.stages.flatMap((stage) =>
-        stage.tieBreak ? [tieBreakText(stage.tieBreak, names, STEP_WORDS.stv)] : [],
+        stage.tieBreak
+          ? [
+              tieBreakText(
+                stage.tieBreak,
+                names,
+                STEP_WORDS.stv,
+                stage.kind === "surplus"
+                  ? (name) => `${name}'s surplus transferred first`
+                  : (name) => `${name} excluded`,
+              ),
+            ]
+          : [],
       );
     case "schulze": {
       const text = schulzeTieText(count.result, names);
