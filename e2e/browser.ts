@@ -150,6 +150,34 @@ export const squeezed = (page: Page) =>
       .join("; "),
   );
 
+/**
+ * Words cut mid-word across two lines (a table column squeezed below its longest word: "announcem /
+ * ents"). A word is a run of letters: a break after a hyphen or between words is a line's ordinary
+ * end; a word wider than half the view (a long address, a hash) may break where it must. Each as
+ * the word and its element; "" when none.
+ */
+export const brokenWords = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const limit = document.documentElement.clientWidth / 2;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && found.length < 4; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[aria-hidden="true"], .visually-hidden')) continue;
+      for (const word of (node.textContent ?? "").matchAll(/\p{L}{2,}/gu)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+        const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+        if (lines.size > 1 && width < limit)
+          found.push(`"${word[0]}" in ${parent.tagName.toLowerCase()}.${[...parent.classList].join(".")}`);
+      }
+    }
+    return found.join("; ");
+  });
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cutOff, sideways, squeezed } from "./browser";
+import { brokenWords, cutOff, sideways, squeezed } from "./browser";
 import {
   baseURL,
   launchBrowser,
@@ -109,6 +109,10 @@ describe("layout", () => {
     expect(overlaps(toastBox, await box(page, ".Composer_composer")), "the toast covers the composer").toBe(
       false,
     );
+    // Nor the channel's header (it lay over it, as the one a cast vote shows over the election's).
+    expect(overlaps(toastBox, await box(page, ".ChannelHeader_header")), "the toast covers the header").toBe(
+      false,
+    );
     await shot(page, "layout-toast-clear-of-composer");
     await page.unroute("**/api/posts/*/like");
 
@@ -141,13 +145,18 @@ describe("layout", () => {
     await shot(owner.page, "layout-config-above-chat-button");
   });
 
-  it("at 390 px wide (a phone) and 320 (a page zoomed to 400 %) no page scrolls sideways or is cut off, and the empty organization home keeps its panels apart", {
+  it("at 390 px wide (a phone) and 320 (a page zoomed to 400 %) no page scrolls sideways, is cut off or cuts a word in two, and the empty organization home keeps its panels apart", {
     timeout: 180_000,
   }, async () => {
     const { owner, voter, organizationId } = await organizationWithVoter(browser);
     const { channel } = await openElection(owner.context, organizationId, "narrow-vote", [
       { name: "Ama Owusu", party: "Progress Party" },
     ]);
+    // A long one-word name, as the demo's: the settings' channel table cut it mid-word at 390 px.
+    const announcements = await owner.context.request.post("/api/channels", {
+      data: { organization_id: organizationId, name: "announcements", type: "text" },
+    });
+    expect(announcements.ok()).toBe(true);
     const screens = {
       voter: [
         "/member",
@@ -164,6 +173,7 @@ describe("layout", () => {
         "/organization/monitoring",
         "/organization/profile",
         "/organization/create-channel",
+        "/organization/settings",
       ],
     };
     const failures: string[] = [];
@@ -183,6 +193,8 @@ describe("layout", () => {
           const narrow = await squeezed(page);
           if (narrow)
             failures.push(`${who} ${url} at ${width}: words squeezed into a narrow column: ${narrow}`);
+          const broken = await brokenWords(page);
+          if (broken) failures.push(`${who} ${url} at ${width}: words cut mid-word: ${broken}`);
         }
       }
       await page.goto(urls[1] as string);

@@ -34,11 +34,10 @@ export function FieldFrame({ label, hint: rule, invalid: marked, error, control 
   const hint = error ?? rule;
   const invalid = marked || error !== undefined;
   // A rule the value breaks as it is typed (a password too short, whose form keeps its button
-  // disabled until it holds, as the spec says) is said once, politely, when it starts to apply.
+  // disabled until it holds, as the spec says) is said once, politely, when it starts to apply,
+  // and withdrawn when it no longer does (the value holds, another rule breaks, the field goes).
   const broken = marked && error === undefined && typeof rule === "string" ? rule : null;
-  useEffect(() => {
-    if (broken) announce(broken);
-  }, [broken]);
+  useEffect(() => (broken ? announce(broken) : undefined), [broken]);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

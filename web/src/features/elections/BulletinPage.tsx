@@ -257,7 +257,7 @@ export default function BulletinPage() {
 
   return (
     <div className={shared.public}>
-      <header className={shared.publicBar}>
+      <header className={shared.publicBar} data-page-header="">
         <Link to="/" className={shared.publicBrand}>
           {words.home}
         </Link>

@@ -73,7 +73,7 @@ export default function OutboxPage() {
 
   return (
     <div className={shared.public}>
-      <header className={cx(shared.publicBar, styles.publicBarDev)}>
+      <header className={cx(shared.publicBar, styles.publicBarDev)} data-page-header="">
         <Link to="/" className={shared.publicBrand}>
           {words.home}
         </Link>

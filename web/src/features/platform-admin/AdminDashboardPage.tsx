@@ -55,7 +55,7 @@ function Dashboard() {
 
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
+      <header className={styles.header} data-page-header="">
         <div className={styles.brand}>
           <ShieldIcon size={22} />
           <span>Votespace Admin</span>

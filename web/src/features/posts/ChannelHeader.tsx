@@ -56,7 +56,7 @@ export function ChannelHeader({
     onClose();
   };
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-page-header="">
       <div className={styles.headerMain}>
         <span className={styles.headerIcon} aria-hidden="true">
           <HashIcon size={22} />

@@ -47,7 +47,7 @@ export default function Header() {
   }, [menuOpen]);
 
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-page-header="">
       <a className="skip-link" href="#pub-main">
         Skip to content
       </a>

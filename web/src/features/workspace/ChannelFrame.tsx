@@ -126,7 +126,7 @@ export function ChannelHeader({
 }) {
   const { current } = useWorkspace();
   return (
-    <header className={styles.channelHeader}>
+    <header className={styles.channelHeader} data-page-header="">
       <div className={styles.channelHeaderMain}>
         <span className={styles.channelHeaderIcon}>
           <ChannelTypeIcon type={type} size={22} />
