@@ -29,7 +29,7 @@ export function AuditTrail({ electionId }: { electionId: string }) {
     <LoadState {...loadOf(query)}>
       {({ entries }) => (
         <div className={styles.audit}>
-          <h5>{text.auditTitle}</h5>
+          <h4>{text.auditTitle}</h4>
           {entries.length === 0 ? (
             <p className={cx("muted", shared.small)}>{text.auditEmpty}</p>
           ) : (
