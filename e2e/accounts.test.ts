@@ -24,7 +24,8 @@ describe("sign-up", () => {
     await page.goto("/signup");
     await page.getByRole("tab", { name: "Voters" }).click();
     await page.getByLabel("Full Name").fill("Abena Owusu");
-    await page.getByLabel("Email").fill(email("abena"));
+    const address = email("abena");
+    await page.getByLabel("Email").fill(address);
     await page.getByLabel("Password").fill("akwaaba-24");
     await page.getByLabel("Phone Number").fill("+233 24 555 0199");
     expect(await page.getByLabel("ID Type").inputValue()).toBe("National ID");
@@ -34,7 +35,14 @@ describe("sign-up", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByText(messages.accountCreated).waitFor();
     await shot(page, "signup-voter-success");
+    // Created: the form takes nothing more (keys typed as the sign-in page came went into it, and
+    // left with it: the email typed "at once" on /signin was gone).
+    expect(await page.getByLabel("Email").isDisabled()).toBe(true);
     await page.waitForURL("**/signin", { timeout: 5000 });
+    await page.getByLabel("Email").fill(address);
+    await page.getByLabel("Password", { exact: true }).fill("akwaaba-24");
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe(address);
     await context.close();
   });
 

@@ -57,7 +57,8 @@ export default function SignUpPage() {
 
   useEffect(() => {
     if (!success) return;
-    // The invite flow's state (returnTo) travels on to the sign-in page.
+    // The invite flow's state (returnTo) travels on to the sign-in page, whose code comes meanwhile.
+    void import("./SignInPage");
     const timer = setTimeout(() => navigate("/signin", { state: location.state }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [success, navigate, location.state]);
@@ -101,53 +102,62 @@ export default function SignUpPage() {
         )}
         <FormError form={form} />
         <form onSubmit={submit} noValidate>
-          <Field label="Full Name" autoComplete="name" required {...fieldProps(form, "full_name")} />
-          <Field label="Email" type="email" autoComplete="email" required {...fieldProps(form, "email")} />
-          <PasswordField
-            purpose="new"
-            label="Password"
-            required
-            {...fieldProps(form, "password")}
-            error={undefined}
-            invalid={passwordCheck.invalid}
-            hint={passwordCheck.hint}
-          />
-          {tab === "voter" ? (
-            <>
-              <Field
-                label="Phone Number"
-                type="tel"
-                autoComplete="tel"
-                required
-                {...fieldProps(form, "phone_number")}
-              />
-              <SelectField
-                label="ID Type"
-                name="id_type"
-                value={form.watch("id_type")}
-                options={ID_TYPES}
-                onChange={(value) => form.setValue("id_type", value as (typeof ID_TYPES)[number])}
-              />
-              <Field label="ID Number" required {...fieldProps(form, "id_number")} />
-            </>
-          ) : (
-            <>
-              <Field
-                label="Organization"
-                autoComplete="organization"
-                required
-                {...fieldProps(form, "organization")}
-              />
-              <Field label="Country" autoComplete="country-name" required {...fieldProps(form, "country")} />
-            </>
-          )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
-            disabled={busy || passwordCheck.problem !== null || !!success}
-          >
-            {busy ? "Creating Account..." : "Create Account"}
-          </button>
+          {/* Created: nothing more to type here. Keys meant for the sign-in page that comes next must
+              not land in these fields while it loads (they would go with this page). */}
+          <fieldset className="control-group" disabled={!!success}>
+            <Field label="Full Name" autoComplete="name" required {...fieldProps(form, "full_name")} />
+            <Field label="Email" type="email" autoComplete="email" required {...fieldProps(form, "email")} />
+            <PasswordField
+              purpose="new"
+              label="Password"
+              required
+              {...fieldProps(form, "password")}
+              error={undefined}
+              invalid={passwordCheck.invalid}
+              hint={passwordCheck.hint}
+            />
+            {tab === "voter" ? (
+              <>
+                <Field
+                  label="Phone Number"
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  {...fieldProps(form, "phone_number")}
+                />
+                <SelectField
+                  label="ID Type"
+                  name="id_type"
+                  value={form.watch("id_type")}
+                  options={ID_TYPES}
+                  onChange={(value) => form.setValue("id_type", value as (typeof ID_TYPES)[number])}
+                />
+                <Field label="ID Number" required {...fieldProps(form, "id_number")} />
+              </>
+            ) : (
+              <>
+                <Field
+                  label="Organization"
+                  autoComplete="organization"
+                  required
+                  {...fieldProps(form, "organization")}
+                />
+                <Field
+                  label="Country"
+                  autoComplete="country-name"
+                  required
+                  {...fieldProps(form, "country")}
+                />
+              </>
+            )}
+            <button
+              type="submit"
+              className="btn btn-primary btn-block"
+              disabled={busy || passwordCheck.problem !== null || !!success}
+            >
+              {busy ? "Creating Account..." : "Create Account"}
+            </button>
+          </fieldset>
         </form>
       </Tabs>
       <p className={styles.footer}>
