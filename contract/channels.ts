@@ -142,9 +142,13 @@ export type ChannelSaved = { channel: Channel; message: string };
 export type ChannelCreated = ChannelSaved & { notice?: string };
 
 export const channelMessages = {
-  /** Creating the organization's first election turned the setting on (docs/security.md). */
+  /**
+   * Creating the organization's first election turned the setting on (docs/security.md). It says
+   * what an administrator does with it: Join Requests shows who asks, not their ID number (kept as a
+   * keyed hash only; a number another member holds is flagged there).
+   */
   approvalTurnedOn: (organization: string) =>
-    `Require Admin Approval is now on for ${organization}, so each voter's ID number can be checked before they join; you can turn it off in the organization profile.`,
+    `Require Admin Approval is now on for ${organization}, so you approve each new member before they can vote in its elections; you can turn it off in the organization profile.`,
 };
 
 // The schemas of the channels' bodies (the channel's creation, configuration and preferences forms).
