@@ -19,7 +19,11 @@ export function LazyPage({ children }: { children: ReactNode }) {
   );
 }
 
-/** React.lazy keeping its loader, for the route that shows it (a route's `load`, router/match.ts). */
+/**
+ * React.lazy keeping its loader, for the route that shows it (a route's `load`, router/match.ts).
+ * The route's early ask answers nothing: a file that fails to come fails the page's own (its
+ * 'Connection Error'), not a promise no one holds.
+ */
 export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return Object.assign(lazy(load), { load });
+  return Object.assign(lazy(load), { load: () => load().catch(() => undefined) });
 }

@@ -58,7 +58,7 @@ export default function SignUpPage() {
   useEffect(() => {
     if (!success) return;
     // The invite flow's state (returnTo) travels on to the sign-in page, whose code comes meanwhile.
-    void import("./SignInPage");
+    import("./SignInPage").catch(() => undefined);
     const timer = setTimeout(() => navigate("/signin", { state: location.state }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [success, navigate, location.state]);

@@ -79,7 +79,8 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const queryClient = useQueryClient();
   const mineQuery = useEndpointQuery(mine, undefined, { enabled: !!user });
   // Until the list of organizations comes, the session's own: the workspace's reads go beside that
-  // list's, not after it (the same one unless it changed since the session was read).
+  // list's, not after it. The profile may be the device's copy from an earlier visit (an
+  // organization left since), so only the list decides what the frame shows (`parts`).
   const currentId = mineQuery.data ? mineQuery.data.current_id : (user?.organization_id ?? null);
   const input = of(currentId ?? "");
   const enabled = { enabled: !!currentId };
@@ -89,7 +90,8 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   // Who was online before this screen subscribed; presence.updated events keep it current.
   const onlineQuery = useEndpointQuery(online, input, enabled);
 
-  const parts = currentId ? [mineQuery, profileQuery, channelsQuery, membersQuery] : [mineQuery];
+  const parts =
+    mineQuery.data && currentId ? [mineQuery, profileQuery, channelsQuery, membersQuery] : [mineQuery];
   const { status, failure } = loadStatusOf(parts);
   const error = status === "error" ? (failure?.message ?? messages.unexpected) : null;
 
