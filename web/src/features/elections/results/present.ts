@@ -58,12 +58,12 @@ export function tieBreakText(
   tie: TieBreak,
   names: Names,
   step: StepWord,
-  decided: (name: string) => string = (name) => name,
+  decided?: (name: string) => string,
 ): string {
   const others = tie.tied.filter((id) => id !== tie.chosen).map(names);
   const how = tie.by === "lot" ? lotWords : `decided by the totals of ${step} ${tie.round ?? 1}`;
   const chosen = names(tie.chosen);
-  return `${chosen === decided(chosen) ? chosen : `${decided(chosen)}:`} tied with ${listWords(others)}; ${how}`;
+  return `${decided ? `${decided(chosen)}:` : chosen} tied with ${listWords(others)}; ${how}`;
 }
 
 /** Equal totals across the last seat (plurality, block, approval, score). */
