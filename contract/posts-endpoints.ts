@@ -2,6 +2,7 @@
 import { endpoint, idParams, typedAnswer } from "./endpoint";
 import type { ChannelSearch, Comment, Mention, Post, PostPage, Reaction, ReportsPage } from "./posts";
 import {
+  addCommentInput,
   commentInput,
   createPostInput,
   editPostInput,
@@ -112,7 +113,7 @@ export const postsEndpoints = {
     method: "POST",
     path: "/api/posts/:id/comments",
     ...onPost,
-    body: commentInput,
+    body: addCommentInput,
     response: typedAnswer<{ comment: Comment; comments_count: number }>(),
   }),
   editComment: endpoint({

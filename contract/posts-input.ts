@@ -13,7 +13,7 @@ import {
   REPORTS_LIMIT_MAX,
   REPORTS_PAGE_SIZE,
 } from "./posts";
-import { trimmed, z } from "./zod";
+import { lower, trimmed, z } from "./zod";
 
 export const reactionEmojiParam = z.strictObject({
   id: z.uuid({ error: postMessages.notFound }),
@@ -38,6 +38,15 @@ export const editPostInput = z.strictObject({
 
 export const commentInput = z.strictObject({
   content: z.string().overwrite(trimmed).min(1, postMessages.commentEmpty).max(COMMENT_MAX),
+});
+
+/** A new comment: its text, and the id its writer made, as a message's (createPostInput `id`). */
+export const addCommentInput = commentInput.extend({
+  /**
+   * The comment's id, made by its writer: sent again after an answer that never came, the same id
+   * is the same comment (answered as it was written), never a second one.
+   */
+  id: z.uuid().overwrite(lower).optional(),
 });
 
 export const forwardInput = z.strictObject({ channel_id: z.uuid({ error: postMessages.forwardTarget }) });

@@ -129,3 +129,58 @@ describe("another organization's comment", () => {
     expect(await listed(author.cookie, post.id)).toMatchObject([{ content: "First point" }]);
   });
 });
+
+describe("a comment sent again under its id", () => {
+  it("is the same comment: written once, announced once, answered as it was written", async () => {
+    const { author, post } = await thread();
+    const id = crypto.randomUUID();
+    const { heard, stop } = hear("comment.created");
+    const first = await call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, {
+      content: "Second point",
+      id,
+    });
+    // Its answer lost, the same comment goes again, twice at once.
+    const again = await Promise.all([
+      call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, { content: "Second point", id }),
+      call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, { content: "Second point", id }),
+    ]);
+    stop();
+    expect(first.statusCode).toBe(201);
+    for (const answer of again) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json()).toEqual({ comment: first.json().comment, comments_count: 2 });
+    }
+    expect((await listed(author.cookie, post.id)).map((c) => c.content)).toEqual([
+      "First point",
+      "Second point",
+    ]);
+    expect(heard.map((event) => event.comment.id)).toEqual([id]);
+  });
+
+  it("is refused when the id is another's, another message's, or holds other text; nothing is written", async () => {
+    const { author, other, post, comment, admin, channel } = await thread();
+    const elsewhere = (
+      await call(t.app, admin.cookie).post(`/api/channels/${channel.id}/posts`, { content: "Other" })
+    ).json();
+    const tries = [
+      call(t.app, other.cookie).post(`/api/posts/${post.id}/comments`, {
+        content: "First point",
+        id: comment.id,
+      }),
+      call(t.app, author.cookie).post(`/api/posts/${elsewhere.id}/comments`, {
+        content: "First point",
+        id: comment.id,
+      }),
+      call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, {
+        content: "Changed",
+        id: comment.id,
+      }),
+    ];
+    for (const answer of await Promise.all(tries)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error.message).toBe(postMessages.idTaken);
+    }
+    expect(await listed(author.cookie, post.id)).toMatchObject([{ id: comment.id, content: "First point" }]);
+    expect(await listed(author.cookie, elsewhere.id)).toEqual([]);
+  });
+});

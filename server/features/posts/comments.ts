@@ -1,11 +1,12 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type Comment, postMessages } from "../../../contract/posts";
-import type { commentInput } from "../../../contract/posts-input";
+import type { addCommentInput, commentInput } from "../../../contract/posts-input";
 import type { Db } from "../../db/connect";
 import { comments, users } from "../../db/schema";
-import { forbidden, notFound } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
+import { isUniqueViolation } from "../../lib/db-errors";
 import type { User } from "../accounts/sessions";
 import { type PostRow, postFor, refuseIfSuspended, refuseUnlessParticipant } from "./access";
 import { notifyMentions } from "./mentions";
@@ -38,32 +39,59 @@ function replyMentions(db: Db, clock: Clock, user: User, post: PostRow, text: st
   });
 }
 
-/** A comment (or reply) under a message: by those who may post there, where comments are on. */
+/**
+ * A comment (or reply) under a message: by those who may post there, where comments are on. A
+ * comment sent again under the id it was first sent with (its answer lost) is answered as it was
+ * written (`repeated`: nothing new to announce), never written twice.
+ */
 export async function addComment(
   db: Db,
   clock: Clock,
   user: User,
   postId: string,
-  input: z.output<typeof commentInput>,
+  input: z.output<typeof addCommentInput>,
 ) {
   const access = await postFor(db, user, postId);
   const { post, admin, channel } = access;
   refuseUnlessParticipant(access, user);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.commentsOff);
   refuseIfSuspended(access);
-  const [row] = await db
-    .insert(comments)
-    .values({ postId, authorId: user.id, content: input.content })
-    .returning();
+  let row: typeof comments.$inferSelect | undefined;
+  let repeated = false;
+  try {
+    [row] = await db
+      .insert(comments)
+      .values({ id: input.id, postId, authorId: user.id, content: input.content })
+      .returning();
+  } catch (error) {
+    // Written before, or the same send twice at once: the one written first answers both.
+    if (!input.id || !isUniqueViolation(error, "comments_pkey")) throw error;
+    row = await writtenBefore(db, user, postId, input.id, input.content);
+    repeated = true;
+  }
   if (!row) throw new Error("comment insert returned nothing");
   const [total] = await db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
-  const mentioned = await replyMentions(db, clock, user, post, input.content);
+  const mentioned = repeated ? [] : await replyMentions(db, clock, user, post, input.content);
   return {
     channelId: post.channelId,
     comment: presentComment({ comment: row, author: { id: user.id, fullName: user.fullName } }),
     commentsCount: total?.n ?? 0,
     mentioned,
+    repeated,
   };
+}
+
+/**
+ * The comment the user wrote under `id` on this message, sent again: another's id, another
+ * message's, or the same id with other text (unedited since: acknowledged, that text would be lost)
+ * is refused.
+ */
+async function writtenBefore(db: Db, user: User, postId: string, id: string, content: string) {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  const same =
+    row?.authorId === user.id && row.postId === postId && (row.editedAt !== null || row.content === content);
+  if (!row || !same) throw conflict(postMessages.idTaken);
+  return row;
 }
 
 /** A comment and the viewer's access to its message's channel; outside the organization it does not exist. */

@@ -186,12 +186,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     await limitPosts(auth.user);
     const postId = params.id;
     const result = await addComment(db, clock, auth.user, postId, body);
-    await bus.publish(`channel:${result.channelId}`, "comment.created", {
-      channel_id: result.channelId,
-      post_id: postId,
-      comment: result.comment,
-      comments_count: result.commentsCount,
-    });
+    // A comment sent again (its answer lost) was announced when first written.
+    if (!result.repeated)
+      await bus.publish(`channel:${result.channelId}`, "comment.created", {
+        channel_id: result.channelId,
+        post_id: postId,
+        comment: result.comment,
+        comments_count: result.commentsCount,
+      });
     await announceMentions(
       db,
       bus,

@@ -3,9 +3,8 @@ import { CHAT_MESSAGE_MAX, type ChatContact, type DirectMessage } from "../../..
 import { sendMessageInput } from "../../../../contract/chat-input";
 import { messages as notices } from "../../../../contract/messages";
 import { unreachable } from "../../api/http";
-import { useLostSend, withoutSent } from "../../api/lostSend";
-import { useOutbox } from "../../api/useOutbox";
 import { useReconnected } from "../../api/useRealtime";
+import { useTextOutbox } from "../../api/useTextOutbox";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { useContractForm } from "../../ui/form/useContractForm";
@@ -82,38 +81,22 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
   const canSend = draft.trim() !== "" && writable;
   // A refused message, with those sent after it, comes back in front of what was written since
   // (Retry sends it), so into the draft. Why is the outbox's (outbox.refusal), as is the id each
-  // goes under (outbox.ids): the panel may close as it comes back, and the conversation's next box
-  // says why, and sends one that came back unanswered again under the same id, so that if it was
-  // written and only its answer was lost, it is not written twice.
-  const outbox = useOutbox<{ id: string; content: string }>(
+  // goes under: the panel may close as it comes back, and the conversation's next box says why,
+  // and sends one that came back unanswered again under the same id (useTextOutbox); once the
+  // conversation shows it (its event, or a read catching up), it leaves the box with its notice.
+  const outbox = useTextOutbox(
     `conversation:${me}:${contact.id}`,
     async ({ id, content }) => onSent(await chat.send(content, id)),
-    (back, failure) => {
-      lost.back(back, failure);
-      const current = form.getValues("content");
-      outbox.ids.back(
-        back.map((item) => ({ key: item.content, id: item.id })),
-        failure,
-        current,
-      );
-      form.setValue("content", [...back.map((item) => item.content), current].filter(Boolean).join(" "));
+    {
+      read: () => form.getValues("content"),
+      write: (value) => form.setValue("content", value),
+      shown: (id) => messages.some((message) => message.id === id),
     },
   );
   // "Could not reach the server" goes once it is back.
   useReconnected(() => {
     if (outbox.refusal && unreachable(outbox.refusal.failure)) outbox.settle();
   });
-  // One whose answer was lost may have been written: once the conversation shows it (its event, or
-  // a read catching up), it was sent, and it leaves the box with the "Not sent" notice.
-  const lost = useLostSend<{ id: string; content: string }>(
-    outbox.lost,
-    (id) => messages.some((message) => message.id === id),
-    (item) => {
-      outbox.ids.forget();
-      outbox.settle();
-      form.setValue("content", withoutSent(form.getValues("content"), item.content, " "));
-    },
-  );
 
   useEffect(() => {
     form.setFocus("content");
@@ -136,9 +119,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
     stickToEnd.current = true;
     form.reset({ content: "" });
     form.setFocus("content");
-    lost.clear();
-    outbox.settle();
-    outbox.send({ id: outbox.ids.take(content), content });
+    outbox.send(content);
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -265,7 +246,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
           readOnly={readOnly}
-          {...form.register("content", { onChange: () => outbox.ids.forget() })}
+          {...form.register("content", { onChange: () => outbox.forget() })}
         />
         <button
           type="submit"

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import type { Member } from "../../../../contract/organizations";
 import { COMMENT_MAX, postMessages } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
-import { useOutbox } from "../../api/useOutbox";
+import { useTextOutbox } from "../../api/useTextOutbox";
 import { formError, submitting, useContractForm } from "../../ui/form/useContractForm";
 import { messageOf } from "../../ui/messageOf";
 import { onPasteCut } from "../../ui/pasteCut";
@@ -22,9 +22,19 @@ import { useMentionSuggestions } from "./useMentionSuggestions";
  * was closed, it waits for the box to open again (useOutbox). The text is the thread's draft until
  * sent, and why a refusal came the outbox's, so the thread's next box has both when the one it came
  * back to closes at once (the thread left as it came). `focusKey` changing puts the cursor
- * there (Reply). "@" suggests the organization's members, as the channel's message box does.
+ * there (Reply). "@" suggests the organization's members, as the channel's message box does. A
+ * comment that came back unanswered goes again under the id it went with, and leaves the box once
+ * the thread shows it (`shown`: written after all), as a direct message does (useTextOutbox).
  */
-export function CommentForm({ postId, focusKey }: { postId: string; focusKey: number }) {
+export function CommentForm({
+  postId,
+  focusKey,
+  shown,
+}: {
+  postId: string;
+  focusKey: number;
+  shown: (commentId: string) => boolean;
+}) {
   const { actions, me } = useChannel();
   const place = `comment:${postId}`;
   const form = useContractForm(commentInput, {
@@ -38,10 +48,14 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
     if (focusKey > 0) form.setFocus("content");
   }, [focusKey, form]);
 
-  const outbox = useOutbox<string>(
+  const outbox = useTextOutbox(
     `comment:${me}:${postId}`,
-    (content) => actions.comment(postId, content),
-    (back) => form.setValue("content", [...back, form.getValues("content")].filter(Boolean).join(" ")),
+    ({ id, content }) => actions.comment(postId, content, id),
+    {
+      read: () => form.getValues("content"),
+      write: (value) => form.setValue("content", value),
+      shown,
+    },
   );
   const error =
     form.formState.errors.content?.message ??
@@ -49,7 +63,6 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
     (outbox.refusal ? messageOf(outbox.refusal.failure) : undefined);
   const submit = submitting(form, ({ content }) => {
     form.reset({ content: "" });
-    outbox.settle();
     outbox.send(content);
   });
 
@@ -59,6 +72,7 @@ export function CommentForm({ postId, focusKey }: { postId: string; focusKey: nu
     onChange: (event: { target: HTMLInputElement }) => {
       form.clearErrors();
       outbox.settle();
+      outbox.forget();
       mentions.follow(event.target.value, event.target.selectionStart);
     },
   });

@@ -44,7 +44,11 @@ export function Thread({ post, focusKey }: { post: Post; focusKey: number }) {
         </ol>
       )}
       {canComment ? (
-        <CommentForm postId={post.id} focusKey={focusKey} />
+        <CommentForm
+          postId={post.id}
+          focusKey={focusKey}
+          shown={(id) => comments.some((comment) => comment.id === id)}
+        />
       ) : (
         <p className={styles.threadNote}>{commentNote}</p>
       )}

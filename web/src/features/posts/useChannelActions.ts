@@ -18,7 +18,7 @@ export interface ChannelActions {
   toggleReaction(post: Post, emoji: string): void;
   togglePin(post: Post): void;
   toggleBookmark(post: Post): void;
-  comment(postId: string, content: string): Promise<void>;
+  comment(postId: string, content: string, id?: string): Promise<void>;
   editComment(commentId: string, content: string): Promise<void>;
   removeComment(postId: string, commentId: string): Promise<void>;
   edit(postId: string, content: string): Promise<void>;
@@ -111,8 +111,8 @@ export function useChannelActions(
       },
       togglePin: (post) => flag(post, "is_pinned", pin, unpin),
       toggleBookmark: (post) => flag(post, "is_bookmarked", bookmark, unbookmark),
-      async comment(postId, content) {
-        const result = await addComment({ params: { id: postId }, body: { content } });
+      async comment(postId, content, id) {
+        const result = await addComment({ params: { id: postId }, body: { content, id } });
         write().comment(result.comment, result.comments_count);
       },
       async editComment(commentId, content) {
