@@ -28,6 +28,7 @@ export const postMessages = {
     `What you pasted did not fit: only the first ${max.toLocaleString("en-US")} characters are kept.`,
   noData: "Failed to send message: No data returned",
   idTaken: "Failed to send message: its id belongs to another message. Send it again.",
+  commentIdTaken: "Comment not sent: its id belongs to another comment. Send it again.",
   pinAdminOnly: "Only organization administrators can pin messages",
   empty: "A message needs text or an attachment",
   commentEmpty: "A comment cannot be empty",

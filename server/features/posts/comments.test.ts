@@ -135,26 +135,39 @@ describe("a comment sent again under its id", () => {
     const { author, post } = await thread();
     const id = crypto.randomUUID();
     const { heard, stop } = hear("comment.created");
-    const first = await call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, {
-      content: "Second point",
-      id,
-    });
-    // Its answer lost, the same comment goes again, twice at once.
-    const again = await Promise.all([
-      call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, { content: "Second point", id }),
-      call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, { content: "Second point", id }),
-    ]);
+    const send = () =>
+      call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, { content: "Second point", id });
+    // Sent twice at once (a double press), then again after its answer was lost.
+    const [first, twin] = await Promise.all([send(), send()]);
+    const again = await send();
     stop();
-    expect(first.statusCode).toBe(201);
-    for (const answer of again) {
+    for (const answer of [first, twin, again]) {
       expect(answer.statusCode).toBe(201);
-      expect(answer.json()).toEqual({ comment: first.json().comment, comments_count: 2 });
+      expect(answer.json()).toMatchObject({ comment: { id, content: "Second point" }, comments_count: 2 });
     }
+    expect(again.json()).toEqual(first.json());
     expect((await listed(author.cookie, post.id)).map((c) => c.content)).toEqual([
       "First point",
       "Second point",
     ]);
     expect(heard.map((event) => event.comment.id)).toEqual([id]);
+  });
+
+  it("edited since, answers with the comment as it now stands and announces nothing", async () => {
+    const { author, post } = await thread();
+    const id = crypto.randomUUID();
+    await call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, { content: "Draft", id });
+    await call(t.app, author.cookie).patch(`/api/comments/${id}`, { content: "Final" });
+    const { heard, stop } = hear("comment.created");
+    const again = await call(t.app, author.cookie).post(`/api/posts/${post.id}/comments`, {
+      content: "Draft",
+      id,
+    });
+    stop();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().comment).toMatchObject({ id, content: "Final" });
+    expect(heard).toEqual([]);
+    expect((await listed(author.cookie, post.id)).map((c) => c.content)).toEqual(["First point", "Final"]);
   });
 
   it("is refused when the id is another's, another message's, or holds other text; nothing is written", async () => {
@@ -178,7 +191,7 @@ describe("a comment sent again under its id", () => {
     ];
     for (const answer of await Promise.all(tries)) {
       expect(answer.statusCode).toBe(409);
-      expect(answer.json().error.message).toBe(postMessages.idTaken);
+      expect(answer.json().error.message).toBe(postMessages.commentIdTaken);
     }
     expect(await listed(author.cookie, post.id)).toMatchObject([{ id: comment.id, content: "First point" }]);
     expect(await listed(author.cookie, elsewhere.id)).toEqual([]);

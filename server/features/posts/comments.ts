@@ -2,7 +2,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type Comment, postMessages } from "../../../contract/posts";
 import type { addCommentInput, commentInput } from "../../../contract/posts-input";
-import type { Db } from "../../db/connect";
+import type { Db, Tx } from "../../db/connect";
 import { comments, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { Clock } from "../../lib/clock";
@@ -42,7 +42,10 @@ function replyMentions(db: Db, clock: Clock, user: User, post: PostRow, text: st
 /**
  * A comment (or reply) under a message: by those who may post there, where comments are on. A
  * comment sent again under the id it was first sent with (its answer lost) is answered as it was
- * written (`repeated`: nothing new to announce), never written twice.
+ * written (`repeated`: nothing new to announce), never written twice while it stands. The comment,
+ * its count and its mentions' notices commit together: a failure between them (the database gone)
+ * leaves nothing, so the comment sent again is written and announced then, not taken for a repeat
+ * that was never announced. One deleted since is written again: its id is free.
  */
 export async function addComment(
   db: Db,
@@ -56,41 +59,47 @@ export async function addComment(
   refuseUnlessParticipant(access, user);
   if (!admin && !channel.permissions.membersCanComment) throw forbidden(postMessages.commentsOff);
   refuseIfSuspended(access);
-  let row: typeof comments.$inferSelect | undefined;
-  let repeated = false;
+  const answer = (row: typeof comments.$inferSelect, commentsCount: number, mentioned: string[] | null) => ({
+    channelId: post.channelId,
+    comment: presentComment({ comment: row, author: { id: user.id, fullName: user.fullName } }),
+    commentsCount,
+    mentioned: mentioned ?? [],
+    // Written and announced before: no one to tell.
+    repeated: mentioned === null,
+  });
   try {
-    [row] = await db
-      .insert(comments)
-      .values({ id: input.id, postId, authorId: user.id, content: input.content })
-      .returning();
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(comments)
+        .values({ id: input.id, postId, authorId: user.id, content: input.content })
+        .returning();
+      if (!row) throw new Error("comment insert returned nothing");
+      const total = await commentsOn(tx, postId);
+      return answer(row, total, await replyMentions(tx, clock, user, post, input.content));
+    });
   } catch (error) {
     // Written before, or the same send twice at once: the one written first answers both.
     if (!input.id || !isUniqueViolation(error, "comments_pkey")) throw error;
-    row = await writtenBefore(db, user, postId, input.id, input.content);
-    repeated = true;
+    const row = await writtenBefore(db, user, postId, input.id, input.content);
+    return answer(row, await commentsOn(db, postId), null);
   }
-  if (!row) throw new Error("comment insert returned nothing");
+}
+
+async function commentsOn(db: Db | Tx, postId: string): Promise<number> {
   const [total] = await db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
-  const mentioned = repeated ? [] : await replyMentions(db, clock, user, post, input.content);
-  return {
-    channelId: post.channelId,
-    comment: presentComment({ comment: row, author: { id: user.id, fullName: user.fullName } }),
-    commentsCount: total?.n ?? 0,
-    mentioned,
-    repeated,
-  };
+  return total?.n ?? 0;
 }
 
 /**
- * The comment the user wrote under `id` on this message, sent again: another's id, another
- * message's, or the same id with other text (unedited since: acknowledged, that text would be lost)
- * is refused.
+ * The comment the user wrote under `id` on this message, sent again. Refused: another's id,
+ * another message's, or the same id with other text, unless the comment was edited since (answering
+ * 201 would tell the writer that text was written when it was not).
  */
 async function writtenBefore(db: Db, user: User, postId: string, id: string, content: string) {
   const [row] = await db.select().from(comments).where(eq(comments.id, id));
   const same =
     row?.authorId === user.id && row.postId === postId && (row.editedAt !== null || row.content === content);
-  if (!row || !same) throw conflict(postMessages.idTaken);
+  if (!row || !same) throw conflict(postMessages.commentIdTaken);
   return row;
 }
 

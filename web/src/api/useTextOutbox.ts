@@ -13,8 +13,8 @@ export interface OutgoingText {
  * joined by a space), each sent under an id made here. One that came back unanswered goes again
  * under the same id (useOutbox `ids`), so that if it was written and only its answer was lost it
  * is not written twice; once the place shows it (`shown`: its event, or a read catching up), it
- * leaves the box with its notice (useLostSend). Editing the box (`forget`) makes the next send a
- * new message.
+ * leaves the box with its notice (useLostSend). The box calls `edited` as its text changes (its
+ * onChange): what is sent next is then a new message, even when edited back to the same text.
  */
 export function useTextOutbox(
   place: string,
@@ -40,7 +40,7 @@ export function useTextOutbox(
     waiting: outbox.waiting,
     refusal: outbox.refusal,
     settle: outbox.settle,
-    forget: outbox.ids.forget,
+    edited: outbox.ids.forget,
     /** Sends the box's text: the last notice goes, and nothing waits to be settled. */
     send(content: string): void {
       lost.clear();

@@ -144,4 +144,20 @@ describe("a direct message not sent", () => {
     expect(ids[1]).toBe(ids[0]);
     unmount();
   });
+
+  it("sends an edited message as a new one, even when edited back to the same text", async () => {
+    const ids: unknown[] = [];
+    vi.mocked(call).mockImplementation(async (endpoint, input) => {
+      if (endpoint !== chatEndpoints.send) return { messages: [], has_more: false } as never;
+      ids.push((input as { body: { id: string } }).body.id);
+      throw new NetworkError(unreachable);
+    });
+    const { unmount } = panel();
+    await typeAndSend("Did it go?");
+    await screen.findByText(`Message not sent: ${unreachable}`);
+    await typeAndSend("!{Backspace}");
+    await waitFor(() => expect(ids).toHaveLength(2));
+    expect(ids[1]).not.toBe(ids[0]);
+    unmount();
+  });
 });

@@ -246,7 +246,7 @@ export function ConversationView({ me, contact, reading, onBack, onClose, onRead
           aria-label={text.messageLabel}
           disabled={!contact.accepts_messages}
           readOnly={readOnly}
-          {...form.register("content", { onChange: () => outbox.forget() })}
+          {...form.register("content", { onChange: () => outbox.edited() })}
         />
         <button
           type="submit"

@@ -72,7 +72,7 @@ export function CommentForm({
     onChange: (event: { target: HTMLInputElement }) => {
       form.clearErrors();
       outbox.settle();
-      outbox.forget();
+      outbox.edited();
       mentions.follow(event.target.value, event.target.selectionStart);
     },
   });
