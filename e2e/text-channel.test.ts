@@ -361,6 +361,45 @@ describe("text channel", () => {
     await voter.page.getByRole("alert").filter({ hasText: firstMessages.serviceUnavailable }).waitFor();
   });
 
+  it("a comment whose answer was lost, sent again, is written once", async () => {
+    await send(voter.page, "Lunch at one?");
+    // A tab whose socket misses the comment's event: the text comes back to the box, said unsent.
+    const page = await voter.context.newPage();
+    await page.routeWebSocket(/\/api\/ws/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((frame) => {
+        if (!String(frame).includes("comment.created")) socket.send(frame);
+      });
+    });
+    await page.goto(address("member", town));
+    const row = message(page, "Lunch at one?");
+    await row.hover();
+    await row.getByRole("button", { name: "Reply" }).click();
+    const input = page.getByRole("textbox", { name: "Comment" });
+    // The server writes it; its answer never comes back (a dropped connection).
+    await page.route("**/api/posts/*/comments", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await input.fill("Make it half past");
+    await input.press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Could not reach the Votespace server" }).waitFor();
+    expect(await input.inputValue()).toBe("Make it half past");
+    await page.unrouteAll({ behavior: "wait" });
+    // Sent again: under the id it went with, so the server answers with the comment it wrote.
+    await input.press("Enter");
+    await row.getByText("Make it half past").waitFor();
+    await expect.poll(() => input.inputValue()).toBe("");
+    await shot(page, "text-channel-comment-answer-lost");
+    await page.close();
+    await admin.page.reload();
+    const theirs = message(admin.page, "Lunch at one?");
+    await theirs.getByRole("button", { name: "1 comment" }).click();
+    await theirs.getByText("Make it half past").waitFor();
+    expect(await theirs.getByText("Make it half past").count()).toBe(1);
+  });
+
   it("an image upload shows inline and in Media; a PDF shows in Files with 'Shared by … on …' and downloads", async () => {
     await attach(voter.page, "Attach an image", { name: "poster.png", mimeType: "image/png", buffer: PNG });
     await voter.page.getByText("Ready to send").waitFor();
