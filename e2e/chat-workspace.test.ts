@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
+import { messages } from "../contract/messages";
 import type { OrganizationProfile } from "../contract/organizations";
 import { launchBrowser, newPage, registerOrganization, registerVoter, shot, signInAs } from "./support";
 
@@ -119,7 +120,7 @@ describe("a permalink", () => {
     await row.hover();
     await row.getByRole("button", { name: "More actions" }).click();
     await voter.page.getByRole("menuitem", { name: "Copy link" }).click();
-    await voter.page.getByText("Link copied to clipboard").waitFor();
+    await voter.page.getByText(messages.linkCopied).waitFor();
     const link = await voter.page.evaluate(() => navigator.clipboard.readText());
     const postId = await row.getAttribute("data-post-id");
     expect(link).toBe(

@@ -1,3 +1,4 @@
+import { messages } from "../../../../contract/messages";
 import type { Post } from "../../../../contract/posts";
 import { copyText } from "../../ui/clipboard";
 import { LinkIcon } from "../../ui/icons";
@@ -32,7 +33,7 @@ export function useMessageMenu(
   const copyLink = async () => {
     try {
       await copyText(permalink(channel, post.id));
-      toast(text.linkCopied);
+      toast(messages.linkCopied);
     } catch (failure) {
       toast(messageOf(failure), "error");
     }

@@ -90,7 +90,6 @@ export const text = {
   noMentions: "No one has mentioned you yet.",
   closeMentions: "Close mentions",
   unreadDivider: "New messages",
-  linkCopied: "Link copied to clipboard",
   pin: "Pin message",
   unpin: "Unpin message",
   bookmark: "Bookmark",
