@@ -1,0 +1,88 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Channel } from "../contract/channels";
+import { messages } from "../contract/messages";
+import { apiJson, launchBrowser, organizationWithVoter, shot } from "./support";
+
+/** What a voter met on a 390 px phone: parts of a line that each broke in two. */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The number of lines an element's text runs to. */
+const lines = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+        .size;
+    });
+
+describe("on a phone", () => {
+  it("a comment's author and time, a notice and a phone number each keep to their lines", {
+    timeout: 120_000,
+  }, async () => {
+    const phone = { viewport: { width: 390, height: 844 } };
+    const { owner, voter, organizationId } = await organizationWithVoter(
+      browser,
+      { voter: { full_name: "Amara Okafor", phone_number: "+234 801 555 0101" } },
+      phone,
+    );
+    const { channel } = await apiJson<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+      organization_id: organizationId,
+      type: "text",
+      name: "lounge",
+    });
+    const { page } = voter;
+    await page.goto(`/member/text?channelId=${channel.id}&channelName=${channel.name}`);
+    const composer = page.getByRole("textbox", { name: "Message" });
+    await composer.fill("Hello from my phone");
+    await composer.press("Enter");
+    const row = page.getByRole("article").filter({ hasText: "Hello from my phone" });
+    await row.getByRole("button", { name: "Comment", exact: true }).click();
+    const comment = page.getByRole("textbox", { name: "Comment" });
+    await comment.fill("My first comment");
+    await comment.press("Enter");
+    await page.locator("[data-comment-id]").waitFor();
+
+    // Beside Edit and Delete the name read "Amara / Okafor" and the time "Today 7:13 / PM".
+    const head = "[data-comment-id] [class*='commentHead']";
+    expect(await lines(page, `${head} > span:first-child`), "the author's name wraps").toBe(1);
+    expect(await lines(page, `${head} time`), "the time wraps").toBe(1);
+
+    // A toast was given half the screen (left: 50% and a shift back): a mention's notice ran six
+    // lines in 195 px. It may take the screen's width less its margins.
+    await row.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Copy link" }).click();
+    // The spec's words for a copied link, as the channel menu says them (it said "Link copied to
+    // clipboard" here).
+    const toast = page.locator("[class*='Toast_toasts']").filter({ hasText: messages.linkCopied });
+    await toast.waitFor();
+    const width = await toast.evaluate((element) => {
+      const probe = document.createElement("div");
+      probe.className = element.querySelector("[role=status], [role=alert]")?.className ?? "";
+      probe.textContent = "Daniel Mensah mentioned you in #General: are you coming to the town hall tonight?";
+      element.append(probe);
+      const measured = probe.getBoundingClientRect().width;
+      probe.remove();
+      return measured;
+    });
+    expect(width, "the notice is squeezed to half the screen").toBeGreaterThan(300);
+    await shot(page, "phone-comment-and-toast");
+
+    // The profile: the phone number went "+234 801 555" and "0101" beside its label.
+    await page.goto("/voters");
+    const number = page.locator("dd", { hasText: "+234 801 555 0101" });
+    await number.waitFor();
+    expect(await lines(page, "dd:has-text('+234 801 555 0101')"), "the phone number wraps").toBe(1);
+    await shot(page, "phone-profile-contact");
+    await owner.context.close();
+    await voter.context.close();
+  });
+});
