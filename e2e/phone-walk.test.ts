@@ -85,4 +85,30 @@ describe("on a phone", () => {
     await owner.context.close();
     await voter.context.close();
   });
+
+  it("the open messages panel keeps Tab inside it: the page it covers is out of reach", async () => {
+    const phone = { viewport: { width: 390, height: 844 } };
+    const { owner, voter } = await organizationWithVoter(browser, {}, phone);
+    const { page } = voter;
+    await page.goto("/member");
+    await page.getByRole("button", { name: /^Open messages/ }).click();
+    const panel = page.getByRole("region", { name: "Messages" });
+    // The organization's administrator, a contact to write to: a stop of the panel's.
+    await panel.getByText("Kofi Admin").waitFor();
+    // Each stop is in the panel (or the page itself between the last stop and the first).
+    const outside: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return null;
+        return active.closest("section[aria-label='Messages']") ? null : active.outerHTML.slice(0, 80);
+      });
+      if (where) outside.push(where);
+    }
+    expect(outside, "Tab reached what the panel covers").toEqual([]);
+    await shot(page, "phone-messages-panel");
+    await owner.context.close();
+    await voter.context.close();
+  });
 });
