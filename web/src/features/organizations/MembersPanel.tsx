@@ -7,6 +7,7 @@ import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
+import { LongListFilter, LongListFoot, useLongList } from "../../ui/LongList";
 import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
@@ -31,7 +32,8 @@ function roleLabel(member: Member, organization: OrganizationProfile): string {
 }
 
 /**
- * The organization's members (live: the workspace refetches them on every membership event). An
+ * The organization's members (live: the workspace refetches them on every membership event), found
+ * by name or address and shown fifty at a time (a large organization has thousands). An
  * administrator makes an organization account an administrator or takes it back, and removes
  * members, each asked again first; the owner and the administrator's own row have no actions.
  */
@@ -40,6 +42,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
   const { members, refreshMembers } = useWorkspace();
   const [pending, setPending] = useState<Pending | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const list = useLongList(members, (member) => `${member.full_name} ${member.email ?? ""}`);
 
   /** The dialog shows it busy, closes when it is done and shows a refusal inside. */
   async function confirm({ kind, member }: Pending) {
@@ -66,11 +69,12 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
       </h2>
       {hasVoters && <p className={cx("muted", profilePage.cardSub)}>{messages.votersNeverAdmins}.</p>}
       {status && <Status className={profilePage.status}>{status}</Status>}
-      <ul className={styles.list}>
-        {members.map((member) => {
+      <LongListFilter list={list} label="Find a member by name or email" className={styles.filter} />
+      <ul className={styles.list} ref={list.listRef}>
+        {list.shown.map((member) => {
           const can = actionsFor(member, organization, user?.id);
           return (
-            <li key={member.user_id} className={styles.row}>
+            <li key={member.user_id} className={styles.row} data-row tabIndex={-1}>
               <Avatar name={member.full_name} size={36} />
               <span className={styles.who}>
                 <strong title={member.full_name}>
@@ -112,6 +116,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
           );
         })}
       </ul>
+      <LongListFoot list={list} noMatch="No member matches that name or email." className={styles.more} />
       {pending && (
         <ConfirmDialog
           title={confirmTitle(pending)}

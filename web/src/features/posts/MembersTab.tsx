@@ -2,13 +2,17 @@ import { useLive } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
+import { LongListFilter, LongListFoot, useLongList } from "../../ui/LongList";
 import { useAuth } from "../accounts/AuthProvider";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChannelParts.module.css";
 import styles from "./MembersTab.module.css";
 import { text } from "./text";
 
-/** The organization's members: administrators first, then who is online, then by name. */
+/**
+ * The organization's members: administrators first, then who is online, then by name; found by
+ * name and shown fifty at a time (a large organization has thousands).
+ */
 export function MembersTab() {
   const { members, online } = useWorkspace();
   const { user } = useAuth();
@@ -22,14 +26,16 @@ export function MembersTab() {
       Number(isOnline(b.user_id)) - Number(isOnline(a.user_id)) ||
       a.full_name.localeCompare(b.full_name),
   );
+  const list = useLongList(sorted, (member) => `${member.full_name} ${member.email ?? ""}`);
   return (
     <div className={parts.panelInner}>
       <h2 className={parts.panelTitle}>{text.membersTitle(members.length)}</h2>
-      <ul className={styles.members}>
-        {sorted.map((member) => {
+      <LongListFilter list={list} label={text.findMember} className={styles.filter} />
+      <ul className={styles.members} ref={list.listRef}>
+        {list.shown.map((member) => {
           const on = isOnline(member.user_id);
           return (
-            <li key={member.user_id} className={styles.member}>
+            <li key={member.user_id} className={styles.member} data-row tabIndex={-1}>
               <span className={styles.memberAvatar}>
                 <Avatar name={member.full_name} size={36} />
                 <span
@@ -55,6 +61,7 @@ export function MembersTab() {
           );
         })}
       </ul>
+      <LongListFoot list={list} noMatch={text.noMemberMatch} className={styles.more} />
     </div>
   );
 }

@@ -134,6 +134,8 @@ export const text = {
   messageDeleted: "Message deleted",
   // Tabs
   membersTitle: (n: number) => `${n} ${n === 1 ? "member" : "members"}`,
+  findMember: "Find a member",
+  noMemberMatch: "No member matches that name.",
   online: "Online",
   offline: "Offline",
   admin: "Admin",
