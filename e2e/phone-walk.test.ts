@@ -86,7 +86,7 @@ describe("on a phone", () => {
     await voter.context.close();
   });
 
-  it("the open messages panel keeps Tab inside it: the page it covers is out of reach", async () => {
+  it("the open messages panel keeps Tab inside it: the page it covers is out of reach; Back returns to the contact", async () => {
     const phone = { viewport: { width: 390, height: 844 } };
     const { owner, voter } = await organizationWithVoter(browser, {}, phone);
     const { page } = voter;
@@ -108,6 +108,20 @@ describe("on a phone", () => {
     }
     expect(outside, "Tab reached what the panel covers").toEqual([]);
     await shot(page, "phone-messages-panel");
+
+    // Back from a conversation, the focus is on the contact it was with (it was on the panel).
+    await panel.getByText("Kofi Admin").click();
+    await panel.getByRole("button", { name: "Back to contacts" }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return active?.tagName === "BUTTON"
+            ? (active.textContent ?? "")
+            : `not a button: ${active?.tagName}`;
+        }),
+      )
+      .toContain("Kofi Admin");
     await owner.context.close();
     await voter.context.close();
   });

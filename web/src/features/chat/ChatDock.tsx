@@ -33,6 +33,7 @@ export function ChatDock() {
   const { currentId } = useWorkspace();
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [backFrom, setBackFrom] = useState<string | null>(null);
   const visible = usePageVisible();
   const choices = useNotificationChoices();
   const panelId = useId();
@@ -139,6 +140,8 @@ export function ChatDock() {
                 contact={selected}
                 reading={reading === selected.id}
                 onBack={() => {
+                  // Back to the list, the focus on the contact whose conversation it was.
+                  setBackFrom(selected.id);
                   setSelectedId(null);
                   panel.current?.focus();
                 }}
@@ -165,6 +168,7 @@ export function ChatDock() {
                   inbox={inbox}
                   hasOrganization={!!currentId}
                   onSelect={(contact) => setSelectedId(contact.id)}
+                  focusId={backFrom}
                 />
               </Suspense>
             </>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { ChatContact } from "../../../../contract/chat";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
@@ -21,7 +22,21 @@ export function PresenceDot({ online }: { online: boolean }) {
   return <span className={online ? cx(styles.dot, styles.dotOn) : styles.dot} aria-hidden="true" />;
 }
 
-export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSelect(): void }) {
+export function ContactRow({
+  contact,
+  onSelect,
+  focused,
+}: {
+  contact: ChatContact;
+  onSelect(): void;
+  /** Takes the focus as it first shows (the conversation left by Back was this contact's). */
+  focused?: boolean;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the row first shows
+  useEffect(() => {
+    if (focused) button.current?.focus();
+  }, []);
   const last = contact.last_message;
   // An organization's administrator; otherwise a voter, or an organization account that joined as a member.
   const role =
@@ -32,7 +47,7 @@ export function ContactRow({ contact, onSelect }: { contact: ChatContact; onSele
         : text.roleMember;
   return (
     <li>
-      <button type="button" className={styles.contact} onClick={onSelect}>
+      <button ref={button} type="button" className={styles.contact} onClick={onSelect}>
         <span className={parts.avatar}>
           <Avatar name={contact.full_name} size={40} />
           <PresenceDot online={contact.online} />
@@ -71,10 +86,13 @@ export function ContactList({
   inbox,
   hasOrganization,
   onSelect,
+  focusId,
 }: {
   inbox: Inbox;
   hasOrganization: boolean;
   onSelect(contact: ChatContact): void;
+  /** The contact whose row takes the focus as the list shows (back from their conversation). */
+  focusId?: string | null;
 }) {
   if (!hasOrganization) return <p className={parts.empty}>{text.noOrganization}</p>;
   return (
@@ -91,7 +109,12 @@ export function ContactList({
       {(contacts) => (
         <ul className={styles.contacts} aria-label={text.contacts}>
           {contacts.map((contact) => (
-            <ContactRow key={contact.id} contact={contact} onSelect={() => onSelect(contact)} />
+            <ContactRow
+              key={contact.id}
+              contact={contact}
+              onSelect={() => onSelect(contact)}
+              focused={contact.id === focusId}
+            />
           ))}
         </ul>
       )}

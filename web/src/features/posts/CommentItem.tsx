@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { authorName, COMMENT_MAX, type Comment } from "../../../../contract/posts";
 import { commentInput } from "../../../../contract/posts-input";
 import { Avatar } from "../../ui/Avatar";
@@ -24,6 +24,18 @@ export function CommentItem({ comment }: { comment: Comment }) {
   const [confirming, setConfirming] = useState(false);
   const name = authorName(comment.author);
   const mine = !!me && comment.author?.id === me;
+  // The edit box goes when saved or cancelled: the focus, left nowhere, goes back to Edit.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      const active = document.activeElement;
+      if (!active || active === document.body || editButton.current?.closest("li")?.contains(active))
+        editButton.current?.focus();
+    }
+  }, [editing]);
 
   return (
     <li className={styles.comment} data-comment-id={comment.id}>
@@ -38,6 +50,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
             <span className={styles.commentTools}>
               {mine && (
                 <button
+                  ref={editButton}
                   type="button"
                   className={parts.linkButton}
                   aria-label={`${text.editComment}: ${name}`}
