@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { announce } from "./announce";
 import { cx } from "./cx";
 import { FilterField } from "./FilterField";
+import { useDebounced } from "./useDebounced";
 
 /** How many rows a long list shows at first, and how many more each "Show more" adds. */
 export const LIST_PAGE = 50;
@@ -8,24 +10,25 @@ export const LIST_PAGE = 50;
 /** Above this many rows a list offers its filter box. */
 const FILTER_FROM = 8;
 
-/** What the filter box and the foot of a long list work with. */
-interface ListControls {
-  filter: string;
-  setFilter(value: string): void;
-  filterable: boolean;
-  matching: number;
-  more: number;
-  showMore(): void;
+/** What a long list says, in its own words. */
+export interface ListWords {
+  /** The filter box's label. */
+  find: string;
+  /** So many rows, in words ("1 member", "70 members"). */
+  count(n: number): string;
+  /** Said under the list, and read out, when nothing matches the filter. */
+  noMatch: string;
 }
 
 /**
  * A list on screen that may be long (an organization's members: thousands in a large one), found by
  * typing and shown a page at a time: the items whose `words` hold what is typed (case aside), the
- * first LIST_PAGE of them, and more on request. Typing starts again from the first page. The list
- * (`listRef`) marks its rows with `data-row`; after "Show more" the focus goes to the first row
- * added, so a keyboard carries on where it was when the button goes away.
+ * first LIST_PAGE of them, and more on request. Typing starts again from the first page, and once
+ * it settles the number found is read out (announce). The list (`listRef`) marks its rows with
+ * `data-row`; after "Show more" the focus goes to the first row added, so a keyboard carries on
+ * where it was when the button goes away.
  */
-export function useLongList<Item>(items: Item[], words: (item: Item) => string) {
+export function useLongList<Item>(items: Item[], words: (item: Item) => string, said: ListWords) {
   const [filter, setFilterValue] = useState("");
   const [limit, setLimit] = useState(LIST_PAGE);
   const listRef = useRef<HTMLUListElement>(null);
@@ -37,17 +40,24 @@ export function useLongList<Item>(items: Item[], words: (item: Item) => string) 
     listRef.current?.querySelectorAll<HTMLElement>("[data-row]")[focusRow.current]?.focus();
     focusRow.current = null;
   });
+  const settled = useDebounced(needle, 400);
+  const found = matching.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: said when the typing settles, not as the list changes
+  useEffect(() => {
+    if (settled) return announce(found > 0 ? `${said.count(found)} found` : said.noMatch);
+  }, [settled]);
   return {
+    said,
     filter,
     setFilter(value: string) {
       setFilterValue(value);
       setLimit(LIST_PAGE);
     },
-    /** Whether the list is long enough to offer its filter box. */
-    filterable: items.length > FILTER_FROM,
-    matching: matching.length,
+    /** Long enough to offer the filter box, or filtered (the list may have shrunk since). */
+    filterable: items.length > FILTER_FROM || filter !== "",
+    matching: found,
     shown: matching.slice(0, limit),
-    more: Math.max(0, matching.length - limit),
+    more: Math.max(0, found - limit),
     listRef,
     showMore() {
       focusRow.current = limit;
@@ -56,35 +66,25 @@ export function useLongList<Item>(items: Item[], words: (item: Item) => string) 
   };
 }
 
+/** What the filter box and the foot of a long list work with. */
+type ListControls = Omit<ReturnType<typeof useLongList<unknown>>, "shown" | "listRef">;
+
 /** The filter box over a long list (useLongList), when it is long enough to need one. */
-export function LongListFilter({
-  list,
-  label,
-  className,
-}: {
-  list: ListControls;
-  label: string;
-  className?: string;
-}) {
+export function LongListFilter({ list, className }: { list: ListControls; className?: string }) {
   if (!list.filterable) return null;
-  return <FilterField label={label} value={list.filter} onChange={list.setFilter} className={className} />;
+  return (
+    <FilterField label={list.said.find} value={list.filter} onChange={list.setFilter} className={className} />
+  );
 }
 
 /** Under a long list (useLongList): what no row matches, or the button that shows the next page. */
-export function LongListFoot({
-  list,
-  noMatch,
-  className,
-}: {
-  list: ListControls;
-  noMatch: string;
-  className?: string;
-}) {
-  if (list.matching === 0 && list.filter.trim()) return <p className="muted">{noMatch}</p>;
+export function LongListFoot({ list, className }: { list: ListControls; className?: string }) {
+  if (list.matching === 0 && list.filter.trim())
+    return <p className={cx("muted", className)}>{list.said.noMatch}</p>;
   if (list.more === 0) return null;
   return (
     <button type="button" className={cx("btn", className)} onClick={list.showMore}>
-      Show {Math.min(list.more, LIST_PAGE)} more ({list.more} not shown)
+      Show {Math.min(list.more, LIST_PAGE)} more ({list.said.count(list.more)} not yet shown)
     </button>
   );
 }

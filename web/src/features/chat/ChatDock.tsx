@@ -95,10 +95,14 @@ export function ChatDock() {
 
   // Another organization, other contacts: back to the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the organization changes
-  useEffect(() => setSelectedId(null), [currentId]);
+  useEffect(() => {
+    setSelectedId(null);
+    setBackFrom(null);
+  }, [currentId]);
 
   const close = useCallback(() => {
     setOpen(false);
+    setBackFrom(null);
     // The button comes back; focus returns to it.
     requestAnimationFrame(() => fab.current?.focus());
   }, []);

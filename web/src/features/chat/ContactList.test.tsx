@@ -27,4 +27,24 @@ describe("a contact", () => {
     render(<ContactRow contact={contact({ role: "admin" })} onSelect={() => {}} />);
     expect(screen.getByRole("button")).toHaveTextContent("Admin");
   });
+
+  it("back from its conversation, takes the focus from the panel; shown again later, from no one", () => {
+    const panel = (
+      <section tabIndex={-1} aria-label="Messages">
+        <ul>
+          <ContactRow contact={contact({})} onSelect={() => {}} focused />
+        </ul>
+      </section>
+    );
+    const typing = document.createElement("input");
+    document.body.append(typing);
+    typing.focus();
+    const elsewhere = render(panel);
+    expect(document.activeElement).toBe(typing);
+    elsewhere.unmount();
+    typing.remove();
+
+    render(panel);
+    expect(document.activeElement).toBe(screen.getByRole("button"));
+  });
 });

@@ -29,13 +29,17 @@ export function ContactRow({
 }: {
   contact: ChatContact;
   onSelect(): void;
-  /** Takes the focus as it first shows (the conversation left by Back was this contact's). */
+  /** Takes the focus from the panel as it first shows (the conversation left by Back was this contact's). */
   focused?: boolean;
 }) {
   const button = useRef<HTMLButtonElement>(null);
+  // Once, as the row first shows, and only from the panel itself (where Back leaves it): a row shown
+  // again later (the list read again, the contact back in it) takes the focus from no one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the row first shows
   useEffect(() => {
-    if (focused) button.current?.focus();
+    const active = document.activeElement;
+    if (focused && (!active || active === document.body || active === button.current?.closest("section")))
+      button.current?.focus();
   }, []);
   const last = contact.last_message;
   // An organization's administrator; otherwise a voter, or an organization account that joined as a member.

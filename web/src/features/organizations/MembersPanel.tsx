@@ -10,6 +10,7 @@ import { Email } from "../../ui/Email";
 import { LongListFilter, LongListFoot, useLongList } from "../../ui/LongList";
 import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
+import { shellText } from "../workspace/shellText";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./MembersPanel.module.css";
 import profilePage from "./ProfilePage.module.css";
@@ -42,7 +43,11 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
   const { members, refreshMembers } = useWorkspace();
   const [pending, setPending] = useState<Pending | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const list = useLongList(members, (member) => `${member.full_name} ${member.email ?? ""}`);
+  const list = useLongList(members, (member) => `${member.full_name} ${member.email ?? ""}`, {
+    find: "Find a member by name or email",
+    count: shellText.memberCount,
+    noMatch: "No member matches that name or email.",
+  });
 
   /** The dialog shows it busy, closes when it is done and shows a refusal inside. */
   async function confirm({ kind, member }: Pending) {
@@ -69,7 +74,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
       </h2>
       {hasVoters && <p className={cx("muted", profilePage.cardSub)}>{messages.votersNeverAdmins}.</p>}
       {status && <Status className={profilePage.status}>{status}</Status>}
-      <LongListFilter list={list} label="Find a member by name or email" className={styles.filter} />
+      <LongListFilter list={list} className={styles.filter} />
       <ul className={styles.list} ref={list.listRef}>
         {list.shown.map((member) => {
           const can = actionsFor(member, organization, user?.id);
@@ -116,7 +121,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
           );
         })}
       </ul>
-      <LongListFoot list={list} noMatch="No member matches that name or email." className={styles.more} />
+      <LongListFoot list={list} className={styles.more} />
       {pending && (
         <ConfirmDialog
           title={confirmTitle(pending)}

@@ -9,7 +9,7 @@ const editComment = vi.fn(async () => undefined);
 vi.mock("./context", () => ({
   useChannel: () => ({ actions: { editComment }, me: "me", admin: false, members: [] }),
 }));
-vi.mock("../../ui/Toast", () => ({ useToast: () => ({ show: () => undefined }) }));
+vi.mock("../../ui/Toast", () => ({ useToast: () => () => undefined }));
 
 const comment: Comment = {
   id: "c1",

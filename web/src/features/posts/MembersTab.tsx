@@ -26,11 +26,11 @@ export function MembersTab() {
       Number(isOnline(b.user_id)) - Number(isOnline(a.user_id)) ||
       a.full_name.localeCompare(b.full_name),
   );
-  const list = useLongList(sorted, (member) => `${member.full_name} ${member.email ?? ""}`);
+  const list = useLongList(sorted, (member) => `${member.full_name} ${member.email ?? ""}`, text.memberList);
   return (
     <div className={parts.panelInner}>
       <h2 className={parts.panelTitle}>{text.membersTitle(members.length)}</h2>
-      <LongListFilter list={list} label={text.findMember} className={styles.filter} />
+      <LongListFilter list={list} className={styles.filter} />
       <ul className={styles.members} ref={list.listRef}>
         {list.shown.map((member) => {
           const on = isOnline(member.user_id);
@@ -61,7 +61,7 @@ export function MembersTab() {
           );
         })}
       </ul>
-      <LongListFoot list={list} noMatch={text.noMemberMatch} className={styles.more} />
+      <LongListFoot list={list} className={styles.more} />
     </div>
   );
 }

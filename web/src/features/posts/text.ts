@@ -1,3 +1,5 @@
+import { shellText } from "../workspace/shellText";
+
 /** A search in quotes, unless it is one already (a phrase search). */
 const quoted = (q: string) => (/^".*"$/.test(q) ? q : `"${q}"`);
 
@@ -133,9 +135,13 @@ export const text = {
   sendReport: "Report",
   messageDeleted: "Message deleted",
   // Tabs
-  membersTitle: (n: number) => `${n} ${n === 1 ? "member" : "members"}`,
-  findMember: "Find a member",
-  noMemberMatch: "No member matches that name.",
+  membersTitle: shellText.memberCount,
+  /** The Members tab's filter and pages (ui/LongList), in the organization profile's words. */
+  memberList: {
+    find: "Find a member by name or email",
+    count: shellText.memberCount,
+    noMatch: "No member matches that name or email.",
+  },
   online: "Online",
   offline: "Offline",
   admin: "Admin",
