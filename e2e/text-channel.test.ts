@@ -124,13 +124,31 @@ describe("text channel", () => {
     await shot(admin.page, "text-channel-live-message");
   });
 
-  /** Sends `text` from `page`: the server stores it, but its answer never comes back (a dropped connection). */
-  async function sendAnswerLost(page: Page, text: string) {
-    await page.route(`**/api/channels/${town.id}/posts`, async (route) => {
+  /** What `page` posts to `url` the server writes, but its answer never comes back (a dropped connection). */
+  async function loseAnswers(page: Page, url: string) {
+    await page.route(url, async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       await route.fetch();
       await route.abort("connectionreset");
     });
+  }
+
+  /** A new tab of the voter's on #town-square whose socket never hears `event`. */
+  async function tabMissing(event: string): Promise<Page> {
+    const page = await voter.context.newPage();
+    await page.routeWebSocket(/\/api\/ws/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((frame) => {
+        if (!String(frame).includes(event)) socket.send(frame);
+      });
+    });
+    await page.goto(address("member", town));
+    return page;
+  }
+
+  /** Sends `text` from `page`: the server stores it, but its answer never comes back (a dropped connection). */
+  async function sendAnswerLost(page: Page, text: string) {
+    await loseAnswers(page, `**/api/channels/${town.id}/posts`);
     await composer(page).fill(text);
     await composer(page).press("Enter");
   }
@@ -149,14 +167,7 @@ describe("text channel", () => {
 
   it("a message whose answer was lost, sent again, is posted once", async () => {
     // A tab whose socket misses the message's event: the text comes back to the box, said unsent.
-    const page = await voter.context.newPage();
-    await page.routeWebSocket(/\/api\/ws/, (socket) => {
-      const server = socket.connectToServer();
-      server.onMessage((frame) => {
-        if (!String(frame).includes("post.created")) socket.send(frame);
-      });
-    });
-    await page.goto(address("member", town));
+    const page = await tabMissing("post.created");
     await composer(page).waitFor();
     await sendAnswerLost(page, "Posted once only");
     await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
@@ -364,24 +375,12 @@ describe("text channel", () => {
   it("a comment whose answer was lost, sent again, is written once", async () => {
     await send(voter.page, "Lunch at one?");
     // A tab whose socket misses the comment's event: the text comes back to the box, said unsent.
-    const page = await voter.context.newPage();
-    await page.routeWebSocket(/\/api\/ws/, (socket) => {
-      const server = socket.connectToServer();
-      server.onMessage((frame) => {
-        if (!String(frame).includes("comment.created")) socket.send(frame);
-      });
-    });
-    await page.goto(address("member", town));
+    const page = await tabMissing("comment.created");
     const row = message(page, "Lunch at one?");
     await row.hover();
     await row.getByRole("button", { name: "Reply" }).click();
     const input = page.getByRole("textbox", { name: "Comment" });
-    // The server writes it; its answer never comes back (a dropped connection).
-    await page.route("**/api/posts/*/comments", async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
-      await route.fetch();
-      await route.abort("connectionreset");
-    });
+    await loseAnswers(page, "**/api/posts/*/comments");
     await input.fill("Make it half past");
     await input.press("Enter");
     await page.getByRole("alert").filter({ hasText: "Could not reach the Votespace server" }).waitFor();

@@ -7,10 +7,10 @@ import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
-import { LongListFilter, LongListFoot, useLongList } from "../../ui/LongList";
+import { LongListFilter, LongListFoot } from "../../ui/LongList";
 import { Status } from "../../ui/Status";
 import { useAuth } from "../accounts/AuthProvider";
-import { shellText } from "../workspace/shellText";
+import { useMemberList } from "../workspace/useMemberList";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import styles from "./MembersPanel.module.css";
 import profilePage from "./ProfilePage.module.css";
@@ -43,11 +43,7 @@ export function MembersPanel({ organization }: { organization: OrganizationProfi
   const { members, refreshMembers } = useWorkspace();
   const [pending, setPending] = useState<Pending | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const list = useLongList(members, (member) => `${member.full_name} ${member.email ?? ""}`, {
-    find: "Find a member by name or email",
-    count: shellText.memberCount,
-    noMatch: "No member matches that name or email.",
-  });
+  const list = useMemberList(members);
 
   /** The dialog shows it busy, closes when it is done and shows a refusal inside. */
   async function confirm({ kind, member }: Pending) {

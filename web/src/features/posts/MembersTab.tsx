@@ -2,8 +2,9 @@ import { useLive } from "../../api/useRealtime";
 import { Avatar } from "../../ui/Avatar";
 import { cx } from "../../ui/cx";
 import { Email } from "../../ui/Email";
-import { LongListFilter, LongListFoot, useLongList } from "../../ui/LongList";
+import { LongListFilter, LongListFoot } from "../../ui/LongList";
 import { useAuth } from "../accounts/AuthProvider";
+import { useMemberList } from "../workspace/useMemberList";
 import { useWorkspace } from "../workspace/WorkspaceContext";
 import parts from "./ChannelParts.module.css";
 import styles from "./MembersTab.module.css";
@@ -26,7 +27,7 @@ export function MembersTab() {
       Number(isOnline(b.user_id)) - Number(isOnline(a.user_id)) ||
       a.full_name.localeCompare(b.full_name),
   );
-  const list = useLongList(sorted, (member) => `${member.full_name} ${member.email ?? ""}`, text.memberList);
+  const list = useMemberList(sorted);
   return (
     <div className={parts.panelInner}>
       <h2 className={parts.panelTitle}>{text.membersTitle(members.length)}</h2>

@@ -136,12 +136,6 @@ export const text = {
   messageDeleted: "Message deleted",
   // Tabs
   membersTitle: shellText.memberCount,
-  /** The Members tab's filter and pages (ui/LongList), in the organization profile's words. */
-  memberList: {
-    find: "Find a member by name or email",
-    count: shellText.memberCount,
-    noMatch: "No member matches that name or email.",
-  },
   online: "Online",
   offline: "Offline",
   admin: "Admin",
