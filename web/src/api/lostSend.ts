@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useReducer, useRef } from "react";
-import { unreachable } from "./http";
 
 /**
  * A message that came back unsent because its answer never came (the connection dropped): the
@@ -27,9 +26,9 @@ export function useLostSend<Item extends { id: string }>(
   }, [arrived, waiting, lost]);
   return useMemo(
     () => ({
-      /** Items came back refused by `failure`; the first was on its way, and unanswered it may be written. */
-      back(items: Item[], failure: unknown): void {
-        lost.current = unreachable(failure) ? (items[0] ?? null) : null;
+      /** Items came back; the first was on its way, and may have been written (useOutbox `ids.back` says). */
+      back(items: Item[], firstMayBeWritten: boolean): void {
+        lost.current = firstMayBeWritten ? (items[0] ?? null) : null;
         changed();
       },
       /** Something is sent (again or anew): nothing waits to be settled. */

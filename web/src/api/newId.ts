@@ -1,4 +1,4 @@
-import { unreachable } from "./http";
+import { ApiError, unreachable } from "./http";
 
 /**
  * A random UUID (version 4) made in this browser, for a message's id chosen by its sender: sent
@@ -20,25 +20,44 @@ export interface KeptId {
   id: string;
 }
 
+/** A place's ids (useOutbox `ids`): the one kept to send again, and those sent again not yet answered. */
+export interface PlaceIds {
+  current: KeptId | null;
+  /** Ids sent a second time (or more) after an answer that never came: refused again, they may still be written. */
+  resent: Set<string>;
+}
+
 /**
  * The ids a composer sends its messages under, `kept` being the place's (useOutbox `ids`). A message
  * that came back unsent because the server could not be reached (it may have been written, its
  * answer lost) keeps its id while it waits in the box as it came back, in this box or the place's
- * next one: sent again unchanged, the server answers with the message it wrote. Anything else
- * (another refusal, several messages back at once, an edit, a clear) gets a new id.
+ * next one: sent again unchanged, the server answers with the message it wrote. It stays "may be
+ * written" however its next try is refused (the rate limit, say, which counts before the server
+ * could find it written): only an answer, or a refusal of the id itself (409), settles that. A new
+ * id goes with anything else: a first try refused, several messages back at once, an edit, a clear.
  */
-export function sendIds(kept: { current: KeptId | null }) {
+export function sendIds(kept: PlaceIds) {
   return {
     /** The id to send the message `key` (its text and attachment) under. */
     take(key: string): string {
-      const id = kept.current?.key === key ? kept.current.id : newId();
+      const again = kept.current?.key === key ? kept.current.id : null;
       kept.current = null;
-      return id;
+      if (!again) return newId();
+      kept.resent.add(again);
+      return again;
     },
-    /** Messages came back to a box that held `before`: a lone one, unanswered, keeps its id. */
-    back(items: KeptId[], failure: unknown, before: string): void {
-      const [only] = items;
-      kept.current = items.length === 1 && only && before === "" && unreachable(failure) ? only : null;
+    /**
+     * Messages came back to a box that held `before`: a lone one that may have been written keeps its
+     * id. Answers whether the first may have been written (its answer lost, now or on an earlier try).
+     */
+    back(items: KeptId[], failure: unknown, before: string): boolean {
+      const [first] = items;
+      const sentBefore = first !== undefined && kept.resent.has(first.id);
+      for (const item of items) kept.resent.delete(item.id);
+      const mayBeWritten =
+        first !== undefined && (unreachable(failure) || (sentBefore && !idRefused(failure)));
+      kept.current = items.length === 1 && first && before === "" && mayBeWritten ? first : null;
+      return mayBeWritten;
     },
     /** The box was edited, or what came back was written after all: what is sent next is another message. */
     forget(): void {
@@ -46,3 +65,6 @@ export function sendIds(kept: { current: KeptId | null }) {
     },
   };
 }
+
+/** The server refused the id itself (it belongs to another message): whatever was sent under it was not this. */
+const idRefused = (failure: unknown) => failure instanceof ApiError && failure.status === 409;

@@ -22,13 +22,13 @@ export function useTextOutbox(
   box: { read(): string; write(value: string): void; shown(id: string): boolean },
 ) {
   const outbox = useOutbox<OutgoingText>(place, deliver, (back, failure) => {
-    lost.back(back, failure);
     const current = box.read();
-    outbox.ids.back(
+    const mayBeWritten = outbox.ids.back(
       back.map((item) => ({ key: item.content, id: item.id })),
       failure,
       current,
     );
+    lost.back(back, mayBeWritten);
     box.write([...back.map((item) => item.content), current].filter(Boolean).join(" "));
   });
   const lost = useLostSend<OutgoingText>(outbox.lost, box.shown, (item) => {

@@ -34,6 +34,17 @@ function server(answer: () => Promise<DirectMessage>) {
   });
 }
 
+/** The server answers each send with `answer` (the test may change it), and the ids sent are kept. */
+function sendsKept(answer: () => Promise<DirectMessage>) {
+  const sent = { ids: [] as string[], answer };
+  vi.mocked(call).mockImplementation(async (endpoint, input) => {
+    if (endpoint !== chatEndpoints.send) return { messages: [], has_more: false } as never;
+    sent.ids.push((input as { body: { id: string } }).body.id);
+    return sent.answer() as never;
+  });
+  return sent;
+}
+
 /** The conversation with Daniel in the panel; `shown: false` closes the panel (or opens it again). */
 function panel() {
   const client = createQueryClient();
@@ -119,13 +130,7 @@ describe("a direct message not sent", () => {
   });
 
   it("keeps why and the text when the panel closes as it comes back, and sends it again as the same message", async () => {
-    const ids: unknown[] = [];
-    let answer: () => Promise<DirectMessage> = () => Promise.reject(new NetworkError(unreachable));
-    vi.mocked(call).mockImplementation(async (endpoint, input) => {
-      if (endpoint !== chatEndpoints.send) return { messages: [], has_more: false } as never;
-      ids.push((input as { body: { id: string } }).body.id);
-      return answer() as never;
-    });
+    const sent = sendsKept(() => Promise.reject(new NetworkError(unreachable)));
     const { show, unmount } = panel();
     await typeAndSend("Did it go?");
     await screen.findByText(`Message not sent: ${unreachable}`);
@@ -137,27 +142,41 @@ describe("a direct message not sent", () => {
     await screen.findByText(`Message not sent: ${unreachable}`);
     expect(box().value).toBe("Did it go?");
     // Sent again: under the id it went with, so the server answers with the one it may have written.
-    answer = () => new Promise(() => undefined);
+    sent.answer = () => new Promise(() => undefined);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(box(), "{Enter}");
-    await waitFor(() => expect(ids).toHaveLength(2));
-    expect(ids[1]).toBe(ids[0]);
+    await waitFor(() => expect(sent.ids).toHaveLength(2));
+    expect(sent.ids[1]).toBe(sent.ids[0]);
+    unmount();
+  });
+
+  it("sent again after a lost answer and refused this time (too many), goes a third time under the same id: its first try may have been written", async () => {
+    const sent = sendsKept(() => Promise.reject(new NetworkError(unreachable)));
+    const { unmount } = panel();
+    await typeAndSend("Did it go?");
+    await screen.findByText(`Message not sent: ${unreachable}`);
+    // Its second try is refused before the server could find it written: it may still be.
+    const tooMany = "Too many attempts. Please try again later.";
+    sent.answer = () => Promise.reject(new ApiError(429, "rate_limited", tooMany));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(box(), "{Enter}");
+    await screen.findByText(`Message not sent: ${tooMany}`);
+    expect(box().value).toBe("Did it go?");
+    await user.type(box(), "{Enter}");
+    await waitFor(() => expect(sent.ids).toHaveLength(3));
+    expect(new Set(sent.ids).size).toBe(1);
+    await screen.findByText(`Message not sent: ${tooMany}`);
     unmount();
   });
 
   it("sends an edited message as a new one, even when edited back to the same text", async () => {
-    const ids: unknown[] = [];
-    vi.mocked(call).mockImplementation(async (endpoint, input) => {
-      if (endpoint !== chatEndpoints.send) return { messages: [], has_more: false } as never;
-      ids.push((input as { body: { id: string } }).body.id);
-      throw new NetworkError(unreachable);
-    });
+    const sent = sendsKept(() => Promise.reject(new NetworkError(unreachable)));
     const { unmount } = panel();
     await typeAndSend("Did it go?");
     await screen.findByText(`Message not sent: ${unreachable}`);
     await typeAndSend("!{Backspace}");
-    await waitFor(() => expect(ids).toHaveLength(2));
-    expect(ids[1]).not.toBe(ids[0]);
+    await waitFor(() => expect(sent.ids).toHaveLength(2));
+    expect(sent.ids[1]).not.toBe(sent.ids[0]);
     unmount();
   });
 });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NetworkError } from "../../api/http";
+import { ApiError, NetworkError } from "../../api/http";
 import { forgetOutboxes } from "../../api/useOutbox";
 import { CommentForm } from "./CommentForm";
 
@@ -62,5 +62,25 @@ describe("a comment whose answer never came", () => {
     redraw();
     await waitFor(() => expect(box().value).toBe(""));
     expect(screen.queryByText(unreachable)).toBeNull();
+  });
+
+  it("refused on its next try (too many), still leaves the box once the thread shows it", async () => {
+    comment.mockRejectedValueOnce(new NetworkError(unreachable));
+    const tooMany = "Too many attempts. Please try again later.";
+    comment.mockRejectedValue(new ApiError(429, "rate_limited", tooMany));
+    const shown: string[] = [];
+    const { redraw } = thread(shown);
+    const user = userEvent.setup();
+    await user.type(box(), "Seconded{Enter}");
+    await screen.findByText(unreachable);
+    await user.type(box(), "{Enter}");
+    await screen.findByText(tooMany);
+    expect(box().value).toBe("Seconded");
+
+    // Its first try was written: the thread shows it under the id both tries went with.
+    expect(comment.mock.calls[1]?.[2]).toBe(comment.mock.calls[0]?.[2]);
+    shown.push(comment.mock.calls[0]?.[2] as string);
+    redraw();
+    await waitFor(() => expect(box().value).toBe(""));
   });
 });

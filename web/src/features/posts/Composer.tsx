@@ -72,12 +72,12 @@ export function Composer() {
     `channel:${me}:${channel.id}`,
     ({ id, content, ready }) => actions.send(content, ready?.attachment.id, id),
     (back, failure) => {
-      lost.back(back, failure);
-      outbox.ids.back(
+      const mayBeWritten = outbox.ids.back(
         back.map((item) => ({ key: sendKey(item.content, item.ready), id: item.id })),
         failure,
         typed.current,
       );
+      lost.back(back, mayBeWritten);
       // Why is the outbox's (outbox.refusal), kept for this place's next box if this one closes now.
       setError(null);
       setValue((current) => [...back.map((item) => item.content), current].filter(Boolean).join("\n"));
