@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../contract/channels";
 import { firstMessages } from "../contract/first-messages";
+import { messages } from "../contract/messages";
 import type { OrganizationProfile } from "../contract/organizations";
 import { postMessages } from "../contract/posts";
 import {
@@ -184,6 +185,44 @@ describe("text channel", () => {
     await admin.page.reload();
     await message(admin.page, "Posted once only").waitFor();
     expect(await admin.page.getByRole("article").filter({ hasText: "Posted once only" }).count()).toBe(1);
+  });
+
+  it("a message whose answer was lost, refused on its next try, is still posted once", async () => {
+    const page = await tabMissing("post.created");
+    await composer(page).waitFor();
+    await sendAnswerLost(page, "Refused then posted once");
+    await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
+    await page.unrouteAll({ behavior: "wait" });
+    // Its second try is refused before the server looks for it (the limit on messages, as the server words it).
+    const tooMany = messages.tooManyAttempts(30);
+    await page.route(`**/api/channels/${town.id}/posts`, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 429,
+            headers: { "retry-after": "30" },
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "rate_limited", message: tooMany } }),
+          })
+        : route.fallback(),
+    );
+    await composer(page).press("Enter");
+    await page.getByText(tooMany, { exact: false }).waitFor();
+    await shot(page, "text-channel-refused-after-lost");
+    await page.unrouteAll({ behavior: "wait" });
+    // The third try goes under the first one's id: the server answers with the message it wrote.
+    expect(await composer(page).inputValue()).toBe("Refused then posted once");
+    await composer(page).press("Enter");
+    await until(
+      () => composer(page).inputValue(),
+      (value) => value === "",
+      "the box emptied",
+    );
+    await page.close();
+    await admin.page.reload();
+    await message(admin.page, "Refused then posted once").waitFor();
+    expect(
+      await admin.page.getByRole("article").filter({ hasText: "Refused then posted once" }).count(),
+    ).toBe(1);
   });
 
   it("a message on its way says so, and one refused after the user went to another channel comes back there", async () => {
