@@ -162,20 +162,55 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const [removedFrom, setRemovedFrom] = useState<string | null>(null);
   const ours = (organizationId: string) => organizationId === currentId;
   const again = (refetch: () => Promise<void>) => void refetch();
+  /**
+   * A membership change applied to the members list (and the count) as its event tells it: every
+   * tab of the organization reading the whole list again made one join in an organization of
+   * 2,000 online 2,000 reads of 2,000 members. While a read of the list is on its way it is read
+   * again instead: that answer, read before the change, would undo it.
+   */
+  const changeMembers = (change: (list: Member[]) => Member[]) => {
+    if (!currentId) return;
+    const key = endpointKey(members, of(currentId));
+    if (queryClient.isFetching({ queryKey: key }) > 0) return again(refreshMembers);
+    let added = 0;
+    queryClient.setQueryData<{ members: Member[] }>(key, (data) => {
+      if (!data) return data;
+      const next = change(data.members);
+      added = next.length - data.members.length;
+      return { ...data, members: next };
+    });
+    if (added !== 0)
+      queryClient.setQueryData<OrganizationProfile>(
+        endpointKey(profile, of(currentId)),
+        (data) => data && { ...data, member_count: data.member_count + added },
+      );
+  };
   useTopic(
     currentId ? `org:${currentId}` : null,
     {
       "channel.created": (event) => ours(event.organization_id) && again(refreshChannels),
       "channel.updated": (event) => ours(event.organization_id) && again(refreshChannels),
       "channel.deleted": (event) => ours(event.organization_id) && again(refreshChannels),
-      "member.joined": (event) => ours(event.organization_id) && again(refreshMembers),
+      "member.joined": ({ organization_id, member }) => {
+        if (!ours(organization_id)) return;
+        // An administrator's list shows every e-mail; the event carries only those everyone may see.
+        if (profileQuery.data?.role === "admin") return again(refreshMembers);
+        changeMembers((list) => (list.some((m) => m.user_id === member.user_id) ? list : [...list, member]));
+      },
       "member.left": (event) => {
         if (!ours(event.organization_id)) return;
         // Removed from the organization: the whole workspace changes (another current one, or none).
-        again(event.user_id === userId ? refresh : refreshMembers);
+        if (event.user_id === userId) return again(refresh);
+        changeMembers((list) => list.filter((m) => m.user_id !== event.user_id));
       },
-      // Administration given or taken back: the list, and the viewer's own role and rights, change.
-      "member.role_changed": (event) => ours(event.organization_id) && again(refreshMembers),
+      // Administration given or taken back: the viewer's own role and rights change with their own.
+      "member.role_changed": (event) => {
+        if (!ours(event.organization_id)) return;
+        if (event.user_id === userId) return again(refreshMembers);
+        changeMembers((list) =>
+          list.map((m) => (m.user_id === event.user_id ? { ...m, role: event.role } : m)),
+        );
+      },
       "organization.updated": ({ organization }) => {
         if (!ours(organization.id)) return;
         queryClient.setQueryData<OrganizationProfile>(
