@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { findBareHovers } from "./css-hover";
 import { findModuleProblems } from "./css-modules";
 
 /**
  * `npm run lint` (and `npm test`): fails on a raw hex colour in the web app's styles outside the token
  * definitions, the `:root` block of web/src/ui/theme.css. Everything else names a token, `var(--…)`.
  * Checked: every `.css` file under web/src, and `style={{…}}` props in `.tsx` files. (Canvas drawing
- * and chart data in `.ts` are not styles and are not checked.)
+ * and chart data in `.ts` are not styles and are not checked.) It runs the CSS Modules check
+ * (css-modules.ts) and the hover check (css-hover.ts) too.
  */
 
 const HEX = /#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})(?![\w-])/gi;
@@ -67,11 +69,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     console.error(`${file}:${line}: raw colour ${colour}: use a token from ${TOKENS_FILE}`);
   const problems = findModuleProblems(process.cwd());
   for (const { file, problem } of problems) console.error(`${file}: ${problem}`);
-  if (found.length > 0 || problems.length > 0) {
+  const hovers = findBareHovers(process.cwd());
+  for (const { file, line, selector } of hovers)
+    console.error(`${file}:${line}: ${selector}: a :hover rule goes inside @media (hover: hover)`);
+  if (found.length > 0 || problems.length > 0 || hovers.length > 0) {
     console.error(
-      `\n${found.length} raw hex colour(s) outside the tokens, ${problems.length} CSS Modules problem(s).`,
+      `\n${found.length} raw hex colour(s) outside the tokens, ${problems.length} CSS Modules problem(s), ${hovers.length} :hover rule(s) outside @media (hover: hover).`,
     );
     process.exit(1);
   }
-  console.log("No raw hex colours outside the tokens; every CSS Module class defined and used.");
+  console.log(
+    "No raw hex colours outside the tokens; every CSS Module class defined and used; every :hover rule inside @media (hover: hover).",
+  );
 }
