@@ -12,6 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 /** The number of lines an element's text runs to. */
 const lines = (page: Page, selector: string) =>
   page
@@ -82,6 +86,74 @@ describe("on a phone", () => {
     await number.waitFor();
     expect(await lines(page, "dd:has-text('+234 801 555 0101')"), "the phone number wraps").toBe(1);
     await shot(page, "phone-profile-contact");
+    await owner.context.close();
+    await voter.context.close();
+  });
+
+  it("on a touch screen: a tapped tab keeps its active look, a toast leaves the tabs clear, the device's badge keeps to its name", {
+    timeout: 120_000,
+  }, async () => {
+    // A phone that does not hover, and the name Samsung's browser is listed by (a long one).
+    const phone = {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+    };
+    const { owner, voter, organizationId } = await organizationWithVoter(browser, {}, phone);
+    const { channel } = await apiJson<{ channel: Channel }>(owner.context, "POST", "/api/channels", {
+      organization_id: organizationId,
+      type: "text",
+      name: "lounge",
+    });
+    await apiJson(voter.context, "POST", `/api/channels/${channel.id}/posts`, {
+      content: "Tapped, not hovered",
+    });
+    const { page } = voter;
+    await page.goto(`/member/text?channelId=${channel.id}&channelName=${channel.name}`);
+    const row = page.getByRole("article").filter({ hasText: "Tapped, not hovered" });
+    await row.waitFor();
+
+    // :hover sticks to what was last tapped: the channel's tab, tapped back, took the hover colour
+    // over its active one.
+    const general = page.getByRole("tab", { name: "# lounge" });
+    const colour = () => general.evaluate((tab) => getComputedStyle(tab).color);
+    const active = await colour();
+    await page.getByRole("tab", { name: "Members" }).tap();
+    await general.tap();
+    await expect.poll(() => general.getAttribute("aria-selected")).toBe("true");
+    expect(await colour(), "the tapped tab lost its active colour").toBe(active);
+
+    // A copied link's notice lay over the tabs for three seconds: it shows below them.
+    await row.getByRole("button", { name: "More actions" }).tap();
+    await page.getByRole("menuitem", { name: "Copy link" }).tap();
+    const toast = page.getByRole("status").filter({ hasText: messages.linkCopied });
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox()) as Box;
+    const tabs = (await page.getByRole("tablist", { name: channel.name }).boundingBox()) as Box;
+    expect(overlaps(toastBox, tabs), "the toast covers the channel's tabs").toBe(false);
+    const header = (await page.locator(".ChannelHeader_header").boundingBox()) as Box;
+    expect(overlaps(toastBox, header), "the toast covers the channel's header").toBe(false);
+    await shot(page, "phone-toast-below-tabs");
+
+    // "This device" went to a line of its own under "Samsung Internet on Android": it keeps to the
+    // name's last word.
+    await page.goto("/voters");
+    const badge = page.locator("[data-current] [class*='SessionsCard_badge']");
+    await badge.waitFor();
+    const together = await badge.evaluate((element) => {
+      const name = element.parentElement?.firstChild as Text;
+      const lastLetter = document.createRange();
+      lastLetter.setStart(name, name.length - 1);
+      lastLetter.setEnd(name, name.length);
+      const word = lastLetter.getBoundingClientRect();
+      const mark = element.getBoundingClientRect();
+      return { name: name.data, sameLine: word.top < mark.bottom && mark.top < word.bottom };
+    });
+    expect(together.name).toBe("Samsung Internet on Android");
+    expect(together.sameLine, "the badge is on a line of its own").toBe(true);
+    await shot(badge.locator("xpath=ancestor::section[1]"), "phone-this-device");
     await owner.context.close();
     await voter.context.close();
   });

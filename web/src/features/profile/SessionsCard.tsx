@@ -111,7 +111,14 @@ function SessionRow({ session, busy, onEnd }: { session: SessionInfo; busy: stri
       <div>
         <span className={profileStyles.strong}>
           {session.device}
-          {session.current && <span className={styles.badge}>This device</span>}
+          {/* Held to the name's last word by a no-break space: on a phone the badge wraps with that
+              word, never onto a line of its own. */}
+          {session.current && (
+            <>
+              {"\u00a0"}
+              <span className={styles.badge}>This device</span>
+            </>
+          )}
         </span>
         <span className="muted">
           {session.ip || "Unknown address"} · signed in {when(session.created_at)} · last active{" "}
