@@ -37,6 +37,31 @@ describe("the public site", () => {
     await context.close();
   });
 
+  it("keeps every button's label readable under the pointer: a kind of button's own hover wins over the plain one", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const buttons = page.locator("main a.btn, main button.btn");
+    const seen: string[] = [];
+    for (let i = 0; i < (await buttons.count()); i++) {
+      const button = buttons.nth(i);
+      await button.scrollIntoViewIfNeeded();
+      await button.hover();
+      // Past the button's colour transition.
+      await page.waitForTimeout(200);
+      const { background, label, name } = await button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, label: style.color, name: element.textContent ?? "" };
+      });
+      seen.push(name);
+      expect(background, `${name} under the pointer`).not.toBe(label);
+      // The light hover of a plain button never lies under a white label.
+      if (label === "rgb(255, 255, 255)") expect(background, name).not.toBe("rgb(248, 250, 252)");
+    }
+    expect(seen.length).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it("has the five information pages behind the header links, with their anchors", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/");
