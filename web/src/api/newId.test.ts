@@ -10,7 +10,7 @@ describe("a message's id", () => {
   });
 
   it("is kept for a lone message that came back unanswered, sent again unchanged, once", () => {
-    const ids = sendIds({ current: null, resent: new Set() });
+    const ids = sendIds({ current: null });
     const first = ids.take("hello");
     ids.back([{ key: "hello", id: first }], new NetworkError("offline"), "");
     expect(ids.take("hello")).toBe(first);
@@ -18,8 +18,8 @@ describe("a message's id", () => {
     expect(ids.take("hello")).not.toBe(first);
   });
 
-  it("stays with a message sent again after a lost answer and refused this time (it may be written), until an edit or a refusal of the id", () => {
-    const ids = sendIds({ current: null, resent: new Set() });
+  it("stays with a lone message whatever refused it (it may have been written before the failure), until an edit or a refusal of the id", () => {
+    const ids = sendIds({ current: null });
     const first = ids.take("hello");
     expect(ids.back([{ key: "hello", id: first }], new NetworkError("offline"), "")).toBe(true);
     // Sent again under its id, refused by the rate limit this time: the first try may have landed.
@@ -27,23 +27,18 @@ describe("a message's id", () => {
     const tooMany = new ApiError(429, "rate_limited", "Too many attempts. Please try again later.");
     expect(ids.back([{ key: "hello", id: first }], tooMany, "")).toBe(true);
     expect(ids.take("hello")).toBe(first);
+    // A failure after the server wrote it (announcing it failed: 500; a proxy's 504): the same.
+    expect(
+      ids.back([{ key: "hello", id: first }], new ApiError(500, "internal", "Something went wrong"), ""),
+    ).toBe(true);
+    expect(ids.take("hello")).toBe(first);
     // Refused for its id (another message's): whatever it meets next is another message.
     expect(ids.back([{ key: "hello", id: first }], new ApiError(409, "conflict", "taken"), "")).toBe(false);
     expect(ids.take("hello")).not.toBe(first);
-    // A first try refused cannot have been written.
-    const fresh = ids.take("bye");
-    expect(ids.back([{ key: "bye", id: fresh }], tooMany, "")).toBe(false);
-    expect(ids.take("bye")).not.toBe(fresh);
-    // An edit drops the id, but not what is known of the try on its way.
-    const again = ids.take("x");
-    ids.back([{ key: "x", id: again }], new NetworkError("offline"), "");
-    expect(ids.take("x")).toBe(again);
-    ids.forget();
-    expect(ids.back([{ key: "x", id: again }], tooMany, "typed since")).toBe(true);
   });
 
-  it("is new after a refusal, an edit, several messages back at once, or text already in the box", () => {
-    const ids = sendIds({ current: null, resent: new Set() });
+  it("is new after a refusal of the id, an edit, several messages back at once, or text already in the box", () => {
+    const ids = sendIds({ current: null });
     const lost = new NetworkError("offline");
     const cases: Array<(id: string) => void> = [
       (id) => ids.back([{ key: "a", id }], new ApiError(409, "conflict", "taken"), ""),

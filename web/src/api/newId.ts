@@ -1,4 +1,4 @@
-import { ApiError, unreachable } from "./http";
+import { ApiError } from "./http";
 
 /**
  * A random UUID (version 4) made in this browser, for a message's id chosen by its sender: sent
@@ -20,42 +20,31 @@ export interface KeptId {
   id: string;
 }
 
-/** A place's ids (useOutbox `ids`): the one kept to send again, and those sent again not yet answered. */
-export interface PlaceIds {
-  current: KeptId | null;
-  /** Ids sent a second time (or more) after an answer that never came: refused again, they may still be written. */
-  resent: Set<string>;
-}
-
 /**
  * The ids a composer sends its messages under, `kept` being the place's (useOutbox `ids`). A message
- * that came back unsent because the server could not be reached (it may have been written, its
- * answer lost) keeps its id while it waits in the box as it came back, in this box or the place's
- * next one: sent again unchanged, the server answers with the message it wrote. It stays "may be
- * written" however its next try is refused (the rate limit, say, which counts before the server
- * could find it written): only an answer, or a refusal of the id itself (409), settles that. A new
- * id goes with anything else: a first try refused, several messages back at once, an edit, a clear.
+ * that came back keeps its id while it waits in the box as it came back, in this box or the place's
+ * next one: sent again unchanged, it is the same message, and if an earlier try was written (its
+ * answer lost, or a failure after its commit: a 500 from announcing it, a proxy's 504) the server
+ * answers with the message it wrote rather than writing it twice. A try refused before anything was
+ * written (the rate limit, say) loses nothing by the id staying. Only a refusal of the id itself
+ * (409: it belongs to another message) settles that it was not written. A new id goes with anything
+ * else: several messages back at once, text already in the box, an edit, a clear.
  */
-export function sendIds(kept: PlaceIds) {
+export function sendIds(kept: { current: KeptId | null }) {
   return {
     /** The id to send the message `key` (its text and attachment) under. */
     take(key: string): string {
-      const again = kept.current?.key === key ? kept.current.id : null;
+      const id = kept.current?.key === key ? kept.current.id : newId();
       kept.current = null;
-      if (!again) return newId();
-      kept.resent.add(again);
-      return again;
+      return id;
     },
     /**
-     * Messages came back to a box that held `before`: a lone one that may have been written keeps its
-     * id. Answers whether the first may have been written (its answer lost, now or on an earlier try).
+     * Messages came back to a box that held `before`: a lone one keeps its id. Answers whether the
+     * first may have been written (any failure but a refusal of its id).
      */
     back(items: KeptId[], failure: unknown, before: string): boolean {
       const [first] = items;
-      const sentBefore = first !== undefined && kept.resent.has(first.id);
-      for (const item of items) kept.resent.delete(item.id);
-      const mayBeWritten =
-        first !== undefined && (unreachable(failure) || (sentBefore && !idRefused(failure)));
+      const mayBeWritten = first !== undefined && !idRefused(failure);
       kept.current = items.length === 1 && first && before === "" && mayBeWritten ? first : null;
       return mayBeWritten;
     },

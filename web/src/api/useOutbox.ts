@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import { keptForUser } from "./keptForUser";
-import { type PlaceIds, sendIds } from "./newId";
+import { type KeptId, sendIds } from "./newId";
 
 /** What a box on screen does with its outbox's items: delivers each, and takes back the refused. */
 interface Handlers<Item> {
@@ -29,7 +29,7 @@ interface Outbox<Item> {
    * Kept here, not by the box that took it back: that box may close, and the text come back in the
    * place's next box (its draft), to be sent again under the same id, not written twice.
    */
-  kept: PlaceIds;
+  kept: { current: KeptId | null };
   lost: { current: Item | null };
   /** The handlers of the place's box on screen (delivering goes on with the last one's after it closed). */
   handlers: Handlers<Item>;
@@ -70,7 +70,7 @@ function outboxOf<Item>(place: string, handlers: Handlers<Item>): Outbox<Item> {
       waiting: [],
       returned: null,
       refusal: null,
-      kept: { current: null, resent: new Set() },
+      kept: { current: null },
       lost: { current: null },
       handlers,
       onScreen: false,
