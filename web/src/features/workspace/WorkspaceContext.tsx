@@ -165,13 +165,17 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   /**
    * A membership change applied to the members list (and the count) as its event tells it: every
    * tab of the organization reading the whole list again made one join in an organization of
-   * 2,000 online 2,000 reads of 2,000 members. While a read of the list is on its way it is read
-   * again instead: that answer, read before the change, would undo it.
+   * 2,000 online 2,000 reads of 2,000 members. While a read of the list or of the profile (its
+   * count) is on its way they are read again instead: that answer, read before the change, would
+   * undo it.
    */
   const changeMembers = (change: (list: Member[]) => Member[]) => {
     if (!currentId) return;
     const key = endpointKey(members, of(currentId));
-    if (queryClient.isFetching({ queryKey: key }) > 0) return again(refreshMembers);
+    const reading = [key, endpointKey(profile, of(currentId))].some(
+      (queryKey) => queryClient.isFetching({ queryKey, exact: true }) > 0,
+    );
+    if (reading) return again(refreshMembers);
     let added = 0;
     queryClient.setQueryData<{ members: Member[] }>(key, (data) => {
       if (!data) return data;
@@ -194,8 +198,18 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       "member.joined": ({ organization_id, member }) => {
         if (!ours(organization_id)) return;
         // An administrator's list shows every e-mail; the event carries only those everyone may see.
-        if (profileQuery.data?.role === "admin") return again(refreshMembers);
-        changeMembers((list) => (list.some((m) => m.user_id === member.user_id) ? list : [...list, member]));
+        // Read again unless the viewer is known to be a member (their role may be on its way).
+        const profileKey = endpointKey(profile, of(organization_id));
+        if (
+          profileQuery.data?.role !== "member" ||
+          queryClient.isFetching({ queryKey: profileKey, exact: true }) > 0
+        )
+          return again(refreshMembers);
+        changeMembers((list) =>
+          list.some((m) => m.user_id === member.user_id)
+            ? list
+            : [...list, member].sort((a, b) => a.joined_at.localeCompare(b.joined_at)),
+        );
       },
       "member.left": (event) => {
         if (!ours(event.organization_id)) return;
@@ -203,10 +217,14 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
         if (event.user_id === userId) return again(refresh);
         changeMembers((list) => list.filter((m) => m.user_id !== event.user_id));
       },
-      // Administration given or taken back: the viewer's own role and rights change with their own.
+      // Administration given or taken back: with the viewer's own, their rights change (the
+      // organization's, and each channel's: its record carries what the viewer may do there).
       "member.role_changed": (event) => {
         if (!ours(event.organization_id)) return;
-        if (event.user_id === userId) return again(refreshMembers);
+        if (event.user_id === userId) {
+          again(refreshChannels);
+          return again(refreshMembers);
+        }
         changeMembers((list) =>
           list.map((m) => (m.user_id === event.user_id ? { ...m, role: event.role } : m)),
         );

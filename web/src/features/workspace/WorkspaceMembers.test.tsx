@@ -41,7 +41,7 @@ describe("a membership change in the current organization", () => {
 
   /** The workspace of Ama, whose role in "kept" is `role`; counts the reads of its members list. */
   async function workspaceAs(role: "admin" | "member") {
-    const reads = { members: 0 };
+    const reads = { members: 0, channels: 0 };
     vi.stubGlobal(
       "fetch",
       vi.fn((path: string) => {
@@ -51,7 +51,10 @@ describe("a membership change in the current organization", () => {
           );
         if (path === "/api/organizations/kept")
           return Promise.resolve(json(200, { id: "kept", name: "Kept", role, member_count: 1 }));
-        if (path === "/api/organizations/kept/channels") return Promise.resolve(json(200, { channels: [] }));
+        if (path === "/api/organizations/kept/channels") {
+          reads.channels++;
+          return Promise.resolve(json(200, { channels: [] }));
+        }
         if (path === "/api/organizations/kept/members") {
           reads.members++;
           return Promise.resolve(json(200, { members: [ama] }));
@@ -111,6 +114,26 @@ describe("a membership change in the current organization", () => {
     const before = reads.members;
     await event("member.joined", { member: kofi });
     await vi.waitFor(() => expect(reads.members).toBe(before + 1));
+    unmount();
+  });
+
+  it("of the viewer's own role reads the list and the channels again (their rights in each change)", async () => {
+    const { reads, event, unmount } = await workspaceAs("member");
+    const before = { ...reads };
+    await event("member.role_changed", { user_id: "ama", role: "admin" });
+    await vi.waitFor(() =>
+      expect(reads).toEqual({ members: before.members + 1, channels: before.channels + 1 }),
+    );
+    unmount();
+  });
+
+  it("keeps the list in the order members joined, however the events come", async () => {
+    const { shown, event, unmount } = await workspaceAs("member");
+    await event("member.joined", {
+      member: { ...kofi, user_id: "yaw", full_name: "Yaw Later", joined_at: "2026-03-01T00:00:00.000Z" },
+    });
+    await event("member.joined", { member: kofi });
+    expect(shown()).toBe("3: Ama Owusu (member), Kofi Boateng (member), Yaw Later (member)");
     unmount();
   });
 });
