@@ -61,6 +61,11 @@ export interface EventMap {
    * whose session is gone (4401), and their tabs sign out.
    */
   "session.ended": { user_id: string };
+  /**
+   * topic org:{id}, for each organization of the member: their record as members see it changed
+   * (their e-mail shared, or no longer: settings › privacy), with only the e-mails everyone may see.
+   */
+  "member.updated": { organization_id: string; member: Member };
   /** topic org:{id}: an administrator made a member an administrator, or took it back. */
   "member.role_changed": { organization_id: string; user_id: string; role: "admin" | "member" };
   /** topic admins:{id}: a join waiting for the administrators (members never see it) */

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../contract/messages";
+import { DEFAULT_SETTINGS } from "../contract/settings";
 import {
   apiJson,
   launchBrowser,
@@ -80,10 +81,24 @@ describe("membership", () => {
     // The profile's figures are counted again a moment after the same event: by then a read of the list would have gone.
     const recounted = guest.page.waitForRequest((request) => request.url().endsWith("/stats"));
     const newcomer = await newPage(browser);
-    await signInAs(newcomer.context, await registerVoter({ full_name: "Efua Newcomer" }));
+    const efua = await registerVoter({ full_name: "Efua Newcomer" });
+    await signInAs(newcomer.context, efua);
     await apiJson(newcomer.context, "POST", `/api/organizations/${organizationId}/join`);
     await guestList.getByText("Efua Newcomer").waitFor();
     await recounted;
+    expect(membersRead).toEqual([]);
+    // She shares her e-mail with members, then no longer: the open list follows each time.
+    const share = (shareEmail: boolean) =>
+      apiJson(newcomer.context, "PUT", "/api/settings", {
+        ...DEFAULT_SETTINGS,
+        privacy: { ...DEFAULT_SETTINGS.privacy, shareEmail },
+      });
+    await share(true);
+    await guestList.getByText(efua.email).waitFor();
+    await guestList.getByText(efua.email).scrollIntoViewIfNeeded();
+    await shot(guest.page, "membership-email-shared");
+    await share(false);
+    await guestList.getByText(efua.email).waitFor({ state: "detached" });
     expect(membersRead).toEqual([]);
     await list.getByRole("button", { name: "Make admin: Ama Guest" }).click();
     await owner.page

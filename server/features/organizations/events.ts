@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { OrganizationProfile } from "../../../contract/organizations";
+import type { Db } from "../../db/connect";
+import { organizationMemberships } from "../../db/schema";
 import type { Bus } from "../../realtime/bus";
+import { membersWhere } from "./service";
 
 /** Every open screen of the organization re-reads what changed in its profile. */
 export function announceProfile(bus: Bus, profile: OrganizationProfile): Promise<void> {
@@ -29,4 +33,20 @@ export async function announceDeparture(
   const payload = { organization_id: organizationId, user_id: userId, reason };
   await bus.publish(`org:${organizationId}`, "member.left", payload);
   await bus.publish(`user:${userId}`, "member.left", payload);
+}
+
+/**
+ * The member's record as members see it changed (their e-mail shared, or no longer): each of their
+ * organizations' open lists take it in, with only the e-mails everyone may see (membersWhere, no
+ * viewer). Administrators see every e-mail whatever the member shares, and have nothing to change.
+ */
+export async function announceMemberUpdated(db: Db, bus: Bus, userId: string): Promise<void> {
+  const theirs = await db
+    .select({ id: organizationMemberships.organizationId })
+    .from(organizationMemberships)
+    .where(eq(organizationMemberships.userId, userId));
+  for (const { id } of theirs) {
+    const [member] = await membersWhere(db, id, [userId]);
+    if (member) await bus.publish(`org:${id}`, "member.updated", { organization_id: id, member });
+  }
 }

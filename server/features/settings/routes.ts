@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { route } from "../../http/endpoint";
 import { announcePresenceOf, seenOnline } from "../../realtime/presence";
 import { requirePasswordIfChosen } from "../accounts/reconfirm";
+import { announceMemberUpdated } from "../organizations/events";
 import { readSettings, saveSettings } from "./service";
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,9 +16,12 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     // "Require Password" as saved before this change: turning it off asks for the password too.
     await requirePasswordIfChosen(ctx, auth.user, password, request.ip);
     const seen = await seenOnline(ctx.db, auth.user.id);
+    const shared = auth.user.settings.privacy?.shareEmail === true;
     const saved = await saveSettings(ctx.db, ctx.clock, auth.user, auth.sessionId, settings);
     // Shown or hidden online: the member lists open elsewhere follow (only on a change they see).
     await announcePresenceOf(ctx.db, ctx.bus, auth.user.id, seen);
+    // The e-mail shared or no longer: so do the members lists open elsewhere.
+    if (saved.privacy.shareEmail !== shared) await announceMemberUpdated(ctx.db, ctx.bus, auth.user.id);
     return { settings: saved, message: messages.settingsSaved };
   });
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventMap } from "../../../contract/events";
 import { DEFAULT_SETTINGS } from "../../../contract/settings";
 import { sessions } from "../../db/schema";
 import { createMember, createOrganization, createVoter } from "../../test/factories";
@@ -73,5 +74,42 @@ describe("member settings", () => {
       security: { ...DEFAULT_SETTINGS.security, sessionTimeout: 45 },
     });
     expect(badTimeout.statusCode).toBe(400);
+  });
+});
+
+describe("sharing one's e-mail with members", () => {
+  it("is told to each of the member's organizations as members see it, and only when it changes", async () => {
+    const first = await createOrganization(t.app);
+    const second = await createOrganization(t.app);
+    const member = await createMember(t.app, first.organizationId);
+    await call(t.app, member.cookie).post(`/api/organizations/${second.organizationId}/join`);
+    const heard: Array<EventMap["member.updated"]> = [];
+    const stop = t.app.context.bus.onMessage((message) => {
+      if (message.event === "member.updated") heard.push(message.payload as EventMap["member.updated"]);
+    });
+    const save = (shareEmail: boolean) =>
+      call(t.app, member.cookie).put("/api/settings", {
+        ...DEFAULT_SETTINGS,
+        privacy: { ...DEFAULT_SETTINGS.privacy, shareEmail },
+      });
+    try {
+      expect((await save(true)).statusCode).toBe(200);
+      await expect.poll(() => heard.length).toBe(2);
+      expect(heard.map((event) => event.organization_id).sort()).toEqual(
+        [first.organizationId, second.organizationId].sort(),
+      );
+      expect(heard.map((event) => [event.member.user_id, event.member.email])).toEqual([
+        [member.id, member.input.email],
+        [member.id, member.input.email],
+      ]);
+      // Saved again unchanged: nothing to tell.
+      expect((await save(true)).statusCode).toBe(200);
+      // No longer shared: the address leaves the lists open elsewhere.
+      expect((await save(false)).statusCode).toBe(200);
+      await expect.poll(() => heard.length).toBe(4);
+      expect(heard.slice(2).map((event) => event.member.email)).toEqual([null, null]);
+    } finally {
+      stop();
+    }
   });
 });

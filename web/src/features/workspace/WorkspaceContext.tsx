@@ -169,6 +169,11 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
    * count) is on its way they are read again instead: that answer, read before the change, would
    * undo it.
    */
+  /** The viewer is known to be a member here, not an administrator: no read of their role is on its way. */
+  const knownMember = () =>
+    !!currentId &&
+    profileQuery.data?.role === "member" &&
+    queryClient.isFetching({ queryKey: endpointKey(profile, of(currentId)), exact: true }) === 0;
   const changeMembers = (change: (list: Member[]) => Member[]) => {
     if (!currentId) return;
     const key = endpointKey(members, of(currentId));
@@ -198,18 +203,20 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
       "member.joined": ({ organization_id, member }) => {
         if (!ours(organization_id)) return;
         // An administrator's list shows every e-mail; the event carries only those everyone may see.
-        // Read again unless the viewer is known to be a member (their role may be on its way).
-        const profileKey = endpointKey(profile, of(organization_id));
-        if (
-          profileQuery.data?.role !== "member" ||
-          queryClient.isFetching({ queryKey: profileKey, exact: true }) > 0
-        )
-          return again(refreshMembers);
+        if (!knownMember()) return again(refreshMembers);
         changeMembers((list) =>
           list.some((m) => m.user_id === member.user_id)
             ? list
             : [...list, member].sort((a, b) => a.joined_at.localeCompare(b.joined_at)),
         );
+      },
+      // A member shared their e-mail, or no longer: an administrator sees every e-mail (and the
+      // member their own) whatever they share, so only a member's list changes.
+      "member.updated": ({ organization_id, member }) => {
+        if (!ours(organization_id) || member.user_id === userId || profileQuery.data?.role === "admin")
+          return;
+        if (!knownMember()) return again(refreshMembers);
+        changeMembers((list) => list.map((m) => (m.user_id === member.user_id ? member : m)));
       },
       "member.left": (event) => {
         if (!ours(event.organization_id)) return;

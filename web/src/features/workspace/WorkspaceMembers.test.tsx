@@ -22,7 +22,7 @@ const json = (status: number, body: unknown) =>
 function Members() {
   const { members, current } = useWorkspace();
   return (
-    <output aria-label="members">
+    <output aria-label="members" data-emails={members.map((m) => m.email ?? "").join(",")}>
       {`${current?.member_count}: ${members.map((m) => `${m.full_name} (${m.role})`).join(", ")}`}
     </output>
   );
@@ -134,6 +134,19 @@ describe("a membership change in the current organization", () => {
     });
     await event("member.joined", { member: kofi });
     expect(shown()).toBe("3: Ama Owusu (member), Kofi Boateng (member), Yaw Later (member)");
+    unmount();
+  });
+
+  it("takes in a member's e-mail shared, then no longer, from the event", async () => {
+    const { reads, event, unmount } = await workspaceAs("member");
+    const before = reads.members;
+    const emails = () => screen.getByRole("status", { name: "members" }).dataset.emails;
+    await event("member.joined", { member: kofi });
+    await event("member.updated", { member: { ...kofi, email: "kofi@example.org" } });
+    expect(emails()).toBe(",kofi@example.org");
+    await event("member.updated", { member: kofi });
+    expect(emails()).toBe(",");
+    expect(reads.members).toBe(before);
     unmount();
   });
 });
