@@ -56,15 +56,18 @@ export default function WorkspaceHome() {
       ? { state: "ready", stats: query.data }
       : { state: "loading" };
 
-  // Counts are read again when the live lists change (a channel, a member or a presence came or went).
+  // Members and who is online are the workspace's live lists, the same the server counts: a member
+  // coming or going, online or not, changes them here with no read (each of them had every open home
+  // of the organization count again). The channels (the private ones too, which the list may not
+  // show) are counted by the server, again when a channel came or went.
   const { refetch } = query;
-  const sizes = `${channels.length}/${members.length}/${online.size}`;
-  const sizesSeen = useRef(sizes);
+  const channelCount = channels.length;
+  const channelsSeen = useRef(channelCount);
   useEffect(() => {
-    if (sizesSeen.current === sizes) return;
-    sizesSeen.current = sizes;
+    if (channelsSeen.current === channelCount) return;
+    channelsSeen.current = channelCount;
     void refetch();
-  }, [sizes, refetch]);
+  }, [channelCount, refetch]);
 
   if (!currentId || !current) return <NoOrganization area={area} />;
 
@@ -88,7 +91,7 @@ export default function WorkspaceHome() {
       <section className={styles.stats} aria-label="Statistics" aria-busy={stats.state === "loading"}>
         <Stat
           label={text.statMembers}
-          value={numbers?.total_members ?? null}
+          value={numbers ? members.length : null}
           icon={<UsersIcon size={20} />}
         />
         <Stat
@@ -99,7 +102,7 @@ export default function WorkspaceHome() {
         <Stat
           label={text.statOnline}
           // Only known while live: with the connection lost, no count (a dash) rather than a stale one.
-          value={live ? (numbers?.online_now ?? null) : null}
+          value={live && numbers ? online.size : null}
           icon={<span className={cx(styles.presence, styles.presenceOn, styles.statDot)} />}
         />
       </section>
