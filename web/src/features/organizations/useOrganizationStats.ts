@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { organizationsEndpoints } from "../../../../contract/organizations-endpoints";
 import { endpointKey, readFromNow, useEndpointQuery } from "../../api/query";
-import { useTopic } from "../../api/useRealtime";
+import { useLive, useTopic } from "../../api/useRealtime";
+import { useWorkspace } from "../workspace/WorkspaceContext";
 import { errorText } from "./errors";
 
 /** How often the stat cards are counted again while the page is open. */
@@ -12,8 +13,9 @@ export const STATS_REFRESH_MS = 30_000;
 const LIVE_RECOUNT_MS = 1000;
 
 /**
- * The profile's stat cards, counted by the server: again every 30 s, when the window regains focus,
- * and shortly after a realtime event that changes a figure.
+ * The current organization's stat cards: members and who is online from the workspace's live lists,
+ * the channels and votes counted by the server, again every 30 s, when the window regains focus, and
+ * shortly after a realtime event that changes them.
  */
 export function useOrganizationStats(organizationId: string) {
   const query = useEndpointQuery(
@@ -46,14 +48,22 @@ export function useOrganizationStats(organizationId: string) {
     [],
   );
   useTopic(`org:${organizationId}`, {
-    "member.joined": soon,
-    "member.left": soon,
     "channel.created": soon,
     "channel.deleted": soon,
     "election.sealed": soon,
-    "presence.updated": soon,
   });
 
+  // Members and who is online are the workspace's live lists, the very lists the server counts: a
+  // member coming or going, online or not, changes the cards with no recount (each of them had every
+  // open profile count again). While the live connection is lost, who is online is the last count.
+  const { members, online } = useWorkspace();
+  const live = useLive();
+  const counted = query.data;
+  const stats = counted && {
+    ...counted,
+    total_members: members.length,
+    online_now: live ? online.size : counted.online_now,
+  };
   // The last counted figures stay on screen when a recount fails, with the error beside them.
-  return { stats: query.data ?? null, error: query.error ? errorText(query.error) : null, reload };
+  return { stats: stats ?? null, error: query.error ? errorText(query.error) : null, reload };
 }
