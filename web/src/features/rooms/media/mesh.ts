@@ -276,7 +276,12 @@ export class MeshPath implements MediaPath {
     // An answer or candidate for a link of ours that is gone (dropped while it was on its way):
     // taken by its successor, it would pair that one with a connection that talks to no one.
     if (!offer && data.peer && data.peer !== link.id) return;
-    if (link.remoteId === null) link.remoteId = data.instance;
+    // Only a description tells which connection of theirs this link talks to. An offer's ICE
+    // candidates name no peer (its sender knows none before the answer), so one that reaches a link
+    // no description has bound is from a connection of theirs made for an earlier link of ours, come
+    // late: taken as the peer, it would have the link ignore the answer it waits for, or, waiting
+    // for an offer, never make its own, and the two sides would never carry media.
+    if (link.remoteId === null && data.description) link.remoteId = data.instance;
     if (link.remoteId !== data.instance) return;
     const { pc } = link;
 
