@@ -237,8 +237,12 @@ describe("a live stream", { retry: 1 }, () => {
   });
 });
 
-// The same known flake as the live stream's above (the host's camera now and then does not reach
-// the other side over the mesh on this 2-core machine, before any reload): one retry.
+// One retry. The host's camera now and then never reached the promoted speaker here, before any
+// reload, on this 2-core machine under load: the mesh took a late ICE candidate of the host's
+// previous connection for its peer, or stopped hearing signals after dropping a link while one was
+// being applied (both mended in media/mesh.ts, mesh.test.ts). Still open: under load the speaker's
+// page once missed its own promotion (no "Start video"; perhaps the answer to its raised hand,
+// applied after the event that promoted it).
 describe("a live stream with a speaker on stage", { retry: 1 }, () => {
   it("gives the speaker the host's camera and voice again after the host reloads", async () => {
     const live = await createChannel(host.context, { name: `panel-${Date.now()}`, type: "live" });

@@ -213,4 +213,32 @@ describe("MeshPath", () => {
     expect(waiting?.signalingState).toBe("have-local-offer");
     mesh.close();
   });
+
+  it("hears the other side's new connection after dropping a link while one of its signals was being applied", async () => {
+    const signals = signalChannel();
+    const mesh = new MeshPath([], { selfId: HOST, video: true, signals: signals.channel });
+    mesh.setParticipants(seats("viewer"));
+    await settle();
+    const first = signals.sent.find((s) => s.data.description?.type === "offer");
+    signals.receive(KOJO, {
+      instance: "k1",
+      peer: first?.data.instance,
+      description: { type: "answer", sdp: "answer k1" },
+    });
+    await settle();
+
+    // Kojo's candidate is being added when the host sees Kojo promoted: that connection closes
+    // with the operation pending, which then never completes.
+    signals.receive(KOJO, { instance: "k1", peer: first?.data.instance, candidate: iceCandidate });
+    await vi.advanceTimersByTimeAsync(0);
+    mesh.setParticipants(seats("speaker"));
+
+    // Kojo's new connection offers: the host answers it.
+    signals.receive(KOJO, { instance: "k2", description: { type: "offer", sdp: "offer k2" } });
+    await settle();
+    const answer = signals.sent.find((s) => s.data.description?.type === "answer");
+    expect(answer?.data.peer).toBe("k2");
+    expect(FakePeerConnection.made.at(-1)?.remoteDescription?.sdp).toBe("offer k2");
+    mesh.close();
+  });
 });

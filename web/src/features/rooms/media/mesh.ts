@@ -33,6 +33,9 @@ interface Link {
   audio: RTCRtpTransceiver | null;
   video: RTCRtpTransceiver | null;
   remote: MediaStream;
+  /** Settles when the link is dropped (see `applied`). */
+  dropped: Promise<void>;
+  markDropped: () => void;
 }
 
 const newId = () => crypto.randomUUID();
@@ -137,6 +140,10 @@ export class MeshPath implements MediaPath {
     const key = this.keyFor(userId) ?? (offered && !this.roles.has(userId) ? PENDING : null);
     if (!key || this.closed) return null;
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    let markDropped = () => {};
+    const dropped = new Promise<void>((resolve) => {
+      markDropped = resolve;
+    });
     const link: Link = {
       userId,
       pc,
@@ -150,6 +157,8 @@ export class MeshPath implements MediaPath {
       audio: null,
       video: null,
       remote: new MediaStream(),
+      dropped,
+      markDropped,
     };
     this.links.set(userId, link);
     if (this.selfSends) this.addSending(link);
@@ -226,6 +235,7 @@ export class MeshPath implements MediaPath {
     link.pc.onicecandidate = null;
     link.pc.ontrack = null;
     link.pc.close();
+    link.markDropped();
     this.emit(userId, null);
   }
 
@@ -290,20 +300,32 @@ export class MeshPath implements MediaPath {
       // (Signals are applied one at a time, so "not stable" here is a real glare, not our own answer in flight.)
       link.ignoreOffer = !link.polite && collision;
       if (link.ignoreOffer) return;
-      await pc.setRemoteDescription(data.description);
+      if (!(await this.applied(link, pc.setRemoteDescription(data.description)))) return;
       if (offer) {
-        await pc.setLocalDescription();
+        if (!(await this.applied(link, pc.setLocalDescription()))) return;
         this.signal(link, { description: pc.localDescription as RTCSessionDescription });
       }
       return;
     }
     if (data.candidate) {
       try {
-        await pc.addIceCandidate(data.candidate);
+        await this.applied(link, pc.addIceCandidate(data.candidate));
       } catch (error) {
         if (!link.ignoreOffer) throw error;
       }
     }
+  }
+
+  /**
+   * Waits for an operation of a link's connection, or for the link to be dropped (false then): a
+   * closed RTCPeerConnection never settles an operation it had queued, and the inbox, which
+   * applies one signal at a time, would wait on it for good, deaf to every later signal (a
+   * candidate being added when the other side became a speaker left the host unable to hear the
+   * speaker's offer).
+   */
+  private async applied(link: Link, operation: Promise<void>): Promise<boolean> {
+    await Promise.race([operation, link.dropped]);
+    return this.links.get(link.userId) === link;
   }
 
   private emit(userId: string, stream: MediaStream | null): void {
