@@ -162,79 +162,26 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const [removedFrom, setRemovedFrom] = useState<string | null>(null);
   const ours = (organizationId: string) => organizationId === currentId;
   const again = (refetch: () => Promise<void>) => void refetch();
-  /**
-   * A membership change applied to the members list (and the count) as its event tells it: every
-   * tab of the organization reading the whole list again made one join in an organization of
-   * 2,000 online 2,000 reads of 2,000 members. While a read of the list or of the profile (its
-   * count) is on its way they are read again instead: that answer, read before the change, would
-   * undo it.
-   */
-  /** The viewer is known to be a member here, not an administrator: no read of their role is on its way. */
-  const knownMember = () =>
-    !!currentId &&
-    profileQuery.data?.role === "member" &&
-    queryClient.isFetching({ queryKey: endpointKey(profile, of(currentId)), exact: true }) === 0;
-  const changeMembers = (change: (list: Member[]) => Member[]) => {
-    if (!currentId) return;
-    const key = endpointKey(members, of(currentId));
-    const reading = [key, endpointKey(profile, of(currentId))].some(
-      (queryKey) => queryClient.isFetching({ queryKey, exact: true }) > 0,
-    );
-    if (reading) return again(refreshMembers);
-    let added = 0;
-    queryClient.setQueryData<{ members: Member[] }>(key, (data) => {
-      if (!data) return data;
-      const next = change(data.members);
-      added = next.length - data.members.length;
-      return { ...data, members: next };
-    });
-    if (added !== 0)
-      queryClient.setQueryData<OrganizationProfile>(
-        endpointKey(profile, of(currentId)),
-        (data) => data && { ...data, member_count: data.member_count + added },
-      );
-  };
   useTopic(
     currentId ? `org:${currentId}` : null,
     {
       "channel.created": (event) => ours(event.organization_id) && again(refreshChannels),
       "channel.updated": (event) => ours(event.organization_id) && again(refreshChannels),
       "channel.deleted": (event) => ours(event.organization_id) && again(refreshChannels),
-      "member.joined": ({ organization_id, member }) => {
-        if (!ours(organization_id)) return;
-        // An administrator's list shows every e-mail; the event carries only those everyone may see.
-        if (!knownMember()) return again(refreshMembers);
-        changeMembers((list) =>
-          list.some((m) => m.user_id === member.user_id)
-            ? list
-            : [...list, member].sort((a, b) => a.joined_at.localeCompare(b.joined_at)),
-        );
-      },
-      // A member shared their e-mail, or no longer: an administrator sees every e-mail (and the
-      // member their own) whatever they share, so only a member's list changes.
-      "member.updated": ({ organization_id, member }) => {
-        if (!ours(organization_id) || member.user_id === userId || profileQuery.data?.role === "admin")
-          return;
-        if (!knownMember()) return again(refreshMembers);
-        changeMembers((list) => list.map((m) => (m.user_id === member.user_id ? member : m)));
-      },
+      "member.joined": (event) => ours(event.organization_id) && again(refreshMembers),
+      // A member shared their e-mail, or no longer (settings › privacy).
+      "member.updated": (event) => ours(event.organization_id) && again(refreshMembers),
       "member.left": (event) => {
         if (!ours(event.organization_id)) return;
         // Removed from the organization: the whole workspace changes (another current one, or none).
-        if (event.user_id === userId) return again(refresh);
-        changeMembers((list) => list.filter((m) => m.user_id !== event.user_id));
+        again(event.user_id === userId ? refresh : refreshMembers);
       },
-      // Administration given or taken back: with the viewer's own, their rights change (the
-      // organization's, and each channel's: its record carries what the viewer may do there).
+      // Administration given or taken back: the list changes, and with the viewer's own role their
+      // rights in each channel (its record carries what the viewer may do there).
       "member.role_changed": (event) => {
         if (!ours(event.organization_id)) return;
-        if (event.user_id === userId) {
-          again(refreshChannels);
-          return again(refreshMembers);
-        }
-        changeMembers((list) =>
-          list.map((m) => (m.user_id === event.user_id ? { ...m, role: event.role } : m)),
-        );
+        if (event.user_id === userId) again(refreshChannels);
+        again(refreshMembers);
       },
       "organization.updated": ({ organization }) => {
         if (!ours(organization.id)) return;
