@@ -154,6 +154,34 @@ describe("text channel", () => {
     await composer(page).press("Enter");
   }
 
+  /**
+   * A tab whose socket misses the message's event sends `text`: the server writes it, its answer
+   * is lost, and the text comes back to the box, said unsent.
+   */
+  async function answerLostUnseen(text: string): Promise<Page> {
+    const page = await tabMissing("post.created");
+    await composer(page).waitFor();
+    await sendAnswerLost(page, text);
+    await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
+    await page.unrouteAll({ behavior: "wait" });
+    return page;
+  }
+
+  /** `text`, back in `page`'s box, sent again: the box empties, and the other browser lists it once. */
+  async function sentAgainPostedOnce(page: Page, text: string) {
+    expect(await composer(page).inputValue()).toBe(text);
+    await composer(page).press("Enter");
+    await until(
+      () => composer(page).inputValue(),
+      (value) => value === "",
+      "the box emptied",
+    );
+    await page.close();
+    await admin.page.reload();
+    await message(admin.page, text).waitFor();
+    expect(await admin.page.getByRole("article").filter({ hasText: text }).count()).toBe(1);
+  }
+
   it("a message whose answer was lost shows as sent once it arrives: no failure, nothing to send again", async () => {
     await sendAnswerLost(voter.page, "Arrived all the same");
     // The realtime socket brings it to the list: it was sent, and the composer says nothing else.
@@ -167,32 +195,13 @@ describe("text channel", () => {
   });
 
   it("a message whose answer was lost, sent again, is posted once", async () => {
-    // A tab whose socket misses the message's event: the text comes back to the box, said unsent.
-    const page = await tabMissing("post.created");
-    await composer(page).waitFor();
-    await sendAnswerLost(page, "Posted once only");
-    await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
-    await page.unrouteAll({ behavior: "wait" });
+    const page = await answerLostUnseen("Posted once only");
     // The text came back to the box; sent again, the server answers with the message it wrote.
-    expect(await composer(page).inputValue()).toBe("Posted once only");
-    await composer(page).press("Enter");
-    await until(
-      () => composer(page).inputValue(),
-      (value) => value === "",
-      "the box emptied",
-    );
-    await page.close();
-    await admin.page.reload();
-    await message(admin.page, "Posted once only").waitFor();
-    expect(await admin.page.getByRole("article").filter({ hasText: "Posted once only" }).count()).toBe(1);
+    await sentAgainPostedOnce(page, "Posted once only");
   });
 
   it("a message whose answer was lost, refused on its next try, is still posted once", async () => {
-    const page = await tabMissing("post.created");
-    await composer(page).waitFor();
-    await sendAnswerLost(page, "Refused then posted once");
-    await page.getByText(postMessages.sendFailed, { exact: false }).waitFor();
-    await page.unrouteAll({ behavior: "wait" });
+    const page = await answerLostUnseen("Refused then posted once");
     // Its second try is refused before the server looks for it (the limit on messages, as the server words it).
     const tooMany = messages.tooManyAttempts(30);
     await page.route(`**/api/channels/${town.id}/posts`, (route) =>
@@ -210,19 +219,7 @@ describe("text channel", () => {
     await shot(page, "text-channel-refused-after-lost");
     await page.unrouteAll({ behavior: "wait" });
     // The third try goes under the first one's id: the server answers with the message it wrote.
-    expect(await composer(page).inputValue()).toBe("Refused then posted once");
-    await composer(page).press("Enter");
-    await until(
-      () => composer(page).inputValue(),
-      (value) => value === "",
-      "the box emptied",
-    );
-    await page.close();
-    await admin.page.reload();
-    await message(admin.page, "Refused then posted once").waitFor();
-    expect(
-      await admin.page.getByRole("article").filter({ hasText: "Refused then posted once" }).count(),
-    ).toBe(1);
+    await sentAgainPostedOnce(page, "Refused then posted once");
   });
 
   it("a message on its way says so, and one refused after the user went to another channel comes back there", async () => {

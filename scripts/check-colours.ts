@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { findBareHovers } from "./css-hover";
-import { findModuleProblems } from "./css-modules";
+import { filesUnder, findModuleProblems } from "./css-modules";
 
 /**
  * `npm run lint` (and `npm test`): fails on a raw hex colour in the web app's styles outside the token
@@ -50,15 +50,9 @@ export function rawColours(file: string, text: string): RawColour[] {
   }));
 }
 
-function stylesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(css|tsx)$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 /** Every raw hex colour in the web app's styles outside the tokens. */
 export function findRawColours(root: string): RawColour[] {
-  return stylesUnder(path.join(root, "web/src")).flatMap((file) =>
+  return filesUnder(path.join(root, "web/src"), /\.(css|tsx)$/).flatMap((file) =>
     rawColours(path.relative(root, file), readFileSync(file, "utf8")),
   );
 }

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { filesUnder } from "./css-modules";
 
 /**
  * The hover check of `npm run lint`: a `:hover` rule in the web app's styles stands inside an
@@ -55,10 +56,7 @@ export function bareHovers(file: string, css: string): BareHover[] {
 
 /** Every `:hover` rule of web/src's stylesheets outside an `@media (hover: hover)` block. */
 export function findBareHovers(root: string): BareHover[] {
-  const dir = path.join(root, "web/src");
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".css"))
-    .map((entry) => path.join(entry.parentPath, entry.name))
+  return filesUnder(path.join(root, "web/src"), /\.css$/)
     .sort()
     .flatMap((file) => bareHovers(path.relative(root, file), readFileSync(file, "utf8")));
 }

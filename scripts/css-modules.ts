@@ -56,7 +56,8 @@ export function usedClasses(source: string, name: string): Set<string> {
   );
 }
 
-function filesUnder(dir: string, pattern: RegExp): string[] {
+/** The files under `dir` (at any depth) whose names match `pattern`: what the style checks read. */
+export function filesUnder(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && pattern.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));

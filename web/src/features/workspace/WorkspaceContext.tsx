@@ -162,15 +162,17 @@ export function WorkspaceProvider({ area, children }: { area: Area; children: Re
   const [removedFrom, setRemovedFrom] = useState<string | null>(null);
   const ours = (organizationId: string) => organizationId === currentId;
   const again = (refetch: () => Promise<void>) => void refetch();
+  const membersChanged = (event: { organization_id: string }) =>
+    ours(event.organization_id) && again(refreshMembers);
   useTopic(
     currentId ? `org:${currentId}` : null,
     {
       "channel.created": (event) => ours(event.organization_id) && again(refreshChannels),
       "channel.updated": (event) => ours(event.organization_id) && again(refreshChannels),
       "channel.deleted": (event) => ours(event.organization_id) && again(refreshChannels),
-      "member.joined": (event) => ours(event.organization_id) && again(refreshMembers),
-      // A member shared their e-mail, or no longer (settings › privacy).
-      "member.updated": (event) => ours(event.organization_id) && again(refreshMembers),
+      // Someone joined, or shared their e-mail or no longer (settings › privacy).
+      "member.joined": membersChanged,
+      "member.updated": membersChanged,
       "member.left": (event) => {
         if (!ours(event.organization_id)) return;
         // Removed from the organization: the whole workspace changes (another current one, or none).

@@ -120,6 +120,24 @@ const seats = (kojo: RoomRole) => [
   { user_id: KOJO, role: kojo, joined_at: "2026-01-01T10:00:01.000Z" },
 ];
 
+/**
+ * The host's mesh with Kojo a viewer: the host (polite: its id sorts first) offered, and Kojo's
+ * connection "k1" answered it. Its `first` is the host's offer.
+ */
+async function hostWithViewer() {
+  const signals = signalChannel();
+  const mesh = new MeshPath([], { selfId: HOST, video: true, signals: signals.channel });
+  mesh.setParticipants(seats("viewer"));
+  await settle();
+  const first = signals.sent.find((s) => s.data.description?.type === "offer");
+  signals.receive(KOJO, {
+    instance: "k1",
+    peer: first?.data.instance,
+    description: { type: "answer", sdp: "answer k1" },
+  });
+  return { signals, mesh, first };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   FakePeerConnection.made = [];
@@ -183,21 +201,11 @@ describe("MeshPath", () => {
   });
 
   it("still offers after its wait when a stray candidate reached the polite side waiting for an offer", async () => {
-    const signals = signalChannel();
     // The host's id sorts first: the host is polite and lets a promoted speaker offer first.
-    const mesh = new MeshPath([], { selfId: HOST, video: true, signals: signals.channel });
-    mesh.setParticipants(seats("viewer"));
-    await settle();
-    const first = signals.sent.find((s) => s.data.description?.type === "offer");
-    expect(first).toBeDefined();
-
     // Kojo, promoted, offered from "k2" before the host saw the promotion: answered on a
     // connection made for a viewer, which the promotion then replaces.
-    signals.receive(KOJO, {
-      instance: "k1",
-      peer: first?.data.instance,
-      description: { type: "answer", sdp: "answer k1" },
-    });
+    const { signals, mesh, first } = await hostWithViewer();
+    expect(first).toBeDefined();
     signals.receive(KOJO, { instance: "k2", description: { type: "offer", sdp: "offer k2" } });
     await settle();
     mesh.setParticipants(seats("speaker"));
@@ -215,16 +223,7 @@ describe("MeshPath", () => {
   });
 
   it("hears the other side's new connection after dropping a link while one of its signals was being applied", async () => {
-    const signals = signalChannel();
-    const mesh = new MeshPath([], { selfId: HOST, video: true, signals: signals.channel });
-    mesh.setParticipants(seats("viewer"));
-    await settle();
-    const first = signals.sent.find((s) => s.data.description?.type === "offer");
-    signals.receive(KOJO, {
-      instance: "k1",
-      peer: first?.data.instance,
-      description: { type: "answer", sdp: "answer k1" },
-    });
+    const { signals, mesh, first } = await hostWithViewer();
     await settle();
 
     // Kojo's candidate is being added when the host sees Kojo promoted: that connection closes
